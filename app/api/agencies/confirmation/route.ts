@@ -1,0 +1,7 @@
+import { tokenSchema } from "@/lib/validation/auth";
+import { parseQuery } from "@/server/http/body";
+import { withPublic } from "@/server/http/route";
+import { confirmAgency } from "@/server/services/agencies/confirm-agency";
+
+/** GET /api/agencies/confirmation?token=…: confirms the agency (single use). */
+export const GET = withPublic(async (ctx) => confirmAgency(parseQuery(ctx.req, tokenSchema)));

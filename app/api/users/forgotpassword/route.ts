@@ -1,0 +1,7 @@
+import { forgotPasswordSchema } from "@/lib/validation/auth";
+import { parseJsonBody } from "@/server/http/body";
+import { withPublic } from "@/server/http/route";
+import { forgotPassword } from "@/server/services/accounts/forgot-password";
+
+/** POST /api/users/forgotpassword: the same answer whether or not the email has an account. */
+export const POST = withPublic(async (ctx) => forgotPassword(await parseJsonBody(ctx.req, forgotPasswordSchema)));

@@ -1,0 +1,34 @@
+import { actionEmail, type RenderedEmail } from "./layout";
+
+export function agencyConfirmationEmail(p: { firstName: string; agencyName: string; url: string }): RenderedEmail {
+  return actionEmail({
+    subject: "Confirm your Funnelwise agency",
+    greeting: `Hi ${p.firstName},`,
+    body: `Thanks for registering ${p.agencyName} on Funnelwise. Please confirm your agency to start using it.`,
+    action: "Confirm your agency",
+    url: p.url,
+    footer: "This link expires in 7 days. If you did not register, you can ignore this email.",
+  });
+}
+
+export function passwordResetEmail(p: { firstName: string; url: string }): RenderedEmail {
+  return actionEmail({
+    subject: "Reset your Funnelwise password",
+    greeting: `Hi ${p.firstName},`,
+    body: "We received a request to reset your password. Choose a new one with the link below.",
+    action: "Reset your password",
+    url: p.url,
+    footer: "This link expires in 1 hour and works once. If you did not ask for it, you can ignore this email.",
+  });
+}
+
+export function invitationEmail(p: { agencyName: string; inviterName: string; url: string }): RenderedEmail {
+  return actionEmail({
+    subject: `You are invited to join ${p.agencyName} on Funnelwise`,
+    greeting: "Hello,",
+    body: `${p.inviterName} invited you to join ${p.agencyName} on Funnelwise as a staff member.`,
+    action: "Accept the invitation",
+    url: p.url,
+    footer: "This invitation expires in 7 days.",
+  });
+}

@@ -1,0 +1,12 @@
+export const APP_NAME = "Funnelwise";
+export const PAGE_SIZE = 20;
+export const DEFAULT_PAGE = 0;
+export const DEFAULT_PROJECT_LIMIT = 5;
+export const REQUEST_TIMEOUT_MS = 30_000;
+export const TRANSACTION_ID_HEADER = "X-Transaction-Id";
+export const CLIENT_PERMISSIONS = { clientAdmin: 4, dataCreator: 2, viewer: 1 } as const;
+export const TOKEN_TTL_MS = {
+  passwordReset: 60 * 60 * 1000,
+  confirmation: 7 * 24 * 60 * 60 * 1000,
+  invitation: 7 * 24 * 60 * 60 * 1000,
+} as const;

@@ -1,0 +1,43 @@
+// User-facing messages. Those quoted in the product spec are verbatim; do not reword them.
+export const MESSAGES = {
+  required: "This field is required",
+  invalidEmail: "Please enter a valid email",
+  invalidEmails: "Please enter valid emails",
+  invalidPhone: "Please enter a valid phone number of 10 to 16 digits",
+  passwordRules:
+    "Password must be at least 6 characters with one upper case letter, one lower case letter, one number and one special character from !@#?$%^&*",
+  passwordMismatch: "Passwords do not match",
+  passwordSameAsPrevious: "The new password must be different from the previous one",
+  currentPasswordWrong: "Your current password is incorrect",
+  termsRequired: "You must accept the terms of service to register",
+  registrationProblem: "There was a problem with your registration. Errors have been highlighted below.",
+  loginInvalid: "Your email or password is invalid",
+  loginNoStatus: "Something went wrong. Please try again",
+  loginRateLimited: "Too many login attempts. Please wait 15 minutes and try again.",
+  recaptchaFailed: "Please confirm that you are not a robot",
+  agencyNotConfirmed: "Please confirm your agency with the link we emailed you before logging in.",
+  emailTaken: "An account with this email already exists",
+  notFound: "We couldn't find the page you were looking for",
+  internalError: "Something went wrong. Please try again",
+  sessionExpired: "Your session has expired. Please log in again.",
+  forbidden: "You do not have permission to do this",
+  clientSuspended: "Your client is suspended. Please contact your agency admin.",
+  forgotPasswordSent: "If an account exists for that email, we have sent it a link to reset the password.",
+  resetTokenInvalid: "This password reset link is invalid or has expired. Please request a new one.",
+  passwordResetDone: "Your password has been changed. You can now log in.",
+  confirmationTokenInvalid: "This confirmation link is invalid or has expired.",
+  agencyConfirmed: "Your agency is confirmed. You can now log in.",
+  invitationInvalid: "This invitation is invalid or has expired. Please ask your agency admin for a new one.",
+  invitationAlreadyMember: "This email already has a Funnelwise account",
+  invitationsSent: "Invitations sent",
+  profileUpdated: "Your profile has been updated",
+  passwordChanged: "Your password has been changed",
+  projectLimitReached: (limit: number) =>
+    `Your plan allows ${limit} active projects and that limit is reached. Plan changes go through support.`,
+  malformedJson: "The request body is not valid JSON",
+  unsupportedMediaType: "The request body must be JSON (Content-Type: application/json)",
+  payloadTooLarge: "The request body is too large",
+  validationFailed: "Some fields are invalid",
+} as const;
+
+export const maxLengthMessage = (field: string, max = 255) => `${field} should be equal or less than ${max} characters`;

@@ -1,0 +1,41 @@
+import { z } from "zod";
+import { MESSAGES } from "../constants/messages";
+import { optionalUrl, requiredText } from "./fields";
+import { SITE_TYPES } from "../constants/site-types";
+
+export const ONBOARDING_STEPS = [
+  { step: 1, title: "Add clients and projects" },
+  { step: 2, title: "Add data sources" },
+  { step: 3, title: "Add competitor" },
+] as const;
+export const FIRST_ONBOARDING_STEP = 1;
+export const LAST_ONBOARDING_STEP = 3;
+
+export const onboardingProjectSchema = z.object({
+  name: requiredText("Project name"),
+  url: optionalUrl("Site URL"),
+  siteType: z.enum(SITE_TYPES.map((s) => s.value) as [string, ...string[]], { error: MESSAGES.required }),
+});
+
+export const onboardingClientSchema = z.object({
+  name: requiredText("Client name"),
+  website: optionalUrl("Website"),
+  projects: z.array(onboardingProjectSchema).min(1, "Add at least one project"),
+});
+
+/** Step 1: one or more clients, each with one or more reporting projects. */
+export const onboardingStep1Schema = z.object({
+  clients: z.array(onboardingClientSchema).min(1, "Add at least one client").max(20),
+});
+export type OnboardingStep1Input = z.input<typeof onboardingStep1Schema>;
+
+/** POST /api/onboarding: submit (with the step-1 data) or cancel. */
+export const onboardingSubmitSchema = z.discriminatedUnion("action", [
+  onboardingStep1Schema.extend({ action: z.literal("submit") }),
+  z.object({ action: z.literal("cancel") }),
+]);
+
+/** POST /api/temp-onboarding: the step reached, kept server-side so onboarding resumes anywhere. */
+export const tempOnboardingSchema = z.object({
+  step: z.number().int().min(FIRST_ONBOARDING_STEP).max(LAST_ONBOARDING_STEP),
+});

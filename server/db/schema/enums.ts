@@ -1,0 +1,18 @@
+import { pgEnum } from "drizzle-orm/pg-core";
+
+export const planTier = pgEnum("plan_tier", ["basic", "pro", "business"]);
+export const planKind = pgEnum("plan_kind", ["team", "personal"]);
+export const subscriptionStatus = pgEnum("subscription_status", ["demo", "full", "suspended"]);
+export const userRole = pgEnum("user_role", ["agency", "staff"]);
+export const userTokenKind = pgEnum("user_token_kind", ["confirmation", "password_reset"]);
+export const activeStatus = pgEnum("active_status", ["active", "suspended"]);
+export const siteType = pgEnum("site_type", ["ecommerce", "lead_generation", "content", "brand"]);
+export const dataSourceKind = pgEnum("data_source_kind", ["google", "own", "keyword_partner", "competitor", "ecommerce", "crm"]);
+export const reportStatus = pgEnum("report_status", ["queued", "running", "ready", "failed"]);
+export const compareTo = pgEnum("compare_to", ["previous_period", "previous_year"]);
+export const insightGroup = pgEnum("insight_group", ["most_impactful", "data_quality", "other"]);
+export const funnelStage = pgEnum("funnel_stage", ["exposure", "exploration", "evaluation", "experience", "audit"]);
+export const scheduleDelivery = pgEnum("schedule_delivery", ["email", "dropbox"]);
+export const scheduleFrequency = pgEnum("schedule_frequency", ["weekly", "monthly", "quarterly", "annually"]);
+export const scheduleMonthDay = pgEnum("schedule_month_day", ["second", "fifteenth", "last"]);
+export const customizationLevel = pgEnum("customization_level", ["agency", "client", "project"]);

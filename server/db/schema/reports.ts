@@ -1,0 +1,124 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid,
+} from "drizzle-orm/pg-core";
+import { agencies } from "./agencies";
+import { clientProjects } from "./clients";
+import { id, timestamps } from "./columns";
+import { compareTo, funnelStage, insightGroup, reportStatus } from "./enums";
+import { users } from "./users";
+
+export const reports = pgTable(
+  "reports",
+  {
+    id: id(),
+    agencyId: uuid("agency_id")
+      .notNull()
+      .references(() => agencies.id, { onDelete: "cascade" }),
+    projectId: uuid("project_id")
+      .notNull()
+      .references(() => clientProjects.id, { onDelete: "cascade" }),
+    name: text("name"),
+    status: reportStatus("status").notNull().default("queued"),
+    progress: integer("progress").notNull().default(0),
+    periodStart: date("period_start").notNull(),
+    periodEnd: date("period_end").notNull(),
+    compareTo: compareTo("compare_to").notNull().default("previous_period"),
+    error: text("error"),
+    createdById: uuid("created_by_id").references(() => users.id, { onDelete: "set null" }),
+    startedAt: timestamp("started_at", { withTimezone: true }),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [index("reports_project_created_idx").on(t.projectId, t.createdAt)],
+);
+
+export const insights = pgTable(
+  "insights",
+  {
+    id: id(),
+    agencyId: uuid("agency_id")
+      .notNull()
+      .references(() => agencies.id, { onDelete: "cascade" }),
+    projectId: uuid("project_id")
+      .notNull()
+      .references(() => clientProjects.id, { onDelete: "cascade" }),
+    reportId: uuid("report_id")
+      .notNull()
+      .references(() => reports.id, { onDelete: "cascade" }),
+    intentionKey: text("intention_key").notNull(),
+    group: insightGroup("group").notNull(),
+    funnelStage: funnelStage("funnel_stage").notNull(),
+    title: text("title").notNull(),
+    summary: text("summary").notNull(),
+    impact: doublePrecision("impact").notNull().default(0),
+    rank: integer("rank").notNull().default(0),
+    isWaitForGenerating: boolean("is_wait_for_generating").notNull().default(false),
+    findings: jsonb("findings").$type<unknown[]>().notNull().default([]),
+    chart: jsonb("chart").$type<Record<string, unknown> | null>(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("insights_report_rank_idx").on(t.reportId, t.rank),
+    index("insights_project_idx").on(t.projectId),
+  ],
+);
+
+/** A named collection of insights (a custom report). */
+export const insightTags = pgTable(
+  "insight_tags",
+  {
+    id: id(),
+    agencyId: uuid("agency_id")
+      .notNull()
+      .references(() => agencies.id, { onDelete: "cascade" }),
+    projectId: uuid("project_id")
+      .notNull()
+      .references(() => clientProjects.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    createdById: uuid("created_by_id").references(() => users.id, { onDelete: "set null" }),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex("insight_tags_project_name_unique").on(t.projectId, sql`lower(${t.name})`)],
+);
+
+export const insightTagItems = pgTable(
+  "insight_tag_items",
+  {
+    tagId: uuid("tag_id")
+      .notNull()
+      .references(() => insightTags.id, { onDelete: "cascade" }),
+    insightId: uuid("insight_id")
+      .notNull()
+      .references(() => insights.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.tagId, t.insightId] }), index("insight_tag_items_insight_idx").on(t.insightId)],
+);
+
+export const savedInsights = pgTable(
+  "saved_insights",
+  {
+    id: id(),
+    agencyId: uuid("agency_id")
+      .notNull()
+      .references(() => agencies.id, { onDelete: "cascade" }),
+    projectId: uuid("project_id")
+      .notNull()
+      .references(() => clientProjects.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    insightId: uuid("insight_id")
+      .notNull()
+      .references(() => insights.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("saved_insights_user_insight_unique").on(t.userId, t.insightId),
+    index("saved_insights_project_user_idx").on(t.projectId, t.userId, t.createdAt),
+  ],
+);
+
+export type Report = typeof reports.$inferSelect;
+export type Insight = typeof insights.$inferSelect;

@@ -1,0 +1,67 @@
+import { MESSAGES } from "@/lib/constants/messages";
+
+export type FieldErrors = Record<string, string>;
+
+/** Errors that services throw on purpose; the route wrapper turns each into `{ status, message, errors? }`. */
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly errors?: FieldErrors,
+    readonly headers?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+export class ValidationError extends AppError {
+  constructor(errors: FieldErrors, message: string = MESSAGES.validationFailed) {
+    super(400, message, errors);
+  }
+}
+export class BadRequestError extends AppError {
+  constructor(message: string, errors?: FieldErrors) {
+    super(400, message, errors);
+  }
+}
+export class UnauthorizedError extends AppError {
+  constructor(message: string = MESSAGES.sessionExpired) {
+    super(401, message);
+  }
+}
+export class ForbiddenError extends AppError {
+  constructor(message: string = MESSAGES.forbidden) {
+    super(403, message);
+  }
+}
+export class NotFoundError extends AppError {
+  constructor(message: string = MESSAGES.notFound) {
+    super(404, message);
+  }
+}
+export class ConflictError extends AppError {
+  constructor(message: string, errors?: FieldErrors) {
+    super(409, message, errors);
+  }
+}
+export class LimitExceededError extends AppError {
+  constructor(message: string) {
+    super(403, message);
+  }
+}
+export class TooManyRequestsError extends AppError {
+  constructor(message: string, retryAfterSeconds: number) {
+    super(429, message, undefined, { "Retry-After": String(Math.max(1, Math.ceil(retryAfterSeconds))) });
+  }
+}
+export class PayloadTooLargeError extends AppError {
+  constructor() {
+    super(413, MESSAGES.payloadTooLarge);
+  }
+}
+export class UnsupportedMediaTypeError extends AppError {
+  constructor() {
+    super(415, MESSAGES.unsupportedMediaType);
+  }
+}

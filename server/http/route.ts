@@ -1,0 +1,109 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import { NextResponse, type NextRequest } from "next/server";
+import { MESSAGES } from "@/lib/constants/messages";
+import { TRANSACTION_ID_HEADER } from "@/lib/constants/app";
+import { loadActor, type Actor } from "../auth/actor";
+import { decodeSessionToken, readSessionToken } from "../auth/session-token";
+import { AppError, ForbiddenError, UnauthorizedError } from "./errors";
+import { log } from "./log";
+
+type Params = Record<string, string>;
+
+export interface PublicContext<P extends Params = Params> {
+  req: NextRequest;
+  params: P;
+  txId: string;
+  ip: string;
+}
+export interface UserContext<P extends Params = Params> extends PublicContext<P> {
+  actor: Actor;
+}
+
+type Handler<C> = (ctx: C) => Promise<unknown>;
+type RouteArgs = { params: Promise<Params> };
+
+/** A handler may return a ready Response (status, cookies, files) or plain data sent as JSON 200. */
+function toResponse(result: unknown): Response {
+  if (result instanceof Response) return result;
+  return NextResponse.json(result ?? { status: 200 });
+}
+
+function errorResponse(error: unknown, txId: string, req: NextRequest): Response {
+  if (error instanceof AppError) {
+    const body: Record<string, unknown> = { status: error.status, message: error.message };
+    if (error.errors) body.errors = error.errors;
+    return NextResponse.json(body, { status: error.status, headers: error.headers });
+  }
+  log("error", "unhandled error", {
+    txId,
+    method: req.method,
+    path: req.nextUrl.pathname,
+    error: error instanceof Error ? { name: error.name, message: error.message, stack: error.stack } : String(error),
+  });
+  return NextResponse.json({ status: 500, message: MESSAGES.internalError }, { status: 500 });
+}
+
+function clientIp(req: NextRequest): string {
+  const forwarded = req.headers.get("x-forwarded-for");
+  return forwarded?.split(",")[0]?.trim() || req.headers.get("x-real-ip") || "unknown";
+}
+
+function sanitizeTxId(value: string | null): string {
+  return value && /^[A-Za-z0-9._:-]{1,100}$/.test(value) ? value : randomUUID();
+}
+
+function wrap<C extends PublicContext>(resolve: (base: PublicContext) => Promise<C>, handler: Handler<C>) {
+  return async (req: NextRequest, args: RouteArgs): Promise<Response> => {
+    const txId = sanitizeTxId(req.headers.get(TRANSACTION_ID_HEADER));
+    const started = Date.now();
+    let response: Response;
+    try {
+      const base: PublicContext = { req, params: (await args?.params) ?? {}, txId, ip: clientIp(req) };
+      response = toResponse(await handler(await resolve(base)));
+    } catch (error) {
+      response = errorResponse(error, txId, req);
+    }
+    response.headers.set(TRANSACTION_ID_HEADER, txId);
+    response.headers.set("Cache-Control", response.headers.get("Cache-Control") ?? "no-store");
+    log("info", "request", {
+      txId,
+      method: req.method,
+      path: req.nextUrl.pathname,
+      status: response.status,
+      ms: Date.now() - started,
+    });
+    return response;
+  };
+}
+
+async function requireActor(base: PublicContext): Promise<UserContext> {
+  const token = readSessionToken(base.req.headers, (name) => base.req.cookies.get(name)?.value);
+  const claims = await decodeSessionToken(token);
+  const actor = claims ? await loadActor(claims) : null;
+  if (!actor) throw new UnauthorizedError();
+  return { ...base, actor };
+}
+
+/** No session needed (sign-up, login, token links). */
+export function withPublic<P extends Params = Params>(handler: Handler<PublicContext<P>>) {
+  return wrap(async (base) => base as PublicContext<P>, handler);
+}
+
+/** Any logged-in user of a confirmed agency. */
+export function withUser<P extends Params = Params>(handler: Handler<UserContext<P>>) {
+  return wrap(async (base) => (await requireActor(base)) as UserContext<P>, handler);
+}
+
+/** Agency admins only; staff get 403. */
+export function withAgencyAdmin<P extends Params = Params>(handler: Handler<UserContext<P>>) {
+  return wrap(async (base) => {
+    const ctx = await requireActor(base);
+    if (!ctx.actor.isAgencyAdmin) throw new ForbiddenError();
+    return ctx as UserContext<P>;
+  }, handler);
+}
+
+export function json(data: unknown, status = 200): Response {
+  return NextResponse.json(data, { status });
+}

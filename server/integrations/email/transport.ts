@@ -1,0 +1,49 @@
+import "server-only";
+import fs from "node:fs/promises";
+import path from "node:path";
+import nodemailer, { type Transporter } from "nodemailer";
+import { env } from "../../env";
+import { log } from "../../http/log";
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+let transporter: Transporter | undefined;
+
+/** SMTP_URL like smtp://user:pass@host:587 or smtps://host:465; `?ignoreTLS=true` for plain local servers. */
+function smtpTransport(smtpUrl: string): Transporter {
+  const url = new URL(smtpUrl);
+  return nodemailer.createTransport({
+    host: url.hostname,
+    port: Number(url.port || (url.protocol === "smtps:" ? 465 : 587)),
+    secure: url.protocol === "smtps:",
+    ignoreTLS: url.searchParams.get("ignoreTLS") === "true",
+    auth: url.username ? { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) } : undefined,
+  });
+}
+
+/**
+ * Sends through SMTP when SMTP_URL is set; otherwise writes an .eml file under MAIL_DIR and logs its
+ * links, so a local user can confirm an account without any mail server.
+ */
+export async function sendMail(message: MailMessage): Promise<void> {
+  const { SMTP_URL, MAIL_FROM, MAIL_DIR } = env();
+  if (SMTP_URL) {
+    transporter ??= smtpTransport(SMTP_URL);
+    await transporter.sendMail({ from: MAIL_FROM, ...message });
+    log("info", "mail sent", { to: message.to, subject: message.subject });
+    return;
+  }
+  const local = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  const info = await local.sendMail({ from: MAIL_FROM, ...message });
+  const dir = path.resolve(MAIL_DIR);
+  await fs.mkdir(dir, { recursive: true });
+  const file = path.join(dir, `${new Date().toISOString().replace(/[:.]/g, "-")}-${message.to.replace(/[^a-z0-9@._-]/gi, "_")}.eml`);
+  await fs.writeFile(file, info.message as Buffer);
+  const links = message.text.match(/https?:\/\/\S+/g) ?? [];
+  log("info", "mail written to file (SMTP_URL is not set)", { to: message.to, subject: message.subject, file, links });
+}

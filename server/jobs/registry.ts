@@ -1,0 +1,5 @@
+import type { JobDefinition } from "./define-job";
+import { sendEmailJob } from "./handlers/send-email.job";
+
+/** Every background job the worker runs. Add new jobs here. */
+export const jobDefinitions: JobDefinition[] = [sendEmailJob as unknown as JobDefinition];

@@ -1,0 +1,36 @@
+import "server-only";
+import { eq, sql } from "drizzle-orm";
+import { MESSAGES } from "@/lib/constants/messages";
+import { hashPassword, verifyPassword } from "../../auth/password";
+import { db } from "../../db/client";
+import { users } from "../../db/schema";
+import { BadRequestError, ValidationError } from "../../http/errors";
+import { consumeUserToken, findValidUserToken } from "./consume-user-token";
+
+/** GET: whether the reset link still works, and for which email. */
+export async function resetTokenInfo({ token }: { token: string }) {
+  const row = await findValidUserToken(token, "password_reset");
+  if (!row) throw new BadRequestError(MESSAGES.resetTokenInvalid);
+  const [user] = await db().select({ email: users.email }).from(users).where(eq(users.id, row.userId));
+  return { token, email: user.email, expiresAt: row.expiresAt };
+}
+
+/** POST: sets the new password (it must differ from the old one) and ends every existing session. */
+export async function resetPassword({ token, password }: { token: string; password: string }) {
+  const row = await findValidUserToken(token, "password_reset");
+  if (!row) throw new BadRequestError(MESSAGES.resetTokenInvalid);
+  const [user] = await db().select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, row.userId));
+  if (await verifyPassword(password, user.passwordHash)) {
+    throw new ValidationError({ password: MESSAGES.passwordSameAsPrevious });
+  }
+  const passwordHash = await hashPassword(password);
+  await db().transaction(async (tx) => {
+    const used = await consumeUserToken(tx, token, "password_reset");
+    if (!used) throw new BadRequestError(MESSAGES.resetTokenInvalid);
+    await tx
+      .update(users)
+      .set({ passwordHash, sessionVersion: sql`${users.sessionVersion} + 1` })
+      .where(eq(users.id, used.userId));
+  });
+  return { message: MESSAGES.passwordResetDone };
+}

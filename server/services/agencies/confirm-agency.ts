@@ -1,0 +1,18 @@
+import "server-only";
+import { eq } from "drizzle-orm";
+import { MESSAGES } from "@/lib/constants/messages";
+import { db } from "../../db/client";
+import { agencies, users } from "../../db/schema";
+import { BadRequestError } from "../../http/errors";
+import { consumeUserToken } from "../accounts/consume-user-token";
+
+/** Confirms the agency of the token's user; the token then stops working. */
+export async function confirmAgency({ token }: { token: string }) {
+  return db().transaction(async (tx) => {
+    const used = await consumeUserToken(tx, token, "confirmation");
+    if (!used) throw new BadRequestError(MESSAGES.confirmationTokenInvalid);
+    const [user] = await tx.select({ agencyId: users.agencyId, email: users.email }).from(users).where(eq(users.id, used.userId));
+    await tx.update(agencies).set({ confirmedAt: new Date() }).where(eq(agencies.id, user.agencyId));
+    return { agencyId: user.agencyId, email: user.email, message: MESSAGES.agencyConfirmed };
+  });
+}

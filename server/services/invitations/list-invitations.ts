@@ -1,0 +1,16 @@
+import "server-only";
+import { count, desc, eq } from "drizzle-orm";
+import type { Actor } from "../../auth/actor";
+import { db } from "../../db/client";
+import { invitations } from "../../db/schema";
+import { pageOffset, type PageQuery, type Paged } from "../../http/pagination";
+import { invitationView } from "./create-invitations";
+
+export async function listInvitations({ ctx, page }: { ctx: { actor: Actor }; page: PageQuery }): Promise<Paged<ReturnType<typeof invitationView>>> {
+  const where = eq(invitations.agencyId, ctx.actor.agencyId);
+  const [rows, [{ total }]] = await Promise.all([
+    db().select().from(invitations).where(where).orderBy(desc(invitations.createdAt)).limit(page.limit).offset(pageOffset(page)),
+    db().select({ total: count() }).from(invitations).where(where),
+  ]);
+  return { docs: rows.map(invitationView), total };
+}

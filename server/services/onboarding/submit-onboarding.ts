@@ -1,0 +1,56 @@
+import "server-only";
+import { and, count, eq } from "drizzle-orm";
+import type { z } from "zod";
+import { MESSAGES } from "@/lib/constants/messages";
+import type { onboardingSubmitSchema } from "@/lib/validation/onboarding";
+import type { Actor } from "../../auth/actor";
+import { db } from "../../db/client";
+import { agencies, clientProjects, clients, users } from "../../db/schema";
+import { ConflictError, LimitExceededError } from "../../http/errors";
+
+type Input = z.output<typeof onboardingSubmitSchema>;
+
+/**
+ * Finishes onboarding. "submit" creates the step-1 clients and projects; "cancel" creates nothing.
+ * Either way the onboarding flag turns false, all in one transaction.
+ */
+export async function submitOnboarding({ ctx, input }: { ctx: { actor: Actor }; input: Input }) {
+  return db().transaction(async (tx) => {
+    const [user] = await tx.select({ onboarding: users.onboarding }).from(users).where(eq(users.id, ctx.actor.userId)).for("update");
+    if (!user.onboarding) throw new ConflictError("Onboarding is already complete");
+
+    const created: { clientId: string; projectIds: string[] }[] = [];
+    if (input.action === "submit") {
+      // Lock the agency row so two concurrent submissions cannot both pass the project limit.
+      const [agency] = await tx.select({ projectLimit: agencies.projectLimit }).from(agencies).where(eq(agencies.id, ctx.actor.agencyId)).for("update");
+      const [{ active }] = await tx
+        .select({ active: count() })
+        .from(clientProjects)
+        .where(and(eq(clientProjects.agencyId, ctx.actor.agencyId), eq(clientProjects.status, "active")));
+      const requested = input.clients.reduce((n, c) => n + c.projects.length, 0);
+      if (active + requested > agency.projectLimit) throw new LimitExceededError(MESSAGES.projectLimitReached(agency.projectLimit));
+
+      for (const client of input.clients) {
+        const [row] = await tx
+          .insert(clients)
+          .values({ agencyId: ctx.actor.agencyId, name: client.name, website: client.website })
+          .returning({ id: clients.id });
+        const projects = await tx
+          .insert(clientProjects)
+          .values(
+            client.projects.map((p) => ({
+              agencyId: ctx.actor.agencyId,
+              clientId: row.id,
+              name: p.name,
+              url: p.url,
+              siteType: p.siteType as "ecommerce" | "lead_generation" | "content" | "brand",
+            })),
+          )
+          .returning({ id: clientProjects.id });
+        created.push({ clientId: row.id, projectIds: projects.map((p) => p.id) });
+      }
+    }
+    await tx.update(users).set({ onboarding: false, tempOnboardingStep: null }).where(eq(users.id, ctx.actor.userId));
+    return { onboarding: false, created };
+  });
+}

@@ -1,0 +1,44 @@
+import "server-only";
+import { and, eq } from "drizzle-orm";
+import type { Actor } from "../../auth/actor";
+import { db } from "../../db/client";
+import { agencies, users } from "../../db/schema";
+import { NotFoundError } from "../../http/errors";
+import { userView } from "./user-view";
+
+/** The caller with their agency summary (GET /api/users). */
+export async function getCurrentUser({ userId }: { userId: string }) {
+  const [row] = await db()
+    .select({ user: users, agency: agencies })
+    .from(users)
+    .innerJoin(agencies, eq(agencies.id, users.agencyId))
+    .where(eq(users.id, userId))
+    .limit(1);
+  if (!row) throw new NotFoundError();
+  return {
+    ...userView(row.user),
+    agency: {
+      _id: row.agency.id,
+      name: row.agency.name,
+      subscriptionStatus: row.agency.subscriptionStatus,
+      planTier: row.agency.planTier,
+      planKind: row.agency.planKind,
+      projectLimit: row.agency.projectLimit,
+    },
+  };
+}
+
+/**
+ * A user of the caller's agency. Staff may read only themselves; admins anyone in their agency.
+ * Users of other agencies are 404, never 403, so ids cannot be probed.
+ */
+export async function getUser({ ctx, userId }: { ctx: { actor: Actor }; userId: string }) {
+  if (!ctx.actor.isAgencyAdmin && userId !== ctx.actor.userId) throw new NotFoundError();
+  const [user] = await db()
+    .select()
+    .from(users)
+    .where(and(eq(users.id, userId), eq(users.agencyId, ctx.actor.agencyId)))
+    .limit(1);
+  if (!user) throw new NotFoundError();
+  return userView(user);
+}

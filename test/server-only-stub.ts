@@ -1,0 +1,2 @@
+// Outside Next.js (vitest, the worker), "server-only" has nothing to guard.
+export {};
