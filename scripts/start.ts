@@ -1,0 +1,80 @@
+/**
+ * `npm start` (production build) and `npm run dev` (hot reload): starts everything Funnelwise needs.
+ * Without DATABASE_URL it runs the embedded PostgreSQL in .data/pg; then it applies migrations,
+ * seeds the demo agency on an empty database, builds when needed, and runs the web server and the
+ * job worker. Ctrl-C stops all of it, the database included; the next start reuses the data.
+ */
+import path from "node:path";
+import { ensureBuild } from "./lib/build";
+import { startEmbeddedPostgres, type EmbeddedDatabase } from "./lib/embedded-postgres";
+import { ensureLocalSecrets, loadDotEnv } from "./lib/local-env";
+import { run, stopAll, type Managed } from "./lib/processes";
+
+const dev = process.argv.includes("--dev");
+const started = Date.now();
+loadDotEnv();
+const dataDir = path.resolve(process.env.FUNNELWISE_DATA_DIR || ".data");
+
+let database: EmbeddedDatabase | undefined;
+const children: Managed[] = [];
+let stopping = false;
+
+async function shutdown(code: number): Promise<never> {
+  if (!stopping) {
+    stopping = true;
+    console.log("Stopping Funnelwise...");
+    await stopAll(children);
+    await database?.stop().catch(() => undefined);
+  }
+  process.exit(code);
+}
+
+process.on("SIGINT", () => void shutdown(0));
+process.on("SIGTERM", () => void shutdown(0));
+
+async function main() {
+  if (!process.env.DATABASE_URL) {
+    ensureLocalSecrets(dataDir);
+    database = await startEmbeddedPostgres({ dataDir: path.join(dataDir, "pg"), database: "funnelwise" });
+    process.env.DATABASE_URL = database.url;
+    console.log(`Embedded PostgreSQL running (data in ${path.join(dataDir, "pg")})`);
+  }
+  process.env.MAIL_DIR ||= path.join(dataDir, "mail");
+  const port = process.env.PORT || "3000";
+  process.env.APP_URL ||= `http://localhost:${port}`;
+  process.env.NEXTAUTH_URL ||= `${process.env.APP_URL}${process.env.BASE_PATH ?? ""}/api/auth`;
+
+  // Validate the configuration before starting anything else: a missing variable stops here, named.
+  const { parseEnv } = await import("../server/env");
+  parseEnv(process.env);
+
+  const { runMigrations } = await import("../server/db/migrate");
+  await runMigrations(process.env.DATABASE_URL!);
+
+  if (process.env.SEED_DEMO !== "false") {
+    const { seedDemo } = await import("../server/db/seed-demo");
+    const { closeDb } = await import("../server/db/client");
+    const demo = await seedDemo(process.env.DEMO_PASSWORD || "Demo123!");
+    await closeDb();
+    if (demo) console.log(`\nDemo agency created. Log in with\n  email:    ${demo.email}\n  password: ${demo.password}\n`);
+  }
+
+  if (!dev) await ensureBuild({ ...process.env });
+
+  const next = path.resolve("node_modules/.bin/next");
+  const tsx = path.resolve("node_modules/.bin/tsx");
+  children.push(run("web", next, [dev ? "dev" : "start", "-p", port], { ...process.env, NODE_ENV: dev ? "development" : "production" }));
+  children.push(run("worker", tsx, ["--conditions=react-server", ...(dev ? ["watch"] : []), "worker.ts"], { ...process.env }));
+
+  console.log(`Funnelwise is starting at ${process.env.APP_URL}${process.env.BASE_PATH ?? ""} (ready in ${((Date.now() - started) / 1000).toFixed(1)} s of set-up)`);
+  const first = await Promise.race(children.map((c) => c.exited.then((code) => ({ name: c.name, code }))));
+  if (!stopping) {
+    console.error(`The ${first.name} process exited (code ${first.code}); stopping everything.`);
+    await shutdown(first.code || 1);
+  }
+}
+
+main().catch(async (error) => {
+  console.error(error instanceof Error ? error.message : error);
+  await shutdown(1);
+});

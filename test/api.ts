@@ -1,0 +1,52 @@
+import { NextRequest } from "next/server";
+
+type RouteHandler = (req: NextRequest, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>;
+
+export interface CallOptions {
+  method?: string;
+  /** Path and query, e.g. "/api/users?page=1". */
+  path?: string;
+  body?: unknown;
+  /** Sent as-is (for malformed-JSON tests). */
+  rawBody?: string;
+  headers?: Record<string, string>;
+  params?: Record<string, string>;
+  /** A session token sent as `Authorization: Bearer`. */
+  token?: string;
+  /** A session token sent as the next-auth cookie instead. */
+  cookieToken?: string;
+  ip?: string;
+}
+
+export interface CallResult<T = any> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+/** Calls a route handler the way Next.js does, with a real Request, and parses the JSON answer. */
+export async function call<T = any>(handler: RouteHandler, options: CallOptions = {}): Promise<CallResult<T>> {
+  const headers = new Headers(options.headers);
+  let body: string | undefined = options.rawBody;
+  if (options.body !== undefined) {
+    body = JSON.stringify(options.body);
+    if (!headers.has("content-type")) headers.set("content-type", "application/json");
+  }
+  if (options.token) headers.set("authorization", `Bearer ${options.token}`);
+  if (options.cookieToken) headers.set("cookie", `next-auth.session-token=${options.cookieToken}`);
+  headers.set("x-forwarded-for", options.ip ?? "203.0.113.7");
+  const req = new NextRequest(new URL(options.path ?? "/api/test", "http://localhost:3000"), {
+    method: options.method ?? (body === undefined ? "GET" : "POST"),
+    headers,
+    body,
+  });
+  const res = await handler(req, { params: Promise.resolve(options.params ?? {}) });
+  const text = await res.text();
+  let parsed: unknown = text;
+  try {
+    parsed = text ? JSON.parse(text) : null;
+  } catch {
+    parsed = text;
+  }
+  return { status: res.status, body: parsed as T, headers: res.headers };
+}
