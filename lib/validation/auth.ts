@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { MESSAGES } from "../constants/messages";
-import { email, optionalPhone, optionalUrl, password, passwordFields, passwordsMatch, requiredText } from "./fields";
+import { email, optionalPhone, optionalUrl, passwordFields, passwordsMatch, requiredText } from "./fields";
 
 export const agencySignupSchema = z
   .object({
@@ -41,7 +41,7 @@ export const staffSignupSchema = z
   .refine(...passwordsMatch);
 export type StaffSignupInput = z.input<typeof staffSignupSchema>;
 
-export const tokenSchema = z.object({ token: z.string().min(1, MESSAGES.required).max(200) });
+export const tokenSchema = z.object({ token: z.string({ error: MESSAGES.required }).min(1, MESSAGES.required).max(200) });
 
 export const changePasswordFields = () => ({
   currentPassword: z.string({ error: MESSAGES.required }).min(1, MESSAGES.required),

@@ -6,12 +6,12 @@ import { runToEnd } from "./processes";
  * Builds the app when no build exists or the existing one was made for another BASE_PATH
  * (Next.js bakes the base path into the build).
  */
-export async function ensureBuild(env: NodeJS.ProcessEnv): Promise<void> {
+export async function ensureBuild(env: NodeJS.ProcessEnv, options: { force?: boolean } = {}): Promise<void> {
   const distDir = env.NEXT_DIST_DIR || ".next";
   const marker = path.join(distDir, "funnelwise-build.json");
   const wanted = JSON.stringify({ basePath: env.BASE_PATH ?? "" });
   const current = fs.existsSync(marker) ? fs.readFileSync(marker, "utf8") : null;
-  if (fs.existsSync(path.join(distDir, "BUILD_ID")) && current === wanted) return;
+  if (!options.force && fs.existsSync(path.join(distDir, "BUILD_ID")) && current === wanted) return;
   console.log(`Building the app (${distDir}); this takes a minute the first time...`);
   await runToEnd(path.resolve("node_modules/.bin/next"), ["build"], { ...env, NODE_ENV: "production" });
   fs.writeFileSync(marker, wanted);

@@ -20,12 +20,19 @@ export async function verifyPassword(password: string, stored: string): Promise<
   const [scheme, n, r, p, saltB64, hashB64] = stored.split("$");
   if (scheme !== "scrypt" || !saltB64 || !hashB64) return false;
   const expected = Buffer.from(hashB64, "base64");
-  const actual = await scrypt(password, Buffer.from(saltB64, "base64"), expected.length, {
-    N: Number(n),
-    r: Number(r),
-    p: Number(p),
-    maxmem: MAXMEM,
-  });
+  // A malformed stored value (empty hash, bad parameters) never matches, and never throws.
+  if (expected.length < 16) return false;
+  let actual: Buffer;
+  try {
+    actual = await scrypt(password, Buffer.from(saltB64, "base64"), expected.length, {
+      N: Number(n),
+      r: Number(r),
+      p: Number(p),
+      maxmem: MAXMEM,
+    });
+  } catch {
+    return false;
+  }
   return actual.length === expected.length && timingSafeEqual(actual, expected);
 }
 

@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import { log } from "../http/log";
 import { boss, stopBoss } from "./boss";
 import { jobDefinitions } from "./registry";
@@ -21,5 +22,20 @@ export async function runWorker(): Promise<{ stop: () => Promise<void> }> {
     });
   }
   log("info", "worker ready", { jobs: jobDefinitions.map((d) => d.name) });
-  return { stop: stopBoss };
+  const heartbeat = startHeartbeat();
+  return {
+    stop: async () => {
+      if (heartbeat) clearInterval(heartbeat);
+      await stopBoss();
+    },
+  };
+}
+
+/** With WORKER_HEARTBEAT_FILE set, touches that file every 15 s: a container health check reads its age. */
+function startHeartbeat(): NodeJS.Timeout | undefined {
+  const file = process.env.WORKER_HEARTBEAT_FILE;
+  if (!file) return undefined;
+  const beat = () => fs.writeFileSync(file, new Date().toISOString());
+  beat();
+  return setInterval(beat, 15_000);
 }

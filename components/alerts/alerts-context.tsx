@@ -1,0 +1,95 @@
+"use client";
+
+import { usePathname } from "next/navigation";
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
+import { AlertBanner } from "./alert-banner";
+
+export type AlertKind = "success" | "error" | "instruction";
+
+export interface AlertOptions {
+  /** Show the alert on this page instead of the current one (set it just before navigating there). */
+  on?: string;
+  /** Success alerts hide after `autoHideMs` (5 s) unless this is false or the alert is loading. */
+  autoHide?: boolean;
+  autoHideMs?: number;
+  /** Success only: a spinner beside the message for work that is still going on. */
+  loading?: boolean;
+}
+
+export interface AlertState {
+  id: number;
+  kind: AlertKind;
+  message: string;
+  pathname: string;
+  loading: boolean;
+  autoHideMs: number | null;
+}
+
+export interface Alerts {
+  success: (message: string, options?: AlertOptions) => void;
+  error: (message: string, options?: AlertOptions) => void;
+  instruction: (message: string, options?: AlertOptions) => void;
+  clear: () => void;
+}
+
+const AlertsContext = createContext<Alerts | null>(null);
+const DEFAULT_AUTO_HIDE_MS = 5000;
+let nextId = 1;
+
+/** The one alert of the app (spec section 4: success, error, instruction, clear). */
+export function AlertsProvider({ children }: { children: ReactNode }) {
+  const pathname = usePathname();
+  const [alert, setAlert] = useState<AlertState | null>(null);
+
+  const show = useCallback(
+    (kind: AlertKind, message: string, options: AlertOptions = {}) => {
+      const loading = kind === "success" && options.loading === true;
+      const autoHide = kind === "success" && !loading && options.autoHide !== false;
+      setAlert({
+        id: nextId++,
+        kind,
+        message,
+        pathname: options.on ?? pathname,
+        loading,
+        autoHideMs: autoHide ? (options.autoHideMs ?? DEFAULT_AUTO_HIDE_MS) : null,
+      });
+    },
+    [pathname],
+  );
+
+  const clear = useCallback(() => setAlert(null), []);
+
+  // Auto-hide counts from when the alert becomes visible on its page.
+  const visible = alert && alert.pathname === pathname ? alert : null;
+  useEffect(() => {
+    if (!visible || visible.autoHideMs === null) return;
+    const id = visible.id;
+    const timer = setTimeout(() => setAlert((current) => (current?.id === id ? null : current)), visible.autoHideMs);
+    return () => clearTimeout(timer);
+  }, [visible]);
+
+  const value = useMemo<Alerts>(
+    () => ({
+      success: (message, options) => show("success", message, options),
+      error: (message, options) => show("error", message, options),
+      instruction: (message, options) => show("instruction", message, options),
+      clear,
+    }),
+    [show, clear],
+  );
+
+  return (
+    <AlertsContext.Provider value={value}>
+      <div className="pointer-events-none fixed inset-x-0 top-3 z-50 flex justify-center px-3">
+        {visible ? <AlertBanner key={visible.id} alert={visible} onDismiss={clear} /> : null}
+      </div>
+      {children}
+    </AlertsContext.Provider>
+  );
+}
+
+export function useAlerts(): Alerts {
+  const context = useContext(AlertsContext);
+  if (!context) throw new Error("useAlerts must be used inside <AlertsProvider>");
+  return context;
+}

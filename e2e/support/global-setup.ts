@@ -1,0 +1,59 @@
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { startEmbeddedPostgres } from "../../scripts/lib/embedded-postgres";
+import { E2E_DIR, MAIL_DIR, e2ePort } from "./paths";
+import { startSmtpServer } from "./smtp";
+
+async function waitForHttp(url: string, timeoutMs: number, isAlive: () => boolean): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (!isAlive()) throw new Error("The app exited before it was ready");
+    try {
+      const res = await fetch(url);
+      if (res.status < 500) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`The app did not answer at ${url} within ${timeoutMs / 1000} s`);
+}
+
+/**
+ * Starts a fresh real PostgreSQL, a real SMTP server, and the app through the same start script
+ * users run (production build, web server and job worker), then hands Playwright the base URL.
+ */
+export default async function globalSetup() {
+  fs.rmSync(E2E_DIR, { recursive: true, force: true });
+  const database = await startEmbeddedPostgres({ dataDir: path.join(E2E_DIR, "pg"), database: "funnelwise_e2e", fast: true });
+  const smtp = await startSmtpServer(MAIL_DIR);
+  const port = e2ePort();
+  const app = spawn(path.resolve("node_modules/.bin/tsx"), ["--conditions=react-server", "scripts/start.ts"], {
+    stdio: ["ignore", "inherit", "inherit"],
+    env: {
+      ...process.env,
+      DATABASE_URL: database.url,
+      PORT: String(port),
+      APP_URL: `http://localhost:${port}`,
+      SMTP_URL: `smtp://127.0.0.1:${smtp.port}?ignoreTLS=true`,
+      NEXTAUTH_SECRET: "e2e-secret-e2e-secret-e2e-secret-e2e-secret",
+      ENCRYPTION_KEY: "0".repeat(64),
+      NEXT_DIST_DIR: process.env.NEXT_DIST_DIR || ".next-e2e",
+      FUNNELWISE_DATA_DIR: E2E_DIR,
+      LOG_LEVEL: "warn",
+    },
+  });
+  let alive = true;
+  app.on("exit", () => (alive = false));
+  await waitForHttp(`http://localhost:${port}${process.env.BASE_PATH ?? ""}/login`, 240_000, () => alive);
+
+  return async () => {
+    if (alive) {
+      app.kill("SIGTERM");
+      await new Promise((r) => app.on("exit", r));
+    }
+    await smtp.close();
+    await database.stop();
+  };
+}

@@ -1,0 +1,57 @@
+// Response types come from the server's own functions (type-only imports, erased from the bundle),
+// so the client never restates an API shape by hand. JSON turns Dates into strings: `Serialized` says so.
+import type { z } from "zod";
+import type { agencySignupSchema, forgotPasswordSchema, loginSchema, resetPasswordSchema, staffSignupSchema } from "../validation/auth";
+import type { onboardingSubmitSchema } from "../validation/onboarding";
+import type { userUpdateSchema } from "../validation/users";
+import type { login } from "@/server/services/accounts/login";
+import type { forgotPassword } from "@/server/services/accounts/forgot-password";
+import type { resetPassword, resetTokenInfo } from "@/server/services/accounts/reset-password";
+import type { confirmAgency } from "@/server/services/agencies/confirm-agency";
+import type { getAgency } from "@/server/services/agencies/get-agency";
+import type { signupAgency } from "@/server/services/agencies/signup-agency";
+import type { acceptInvitation } from "@/server/services/invitations/accept-invitation";
+import type { createInvitations } from "@/server/services/invitations/create-invitations";
+import type { invitationTokenInfo } from "@/server/services/invitations/invitation-token";
+import type { listInvitations } from "@/server/services/invitations/list-invitations";
+import type { submitOnboarding } from "@/server/services/onboarding/submit-onboarding";
+import type { getTempOnboarding } from "@/server/services/onboarding/temp-onboarding";
+import type { getCurrentUser, getUser } from "@/server/services/users/get-user";
+import type { updateUser } from "@/server/services/users/update-user";
+
+export type Serialized<T> = T extends Date
+  ? string
+  : T extends (infer U)[]
+    ? Serialized<U>[]
+    : T extends object
+      ? { [K in keyof T]: Serialized<T[K]> }
+      : T;
+
+type Result<F extends (...args: never[]) => unknown> = Serialized<Awaited<ReturnType<F>>>;
+
+export type CurrentUser = Result<typeof getCurrentUser>;
+export type UserInfo = Result<typeof getUser>;
+export type LoginResponse = { token: Awaited<ReturnType<typeof login>>["token"]; user: CurrentUser };
+export type MessageResponse = Result<typeof forgotPassword>;
+export type ResetTokenInfo = Result<typeof resetTokenInfo>;
+export type ResetPasswordResponse = Result<typeof resetPassword>;
+export type AgencySignupResponse = Result<typeof signupAgency>;
+export type AgencyConfirmation = Result<typeof confirmAgency>;
+export type Agency = Result<typeof getAgency>;
+export type StaffSignupResponse = Result<typeof acceptInvitation>;
+export type InvitationTokenInfo = Result<typeof invitationTokenInfo>;
+export type InvitationList = Result<typeof listInvitations>;
+export type Invitation = InvitationList["docs"][number];
+export type CreateInvitationsResponse = Result<typeof createInvitations>;
+export type TempOnboarding = Result<typeof getTempOnboarding>;
+export type OnboardingResult = Result<typeof submitOnboarding>;
+export type UpdateUserResponse = Result<typeof updateUser>;
+
+// Request bodies: what the shared zod schemas produce (forms send their parsed values).
+export type AgencySignupBody = z.output<typeof agencySignupSchema>;
+export type LoginBody = z.output<typeof loginSchema>;
+export type ForgotPasswordBody = z.output<typeof forgotPasswordSchema>;
+export type ResetPasswordBody = z.output<typeof resetPasswordSchema>;
+export type StaffSignupBody = z.output<typeof staffSignupSchema>;
+export type UserUpdateBody = z.output<typeof userUpdateSchema>;
+export type OnboardingBody = z.output<typeof onboardingSubmitSchema>;
