@@ -41,3 +41,17 @@ export const MESSAGES = {
 } as const;
 
 export const maxLengthMessage = (field: string, max = 255) => `${field} should be equal or less than ${max} characters`;
+
+export const WORKSPACE_MESSAGES = {
+  emailNotInAgency: "The email does not exist in the agency",
+  shareFailedCauses: [
+    "the email belongs to an agency admin, who already sees every client",
+    "you do not have the right to share this client",
+    "the client is suspended",
+  ],
+  adminAlreadyHasAccess: "Agency admins already have access to every client",
+  cannotChangeOwnAccess: "You cannot change your own access",
+  lastAdmin: "The agency needs at least one agency admin",
+  staffRemoved: "Staff member removed",
+  clientShared: "Client shared",
+} as const;

@@ -3,10 +3,13 @@ import { randomUUID } from "node:crypto";
 import { NextResponse, type NextRequest } from "next/server";
 import { MESSAGES } from "@/lib/constants/messages";
 import { TRANSACTION_ID_HEADER } from "@/lib/constants/app";
+import type { ClientAction } from "@/lib/permissions";
 import { loadActor, type Actor } from "../auth/actor";
+import { requireClientAccess, requireProjectAccess, type ClientAccess, type ProjectAccess } from "../auth/client-access";
 import { decodeSessionToken, readSessionToken } from "../auth/session-token";
 import { AppError, ForbiddenError, UnauthorizedError } from "./errors";
 import { log } from "./log";
+import { uuidParam } from "./params";
 
 type Params = Record<string, string>;
 
@@ -101,6 +104,31 @@ export function withAgencyAdmin<P extends Params = Params>(handler: Handler<User
     const ctx = await requireActor(base);
     if (!ctx.actor.isAgencyAdmin) throw new ForbiddenError();
     return ctx as UserContext<P>;
+  }, handler);
+}
+
+export interface ClientContext<P extends Params = Params> extends UserContext<P> {
+  access: ClientAccess;
+}
+export interface ProjectContext<P extends Params = Params> extends UserContext<P> {
+  access: ProjectAccess;
+}
+
+/** Routes under /clients/{id}: the caller must be allowed `action` on that client (lib/permissions.ts). */
+export function withClientAccess<P extends Params & { id: string } = { id: string }>(action: ClientAction, handler: Handler<ClientContext<P>>) {
+  return wrap(async (base) => {
+    const ctx = await requireActor(base);
+    const access = await requireClientAccess(ctx.actor, uuidParam(ctx.params.id), action);
+    return { ...ctx, access } as ClientContext<P>;
+  }, handler);
+}
+
+/** Routes under /properties/{id}: the same check, through the project's client. */
+export function withProjectAccess<P extends Params & { id: string } = { id: string }>(action: ClientAction, handler: Handler<ProjectContext<P>>) {
+  return wrap(async (base) => {
+    const ctx = await requireActor(base);
+    const access = await requireProjectAccess(ctx.actor, uuidParam(ctx.params.id), action);
+    return { ...ctx, access } as ProjectContext<P>;
   }, handler);
 }
 

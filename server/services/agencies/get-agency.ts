@@ -4,6 +4,7 @@ import type { Actor } from "../../auth/actor";
 import { db } from "../../db/client";
 import { agencies, clientProjects, users } from "../../db/schema";
 import { NotFoundError } from "../../http/errors";
+import { usageView } from "../projects/project-limit";
 
 /** The caller's own agency with its admins; any other agency id is 404. */
 export async function getAgency({ ctx, agencyId }: { ctx: { actor: Actor }; agencyId: string }) {
@@ -30,6 +31,7 @@ export async function getAgency({ ctx, agencyId }: { ctx: { actor: Actor }; agen
     subscriptionStatus: agency.subscriptionStatus,
     projectLimit: agency.projectLimit,
     activeProjects,
+    usage: usageView(activeProjects, agency.projectLimit),
     confirmedAt: agency.confirmedAt,
     admins,
     createdAt: agency.createdAt,

@@ -1,12 +1,12 @@
 import "server-only";
-import { and, count, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { z } from "zod";
-import { MESSAGES } from "@/lib/constants/messages";
 import type { onboardingSubmitSchema } from "@/lib/validation/onboarding";
 import type { Actor } from "../../auth/actor";
 import { db } from "../../db/client";
-import { agencies, clientProjects, clients, users } from "../../db/schema";
-import { ConflictError, LimitExceededError } from "../../http/errors";
+import { clientProjects, clients, users } from "../../db/schema";
+import { ConflictError } from "../../http/errors";
+import { assertProjectCapacity } from "../projects/project-limit";
 
 type Input = z.output<typeof onboardingSubmitSchema>;
 
@@ -21,14 +21,8 @@ export async function submitOnboarding({ ctx, input }: { ctx: { actor: Actor }; 
 
     const created: { clientId: string; projectIds: string[] }[] = [];
     if (input.action === "submit") {
-      // Lock the agency row so two concurrent submissions cannot both pass the project limit.
-      const [agency] = await tx.select({ projectLimit: agencies.projectLimit }).from(agencies).where(eq(agencies.id, ctx.actor.agencyId)).for("update");
-      const [{ active }] = await tx
-        .select({ active: count() })
-        .from(clientProjects)
-        .where(and(eq(clientProjects.agencyId, ctx.actor.agencyId), eq(clientProjects.status, "active")));
       const requested = input.clients.reduce((n, c) => n + c.projects.length, 0);
-      if (active + requested > agency.projectLimit) throw new LimitExceededError(MESSAGES.projectLimitReached(agency.projectLimit));
+      await assertProjectCapacity(tx, ctx.actor.agencyId, requested);
 
       for (const client of input.clients) {
         const [row] = await tx

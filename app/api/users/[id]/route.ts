@@ -2,7 +2,8 @@ import { NextResponse } from "next/server";
 import { userUpdateSchema } from "@/lib/validation/users";
 import { sessionCookieName, sessionCookieOptions } from "@/server/auth/session-token";
 import { parseJsonBody } from "@/server/http/body";
-import { withUser } from "@/server/http/route";
+import { withAgencyAdmin, withUser } from "@/server/http/route";
+import { removeStaff } from "@/server/services/staff/remove-staff";
 import { getUser } from "@/server/services/users/get-user";
 import { updateUser } from "@/server/services/users/update-user";
 import { uuidParam } from "@/server/http/params";
@@ -20,3 +21,6 @@ export const PUT = withUser<P>(async (ctx) => {
   }
   return response;
 });
+
+/** DELETE /api/users/{id}: agency admins remove a staff member; their sessions end at once. */
+export const DELETE = withAgencyAdmin<P>(async (ctx) => removeStaff({ ctx, userId: uuidParam(ctx.params.id) }));

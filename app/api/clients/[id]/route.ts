@@ -1,0 +1,13 @@
+import { clientSchema } from "@/lib/validation/clients";
+import { parseJsonBody } from "@/server/http/body";
+import { withClientAccess } from "@/server/http/route";
+import { deleteClient } from "@/server/services/clients/delete-client";
+import { getClient } from "@/server/services/clients/get-client";
+import { updateClient } from "@/server/services/clients/update-client";
+
+export const GET = withClientAccess("client:view", async (ctx) => getClient({ ctx, access: ctx.access }));
+export const PUT = withClientAccess("client:edit", async (ctx) =>
+  updateClient({ ctx, access: ctx.access, input: await parseJsonBody(ctx.req, clientSchema) }),
+);
+/** Agency admins only (checked in the service): the client and everything under it. */
+export const DELETE = withClientAccess("client:view", async (ctx) => deleteClient({ ctx, access: ctx.access }));

@@ -1,0 +1,69 @@
+import { z } from "zod";
+import { MESSAGES } from "../constants/messages";
+import { COUNTRY_CODES } from "../constants/countries";
+import { INDUSTRIES } from "../constants/industries";
+import { SITE_TYPES } from "../constants/site-types";
+import { email, optionalUrl, requiredText } from "./fields";
+
+const optionalChoice = (values: readonly string[], message: string) =>
+  z
+    .string()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .refine((v) => v === undefined || values.includes(v), message);
+
+export const clientSchema = z.object({
+  name: requiredText("Client name"),
+  website: optionalUrl("Website"),
+  industry: optionalChoice(INDUSTRIES, "Please select an industry from the list"),
+  country: optionalChoice(COUNTRY_CODES, "Please select a country from the list"),
+});
+export type ClientInput = z.input<typeof clientSchema>;
+
+export const statusSchema = z.object({
+  status: z.enum(["active", "suspended"], { error: MESSAGES.required }),
+});
+
+const CURRENCIES: readonly string[] = Intl.supportedValuesOf("currency");
+const TIME_ZONES: readonly string[] = [...Intl.supportedValuesOf("timeZone"), "UTC"];
+export const currencyOptions = () => CURRENCIES;
+export const timeZoneOptions = () => TIME_ZONES;
+
+export const projectSchema = z.object({
+  name: requiredText("Project name"),
+  url: optionalUrl("Site URL"),
+  siteType: z.enum(SITE_TYPES.map((s) => s.value) as [string, ...string[]], { error: "Please select a site type" }),
+  currency: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .default("USD")
+    .refine((v) => CURRENCIES.includes(v), "Please select a currency from the list"),
+  timeZone: z
+    .string()
+    .trim()
+    .default("UTC")
+    .refine((v) => TIME_ZONES.includes(v), "Please select a time zone from the list"),
+});
+export type ProjectInput = z.input<typeof projectSchema>;
+
+export const permissionLevelSchema = z.coerce
+  .number({ error: MESSAGES.required })
+  .refine((v) => v === 1 || v === 2 || v === 4, "Please choose Client Admin, Data Creator or Viewer")
+  .transform((v) => v as 1 | 2 | 4);
+
+/** POST /clients/{id}/staffs/add: share a client with a staff member of the agency. */
+export const shareClientSchema = z.object({ email: email(), permission: permissionLevelSchema });
+export type ShareClientInput = z.input<typeof shareClientSchema>;
+
+export const clientPermissionSchema = z.object({ permission: permissionLevelSchema });
+
+/** POST /users/{id}/permissions/update: set (or, with null, remove) a user's level on several clients. */
+export const userPermissionsSchema = z.object({
+  permissions: z
+    .array(z.object({ clientId: z.string().uuid(), permission: permissionLevelSchema.nullable() }))
+    .min(1, MESSAGES.required)
+    .max(500),
+});
+
+export const roleSchema = z.object({ role: z.enum(["agency", "staff"], { error: MESSAGES.required }) });

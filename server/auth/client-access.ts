@@ -1,0 +1,52 @@
+import "server-only";
+import { and, eq } from "drizzle-orm";
+import { MESSAGES } from "@/lib/constants/messages";
+import { canOnClient, type ClientAction } from "@/lib/permissions";
+import { db } from "../db/client";
+import { clientProjects, clients, clientStaff, type Client, type ClientProject } from "../db/schema";
+import { ForbiddenError, NotFoundError } from "../http/errors";
+import type { Actor } from "./actor";
+
+export interface ClientAccess {
+  client: Client;
+  /** The caller's level on this client: 4 for agency admins, else the shared level. */
+  level: number;
+}
+export interface ProjectAccess extends ClientAccess {
+  project: ClientProject;
+}
+
+/**
+ * The one check behind every client and project route. Another agency's client, or a client not
+ * shared with a staff member, is 404 (it does not exist for them); a suspended client is 403 with
+ * the spec's message for everyone but agency admins; a level too low for the action is 403.
+ */
+function authorize(actor: Actor, client: Client | undefined, sharedLevel: number | null, action: ClientAction): ClientAccess {
+  if (!client || client.agencyId !== actor.agencyId) throw new NotFoundError();
+  if (!actor.isAgencyAdmin && sharedLevel === null) throw new NotFoundError();
+  if (!actor.isAgencyAdmin && client.status === "suspended") throw new ForbiddenError(MESSAGES.clientSuspended);
+  if (!canOnClient(actor, sharedLevel, action)) throw new ForbiddenError();
+  return { client, level: actor.isAgencyAdmin ? 4 : (sharedLevel as number) };
+}
+
+export async function requireClientAccess(actor: Actor, clientId: string, action: ClientAction): Promise<ClientAccess> {
+  const [row] = await db()
+    .select({ client: clients, level: clientStaff.permission })
+    .from(clients)
+    .leftJoin(clientStaff, and(eq(clientStaff.clientId, clients.id), eq(clientStaff.userId, actor.userId)))
+    .where(and(eq(clients.id, clientId), eq(clients.agencyId, actor.agencyId)))
+    .limit(1);
+  return authorize(actor, row?.client, row?.level ?? null, action);
+}
+
+export async function requireProjectAccess(actor: Actor, projectId: string, action: ClientAction): Promise<ProjectAccess> {
+  const [row] = await db()
+    .select({ project: clientProjects, client: clients, level: clientStaff.permission })
+    .from(clientProjects)
+    .innerJoin(clients, eq(clients.id, clientProjects.clientId))
+    .leftJoin(clientStaff, and(eq(clientStaff.clientId, clients.id), eq(clientStaff.userId, actor.userId)))
+    .where(and(eq(clientProjects.id, projectId), eq(clientProjects.agencyId, actor.agencyId)))
+    .limit(1);
+  const access = authorize(actor, row?.client, row?.level ?? null, action);
+  return { ...access, project: row!.project };
+}

@@ -1,0 +1,19 @@
+import "server-only";
+import { eq } from "drizzle-orm";
+import type { z } from "zod";
+import type { clientSchema } from "@/lib/validation/clients";
+import type { Actor } from "../../auth/actor";
+import type { ClientAccess } from "../../auth/client-access";
+import { db } from "../../db/client";
+import { clients } from "../../db/schema";
+import { clientView } from "./client-view";
+
+/** PUT /clients/{id}: edit the client's details (Data Creators and above). */
+export async function updateClient({ ctx, access, input }: { ctx: { actor: Actor }; access: ClientAccess; input: z.output<typeof clientSchema> }) {
+  const [client] = await db()
+    .update(clients)
+    .set({ name: input.name, website: input.website ?? null, industry: input.industry ?? null, country: input.country ?? null })
+    .where(eq(clients.id, access.client.id))
+    .returning();
+  return clientView(ctx.actor, client, access.level);
+}

@@ -1,0 +1,25 @@
+import "server-only";
+import { and, eq } from "drizzle-orm";
+import { WORKSPACE_MESSAGES } from "@/lib/constants/messages";
+import type { Actor } from "../../auth/actor";
+import type { ClientAccess } from "../../auth/client-access";
+import { db } from "../../db/client";
+import { clientStaff, users } from "../../db/schema";
+import { BadRequestError, ValidationError } from "../../http/errors";
+import { staffView } from "../staff/staff-view";
+
+/**
+ * POST /clients/{id}/staffs/add: shares the client with a staff member of the same agency at a level
+ * (or changes the level when already shared). The email must belong to the agency.
+ */
+export async function shareClient({ ctx, access, email, permission }: { ctx: { actor: Actor }; access: ClientAccess; email: string; permission: 1 | 2 | 4 }) {
+  const [user] = await db().select().from(users).where(and(eq(users.email, email), eq(users.agencyId, ctx.actor.agencyId)));
+  if (!user) throw new ValidationError({ email: WORKSPACE_MESSAGES.emailNotInAgency }, WORKSPACE_MESSAGES.emailNotInAgency);
+  if (user.role === "agency") throw new ValidationError({ email: WORKSPACE_MESSAGES.adminAlreadyHasAccess }, WORKSPACE_MESSAGES.adminAlreadyHasAccess);
+  if (user.id === ctx.actor.userId) throw new BadRequestError(WORKSPACE_MESSAGES.cannotChangeOwnAccess);
+  await db()
+    .insert(clientStaff)
+    .values({ clientId: access.client.id, userId: user.id, permission })
+    .onConflictDoUpdate({ target: [clientStaff.clientId, clientStaff.userId], set: { permission } });
+  return { message: WORKSPACE_MESSAGES.clientShared, staff: staffView(user, { permission }) };
+}

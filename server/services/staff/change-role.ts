@@ -1,0 +1,29 @@
+import "server-only";
+import { and, count, eq, sql } from "drizzle-orm";
+import { WORKSPACE_MESSAGES } from "@/lib/constants/messages";
+import type { Actor } from "../../auth/actor";
+import { db } from "../../db/client";
+import { users } from "../../db/schema";
+import { BadRequestError, NotFoundError } from "../../http/errors";
+import { userView } from "../users/user-view";
+
+/** PUT /users/{id}/role: agency admins promote staff to admin or back; the agency keeps at least one admin. */
+export async function changeRole({ ctx, userId, role }: { ctx: { actor: Actor }; userId: string; role: "agency" | "staff" }) {
+  return db().transaction(async (tx) => {
+    const [user] = await tx.select().from(users).where(and(eq(users.id, userId), eq(users.agencyId, ctx.actor.agencyId))).for("update");
+    if (!user) throw new NotFoundError();
+    if (user.role === "agency" && role === "staff") {
+      const [{ admins }] = await tx
+        .select({ admins: count() })
+        .from(users)
+        .where(and(eq(users.agencyId, ctx.actor.agencyId), eq(users.role, "agency")));
+      if (admins <= 1) throw new BadRequestError(WORKSPACE_MESSAGES.lastAdmin);
+    }
+    const [updated] = await tx
+      .update(users)
+      .set({ role, sessionVersion: sql`${users.sessionVersion} + 1` })
+      .where(eq(users.id, user.id))
+      .returning();
+    return userView(updated);
+  });
+}
