@@ -9,6 +9,8 @@ export interface CallOptions {
   body?: unknown;
   /** Sent as-is (for malformed-JSON tests). */
   rawBody?: string;
+  /** Sent as a real multipart/form-data body (the boundary header is set by the Request). */
+  formData?: FormData;
   headers?: Record<string, string>;
   params?: Record<string, string>;
   /** A session token sent as `Authorization: Bearer`. */
@@ -30,7 +32,8 @@ export interface CallResult<T = any> {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function call<T = any>(handler: RouteHandler, options: CallOptions = {}): Promise<CallResult<T>> {
   const headers = new Headers(options.headers);
-  let body: string | undefined = options.rawBody;
+  let body: string | FormData | undefined = options.rawBody;
+  if (options.formData !== undefined) body = options.formData;
   if (options.body !== undefined) {
     body = JSON.stringify(options.body);
     if (!headers.has("content-type")) headers.set("content-type", "application/json");

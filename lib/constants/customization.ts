@@ -1,0 +1,50 @@
+// Visual customization: the built-in look every agency starts from, the safe font stacks, the logo
+// limits and the messages the form and the API share (spec sections 5 and 9: chart colour must be
+// set; an image is at most 1 MB, 1048576 bytes).
+
+export const CUSTOMIZATION_LEVELS = ["agency", "client", "project"] as const;
+export type CustomizationLevel = (typeof CUSTOMIZATION_LEVELS)[number];
+
+/** Where a level's inherited look comes from: the nearest ancestor with its own customization. */
+export type InheritsFrom = "agency" | "client" | "default";
+
+export const MAX_LOGO_BYTES = 1048576;
+export const MAX_PALETTE_COLORS = 8;
+export const LOGO_MIME_TYPES = ["image/png", "image/jpeg", "image/svg+xml"] as const;
+export type LogoMimeType = (typeof LOGO_MIME_TYPES)[number];
+
+/** Fonts every viewer has (no web-font download), each with fallbacks. */
+export const FONT_OPTIONS = [
+  { value: "Inter, Arial, sans-serif", label: "Inter" },
+  { value: "Arial, Helvetica, sans-serif", label: "Arial" },
+  { value: "'Helvetica Neue', Helvetica, Arial, sans-serif", label: "Helvetica" },
+  { value: "Verdana, Geneva, sans-serif", label: "Verdana" },
+  { value: "Tahoma, Verdana, sans-serif", label: "Tahoma" },
+  { value: "'Trebuchet MS', Helvetica, sans-serif", label: "Trebuchet MS" },
+  { value: "Georgia, 'Times New Roman', serif", label: "Georgia" },
+  { value: "'Times New Roman', Times, serif", label: "Times New Roman" },
+  { value: "'Courier New', Courier, monospace", label: "Courier New" },
+] as const;
+export const FONT_VALUES: readonly string[] = FONT_OPTIONS.map((f) => f.value);
+
+export const DEFAULT_CUSTOMIZATION = {
+  chartColor: "#2563eb",
+  palette: ["#2563eb", "#16a34a", "#f59e0b", "#dc2626", "#7c3aed", "#0891b2", "#db2777", "#65a30d"],
+  font: "Inter, Arial, sans-serif",
+  reportTitle: "Performance Report",
+  footerText: "",
+} as const;
+
+export const CUSTOMIZATION_MESSAGES = {
+  chartColorRequired: "Chart color must be set",
+  chartColorInvalid: "Chart color must be a hex colour such as #2563eb",
+  paletteInvalid: "Palette colours must be hex colours such as #2563eb, separated by commas",
+  paletteTooLong: `The palette holds at most ${MAX_PALETTE_COLORS} colours`,
+  fontInvalid: "Please select a font from the list",
+  logoTooLarge: "The logo must be an image of at most 1 MB (1048576 bytes)",
+  logoInvalid: "The logo must be a PNG, JPEG or SVG image",
+  notMultipart: "The request body must be multipart/form-data",
+  malformedForm: "The request body is not valid form data",
+  saved: "Customization saved",
+  reset: "Customization reset to inherited",
+} as const;

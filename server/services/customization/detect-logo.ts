@@ -1,0 +1,40 @@
+import "server-only";
+import type { LogoMimeType } from "@/lib/constants/customization";
+import { sanitizeSvg, SvgRejectedError } from "./sanitize-svg";
+
+export interface AcceptedLogo {
+  mimeType: LogoMimeType;
+  bytes: Buffer;
+  /** For SVGs: what the sanitizer took out. */
+  removed: string[];
+}
+
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+/**
+ * Decides what an upload is from its bytes, never its name or declared type: a PNG (signature and
+ * IHDR chunk first), a JPEG (SOI marker), or an SVG (UTF-8 XML with an <svg> root, then sanitized).
+ * Anything else is null.
+ */
+export function detectLogo(bytes: Buffer): AcceptedLogo | null {
+  if (bytes.length >= 24 && bytes.subarray(0, 8).equals(PNG_SIGNATURE) && bytes.toString("latin1", 12, 16) === "IHDR") {
+    return { mimeType: "image/png", bytes, removed: [] };
+  }
+  if (bytes.length >= 4 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) {
+    return { mimeType: "image/jpeg", bytes, removed: [] };
+  }
+  let text: string;
+  try {
+    text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    return null;
+  }
+  if (!/^\uFEFF?\s*</.test(text) || !text.includes("<svg")) return null;
+  try {
+    const { svg, removed } = sanitizeSvg(text);
+    return { mimeType: "image/svg+xml", bytes: Buffer.from(svg, "utf8"), removed };
+  } catch (error) {
+    if (error instanceof SvgRejectedError) return null;
+    throw error;
+  }
+}

@@ -1,0 +1,78 @@
+import { describe, expect, it } from "vitest";
+import { sanitizeSvg, SvgRejectedError } from "./sanitize-svg";
+
+const clean = (svg: string) => sanitizeSvg(svg).svg;
+
+describe("sanitizeSvg", () => {
+  it("keeps an ordinary logo and declares the SVG namespace", () => {
+    const out = clean(
+      `<?xml version="1.0"?><!-- made by hand --><svg viewBox="0 0 10 10" width="10"><defs><linearGradient id="g"><stop offset="0" stop-color="#fff"/></linearGradient></defs><rect x="1" y="1" width="8" height="8" fill="url(#g)"/><text x="1" y="9">A &amp; B</text></svg>`,
+    );
+    expect(out).toBe(
+      `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10" width="10"><defs><linearGradient id="g"><stop offset="0" stop-color="#fff"/></linearGradient></defs><rect x="1" y="1" width="8" height="8" fill="url(#g)"/><text x="1" y="9">A &amp; B</text></svg>`,
+    );
+  });
+
+  it("removes scripts, event handlers, foreignObject and javascript: links", () => {
+    const { svg, removed } = sanitizeSvg(
+      `<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><script>alert(2)</script><script><![CDATA[alert(3)]]></script>` +
+        `<a href="javascript:alert(4)"><circle r="4" ONCLICK="x()" onmouseover='y()'/></a>` +
+        `<foreignObject><body xmlns="http://www.w3.org/1999/xhtml"><img src="x" onerror="alert(5)"/></body></foreignObject>` +
+        `<use href="&#106;avascript:alert(6)"/><use xlink:href="http://evil.example/x.svg#a"/><use href="#ok"/>` +
+        `<animate attributeName="href" to="javascript:alert(7)"/><set attributeName="onload" to="alert(8)"/></svg>`,
+    );
+    expect(svg).not.toMatch(/script|alert|\son\w+=|foreignObject|animate|<set|evil|<a\b/i);
+    expect(svg).toContain(`<circle r="4"/>`);
+    expect(svg).toContain(`<use href="#ok"/>`);
+    expect(removed).toEqual(expect.arrayContaining(["onload", "<script>", "<foreignObject>", "<a>", "ONCLICK", "href", "xlink:href"]));
+  });
+
+  it("drops external references in styles, url() and images", () => {
+    const svg = clean(
+      `<svg><style>@import url(http://evil.example/x.css); rect { fill: red }</style><style>.a{fill:#000}</style>` +
+        `<rect style="fill: url(https://evil.example/p.svg#x)" fill="url( 'http://evil.example/#a')" stroke="url(#ok)"/>` +
+        `<image href="https://evil.example/i.png"/><feImage href="x.png"/><rect style="background:u\\72l(x)"/><rect fill="data:text/html,x"/></svg>`,
+    );
+    expect(svg).not.toMatch(/evil|image|@import|\\|data:/i);
+    expect(svg).toContain(`<style>.a{fill:#000}</style>`);
+    expect(svg).toContain(`<rect stroke="url(#ok)"/>`);
+  });
+
+  it("re-escapes text and attributes so nothing is re-parsed as markup", () => {
+    const svg = clean(`<svg><title>&lt;script&gt;alert(1)&lt;/script&gt;</title><text id="a&quot; onload=&quot;x">t</text></svg>`);
+    expect(svg).toContain(`<title>&lt;script&gt;alert(1)&lt;/script&gt;</title>`);
+    expect(svg).toContain(`<text id="a&quot; onload=&quot;x">t</text>`);
+  });
+
+  it("drops editor metadata and namespaced attributes", () => {
+    const svg = clean(
+      `<svg xmlns:inkscape="http://www.inkscape.org/namespaces/inkscape" inkscape:version="1"><metadata><rdf:RDF xmlns:rdf="x"/></metadata><sodipodi:namedview/><path d="M0 0h1"/></svg>`,
+    );
+    expect(svg).toBe(`<svg xmlns="http://www.w3.org/2000/svg"><path d="M0 0h1"/></svg>`);
+  });
+
+  it("refuses what is not well-formed SVG", () => {
+    const bad = [
+      "hello",
+      "<html><body/></html>",
+      "<svg><g></svg>",
+      "<svg><rect></g></svg>",
+      "<svg>",
+      `<svg><rect x=1/></svg>`,
+      `<svg><rect x="1" x="2"/></svg>`,
+      `<svg>&nbsp;</svg>`,
+      `<svg>a & b</svg>`,
+      `<!DOCTYPE svg [<!ENTITY lol "lol">]><svg>&lol;</svg>`,
+      `<svg/><svg/>`,
+      `<svg/>trailing`,
+      `<svg><!-- open</svg>`,
+      `<svg><rect x="<"/></svg>`,
+      `<svg>&#0;</svg>`,
+    ];
+    for (const input of bad) expect(() => sanitizeSvg(input), input).toThrow(SvgRejectedError);
+  });
+
+  it("refuses deep nesting instead of overflowing", () => {
+    expect(() => sanitizeSvg(`<svg>${"<g>".repeat(500)}${"</g>".repeat(500)}</svg>`)).toThrow(SvgRejectedError);
+  });
+});
