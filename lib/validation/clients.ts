@@ -29,21 +29,31 @@ const TIME_ZONES: readonly string[] = [...Intl.supportedValuesOf("timeZone"), "U
 export const currencyOptions = () => CURRENCIES;
 export const timeZoneOptions = () => TIME_ZONES;
 
+const currencyField = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .refine((v) => CURRENCIES.includes(v), "Please select a currency from the list");
+const timeZoneField = z
+  .string()
+  .trim()
+  .refine((v) => TIME_ZONES.includes(v), "Please select a time zone from the list");
+const siteTypeField = z.enum(SITE_TYPES.map((s) => s.value) as [string, ...string[]], { error: "Please select a site type" });
+
 export const projectSchema = z.object({
   name: requiredText("Project name"),
   url: optionalUrl("Site URL"),
-  siteType: z.enum(SITE_TYPES.map((s) => s.value) as [string, ...string[]], { error: "Please select a site type" }),
-  currency: z
-    .string()
-    .trim()
-    .toUpperCase()
-    .default("USD")
-    .refine((v) => CURRENCIES.includes(v), "Please select a currency from the list"),
-  timeZone: z
-    .string()
-    .trim()
-    .default("UTC")
-    .refine((v) => TIME_ZONES.includes(v), "Please select a time zone from the list"),
+  siteType: siteTypeField,
+  currency: currencyField.default("USD"),
+  timeZone: timeZoneField.default("UTC"),
+});
+/** Editing a project: only the fields sent change (no defaults, which would overwrite the stored values). */
+export const projectEditSchema = z.object({
+  name: requiredText("Project name").optional(),
+  url: optionalUrl("Site URL"),
+  siteType: siteTypeField.optional(),
+  currency: currencyField.optional(),
+  timeZone: timeZoneField.optional(),
 });
 export type ProjectInput = z.input<typeof projectSchema>;
 

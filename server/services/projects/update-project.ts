@@ -1,7 +1,7 @@
 import "server-only";
 import { eq } from "drizzle-orm";
 import { z } from "zod";
-import { projectSchema } from "@/lib/validation/clients";
+import { projectEditSchema } from "@/lib/validation/clients";
 import { canOnClient } from "@/lib/permissions";
 import type { Actor } from "../../auth/actor";
 import type { ProjectAccess } from "../../auth/client-access";
@@ -12,7 +12,7 @@ import { projectView } from "../clients/client-view";
 import { assertProjectCapacity, projectUsage } from "./project-limit";
 
 /** PUT /properties/{id}: any subset of the project's fields, and/or its status. */
-export const projectUpdateSchema = projectSchema.partial().extend({ status: z.enum(["active", "suspended"]).optional() });
+export const projectUpdateSchema = projectEditSchema.extend({ status: z.enum(["active", "suspended"]).optional() });
 
 type SiteType = "ecommerce" | "lead_generation" | "content" | "brand";
 
