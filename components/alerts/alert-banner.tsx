@@ -16,7 +16,7 @@ const STYLES: Record<AlertState["kind"], string> = {
 export function AlertBanner({ alert, onDismiss }: { alert: AlertState; onDismiss: () => void }) {
   return (
     <div
-      className={`pointer-events-auto flex w-full max-w-xl items-start gap-3 rounded-lg border px-4 py-3 text-sm shadow-lg ${STYLES[alert.kind]}`}
+      className={`pointer-events-auto flex w-full max-w-2xl items-start gap-3 rounded-lg border px-4 py-3 text-sm shadow-lg ${STYLES[alert.kind]}`}
       data-alert-kind={alert.kind}
     >
       {alert.loading ? <Spinner className="mt-0.5 size-4 shrink-0" /> : null}

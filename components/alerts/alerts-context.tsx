@@ -33,6 +33,7 @@ export interface Alerts {
 }
 
 const AlertsContext = createContext<Alerts | null>(null);
+const VisibleAlertContext = createContext<AlertState | null>(null);
 const DEFAULT_AUTO_HIDE_MS = 5000;
 let nextId = 1;
 
@@ -80,11 +81,23 @@ export function AlertsProvider({ children }: { children: ReactNode }) {
 
   return (
     <AlertsContext.Provider value={value}>
-      <div className="pointer-events-none fixed inset-x-0 top-3 z-50 flex justify-center px-3">
-        {visible ? <AlertBanner key={visible.id} alert={visible} onDismiss={clear} /> : null}
-      </div>
-      {children}
+      <VisibleAlertContext.Provider value={visible}>{children}</VisibleAlertContext.Provider>
     </AlertsContext.Provider>
+  );
+}
+
+/**
+ * Where the alert shows: layouts put it at the top of their main content. It takes its place in the
+ * flow (never covering the header or navigation) and sticks to the top of the screen while scrolling.
+ */
+export function AlertOutlet() {
+  const alert = useContext(VisibleAlertContext);
+  const { clear } = useAlerts();
+  if (!alert) return null;
+  return (
+    <div className="pointer-events-none sticky top-2 z-40 mb-4 flex w-full justify-center">
+      <AlertBanner key={alert.id} alert={alert} onDismiss={clear} />
+    </div>
   );
 }
 

@@ -29,14 +29,15 @@ export function FieldShell({ label, error, hint, required, className, children }
   const describedBy = [hintId, errorId].filter(Boolean).join(" ") || undefined;
   return (
     <div className={cn("space-y-1.5", className)}>
-      <Label htmlFor={id}>
-        {label}
+      {/* The asterisk stays outside the label so the accessible name is exactly the label text. */}
+      <div className="flex items-baseline gap-0.5">
+        <Label htmlFor={id}>{label}</Label>
         {required ? (
-          <span className="ml-0.5 text-red-600" aria-hidden="true">
+          <span className="text-sm text-red-600" aria-hidden="true">
             *
           </span>
         ) : null}
-      </Label>
+      </div>
       {children({ id, "aria-invalid": Boolean(error), "aria-describedby": describedBy, "aria-required": required || undefined })}
       {hint ? (
         <p id={hintId} className="text-xs text-slate-500">

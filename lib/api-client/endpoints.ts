@@ -21,6 +21,8 @@ export const api = {
     signup: (body: T.AgencySignupBody) => http.post<T.AgencySignupResponse>("/agencies/signup", body),
     confirm: (token: string) => http.get<T.AgencyConfirmation>("/agencies/confirmation", { token }),
     get: (id: string) => http.get<T.Agency>(`/agencies/${encodeURIComponent(id)}`),
+    clients: (id: string, { page = DEFAULT_PAGE, limit = PAGE_SIZE }: { page?: number; limit?: number } = {}) =>
+      http.get<T.ClientList>(`/agencies/${encodeURIComponent(id)}/clients`, { page, limit }),
   },
   invitations: {
     list: ({ page = DEFAULT_PAGE, limit = PAGE_SIZE }: { page?: number; limit?: number } = {}) =>

@@ -7,7 +7,15 @@ export const queryKeys = {
     list: (page: number) => ["invitations", "list", page] as const,
     token: (token: string) => ["invitations", "token", token] as const,
   },
+  agencyClients: (agencyId: string, page: number) => ["agencies", agencyId, "clients", page] as const,
   resetToken: (token: string) => ["reset-password", token] as const,
   agencyConfirmation: (token: string) => ["agency-confirmation", token] as const,
   tempOnboarding: ["temp-onboarding"] as const,
 };
+
+declare module "@tanstack/react-query" {
+  interface Register {
+    /** `globalErrors: false` opts a query out of the spec's global handling by status (it shows its own). */
+    queryMeta: { globalErrors?: boolean };
+  }
+}

@@ -14,6 +14,7 @@ import type { acceptInvitation } from "@/server/services/invitations/accept-invi
 import type { createInvitations } from "@/server/services/invitations/create-invitations";
 import type { invitationTokenInfo } from "@/server/services/invitations/invitation-token";
 import type { listInvitations } from "@/server/services/invitations/list-invitations";
+import type { listClients } from "@/server/services/clients/list-clients";
 import type { submitOnboarding } from "@/server/services/onboarding/submit-onboarding";
 import type { getTempOnboarding } from "@/server/services/onboarding/temp-onboarding";
 import type { getCurrentUser, getUser } from "@/server/services/users/get-user";
@@ -43,6 +44,8 @@ export type InvitationTokenInfo = Result<typeof invitationTokenInfo>;
 export type InvitationList = Result<typeof listInvitations>;
 export type Invitation = InvitationList["docs"][number];
 export type CreateInvitationsResponse = Result<typeof createInvitations>;
+export type ClientList = Result<typeof listClients>;
+export type ClientListEntry = ClientList["docs"][number];
 export type TempOnboarding = Result<typeof getTempOnboarding>;
 export type OnboardingResult = Result<typeof submitOnboarding>;
 export type UpdateUserResponse = Result<typeof updateUser>;

@@ -1,0 +1,27 @@
+import { redirect } from "next/navigation";
+import type { ReactNode } from "react";
+import { AlertOutlet } from "@/components/alerts/alerts-context";
+import { AppHeader } from "@/components/app-shell/app-header";
+import { SessionHydration } from "@/components/app-shell/session-hydration";
+import { getActor, getSessionUser } from "../_lib/session";
+
+export const dynamic = "force-dynamic";
+
+/** Every authenticated page: a session is required, and unfinished onboarding comes first. */
+export default async function AppLayout({ children }: { children: ReactNode }) {
+  const actor = await getActor();
+  if (!actor) redirect("/login");
+  if (actor.onboarding) redirect("/onboarding");
+  const user = await getSessionUser(actor);
+  return (
+    <SessionHydration user={user}>
+      <div className="flex min-h-dvh flex-col">
+        <AppHeader />
+        <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-8 sm:px-6">
+          <AlertOutlet />
+          {children}
+        </main>
+      </div>
+    </SessionHydration>
+  );
+}

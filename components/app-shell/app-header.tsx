@@ -1,0 +1,41 @@
+"use client";
+
+import Link from "next/link";
+import { usePathname } from "next/navigation";
+import { Brand } from "@/components/layout/brand";
+import { useCurrentUser } from "@/lib/hooks/use-current-user";
+import { LogoutButton } from "./logout-button";
+import { SettingsMenu } from "./settings-menu";
+
+export function AppHeader() {
+  const pathname = usePathname();
+  const { data: user } = useCurrentUser();
+  const settings = [{ href: "/user-profile", label: "Profile" }];
+  if (user?.isAgencyAdmin) settings.push({ href: "/dashboard#invite-staff", label: "Invite staff" });
+
+  return (
+    <header className="border-b border-slate-200 bg-white">
+      <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3 sm:px-6">
+        <Brand href="/dashboard" />
+        <nav aria-label="Main" className="order-3 flex w-full items-center gap-1 sm:order-none sm:w-auto sm:flex-1">
+          <Link
+            href="/dashboard"
+            aria-current={pathname === "/dashboard" ? "page" : undefined}
+            className="rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 aria-[current=page]:bg-brand-50 aria-[current=page]:text-brand-800"
+          >
+            Dashboard
+          </Link>
+          <SettingsMenu items={settings} />
+        </nav>
+        <div className="ml-auto flex items-center gap-3">
+          {user ? (
+            <span className="hidden text-sm text-slate-700 sm:inline">
+              {user.firstName} {user.lastName}
+            </span>
+          ) : null}
+          <LogoutButton />
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,66 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import Link from "next/link";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { useAlerts } from "@/components/alerts/alerts-context";
+import { Button } from "@/components/ui/button";
+import { FormField } from "@/components/ui/form-field";
+import { api } from "@/lib/api-client/endpoints";
+import { toApiError, useApiErrorHandler } from "@/lib/hooks/use-api-error-handler";
+import { applyFieldErrors } from "@/lib/hooks/use-form-errors";
+import { forgotPasswordSchema } from "@/lib/validation/auth";
+
+export function ForgotPasswordForm() {
+  const alerts = useAlerts();
+  const handleApiError = useApiErrorHandler();
+  const [sentMessage, setSentMessage] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm({ resolver: zodResolver(forgotPasswordSchema), defaultValues: { email: "" } });
+
+  const onSubmit = handleSubmit(async (values) => {
+    alerts.clear();
+    try {
+      const { message } = await api.users.forgotPassword(values);
+      setSentMessage(message);
+    } catch (raw) {
+      const error = toApiError(raw);
+      if (error.status === 400) {
+        applyFieldErrors(error, setError, ["email"]);
+        if (!error.errors) alerts.error(error.message);
+      } else handleApiError(error);
+    }
+  });
+
+  if (sentMessage) {
+    return (
+      <div className="space-y-4">
+        <p role="status" className="text-sm text-slate-700">
+          {sentMessage}
+        </p>
+        <Link href="/login" className="text-sm font-medium text-brand-700 underline underline-offset-2">
+          Back to log in
+        </Link>
+      </div>
+    );
+  }
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-4">
+      <FormField label="Email" type="email" required autoComplete="email" error={errors.email?.message} {...register("email")} />
+      <Button type="submit" className="w-full" loading={isSubmitting}>
+        Send reset link
+      </Button>
+      <p className="text-center text-sm">
+        <Link href="/login" className="font-medium text-brand-700 underline underline-offset-2">
+          Back to log in
+        </Link>
+      </p>
+    </form>
+  );
+}

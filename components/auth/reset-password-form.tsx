@@ -1,0 +1,110 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useQuery } from "@tanstack/react-query";
+import Link from "next/link";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { useAlerts } from "@/components/alerts/alerts-context";
+import { Button } from "@/components/ui/button";
+import { FormField } from "@/components/ui/form-field";
+import { ErrorState, LoadingState } from "@/components/ui/page-state";
+import { api } from "@/lib/api-client/endpoints";
+import { queryKeys } from "@/lib/api-client/query-keys";
+import { MESSAGES } from "@/lib/constants/messages";
+import { toApiError, useApiErrorHandler } from "@/lib/hooks/use-api-error-handler";
+import { applyFieldErrors } from "@/lib/hooks/use-form-errors";
+import { resetPasswordSchema } from "@/lib/validation/auth";
+
+const linkClass = "font-medium text-brand-700 underline underline-offset-2";
+
+function InvalidLink({ message }: { message: string }) {
+  return (
+    <ErrorState title="This link cannot be used" message={message}>
+      <Link href="/forgot-password" className={linkClass}>
+        Request a new reset link
+      </Link>
+    </ErrorState>
+  );
+}
+
+export function ResetPasswordForm({ token }: { token: string }) {
+  const alerts = useAlerts();
+  const handleApiError = useApiErrorHandler();
+  const [doneMessage, setDoneMessage] = useState<string | null>(null);
+  const [tokenError, setTokenError] = useState<string | null>(null);
+  const info = useQuery({
+    queryKey: queryKeys.resetToken(token),
+    queryFn: () => api.users.resetTokenInfo(token),
+    retry: false,
+    staleTime: Infinity,
+    meta: { globalErrors: false },
+  });
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm({ resolver: zodResolver(resetPasswordSchema), defaultValues: { password: "", confirmPassword: "" } });
+
+  const onSubmit = handleSubmit(async (values) => {
+    alerts.clear();
+    try {
+      const { message } = await api.users.resetPassword(token, values);
+      setDoneMessage(message);
+    } catch (raw) {
+      const error = toApiError(raw);
+      if (error.status === 400 && error.errors) applyFieldErrors(error, setError, ["password", "confirmPassword"]);
+      else if (error.status === 400) setTokenError(error.message);
+      else handleApiError(error);
+    }
+  });
+
+  if (doneMessage) {
+    return (
+      <div className="space-y-4">
+        <p role="status" className="text-sm text-slate-700">
+          {doneMessage}
+        </p>
+        <Link href="/login" className={linkClass}>
+          Go to log in
+        </Link>
+      </div>
+    );
+  }
+  if (tokenError) return <InvalidLink message={tokenError} />;
+  if (info.isPending) return <LoadingState label="Checking your reset link…" />;
+  if (info.isError) {
+    const error = toApiError(info.error);
+    if (error.status === 400 || error.status === 404) return <InvalidLink message={error.status === 400 ? error.message : MESSAGES.resetTokenInvalid} />;
+    return <ErrorState message={error.message} onRetry={() => void info.refetch()} />;
+  }
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-4">
+      <p className="text-sm text-slate-600">
+        Setting a new password for <strong className="text-slate-900">{info.data.email}</strong>.
+      </p>
+      <FormField
+        label="Password"
+        type="password"
+        required
+        autoComplete="new-password"
+        hint={MESSAGES.passwordRules}
+        error={errors.password?.message}
+        {...register("password")}
+      />
+      <FormField
+        label="Confirm password"
+        type="password"
+        required
+        autoComplete="new-password"
+        error={errors.confirmPassword?.message}
+        {...register("confirmPassword")}
+      />
+      <Button type="submit" className="w-full" loading={isSubmitting}>
+        Set new password
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,74 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useForm } from "react-hook-form";
+import { useAlerts } from "@/components/alerts/alerts-context";
+import { Button } from "@/components/ui/button";
+import { FormField } from "@/components/ui/form-field";
+import { api } from "@/lib/api-client/endpoints";
+import { MESSAGES } from "@/lib/constants/messages";
+import { toApiError, useApiErrorHandler } from "@/lib/hooks/use-api-error-handler";
+import { applyFieldErrors } from "@/lib/hooks/use-form-errors";
+import { changePasswordSchema } from "@/lib/validation/auth";
+
+const EMPTY = { currentPassword: "", password: "", confirmPassword: "" };
+
+export function ChangePasswordForm({ userId }: { userId: string }) {
+  const alerts = useAlerts();
+  const handleApiError = useApiErrorHandler();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm({ resolver: zodResolver(changePasswordSchema), defaultValues: EMPTY });
+
+  const onSubmit = handleSubmit(async (values) => {
+    alerts.clear();
+    try {
+      const result = await api.users.update(userId, { mode: "change-password", ...values });
+      reset(EMPTY);
+      alerts.success(result.message);
+    } catch (raw) {
+      const error = toApiError(raw);
+      if (error.status === 400) {
+        applyFieldErrors(error, setError, ["currentPassword", "password", "confirmPassword"]);
+        if (!error.errors) alerts.error(error.message);
+      } else handleApiError(error);
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-4">
+      <FormField
+        label="Current password"
+        type="password"
+        required
+        autoComplete="current-password"
+        error={errors.currentPassword?.message}
+        {...register("currentPassword")}
+      />
+      <FormField
+        label="Password"
+        type="password"
+        required
+        autoComplete="new-password"
+        hint={MESSAGES.passwordRules}
+        error={errors.password?.message}
+        {...register("password")}
+      />
+      <FormField
+        label="Confirm password"
+        type="password"
+        required
+        autoComplete="new-password"
+        error={errors.confirmPassword?.message}
+        {...register("confirmPassword")}
+      />
+      <Button type="submit" loading={isSubmitting}>
+        Change password
+      </Button>
+    </form>
+  );
+}
