@@ -1,0 +1,141 @@
+/**
+ * `npm run bench [-- name ...] [-- --rebuild]`: seeds a fresh embedded PostgreSQL in .data/bench/pg
+ * with each benchmark's data, starts the production app (scripts/start.ts, port 3300, build in
+ * .next-bench, built once when missing; --rebuild forces a new build), and measures through HTTP.
+ * Add a benchmark as one file under scripts/bench/ and list it in BENCHMARKS.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import pg from "pg";
+import { formatResult, type Benchmark, type BenchResult } from "./bench/harness";
+import { searchBenchmark } from "./bench/search";
+import { startEmbeddedPostgres, type EmbeddedDatabase } from "./lib/embedded-postgres";
+import { runMigrations } from "../server/db/migrate";
+
+const BENCHMARKS: Benchmark[] = [searchBenchmark];
+
+const PORT = 3300;
+const BASE_URL = `http://127.0.0.1:${PORT}`;
+const DIST_DIR = ".next-bench";
+const benchDir = path.resolve(".data/bench");
+const READY_TIMEOUT_MS = 20 * 60_000;
+
+const args = process.argv.slice(2);
+const rebuild = args.includes("--rebuild");
+const wanted = args.filter((a) => !a.startsWith("--"));
+const selected = wanted.length ? BENCHMARKS.filter((b) => wanted.includes(b.name)) : BENCHMARKS;
+
+let database: EmbeddedDatabase | undefined;
+let app: ChildProcess | undefined;
+let appExited: Promise<void> | undefined;
+
+const step = (message: string) => console.log(`[bench] ${message}`);
+
+// `next build` with its own distDir adds that folder's types to tsconfig.json; the bench puts the
+// file back as it was, so running it leaves the working tree unchanged.
+const tsconfigPath = path.resolve("tsconfig.json");
+const tsconfig = fs.readFileSync(tsconfigPath, "utf8");
+function restoreTsconfig() {
+  if (fs.readFileSync(tsconfigPath, "utf8") !== tsconfig) fs.writeFileSync(tsconfigPath, tsconfig);
+}
+
+async function startApp(databaseUrl: string): Promise<void> {
+  if (rebuild) fs.rmSync(DIST_DIR, { recursive: true, force: true });
+  const logFile = path.join(benchDir, "app.log");
+  const out = fs.openSync(logFile, "w");
+  app = spawn(path.resolve("node_modules/.bin/tsx"), ["--conditions=react-server", "scripts/start.ts"], {
+    stdio: ["ignore", out, out],
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      PORT: String(PORT),
+      APP_URL: BASE_URL,
+      SEED_DEMO: "false",
+      NEXTAUTH_SECRET: "bench-secret-bench-secret-bench-secret-0123456789",
+      ENCRYPTION_KEY: "0".repeat(64),
+      NEXT_DIST_DIR: DIST_DIR,
+      LOG_LEVEL: "warn",
+      MAIL_DIR: path.join(benchDir, "mail"),
+    },
+  });
+  let exited = false;
+  appExited = new Promise((resolve) => app!.on("exit", () => ((exited = true), resolve())));
+  step(`starting the app on ${BASE_URL} (log: ${path.relative(process.cwd(), logFile)}; builds ${DIST_DIR} first if missing)`);
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (exited) throw new Error(`the app exited before answering; see ${logFile}`);
+    try {
+      const res = await fetch(`${BASE_URL}/api/health`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+  throw new Error(`the app did not answer within ${READY_TIMEOUT_MS / 60_000} minutes; see ${logFile}`);
+}
+
+async function login(email: string, password: string): Promise<string> {
+  const res = await fetch(`${BASE_URL}/api/users/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email, password }),
+  });
+  const body = (await res.json()) as { token?: string; message?: string };
+  if (!res.ok || !body.token) throw new Error(`login as ${email} failed: ${res.status} ${body.message ?? ""}`);
+  return body.token;
+}
+
+async function cleanup(): Promise<void> {
+  restoreTsconfig();
+  if (app && app.exitCode === null && app.signalCode === null) {
+    app.kill("SIGTERM");
+    const timer = setTimeout(() => app?.kill("SIGKILL"), 20_000);
+    await appExited;
+    clearTimeout(timer);
+  }
+  await database?.stop().catch(() => undefined);
+  database = undefined;
+}
+
+async function main() {
+  if (selected.length === 0) throw new Error(`no benchmark named ${wanted.join(", ")}; known: ${BENCHMARKS.map((b) => b.name).join(", ")}`);
+  const pgDir = path.join(benchDir, "pg");
+  fs.rmSync(pgDir, { recursive: true, force: true });
+  step("starting a fresh embedded PostgreSQL in .data/bench/pg");
+  database = await startEmbeddedPostgres({ dataDir: pgDir, database: "funnelwise_bench", fast: true });
+  await runMigrations(database.url);
+
+  const db = new pg.Client({ connectionString: database.url });
+  await db.connect();
+  const results: BenchResult[] = [];
+  try {
+    for (const bench of selected) {
+      const started = Date.now();
+      await bench.seed(db);
+      step(`seeded ${bench.name} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    }
+    await startApp(database.url);
+    restoreTsconfig();
+    for (const bench of selected) {
+      step(`running ${bench.name}`);
+      results.push(...(await bench.run({ baseUrl: BASE_URL, db, login })));
+    }
+  } finally {
+    await db.end();
+  }
+  console.log("\nResults");
+  for (const r of results) console.log(`  ${formatResult(r)}`);
+}
+
+process.on("SIGINT", () => void cleanup().then(() => process.exit(130)));
+process.on("SIGTERM", () => void cleanup().then(() => process.exit(143)));
+
+main()
+  .then(cleanup)
+  .catch(async (error) => {
+    console.error(error instanceof Error ? error.message : error);
+    await cleanup();
+    process.exit(1);
+  });
