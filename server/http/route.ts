@@ -24,7 +24,8 @@ export interface UserContext<P extends Params = Params> extends PublicContext<P>
 }
 
 type Handler<C> = (ctx: C) => Promise<unknown>;
-type RouteArgs = { params: Promise<Params> };
+// Next.js checks each handler against its folder's params (catch-alls give string[]): accept any.
+type RouteArgs = { params: Promise<unknown> };
 
 /** A handler may return a ready Response (status, cookies, files) or plain data sent as JSON 200. */
 function toResponse(result: unknown): Response {
@@ -62,7 +63,7 @@ function wrap<C extends PublicContext>(resolve: (base: PublicContext) => Promise
     const started = Date.now();
     let response: Response;
     try {
-      const base: PublicContext = { req, params: (await args?.params) ?? {}, txId, ip: clientIp(req) };
+      const base: PublicContext = { req, params: ((await args?.params) ?? {}) as Params, txId, ip: clientIp(req) };
       response = toResponse(await handler(await resolve(base)));
     } catch (error) {
       response = errorResponse(error, txId, req);
