@@ -1,0 +1,139 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import Link from "next/link";
+import type { ReactNode } from "react";
+import { Card, CardDescription, CardTitle } from "@/components/ui/card";
+import { cn } from "@/components/ui/cn";
+import { ErrorState, LoadingState } from "@/components/ui/page-state";
+import { customizationKeys } from "@/lib/api-client/customization";
+import { api } from "@/lib/api-client/endpoints";
+import type { Agency } from "@/lib/api-client/types";
+import { MESSAGES } from "@/lib/constants/messages";
+import { toApiError } from "@/lib/hooks/use-api-error-handler";
+import { useCurrentUser } from "@/lib/hooks/use-current-user";
+import { AgencySettingsForm } from "./agency-settings-form";
+
+const TIER_LABEL: Record<string, string> = { basic: "Basic", pro: "Pro", business: "Business" };
+const KIND_LABEL: Record<string, string> = { team: "Team", personal: "Personal" };
+const STATUS_LABEL: Record<string, string> = { demo: "Demo", full: "Full", suspended: "Suspended" };
+
+/** /agency-detail: the agency's details, plan and project usage, and (for admins) its settings. */
+export function AgencyDetailView() {
+  const user = useCurrentUser();
+  const agencyId = user.data?.agency._id ?? "";
+  const agency = useQuery({ queryKey: customizationKeys.agency(agencyId), queryFn: () => api.agencies.get(agencyId), enabled: Boolean(agencyId) });
+
+  if (user.isPending || (agencyId && agency.isPending)) return <LoadingState label="Loading the agency…" />;
+  if (user.isError) return <ErrorState message={toApiError(user.error).message} onRetry={() => void user.refetch()} />;
+  if (agency.isError) return <ErrorState message={toApiError(agency.error).message} onRetry={() => void agency.refetch()} />;
+  if (!agency.data) return <LoadingState />;
+  const data = agency.data;
+  const isAdmin = user.data.isAgencyAdmin;
+
+  return (
+    <div className="space-y-6">
+      <div>
+        <h1 className="text-2xl font-semibold tracking-tight text-slate-900">{data.name}</h1>
+        <p className="mt-1 text-sm text-slate-600">Your agency&apos;s details, plan and usage.</p>
+      </div>
+      <div className="grid gap-6 lg:grid-cols-2 lg:items-start">
+        <div className="space-y-6">
+          <Card>
+            <CardTitle as="h2">Details</CardTitle>
+            <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">
+              <Row label="Name">{data.name}</Row>
+              <Row label="Website">{data.website ?? <Muted>Not set</Muted>}</Row>
+              <Row label="Phone">{data.phone ?? <Muted>Not set</Muted>}</Row>
+              <Row label="Admins">
+                <ul>
+                  {data.admins.map((a) => (
+                    <li key={a._id}>
+                      {a.firstName} {a.lastName} <span className="text-slate-500">({a.email})</span>
+                    </li>
+                  ))}
+                </ul>
+              </Row>
+            </dl>
+          </Card>
+          <PlanCard agency={data} isAdmin={isAdmin} />
+        </div>
+        <Card>
+          <CardTitle as="h2">Agency settings</CardTitle>
+          {isAdmin ? (
+            <>
+              <CardDescription>The name, website and phone shown across the app and in reports.</CardDescription>
+              <div className="mt-4">
+                <AgencySettingsForm key={data.updatedAt} agency={data} />
+              </div>
+            </>
+          ) : (
+            <CardDescription>Only agency admins can change these settings.</CardDescription>
+          )}
+          {isAdmin ? (
+            <p className="mt-4 text-sm text-slate-600">
+              Logo, colours and fonts: <Link href="/customization-agency" className="text-brand-700 underline underline-offset-2">Visual customization</Link>.
+            </p>
+          ) : null}
+        </Card>
+      </div>
+    </div>
+  );
+}
+
+function PlanCard({ agency, isAdmin }: { agency: Agency; isAdmin: boolean }) {
+  const { active, limit, nearLimit, atLimit } = agency.usage;
+  const percent = limit > 0 ? Math.min(100, Math.round((active / limit) * 100)) : 100;
+  return (
+    <Card>
+      <CardTitle as="h2">Plan and usage</CardTitle>
+      <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">
+        <Row label="Plan">
+          {TIER_LABEL[agency.planTier] ?? agency.planTier} · {KIND_LABEL[agency.planKind] ?? agency.planKind}
+        </Row>
+        <Row label="Subscription">{STATUS_LABEL[agency.subscriptionStatus] ?? agency.subscriptionStatus}</Row>
+        <Row label="Active projects">
+          {active} of {limit}
+        </Row>
+      </dl>
+      <div
+        className="mt-3 h-2 w-full overflow-hidden rounded-full bg-slate-100"
+        role="meter"
+        aria-label="Active projects used"
+        aria-valuemin={0}
+        aria-valuemax={limit}
+        aria-valuenow={active}
+        aria-valuetext={`${active} of ${limit} active projects`}
+      >
+        <div className={cn("h-full rounded-full", atLimit ? "bg-red-600" : nearLimit ? "bg-amber-500" : "bg-brand-600")} style={{ width: `${percent}%` }} />
+      </div>
+      {atLimit ? (
+        <p role="alert" className="mt-3 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+          {MESSAGES.projectLimitReached(limit)}
+        </p>
+      ) : nearLimit ? (
+        <p className="mt-3 rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          You are close to your plan&apos;s limit of {limit} active projects. Plan changes go through support.
+        </p>
+      ) : null}
+      {isAdmin ? (
+        <p className="mt-3 text-sm text-slate-600">
+          <Link href="/agency-subscription" prefetch={false} className="text-brand-700 underline underline-offset-2">Manage subscription</Link>
+        </p>
+      ) : null}
+    </Card>
+  );
+}
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <>
+      <dt className="font-medium text-slate-700">{label}</dt>
+      <dd className="min-w-0 break-words text-slate-900">{children}</dd>
+    </>
+  );
+}
+
+function Muted({ children }: { children: ReactNode }) {
+  return <span className="text-slate-500">{children}</span>;
+}
