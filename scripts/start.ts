@@ -11,6 +11,8 @@ import { ensureLocalSecrets, loadDotEnv } from "./lib/local-env";
 import { run, stopAll, type Managed } from "./lib/processes";
 
 const dev = process.argv.includes("--dev");
+// No telemetry calls from an app that may run offline.
+process.env.NEXT_TELEMETRY_DISABLED ??= "1";
 const started = Date.now();
 loadDotEnv();
 const dataDir = path.resolve(process.env.FUNNELWISE_DATA_DIR || ".data");

@@ -13,6 +13,12 @@ export async function ensureBuild(env: NodeJS.ProcessEnv, options: { force?: boo
   const current = fs.existsSync(marker) ? fs.readFileSync(marker, "utf8") : null;
   if (!options.force && fs.existsSync(path.join(distDir, "BUILD_ID")) && current === wanted) return;
   console.log(`Building the app (${distDir}); this takes a minute the first time...`);
-  await runToEnd(path.resolve("node_modules/.bin/next"), ["build"], { ...env, NODE_ENV: "production" });
+  // next build rewrites tsconfig.json to include its build folder's types; keep the committed one.
+  const tsconfig = fs.readFileSync("tsconfig.json", "utf8");
+  try {
+    await runToEnd(path.resolve("node_modules/.bin/next"), ["build"], { ...env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" });
+  } finally {
+    fs.writeFileSync("tsconfig.json", tsconfig);
+  }
   fs.writeFileSync(marker, wanted);
 }
