@@ -1,0 +1,172 @@
+import type { Dimension, MetricKey } from "./metrics";
+
+// The intention catalogue (GET /api/templates): each intention is one question a report answers,
+// for one funnel stage, with the analysis that answers it. The engine runs every intention whose
+// metrics the project's data holds and whose site types include the project's.
+
+export const FUNNEL_STAGES = [
+  { key: "exposure", label: "Exposure" },
+  { key: "exploration", label: "Exploration" },
+  { key: "evaluation", label: "Evaluation" },
+  { key: "experience", label: "Experience" },
+] as const;
+export type FunnelStage = (typeof FUNNEL_STAGES)[number]["key"];
+export type IntentionStage = FunnelStage | "audit";
+
+export const SITE_TYPE_KEYS = ["ecommerce", "lead_generation", "content", "brand"] as const;
+export type SiteTypeKey = (typeof SITE_TYPE_KEYS)[number];
+const ALL: SiteTypeKey[] = [...SITE_TYPE_KEYS];
+
+export type AuditCheck =
+  | "tracking_gaps"
+  | "not_set_share"
+  | "self_referrals"
+  | "case_variants"
+  | "impossible_values"
+  | "duplicate_rows"
+  | "personal_data_in_urls"
+  | "ads_clicks_vs_sessions"
+  | "missing_conversions";
+
+export type Analysis =
+  | { type: "anomalies"; metric: MetricKey }
+  | { type: "drivers"; metric: MetricKey; dimension: Dimension }
+  | { type: "change"; metric: MetricKey }
+  | { type: "trend"; metric: MetricKey }
+  | { type: "funnel"; steps: MetricKey[] }
+  | { type: "audit"; check: AuditCheck; dimension?: Dimension };
+
+export interface Intention {
+  key: string;
+  title: string;
+  question: string;
+  stage: IntentionStage;
+  /** Every metric the analysis reads; the intention is skipped when the data lacks one. */
+  metrics: MetricKey[];
+  dimensions: Dimension[];
+  siteTypes: SiteTypeKey[];
+  analysis: Analysis;
+}
+
+const drivers = (key: string, stage: FunnelStage, metric: MetricKey, dimension: Dimension, title: string, question: string, siteTypes = ALL, extra: MetricKey[] = []): Intention => ({
+  key,
+  title,
+  question,
+  stage,
+  metrics: [metric, ...extra],
+  dimensions: [dimension],
+  siteTypes,
+  analysis: { type: "drivers", metric, dimension },
+});
+const anomalies = (key: string, stage: FunnelStage, metric: MetricKey, title: string, question: string, siteTypes = ALL): Intention => ({
+  key,
+  title,
+  question,
+  stage,
+  metrics: [metric],
+  dimensions: [],
+  siteTypes,
+  analysis: { type: "anomalies", metric },
+});
+const trend = (key: string, stage: FunnelStage, metric: MetricKey, title: string, question: string, siteTypes = ALL): Intention => ({
+  key,
+  title,
+  question,
+  stage,
+  metrics: [metric],
+  dimensions: [],
+  siteTypes,
+  analysis: { type: "trend", metric },
+});
+const audit = (key: string, check: AuditCheck, title: string, question: string, metrics: MetricKey[], dimensions: Dimension[] = []): Intention => ({
+  key,
+  title,
+  question,
+  stage: "audit",
+  metrics,
+  dimensions,
+  siteTypes: ALL,
+  analysis: { type: "audit", check, dimension: dimensions[0] },
+});
+
+const ECOMMERCE: SiteTypeKey[] = ["ecommerce"];
+const LEADS: SiteTypeKey[] = ["lead_generation"];
+const CONVERTING: SiteTypeKey[] = ["ecommerce", "lead_generation", "content"];
+
+export const INTENTIONS: readonly Intention[] = [
+  // Exposure: being seen in search and ads.
+  drivers("impressions_by_query", "exposure", "impressions", "query", "Search visibility", "Which search queries drove the change in impressions?"),
+  anomalies("impressions_anomalies", "exposure", "impressions", "Unusual visibility days", "Were there days when impressions were outside the expected range?"),
+  drivers("ctr_by_query", "exposure", "ctr", "query", "Click-through rate", "Which queries drove the change in click-through rate?", ALL, ["clicks", "impressions"]),
+  drivers("position_by_query", "exposure", "position", "query", "Search position", "Which queries moved the average search position?", ALL, ["impressions"]),
+  drivers("clicks_by_campaign", "exposure", "clicks", "campaign", "Ad clicks", "Which campaigns drove the change in ad clicks?"),
+  drivers("cost_by_campaign", "exposure", "cost", "campaign", "Ad spend", "Which campaigns drove the change in ad spend?"),
+  drivers("cpc_by_campaign", "exposure", "cpc", "campaign", "Cost per click", "Which campaigns changed the cost per click?", ALL, ["cost", "clicks"]),
+  trend("impressions_trend", "exposure", "impressions", "Visibility trend", "Did visibility shift to a new level or change its trend?"),
+  // Exploration: visits and engagement.
+  anomalies("sessions_anomalies", "exploration", "sessions", "Unusual traffic days", "Were there days when traffic was outside the expected range?"),
+  drivers("sessions_by_channel", "exploration", "sessions", "channel", "Traffic by channel", "Which channels drove the change in sessions?"),
+  drivers("sessions_by_source", "exploration", "sessions", "source", "Traffic by source", "Which sources drove the change in sessions?"),
+  drivers("sessions_by_device", "exploration", "sessions", "device", "Traffic by device", "Which devices drove the change in sessions?"),
+  drivers("sessions_by_country", "exploration", "sessions", "country", "Traffic by country", "Which countries drove the change in sessions?"),
+  drivers("sessions_by_landing_page", "exploration", "sessions", "landingPage", "Traffic by landing page", "Which landing pages drove the change in sessions?"),
+  trend("sessions_trend", "exploration", "sessions", "Traffic trend", "Did traffic shift to a new level or change its trend?"),
+  drivers("new_users_by_channel", "exploration", "newUsers", "channel", "New visitors", "Which channels drove the change in new users?"),
+  drivers("engagement_rate_by_channel", "exploration", "engagementRate", "channel", "Engagement", "Which channels drove the change in engagement rate?", ALL, ["engagedSessions", "sessions"]),
+  drivers("pages_per_session_by_device", "exploration", "pagesPerSession", "device", "Depth of visits", "Which devices changed the pages viewed per session?", ["content", "brand", "ecommerce"], ["pageviews", "sessions"]),
+  // Evaluation: conversions and leads.
+  anomalies("conversions_anomalies", "evaluation", "conversions", "Unusual conversion days", "Were there days when conversions were outside the expected range?", CONVERTING),
+  drivers("conversions_by_channel", "evaluation", "conversions", "channel", "Conversions by channel", "Which channels drove the change in conversions?", CONVERTING),
+  drivers("conversions_by_campaign", "evaluation", "conversions", "campaign", "Conversions by campaign", "Which campaigns drove the change in conversions?", CONVERTING),
+  drivers("conversion_rate_by_channel", "evaluation", "conversionRate", "channel", "Conversion rate by channel", "Which channels drove the change in conversion rate?", CONVERTING, ["conversions", "sessions"]),
+  drivers("conversion_rate_by_device", "evaluation", "conversionRate", "device", "Conversion rate by device", "Which devices drove the change in conversion rate?", CONVERTING, ["conversions", "sessions"]),
+  drivers("conversion_rate_by_landing_page", "evaluation", "conversionRate", "landingPage", "Converting landing pages", "Which landing pages drove the change in conversion rate?", CONVERTING, ["conversions", "sessions"]),
+  drivers("leads_by_channel", "evaluation", "leads", "channel", "Leads by channel", "Which channels drove the change in leads?", LEADS),
+  drivers("lead_rate_by_channel", "evaluation", "leadRate", "channel", "Lead rate", "Which channels drove the change in lead conversion rate?", LEADS, ["leads", "sessions"]),
+  anomalies("leads_anomalies", "evaluation", "leads", "Unusual lead days", "Were there days when leads were outside the expected range?", LEADS),
+  drivers("cpa_by_campaign", "evaluation", "cpa", "campaign", "Cost per conversion", "Which campaigns changed the cost per conversion?", CONVERTING, ["cost", "conversions"]),
+  {
+    key: "funnel_steps",
+    title: "Funnel conversion",
+    question: "Where in the funnel did more or fewer visitors move on to the next step?",
+    stage: "evaluation",
+    metrics: ["sessions", "engagedSessions", "conversions"],
+    dimensions: [],
+    siteTypes: CONVERTING,
+    analysis: { type: "funnel", steps: ["impressions", "clicks", "sessions", "engagedSessions", "conversions", "transactions"] },
+  },
+  // Experience: revenue and the value of customers.
+  anomalies("revenue_anomalies", "experience", "revenue", "Unusual revenue days", "Were there days when revenue was outside the expected range?", ECOMMERCE),
+  drivers("revenue_by_channel", "experience", "revenue", "channel", "Revenue by channel", "Which channels drove the change in revenue?", ECOMMERCE),
+  drivers("revenue_by_campaign", "experience", "revenue", "campaign", "Revenue by campaign", "Which campaigns drove the change in revenue?", ECOMMERCE),
+  drivers("transactions_by_device", "experience", "transactions", "device", "Orders by device", "Which devices drove the change in transactions?", ECOMMERCE),
+  drivers("aov_by_channel", "experience", "averageOrderValue", "channel", "Average order value", "Which channels drove the change in average order value?", ECOMMERCE, ["revenue", "transactions"]),
+  drivers("ecommerce_rate_by_channel", "experience", "ecommerceConversionRate", "channel", "Ecommerce conversion rate", "Which channels drove the change in ecommerce conversion rate?", ECOMMERCE, ["transactions", "sessions"]),
+  drivers("roas_by_campaign", "experience", "roas", "campaign", "Return on ad spend", "Which campaigns drove the change in return on ad spend?", ECOMMERCE, ["revenue", "cost"]),
+  trend("revenue_trend", "experience", "revenue", "Revenue trend", "Did revenue shift to a new level or change its trend?", ECOMMERCE),
+  trend("engaged_sessions_trend", "experience", "engagedSessions", "Engaged audience trend", "Did engaged visits shift to a new level or change their trend?", ["content", "brand"]),
+  // Data Quality Audit.
+  audit("tracking_gaps", "tracking_gaps", "Tracking gaps", "Are there days when tracking stopped or nearly stopped?", ["sessions"]),
+  audit("not_set_share", "not_set_share", "Unattributed traffic", "How much traffic is (not set) or unattributed?", ["sessions"], ["channel"]),
+  audit("self_referrals", "self_referrals", "Self-referrals", "Does the site appear as a referrer of its own traffic?", ["sessions"], ["source"]),
+  audit("utm_case_variants", "case_variants", "Inconsistent campaign tags", "Are campaign tags split by inconsistent capitalisation?", ["sessions"], ["source"]),
+  audit("impossible_values", "impossible_values", "Impossible values", "Are there impossible values, such as more engaged sessions than sessions?", ["sessions"]),
+  audit("duplicate_rows", "duplicate_rows", "Duplicated data", "Were any days or transactions recorded twice?", ["sessions"]),
+  audit("personal_data_in_urls", "personal_data_in_urls", "Personal data in URLs", "Do page URLs or queries contain personal data such as email addresses?", ["sessions"], ["landingPage"]),
+  audit("ads_clicks_vs_sessions", "ads_clicks_vs_sessions", "Ads clicks versus visits", "Do paid clicks and paid-search visits agree?", ["clicks", "sessions"], ["channel"]),
+  audit("missing_conversions", "missing_conversions", "Conversion tracking", "Are conversions or goals being recorded?", ["sessions"]),
+];
+
+export function intentionByKey(key: string): Intention | undefined {
+  return INTENTIONS.find((i) => i.key === key);
+}
+
+/** The primary KPIs per site type (DESIGN.md): Most Impactful Insights rank by contribution to these. */
+export const PRIMARY_KPIS: Record<SiteTypeKey, MetricKey[]> = {
+  ecommerce: ["revenue", "transactions"],
+  lead_generation: ["leads", "conversions"],
+  content: ["engagedSessions", "pageviews"],
+  brand: ["impressions", "sessions"],
+};
+
+export const NO_SIGNIFICANT_RESULTS = "This intention didn't return any significant results.";
