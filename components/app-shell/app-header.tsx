@@ -4,14 +4,20 @@ import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { Brand } from "@/components/layout/brand";
 import { useCurrentUser } from "@/lib/hooks/use-current-user";
+import { canOnAgency } from "@/lib/permissions";
 import { LogoutButton } from "./logout-button";
 import { SettingsMenu } from "./settings-menu";
 
 export function AppHeader() {
   const pathname = usePathname();
   const { data: user } = useCurrentUser();
+  // The spec's settings areas that exist today; Active Report Schedule and Third Party Service
+  // Access join when their pages do.
   const settings = [{ href: "/user-profile", label: "Profile" }];
-  if (user?.isAgencyAdmin) settings.push({ href: "/dashboard#invite-staff", label: "Invite staff" });
+  if (user && canOnAgency(user, "agency:customize")) settings.push({ href: "/customization-agency", label: "Visual Customization" });
+  if (user && canOnAgency(user, "agency:settings")) settings.push({ href: "/agency-detail#plan", label: "Manage Subscription" });
+  if (user && canOnAgency(user, "agency:staff")) settings.push({ href: "/agency-staffs", label: "Agency staff" });
+  settings.push({ href: "/agency-detail", label: "Agency details" });
 
   return (
     <header className="border-b border-slate-200 bg-white">

@@ -1,46 +1,54 @@
 "use client";
 
+import Link from "next/link";
+import { useRouter } from "next/navigation";
 import { useState } from "react";
+import { useAlerts } from "@/components/alerts/alerts-context";
+import { ClientForm } from "@/components/clients/client-form";
 import { Button } from "@/components/ui/button";
 import { Card, CardDescription, CardTitle } from "@/components/ui/card";
-import { cn } from "@/components/ui/cn";
+import { Dialog } from "@/components/ui/dialog";
 import { EmptyState, ErrorState, LoadingState } from "@/components/ui/page-state";
+import { Pager } from "@/components/ui/pager";
+import { StatusBadge } from "@/components/ui/status-badge";
 import type { ClientListEntry } from "@/lib/api-client/types";
 import { PAGE_SIZE } from "@/lib/constants/app";
-import { SITE_TYPES } from "@/lib/constants/site-types";
+import { formatDate, siteTypeLabel } from "@/lib/format";
 import { toApiError } from "@/lib/hooks/use-api-error-handler";
 import { useAgencyClients } from "@/lib/hooks/use-clients";
-
-const siteTypeLabel = (value: string) => SITE_TYPES.find((t) => t.value === value)?.label ?? value;
-
-function StatusBadge({ status }: { status: string }) {
-  if (status === "active") return null;
-  return <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700 ring-1 ring-slate-200">Suspended</span>;
-}
+import { permissionLabel } from "@/lib/permissions";
 
 function ClientItem({ client }: { client: ClientListEntry }) {
   return (
-    <li className="py-4">
+    <li className="py-4" aria-label={client.name}>
       <div className="flex flex-wrap items-center gap-2">
-        <h3 className="font-medium text-slate-900">{client.name}</h3>
+        <h3 className="font-medium">
+          <Link href={`/clients/${client._id}`} className="text-brand-700 underline-offset-2 hover:underline">
+            {client.name}
+          </Link>
+        </h3>
         <StatusBadge status={client.status} />
-        {client.website ? <span className="text-xs text-slate-500">{client.website}</span> : null}
+        {client.permission ? <span className="text-xs text-slate-500">Your access: {permissionLabel(client.permission)}</span> : null}
       </div>
+      {client.website || client.industry ? (
+        <p className="mt-0.5 text-xs text-slate-500">{[client.website, client.industry, client.countryName].filter(Boolean).join(" · ")}</p>
+      ) : null}
       {client.projects.length === 0 ? (
-        <p className="mt-1 text-sm text-slate-500">No projects yet.</p>
+        <p className="mt-2 text-sm text-slate-500">No projects yet.</p>
       ) : (
-        <ul className="mt-2 flex flex-wrap gap-2" aria-label={`Projects of ${client.name}`}>
+        <ul className="mt-2 grid gap-2 sm:grid-cols-2 xl:grid-cols-3" aria-label={`Projects of ${client.name}`}>
           {client.projects.map((project) => (
-            <li
-              key={project._id}
-              className={cn(
-                "rounded-lg border px-3 py-1.5 text-sm",
-                project.status === "active" ? "border-slate-200 bg-slate-50" : "border-slate-200 bg-white text-slate-500",
-              )}
-            >
-              <span className="font-medium text-slate-800">{project.name}</span>
-              <span className="text-slate-500"> · {siteTypeLabel(project.siteType)}</span>
-              {project.status !== "active" ? <span className="text-slate-500"> · suspended</span> : null}
+            <li key={project._id} className="rounded-lg border border-slate-200 bg-slate-50 px-3 py-2 text-sm">
+              <div className="flex flex-wrap items-center gap-2">
+                <Link href={`/client-projects/${project._id}`} className="font-medium text-slate-900 underline-offset-2 hover:underline">
+                  {project.name}
+                </Link>
+                <StatusBadge status={project.status} />
+              </div>
+              <p className="mt-0.5 text-xs text-slate-600">
+                {project.label} · {siteTypeLabel(project.siteType)}
+              </p>
+              <p className="text-xs text-slate-500">{project.lastReportAt ? `Last report ${formatDate(project.lastReportAt)}` : "No report yet"}</p>
             </li>
           ))}
         </ul>
@@ -49,25 +57,43 @@ function ClientItem({ client }: { client: ClientListEntry }) {
   );
 }
 
-export function ClientsList({ agencyId }: { agencyId: string }) {
+/** The dashboard's clients with their projects, 20 a page, newest first; "Add client" for agency admins. */
+export function ClientsList({ agencyId, canCreate }: { agencyId: string; canCreate: boolean }) {
+  const router = useRouter();
+  const alerts = useAlerts();
   const [page, setPage] = useState(0);
+  const [adding, setAdding] = useState(false);
   const clients = useAgencyClients(agencyId, page);
   const total = clients.data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
 
   return (
     <Card aria-labelledby="clients-heading">
-      <CardTitle id="clients-heading">Clients</CardTitle>
-      <CardDescription>Your clients and their reporting projects.</CardDescription>
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <CardTitle id="clients-heading">Clients</CardTitle>
+          <CardDescription>
+            {canCreate ? "Your clients and their reporting projects." : "The clients shared with you and their reporting projects."}
+            {total > 0 ? ` ${total} in all.` : ""}
+          </CardDescription>
+        </div>
+        {canCreate ? <Button onClick={() => setAdding(true)}>Add client</Button> : null}
+      </div>
       <div className="mt-2" aria-busy={clients.isFetching}>
         {clients.isPending ? (
           <LoadingState label="Loading clients…" />
         ) : clients.isError ? (
           <ErrorState title="We could not load your clients" message={toApiError(clients.error).message} onRetry={() => void clients.refetch()} />
         ) : clients.data.docs.length === 0 ? (
-          <EmptyState title="No clients yet" className="mt-2">
-            Clients added to your agency, or shared with you, are listed here.
-          </EmptyState>
+          canCreate ? (
+            <EmptyState title="Add your first client" className="mt-2">
+              Start with <strong>Add client</strong> above. Then add a project (a Performance Report) for each of the client&apos;s sites, and
+              invite your staff to work on it with you.
+            </EmptyState>
+          ) : (
+            <EmptyState title="No clients shared with you yet" className="mt-2">
+              Ask your agency admin to share a client with you; it will appear here.
+            </EmptyState>
+          )
         ) : (
           <>
             <ul className="divide-y divide-slate-100">
@@ -75,22 +101,21 @@ export function ClientsList({ agencyId }: { agencyId: string }) {
                 <ClientItem key={client._id} client={client} />
               ))}
             </ul>
-            {pages > 1 ? (
-              <nav aria-label="Clients pages" className="mt-4 flex items-center justify-between gap-3 text-sm">
-                <Button variant="secondary" size="sm" disabled={page === 0} onClick={() => setPage((p) => p - 1)}>
-                  Previous
-                </Button>
-                <span className="text-slate-600">
-                  Page {page + 1} of {pages}
-                </span>
-                <Button variant="secondary" size="sm" disabled={page + 1 >= pages} onClick={() => setPage((p) => p + 1)}>
-                  Next
-                </Button>
-              </nav>
-            ) : null}
+            <Pager label="Clients pages" page={page} total={total} pageSize={PAGE_SIZE} onPage={setPage} />
           </>
         )}
       </div>
+
+      <Dialog open={adding} onClose={() => setAdding(false)} title="New client" description="Then add its projects on the client's page.">
+        <ClientForm
+          onCancel={() => setAdding(false)}
+          onSaved={(client) => {
+            setAdding(false);
+            alerts.success(`${client.name} added. Now add its first project.`, { on: `/clients/${client._id}` });
+            router.push(`/clients/${client._id}`);
+          }}
+        />
+      </Dialog>
     </Card>
   );
 }

@@ -14,7 +14,8 @@ export interface ControlAria {
 
 interface ShellProps {
   label: string;
-  error?: string;
+  /** Usually the message text; may carry a link that helps fix the error. */
+  error?: ReactNode;
   hint?: ReactNode;
   required?: boolean;
   className?: string;

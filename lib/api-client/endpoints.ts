@@ -2,6 +2,8 @@ import { DEFAULT_PAGE, PAGE_SIZE } from "../constants/app";
 import { http } from "./http";
 import type * as T from "./types";
 
+const enc = encodeURIComponent;
+
 /** One typed function per API call the browser makes. */
 export const api = {
   users: {
@@ -23,6 +25,44 @@ export const api = {
     get: (id: string) => http.get<T.Agency>(`/agencies/${encodeURIComponent(id)}`),
     clients: (id: string, { page = DEFAULT_PAGE, limit = PAGE_SIZE }: { page?: number; limit?: number } = {}) =>
       http.get<T.ClientList>(`/agencies/${encodeURIComponent(id)}/clients`, { page, limit }),
+    /** Staff members (role staff), paged, each with the number of clients shared with them. */
+    staffs: (id: string, { page = DEFAULT_PAGE, limit = PAGE_SIZE }: { page?: number; limit?: number } = {}) =>
+      http.get<T.AgencyUserList>(`/agencies/${encodeURIComponent(id)}/staffs`, { page, limit }),
+    admins: (id: string, { page = DEFAULT_PAGE, limit = PAGE_SIZE }: { page?: number; limit?: number } = {}) =>
+      http.get<T.AgencyUserList>(`/agencies/${encodeURIComponent(id)}/admin`, { page, limit }),
+  },
+  clients: {
+    create: (body: T.ClientBody) => http.post<T.CreatedClient>("/clients", body),
+    get: (id: string) => http.get<T.ClientDetail>(`/clients/${enc(id)}`),
+    update: (id: string, body: T.ClientBody) => http.put<T.Client>(`/clients/${enc(id)}`, body),
+    remove: (id: string) => http.delete<T.DeletedClient>(`/clients/${enc(id)}`),
+    setStatus: (id: string, status: "active" | "suspended") => http.put<T.Client>(`/clients/${enc(id)}/status`, { status }),
+    permissions: (id: string) => http.get<T.ClientPermissions>(`/clients/${enc(id)}/permissions`),
+    projects: (id: string, { page = DEFAULT_PAGE, limit = PAGE_SIZE }: { page?: number; limit?: number } = {}) =>
+      http.get<T.ProjectList>(`/clients/${enc(id)}/properties`, { page, limit }),
+    addProject: (id: string, body: T.ProjectBody) => http.post<T.CreatedProject>(`/clients/${enc(id)}/properties/add`, body),
+    staffs: (id: string, { page = DEFAULT_PAGE, limit = PAGE_SIZE }: { page?: number; limit?: number } = {}) =>
+      http.get<T.ClientStaffList>(`/clients/${enc(id)}/staffs`, { page, limit }),
+    share: (id: string, body: T.ShareClientBody) => http.post<T.ShareClientResponse>(`/clients/${enc(id)}/staffs/add`, body),
+    staff: (id: string, staffId: string) => http.get<T.ClientStaffEntry>(`/clients/${enc(id)}/staffs/${enc(staffId)}`),
+    setStaffPermission: (id: string, staffId: string, permission: 1 | 2 | 4) =>
+      http.put<T.ClientStaffEntry>(`/clients/${enc(id)}/staffs/${enc(staffId)}`, { permission }),
+    removeStaff: (id: string, staffId: string) => http.delete<T.RemovedClientStaff>(`/clients/${enc(id)}/staffs/${enc(staffId)}`),
+  },
+  properties: {
+    get: (id: string) => http.get<T.ProjectDetail>(`/properties/${enc(id)}`),
+    update: (id: string, body: T.ProjectUpdateBody) => http.put<T.UpdatedProject>(`/properties/${enc(id)}`, body),
+  },
+  staff: {
+    remove: (userId: string) => http.delete<T.RemovedStaff>(`/users/${enc(userId)}`),
+    setRole: (userId: string, role: "agency" | "staff") => http.put<T.ChangedRole>(`/users/${enc(userId)}/role`, { role }),
+    clients: (userId: string) => http.get<T.UserClients>(`/users/${enc(userId)}/clients`),
+    updatePermissions: (userId: string, body: T.UserPermissionsBody) =>
+      http.post<T.UpdatedUserPermissions>(`/users/${enc(userId)}/permissions/update`, body),
+  },
+  search: {
+    all: (q: string, { page = DEFAULT_PAGE, limit = 10 }: { page?: number; limit?: number } = {}) =>
+      http.get<T.SearchResults>("/searches", { q, page, limit }),
   },
   invitations: {
     list: ({ page = DEFAULT_PAGE, limit = PAGE_SIZE }: { page?: number; limit?: number } = {}) =>

@@ -8,6 +8,26 @@ export const queryKeys = {
     token: (token: string) => ["invitations", "token", token] as const,
   },
   agencyClients: (agencyId: string, page: number) => ["agencies", agencyId, "clients", page] as const,
+  /** Every client list of an agency (dashboard pages, pickers): invalidate after a client or project changes. */
+  agencyClientsAll: (agencyId: string) => ["agencies", agencyId, "clients"] as const,
+  /** The first 100 clients, for pickers (same key as the customization pages' picker). */
+  agencyClientsPicker: (agencyId: string) => ["agencies", agencyId, "clients", "picker"] as const,
+  /** The agency with its project usage (shared with the agency detail page). */
+  agency: (agencyId: string) => ["agencies", agencyId, "detail"] as const,
+  agencyStaffs: (agencyId: string, page: number) => ["agencies", agencyId, "staffs", page] as const,
+  agencyStaffsAll: (agencyId: string) => ["agencies", agencyId, "staffs"] as const,
+  agencyAdmins: (agencyId: string, page: number) => ["agencies", agencyId, "admins", page] as const,
+  agencyAdminsAll: (agencyId: string) => ["agencies", agencyId, "admins"] as const,
+  /** A client with its projects (shared with the customization pages). */
+  client: (clientId: string) => ["clients", clientId, "detail"] as const,
+  clientAll: (clientId: string) => ["clients", clientId] as const,
+  clientStaffs: (clientId: string, page: number) => ["clients", clientId, "staffs", page] as const,
+  clientStaffsAll: (clientId: string) => ["clients", clientId, "staffs"] as const,
+  /** A project with its client (shared with the customization pages). */
+  project: (projectId: string) => ["properties", projectId, "detail"] as const,
+  userClients: (userId: string) => ["users", userId, "clients"] as const,
+  search: (q: string) => ["searches", q] as const,
+  searchAll: ["searches"] as const,
   resetToken: (token: string) => ["reset-password", token] as const,
   agencyConfirmation: (token: string) => ["agency-confirmation", token] as const,
   tempOnboarding: ["temp-onboarding"] as const,

@@ -3,6 +3,7 @@ import { DashboardView } from "@/components/dashboard/dashboard-view";
 
 export const metadata: Metadata = { title: "Dashboard" };
 
-export default function DashboardPage() {
-  return <DashboardView />;
+export default async function DashboardPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const { q } = await searchParams;
+  return <DashboardView q={typeof q === "string" ? q.trim() : ""} />;
 }

@@ -1,0 +1,166 @@
+"use client";
+
+import Link from "next/link";
+import { useState, type ReactNode } from "react";
+import { useAlerts } from "@/components/alerts/alerts-context";
+import { Breadcrumbs } from "@/components/app-shell/breadcrumbs";
+import { ClientSuspended } from "@/components/clients/client-suspended";
+import { Button, buttonClasses } from "@/components/ui/button";
+import { Card, CardTitle } from "@/components/ui/card";
+import { ConfirmDialog, Dialog } from "@/components/ui/dialog";
+import { ErrorState, LoadingState } from "@/components/ui/page-state";
+import { StatusBadge } from "@/components/ui/status-badge";
+import type { ProjectDetail } from "@/lib/api-client/types";
+import { formatDate, siteTypeLabel } from "@/lib/format";
+import { useClientAccessError } from "@/lib/hooks/use-access-error";
+import { toApiError } from "@/lib/hooks/use-api-error-handler";
+import { useProject, useUpdateProject } from "@/lib/hooks/use-clients";
+import { useCurrentUser } from "@/lib/hooks/use-current-user";
+import { ProjectForm } from "./project-form";
+import { ProjectLimitNotice } from "./project-usage";
+
+/** /client-projects/{id}: one Performance Report's details (its insight reports come with a later issue). */
+export function ProjectDetailView({ projectId }: { projectId: string }) {
+  const user = useCurrentUser();
+  const project = useProject(projectId);
+  const accessError = useClientAccessError(project.error);
+
+  if (accessError === "suspended") return <ClientSuspended />;
+  if (project.isError) return <ErrorState message={toApiError(project.error).message} onRetry={() => void project.refetch()} />;
+  if (project.isPending || !user.data) return <LoadingState label="Loading the project…" />;
+  return <ProjectDetailContent project={project.data} agency={user.data.agency} />;
+}
+
+function ProjectDetailContent({ project, agency }: { project: ProjectDetail; agency: { _id: string; name: string } }) {
+  const alerts = useAlerts();
+  const [editing, setEditing] = useState(false);
+  const [confirmSuspend, setConfirmSuspend] = useState(false);
+  const [statusError, setStatusError] = useState<string | null>(null);
+  const update = useUpdateProject(project._id, project.clientId);
+  const can = (action: (typeof project.client.actions)[number]) => project.client.actions.includes(action);
+
+  const setStatus = async (status: "active" | "suspended") => {
+    setStatusError(null);
+    try {
+      await update.mutateAsync({ status });
+      setConfirmSuspend(false);
+      alerts.success(status === "suspended" ? `${project.name} is suspended` : `${project.name} is active again`);
+    } catch (raw) {
+      const error = toApiError(raw);
+      // Reactivating past the plan's limit is refused with the limit's message.
+      if (status === "suspended") setStatusError(error.message);
+      else alerts.error(error.message);
+    }
+  };
+
+  return (
+    <div className="space-y-6">
+      <Breadcrumbs
+        trail={{
+          agency: { id: agency._id, name: agency.name },
+          client: { id: project.client._id, name: project.client.name },
+          clientProject: { id: project._id, name: project.name },
+        }}
+      />
+      <div className="flex flex-col gap-4 lg:flex-row lg:items-start lg:justify-between">
+        <div className="min-w-0">
+          <p className="text-sm font-medium text-brand-700">{project.label}</p>
+          <div className="flex flex-wrap items-center gap-2">
+            <h1 className="text-2xl font-semibold tracking-tight break-words text-slate-900">{project.name}</h1>
+            <StatusBadge status={project.status} />
+          </div>
+          <p className="mt-1 text-sm text-slate-600">
+            For{" "}
+            <Link href={`/clients/${project.client._id}`} className="text-brand-700 underline underline-offset-2">
+              {project.client.name}
+            </Link>
+          </p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          {can("project:edit") ? (
+            <Button variant="secondary" onClick={() => setEditing(true)}>
+              Edit project
+            </Button>
+          ) : null}
+          {can("project:suspend") ? (
+            project.status === "active" ? (
+              <Button variant="secondary" onClick={() => setConfirmSuspend(true)}>
+                Suspend project
+              </Button>
+            ) : (
+              <Button variant="secondary" loading={update.isPending} onClick={() => void setStatus("active")}>
+                Reactivate project
+              </Button>
+            )
+          ) : null}
+        </div>
+      </div>
+
+      {project.status === "suspended" ? (
+        <p className="rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          This project is suspended: it does not count towards your plan&apos;s project limit, and no new reports are made for it.
+        </p>
+      ) : null}
+      {project.status === "suspended" && can("project:suspend") ? <ProjectLimitNotice usage={project.usage} /> : null}
+
+      <div>
+        <Card aria-labelledby="project-details-heading" className="max-w-3xl">
+          <CardTitle id="project-details-heading">Details</CardTitle>
+          <dl className="mt-4 grid gap-x-8 gap-y-3 text-sm sm:grid-cols-2">
+            <Row label="Site URL">{project.url ?? <Muted>Not set</Muted>}</Row>
+            <Row label="Site type">{siteTypeLabel(project.siteType)}</Row>
+            <Row label="Currency">{project.currency}</Row>
+            <Row label="Time zone">{project.timeZone.replaceAll("_", " ")}</Row>
+            <Row label="Last report">{project.lastReportAt ? formatDate(project.lastReportAt) : <Muted>No report yet</Muted>}</Row>
+            <Row label="Added">{formatDate(project.createdAt)}</Row>
+          </dl>
+          {can("client:customize") ? (
+            <Link href={`/customization-project?projectId=${project._id}`} className={buttonClasses("secondary", "sm", "mt-5")}>
+              Visual customization
+            </Link>
+          ) : null}
+        </Card>
+      </div>
+
+      <Dialog open={editing} onClose={() => setEditing(false)} title="Edit project">
+        <ProjectForm
+          clientId={project.clientId}
+          project={project}
+          onCancel={() => setEditing(false)}
+          onSaved={(saved) => {
+            setEditing(false);
+            alerts.success(`${saved.name} saved`);
+          }}
+        />
+      </Dialog>
+      <ConfirmDialog
+        open={confirmSuspend}
+        onClose={() => {
+          setConfirmSuspend(false);
+          setStatusError(null);
+        }}
+        title={`Suspend ${project.name}?`}
+        confirmLabel="Suspend"
+        variant="primary"
+        loading={update.isPending}
+        error={statusError}
+        onConfirm={() => void setStatus("suspended")}
+      >
+        No new reports are made for a suspended project, and it stops counting towards your plan&apos;s limit. You can reactivate it later.
+      </ConfirmDialog>
+    </div>
+  );
+}
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt className="font-medium text-slate-700">{label}</dt>
+      <dd className="mt-0.5 min-w-0 break-words text-slate-900">{children}</dd>
+    </div>
+  );
+}
+
+function Muted({ children }: { children: ReactNode }) {
+  return <span className="text-slate-500">{children}</span>;
+}
