@@ -133,7 +133,7 @@ function StaffRow({ clientId, staff, canManage }: { clientId: string; staff: Sta
           </label>
           <Select
             id={`level-${staff._id}`}
-            className="w-auto"
+            className="sm:w-44"
             value={String(staff.permission ?? "")}
             disabled={setPermission.isPending}
             onChange={(event) => void change(event.target.value)}

@@ -9,6 +9,8 @@ import { toApiError } from "@/lib/hooks/use-api-error-handler";
 import { useSearch } from "@/lib/hooks/use-search";
 import { siteTypeLabel } from "@/lib/format";
 
+const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? "" : "s"}`;
+
 /** The dashboard's `?q=` results: clients, projects and users the user may see, each group best first. */
 export function SearchResults({ q }: { q: string }) {
   const search = useSearch(q);
@@ -21,7 +23,7 @@ export function SearchResults({ q }: { q: string }) {
   return (
     <div className="space-y-4" aria-busy={search.isFetching}>
       <p role="status" className="text-sm text-slate-600">
-        {nothing ? `Nothing matches “${q}”.` : `Results for “${q}”: ${clients.total} clients, ${properties.total} projects, ${users.total} users.`}
+        {nothing ? `Nothing matches “${q}”.` : `Results for “${q}”: ${count(clients.total, "client")}, ${count(properties.total, "project")}, ${count(users.total, "user")}.`}
       </p>
       {nothing ? (
         <EmptyState title={`No client, project or user matches “${q}”`}>Try part of a name, an email or a web address.</EmptyState>
