@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import { MESSAGES } from "@/lib/constants/messages";
 import { canOnClient, type ClientAction } from "@/lib/permissions";
 import { db } from "../db/client";
-import { clientProjects, clients, clientStaff, type Client, type ClientProject } from "../db/schema";
+import { clientProjects, clients, clientStaff, dataSources, type Client, type ClientProject, type DataSource } from "../db/schema";
 import { ForbiddenError, NotFoundError } from "../http/errors";
 import type { Actor } from "./actor";
 
@@ -14,6 +14,9 @@ export interface ClientAccess {
 }
 export interface ProjectAccess extends ClientAccess {
   project: ClientProject;
+}
+export interface DataSourceAccess extends ProjectAccess {
+  dataSource: DataSource;
 }
 
 /**
@@ -49,4 +52,18 @@ export async function requireProjectAccess(actor: Actor, projectId: string, acti
     .limit(1);
   const access = authorize(actor, row?.client, row?.level ?? null, action);
   return { ...access, project: row!.project };
+}
+
+/** Routes under /data-sources/{id}: the data source's project's client decides, with the same 404/403 rules. */
+export async function requireDataSourceAccess(actor: Actor, dataSourceId: string, action: ClientAction): Promise<DataSourceAccess> {
+  const [row] = await db()
+    .select({ dataSource: dataSources, project: clientProjects, client: clients, level: clientStaff.permission })
+    .from(dataSources)
+    .innerJoin(clientProjects, eq(clientProjects.id, dataSources.projectId))
+    .innerJoin(clients, eq(clients.id, clientProjects.clientId))
+    .leftJoin(clientStaff, and(eq(clientStaff.clientId, clients.id), eq(clientStaff.userId, actor.userId)))
+    .where(and(eq(dataSources.id, dataSourceId), eq(dataSources.agencyId, actor.agencyId)))
+    .limit(1);
+  const access = authorize(actor, row?.client, row?.level ?? null, action);
+  return { ...access, project: row!.project, dataSource: row!.dataSource };
 }

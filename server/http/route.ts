@@ -5,7 +5,14 @@ import { MESSAGES } from "@/lib/constants/messages";
 import { TRANSACTION_ID_HEADER } from "@/lib/constants/app";
 import type { ClientAction } from "@/lib/permissions";
 import { loadActor, type Actor } from "../auth/actor";
-import { requireClientAccess, requireProjectAccess, type ClientAccess, type ProjectAccess } from "../auth/client-access";
+import {
+  requireClientAccess,
+  requireDataSourceAccess,
+  requireProjectAccess,
+  type ClientAccess,
+  type DataSourceAccess,
+  type ProjectAccess,
+} from "../auth/client-access";
 import { decodeSessionToken, readSessionToken } from "../auth/session-token";
 import { AppError, ForbiddenError, UnauthorizedError } from "./errors";
 import { log } from "./log";
@@ -130,6 +137,19 @@ export function withProjectAccess<P extends Params & { id: string } = { id: stri
     const ctx = await requireActor(base);
     const access = await requireProjectAccess(ctx.actor, uuidParam(ctx.params.id), action);
     return { ...ctx, access } as ProjectContext<P>;
+  }, handler);
+}
+
+export interface DataSourceContext<P extends Params = Params> extends UserContext<P> {
+  access: DataSourceAccess;
+}
+
+/** Routes under /data-sources/{id}: the same check, through the data source's project and client. */
+export function withDataSourceAccess<P extends Params & { id: string } = { id: string }>(action: ClientAction, handler: Handler<DataSourceContext<P>>) {
+  return wrap(async (base) => {
+    const ctx = await requireActor(base);
+    const access = await requireDataSourceAccess(ctx.actor, uuidParam(ctx.params.id), action);
+    return { ...ctx, access } as DataSourceContext<P>;
   }, handler);
 }
 

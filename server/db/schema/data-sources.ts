@@ -38,6 +38,8 @@ export const dataSources = pgTable(
       .notNull()
       .references(() => clientProjects.id, { onDelete: "cascade" }),
     sourceName: text("source_name").notNull(),
+    // What the user calls it (e.g. "Shopify export"); the list falls back to the source name.
+    name: text("name"),
     kind: dataSourceKind("kind").notNull(),
     // Google sub-types: analytic, analytic-4, ads, searchconsole, console.
     subType: text("sub_type"),

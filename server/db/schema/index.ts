@@ -4,6 +4,7 @@ export * from "./users";
 export * from "./tokens";
 export * from "./clients";
 export * from "./data-sources";
+export * from "./observations";
 export * from "./reports";
 export * from "./schedules";
 export * from "./customizations";

@@ -1,0 +1,38 @@
+import { DIMENSIONS, MAX_UPLOAD_BYTES, METRICS } from "./observations";
+
+const MB = Math.round(MAX_UPLOAD_BYTES / (1024 * 1024));
+const list = (keys: readonly { key: string }[]) => keys.map((k) => k.key).join(", ");
+
+// Messages of the data sources API and the CSV upload. A CSV error always names the line (and the
+// column when there is one) so the user can find it in their file.
+export const DATA_SOURCE_MESSAGES = {
+  notUploadSource: "Only upload data sources accept CSV files",
+  fileRequired: "Please choose a CSV file to upload",
+  notMultipart: "Send the file as multipart/form-data in a field named file",
+  malformedForm: "The upload could not be read. Please try again",
+  fileTooLarge: `The file is larger than ${MB} MB. Split it into several files (for example by date range) and upload each`,
+  notCsv: "The file must be a CSV file: UTF-8 text, comma-separated, with a header row",
+  notUtf8: (line: number) => `Line ${line}: the file is not UTF-8 text. Save it as "CSV UTF-8" and upload it again`,
+  emptyFile: "The file is empty: it needs a header row and at least one row of data",
+  noRows: "The file has a header row but no data rows",
+  interrupted: "The upload was interrupted before the file was complete. Please try again",
+  unknownColumn: (line: number, column: string) =>
+    `Line ${line}, column ${column}: unknown column. The columns are date, ${list(DIMENSIONS)}, ${list(METRICS)}`,
+  unnamedColumn: (line: number, position: number) => `Line ${line}, column ${position}: the column has no name`,
+  duplicateColumn: (line: number, column: string) => `Line ${line}, column ${column}: the column appears twice`,
+  missingDate: (line: number) => `Line ${line}: the header has no date column`,
+  noMetric: (line: number) => `Line ${line}: the header has no metric column (at least one of ${list(METRICS)})`,
+  positionNeedsImpressions: (line: number) =>
+    `Line ${line}, column position: a position column needs an impressions column (position is averaged by impressions)`,
+  wrongWidth: (line: number, expected: number, found: number) => `Line ${line}: expected ${expected} columns as in the header, found ${found}`,
+  badDate: (line: number, column: string, value: string) =>
+    `Line ${line}, column ${column}: "${value}" is not a date (use YYYY-MM-DD or YYYYMMDD)`,
+  notANumber: (line: number, column: string, value: string) => `Line ${line}, column ${column}: "${value}" is not a number`,
+  negative: (line: number, column: string, value: string) => `Line ${line}, column ${column}: "${value}" is negative; ${column} cannot be negative`,
+  positionWithoutImpressions: (line: number) => `Line ${line}, column position: a position needs the row's impressions`,
+  valueTooLong: (line: number, column: string, max: number) => `Line ${line}, column ${column}: the value is longer than ${max} characters`,
+  duplicateRow: (line: number, firstLine: number) =>
+    `Line ${line}: the same date and dimension values as line ${firstLine}. Each row must be one date and one combination of dimension values`,
+  syntax: (line: number, detail: string) => `Line ${line}: ${detail}`,
+  dataSourceDeleted: "Data source deleted",
+} as const;

@@ -1,0 +1,20 @@
+import "server-only";
+import type { DataSource } from "../../db/schema";
+
+/** A data source as the API shows it. `additional` holds the per-type fields and, for uploads, the last upload's summary. */
+export function dataSourceView(source: DataSource) {
+  return {
+    _id: source.id,
+    projectId: source.projectId,
+    agencyId: source.agencyId,
+    name: source.name ?? source.sourceName,
+    sourceName: source.sourceName,
+    kind: source.kind,
+    subType: source.subType,
+    status: source.status,
+    additional: source.additional,
+    createdAt: source.createdAt,
+    updatedAt: source.updatedAt,
+  };
+}
+export type DataSourceView = ReturnType<typeof dataSourceView>;

@@ -1,0 +1,44 @@
+import "server-only";
+import path from "node:path";
+import { DATA_SOURCE_MESSAGES as M } from "@/lib/constants/data-source-messages";
+import { MAX_UPLOAD_BYTES, UPLOAD_SOURCE_NAME } from "@/lib/constants/observations";
+import type { Actor } from "../../auth/actor";
+import type { DataSourceAccess } from "../../auth/client-access";
+import { AppError, BadRequestError } from "../../http/errors";
+import { handleFileUpload, type UploadedFile } from "../../http/file-upload";
+import { importCsv, type UploadSummary } from "./upload/import-csv";
+
+// Browsers label .csv files variously (Windows: application/vnd.ms-excel); refuse only what is clearly something else.
+const CSV_MIME = /^(text\/[\w.+-]+|application\/(csv|x-csv|vnd\.ms-excel|octet-stream))$/i;
+const CSV_EXTENSIONS = new Set(["", ".csv", ".txt", ".tsv"]);
+
+function assertCsv(file: UploadedFile): void {
+  const extension = path.extname(file.filename).toLowerCase();
+  const mime = file.mimeType.split(";")[0].trim();
+  if (!CSV_EXTENSIONS.has(extension) || (mime !== "" && !CSV_MIME.test(mime))) throw new AppError(415, M.notCsv, { file: M.notCsv });
+}
+
+/** POST /data-sources/{id}/upload: imports the CSV in the `file` field into the upload source, all or nothing. */
+export async function uploadCsv({ ctx, access, req }: { ctx: { actor: Actor }; access: DataSourceAccess; req: Request }): Promise<UploadSummary> {
+  if (access.dataSource.sourceName !== UPLOAD_SOURCE_NAME) throw new BadRequestError(M.notUploadSource);
+  return handleFileUpload(
+    req,
+    {
+      field: "file",
+      maxFileBytes: MAX_UPLOAD_BYTES,
+      tooLargeMessage: M.fileTooLarge,
+      notFormMessage: M.notMultipart,
+      missingMessage: M.fileRequired,
+      malformedMessage: M.malformedForm,
+      interruptedMessage: M.interrupted,
+    },
+    async (file) => {
+      assertCsv(file);
+      return importCsv(file.chunks, {
+        dataSourceId: access.dataSource.id,
+        projectId: access.project.id,
+        meta: { fileName: file.filename || null, uploadedAt: new Date().toISOString(), uploadedById: ctx.actor.userId },
+      });
+    },
+  );
+}

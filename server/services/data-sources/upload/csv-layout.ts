@@ -1,0 +1,209 @@
+import { createHash } from "node:crypto";
+import { DATA_SOURCE_MESSAGES as M } from "@/lib/constants/data-source-messages";
+import { DIMENSIONS, METRICS, type DimensionKey, type MetricKey } from "@/lib/constants/observations";
+import { BadRequestError } from "../../../http/errors";
+
+/** A CSV the importer refuses: 400 with the line (and column) in the message and under `errors.file`. */
+export class CsvImportError extends BadRequestError {
+  constructor(message: string) {
+    super(message, { file: message });
+  }
+}
+
+type Dimension = (typeof DIMENSIONS)[number];
+type Metric = (typeof METRICS)[number];
+
+export const MAX_DIMENSION_LENGTH = 2000;
+export const NOT_SET = "(not set)";
+
+// Header names match loosely: "landingPage", "landing_page" and "Landing Page" are one column.
+const squash = (name: string) => name.toLowerCase().replace(/[^a-z0-9]/g, "");
+const BY_NAME = new Map<string, { kind: "date" } | { kind: "dimension"; dim: Dimension } | { kind: "metric"; metric: Metric }>([
+  ["date", { kind: "date" }],
+  ...DIMENSIONS.map((dim) => [squash(dim.key), { kind: "dimension" as const, dim }] as const),
+  ...METRICS.map((metric) => [squash(metric.key), { kind: "metric" as const, metric }] as const),
+]);
+
+/** Where each known column sits in the file, read from its header row. */
+export interface CsvLayout {
+  width: number;
+  dateIndex: number;
+  dateName: string;
+  /** In the order of DIMENSIONS, with the header's spelling for messages. */
+  dimensions: { index: number; dim: Dimension; name: string }[];
+  metrics: { index: number; metric: Metric; name: string }[];
+  impressionsIndex: number;
+  /** The staging table's columns the COPY fills, in the order `encodeRow` writes them. */
+  copyColumns: string[];
+}
+
+export function readHeader(fields: string[], line: number): CsvLayout {
+  let dateIndex = -1;
+  let dateName = "date";
+  const dimensions: CsvLayout["dimensions"] = [];
+  const metrics: CsvLayout["metrics"] = [];
+  const seen = new Set<string>();
+  fields.forEach((raw, index) => {
+    const name = raw.trim();
+    if (name === "") throw new CsvImportError(M.unnamedColumn(line, index + 1));
+    const key = squash(name);
+    const found = BY_NAME.get(key);
+    if (!found) throw new CsvImportError(M.unknownColumn(line, name));
+    if (seen.has(key)) throw new CsvImportError(M.duplicateColumn(line, name));
+    seen.add(key);
+    if (found.kind === "date") {
+      dateIndex = index;
+      dateName = name;
+    } else if (found.kind === "dimension") dimensions.push({ index, dim: found.dim, name });
+    else metrics.push({ index, metric: found.metric, name });
+  });
+  if (dateIndex === -1) throw new CsvImportError(M.missingDate(line));
+  if (metrics.length === 0) throw new CsvImportError(M.noMetric(line));
+  const order = <T extends { key: string }>(all: readonly T[], x: T) => all.indexOf(x);
+  dimensions.sort((a, b) => order(DIMENSIONS, a.dim) - order(DIMENSIONS, b.dim));
+  metrics.sort((a, b) => order(METRICS, a.metric) - order(METRICS, b.metric));
+  const impressionsIndex = metrics.find((m) => m.metric.key === "impressions")?.index ?? -1;
+  if (metrics.some((m) => m.metric.key === "position") && impressionsIndex === -1) throw new CsvImportError(M.positionNeedsImpressions(line));
+  return {
+    width: fields.length,
+    dateIndex,
+    dateName,
+    dimensions,
+    metrics,
+    impressionsIndex,
+    copyColumns: ["line", "date", "key", ...dimensions.map((d) => d.dim.column), ...metrics.map((m) => m.metric.column)],
+  };
+}
+
+export const layoutDimensions = (layout: CsvLayout): DimensionKey[] => layout.dimensions.map((d) => d.dim.key);
+export const layoutMetrics = (layout: CsvLayout): MetricKey[] => layout.metrics.map((m) => m.metric.key);
+
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+const isDigits = (s: string) => /^\d+$/.test(s);
+
+/** "2024-03-01" or "20240301" to "2024-03-01"; null when it is not a real calendar day. */
+export function parseDate(raw: string): string | null {
+  const s = raw.trim();
+  let y: string, m: string, d: string;
+  if (s.length === 10 && s[4] === "-" && s[7] === "-") {
+    y = s.slice(0, 4);
+    m = s.slice(5, 7);
+    d = s.slice(8, 10);
+  } else if (s.length === 8) {
+    y = s.slice(0, 4);
+    m = s.slice(4, 6);
+    d = s.slice(6, 8);
+  } else return null;
+  if (!isDigits(y) || !isDigits(m) || !isDigits(d)) return null;
+  const year = Number(y);
+  const month = Number(m);
+  const day = Number(d);
+  if (year < 1900 || month < 1 || month > 12 || day < 1) return null;
+  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+  const max = month === 2 && leap ? 29 : DAYS_IN_MONTH[month - 1];
+  if (day > max) return null;
+  return `${y}-${m}-${d}`;
+}
+
+const NUMBER = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
+
+/** COPY text format: backslash, tab and line breaks escaped. */
+function copyText(value: string): string {
+  return /[\\\t\n\r]/.test(value) ? value.replace(/[\\\t\n\r]/g, (c) => (c === "\\" ? "\\\\" : c === "\t" ? "\\t" : c === "\n" ? "\\n" : "\\r")) : value;
+}
+
+/**
+ * Turns the file's rows into lines of COPY text for the staging table, checking each value, and
+ * keeps what the answer reports (row count, first and last date).
+ */
+export class RowEncoder {
+  rows = 0;
+  minDate: string | null = null;
+  maxDate: string | null = null;
+  // md5 of a dimension combination, memoised: files repeat a few thousand combinations over and over.
+  private keys = new Map<string, string>();
+
+  constructor(private readonly layout: CsvLayout) {}
+
+  encode(fields: string[], line: number): string {
+    const layout = this.layout;
+    if (fields.length !== layout.width) throw new CsvImportError(M.wrongWidth(line, layout.width, fields.length));
+    const rawDate = fields[layout.dateIndex];
+    const date = parseDate(rawDate);
+    if (date === null) throw new CsvImportError(M.badDate(line, layout.dateName, rawDate.trim()));
+    if (this.minDate === null || date < this.minDate) this.minDate = date;
+    if (this.maxDate === null || date > this.maxDate) this.maxDate = date;
+
+    let out = "";
+    let identity = "";
+    let dimIndex = 0;
+    for (const { index, dim, name } of layout.dimensions) {
+      const value = normalizeDimension(fields[index]);
+      if (value.length > MAX_DIMENSION_LENGTH) throw new CsvImportError(M.valueTooLong(line, name, MAX_DIMENSION_LENGTH));
+      out += "\t" + copyText(value);
+      // Absent dimensions are NULL in the key too, so {channel} and {channel, device} never collide.
+      while (DIMENSIONS[dimIndex] !== dim) {
+        identity += "\u0000\u0001";
+        dimIndex++;
+      }
+      identity += value + "\u0001";
+      dimIndex++;
+    }
+    for (; dimIndex < DIMENSIONS.length; dimIndex++) identity += "\u0000\u0001";
+
+    for (const { index, metric, name } of layout.metrics) {
+      const raw = fields[index].trim();
+      if (raw === "") {
+        out += "\t\\N";
+        continue;
+      }
+      if (!NUMBER.test(raw)) throw new CsvImportError(M.notANumber(line, name, raw));
+      const value = Number(raw);
+      if (!Number.isFinite(value)) throw new CsvImportError(M.notANumber(line, name, raw));
+      if (value < 0 && !metric.allowNegative) throw new CsvImportError(M.negative(line, name, raw));
+      if (metric.key === "position") {
+        const impressions = fields[layout.impressionsIndex].trim();
+        if (impressions === "") throw new CsvImportError(M.positionWithoutImpressions(line));
+        // impressions is checked as its own column; a bad value fails there.
+        out += "\t" + String(value * Number(impressions));
+      } else {
+        out += "\t" + raw;
+      }
+    }
+    this.rows++;
+    return `${line}\t${date}\t${this.keyOf(identity)}${out}\n`;
+  }
+
+  private keyOf(identity: string): string {
+    let key = this.keys.get(identity);
+    if (key === undefined) {
+      key = dimensionKey(identity);
+      // Bounded: a file of mostly distinct combinations must not grow this without end.
+      if (this.keys.size >= 50_000) this.keys.clear();
+      this.keys.set(identity, key);
+    }
+    return key;
+  }
+}
+
+/** Trimmed, Unicode NFC; an empty value is "(not set)", as analytics tools show it. Case is kept. */
+export function normalizeDimension(raw: string): string {
+  let value = raw.trim();
+  if (/[^\u0000-\u007f]/.test(value)) value = value.normalize("NFC");
+  return value === "" ? NOT_SET : value;
+}
+
+/** The key of a dimension combination: md5 of the values in DIMENSIONS order, absent ones marked. */
+export function dimensionKey(identity: string): string {
+  return createHash("md5").update(identity).digest("hex");
+}
+
+/** The identity string `dimensionKey` hashes, for code that builds combinations without a file (the demo seed). */
+export function dimensionIdentity(values: Partial<Record<DimensionKey, string>>): string {
+  let identity = "";
+  for (const dim of DIMENSIONS) {
+    const value = values[dim.key];
+    identity += value === undefined ? "\u0000\u0001" : normalizeDimension(value) + "\u0001";
+  }
+  return identity;
+}

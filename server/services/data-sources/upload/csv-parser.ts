@@ -1,0 +1,221 @@
+/**
+ * A streaming RFC 4180 CSV parser: feed it text chunks of any size (a record, a quoted field or a
+ * CRLF may be split across chunks) and it calls `onRecord` once per record with the physical line
+ * the record starts on, so errors can name it. Only the record being read is held in memory.
+ *
+ * - Fields are comma-separated; a field in double quotes may hold commas, line breaks and doubled
+ *   quotes (`""` is one `"`).
+ * - Lines end with CRLF, LF or CR (inside a quoted field, line numbers count LFs). Blank lines
+ *   are skipped.
+ * - A line whose first character is `#` is a comment (analytics exports open with such lines);
+ *   a `#` anywhere else is data.
+ * - A leading byte order mark is dropped.
+ */
+
+const COMMA = 44;
+const QUOTE = 34;
+const LF = 10;
+const CR = 13;
+const HASH = 35;
+
+const enum State {
+  LineStart,
+  Comment,
+  FieldStart,
+  Unquoted,
+  Quoted,
+  QuoteInQuoted,
+}
+
+export class CsvSyntaxError extends Error {
+  constructor(
+    readonly line: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export type RecordHandler = (fields: string[], line: number) => void;
+
+export class CsvParser {
+  private state = State.LineStart;
+  private fields: string[] = [];
+  private field = "";
+  /** The physical line being read (1-based). */
+  private line = 1;
+  private recordLine = 1;
+  /** A CR just ended a line: a LF right after it belongs to the same line break. */
+  private skipLf = false;
+  private started = false;
+
+  constructor(private readonly onRecord: RecordHandler) {}
+
+  /** Characters of the field being read, and fields of the record being read: callers cap them. */
+  get fieldLength(): number {
+    return this.field.length;
+  }
+  get pendingFields(): number {
+    return this.fields.length;
+  }
+
+  /** Lines read so far (for messages about the end of the file). */
+  get currentLine(): number {
+    return this.line;
+  }
+
+  write(text: string): void {
+    let i = 0;
+    if (!this.started && text.length > 0) {
+      this.started = true;
+      if (text.charCodeAt(0) === 0xfeff) i = 1;
+    }
+    const n = text.length;
+    while (i < n) {
+      switch (this.state) {
+        case State.LineStart: {
+          const c = text.charCodeAt(i);
+          if (this.skipLf) {
+            this.skipLf = false;
+            if (c === LF) {
+              i++;
+              continue;
+            }
+          }
+          if (c === LF || c === CR) {
+            // A blank line.
+            this.line++;
+            this.skipLf = c === CR;
+            i++;
+          } else if (c === HASH) {
+            this.state = State.Comment;
+            i++;
+          } else {
+            this.recordLine = this.line;
+            this.state = State.FieldStart;
+          }
+          break;
+        }
+        case State.Comment: {
+          let j = i;
+          while (j < n) {
+            const c = text.charCodeAt(j);
+            if (c === LF || c === CR) break;
+            j++;
+          }
+          if (j < n) {
+            this.line++;
+            this.skipLf = text.charCodeAt(j) === CR;
+            this.state = State.LineStart;
+            i = j + 1;
+          } else {
+            i = n;
+          }
+          break;
+        }
+        case State.FieldStart: {
+          if (text.charCodeAt(i) === QUOTE) {
+            this.state = State.Quoted;
+            i++;
+          } else {
+            this.state = State.Unquoted;
+          }
+          break;
+        }
+        case State.Unquoted: {
+          let j = i;
+          let c = 0;
+          while (j < n) {
+            c = text.charCodeAt(j);
+            if (c === COMMA || c === LF || c === CR) break;
+            j++;
+          }
+          // A stray quote inside an unquoted field is kept as data (lenient, as spreadsheets are).
+          this.field += text.slice(i, j);
+          if (j === n) {
+            i = n;
+            break;
+          }
+          this.endField();
+          if (c === COMMA) {
+            this.state = State.FieldStart;
+          } else {
+            this.endRecord(c === CR);
+          }
+          i = j + 1;
+          break;
+        }
+        case State.Quoted: {
+          const q = text.indexOf('"', i);
+          const end = q === -1 ? n : q;
+          const chunk = text.slice(i, end);
+          this.field += chunk;
+          this.line += countLineBreaks(chunk);
+          if (q === -1) {
+            i = n;
+          } else {
+            this.state = State.QuoteInQuoted;
+            i = q + 1;
+          }
+          break;
+        }
+        case State.QuoteInQuoted: {
+          const c = text.charCodeAt(i);
+          if (c === QUOTE) {
+            this.field += '"';
+            this.state = State.Quoted;
+          } else if (c === COMMA) {
+            this.endField();
+            this.state = State.FieldStart;
+          } else if (c === LF || c === CR) {
+            this.endField();
+            this.endRecord(c === CR);
+          } else {
+            throw new CsvSyntaxError(this.line, "a closing quote must be followed by a comma or the end of the line");
+          }
+          i++;
+          break;
+        }
+      }
+    }
+  }
+
+  /** The input is complete: emits a last record that has no line break after it. */
+  end(): void {
+    switch (this.state) {
+      case State.Quoted:
+        throw new CsvSyntaxError(this.recordLine, "a quoted field is not closed before the end of the file");
+      case State.FieldStart:
+      case State.Unquoted:
+      case State.QuoteInQuoted:
+        this.endField();
+        this.onRecord(this.fields, this.recordLine);
+        this.fields = [];
+        this.state = State.LineStart;
+        break;
+      default:
+        break;
+    }
+  }
+
+  private endField(): void {
+    this.fields.push(this.field);
+    this.field = "";
+  }
+
+  private endRecord(endedByCr: boolean): void {
+    const fields = this.fields;
+    this.fields = [];
+    this.line++;
+    this.skipLf = endedByCr;
+    this.state = State.LineStart;
+    this.onRecord(fields, this.recordLine);
+  }
+}
+
+/** Line breaks inside a quoted field, counted by their LF (a CRLF split across chunks counts once). */
+function countLineBreaks(s: string): number {
+  let count = 0;
+  for (let k = s.indexOf("\n"); k !== -1; k = s.indexOf("\n", k + 1)) count++;
+  return count;
+}

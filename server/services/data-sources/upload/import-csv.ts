@@ -1,0 +1,135 @@
+import "server-only";
+import { DATA_SOURCE_MESSAGES as M } from "@/lib/constants/data-source-messages";
+import type { DimensionKey, MetricKey } from "@/lib/constants/observations";
+import { AppError } from "../../../http/errors";
+import { CsvImportError, layoutDimensions, layoutMetrics, readHeader, RowEncoder, type CsvLayout } from "./csv-layout";
+import { CsvParser, CsvSyntaxError } from "./csv-parser";
+import { ObservationStaging } from "./staging";
+
+export interface UploadSummary {
+  rows: number;
+  dateRange: { start: string; end: string };
+  metrics: MetricKey[];
+  dimensions: DimensionKey[];
+  /** Dates that already had data from this source and were replaced by the file's. */
+  replacedDates: number;
+}
+
+export interface ImportTarget {
+  dataSourceId: string;
+  projectId: string;
+  /** Extra facts kept with the summary on the data source (file name, who, when). */
+  meta?: Record<string, unknown>;
+}
+
+// One field or record this large is not a CSV of daily metrics (often: a quote never closed).
+const MAX_FIELD_CHARS = 64 * 1024;
+const MAX_FIELDS = 200;
+
+// Formats a CSV is often confused with, by their first bytes.
+const BINARY_SIGNATURES = [
+  Buffer.from("PK\u0003\u0004", "latin1"), // xlsx, zip
+  Buffer.from([0xd0, 0xcf, 0x11, 0xe0]), // xls
+  Buffer.from("%PDF", "latin1"),
+  Buffer.from([0x1f, 0x8b]), // gzip
+];
+
+/**
+ * Imports a CSV of daily observations from a stream of bytes, all or nothing (see the upload
+ * format in docs/decisions/0004-observation-storage.md). Memory stays flat: a chunk is decoded,
+ * parsed, checked and sent on to PostgreSQL before the next one is read.
+ */
+export async function importCsv(chunks: AsyncIterable<Buffer>, target: ImportTarget): Promise<UploadSummary> {
+  const decoder = new TextDecoder("utf-8", { fatal: true });
+  let layout: CsvLayout | undefined;
+  let encoder: RowEncoder | undefined;
+  let staging: ObservationStaging | undefined;
+  let stagingOpening: Promise<ObservationStaging> | undefined;
+  let first = true;
+  // COPY lines parsed from the current chunk, sent on once the chunk is parsed.
+  let pending: string[] = [];
+
+  const parser = new CsvParser((fields, line) => {
+    if (fields.length > MAX_FIELDS) throw new CsvImportError(M.syntax(line, `more than ${MAX_FIELDS} columns`));
+    if (!layout) {
+      layout = readHeader(fields, line);
+      encoder = new RowEncoder(layout);
+      return;
+    }
+    pending.push(encoder!.encode(fields, line));
+  });
+
+  const openStaging = async (columns: string[]) => {
+    // The header is known: only now is a connection worth opening.
+    stagingOpening ??= ObservationStaging.open();
+    staging = await stagingOpening;
+    staging.startCopy(columns);
+    return staging;
+  };
+
+  const feed = async (text: string) => {
+    if (text.length === 0) return;
+    if (text.includes("\u0000")) throw new AppError(415, M.notCsv);
+    parser.write(text);
+    if (parser.fieldLength > MAX_FIELD_CHARS || parser.pendingFields > MAX_FIELDS) {
+      throw new CsvImportError(M.syntax(parser.currentLine, `a field is longer than ${MAX_FIELD_CHARS} characters, or a row has too many columns (is a quote left open?)`));
+    }
+    if (pending.length === 0) return;
+    const target = staging ?? (await openStaging(layout!.copyColumns));
+    for (const line of pending) target.push(line);
+    pending = [];
+    await target.flushIfFull();
+  };
+
+  try {
+    for await (const chunk of chunks) {
+      if (first && chunk.length > 0) {
+        first = false;
+        if (BINARY_SIGNATURES.some((sig) => chunk.subarray(0, sig.length).equals(sig))) throw new AppError(415, M.notCsv);
+      }
+      await feed(decode(decoder, chunk, parser.currentLine));
+    }
+    await feed(decode(decoder, undefined, parser.currentLine));
+    parser.end();
+    if (!layout) throw new CsvImportError(M.emptyFile);
+    if (encoder!.rows === 0) throw new CsvImportError(M.noRows);
+    // The last record has no line break after it: `end` gave it.
+    const open = staging ?? (await openStaging(layout.copyColumns));
+    for (const line of pending) open.push(line);
+    pending = [];
+
+    await open.finishCopy();
+    const summary = {
+      rows: encoder!.rows,
+      dateRange: { start: encoder!.minDate!, end: encoder!.maxDate! },
+      metrics: layoutMetrics(layout),
+      dimensions: layoutDimensions(layout),
+    };
+    const { replacedDates } = await open.merge({
+      dataSourceId: target.dataSourceId,
+      projectId: target.projectId,
+      summary: { ...summary, ...target.meta },
+    });
+    await open.commit();
+    return { ...summary, replacedDates };
+  } catch (error) {
+    // The parser may be mid-record when a later chunk fails to decode: close what was opened.
+    const opened = staging ?? (await stagingOpening?.catch(() => undefined));
+    await opened?.abort();
+    if (error instanceof CsvSyntaxError) throw new CsvImportError(M.syntax(error.line, error.message));
+    throw error;
+  }
+}
+
+function decode(decoder: TextDecoder, chunk: Buffer | undefined, line: number): string {
+  try {
+    return chunk ? decoder.decode(chunk, { stream: true }) : decoder.decode();
+  } catch {
+    // Name the line of the first bad byte: decode the chunk leniently and count the lines before it.
+    const lenient = chunk ? new TextDecoder("utf-8").decode(chunk) : "";
+    const bad = lenient.indexOf("\uFFFD");
+    let breaks = 0;
+    for (let k = lenient.indexOf("\n"); k !== -1 && k < bad; k = lenient.indexOf("\n", k + 1)) breaks++;
+    throw new CsvImportError(M.notUtf8(line + breaks));
+  }
+}

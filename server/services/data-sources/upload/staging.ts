@@ -1,0 +1,177 @@
+import "server-only";
+import { once } from "node:events";
+import pg from "pg";
+import { from as copyFrom } from "pg-copy-streams";
+import { DATA_SOURCE_MESSAGES as M } from "@/lib/constants/data-source-messages";
+import { DIMENSIONS, METRICS } from "@/lib/constants/observations";
+import { env } from "../../../env";
+import { NotFoundError } from "../../../http/errors";
+import { CsvImportError } from "./csv-layout";
+
+const DIMENSION_COLUMNS = DIMENSIONS.map((d) => d.column);
+const METRIC_COLUMNS = METRICS.map((m) => m.column);
+/** Bytes of COPY text gathered before one write to the socket. */
+const BATCH_BYTES = 256 * 1024;
+
+export interface MergeResult {
+  replacedDates: number;
+}
+
+/**
+ * One import, in one transaction on its own connection (a slow upload must not hold a connection
+ * of the app's pool): rows are streamed with COPY into a temporary staging table as they are read,
+ * and only once the whole file is valid are they merged into `dimension_sets` and `observations`.
+ * Any failure before `commit` rolls everything back: nothing of a bad file is ever imported.
+ */
+export class ObservationStaging {
+  private copy: ReturnType<typeof copyFrom> | undefined;
+  private copyDone: Promise<void> | undefined;
+  private batch: string[] = [];
+  private batchBytes = 0;
+  private closed = false;
+
+  private constructor(private readonly client: pg.Client) {}
+
+  static async open(connectionString = env().DATABASE_URL): Promise<ObservationStaging> {
+    const client = new pg.Client({ connectionString, application_name: "funnelwise-upload" });
+    await client.connect();
+    const staging = new ObservationStaging(client);
+    try {
+      await client.query("begin");
+      await client.query(`
+        create temporary table upload_staging (
+          line integer not null,
+          date date not null,
+          key text not null,
+          ${DIMENSION_COLUMNS.map((c) => `${c} text`).join(", ")},
+          ${METRIC_COLUMNS.map((c) => `${c} double precision`).join(", ")}
+        ) on commit drop`);
+    } catch (error) {
+      await staging.abort();
+      throw error;
+    }
+    return staging;
+  }
+
+  /** Starts the COPY once the header has told which columns the file has. */
+  startCopy(columns: string[]): void {
+    const copy = this.client.query(copyFrom(`copy upload_staging (${columns.join(", ")}) from stdin`));
+    this.copy = copy;
+    this.copyDone = new Promise<void>((resolve, reject) => {
+      copy.on("finish", resolve);
+      copy.on("error", reject);
+    });
+    // Surfaced by `flush`/`finishCopy`; an unobserved rejection must not crash the process meanwhile.
+    this.copyDone.catch(() => undefined);
+  }
+
+  /** Queues one line of COPY text; call `flushIfFull` after each chunk of the file. */
+  push(line: string): void {
+    this.batch.push(line);
+    this.batchBytes += line.length;
+  }
+
+  /** Sends the queued lines when enough have gathered, waiting when PostgreSQL is behind. */
+  async flushIfFull(): Promise<void> {
+    if (this.batchBytes >= BATCH_BYTES) await this.flush();
+  }
+
+  private async flush(): Promise<void> {
+    if (!this.copy || this.batch.length === 0) return;
+    const data = this.batch.join("");
+    this.batch = [];
+    this.batchBytes = 0;
+    if (!this.copy.write(data)) await Promise.race([once(this.copy, "drain"), this.copyDone]);
+  }
+
+  /** Ends the COPY: every row is in the staging table. */
+  async finishCopy(): Promise<void> {
+    await this.flush();
+    this.copy!.end();
+    await this.copyDone;
+    this.copy = undefined;
+    await this.client.query("analyze upload_staging");
+  }
+
+  /**
+   * Replaces the source's observations for the file's dates with the staged rows, creating the
+   * dimension combinations it has not seen before, and records the upload summary on the source.
+   */
+  async merge(input: { dataSourceId: string; projectId: string; summary: Record<string, unknown> }): Promise<MergeResult> {
+    const q = (text: string, values: unknown[] = []) => this.client.query(text, values);
+    // Serialises uploads to one source; a source deleted meanwhile is gone.
+    const locked = await q("select id from data_sources where id = $1 for update", [input.dataSourceId]);
+    if (locked.rowCount === 0) throw new NotFoundError();
+
+    const dims = DIMENSION_COLUMNS.join(", ");
+    await q(
+      `insert into dimension_sets (project_id, key, ${dims})
+       select $1, s.key, ${DIMENSION_COLUMNS.map((c) => `s.${c}`).join(", ")}
+       from (select distinct key, ${dims} from upload_staging) s
+       where not exists (select 1 from dimension_sets d where d.project_id = $1 and d.key = s.key)
+       on conflict (project_id, key) do nothing`,
+      [input.projectId],
+    );
+    const deleted = await q(
+      `with gone as (
+         delete from observations o
+         where o.data_source_id = $1 and o.date in (select distinct date from upload_staging)
+         returning o.date)
+       select count(distinct date)::int as dates from gone`,
+      [input.dataSourceId],
+    );
+    await q("savepoint before_insert");
+    try {
+      await q(
+        `insert into observations (data_source_id, project_id, date, dimension_set_id, ${METRIC_COLUMNS.join(", ")})
+         select $1, $2, s.date, d.id, ${METRIC_COLUMNS.map((c) => `s.${c}`).join(", ")}
+         from upload_staging s
+         join dimension_sets d on d.project_id = $2 and d.key = s.key`,
+        [input.dataSourceId, input.projectId],
+      );
+    } catch (error) {
+      if ((error as { code?: string }).code !== "23505") throw error;
+      await q("rollback to savepoint before_insert");
+      throw await this.duplicateError();
+    }
+    await q(
+      `update data_sources set additional = additional || jsonb_build_object('upload', $2::jsonb), updated_at = now() where id = $1`,
+      [input.dataSourceId, JSON.stringify(input.summary)],
+    );
+    return { replacedDates: (deleted.rows[0] as { dates: number }).dates };
+  }
+
+  /** The first row that repeats an earlier row's date and dimension values. */
+  private async duplicateError(): Promise<CsvImportError> {
+    const { rows } = await this.client.query<{ line: number; first: number }>(
+      `select line, first from (
+         select line, min(line) over (partition by date, key) as first from upload_staging
+       ) s where line <> first order by line limit 1`,
+    );
+    return new CsvImportError(M.duplicateRow(rows[0].line, rows[0].first));
+  }
+
+  async commit(): Promise<void> {
+    await this.client.query("commit");
+    await this.close();
+  }
+
+  /** Rolls back (the staging table goes with it) and closes the connection; safe to call twice. */
+  async abort(): Promise<void> {
+    if (this.closed) return;
+    if (this.copy) {
+      // Sends CopyFail; the server then rejects the COPY, which `copyDone` absorbs.
+      this.copy.destroy();
+      await this.copyDone?.catch(() => undefined);
+      this.copy = undefined;
+    }
+    await this.client.query("rollback").catch(() => undefined);
+    await this.close();
+  }
+
+  private async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await this.client.end().catch(() => undefined);
+  }
+}
