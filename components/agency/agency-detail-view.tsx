@@ -4,15 +4,14 @@ import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { Card, CardDescription, CardTitle } from "@/components/ui/card";
-import { cn } from "@/components/ui/cn";
 import { ErrorState, LoadingState } from "@/components/ui/page-state";
 import { customizationKeys } from "@/lib/api-client/customization";
 import { api } from "@/lib/api-client/endpoints";
 import type { Agency } from "@/lib/api-client/types";
-import { MESSAGES } from "@/lib/constants/messages";
 import { toApiError } from "@/lib/hooks/use-api-error-handler";
 import { useCurrentUser } from "@/lib/hooks/use-current-user";
 import { AgencySettingsForm } from "./agency-settings-form";
+import { ProjectLimitNotice, UsageMeter } from "@/components/projects/project-usage";
 
 const TIER_LABEL: Record<string, string> = { basic: "Basic", pro: "Pro", business: "Business" };
 const KIND_LABEL: Record<string, string> = { team: "Team", personal: "Personal" };
@@ -56,7 +55,7 @@ export function AgencyDetailView() {
               </Row>
             </dl>
           </Card>
-          <PlanCard agency={data} isAdmin={isAdmin} />
+          <PlanCard agency={data} />
         </div>
         <Card>
           <CardTitle as="h2">Agency settings</CardTitle>
@@ -81,11 +80,10 @@ export function AgencyDetailView() {
   );
 }
 
-function PlanCard({ agency, isAdmin }: { agency: Agency; isAdmin: boolean }) {
-  const { active, limit, nearLimit, atLimit } = agency.usage;
-  const percent = limit > 0 ? Math.min(100, Math.round((active / limit) * 100)) : 100;
+function PlanCard({ agency }: { agency: Agency }) {
+  const { active, limit } = agency.usage;
   return (
-    <Card>
+    <Card id="plan">
       <CardTitle as="h2">Plan and usage</CardTitle>
       <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">
         <Row label="Plan">
@@ -96,31 +94,8 @@ function PlanCard({ agency, isAdmin }: { agency: Agency; isAdmin: boolean }) {
           {active} of {limit}
         </Row>
       </dl>
-      <div
-        className="mt-3 h-2 w-full overflow-hidden rounded-full bg-slate-100"
-        role="meter"
-        aria-label="Active projects used"
-        aria-valuemin={0}
-        aria-valuemax={limit}
-        aria-valuenow={active}
-        aria-valuetext={`${active} of ${limit} active projects`}
-      >
-        <div className={cn("h-full rounded-full", atLimit ? "bg-red-600" : nearLimit ? "bg-amber-500" : "bg-brand-600")} style={{ width: `${percent}%` }} />
-      </div>
-      {atLimit ? (
-        <p role="alert" className="mt-3 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
-          {MESSAGES.projectLimitReached(limit)}
-        </p>
-      ) : nearLimit ? (
-        <p className="mt-3 rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
-          You are close to your plan&apos;s limit of {limit} active projects. Plan changes go through support.
-        </p>
-      ) : null}
-      {isAdmin ? (
-        <p className="mt-3 text-sm text-slate-600">
-          <Link href="/agency-subscription" prefetch={false} className="text-brand-700 underline underline-offset-2">Manage subscription</Link>
-        </p>
-      ) : null}
+      <UsageMeter usage={agency.usage} />
+      <ProjectLimitNotice usage={agency.usage} className="mt-3" />
     </Card>
   );
 }

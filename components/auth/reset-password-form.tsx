@@ -7,7 +7,7 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { useAlerts } from "@/components/alerts/alerts-context";
 import { Button } from "@/components/ui/button";
-import { FormField } from "@/components/ui/form-field";
+import { NewPasswordFields } from "@/components/auth/new-password-fields";
 import { ErrorState, LoadingState } from "@/components/ui/page-state";
 import { api } from "@/lib/api-client/endpoints";
 import { queryKeys } from "@/lib/api-client/query-keys";
@@ -85,22 +85,10 @@ export function ResetPasswordForm({ token }: { token: string }) {
       <p className="text-sm text-slate-600">
         Setting a new password for <strong className="text-slate-900">{info.data.email}</strong>.
       </p>
-      <FormField
-        label="Password"
-        type="password"
-        required
-        autoComplete="new-password"
-        hint={MESSAGES.passwordRules}
-        error={errors.password?.message}
-        {...register("password")}
-      />
-      <FormField
-        label="Confirm password"
-        type="password"
-        required
-        autoComplete="new-password"
-        error={errors.confirmPassword?.message}
-        {...register("confirmPassword")}
+      <NewPasswordFields
+        password={register("password")}
+        confirmPassword={register("confirmPassword")}
+        errors={{ password: errors.password?.message, confirmPassword: errors.confirmPassword?.message }}
       />
       <Button type="submit" className="w-full" loading={isSubmitting}>
         Set new password

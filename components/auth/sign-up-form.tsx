@@ -8,6 +8,7 @@ import { useAlerts } from "@/components/alerts/alerts-context";
 import { Button } from "@/components/ui/button";
 import { CheckboxField } from "@/components/ui/checkbox";
 import { FormField } from "@/components/ui/form-field";
+import { NewPasswordFields } from "@/components/auth/new-password-fields";
 import { api } from "@/lib/api-client/endpoints";
 import { MESSAGES } from "@/lib/constants/messages";
 import { useApiErrorHandler, toApiError } from "@/lib/hooks/use-api-error-handler";
@@ -87,22 +88,10 @@ export function SignUpForm() {
       </div>
       <FormField label="Email" type="email" required autoComplete="email" error={errors.email?.message} {...register("email")} />
       <FormField label="Phone" type="tel" autoComplete="tel" error={errors.phone?.message} {...register("phone")} />
-      <FormField
-        label="Password"
-        type="password"
-        required
-        autoComplete="new-password"
-        hint={MESSAGES.passwordRules}
-        error={errors.password?.message}
-        {...register("password")}
-      />
-      <FormField
-        label="Confirm password"
-        type="password"
-        required
-        autoComplete="new-password"
-        error={errors.confirmPassword?.message}
-        {...register("confirmPassword")}
+      <NewPasswordFields
+        password={register("password")}
+        confirmPassword={register("confirmPassword")}
+        errors={{ password: errors.password?.message, confirmPassword: errors.confirmPassword?.message }}
       />
       <Controller
         control={control}

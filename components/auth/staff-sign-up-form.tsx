@@ -8,6 +8,7 @@ import { useForm } from "react-hook-form";
 import { useAlerts } from "@/components/alerts/alerts-context";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
+import { NewPasswordFields } from "@/components/auth/new-password-fields";
 import { ErrorState, LoadingState } from "@/components/ui/page-state";
 import { api } from "@/lib/api-client/endpoints";
 import { queryKeys } from "@/lib/api-client/query-keys";
@@ -81,22 +82,10 @@ export function StaffSignUpForm({ token }: { token: string }) {
         <FormField label="Last name" required autoComplete="family-name" error={errors.lastName?.message} {...register("lastName")} />
       </div>
       <FormField label="Phone" type="tel" autoComplete="tel" error={errors.phone?.message} {...register("phone")} />
-      <FormField
-        label="Password"
-        type="password"
-        required
-        autoComplete="new-password"
-        hint={MESSAGES.passwordRules}
-        error={errors.password?.message}
-        {...register("password")}
-      />
-      <FormField
-        label="Confirm password"
-        type="password"
-        required
-        autoComplete="new-password"
-        error={errors.confirmPassword?.message}
-        {...register("confirmPassword")}
+      <NewPasswordFields
+        password={register("password")}
+        confirmPassword={register("confirmPassword")}
+        errors={{ password: errors.password?.message, confirmPassword: errors.confirmPassword?.message }}
       />
       <Button type="submit" className="w-full" loading={isSubmitting}>
         Create account

@@ -5,8 +5,8 @@ import { useForm } from "react-hook-form";
 import { useAlerts } from "@/components/alerts/alerts-context";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
+import { NewPasswordFields } from "@/components/auth/new-password-fields";
 import { api } from "@/lib/api-client/endpoints";
-import { MESSAGES } from "@/lib/constants/messages";
 import { toApiError, useApiErrorHandler } from "@/lib/hooks/use-api-error-handler";
 import { applyFieldErrors } from "@/lib/hooks/use-form-errors";
 import { changePasswordSchema } from "@/lib/validation/auth";
@@ -49,22 +49,10 @@ export function ChangePasswordForm({ userId }: { userId: string }) {
         error={errors.currentPassword?.message}
         {...register("currentPassword")}
       />
-      <FormField
-        label="Password"
-        type="password"
-        required
-        autoComplete="new-password"
-        hint={MESSAGES.passwordRules}
-        error={errors.password?.message}
-        {...register("password")}
-      />
-      <FormField
-        label="Confirm password"
-        type="password"
-        required
-        autoComplete="new-password"
-        error={errors.confirmPassword?.message}
-        {...register("confirmPassword")}
+      <NewPasswordFields
+        password={register("password")}
+        confirmPassword={register("confirmPassword")}
+        errors={{ password: errors.password?.message, confirmPassword: errors.confirmPassword?.message }}
       />
       <Button type="submit" loading={isSubmitting}>
         Change password

@@ -24,8 +24,7 @@ export function ProjectLimitNotice({ usage, className }: { usage: ProjectUsage; 
 
 /** Active projects of the agency against the plan's limit (suspended projects do not count). */
 export function ProjectUsageGauge({ usage }: { usage: ProjectUsage }) {
-  const { active, limit, nearLimit, atLimit } = usage;
-  const percent = limit > 0 ? Math.min(100, Math.round((active / limit) * 100)) : 100;
+  const { active, limit } = usage;
   return (
     <Card aria-labelledby="usage-heading">
       <CardTitle id="usage-heading" as="h2">
@@ -34,18 +33,27 @@ export function ProjectUsageGauge({ usage }: { usage: ProjectUsage }) {
       <CardDescription>
         {active} of {limit} active projects. Suspended projects do not count.
       </CardDescription>
-      <div
-        className="mt-3 h-2 w-full overflow-hidden rounded-full bg-slate-100"
-        role="meter"
-        aria-label="Active projects used"
-        aria-valuemin={0}
-        aria-valuemax={limit}
-        aria-valuenow={active}
-        aria-valuetext={`${active} of ${limit} active projects`}
-      >
-        <div className={cn("h-full rounded-full", atLimit ? "bg-red-600" : nearLimit ? "bg-amber-500" : "bg-brand-600")} style={{ width: `${percent}%` }} />
-      </div>
+      <UsageMeter usage={usage} />
       <ProjectLimitNotice usage={usage} className="mt-3" />
     </Card>
+  );
+}
+
+/** The bar of active projects against the limit: amber near it, red at it. */
+export function UsageMeter({ usage }: { usage: ProjectUsage }) {
+  const { active, limit, nearLimit, atLimit } = usage;
+  const percent = limit > 0 ? Math.min(100, Math.round((active / limit) * 100)) : 100;
+  return (
+    <div
+      className="mt-3 h-2 w-full overflow-hidden rounded-full bg-slate-100"
+      role="meter"
+      aria-label="Active projects used"
+      aria-valuemin={0}
+      aria-valuemax={limit}
+      aria-valuenow={active}
+      aria-valuetext={`${active} of ${limit} active projects`}
+    >
+      <div className={cn("h-full rounded-full", atLimit ? "bg-red-600" : nearLimit ? "bg-amber-500" : "bg-brand-600")} style={{ width: `${percent}%` }} />
+    </div>
   );
 }
