@@ -1,0 +1,247 @@
+import { dayNumber } from "../stats/dates";
+import { MAD_TO_SIGMA, medianInPlace } from "../stats/descriptive";
+import { normalSurvival, studentTQuantile } from "../stats/distributions";
+import { solveLinearSystem } from "../stats/linear-algebra";
+import { directionOf, relativeChange, type DailyPoint, type Finding } from "../types";
+
+// Level shifts and trend changes in a daily series.
+//
+// 1. Remove day-of-week seasonality (medians of each day's ratio to its centred 7-day mean, over
+//    the whole series; multiplicative for positive series) and clip single-day spikes to a
+//    rolling median ± 3.5σ, so a one-day outlier cannot pose as a shift.
+// 2. Binary segmentation. In a segment, the null model is a straight line (a steady trend is not
+//    a change). For every candidate day k we test two one-parameter extensions of that line:
+//      level shift   a + b·t + d·[t ≥ k]        (a step, same slope)
+//      trend change  a + b·t + g·(t − k)₊       (a kink, continuous level)
+//    With σ known, the added coefficient's t² equals the drop in residual sum of squares over σ²,
+//    so both families are compared on one scale and the best (model, k) wins. All candidates are
+//    scanned in O(1) each from prefix sums.
+// 3. Significance: the best of many candidates is a maximum, so its p-value is Bonferroni-
+//    corrected over the 2 × (number of candidates) tests. That is conservative (neighbouring
+//    candidates are highly correlated) but it bounds the chance of any false change in a quiet
+//    series by 1 − confidence, which is what the noise tests check. Accepted changes split the
+//    segment and both halves are searched again.
+// σ comes from the MAD of first differences (/√2), which a level shift or a trend barely moves.
+// Caveat: strongly autocorrelated noise makes σ from differences too small; daily web metrics
+// are mildly autocorrelated at most once weekday effects are removed.
+
+export interface ChangePointOptions {
+  metric: string;
+  confidence?: number;
+  /** Fewest days on either side of a change (7). */
+  minSegment?: number;
+  maxChanges?: number;
+  dimension?: string | null;
+  dimensionValue?: string | null;
+}
+
+export interface LevelShiftFinding extends Finding {
+  kind: "level_shift";
+  /** First day at the new level. */
+  date: string;
+  /** Deseasonalised daily level just before and from the change (series units per day). */
+  current: number;
+  baseline: number;
+  change: number;
+  pValue: number;
+  /** |t| of the shift. */
+  score: number;
+}
+
+export interface TrendChangeFinding extends Finding {
+  kind: "trend";
+  /** First day on the new slope. */
+  date: string;
+  /** Slopes in series units per day, before and after. */
+  current: number;
+  baseline: number;
+  change: number;
+  pValue: number;
+  score: number;
+}
+
+export type ChangePointFinding = LevelShiftFinding | TrendChangeFinding;
+
+export function detectChangePoints(series: readonly DailyPoint[], options: ChangePointOptions): ChangePointFinding[] {
+  const confidence = options.confidence ?? 0.95;
+  const alpha = 1 - confidence;
+  const minSegment = options.minSegment ?? 7;
+  const maxChanges = options.maxChanges ?? 5;
+  const known = series.map((p, i) => ({ i, v: p.value })).filter((p): p is { i: number; v: number } => p.v !== null && Number.isFinite(p.v));
+  if (known.length < 2 * minSegment + 4) return [];
+  const x = clipSpikes(deseasonalise(series));
+  const t = known.map((p) => p.i);
+  const v = known.map((p) => x[p.i]);
+  const sigma = differenceSigma(v);
+  if (!(sigma > 0)) return [];
+
+  const found: ChangePointFinding[] = [];
+  const queue: [number, number][] = [[0, v.length]];
+  while (queue.length > 0 && found.length < maxChanges) {
+    const [lo, hi] = queue.shift()!;
+    const best = scanSegment(t, v, lo, hi, minSegment, sigma);
+    if (!best) continue;
+    const pValue = Math.min(1, 2 * normalSurvival(Math.abs(best.z)) * best.tests);
+    if (pValue >= alpha) continue;
+    found.push(describe(series, t, v, lo, hi, best, pValue, confidence, options));
+    queue.push([lo, best.k], [best.k, hi]);
+  }
+  return found.sort((a, b) => a.date.localeCompare(b.date));
+}
+
+interface Best {
+  k: number; // index into t/v of the first point after the change
+  kind: "level_shift" | "trend";
+  z: number;
+  tests: number;
+}
+
+/** Scans every admissible change position in v[lo, hi) for both change types. */
+function scanSegment(t: number[], v: number[], lo: number, hi: number, minSegment: number, sigma: number): Best | null {
+  const m = hi - lo;
+  if (m < 2 * minSegment) return null;
+  const origin = t[lo];
+  // Suffix sums over [k, hi): count, Σt, Σt², Σy, Σty (t shifted to the segment's start).
+  const S1 = new Float64Array(m + 1);
+  const St = new Float64Array(m + 1);
+  const Stt = new Float64Array(m + 1);
+  const Sy = new Float64Array(m + 1);
+  const Sty = new Float64Array(m + 1);
+  for (let j = m - 1; j >= 0; j--) {
+    const tj = t[lo + j] - origin;
+    const yj = v[lo + j];
+    S1[j] = S1[j + 1] + 1;
+    St[j] = St[j + 1] + tj;
+    Stt[j] = Stt[j + 1] + tj * tj;
+    Sy[j] = Sy[j + 1] + yj;
+    Sty[j] = Sty[j + 1] + tj * yj;
+  }
+  // Base regression on [1, t]: (X'X)⁻¹ for the 2×2 case.
+  const n = S1[0];
+  const det = n * Stt[0] - St[0] * St[0];
+  if (!(det > 0)) return null;
+  const i11 = Stt[0] / det;
+  const i12 = -St[0] / det;
+  const i22 = n / det;
+  const partial = (g1: number, gt: number, gg: number, gy: number) => {
+    // Residualise g on [1, t]: g̃'y = g'y − g'X (X'X)⁻¹ X'y, g̃'g̃ = g'g − g'X (X'X)⁻¹ X'g.
+    const c1 = i11 * g1 + i12 * gt;
+    const c2 = i12 * g1 + i22 * gt;
+    const gty = gy - (c1 * Sy[0] + c2 * Sty[0]);
+    const gtg = gg - (c1 * g1 + c2 * gt);
+    return gtg > 1e-9 ? gty / Math.sqrt(gtg) / sigma : 0; // the added coefficient's t (= z)
+  };
+  let best: Best | null = null;
+  let tests = 0;
+  for (let j = minSegment; j <= m - minSegment; j++) {
+    const k = t[lo + j] - origin;
+    tests += 2;
+    const zShift = partial(S1[j], St[j], S1[j], Sy[j]);
+    const hingeSum = St[j] - k * S1[j];
+    const zKink = partial(hingeSum, Stt[j] - k * St[j], Stt[j] - 2 * k * St[j] + k * k * S1[j], Sty[j] - k * Sy[j]);
+    if (!best || Math.abs(zShift) > Math.abs(best.z)) best = { k: lo + j, kind: "level_shift", z: zShift, tests: 0 };
+    if (Math.abs(zKink) > Math.abs(best.z)) best = { k: lo + j, kind: "trend", z: zKink, tests: 0 };
+  }
+  if (best) best.tests = tests;
+  return best;
+}
+
+function describe(series: readonly DailyPoint[], t: number[], v: number[], lo: number, hi: number, best: Best, pValue: number, confidence: number, options: ChangePointOptions): ChangePointFinding {
+  const origin = t[lo];
+  const k = t[best.k] - origin;
+  // Refit the winning three-parameter model for the before/after numbers.
+  const xtx = [
+    [0, 0, 0],
+    [0, 0, 0],
+    [0, 0, 0],
+  ];
+  const xty = [0, 0, 0];
+  for (let j = lo; j < hi; j++) {
+    const tj = t[j] - origin;
+    const g = best.kind === "level_shift" ? (tj >= k ? 1 : 0) : Math.max(0, tj - k);
+    const row = [1, tj, g];
+    for (let a = 0; a < 3; a++) {
+      xty[a] += row[a] * v[j];
+      for (let b = 0; b < 3; b++) xtx[a][b] += row[a] * row[b];
+    }
+  }
+  const [a, b, c] = solveLinearSystem(xtx, xty) ?? [0, 0, 0];
+  const se = Math.abs(c / best.z) || 0;
+  const q = studentTQuantile(1 - (1 - confidence) / 2, Infinity);
+  const before = best.kind === "level_shift" ? a + b * k : b;
+  const after = before + c;
+  const common = {
+    metric: options.metric,
+    dimension: options.dimension ?? null,
+    dimensionValue: options.dimensionValue ?? null,
+    date: series[t[best.k]].date,
+    periodStart: series[t[best.k]].date,
+    periodEnd: series[t[hi - 1]].date,
+    current: after,
+    baseline: before,
+    change: c,
+    changePct: relativeChange(after, before),
+    // The range the new level (or slope) would fall in without a change.
+    expectedLow: before - q * se,
+    expectedHigh: before + q * se,
+    confidence,
+    direction: directionOf(c),
+    pValue,
+    score: Math.abs(best.z),
+  };
+  return best.kind === "level_shift" ? { kind: "level_shift", ...common } : { kind: "trend", ...common };
+}
+
+/** Removes weekday seasonality: multiplicative for positive series, additive otherwise. */
+export function deseasonalise(series: readonly DailyPoint[]): Float64Array {
+  const n = series.length;
+  const y = Float64Array.from(series, (p) => (p.value === null || !Number.isFinite(p.value) ? NaN : p.value));
+  const positive = y.every((v) => Number.isNaN(v) || v > 0);
+  const day0 = n > 0 ? dayNumber(series[0].date) : 0;
+  const byDay: number[][] = [[], [], [], [], [], [], []];
+  for (let s = 3; s < n - 3; s++) {
+    let total = 0;
+    let ok = true;
+    for (let j = s - 3; j <= s + 3; j++) {
+      if (Number.isNaN(y[j])) ok = false;
+      total += y[j];
+    }
+    if (!ok) continue;
+    const ma = total / 7;
+    byDay[(day0 + s + 4) % 7].push(positive ? y[s] / ma : y[s] - ma);
+  }
+  if (byDay.some((d) => d.length < 2)) return y;
+  const raw = byDay.map((d) => medianInPlace(Float64Array.from(d), d.length));
+  const avg = raw.reduce((s, r) => s + r, 0) / 7;
+  const factor = raw.map((r) => (positive ? r / avg : r - avg));
+  return y.map((v, i) => {
+    const f = factor[(day0 + i + 4) % 7];
+    return positive ? v / f : v - f;
+  });
+}
+
+/** σ from the MAD of first differences (÷√2): insensitive to level shifts and slow trends. */
+function differenceSigma(v: number[]): number {
+  const d = new Float64Array(v.length - 1);
+  for (let i = 1; i < v.length; i++) d[i - 1] = v[i] - v[i - 1];
+  const med = medianInPlace(Float64Array.from(d), d.length);
+  for (let i = 0; i < d.length; i++) d[i] = Math.abs(d[i] - med);
+  return (MAD_TO_SIGMA * medianInPlace(d, d.length)) / Math.SQRT2;
+}
+
+/** Clips values beyond a centred 7-day rolling median ± 3.5σ (σ from differences). */
+function clipSpikes(x: Float64Array): Float64Array {
+  const known = Array.from(x).filter((v) => !Number.isNaN(v));
+  if (known.length < 8) return x;
+  const sigma = differenceSigma(known);
+  const out = Float64Array.from(x);
+  const buf = new Float64Array(7);
+  for (let i = 0; i < x.length; i++) {
+    if (Number.isNaN(x[i])) continue;
+    let k = 0;
+    for (let j = Math.max(0, i - 3); j <= Math.min(x.length - 1, i + 3); j++) if (!Number.isNaN(x[j])) buf[k++] = x[j];
+    const med = medianInPlace(buf, k);
+    out[i] = Math.min(med + 3.5 * sigma, Math.max(med - 3.5 * sigma, x[i]));
+  }
+  return out;
+}

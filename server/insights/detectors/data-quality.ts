@@ -1,0 +1,378 @@
+import type { AuditCheck } from "@/lib/insights/intentions";
+import { median } from "../stats/descriptive";
+import type { DailyPoint, Finding, Severity } from "../types";
+
+// Data Quality Audit checks. Each takes simple arrays the caller aggregates from the metric store
+// and returns findings with a severity and the numbers behind it; none of them invents a value the
+// data does not hold. Thresholds are options with defaults chosen to flag what an analyst would
+// fix, not every wobble.
+
+export interface AuditFinding extends Finding {
+  kind: "audit";
+  check: AuditCheck;
+  /** Finer label inside a check, e.g. "gap" vs "break" for tracking gaps. */
+  issue: string;
+  severity: Severity;
+  /** Affected rows, days or values (the unit depends on the check). */
+  count: number;
+  /** A few examples, with personal data masked. */
+  examples: string[];
+}
+
+interface Period {
+  periodStart: string;
+  periodEnd: string;
+}
+
+function audit(check: AuditCheck, issue: string, severity: Severity, period: Period, fields: Partial<AuditFinding> & { metric: string }): AuditFinding {
+  return {
+    kind: "audit",
+    check,
+    issue,
+    severity,
+    dimension: null,
+    dimensionValue: null,
+    current: null,
+    baseline: null,
+    change: null,
+    changePct: null,
+    expectedLow: null,
+    expectedHigh: null,
+    confidence: 1,
+    direction: null,
+    count: 0,
+    examples: [],
+    ...period,
+    ...fields,
+  };
+}
+
+// ── Tracking gaps and breaks ────────────────────────────────────────────────────────────────
+
+export interface GapOptions {
+  metric: string;
+  /** A day is "near zero" below this share of the typical day (0.1). */
+  nearZeroShare?: number;
+  /** Only series whose typical day reaches this are judged: 2 sessions a day can be 0 honestly. */
+  minTypical?: number;
+  /** Days of history behind "typical" (28, median of the days before the run). */
+  window?: number;
+}
+
+/**
+ * Runs of days at or near zero amid normal traffic. A run that recovers is a tracking gap
+ * (`issue: "gap"`); a run still going on the last day is a break to zero (`issue: "break"`, high
+ * severity: tracking is probably broken right now).
+ */
+export function findTrackingGaps(series: readonly DailyPoint[], options: GapOptions): AuditFinding[] {
+  const nearZeroShare = options.nearZeroShare ?? 0.1;
+  const minTypical = options.minTypical ?? 20;
+  const window = options.window ?? 28;
+  const findings: AuditFinding[] = [];
+  let i = 0;
+  while (i < series.length) {
+    const before = series
+      .slice(Math.max(0, i - window), i)
+      .map((p) => p.value)
+      .filter((v): v is number => v !== null);
+    const typical = before.length >= 7 ? median(before) : NaN;
+    const v = series[i].value;
+    if (!(typical >= minTypical) || v === null || v > nearZeroShare * typical) {
+      i++;
+      continue;
+    }
+    let j = i;
+    let actual = 0;
+    while (j < series.length && series[j].value !== null && (series[j].value as number) <= nearZeroShare * typical) actual += series[j++].value as number;
+    const days = j - i;
+    const ongoing = j === series.length;
+    findings.push(
+      audit("tracking_gaps", ongoing ? "break" : "gap", ongoing || days >= 3 ? "high" : "medium", { periodStart: series[i].date, periodEnd: series[j - 1].date }, {
+        metric: options.metric,
+        current: actual,
+        baseline: typical * days,
+        change: actual - typical * days,
+        changePct: -1 + actual / (typical * days),
+        direction: "down",
+        count: days,
+      }),
+    );
+    i = j;
+  }
+  return findings;
+}
+
+// ── "(not set)" and unattributed shares ───────────────────────────────────────────────────────
+
+export interface ValueTotal {
+  value: string;
+  total: number;
+}
+
+const UNATTRIBUTED = new Set(["", "(not set)", "not set", "(none)", "(unassigned)", "unassigned", "(not provided)", "(other)", "null", "undefined"]);
+
+export interface UnattributedOptions extends Period {
+  metric: string;
+  dimension: string;
+  /** Flag above this share (0.05); high severity above three times it. */
+  threshold?: number;
+  /** Values that are unattributed in this dimension; defaults to the usual analytics markers. */
+  isUnattributed?: (value: string) => boolean;
+}
+
+export function findUnattributedShare(rows: readonly ValueTotal[], options: UnattributedOptions): AuditFinding[] {
+  const threshold = options.threshold ?? 0.05;
+  const test = options.isUnattributed ?? ((v: string) => UNATTRIBUTED.has(v.trim().toLowerCase()));
+  const total = rows.reduce((s, r) => s + r.total, 0);
+  const bad = rows.filter((r) => test(r.value));
+  const unattributed = bad.reduce((s, r) => s + r.total, 0);
+  if (total <= 0 || unattributed / total <= threshold) return [];
+  const share = unattributed / total;
+  return [
+    audit("not_set_share", "unattributed", share > 3 * threshold ? "high" : "medium", options, {
+      metric: options.metric,
+      dimension: options.dimension,
+      dimensionValue: bad.map((r) => r.value || "(empty)").join(", "),
+      current: share,
+      baseline: threshold,
+      expectedHigh: threshold,
+      count: unattributed,
+      examples: bad.map((r) => r.value || "(empty)"),
+    }),
+  ];
+}
+
+// ── Self-referrals ───────────────────────────────────────────────────────────────────────────
+
+/** Lower-case host without scheme, path, port or a leading "www.". */
+export function normaliseHost(value: string): string {
+  return value
+    .trim()
+    .toLowerCase()
+    .replace(/^[a-z]+:\/\//, "")
+    .replace(/[/?#:].*$/, "")
+    .replace(/^www\./, "");
+}
+
+export interface SelfReferralOptions extends Period {
+  metric: string;
+  /** The site's own domains (e.g. ["example.com"]); subdomains count as the site too. */
+  siteDomains: readonly string[];
+}
+
+/** Sessions whose source is the site itself: a lost session (cross-domain or redirect setup). */
+export function findSelfReferrals(sources: readonly ValueTotal[], options: SelfReferralOptions): AuditFinding[] {
+  const own = options.siteDomains.map(normaliseHost).filter(Boolean);
+  const total = sources.reduce((s, r) => s + r.total, 0);
+  const hits = sources.filter((r) => {
+    const host = normaliseHost(r.value);
+    return host !== "" && own.some((d) => host === d || host.endsWith(`.${d}`));
+  });
+  const affected = hits.reduce((s, r) => s + r.total, 0);
+  if (affected <= 0) return [];
+  const share = total > 0 ? affected / total : 0;
+  return [
+    audit("self_referrals", "self_referral", share > 0.05 ? "high" : share > 0.01 ? "medium" : "low", options, {
+      metric: options.metric,
+      dimension: "source",
+      dimensionValue: hits.map((h) => h.value).join(", "),
+      current: affected,
+      baseline: total,
+      changePct: share,
+      count: affected,
+      examples: hits.map((h) => h.value),
+    }),
+  ];
+}
+
+// ── Case-variant UTM values ──────────────────────────────────────────────────────────────────
+
+export interface CaseVariantOptions extends Period {
+  metric: string;
+  dimension: string;
+}
+
+/** Values equal but for case or surrounding spaces ("Facebook", "facebook ") split one source. */
+export function findCaseVariants(rows: readonly ValueTotal[], options: CaseVariantOptions): AuditFinding[] {
+  const groups = new Map<string, Map<string, number>>();
+  for (const r of rows) {
+    const key = r.value.trim().toLowerCase();
+    if (key === "") continue;
+    const g = groups.get(key) ?? new Map<string, number>();
+    g.set(r.value, (g.get(r.value) ?? 0) + r.total);
+    groups.set(key, g);
+  }
+  const findings: AuditFinding[] = [];
+  for (const [key, variants] of groups) {
+    if (variants.size < 2) continue;
+    const entries = [...variants.entries()].sort((a, b) => b[1] - a[1]);
+    const total = entries.reduce((s, [, t]) => s + t, 0);
+    const minority = total - entries[0][1];
+    findings.push(
+      audit("case_variants", "case_variant", minority / total > 0.1 ? "medium" : "low", options, {
+        metric: options.metric,
+        dimension: options.dimension,
+        dimensionValue: key,
+        current: total,
+        count: entries.length,
+        examples: entries.map(([v, t]) => `${v} (${t})`),
+      }),
+    );
+  }
+  return findings.sort((a, b) => (b.current ?? 0) - (a.current ?? 0));
+}
+
+// ── Impossible values ────────────────────────────────────────────────────────────────────────
+
+export interface MetricRow {
+  /** What identifies the row to a reader: a date, a date and a channel, ... */
+  key: string;
+  sessions?: number;
+  engagedSessions?: number;
+  conversions?: number;
+  transactions?: number;
+  /** Rates as fractions (0–1) when the source supplies them directly. */
+  bounceRate?: number;
+  engagementRate?: number;
+}
+
+export interface ImpossibleValueOptions extends Period {
+  /** Conversions above sessions × this are implausible (several goals per session happen: 5). */
+  maxConversionsPerSession?: number;
+}
+
+export function findImpossibleValues(rows: readonly MetricRow[], options: ImpossibleValueOptions): AuditFinding[] {
+  const k = options.maxConversionsPerSession ?? 5;
+  const checks: { issue: string; metric: string; severity: Severity; bad: (r: MetricRow) => boolean }[] = [
+    { issue: "engaged_exceeds_sessions", metric: "engagedSessions", severity: "high", bad: (r) => r.engagedSessions !== undefined && r.sessions !== undefined && r.engagedSessions > r.sessions },
+    { issue: "conversions_exceed_sessions", metric: "conversions", severity: "medium", bad: (r) => r.conversions !== undefined && r.sessions !== undefined && r.conversions > r.sessions * k },
+    { issue: "transactions_without_sessions", metric: "transactions", severity: "high", bad: (r) => (r.transactions ?? 0) > 0 && r.sessions === 0 },
+    { issue: "bounce_rate_out_of_range", metric: "bounceRate", severity: "high", bad: (r) => r.bounceRate !== undefined && (r.bounceRate < 0 || r.bounceRate > 1) },
+    { issue: "engagement_rate_out_of_range", metric: "engagementRate", severity: "high", bad: (r) => r.engagementRate !== undefined && (r.engagementRate < 0 || r.engagementRate > 1) },
+    { issue: "negative_value", metric: "sessions", severity: "high", bad: (r) => [r.sessions, r.engagedSessions, r.conversions, r.transactions].some((v) => v !== undefined && v < 0) },
+  ];
+  const findings: AuditFinding[] = [];
+  for (const c of checks) {
+    const bad = rows.filter(c.bad);
+    if (bad.length === 0) continue;
+    findings.push(audit("impossible_values", c.issue, c.severity, options, { metric: c.metric, count: bad.length, current: bad.length, baseline: rows.length, examples: bad.slice(0, 5).map((r) => r.key) }));
+  }
+  return findings;
+}
+
+// ── Duplicated rows ──────────────────────────────────────────────────────────────────────────
+
+export interface DuplicateOptions extends Period {
+  metric: string;
+  /** What the key is made of, for the reader ("date, channel" or "transaction id"). */
+  keyDescription: string;
+}
+
+/** Keys that occur more than once (a row imported twice, a transaction id recorded twice). */
+export function findDuplicateRows(keys: readonly (string | readonly (string | number)[])[], options: DuplicateOptions): AuditFinding[] {
+  const counts = new Map<string, number>();
+  for (const k of keys) {
+    const key = typeof k === "string" ? k : k.join(" | ");
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  const duplicated = [...counts.entries()].filter(([, c]) => c > 1);
+  if (duplicated.length === 0) return [];
+  const extra = duplicated.reduce((s, [, c]) => s + c - 1, 0);
+  return [
+    audit("duplicate_rows", "duplicate", extra / keys.length > 0.01 ? "high" : "medium", options, {
+      metric: options.metric,
+      dimension: options.keyDescription,
+      current: extra,
+      baseline: keys.length,
+      count: extra,
+      examples: duplicated.slice(0, 5).map(([k, c]) => `${k} (×${c})`),
+    }),
+  ];
+}
+
+// ── Personal data in URLs ────────────────────────────────────────────────────────────────────
+
+const EMAIL = /[a-z0-9._%+-]+(?:@|%40)[a-z0-9.-]+\.[a-z]{2,}/i;
+
+/** "jane.doe@example.com" → "j***@example.com": the audit must not copy the data it flags. */
+export function maskEmails(value: string): string {
+  return value.replace(new RegExp(EMAIL.source, "gi"), (m) => {
+    const [user, domain] = m.split(/@|%40/i);
+    return `${user.slice(0, 1)}***@${domain}`;
+  });
+}
+
+export interface PersonalDataOptions extends Period {
+  metric: string;
+  dimension: string;
+}
+
+/** Email addresses (also URL-encoded) in URLs, landing pages or queries: a privacy breach. */
+export function findPersonalData(rows: readonly ValueTotal[], options: PersonalDataOptions): AuditFinding[] {
+  const decoded = (v: string) => {
+    try {
+      return decodeURIComponent(v);
+    } catch {
+      return v; // malformed escapes: judge the raw text
+    }
+  };
+  const hits = rows.filter((r) => EMAIL.test(r.value) || EMAIL.test(decoded(r.value)));
+  if (hits.length === 0) return [];
+  return [
+    audit("personal_data_in_urls", "email", "high", options, {
+      metric: options.metric,
+      dimension: options.dimension,
+      current: hits.reduce((s, r) => s + r.total, 0),
+      count: hits.length,
+      examples: hits.slice(0, 5).map((r) => maskEmails(decoded(r.value))),
+    }),
+  ];
+}
+
+// ── Ads clicks vs analytics sessions ─────────────────────────────────────────────────────────
+
+export interface ClicksSessions {
+  /** Campaign name, or "total". */
+  key: string;
+  adsClicks: number;
+  /** Analytics sessions attributed to the same paid traffic. */
+  sessions: number;
+}
+
+export interface ClicksSessionsOptions extends Period {
+  /** Acceptable relative gap |sessions / clicks − 1| (0.2: some click loss is normal). */
+  tolerance?: number;
+  /** Ignore rows with fewer clicks than this (100): small numbers swing widely. */
+  minClicks?: number;
+}
+
+/**
+ * Paid sessions far below clicks point to lost tagging (auto-tagging off, redirects dropping
+ * gclid); far above point to mis-attribution of other traffic to paid search.
+ */
+export function findClicksSessionsMismatch(rows: readonly ClicksSessions[], options: ClicksSessionsOptions): AuditFinding[] {
+  const tolerance = options.tolerance ?? 0.2;
+  const minClicks = options.minClicks ?? 100;
+  const findings: AuditFinding[] = [];
+  for (const r of rows) {
+    if (r.adsClicks < minClicks) continue;
+    const ratio = r.sessions / r.adsClicks;
+    if (Math.abs(ratio - 1) <= tolerance) continue;
+    findings.push(
+      audit("ads_clicks_vs_sessions", ratio < 1 ? "sessions_below_clicks" : "sessions_above_clicks", Math.abs(ratio - 1) > 2 * tolerance ? "high" : "medium", options, {
+        metric: "sessions",
+        dimension: r.key === "total" ? null : "campaign",
+        dimensionValue: r.key === "total" ? null : r.key,
+        current: r.sessions,
+        baseline: r.adsClicks,
+        change: r.sessions - r.adsClicks,
+        changePct: ratio - 1,
+        expectedLow: r.adsClicks * (1 - tolerance),
+        expectedHigh: r.adsClicks * (1 + tolerance),
+        direction: ratio < 1 ? "down" : "up",
+        count: 1,
+      }),
+    );
+  }
+  return findings;
+}

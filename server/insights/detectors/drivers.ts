@@ -1,0 +1,161 @@
+import { directionOf, relativeChange, type Finding } from "../types";
+
+// Which dimension values (segments) drove a change. Contributions are additive and sum exactly to
+// the total change, so "Paid Search explains +1,200 of the +1,500" is a statement about parts of
+// one number, as in Adobe's Contribution Analysis and Sisu.
+//
+// Additive metrics (sessions, revenue): a segment's contribution is its own change.
+//
+// Ratio metrics (conversion rate = conversions / sessions, AOV, CPC, ...): the rate is recomputed
+// from numerator and denominator sums in each period — never averaged across segments — and its
+// change is split by shift-share with the symmetric (midpoint) formula. With segment weight
+// w = d_i / D and rate r = n_i / d_i, each segment's term of R = Σ w·r changes by
+//   Δ(w·r) = Δw·r̄ + w̄·Δr           (r̄, w̄: the two periods' averages — exact, no residual),
+// mix effect Δw·(r̄ − R̄) and performance (rate) effect w̄·Δr. Subtracting the overall midpoint
+// rate R̄ from the mix term changes nothing in the sum (Σ Δw = 0) but stops a segment that merely
+// grew at an average rate from being credited. Segments absent in one period have no rate there:
+// their whole term is a mix effect.
+
+export interface SegmentTotals {
+  value: string;
+  current: number;
+  baseline: number;
+}
+
+export interface RatioSegmentTotals {
+  value: string;
+  currentNumerator: number;
+  currentDenominator: number;
+  baselineNumerator: number;
+  baselineDenominator: number;
+}
+
+export interface DriverOptions {
+  metric: string;
+  dimension: string;
+  periodStart: string;
+  periodEnd: string;
+  confidence?: number;
+  /** The top drivers are the fewest segments, moving with the total, explaining this share (0.8). */
+  topShare?: number;
+  maxTopDrivers?: number;
+}
+
+export interface DriverFinding extends Finding {
+  kind: "driver";
+  dimension: string;
+  dimensionValue: string;
+  /** The segment's contribution to the total change (= mix + performance for ratios). */
+  contribution: number;
+  /** contribution / total change (negative for segments moving against the total). */
+  shareOfChange: number | null;
+  isTopDriver: boolean;
+  /** Ratio metrics only. */
+  mixEffect?: number;
+  performanceEffect?: number;
+}
+
+export interface DriverAnalysis {
+  totalCurrent: number;
+  totalBaseline: number;
+  totalChange: number;
+  /** Sorted by absolute contribution, largest first. */
+  segments: DriverFinding[];
+  topDrivers: string[];
+}
+
+export function additiveDrivers(segments: readonly SegmentTotals[], options: DriverOptions): DriverAnalysis {
+  const totalCurrent = segments.reduce((s, x) => s + x.current, 0);
+  const totalBaseline = segments.reduce((s, x) => s + x.baseline, 0);
+  const rows = segments.map((s) => ({ value: s.value, current: s.current, baseline: s.baseline, contribution: s.current - s.baseline }));
+  return finish(rows, totalCurrent, totalBaseline, totalCurrent - totalBaseline, options);
+}
+
+/** Shift-share decomposition of a ratio's change; null when a period's total denominator is 0. */
+export function ratioDrivers(segments: readonly RatioSegmentTotals[], options: DriverOptions): DriverAnalysis | null {
+  const n1 = segments.reduce((s, x) => s + x.currentNumerator, 0);
+  const d1 = segments.reduce((s, x) => s + x.currentDenominator, 0);
+  const n0 = segments.reduce((s, x) => s + x.baselineNumerator, 0);
+  const d0 = segments.reduce((s, x) => s + x.baselineDenominator, 0);
+  if (d1 === 0 || d0 === 0) return null;
+  const r1Total = n1 / d1;
+  const r0Total = n0 / d0;
+  const rMid = (r1Total + r0Total) / 2;
+  const rows = segments.map((s) => {
+    const w1 = s.currentDenominator / d1;
+    const w0 = s.baselineDenominator / d0;
+    // Each segment's term of the overall rate, n_i / D, in each period. Summing these is exactly
+    // R1 − R0 even when a segment has numerator without denominator (a data-quality problem).
+    const term = s.currentNumerator / d1 - s.baselineNumerator / d0;
+    let mix: number;
+    let performance: number;
+    if (s.currentDenominator > 0 && s.baselineDenominator > 0) {
+      const r1 = s.currentNumerator / s.currentDenominator;
+      const r0 = s.baselineNumerator / s.baselineDenominator;
+      performance = ((w1 + w0) / 2) * (r1 - r0);
+      mix = (w1 - w0) * ((r1 + r0) / 2 - rMid);
+    } else {
+      performance = 0;
+      mix = term - (w1 - w0) * rMid;
+    }
+    return {
+      value: s.value,
+      current: s.currentDenominator > 0 ? s.currentNumerator / s.currentDenominator : null,
+      baseline: s.baselineDenominator > 0 ? s.baselineNumerator / s.baselineDenominator : null,
+      contribution: mix + performance,
+      mixEffect: mix,
+      performanceEffect: performance,
+    };
+  });
+  return finish(rows, r1Total, r0Total, r1Total - r0Total, options);
+}
+
+interface Row {
+  value: string;
+  current: number | null;
+  baseline: number | null;
+  contribution: number;
+  mixEffect?: number;
+  performanceEffect?: number;
+}
+
+function finish(rows: Row[], totalCurrent: number, totalBaseline: number, totalChange: number, options: DriverOptions): DriverAnalysis {
+  const topShare = options.topShare ?? 0.8;
+  const maxTop = options.maxTopDrivers ?? 10;
+  const sorted = [...rows].sort((a, b) => Math.abs(b.contribution) - Math.abs(a.contribution) || a.value.localeCompare(b.value));
+  // Top drivers: walk the segments that moved with the total, largest first, until they explain
+  // `topShare` of it. Segments moving against the total are offsets, never drivers.
+  const top = new Set<string>();
+  if (totalChange !== 0) {
+    let explained = 0;
+    for (const r of sorted) {
+      if (explained >= topShare * Math.abs(totalChange) || top.size >= maxTop) break;
+      if (Math.sign(r.contribution) !== Math.sign(totalChange)) continue;
+      top.add(r.value);
+      explained += Math.abs(r.contribution);
+    }
+  }
+  const segments = sorted.map(
+    (r): DriverFinding => ({
+      kind: "driver",
+      metric: options.metric,
+      dimension: options.dimension,
+      dimensionValue: r.value,
+      periodStart: options.periodStart,
+      periodEnd: options.periodEnd,
+      current: r.current,
+      baseline: r.baseline,
+      change: r.contribution,
+      changePct: r.current !== null && r.baseline !== null ? relativeChange(r.current, r.baseline) : null,
+      expectedLow: null,
+      expectedHigh: null,
+      confidence: options.confidence ?? 0.95,
+      direction: directionOf(r.contribution),
+      contribution: r.contribution,
+      shareOfChange: totalChange === 0 ? null : r.contribution / totalChange,
+      isTopDriver: top.has(r.value),
+      ...(r.mixEffect !== undefined ? { mixEffect: r.mixEffect, performanceEffect: r.performanceEffect } : {}),
+    }),
+  );
+  return { totalCurrent, totalBaseline, totalChange, segments, topDrivers: segments.filter((s) => s.isTopDriver).map((s) => s.dimensionValue) };
+}

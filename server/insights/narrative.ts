@@ -1,0 +1,138 @@
+import { METRICS } from "@/lib/insights/metrics";
+import type { Finding } from "./types";
+
+// Plain-language sentences generated from a finding's numbers — never the other way round, and
+// never a number the finding does not hold. Units follow the metric catalogue: counts as integers
+// with thousands separators, money through Intl.NumberFormat in the project's currency, rates as
+// percentages, relative changes as signed percentages with one decimal, dates like "Mar 3, 2026".
+
+export interface NarrativeContext {
+  /** ISO 4217 code of the project's currency, e.g. "USD". */
+  currency: string;
+  locale?: string;
+}
+
+type Unit = "count" | "currency" | "percent" | "rank" | "ratio";
+
+function unitOf(metric: string): Unit {
+  return METRICS.find((m) => m.key === metric)?.unit ?? "count";
+}
+
+function labelOf(metric: string): string {
+  return METRICS.find((m) => m.key === metric)?.label.toLowerCase() ?? metric;
+}
+
+export function formatDate(date: string, locale = "en-US"): string {
+  return new Intl.DateTimeFormat(locale, { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" }).format(new Date(`${date}T00:00:00Z`));
+}
+
+/** A value in the metric's unit; `perDay` values (levels, slopes) keep one decimal for counts. */
+export function formatValue(value: number, unit: Unit, ctx: NarrativeContext, precise = false): string {
+  const locale = ctx.locale ?? "en-US";
+  switch (unit) {
+    case "currency":
+      return new Intl.NumberFormat(locale, { style: "currency", currency: ctx.currency }).format(value);
+    case "percent":
+      return new Intl.NumberFormat(locale, { style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(value);
+    case "rank":
+    case "ratio":
+      return new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 2 }).format(value);
+    default:
+      return new Intl.NumberFormat(locale, { maximumFractionDigits: precise ? 1 : 0 }).format(value);
+  }
+}
+
+/** A relative change with sign and one decimal: "+12.3%", "-4.0%". */
+export function formatChangePct(fraction: number, locale = "en-US"): string {
+  return new Intl.NumberFormat(locale, { style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1, signDisplay: "exceptZero" }).format(fraction);
+}
+
+/** A signed difference in the metric's unit ("+1,234", "-$56.00"); rates in percentage points. */
+function formatDelta(value: number, unit: Unit, ctx: NarrativeContext, precise = false): string {
+  const locale = ctx.locale ?? "en-US";
+  if (unit === "percent") {
+    const points = new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1, signDisplay: "exceptZero" }).format(value * 100);
+    return `${points} pp`;
+  }
+  const sign = value > 0 ? "+" : value < 0 ? "-" : "";
+  return `${sign}${formatValue(Math.abs(value), unit, ctx, precise)}`;
+}
+
+function range(f: Finding, ctx: NarrativeContext): string {
+  return f.periodStart === f.periodEnd ? `on ${formatDate(f.periodStart, ctx.locale)}` : `from ${formatDate(f.periodStart, ctx.locale)} to ${formatDate(f.periodEnd, ctx.locale)}`;
+}
+
+function pct(f: Finding, ctx: NarrativeContext): string {
+  return f.changePct === null ? "" : ` (${formatChangePct(f.changePct, ctx.locale)})`;
+}
+
+function segment(f: Finding): string {
+  return f.dimension && f.dimensionValue !== null ? ` for ${f.dimension} "${f.dimensionValue}"` : "";
+}
+
+const confidenceText = (f: Finding) => `${Math.round(f.confidence * 100)}% confidence`;
+
+/** One sentence for a finding; extra detector fields (share of change, fromMetric) are used when present. */
+export function describeFinding(finding: Finding & Record<string, unknown>, ctx: NarrativeContext): string {
+  const f = finding;
+  const unit = unitOf(f.metric);
+  const label = labelOf(f.metric);
+  const Label = label.charAt(0).toUpperCase() + label.slice(1);
+  const v = (x: number | null, precise = false) => (x === null ? "n/a" : formatValue(x, unit, ctx, precise));
+  const verb = f.direction === "up" ? "rose" : f.direction === "down" ? "fell" : "held";
+  switch (f.kind) {
+    case "anomaly": {
+      const side = f.direction === "up" ? "above" : "below";
+      return `${Label}${segment(f)} ${range(f, ctx)} was ${v(f.current)}, ${side} the expected range of ${v(f.expectedLow)} to ${v(f.expectedHigh)} (${confidenceText(f)}).`;
+    }
+    case "change": {
+      const sig = typeof f.pValue === "number" ? (f.pValue < 1 - f.confidence ? `significant at ${confidenceText(f)}` : `not significant at ${confidenceText(f)}`) : "";
+      return `${Label}${segment(f)} ${verb} to ${v(f.current)} ${range(f, ctx)}, ${f.change === null ? "" : formatDelta(f.change, unit, ctx)}${pct(f, ctx)} against ${v(f.baseline)} in the comparison period${sig ? `; ${sig}` : ""}.`;
+    }
+    case "driver": {
+      const share = typeof f.shareOfChange === "number" ? `, ${formatChangePct(f.shareOfChange, ctx.locale).replace(/^\+/, "")} of the total change` : "";
+      return `${f.dimension} "${f.dimensionValue}" contributed ${f.change === null ? "n/a" : formatDelta(f.change, unit, ctx)} to the change in ${label} ${range(f, ctx)}${share}.`;
+    }
+    case "level_shift":
+      return `${Label}${segment(f)} shifted from about ${v(f.baseline)} to ${v(f.current)} a day on ${formatDate(f.periodStart, ctx.locale)}${pct(f, ctx)}.`;
+    case "trend": {
+      const slope = (x: number | null) => (x === null ? "n/a" : `${formatDelta(x, unit, ctx, true)} a day`);
+      return `The trend in ${label}${segment(f)} changed on ${formatDate(f.periodStart, ctx.locale)}, from ${slope(f.baseline)} to ${slope(f.current)}.`;
+    }
+    case "funnel": {
+      const from = typeof f.fromMetric === "string" ? labelOf(f.fromMetric) : "the previous stage";
+      const rate = (x: number | null) => (x === null ? "n/a" : formatValue(x, "percent", ctx));
+      return `Conversion from ${from} to ${label}${segment(f)} ${verb} from ${rate(f.baseline)} to ${rate(f.current)} ${range(f, ctx)}${f.change === null ? "" : `, ${formatDelta(f.change, "percent", ctx)}`}.`;
+    }
+    case "audit":
+      return describeAudit(f, ctx);
+  }
+}
+
+function describeAudit(f: Finding & Record<string, unknown>, ctx: NarrativeContext): string {
+  const unit = unitOf(f.metric);
+  const count = (x: unknown) => (typeof x === "number" ? formatValue(x, "count", ctx) : "n/a");
+  const examples = Array.isArray(f.examples) && f.examples.length ? ` Examples: ${f.examples.slice(0, 3).join(", ")}.` : "";
+  switch (f.check) {
+    case "tracking_gaps":
+      return f.issue === "break"
+        ? `${labelOf(f.metric)} dropped to near zero on ${formatDate(f.periodStart, ctx.locale)} and has stayed there for ${count(f.count)} days: tracking may be broken.`
+        : `${labelOf(f.metric)} was near zero ${range(f, ctx)} (${count(f.count)} days, ${formatValue(f.current ?? 0, unit, ctx)} recorded against about ${formatValue(f.baseline ?? 0, unit, ctx)} expected): a tracking gap.`;
+    case "not_set_share":
+      return `${formatValue(f.current ?? 0, "percent", ctx)} of ${labelOf(f.metric)} have an unattributed ${f.dimension} (${f.dimensionValue}), above the ${formatValue(f.baseline ?? 0, "percent", ctx)} threshold.`;
+    case "self_referrals":
+      return `${count(f.current)} ${labelOf(f.metric)} came from the site's own domain as a referral (${formatValue(f.changePct ?? 0, "percent", ctx)} of all).${examples}`;
+    case "case_variants":
+      return `The ${f.dimension} value "${f.dimensionValue}" appears in ${count(f.count)} spellings that differ only by case, splitting its ${labelOf(f.metric)}.${examples}`;
+    case "impossible_values":
+      return `${count(f.count)} of ${count(f.baseline)} rows have impossible values (${String(f.issue).replace(/_/g, " ")}).${examples}`;
+    case "duplicate_rows":
+      return `${count(f.count)} duplicated rows by ${f.dimension}.${examples}`;
+    case "personal_data_in_urls":
+      return `${count(f.count)} ${f.dimension} values contain email addresses, personal data that must not be collected.${examples}`;
+    case "ads_clicks_vs_sessions":
+      return `Paid sessions${segment(f)} (${count(f.current)}) differ from ads clicks (${count(f.baseline)}) by ${f.changePct === null ? "n/a" : formatChangePct(f.changePct, ctx.locale)} ${range(f, ctx)}, beyond the expected range of ${count(f.expectedLow)} to ${count(f.expectedHigh)}.`;
+    default:
+      return `Data quality issue in ${labelOf(f.metric)} ${range(f, ctx)}.`;
+  }
+}

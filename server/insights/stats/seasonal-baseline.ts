@@ -1,0 +1,314 @@
+import type { DailyPoint } from "../types";
+import { dayNumber } from "./dates";
+import { MAD_EFFICIENCY, medianInPlace, robustSigmaInPlace } from "./descriptive";
+import { studentTQuantile } from "./distributions";
+
+// The expected value of a daily metric and its prediction interval, for the anomaly detector and
+// the charts' expected range.
+//
+// Model choice. We use a robust, STL-like decomposition evaluated one step ahead rather than
+// Holt-Winters: expected(t) = level(t) × weekday(t) [× yearly(t)], with
+//   - weekday factors: the median, over up to 26 past weeks, of each day's ratio to its centred
+//     7-day mean (classical decomposition, made robust by the median);
+//   - level: the median of the last 28 deseasonalised days;
+//   - yearly (when 13+ months of history exist): "same week last year" — how last year's
+//     deseasonalised level moved from the equivalent trailing window to the same week, applied
+//     as a ratio to today's level (this is what carries Black Friday or the summer dip forward).
+// Holt-Winters' exponential smoothing is pulled by every outlier unless outliers are detected and
+// clipped inside the filter, which needs a scale estimate that itself depends on the filter; the
+// medians above are simply unaffected by a gap or a bot spike in the window (breakdown 50%),
+// which matters more for marketing data than the small efficiency HW gains on clean data.
+//
+// Seasonality is multiplicative by default (a weekend dip scales with traffic), additive when the
+// series can be zero or negative around its typical level, where ratios are meaningless.
+//
+// Prediction interval. Every day is predicted from data strictly before it, and the spread comes
+// from those same one-step-ahead errors over the previous 91 days (σ = 1.4826·MAD). Because the
+// errors are out-of-sample they already include the noise of the estimated level and factors, so
+// the interval is calibrated rather than optimistic. The multiplier is a Student-t quantile whose
+// degrees of freedom reflect how precisely a MAD-based σ is known (≈ 0.37·n), which widens the
+// interval slightly when little history exists. The yearly component is only used when it lowers
+// that backtest error: with a flat year it would only add noise.
+
+export type SeasonalityMode = "additive" | "multiplicative";
+/** level: trailing median only (too little history for a line); trend: robust local line; yearly: same week last year. */
+export type BaselineVariant = "level" | "trend" | "yearly";
+
+export interface BaselineOptions {
+  /** First target day (YYYY-MM-DD); each target day is predicted from the days before it. */
+  from: string;
+  /** Last target day, inclusive. */
+  to: string;
+  /** Two-sided confidence of the prediction interval; 0.95 by default. */
+  confidence?: number;
+  seasonality?: SeasonalityMode | "auto";
+  yearly?: "auto" | "off";
+  /** Days in the trailing level median (28). */
+  levelWindow?: number;
+  /** Weeks of weekday ratios in each weekday factor's median (26). */
+  seasonWeeks?: number;
+  /** Days of one-step errors behind each day's σ (91). */
+  residualWindow?: number;
+  /** Fewest errors needed before an interval is given (21). */
+  minResiduals?: number;
+}
+
+export interface BaselinePoint {
+  date: string;
+  actual: number | null;
+  /** null when too little history precedes the day to predict it. */
+  expected: number | null;
+  low: number | null;
+  high: number | null;
+  /** Robust σ of recent one-step errors (the interval's scale). */
+  sigma: number | null;
+}
+
+export interface BaselineResult {
+  points: BaselinePoint[];
+  seasonality: SeasonalityMode;
+  /** The level model most days used (each day picks the variant with the lowest recent one-step error). */
+  variant: BaselineVariant;
+  confidence: number;
+}
+
+const SELECTION_BLOCK = 28;
+const YEARLY_MARGIN = 0.9;
+const YEAR = 364; // 52 weeks: the same weekday last year
+const MIN_WEEKS = 3;
+
+export function seasonalBaseline(series: readonly DailyPoint[], options: BaselineOptions): BaselineResult {
+  const confidence = options.confidence ?? 0.95;
+  const levelWindow = options.levelWindow ?? 28;
+  const seasonWeeks = options.seasonWeeks ?? 26;
+  const residualWindow = options.residualWindow ?? 91;
+  const minResiduals = options.minResiduals ?? 21;
+  const n = series.length;
+  if (n === 0) return { points: [], seasonality: "additive", variant: "level", confidence };
+  const day0 = dayNumber(series[0].date);
+  if (dayNumber(series[n - 1].date) - day0 !== n - 1) throw new Error("seasonalBaseline: the series must be dense (one point per day, in order)");
+  const fromIdx = Math.max(0, dayNumber(options.from) - day0);
+  const toIdx = Math.min(n - 1, dayNumber(options.to) - day0);
+
+  const y = new Float64Array(n);
+  let nonNegative = true;
+  for (let i = 0; i < n; i++) {
+    const v = series[i].value;
+    y[i] = v === null || !Number.isFinite(v) ? NaN : v;
+    if (y[i] < 0) nonNegative = false;
+  }
+  const mode = options.seasonality && options.seasonality !== "auto" ? options.seasonality : chooseMode(y, nonNegative);
+  const mult = mode === "multiplicative";
+  const weekday = (i: number) => (((day0 + i + 4) % 7) + 7) % 7;
+
+  // Each day's ratio (or difference) to its centred 7-day mean: the raw material of the factors.
+  const ratioByDay: number[][] = [[], [], [], [], [], [], []]; // indices with a valid ratio
+  const ratio = new Float64Array(n).fill(NaN);
+  for (let s = 3; s < n - 3; s++) {
+    let total = 0;
+    let ok = true;
+    for (let j = s - 3; j <= s + 3; j++) {
+      if (Number.isNaN(y[j])) {
+        ok = false;
+        break;
+      }
+      total += y[j];
+    }
+    if (!ok) continue;
+    const ma = total / 7;
+    if (mult && !(ma > 0)) continue;
+    ratio[s] = mult ? y[s] / ma : y[s] - ma;
+    ratioByDay[weekday(s)].push(s);
+  }
+
+  const scratch = new Float64Array(Math.max(levelWindow, seasonWeeks, residualWindow, 8));
+  const available = [0, 0, 0, 0, 0, 0, 0];
+  const rawFactor = [NaN, NaN, NaN, NaN, NaN, NaN, NaN];
+  const computedAt = [-1, -1, -1, -1, -1, -1, -1];
+  const factor = new Float64Array(7);
+
+  /** Weekday factors using only ratios whose 7-day window ended before day t; false if not ready. */
+  const updateFactors = (t: number): boolean => {
+    for (let d = 0; d < 7; d++) {
+      const list = ratioByDay[d];
+      while (available[d] < list.length && list[available[d]] <= t - 4) available[d]++;
+      if (available[d] < MIN_WEEKS) return false;
+      if (computedAt[d] !== available[d]) {
+        const start = Math.max(0, available[d] - seasonWeeks);
+        let k = 0;
+        for (let j = start; j < available[d]; j++) scratch[k++] = ratio[list[j]];
+        rawFactor[d] = medianInPlace(scratch, k);
+        computedAt[d] = available[d];
+      }
+    }
+    let avg = 0;
+    for (let d = 0; d < 7; d++) avg += rawFactor[d] / 7;
+    for (let d = 0; d < 7; d++) factor[d] = mult ? (avg > 0 ? rawFactor[d] / avg : NaN) : rawFactor[d] - avg;
+    return mult ? avg > 0 : true;
+  };
+
+  const deseasonalised = (s: number) => (mult ? y[s] / factor[weekday(s)] : y[s] - factor[weekday(s)]);
+  /** Median of deseasonalised values over [a, b]; NaN when fewer than `need` days are known. */
+  const windowMedian = (a: number, b: number, need: number): number => {
+    let k = 0;
+    for (let s = Math.max(0, a); s <= b; s++) if (!Number.isNaN(y[s])) scratch[k++] = deseasonalised(s);
+    return k >= need ? medianInPlace(scratch, k) : NaN;
+  };
+
+  const xs = new Float64Array(levelWindow);
+  const zs = new Float64Array(levelWindow);
+  /**
+   * Robust local-linear level at day t from the trailing window: least squares, then one refit
+   * with values winsorised at ±2σ (σ from the MAD of the first fit's residuals) — a one-step Huber
+   * estimate, so a spike or gap in the window barely tilts the line.
+   */
+  const localLinearLevel = (t: number): number => {
+    let k = 0;
+    for (let s = Math.max(0, t - levelWindow); s < t; s++) {
+      if (Number.isNaN(y[s])) continue;
+      xs[k] = s - t;
+      zs[k++] = deseasonalised(s);
+    }
+    if (k < half) return NaN;
+    const fit = lineFit(xs, zs, k);
+    for (let j = 0; j < k; j++) scratch[j] = zs[j] - (fit.a + fit.b * xs[j]);
+    const s = robustSigmaInPlace(scratch, k);
+    for (let j = 0; j < k; j++) {
+      const f = fit.a + fit.b * xs[j];
+      zs[j] = clamp(zs[j], f - 2 * s, f + 2 * s);
+    }
+    return lineFit(xs, zs, k).a; // the line's value at x = 0, i.e. day t
+  };
+
+  const start = Math.max(0, fromIdx - residualWindow);
+  const span = Math.max(toIdx - start + 1, 0);
+  const plain = new Float64Array(span).fill(NaN);
+  const trended = new Float64Array(span).fill(NaN);
+  const withYear = new Float64Array(span).fill(NaN);
+  const wantYearly = options.yearly !== "off";
+  const half = Math.ceil(levelWindow / 2);
+  for (let t = start; t <= toIdx; t++) {
+    if (!updateFactors(t)) continue;
+    const level = windowMedian(t - levelWindow, t - 1, half);
+    if (Number.isNaN(level)) continue;
+    const f = factor[weekday(t)];
+    const i = t - start;
+    plain[i] = mult ? level * f : level + f;
+    // Local trend: a trailing median lags a trending series by half a window, so the trend variant
+    // extrapolates a robust straight line through the same window to day t instead.
+    const lifted = localLinearLevel(t);
+    if (!Number.isNaN(lifted)) trended[i] = mult ? Math.max(0, lifted) * f : lifted + f;
+    if (wantYearly && t - YEAR - levelWindow >= 0) {
+      const sameWeek = windowMedian(t - YEAR - 3, t - YEAR + 3, 4);
+      const trailing = windowMedian(t - YEAR - levelWindow, t - YEAR - 1, half);
+      if (mult) {
+        if (trailing > 0 && sameWeek >= 0) withYear[i] = level * clamp(sameWeek / trailing, 0.2, 5) * f;
+      } else if (!Number.isNaN(sameWeek) && !Number.isNaN(trailing)) {
+        withYear[i] = level + (sameWeek - trailing) + f;
+      }
+    }
+  }
+
+  // Candidates: the local-linear level (falling back to the trailing median where the line
+  // cannot be fitted) and, with a year of history, the same-week-last-year adjustment. Every 28
+  // days of the period, the candidate with the lowest robust one-step error over the preceding
+  // window is chosen. (Choosing afresh every day picks whichever variant was luckiest lately and
+  // makes the intervals optimistic; a single choice for a long period goes stale as the season
+  // turns.)
+  const candidates: { name: BaselineVariant; own: Float64Array; expected: Float64Array; residual: Float64Array }[] = [
+    { name: "trend", own: trended, expected: fillFrom(trended, plain), residual: new Float64Array(0) },
+  ];
+  if (wantYearly) candidates.push({ name: "yearly", own: withYear, expected: fillFrom(withYear, plain), residual: new Float64Array(0) });
+  for (const c of candidates) c.residual = c.expected.map((e, i) => y[start + i] - e);
+  const used: Record<BaselineVariant, number> = { level: 0, trend: 0, yearly: 0 };
+  let best = candidates[0];
+  const upper = 1 - (1 - confidence) / 2;
+  const quantileCache = new Map<number, number>();
+  const points: BaselinePoint[] = [];
+  for (let t = fromIdx; t <= toIdx; t++) {
+    if ((t - fromIdx) % SELECTION_BLOCK === 0) {
+      best = candidates[0];
+      let bestSigma = Infinity;
+      for (const c of candidates) {
+        // The yearly variant must beat the simpler one by a clear margin: when last year adds
+        // nothing, the two errors differ only by luck, and picking the luckier one is optimism.
+        const penalty = c === candidates[0] ? 1 : 1 / YEARLY_MARGIN;
+        const sigma = penalty * backtestSigma(y, c.own, c.expected, Math.max(start, t - residualWindow), t, start, minResiduals, scratch);
+        if (sigma < bestSigma) {
+          best = c;
+          bestSigma = sigma;
+        }
+      }
+    }
+    const residual = best.residual;
+    const actual = Number.isNaN(y[t]) ? null : y[t];
+    const expected = best.expected[t - start];
+    if (!Number.isNaN(expected)) used[best.name === "trend" && Number.isNaN(trended[t - start]) ? "level" : best.name]++;
+    let k = 0;
+    for (let s = Math.max(start, t - residualWindow); s < t; s++) if (!Number.isNaN(residual[s - start])) scratch[k++] = residual[s - start];
+    if (Number.isNaN(expected) || k < minResiduals) {
+      points.push({ date: series[t].date, actual, expected: Number.isNaN(expected) ? null : expected, low: null, high: null, sigma: null });
+      continue;
+    }
+    const sigma = Math.max(robustSigmaInPlace(scratch, k), 1e-9 * Math.max(1, Math.abs(expected)));
+    let q = quantileCache.get(k);
+    if (q === undefined) {
+      // Consecutive one-step errors share most of their estimated level, so they are not
+      // independent; halving the nominal degrees of freedom accounts for that (and keeps the
+      // false-alarm rate on pure noise at or under 1 − confidence).
+      q = studentTQuantile(upper, Math.max(1, (MAD_EFFICIENCY * k) / 2));
+      quantileCache.set(k, q);
+    }
+    const low = expected - q * sigma;
+    points.push({ date: series[t].date, actual, expected, low: nonNegative ? Math.max(0, low) : low, high: expected + q * sigma, sigma });
+  }
+  const variant = (Object.keys(used) as BaselineVariant[]).reduce((x, z) => (used[z] > used[x] ? z : x), "trend");
+  return { points, seasonality: mode, variant, confidence };
+}
+
+function clamp(x: number, lo: number, hi: number): number {
+  return Math.min(hi, Math.max(lo, x));
+}
+
+/** Multiplicative when the series is a non-negative quantity whose typical day is clearly above 0. */
+function chooseMode(y: Float64Array, nonNegative: boolean): SeasonalityMode {
+  if (!nonNegative) return "additive";
+  const known = Float64Array.from(y.filter((v) => !Number.isNaN(v)));
+  return known.length > 0 && medianInPlace(known, known.length) >= 10 ? "multiplicative" : "additive";
+}
+
+function fillFrom(values: Float64Array, fallback: Float64Array): Float64Array {
+  return values.map((v, i) => (Number.isNaN(v) ? fallback[i] : v));
+}
+
+/** Robust σ of a variant's one-step errors before the period; Infinity when it has too few. */
+function backtestSigma(y: Float64Array, own: Float64Array, expected: Float64Array, from: number, to: number, start: number, minResiduals: number, scratch: Float64Array): number {
+  let known = 0;
+  let k = 0;
+  for (let t = from; t < to; t++) {
+    if (!Number.isNaN(own[t - start])) known++;
+    const r = y[t] - expected[t - start];
+    if (!Number.isNaN(r)) scratch[k++] = r;
+  }
+  return known < minResiduals || k < minResiduals ? Infinity : robustSigmaInPlace(scratch, k);
+}
+
+/** Least-squares line z = a + b·x over the first k points. */
+function lineFit(xs: Float64Array, zs: Float64Array, k: number): { a: number; b: number } {
+  let sx = 0;
+  let sz = 0;
+  for (let j = 0; j < k; j++) {
+    sx += xs[j];
+    sz += zs[j];
+  }
+  const mx = sx / k;
+  const mz = sz / k;
+  let sxx = 0;
+  let sxz = 0;
+  for (let j = 0; j < k; j++) {
+    sxx += (xs[j] - mx) * (xs[j] - mx);
+    sxz += (xs[j] - mx) * (zs[j] - mz);
+  }
+  const b = sxx > 0 ? sxz / sxx : 0;
+  return { a: mz - b * mx, b };
+}
