@@ -147,4 +147,15 @@ describe("PUT /api/properties/{id}", () => {
     const invalid = await call(propertyRoute.PUT, { method: "PUT", token, params: { id: created.body._id }, body: { currency: "XXXX" } });
     expect(invalid.status).toBe(400);
   });
+
+  it("clears the site URL when it is sent empty, and refuses an invalid one without changing it", async () => {
+    const { token, clientA, create } = await world();
+    const created = await create(clientA.id, "Shop");
+    const invalid = await call(propertyRoute.PUT, { method: "PUT", token, params: { id: created.body._id }, body: { url: "not a url" } });
+    expect(invalid.status).toBe(400);
+    expect((await findProject(created.body._id))?.url).toBe("https://shop.example.com");
+    const cleared = await call(propertyRoute.PUT, { method: "PUT", token, params: { id: created.body._id }, body: { url: "" } });
+    expect(cleared.status).toBe(200);
+    expect((await findProject(created.body._id))?.url).toBeNull();
+  });
 });

@@ -3,7 +3,7 @@ import { MESSAGES } from "../constants/messages";
 import { COUNTRY_CODES } from "../constants/countries";
 import { INDUSTRIES } from "../constants/industries";
 import { SITE_TYPES } from "../constants/site-types";
-import { email, optionalUrl, requiredText } from "./fields";
+import { clearableUrl, email, optionalUrl, requiredText } from "./fields";
 
 const optionalChoice = (values: readonly string[], message: string) =>
   z
@@ -50,7 +50,7 @@ export const projectSchema = z.object({
 /** Editing a project: only the fields sent change (no defaults, which would overwrite the stored values). */
 export const projectEditSchema = z.object({
   name: requiredText("Project name").optional(),
-  url: optionalUrl("Site URL"),
+  url: clearableUrl("Site URL"),
   siteType: siteTypeField.optional(),
   currency: currencyField.optional(),
   timeZone: timeZoneField.optional(),

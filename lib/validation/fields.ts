@@ -72,6 +72,16 @@ export const optionalUrl = (label: string) =>
     .refine((v) => !v || isUrl(v), "Please enter a valid URL")
     .transform((v) => (v ? v : undefined));
 
+/** For edits: absent leaves the value as it is, an empty string clears it (null). */
+export const clearableUrl = (label: string) =>
+  z
+    .string()
+    .trim()
+    .max(MAX_TEXT_LENGTH, maxLengthMessage(label))
+    .refine((v) => v === "" || isUrl(v), "Please enter a valid URL")
+    .transform((v) => (v === "" ? null : v))
+    .optional();
+
 export function isUrl(value: string): boolean {
   try {
     const candidate = /^https?:\/\//i.test(value) ? value : `https://${value}`;
