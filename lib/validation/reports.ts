@@ -1,0 +1,83 @@
+import { z } from "zod";
+import { MESSAGES, maxLengthMessage } from "../constants/messages";
+import { MAX_TEXT_LENGTH } from "./fields";
+
+// Reports, insights, tags and saved insights: the contracts of their API routes and forms.
+
+export const REPORT_MESSAGES = {
+  invalidName: 'Report name must not contain any of . < > : " | ? * / \\',
+  invalidFileName: "Report name must be a valid file name",
+  invalidDate: "Please enter a date as YYYY-MM-DD",
+  startAfterEnd: "The start date must be on or before the end date",
+  periodTooLong: "The period can be at most 366 days",
+  endInFuture: "The end date cannot be in the future",
+  tagExists: "A tag with this name already exists",
+  reportNotReady: "The report is not ready yet",
+} as const;
+
+export const MAX_REPORT_DAYS = 366;
+export const COMPARE_TO = ["previous_period", "previous_year"] as const;
+const FORBIDDEN_NAME_CHARS = /[.<>:"|?*/\\]/;
+// Names Windows refuses for files, and control characters: the name becomes an export's file name.
+const RESERVED_FILE_NAMES = /^(con|prn|aux|nul|com\d|lpt\d)$/i;
+
+export function isIsoDate(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const d = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
+}
+
+const isoDate = () => z.string({ error: MESSAGES.required }).trim().refine(isIsoDate, REPORT_MESSAGES.invalidDate);
+const dayIndex = (date: string) => Math.round(Date.parse(`${date}T00:00:00Z`) / 86_400_000);
+
+export const reportNameSchema = z
+  .string()
+  .trim()
+  .max(MAX_TEXT_LENGTH, maxLengthMessage("Report name"))
+  .refine((v) => !FORBIDDEN_NAME_CHARS.test(v), REPORT_MESSAGES.invalidName)
+  .refine((v) => !/[\u0000-\u001f]/.test(v) && !RESERVED_FILE_NAMES.test(v), REPORT_MESSAGES.invalidFileName);
+
+/** POST /properties/{id}/reports/add. Whether the end is in the future is checked in the project's time zone. */
+export const createReportSchema = z
+  .object({
+    name: reportNameSchema.optional().transform((v) => (v ? v : undefined)),
+    periodStart: isoDate(),
+    periodEnd: isoDate(),
+    compareTo: z.enum(COMPARE_TO, { error: "compareTo must be previous_period or previous_year" }).default("previous_period"),
+  })
+  .superRefine((v, ctx) => {
+    if (!isIsoDate(v.periodStart) || !isIsoDate(v.periodEnd)) return;
+    const days = dayIndex(v.periodEnd) - dayIndex(v.periodStart) + 1;
+    if (days < 1) ctx.addIssue({ code: "custom", path: ["periodStart"], message: REPORT_MESSAGES.startAfterEnd });
+    else if (days > MAX_REPORT_DAYS) ctx.addIssue({ code: "custom", path: ["periodEnd"], message: REPORT_MESSAGES.periodTooLong });
+  });
+export type CreateReportInput = z.input<typeof createReportSchema>;
+
+export const INSIGHT_GROUPS = ["most_impactful", "data_quality", "other"] as const;
+export const INSIGHT_STAGES = ["exposure", "exploration", "evaluation", "experience", "audit"] as const;
+
+/** GET /insights/properties/{id}: filters; the master report (newest ready) by default. */
+export const insightQuerySchema = z.object({
+  reportId: z.uuid().optional(),
+  group: z.enum(INSIGHT_GROUPS).optional(),
+  stage: z.enum(INSIGHT_STAGES).optional(),
+  tag: z.uuid().optional(),
+  q: z.string().trim().max(MAX_TEXT_LENGTH).optional(),
+});
+export type InsightQuery = z.output<typeof insightQuerySchema>;
+
+const insightIds = z.array(z.uuid()).max(500);
+
+/** POST /insights/properties/{id}/tags/add: creates the tag, or adds to the one with that name. */
+export const addTagSchema = z.object({
+  name: z.string({ error: MESSAGES.required }).trim().min(1, MESSAGES.required).max(MAX_TEXT_LENGTH, maxLengthMessage("Tag name")),
+  insightIds: insightIds.default([]),
+});
+/** PUT /tags/{id}: renames and/or replaces the tag's insights. */
+export const updateTagSchema = z.object({
+  name: z.string().trim().min(1, MESSAGES.required).max(MAX_TEXT_LENGTH, maxLengthMessage("Tag name")).optional(),
+  insightIds: insightIds.optional(),
+});
+
+/** POST /saved-insights/properties/{id} and DELETE (body or ?insightId=). */
+export const savedInsightSchema = z.object({ insightId: z.uuid({ error: "insightId must be an insight id" }) });

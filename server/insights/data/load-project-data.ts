@@ -1,0 +1,113 @@
+import "server-only";
+import { DIMENSIONS, type Dimension } from "@/lib/insights/metrics";
+import { pool } from "../../db/client";
+import { PARTS, USERS_INDEX, DIMENSION_COLUMNS, type PartValues } from "./parts";
+import { ProjectData, type SegmentRow, type SourceDaily } from "./project-data";
+import type { ReportWindow } from "./window";
+
+// Everything a report reads, in two set-based queries that run side by side (one connection
+// each), whatever the number of intentions:
+//   1. daily totals per data source and day over the whole window (history + comparison +
+//      period): the sum over a (source, day)'s rows is that source's total for additive parts,
+//      because all rows of a (source, day) share one grain (schema/observations.ts);
+//   2. per-dimension-value totals for the current and the comparison period, with GROUPING SETS
+//      (one pass for every dimension), first collapsed to (source, combination, period) so the
+//      join to the dimension dictionary touches thousands of rows, not millions.
+// PostgreSQL does the aggregation: what reaches JS is at most sources × days rows from (1) and
+// sources × distinct values × 2 from (2), whatever the number of observations.
+//
+// `users` is not additive: (1) keeps it only for a (source, day) with a single row (that row is
+// the source's whole day); (2) never reads it.
+
+const sumColumns = (alias: string) =>
+  PARTS.map((p, i) => (i === USERS_INDEX ? `case when count(*) = 1 then max(${alias}.users) end as p${i}` : `sum(${alias}.${p.column}) as p${i}`)).join(", ");
+
+function dailyQuery(): string {
+  return `
+    select o.data_source_id as source, to_char(o.date, 'YYYY-MM-DD') as date, ${sumColumns("o")}
+    from observations o
+    join data_sources s on s.id = o.data_source_id and s.status = 'active'
+    where o.project_id = $1 and o.date between $2::date and $3::date
+    group by o.data_source_id, o.date`;
+}
+
+function segmentQuery(dimensions: readonly Dimension[]): string {
+  const additive = PARTS.map((p, i) => ({ p, i })).filter(({ i }) => i !== USERS_INDEX);
+  const cols = dimensions.map((d) => `d.${DIMENSION_COLUMNS[d]}`);
+  // A row can fall in both periods when a 365/366-day period is compared with the previous year.
+  return `
+    with combos as (
+      select o.data_source_id as source, o.dimension_set_id, p.cur,
+             ${additive.map(({ p, i }) => `sum(o.${p.column}) as p${i}`).join(", ")}
+      from observations o
+      join data_sources s on s.id = o.data_source_id and s.status = 'active'
+      cross join lateral (
+        select 1 as cur where o.date between $2::date and $3::date
+        union all
+        select 0 where o.date between $4::date and $5::date
+      ) p
+      where o.project_id = $1
+        and (o.date between $2::date and $3::date or o.date between $4::date and $5::date)
+      group by 1, 2, 3
+    )
+    select c.source, c.cur, ${cols.map((c, i) => `${c} as d${i}, grouping(${c}) as g${i}`).join(", ")},
+           count(*)::int as combos,
+           ${additive.map(({ i }) => `sum(c.p${i}) as p${i}`).join(", ")}
+    from combos c
+    join dimension_sets d on d.id = c.dimension_set_id
+    group by c.source, c.cur, grouping sets (${cols.map((c) => `(${c})`).join(", ")})`;
+}
+
+export interface LoadOptions {
+  projectId: string;
+  window: ReportWindow;
+  /** Dimensions whose per-value totals are needed (the applicable intentions' and the audit's). */
+  dimensions: readonly Dimension[];
+}
+
+export async function loadProjectData({ projectId, window, dimensions }: LoadOptions): Promise<ProjectData> {
+  const dims = DIMENSIONS.filter((d) => dimensions.includes(d));
+  const dailyPromise = pool().query<Record<string, string | number | null>>(dailyQuery(), [projectId, window.historyStart, window.periodEnd]);
+  const segmentPromise =
+    dims.length > 0
+      ? pool().query<Record<string, string | number | null>>(segmentQuery(dims), [
+          projectId,
+          window.periodStart,
+          window.periodEnd,
+          window.comparisonStart,
+          window.comparisonEnd,
+        ])
+      : Promise.resolve({ rows: [] as Record<string, string | number | null>[] });
+  const [daily, segments] = await Promise.all([dailyPromise, segmentPromise]);
+
+  const bySource = new Map<string, SourceDaily>();
+  for (const row of daily.rows) {
+    const source = String(row.source);
+    let entry = bySource.get(source);
+    if (!entry) bySource.set(source, (entry = { sourceId: source, days: new Map() }));
+    entry.days.set(String(row.date), PARTS.map((_, i) => toNumber(row[`p${i}`])));
+  }
+
+  const segmentRows: SegmentRow[] = [];
+  for (const row of segments.rows) {
+    // Exactly one dimension is grouped in each row (grouping() = 0 for it).
+    const k = dims.findIndex((_, i) => Number(row[`g${i}`]) === 0);
+    if (k < 0) continue;
+    const raw = row[`d${k}`];
+    segmentRows.push({
+      sourceId: String(row.source),
+      dimension: dims[k],
+      value: raw === null ? null : String(raw),
+      current: Number(row.cur) === 1,
+      combos: Number(row.combos),
+      values: PARTS.map((_, i): number | null => (i === USERS_INDEX ? null : toNumber(row[`p${i}`]))) as PartValues,
+    });
+  }
+  return new ProjectData(window, [...bySource.values()], segmentRows, dims);
+}
+
+function toNumber(v: string | number | null | undefined): number | null {
+  if (v === null || v === undefined) return null;
+  const n = typeof v === "number" ? v : Number(v);
+  return Number.isFinite(n) ? n : null;
+}

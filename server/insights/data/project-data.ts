@@ -1,0 +1,210 @@
+import { metricDefinition, type Dimension, type MetricDefinition } from "@/lib/insights/metrics";
+import { addDays, dayNumber, daysBetween } from "../stats/dates";
+import type { DailyPoint } from "../types";
+import { PART_INDEX, PARTS, type PartKey, type PartValues } from "./parts";
+import type { ReportWindow } from "./window";
+
+export interface SourceDaily {
+  sourceId: string;
+  /** date → one value per part (PARTS order). */
+  days: Map<string, PartValues>;
+}
+
+export interface SegmentRow {
+  sourceId: string;
+  dimension: Dimension;
+  /** null: rows of this source without the dimension in their grain. */
+  value: string | null;
+  current: boolean;
+  combos: number;
+  values: PartValues;
+}
+
+export interface Segment {
+  value: string;
+  current: PartValues | null;
+  baseline: PartValues | null;
+}
+
+/** The parts a metric is computed from: the numerator and denominator of a ratio. */
+export function metricParts(metric: MetricDefinition | string): PartKey[] {
+  const m = typeof metric === "string" ? metricDefinition(metric) : metric;
+  if (m.kind !== "ratio") return [m.key];
+  return [m.numerator as PartKey, m.denominator as PartKey];
+}
+
+/**
+ * A project's data for one report window, already aggregated by PostgreSQL (load-project-data.ts),
+ * with the provenance rule: several sources may carry the same metric (an analytics export and
+ * an ads export both have `clicks`); each metric is read from ONE source — the one with the most
+ * days of it — so nothing is counted twice. A ratio reads numerator and denominator from the same
+ * source, and a breakdown by a dimension from a source whose grain has that dimension.
+ */
+export class ProjectData {
+  /** sourceId → days with a value, per part. */
+  private readonly partDays = new Map<string, number[]>();
+  private readonly firstDay = new Map<string, string>();
+  private readonly lastDay = new Map<string, string>();
+  /** sourceId|dimension → segments (only when every row of both periods has the dimension). */
+  private readonly segmentIndex = new Map<string, Segment[]>();
+
+  constructor(
+    readonly window: ReportWindow,
+    readonly sources: SourceDaily[],
+    segmentRows: SegmentRow[],
+    readonly loadedDimensions: readonly Dimension[],
+  ) {
+    for (const s of sources) {
+      const counts = PARTS.map(() => 0);
+      let first = "9999-12-31";
+      let last = "0000-01-01";
+      for (const [date, values] of s.days) {
+        values.forEach((v, i) => {
+          if (v !== null) counts[i]++;
+        });
+        if (date < first) first = date;
+        if (date > last) last = date;
+      }
+      this.partDays.set(s.sourceId, counts);
+      this.firstDay.set(s.sourceId, first);
+      this.lastDay.set(s.sourceId, last);
+    }
+    const grouped = new Map<string, { rows: SegmentRow[]; ungrained: boolean }>();
+    for (const row of segmentRows) {
+      const key = `${row.sourceId}|${row.dimension}`;
+      let g = grouped.get(key);
+      if (!g) grouped.set(key, (g = { rows: [], ungrained: false }));
+      if (row.value === null) g.ungrained = true;
+      else g.rows.push(row);
+    }
+    for (const [key, g] of grouped) {
+      // A dimension missing from part of the rows (another grain on some days) cannot split the
+      // totals of both periods the same way: that source is not used for this dimension.
+      if (g.ungrained || g.rows.length === 0) continue;
+      const byValue = new Map<string, Segment>();
+      for (const row of g.rows) {
+        let seg = byValue.get(row.value!);
+        if (!seg) byValue.set(row.value!, (seg = { value: row.value!, current: null, baseline: null }));
+        if (row.current) seg.current = row.values;
+        else seg.baseline = row.values;
+      }
+      this.segmentIndex.set(key, [...byValue.values()]);
+    }
+  }
+
+  private days(sourceId: string, part: PartKey): number {
+    return this.partDays.get(sourceId)?.[PART_INDEX[part]] ?? 0;
+  }
+
+  /** The source to read `parts` from (and split by `dimension`): the most days of the scarcest part. */
+  sourceFor(parts: readonly PartKey[], dimension?: Dimension): string | null {
+    let best: string | null = null;
+    let bestDays = 0;
+    for (const s of this.sources) {
+      if (dimension && !this.segmentIndex.has(`${s.sourceId}|${dimension}`)) continue;
+      const days = Math.min(...parts.map((p) => this.days(s.sourceId, p)));
+      if (days > bestDays || (days === bestDays && best !== null && s.sourceId < best)) {
+        best = s.sourceId;
+        bestDays = days;
+      }
+    }
+    return bestDays > 0 ? best : null;
+  }
+
+  hasMetric(metric: string): boolean {
+    return this.sourceFor(metricParts(metric)) !== null;
+  }
+
+  hasDimension(dimension: Dimension): boolean {
+    return this.sources.some((s) => this.segmentIndex.has(`${s.sourceId}|${dimension}`));
+  }
+
+  /**
+   * The daily series of a metric from its source over [from, to]: a ratio is recomputed per day
+   * from its parts. Days the source has no row for are 0 between its first and last day (no
+   * activity, or a tracking gap the audit reports) and null outside them (not imported).
+   */
+  series(metric: string, from: string, to: string, sourceId?: string | null): DailyPoint[] {
+    const def = metricDefinition(metric);
+    const parts = metricParts(def);
+    const source = sourceId ?? this.sourceFor(parts);
+    const n = daysBetween(from, to);
+    const out: DailyPoint[] = new Array(n);
+    const entry = this.sources.find((s) => s.sourceId === source);
+    const first = source ? this.firstDay.get(source)! : "";
+    const last = source ? this.lastDay.get(source)! : "";
+    let date = from;
+    for (let i = 0; i < n; i++, date = addDays(date, 1)) {
+      let value: number | null = null;
+      if (entry && date >= first && date <= last) {
+        const row = entry.days.get(date);
+        if (def.kind === "ratio") {
+          const num = row ? row[PART_INDEX[parts[0]]] : 0;
+          const den = row ? row[PART_INDEX[parts[1]]] : 0;
+          value = num !== null && den !== null && den !== 0 ? num / den : null;
+        } else {
+          value = row ? row[PART_INDEX[parts[0]]] : 0;
+        }
+      }
+      out[i] = { date, value };
+    }
+    return out;
+  }
+
+  /** Sum of a part over [from, to] from one source (null when it has no value there). */
+  total(part: PartKey, from: string, to: string, sourceId?: string | null): number | null {
+    const source = sourceId ?? this.sourceFor([part]);
+    const entry = this.sources.find((s) => s.sourceId === source);
+    if (!entry) return null;
+    let sum = 0;
+    let any = false;
+    const i = PART_INDEX[part];
+    for (const [date, values] of entry.days) {
+      if (date < from || date > to || values[i] === null) continue;
+      sum += values[i]!;
+      any = true;
+    }
+    return any ? sum : null;
+  }
+
+  /** Current and comparison totals of a metric, its value recomputed from summed parts. */
+  periodTotals(metric: string, sourceId?: string | null): { current: number | null; baseline: number | null } {
+    const def = metricDefinition(metric);
+    const parts = metricParts(def);
+    const source = sourceId ?? this.sourceFor(parts);
+    const w = this.window;
+    const value = (from: string, to: string) => {
+      const num = this.total(parts[0], from, to, source);
+      if (def.kind !== "ratio") return num;
+      const den = this.total(parts[1], from, to, source);
+      return num !== null && den ? num / den : null;
+    };
+    return { current: value(w.periodStart, w.periodEnd), baseline: value(w.comparisonStart, w.comparisonEnd) };
+  }
+
+  /** Per-value totals of `dimension` for the parts of `metric`, from one source whose grain has it. */
+  segments(metric: string, dimension: Dimension): { sourceId: string; segments: Segment[] } | null {
+    const parts = metricParts(metric);
+    // Prefer the metric's own source when it can be split by the dimension.
+    const own = this.sourceFor(parts);
+    const sourceId = own && this.segmentIndex.has(`${own}|${dimension}`) ? own : this.sourceFor(parts, dimension);
+    if (!sourceId) return null;
+    return { sourceId, segments: this.segmentIndex.get(`${sourceId}|${dimension}`) ?? [] };
+  }
+
+  /** Every value of a dimension seen in the current period, with its parts summed over sources (audit). */
+  dimensionValues(dimension: Dimension): { value: string; sourceId: string; current: PartValues | null }[] {
+    const out: { value: string; sourceId: string; current: PartValues | null }[] = [];
+    for (const s of this.sources) {
+      for (const seg of this.segmentIndex.get(`${s.sourceId}|${dimension}`) ?? []) out.push({ value: seg.value, sourceId: s.sourceId, current: seg.current });
+    }
+    return out;
+  }
+
+  /** Days since the first day any source has data, up to the period end. */
+  historyDays(): number {
+    let first: string | null = null;
+    for (const d of this.firstDay.values()) if (first === null || d < first) first = d;
+    return first === null ? 0 : dayNumber(this.window.periodEnd) - dayNumber(first) + 1;
+  }
+}

@@ -1,0 +1,30 @@
+import { addDays, comparisonRange, daysBetween, type CompareTo } from "../stats/dates";
+
+/** Days of history before the period end a report reads: a year and a month, so a year-ago week
+ *  and its trailing window are there when the data has them (yearly seasonality). */
+export const HISTORY_DAYS = 400;
+
+export interface ReportWindow {
+  periodStart: string;
+  periodEnd: string;
+  compareTo: CompareTo;
+  comparisonStart: string;
+  comparisonEnd: string;
+  /** First day read for baselines (the earlier of the comparison start and periodEnd − 400 days). */
+  historyStart: string;
+  periodDays: number;
+}
+
+export function reportWindow(periodStart: string, periodEnd: string, compareTo: CompareTo): ReportWindow {
+  const comparison = comparisonRange(periodStart, periodEnd, compareTo);
+  const history = addDays(periodEnd, -HISTORY_DAYS);
+  return {
+    periodStart,
+    periodEnd,
+    compareTo,
+    comparisonStart: comparison.start,
+    comparisonEnd: comparison.end,
+    historyStart: comparison.start < history ? comparison.start : history,
+    periodDays: daysBetween(periodStart, periodEnd),
+  };
+}

@@ -1,0 +1,43 @@
+import { metricDefinition } from "@/lib/insights/metrics";
+import { detectAnomalies } from "../../detectors/anomalies";
+import { kpiEffectOf } from "../impact";
+import type { EngineContext, IntentionOutcome } from "../types";
+import type { Intention } from "@/lib/insights/intentions";
+
+/** Keep the strongest few days: a report lists what to look at, not every flagged day. */
+const MAX_FINDINGS = 10;
+
+export function runAnomalies(ctx: EngineContext, intention: Intention, metric: string): IntentionOutcome {
+  const w = ctx.window;
+  const series = ctx.data.series(metric, w.historyStart, w.periodEnd);
+  const unit = metricDefinition(metric).unit;
+  const result = detectAnomalies(series, {
+    metric,
+    periodStart: w.periodStart,
+    periodEnd: w.periodEnd,
+    // A deviation of less than one conversion is not news, whatever the interval says.
+    minAbsoluteDeviation: unit === "count" ? 1 : 0,
+  });
+  const findings = [...result.findings]
+    .sort((a, b) => Math.abs(b.score) - Math.abs(a.score))
+    .slice(0, MAX_FINDINGS)
+    .sort((a, b) => a.date.localeCompare(b.date));
+  const delta = findings.reduce((s, f) => s + (f.change ?? 0), 0);
+  const effect = kpiEffectOf(ctx, metric, delta);
+  return {
+    intention,
+    findings,
+    chart: {
+      type: "series",
+      metric,
+      unit,
+      points: result.points.map((p) => ({ date: p.date, value: p.actual, expected: round(p.expected), low: round(p.low), high: round(p.high) })),
+      marks: findings.map((f) => ({ date: f.date, kind: f.direction === "up" ? "spike" : "drop" })),
+    },
+    kpiEffect: effect.kpiEffect,
+    indirectEffect: effect.indirectEffect,
+    severity: 0,
+  };
+}
+
+export const round = (x: number | null | undefined): number | null => (x === null || x === undefined || !Number.isFinite(x) ? null : Math.round(x * 1000) / 1000);

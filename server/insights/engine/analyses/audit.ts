@@ -1,0 +1,133 @@
+import type { AuditCheck, Intention } from "@/lib/insights/intentions";
+import type { Dimension } from "@/lib/insights/metrics";
+import { PART_INDEX, PARTS } from "../../data/parts";
+import {
+  findCaseVariants,
+  findClicksSessionsMismatch,
+  findDuplicateRows,
+  findImpossibleValues,
+  findPersonalData,
+  findSelfReferrals,
+  findTrackingGaps,
+  findUnattributedShare,
+  type AuditFinding,
+  type MetricRow,
+  type ValueTotal,
+} from "../../detectors/data-quality";
+import { addDays } from "../../stats/dates";
+import { SEVERITY_WEIGHT } from "../impact";
+import type { EngineContext, IntentionOutcome } from "../types";
+
+const PAID = /paid|cpc|ppc|sem\b|google ads|adwords/i;
+
+/** Data Quality Audit: each check reads totals already aggregated for the report. */
+export function runAudit(ctx: EngineContext, intention: Intention, check: AuditCheck): IntentionOutcome {
+  const findings = auditFindings(ctx, check);
+  const severity = findings.reduce((m, f) => Math.max(m, SEVERITY_WEIGHT[f.severity] ?? 0), 0);
+  return {
+    intention,
+    findings,
+    chart: findings.length ? { type: "audit", items: findings.map((f) => ({ issue: f.issue, severity: f.severity, count: f.count })) } : null,
+    kpiEffect: 0,
+    indirectEffect: 0,
+    severity,
+  };
+}
+
+function auditFindings(ctx: EngineContext, check: AuditCheck): AuditFinding[] {
+  const w = ctx.window;
+  const period = { periodStart: w.periodStart, periodEnd: w.periodEnd };
+  const values = (dimension: Dimension, part: "sessions" | "clicks" = "sessions"): ValueTotal[] =>
+    ctx.data
+      .dimensionValues(dimension)
+      .filter((v) => v.sourceId === ctx.data.sourceFor([part], dimension))
+      .map((v) => ({ value: v.value, total: v.current?.[PART_INDEX[part]] ?? 0 }))
+      .filter((v) => v.total > 0);
+  switch (check) {
+    case "tracking_gaps": {
+      // 28 days before the period give the detector its "typical day".
+      const series = ctx.data.series("sessions", addDays(w.periodStart, -28), w.periodEnd);
+      return findTrackingGaps(series, { metric: "sessions" }).filter((f) => f.periodEnd >= w.periodStart);
+    }
+    case "not_set_share":
+      return findUnattributedShare(values("channel"), { ...period, metric: "sessions", dimension: "channel" });
+    case "self_referrals": {
+      if (!ctx.project.url) return [];
+      return findSelfReferrals(values("source"), { ...period, metric: "sessions", siteDomains: [ctx.project.url] });
+    }
+    case "case_variants":
+      return (["source", "medium", "campaign"] as const)
+        .filter((d) => ctx.data.hasDimension(d))
+        .flatMap((d) => findCaseVariants(values(d), { ...period, metric: "sessions", dimension: d }))
+        .slice(0, 10);
+    case "impossible_values": {
+      const source = ctx.data.sourceFor(["sessions"]);
+      const days = ctx.data.sources.find((s) => s.sourceId === source)?.days ?? new Map();
+      const rows: MetricRow[] = [];
+      for (const [date, v] of days) {
+        if (date < w.periodStart || date > w.periodEnd) continue;
+        const get = (k: (typeof PARTS)[number]["key"]) => v[PART_INDEX[k]] ?? undefined;
+        rows.push({ key: date, sessions: get("sessions"), engagedSessions: get("engagedSessions"), conversions: get("conversions"), transactions: get("transactions") });
+      }
+      return findImpossibleValues(rows.sort((a, b) => a.key.localeCompare(b.key)), period);
+    }
+    case "duplicate_rows": {
+      // Rows are unique per source, day and combination in storage, so an export recorded twice
+      // shows as days whose every total is identical to another day's.
+      const keys: string[] = [];
+      for (const s of ctx.data.sources) {
+        for (const [date, v] of s.days) {
+          if (date < w.periodStart || date > w.periodEnd || !((v[PART_INDEX.sessions] ?? 0) > 0)) continue;
+          keys.push(PARTS.map((p, i) => (v[i] === null ? null : `${p.key}=${v[i]}`)).filter(Boolean).join(", "));
+        }
+      }
+      return findDuplicateRows(keys, { ...period, metric: "sessions", keyDescription: "identical daily totals" });
+    }
+    case "personal_data_in_urls":
+      return (["landingPage", "page", "query"] as const)
+        .filter((d) => ctx.data.hasDimension(d))
+        .flatMap((d) => findPersonalData(values(d, d === "query" && !ctx.data.sourceFor(["sessions"], d) ? "clicks" : "sessions"), { ...period, metric: "sessions", dimension: d }));
+    case "ads_clicks_vs_sessions": {
+      const clicksSource = ctx.data.sourceFor(["clicks"]);
+      const paid = values("channel").filter((v) => PAID.test(v.value));
+      if (!clicksSource || paid.length === 0) return [];
+      const adsClicks = ctx.data.total("clicks", w.periodStart, w.periodEnd, clicksSource) ?? 0;
+      return findClicksSessionsMismatch([{ key: "total", adsClicks, sessions: paid.reduce((s, v) => s + v.total, 0) }], period);
+    }
+    case "missing_conversions":
+      return missingConversions(ctx);
+  }
+}
+
+/** Sessions without a single conversion, lead or transaction recorded: goals are not tracked. */
+function missingConversions(ctx: EngineContext): AuditFinding[] {
+  const w = ctx.window;
+  const sessions = ctx.data.total("sessions", w.periodStart, w.periodEnd) ?? 0;
+  if (sessions < 100) return [];
+  const outcomes = (["conversions", "leads", "transactions"] as const).map((p) => ctx.data.total(p, w.periodStart, w.periodEnd));
+  if (outcomes.some((v) => v !== null && v > 0)) return [];
+  const recorded = outcomes.some((v) => v !== null);
+  return [
+    {
+      kind: "audit",
+      check: "missing_conversions" as AuditFinding["check"],
+      issue: recorded ? "zero_conversions" : "no_conversion_metric",
+      severity: "high",
+      metric: "conversions",
+      dimension: null,
+      dimensionValue: null,
+      periodStart: w.periodStart,
+      periodEnd: w.periodEnd,
+      current: recorded ? 0 : null,
+      baseline: sessions,
+      change: null,
+      changePct: null,
+      expectedLow: null,
+      expectedHigh: null,
+      confidence: 1,
+      direction: null,
+      count: 1,
+      examples: [],
+    },
+  ];
+}

@@ -1,0 +1,80 @@
+import type { Intention } from "@/lib/insights/intentions";
+import { metricDefinition, type Dimension } from "@/lib/insights/metrics";
+import { metricParts } from "../../data/project-data";
+import { PART_INDEX } from "../../data/parts";
+import { additiveDrivers, ratioDrivers, type DriverAnalysis } from "../../detectors/drivers";
+import { periodChange } from "../../detectors/period-change";
+import { kpiEffectOf } from "../impact";
+import type { Chart, EngineContext, IntentionOutcome } from "../types";
+
+const MAX_DRIVERS = 5;
+const CHART_SEGMENTS = 10;
+
+/**
+ * Which dimension values drove the change of a metric. The change of the total is tested first
+ * (period-change.ts, on the daily values of the same source the breakdown reads); only a
+ * significant change has drivers worth reporting. Ratios are decomposed by shift-share from their
+ * summed parts, never from averaged segment rates.
+ */
+export function runDrivers(ctx: EngineContext, intention: Intention, metric: string, dimension: Dimension): IntentionOutcome | null {
+  const w = ctx.window;
+  const split = ctx.data.segments(metric, dimension);
+  if (!split) return null;
+  const def = metricDefinition(metric);
+  const parts = metricParts(def);
+  const [n, d] = parts.map((p) => PART_INDEX[p]);
+  const value = (v: (number | null)[] | null, i: number) => (v ? (v[i] ?? 0) : 0);
+  const options = { metric, dimension, periodStart: w.periodStart, periodEnd: w.periodEnd };
+  let analysis: DriverAnalysis | null;
+  if (def.kind === "ratio") {
+    analysis = ratioDrivers(
+      split.segments.map((s) => ({
+        value: s.value,
+        currentNumerator: value(s.current, n),
+        currentDenominator: value(s.current, d),
+        baselineNumerator: value(s.baseline, n),
+        baselineDenominator: value(s.baseline, d),
+      })),
+      options,
+    );
+  } else {
+    analysis = additiveDrivers(
+      split.segments.map((s) => ({ value: s.value, current: value(s.current, n), baseline: value(s.baseline, n) })),
+      options,
+    );
+  }
+  if (!analysis) return { intention, findings: [], chart: null, kpiEffect: 0, indirectEffect: 0, severity: 0 };
+
+  const total = periodChange(ctx.data.series(metric, w.periodStart, w.periodEnd, split.sourceId), ctx.data.series(metric, w.comparisonStart, w.comparisonEnd, split.sourceId), {
+    metric,
+    periodStart: w.periodStart,
+    periodEnd: w.periodEnd,
+    dimension,
+  });
+  // For a ratio, the test above is on daily rates; report the rate of the summed parts.
+  const change = { ...total, current: analysis.totalCurrent, baseline: analysis.totalBaseline, change: analysis.totalChange, changePct: analysis.totalBaseline ? analysis.totalChange / Math.abs(analysis.totalBaseline) : null };
+  const chart: Chart = {
+    type: "contributions",
+    metric,
+    unit: def.unit,
+    dimension,
+    totalCurrent: analysis.totalCurrent,
+    totalBaseline: analysis.totalBaseline,
+    totalChange: analysis.totalChange,
+    segments: analysis.segments.slice(0, CHART_SEGMENTS).map((s) => ({ value: s.dimensionValue, current: s.current, baseline: s.baseline, contribution: s.contribution })),
+    otherContribution: analysis.segments.slice(CHART_SEGMENTS).reduce((s, x) => s + x.contribution, 0),
+  };
+  const drivers = analysis.segments.filter((s) => s.isTopDriver).slice(0, MAX_DRIVERS);
+  if (!total.significant || drivers.length === 0) return { intention, findings: [], chart, kpiEffect: 0, indirectEffect: 0, severity: 0 };
+
+  const denominatorCurrent = def.kind === "ratio" ? split.segments.reduce((s, x) => s + value(x.current, d), 0) : null;
+  const effect = kpiEffectOf(ctx, metric, analysis.totalChange, denominatorCurrent);
+  return {
+    intention,
+    findings: [{ ...change, dimension: null }, ...drivers],
+    chart,
+    kpiEffect: effect.kpiEffect,
+    indirectEffect: effect.indirectEffect,
+    severity: 0,
+  };
+}

@@ -1,0 +1,70 @@
+import { metricDefinition } from "@/lib/insights/metrics";
+import type { PartKey } from "../data/parts";
+import type { EngineContext, IntentionOutcome } from "./types";
+
+// Impact: how much of the project's primary KPI an insight accounts for.
+//
+//   impact = |ΔK̂| / K₀  +  indirect
+//
+// K is the primary KPI of the project's site type (PRIMARY_KPIS: the first one its data holds),
+// K₀ its total over the comparison period, and ΔK̂ the change in K the insight's significant
+// findings account for, in K's units:
+//   - a finding on K itself: its change (drivers: the total change the segments explain;
+//     anomalies: Σ (actual − expected) over the flagged days; level shift: the shift × the
+//     period's days from the change; trend change: the slope change × Σ days since the change);
+//   - a finding on another additive metric M (sessions, clicks, ...): ΔM × K₀ / M₀, the KPI the
+//     change would carry at the comparison period's KPI per unit of M (elasticity 1);
+//   - a ratio N / D (conversion rate, CTR, AOV): Δr × D₁ in units of N, then as above;
+//   - a metric with no path to K (cost, CPC, CPA, position, ROAS: higher is not better, or the
+//     numerator is not a volume): `indirect` = ¼ × |relative change|, ranked but damped.
+// So 0.12 reads "this insight accounts for a change worth 12% of the KPI's previous total".
+// Audit insights are not ranked by impact (they form their own group); their `impact` is the
+// worst finding's severity weight (high 1, medium 0.5, low 0.2) for ordering inside the group.
+
+export const INDIRECT_WEIGHT = 0.25;
+
+export interface Effect {
+  kpiEffect: number;
+  indirectEffect: number;
+}
+
+/**
+ * Translates a change of `metric` into the KPI. For ratios, `denominatorCurrent` is the current
+ * period's denominator (sessions for a conversion rate) of the segment or total the change is on.
+ */
+export function kpiEffectOf(ctx: EngineContext, metric: string, delta: number, denominatorCurrent?: number | null): Effect {
+  if (!Number.isFinite(delta) || delta === 0) return { kpiEffect: 0, indirectEffect: 0 };
+  const def = metricDefinition(metric);
+  const w = ctx.window;
+  if (def.kind === "ratio") {
+    const numerator = def.numerator;
+    if (numerator === "positionWeighted" || !def.higherIsBetter) return indirect(ctx, metric, delta);
+    const d1 = denominatorCurrent ?? ctx.data.total(def.denominator as PartKey, w.periodStart, w.periodEnd);
+    if (!d1) return indirect(ctx, metric, delta);
+    return kpiEffectOf(ctx, numerator, delta * d1);
+  }
+  if (!def.higherIsBetter || def.kind === "non_additive") return indirect(ctx, metric, delta);
+  if (!ctx.kpi) return indirect(ctx, metric, delta, 1);
+  if (metric === ctx.kpi.metric) return { kpiEffect: delta, indirectEffect: 0 };
+  const m0 = ctx.data.total(metric as PartKey, w.comparisonStart, w.comparisonEnd) ?? ctx.data.total(metric as PartKey, w.periodStart, w.periodEnd);
+  if (!m0 || m0 <= 0) return indirect(ctx, metric, delta);
+  return { kpiEffect: (delta * ctx.kpi.reference) / m0, indirectEffect: 0 };
+}
+
+function indirect(ctx: EngineContext, metric: string, delta: number, weight = INDIRECT_WEIGHT): Effect {
+  const totals = ctx.data.periodTotals(metric);
+  const base = totals.baseline ?? totals.current;
+  if (!base) return { kpiEffect: 0, indirectEffect: 0 };
+  return { kpiEffect: 0, indirectEffect: weight * Math.min(1, Math.abs(delta / base)) };
+}
+
+export function impactOf(ctx: EngineContext, outcome: IntentionOutcome): number {
+  if (outcome.intention.stage === "audit") return outcome.severity;
+  if (outcome.findings.length === 0) return 0;
+  const kpi = ctx.kpi && ctx.kpi.reference > 0 ? Math.abs(outcome.kpiEffect) / ctx.kpi.reference : 0;
+  return round(kpi + outcome.indirectEffect);
+}
+
+const round = (x: number) => Math.round(x * 1e6) / 1e6;
+
+export const SEVERITY_WEIGHT: Record<string, number> = { high: 1, medium: 0.5, low: 0.2 };

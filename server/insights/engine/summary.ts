@@ -1,0 +1,30 @@
+import { NO_SIGNIFICANT_RESULTS } from "@/lib/insights/intentions";
+import { describeFinding, type NarrativeContext } from "../narrative";
+import type { Finding } from "../types";
+import type { IntentionOutcome } from "./types";
+
+const MAX_SENTENCES = 4;
+
+/** Attaches each finding's sentence (narrative.ts) and joins the first few into the summary. */
+export function narrate(outcome: IntentionOutcome, ctx: NarrativeContext): { findings: Finding[]; summary: string } {
+  if (outcome.findings.length === 0) return { findings: [], summary: NO_SIGNIFICANT_RESULTS };
+  const findings = outcome.findings.map((f) => ({ ...f, narrative: sentence(f, ctx) }));
+  const type = outcome.intention.analysis.type;
+  const lead =
+    type === "anomalies" && findings.length > 1
+      ? `${findings.length} days were outside the expected range. `
+      : type === "audit" && findings.length > 1
+        ? `${findings.length} issues found. `
+        : "";
+  return { findings, summary: lead + findings.slice(0, MAX_SENTENCES).map((f) => f.narrative).join(" ") };
+}
+
+function sentence(f: Finding, ctx: NarrativeContext): string {
+  const extra = f as Finding & Record<string, unknown>;
+  if (f.kind === "audit" && extra.check === "missing_conversions") {
+    return extra.issue === "no_conversion_metric"
+      ? "No conversions, leads or transactions are recorded for this period although the site had visits: conversion tracking is missing."
+      : "Conversions, leads and transactions were all zero in this period although the site had visits: conversion tracking may be broken.";
+  }
+  return describeFinding(extra, ctx);
+}

@@ -1,0 +1,16 @@
+import "server-only";
+import { z } from "zod";
+import { generateReport } from "../../insights/generate-report";
+import { defineJob } from "../define-job";
+
+export const generateReportPayload = z.object({ reportId: z.uuid() });
+
+/** Generates a report's insights; idempotent (a re-run replaces them), so retries are safe. */
+export const generateReportJob = defineJob({
+  name: "generate-report",
+  schema: generateReportPayload,
+  retry: { limit: 1, delaySeconds: 5 },
+  handler: async (payload) => {
+    await generateReport(payload.reportId);
+  },
+});

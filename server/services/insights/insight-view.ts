@@ -1,0 +1,60 @@
+import "server-only";
+import { and, eq, inArray } from "drizzle-orm";
+import { intentionByKey } from "@/lib/insights/intentions";
+import { db } from "../../db/client";
+import { insightTagItems, insightTags, savedInsights, type Insight } from "../../db/schema";
+
+export interface InsightTagRef {
+  _id: string;
+  name: string;
+}
+
+/**
+ * An insight as the API shows it. Exports, emails and API clients read this shape: fields are
+ * only ever added. `dismissPopUp` is true for Other Insights only (spec: insight groups).
+ */
+export function insightView(insight: Insight, tags: InsightTagRef[] = [], saved = false) {
+  const intention = intentionByKey(insight.intentionKey);
+  return {
+    _id: insight.id,
+    reportId: insight.reportId,
+    projectId: insight.projectId,
+    intention: { key: insight.intentionKey, title: intention?.title ?? insight.title, question: intention?.question ?? "" },
+    group: insight.group,
+    funnelStage: insight.funnelStage,
+    title: insight.title,
+    summary: insight.summary,
+    impact: insight.impact,
+    rank: insight.rank,
+    isWaitForGenerating: insight.isWaitForGenerating,
+    tags,
+    saved,
+    findings: insight.findings,
+    chart: insight.chart,
+    dismissPopUp: insight.group === "other",
+    createdAt: insight.createdAt,
+  };
+}
+export type InsightView = ReturnType<typeof insightView>;
+
+/** Views for many insights with their tags and the caller's saved flags, in two queries. */
+export async function insightViews(rows: Insight[], userId: string): Promise<InsightView[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.id);
+  const [tagRows, savedRows] = await Promise.all([
+    db()
+      .select({ insightId: insightTagItems.insightId, id: insightTags.id, name: insightTags.name })
+      .from(insightTagItems)
+      .innerJoin(insightTags, eq(insightTags.id, insightTagItems.tagId))
+      .where(inArray(insightTagItems.insightId, ids))
+      .orderBy(insightTags.name),
+    db()
+      .select({ insightId: savedInsights.insightId })
+      .from(savedInsights)
+      .where(and(eq(savedInsights.userId, userId), inArray(savedInsights.insightId, ids))),
+  ]);
+  const tags = new Map<string, InsightTagRef[]>();
+  for (const t of tagRows) tags.set(t.insightId, [...(tags.get(t.insightId) ?? []), { _id: t.id, name: t.name }]);
+  const saved = new Set(savedRows.map((s) => s.insightId));
+  return rows.map((r) => insightView(r, tags.get(r.id) ?? [], saved.has(r.id)));
+}

@@ -1,0 +1,53 @@
+import "server-only";
+import { and, asc, eq, ilike, inArray, or, type SQL } from "drizzle-orm";
+import { INTENTIONS } from "@/lib/insights/intentions";
+import type { InsightQuery } from "@/lib/validation/reports";
+import type { ProjectContext } from "../../http/route";
+import { db } from "../../db/client";
+import { insights, insightTagItems, insightTags, reports } from "../../db/schema";
+import { NotFoundError } from "../../http/errors";
+import type { Paged } from "../../http/pagination";
+import { insightViews, type InsightView } from "./insight-view";
+import { masterReportId } from "./master-report";
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * GET /insights/properties/{id}: a report's insights in rank order — the master report's unless
+ * `reportId` names another of the project's reports. With `tag`, the tag's insights (a custom
+ * report may gather insights of several reports). `group`, `stage` and `q` (title, summary or
+ * intention question) narrow the list.
+ */
+export async function listInsights({ ctx, query }: { ctx: ProjectContext; query: InsightQuery }): Promise<Paged<InsightView> & { reportId: string | null }> {
+  const projectId = ctx.access.project.id;
+  const where: SQL[] = [eq(insights.projectId, projectId)];
+  let reportId: string | null = null;
+  if (query.reportId) {
+    const [report] = await db().select({ id: reports.id }).from(reports).where(and(eq(reports.id, query.reportId), eq(reports.projectId, projectId)));
+    if (!report) throw new NotFoundError();
+    reportId = report.id;
+  } else if (!query.tag) {
+    reportId = await masterReportId(projectId);
+    if (!reportId) return { docs: [], total: 0, reportId: null };
+  }
+  if (reportId) where.push(eq(insights.reportId, reportId));
+  if (query.tag) {
+    const [tag] = await db().select({ id: insightTags.id }).from(insightTags).where(and(eq(insightTags.id, query.tag), eq(insightTags.projectId, projectId)));
+    if (!tag) throw new NotFoundError();
+    where.push(inArray(insights.id, db().select({ id: insightTagItems.insightId }).from(insightTagItems).where(eq(insightTagItems.tagId, tag.id))));
+  }
+  if (query.group) where.push(eq(insights.group, query.group));
+  if (query.stage) where.push(eq(insights.funnelStage, query.stage));
+  if (query.q) {
+    const pattern = `%${escapeLike(query.q)}%`;
+    const needle = query.q.toLowerCase();
+    const byQuestion = INTENTIONS.filter((i) => i.question.toLowerCase().includes(needle) || i.title.toLowerCase().includes(needle)).map((i) => i.key);
+    where.push(or(ilike(insights.title, pattern), ilike(insights.summary, pattern), byQuestion.length ? inArray(insights.intentionKey, byQuestion) : undefined)!);
+  }
+  const rows = await db()
+    .select()
+    .from(insights)
+    .where(and(...where))
+    .orderBy(asc(insights.rank), asc(insights.createdAt), asc(insights.id));
+  return { docs: await insightViews(rows, ctx.actor.userId), total: rows.length, reportId };
+}

@@ -1,0 +1,17 @@
+import "server-only";
+import { count, desc, eq } from "drizzle-orm";
+import type { ProjectAccess } from "../../auth/client-access";
+import { db } from "../../db/client";
+import { reports } from "../../db/schema";
+import { pageOffset, type PageQuery, type Paged } from "../../http/pagination";
+import { reportView, type ReportView } from "./report-view";
+
+/** GET /properties/{id}/reports: the project's reports, newest first. */
+export async function listReports({ access, page }: { access: ProjectAccess; page: PageQuery }): Promise<Paged<ReportView>> {
+  const where = eq(reports.projectId, access.project.id);
+  const [rows, [{ total }]] = await Promise.all([
+    db().select().from(reports).where(where).orderBy(desc(reports.createdAt), desc(reports.id)).limit(page.limit).offset(pageOffset(page)),
+    db().select({ total: count() }).from(reports).where(where),
+  ]);
+  return { docs: rows.map(reportView), total };
+}
