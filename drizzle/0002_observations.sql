@@ -37,7 +37,14 @@ CREATE TABLE "observations" (
 --> statement-breakpoint
 ALTER TABLE "data_sources" ADD COLUMN "name" text;--> statement-breakpoint
 ALTER TABLE "dimension_sets" ADD CONSTRAINT "dimension_sets_project_id_client_projects_id_fk" FOREIGN KEY ("project_id") REFERENCES "public"."client_projects"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "observations" ADD CONSTRAINT "observations_data_source_id_data_sources_id_fk" FOREIGN KEY ("data_source_id") REFERENCES "public"."data_sources"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "observations" ADD CONSTRAINT "observations_dimension_set_id_dimension_sets_id_fk" FOREIGN KEY ("dimension_set_id") REFERENCES "public"."dimension_sets"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "dimension_sets_project_key_unique" ON "dimension_sets" USING btree ("project_id","key");--> statement-breakpoint
-CREATE INDEX "observations_project_date_idx" ON "observations" USING btree ("project_id","date");
+CREATE INDEX "observations_project_date_idx" ON "observations" USING btree ("project_id","date");--> statement-breakpoint
+-- Observations have no per-row foreign keys (they would dominate bulk-load time); a data source's
+-- rows go with it through this set-based trigger, which also runs for cascaded deletes (project, client, agency).
+CREATE FUNCTION "observations_cascade"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  DELETE FROM "observations" o USING "gone_data_sources" g WHERE o."data_source_id" = g."id";
+  RETURN NULL;
+END $$;--> statement-breakpoint
+CREATE TRIGGER "observations_cascade" AFTER DELETE ON "data_sources"
+  REFERENCING OLD TABLE AS "gone_data_sources" FOR EACH STATEMENT EXECUTE FUNCTION "observations_cascade"();

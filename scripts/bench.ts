@@ -9,11 +9,12 @@ import fs from "node:fs";
 import path from "node:path";
 import pg from "pg";
 import { formatResult, type Benchmark, type BenchResult } from "./bench/harness";
+import { ingestBenchmark } from "./bench/ingest";
 import { searchBenchmark } from "./bench/search";
 import { startEmbeddedPostgres, type EmbeddedDatabase } from "./lib/embedded-postgres";
 import { runMigrations } from "../server/db/migrate";
 
-const BENCHMARKS: Benchmark[] = [searchBenchmark];
+const BENCHMARKS: Benchmark[] = [searchBenchmark, ingestBenchmark];
 
 const PORT = 3300;
 const BASE_URL = `http://127.0.0.1:${PORT}`;

@@ -15,6 +15,8 @@ export interface BenchResult {
   p95Ms: number;
   /** The p95 the issue asks for, printed beside the figure. */
   targetP95Ms?: number;
+  /** Printed after the figures (e.g. a throughput). */
+  note?: string;
 }
 
 /** One file per benchmark under scripts/bench/: seed its data with SQL, then measure through HTTP. */
@@ -54,5 +56,6 @@ export async function measure(
 
 export function formatResult(r: BenchResult): string {
   const target = r.targetP95Ms === undefined ? "" : ` (target p95 < ${r.targetP95Ms} ms${r.p95Ms < r.targetP95Ms ? ": met" : ": NOT met"})`;
-  return `${r.label}: n=${r.n} median=${r.medianMs.toFixed(1)} ms p95=${r.p95Ms.toFixed(1)} ms${target}`;
+  const note = r.note ? ` — ${r.note}` : "";
+  return `${r.label}: n=${r.n} median=${r.medianMs.toFixed(1)} ms p95=${r.p95Ms.toFixed(1)} ms${target}${note}`;
 }

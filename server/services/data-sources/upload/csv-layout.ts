@@ -108,7 +108,7 @@ export function parseDate(raw: string): string | null {
 const NUMBER = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
 
 /** COPY text format: backslash, tab and line breaks escaped. */
-function copyText(value: string): string {
+export function copyText(value: string): string {
   return /[\\\t\n\r]/.test(value) ? value.replace(/[\\\t\n\r]/g, (c) => (c === "\\" ? "\\\\" : c === "\t" ? "\\t" : c === "\n" ? "\\n" : "\\r")) : value;
 }
 

@@ -20,6 +20,8 @@ export interface ImportTarget {
   projectId: string;
   /** Extra facts kept with the summary on the data source (file name, who, when). */
   meta?: Record<string, unknown>;
+  /** The database to write to; the app's DATABASE_URL by default (scripts pass their own). */
+  connectionString?: string;
 }
 
 // One field or record this large is not a CSV of daily metrics (often: a quote never closed).
@@ -61,7 +63,7 @@ export async function importCsv(chunks: AsyncIterable<Buffer>, target: ImportTar
 
   const openStaging = async (columns: string[]) => {
     // The header is known: only now is a connection worth opening.
-    stagingOpening ??= ObservationStaging.open();
+    stagingOpening ??= ObservationStaging.open(target.connectionString);
     staging = await stagingOpening;
     staging.startCopy(columns);
     return staging;

@@ -32,8 +32,8 @@ export class ObservationStaging {
 
   private constructor(private readonly client: pg.Client) {}
 
-  static async open(connectionString = env().DATABASE_URL): Promise<ObservationStaging> {
-    const client = new pg.Client({ connectionString, application_name: "funnelwise-upload" });
+  static async open(connectionString?: string): Promise<ObservationStaging> {
+    const client = new pg.Client({ connectionString: connectionString ?? env().DATABASE_URL, application_name: "funnelwise-upload" });
     await client.connect();
     const staging = new ObservationStaging(client);
     try {

@@ -1,0 +1,65 @@
+import "server-only";
+import { DIMENSIONS, METRICS } from "@/lib/constants/observations";
+import { copyText, dimensionIdentity, dimensionKey } from "../../services/data-sources/upload/csv-layout";
+import { ObservationStaging } from "../../services/data-sources/upload/staging";
+import { DEMO_EVENTS } from "./events";
+import { DEMO_DIMENSIONS, type SiteProfile } from "./profiles";
+import { Prng } from "./prng";
+import { buildSegments } from "./segments";
+import { generateRows, type DemoRow } from "./series";
+
+/** About 15 months of days, ending yesterday (UTC). */
+export const DEMO_DAYS = 456;
+const DAY_MS = 86_400_000;
+
+const METRIC_KEYS = ["sessions", "users", "newUsers", "engagedSessions", "pageviews", "conversions", "leads", "transactions", "revenue", "impressions", "clicks", "cost"] as const;
+
+export function demoPeriod(today = new Date()): { start: Date; end: Date } {
+  const end = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate()) - DAY_MS);
+  return { start: new Date(end.getTime() - (DEMO_DAYS - 1) * DAY_MS), end };
+}
+
+/**
+ * Generates a demo site's daily data and loads it into its upload source the way an upload does:
+ * COPY into a staging table, then the same merge (dimension combinations, observations, summary).
+ */
+export async function loadDemoObservations(profile: SiteProfile, target: { dataSourceId: string; projectId: string }, today = new Date()) {
+  const prng = new Prng(profile.seed);
+  const segments = buildSegments(profile, prng);
+  const keys = new Map(segments.map((s) => [s, dimensionKey(dimensionIdentity(s.dims))]));
+  const metrics = METRIC_KEYS.filter((k) => (profile.siteType === "ecommerce" ? k !== "leads" : k !== "transactions" && k !== "revenue"));
+  const dims = DIMENSIONS.filter((d) => DEMO_DIMENSIONS.includes(d.key));
+  const columns = ["line", "date", "key", ...dims.map((d) => d.column), ...metrics.map((k) => METRICS.find((m) => m.key === k)!.column)];
+  const { start, end } = demoPeriod(today);
+
+  const staging = await ObservationStaging.open();
+  try {
+    staging.startCopy(columns);
+    let line = 1;
+    const value = (v: number | null) => (v === null ? "\\N" : String(v));
+    for (const row of generateRows(profile, segments, DEMO_EVENTS[profile.key], start, end, prng)) {
+      line++;
+      let text = `${line}\t${row.date}\t${keys.get(row.segment)}`;
+      for (const d of dims) text += "\t" + copyText(row.segment.dims[d.key as keyof DemoRow["segment"]["dims"]] ?? "");
+      for (const k of metrics) text += "\t" + value(row[k]);
+      staging.push(text + "\n");
+      await staging.flushIfFull();
+    }
+    await staging.finishCopy();
+    const summary = {
+      rows: line - 1,
+      dateRange: { start: start.toISOString().slice(0, 10), end: end.toISOString().slice(0, 10) },
+      metrics,
+      dimensions: DEMO_DIMENSIONS,
+      fileName: `${profile.key === "store" ? "northwind-store" : "northwind-uniforms"}-analytics-demo.csv`,
+      demo: true,
+      uploadedAt: new Date().toISOString(),
+    };
+    await staging.merge({ ...target, summary });
+    await staging.commit();
+    return summary;
+  } catch (error) {
+    await staging.abort();
+    throw error;
+  }
+}
