@@ -73,8 +73,8 @@ function segment(f: Finding): string {
 const confidenceText = (f: Finding) => `${Math.round(f.confidence * 100)}% confidence`;
 
 /** One sentence for a finding; extra detector fields (share of change, fromMetric) are used when present. */
-export function describeFinding(finding: Finding & Record<string, unknown>, ctx: NarrativeContext): string {
-  const f = finding;
+export function describeFinding(finding: Finding, ctx: NarrativeContext): string {
+  const f = finding as Finding & Record<string, unknown>;
   const unit = unitOf(f.metric);
   const label = labelOf(f.metric);
   const Label = label.charAt(0).toUpperCase() + label.slice(1);

@@ -1,5 +1,5 @@
 import type { AuditCheck } from "@/lib/insights/intentions";
-import { median } from "../stats/descriptive";
+import { medianInPlace } from "../stats/descriptive";
 import type { DailyPoint, Finding, Severity } from "../types";
 
 // Data Quality Audit checks. Each takes simple arrays the caller aggregates from the metric store
@@ -69,15 +69,29 @@ export function findTrackingGaps(series: readonly DailyPoint[], options: GapOpti
   const minTypical = options.minTypical ?? 20;
   const window = options.window ?? 28;
   const findings: AuditFinding[] = [];
+  // Prefix sums give each day's trailing mean in O(1); for non-negative data the median is at
+  // most twice the mean, so days well above the mean skip the median entirely.
+  const prefix = new Float64Array(series.length + 1);
+  const counts = new Uint32Array(series.length + 1);
+  series.forEach((p, k) => {
+    prefix[k + 1] = prefix[k] + (p.value ?? 0);
+    counts[k + 1] = counts[k] + (p.value === null ? 0 : 1);
+  });
+  const buffer = new Float64Array(window);
   let i = 0;
   while (i < series.length) {
-    const before = series
-      .slice(Math.max(0, i - window), i)
-      .map((p) => p.value)
-      .filter((v): v is number => v !== null);
-    const typical = before.length >= 7 ? median(before) : NaN;
     const v = series[i].value;
-    if (!(typical >= minTypical) || v === null || v > nearZeroShare * typical) {
+    const a = Math.max(0, i - window);
+    const known = counts[i] - counts[a];
+    const meanBefore = known > 0 ? (prefix[i] - prefix[a]) / known : NaN;
+    if (v === null || known < 7 || !(v <= 2 * nearZeroShare * meanBefore)) {
+      i++;
+      continue;
+    }
+    let k = 0;
+    for (let s = a; s < i; s++) if (series[s].value !== null) buffer[k++] = series[s].value as number;
+    const typical = medianInPlace(buffer, k);
+    if (!(typical >= minTypical) || v > nearZeroShare * typical) {
       i++;
       continue;
     }

@@ -99,7 +99,8 @@ export function seasonalBaseline(series: readonly DailyPoint[], options: Baselin
   }
   const mode = options.seasonality && options.seasonality !== "auto" ? options.seasonality : chooseMode(y, nonNegative);
   const mult = mode === "multiplicative";
-  const weekday = (i: number) => (((day0 + i + 4) % 7) + 7) % 7;
+  const weekdays = Uint8Array.from({ length: n }, (_, i) => (((day0 + i + 4) % 7) + 7) % 7);
+  const weekday = (i: number) => weekdays[i];
 
   // Each day's ratio (or difference) to its centred 7-day mean: the raw material of the factors.
   const ratioByDay: number[][] = [[], [], [], [], [], [], []]; // indices with a valid ratio
@@ -147,7 +148,7 @@ export function seasonalBaseline(series: readonly DailyPoint[], options: Baselin
     return mult ? avg > 0 : true;
   };
 
-  const deseasonalised = (s: number) => (mult ? y[s] / factor[weekday(s)] : y[s] - factor[weekday(s)]);
+  const deseasonalised = (s: number) => (mult ? y[s] / factor[weekdays[s]] : y[s] - factor[weekdays[s]]);
   /** Median of deseasonalised values over [a, b]; NaN when fewer than `need` days are known. */
   const windowMedian = (a: number, b: number, need: number): number => {
     let k = 0;
@@ -157,10 +158,14 @@ export function seasonalBaseline(series: readonly DailyPoint[], options: Baselin
 
   const xs = new Float64Array(levelWindow);
   const zs = new Float64Array(levelWindow);
+  const halfA = new Float64Array(levelWindow);
+  const halfB = new Float64Array(levelWindow);
   /**
-   * Robust local-linear level at day t from the trailing window: least squares, then one refit
-   * with values winsorised at ±2σ (σ from the MAD of the first fit's residuals) — a one-step Huber
-   * estimate, so a spike or gap in the window barely tilts the line.
+   * Robust local-linear level at day t from the trailing window. A robust start — slope from the
+   * medians of the window's two halves, intercept from the median of the detrended values — then
+   * values winsorised at ±2σ around that line and a least-squares refit (a one-step M-estimate):
+   * nearly as precise as least squares on clean data, yet a gap or spike at the window's edge,
+   * where least squares has the most leverage, cannot tilt the line.
    */
   const localLinearLevel = (t: number): number => {
     let k = 0;
@@ -170,14 +175,27 @@ export function seasonalBaseline(series: readonly DailyPoint[], options: Baselin
       zs[k++] = deseasonalised(s);
     }
     if (k < half) return NaN;
-    const fit = lineFit(xs, zs, k);
-    for (let j = 0; j < k; j++) scratch[j] = zs[j] - (fit.a + fit.b * xs[j]);
+    const mid = k >> 1;
+    let xa = 0;
+    let xb = 0;
+    for (let j = 0; j < mid; j++) {
+      halfA[j] = zs[j];
+      xa += xs[j] / mid;
+    }
+    for (let j = mid; j < k; j++) {
+      halfB[j - mid] = zs[j];
+      xb += xs[j] / (k - mid);
+    }
+    const slope = (medianInPlace(halfB, k - mid) - medianInPlace(halfA, mid)) / (xb - xa);
+    for (let j = 0; j < k; j++) scratch[j] = zs[j] - slope * xs[j];
+    const intercept = medianInPlace(scratch, k);
+    for (let j = 0; j < k; j++) scratch[j] = zs[j] - (intercept + slope * xs[j]);
     const s = robustSigmaInPlace(scratch, k);
     for (let j = 0; j < k; j++) {
-      const f = fit.a + fit.b * xs[j];
+      const f = intercept + slope * xs[j];
       zs[j] = clamp(zs[j], f - 2 * s, f + 2 * s);
     }
-    return lineFit(xs, zs, k).a; // the line's value at x = 0, i.e. day t
+    return lineFit(xs, zs, k).a; // the refitted line's value at x = 0, i.e. day t
   };
 
   const start = Math.max(0, fromIdx - residualWindow);

@@ -1,0 +1,132 @@
+import { describe, expect, it } from "vitest";
+import {
+  findCaseVariants,
+  findClicksSessionsMismatch,
+  findDuplicateRows,
+  findImpossibleValues,
+  findPersonalData,
+  findSelfReferrals,
+  findTrackingGaps,
+  findUnattributedShare,
+  maskEmails,
+} from "./data-quality";
+import { generateSeries, plant } from "./test-series";
+
+const period = { periodStart: "2026-03-01", periodEnd: "2026-03-31" };
+
+describe("data quality checks", () => {
+  it("finds a tracking gap and a break to zero with their dates", () => {
+    const gap = plant(generateSeries({ days: 120, seed: 1 }), 60, 62, () => 0);
+    const [g] = findTrackingGaps(gap, { metric: "sessions" });
+    expect(g).toMatchObject({ check: "tracking_gaps", issue: "gap", periodStart: gap[60].date, periodEnd: gap[61].date, count: 2, current: 0, direction: "down" });
+    const broken = plant(generateSeries({ days: 120, seed: 2 }), 115, 120, () => 0);
+    const findings = findTrackingGaps(broken, { metric: "sessions" });
+    expect(findings).toHaveLength(1);
+    expect(findings[0]).toMatchObject({ issue: "break", severity: "high", periodStart: broken[115].date });
+    expect(findTrackingGaps(generateSeries({ days: 120, seed: 3 }), { metric: "sessions" })).toHaveLength(0);
+    const tiny = generateSeries({ days: 60, seed: 4, level: 2, noiseSd: 1 }).map((p) => ({ ...p, value: Math.max(0, Math.round(p.value!)) }));
+    expect(findTrackingGaps(tiny, { metric: "sessions" })).toHaveLength(0); // low traffic can be 0 honestly
+  });
+
+  it("flags a high (not set) share", () => {
+    const rows = [
+      { value: "google", total: 700 },
+      { value: "(not set)", total: 200 },
+      { value: "", total: 100 },
+    ];
+    const [f] = findUnattributedShare(rows, { ...period, metric: "sessions", dimension: "source" });
+    expect(f.current).toBeCloseTo(0.3, 12);
+    expect(f.severity).toBe("high");
+    expect(findUnattributedShare([{ value: "google", total: 990 }, { value: "(not set)", total: 10 }], { ...period, metric: "sessions", dimension: "source" })).toHaveLength(0);
+  });
+
+  it("flags self-referrals including subdomains", () => {
+    const [f] = findSelfReferrals(
+      [
+        { value: "google", total: 900 },
+        { value: "www.Example.com", total: 60 },
+        { value: "shop.example.com", total: 40 },
+        { value: "notexample.com", total: 5 },
+      ],
+      { ...period, metric: "sessions", siteDomains: ["https://example.com/"] },
+    );
+    expect(f.count).toBe(100);
+    expect(f.examples).toEqual(["www.Example.com", "shop.example.com"]);
+  });
+
+  it("groups case-variant UTM values", () => {
+    const findings = findCaseVariants(
+      [
+        { value: "facebook", total: 500 },
+        { value: "Facebook", total: 300 },
+        { value: "FACEBOOK ", total: 10 },
+        { value: "google", total: 900 },
+      ],
+      { ...period, metric: "sessions", dimension: "source" },
+    );
+    expect(findings).toHaveLength(1);
+    expect(findings[0]).toMatchObject({ dimensionValue: "facebook", count: 3, current: 810 });
+  });
+
+  it("flags impossible values", () => {
+    const findings = findImpossibleValues(
+      [
+        { key: "2026-03-01", sessions: 100, engagedSessions: 120 },
+        { key: "2026-03-02", sessions: 0, transactions: 3 },
+        { key: "2026-03-03", sessions: 10, conversions: 80 },
+        { key: "2026-03-04", sessions: 100, bounceRate: 1.3, engagementRate: 0.5 },
+        { key: "2026-03-05", sessions: 100, engagedSessions: 60, conversions: 5 },
+      ],
+      period,
+    );
+    expect(findings.map((f) => f.issue).sort()).toEqual(["bounce_rate_out_of_range", "conversions_exceed_sessions", "engaged_exceeds_sessions", "transactions_without_sessions"]);
+    expect(findings.find((f) => f.issue === "engaged_exceeds_sessions")!.examples).toEqual(["2026-03-01"]);
+  });
+
+  it("finds duplicated rows", () => {
+    const [f] = findDuplicateRows(
+      [
+        ["2026-03-01", "organic"],
+        ["2026-03-01", "paid"],
+        ["2026-03-01", "organic"],
+        "T-1",
+        "T-1",
+        "T-1",
+      ],
+      { ...period, metric: "sessions", keyDescription: "date, channel" },
+    );
+    expect(f.count).toBe(3);
+    expect(f.examples).toEqual(["2026-03-01 | organic (×2)", "T-1 (×3)"]);
+    expect(findDuplicateRows(["a", "b"], { ...period, metric: "transactions", keyDescription: "transaction id" })).toHaveLength(0);
+  });
+
+  it("finds emails in URLs, encoded too, and masks them", () => {
+    const [f] = findPersonalData(
+      [
+        { value: "/thanks?email=jane.doe%40example.com", total: 3 },
+        { value: "/signup?u=bob@mail.co.uk&x=1", total: 2 },
+        { value: "/pricing", total: 500 },
+      ],
+      { ...period, metric: "pageviews", dimension: "landingPage" },
+    );
+    expect(f.count).toBe(2);
+    expect(f.examples.join(" ")).not.toMatch(/jane\.doe|bob@/);
+    expect(maskEmails("write to jane@example.com")).toBe("write to j***@example.com");
+  });
+
+  it("flags ads clicks vs sessions beyond tolerance", () => {
+    const findings = findClicksSessionsMismatch(
+      [
+        { key: "total", adsClicks: 10_000, sessions: 9_100 },
+        { key: "Brand", adsClicks: 2_000, sessions: 900 },
+        { key: "Generic", adsClicks: 1_000, sessions: 1_500 },
+        { key: "Tiny", adsClicks: 20, sessions: 2 },
+      ],
+      period,
+    );
+    expect(findings.map((f) => [f.dimensionValue, f.issue, f.severity])).toEqual([
+      ["Brand", "sessions_below_clicks", "high"],
+      ["Generic", "sessions_above_clicks", "high"],
+    ]);
+  });
+});
