@@ -43,7 +43,7 @@ describe("narratives", () => {
 
   it("writes rates as percentages and their change in points", () => {
     const text = describeFinding(
-      { ...base, kind: "funnel", metric: "conversions", fromMetric: "sessions", current: 0.0148, baseline: 0.0199, change: -0.0051, changePct: -0.256, direction: "down" },
+      { ...base, kind: "funnel", metric: "conversions", fromMetric: "sessions", current: 0.0148, baseline: 0.0199, change: -0.0051, changePct: -0.256, direction: "down" } as Finding,
       { currency: "USD" },
     );
     expect(text).toBe("Conversion from sessions to conversions fell from 2.0% to 1.5% from Mar 1, 2026 to Mar 31, 2026, -0.5 pp.");
@@ -51,7 +51,7 @@ describe("narratives", () => {
 
   it("writes a driver with its share of the change", () => {
     const text = describeFinding(
-      { ...base, kind: "driver", metric: "sessions", dimension: "channel", dimensionValue: "Paid Search", change: -1200, shareOfChange: 0.8, direction: "down" },
+      { ...base, kind: "driver", metric: "sessions", dimension: "channel", dimensionValue: "Paid Search", change: -1200, shareOfChange: 0.8, direction: "down" } as Finding,
       { currency: "USD" },
     );
     expect(text).toBe('channel "Paid Search" contributed -1,200 to the change in sessions from Mar 1, 2026 to Mar 31, 2026, 80.0% of the total change.');
