@@ -5,7 +5,7 @@ import { ObservationStaging } from "../../services/data-sources/upload/staging";
 import { DEMO_EVENTS } from "./events";
 import { DEMO_DIMENSIONS, type SiteProfile } from "./profiles";
 import { Prng } from "./prng";
-import { buildSegments } from "./segments";
+import { buildSegments, type Segment } from "./segments";
 import { generateRows, type DemoRow } from "./series";
 
 /** About 15 months of days, ending yesterday (UTC). */
@@ -29,7 +29,7 @@ export async function loadDemoObservations(profile: SiteProfile, target: { dataS
   const keys = new Map(segments.map((s) => [s, dimensionKey(dimensionIdentity(s.dims))]));
   const metrics = METRIC_KEYS.filter((k) => (profile.siteType === "ecommerce" ? k !== "leads" : k !== "transactions" && k !== "revenue"));
   const dims = DIMENSIONS.filter((d) => DEMO_DIMENSIONS.includes(d.key));
-  const columns = ["line", "date", "key", ...dims.map((d) => d.column), ...metrics.map((k) => METRICS.find((m) => m.key === k)!.column)];
+  const columns = ["line", "date", "key", "fresh", ...dims.map((d) => d.column), ...metrics.map((k) => METRICS.find((m) => m.key === k)!.column)];
   const { start, end } = demoPeriod(today);
 
   const staging = await ObservationStaging.open();
@@ -37,10 +37,18 @@ export async function loadDemoObservations(profile: SiteProfile, target: { dataS
     staging.startCopy(columns);
     let line = 1;
     const value = (v: number | null) => (v === null ? "\\N" : String(v));
+    // As an upload does: a combination's values go with its first row only.
+    const sent = new Set<Segment>();
+    const nullDims = "\t\\N".repeat(dims.length);
     for (const row of generateRows(profile, segments, DEMO_EVENTS[profile.key], start, end, prng)) {
       line++;
       let text = `${line}\t${row.date}\t${keys.get(row.segment)}`;
-      for (const d of dims) text += "\t" + copyText(row.segment.dims[d.key as keyof DemoRow["segment"]["dims"]] ?? "");
+      if (sent.has(row.segment)) text += "\tf" + nullDims;
+      else {
+        sent.add(row.segment);
+        text += "\tt";
+        for (const d of dims) text += "\t" + copyText(row.segment.dims[d.key as keyof DemoRow["segment"]["dims"]] ?? "");
+      }
       for (const k of metrics) text += "\t" + value(row[k]);
       staging.push(text + "\n");
       await staging.flushIfFull();

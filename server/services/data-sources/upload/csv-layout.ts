@@ -71,7 +71,7 @@ export function readHeader(fields: string[], line: number): CsvLayout {
     dimensions,
     metrics,
     impressionsIndex,
-    copyColumns: ["line", "date", "key", ...dimensions.map((d) => d.dim.column), ...metrics.map((m) => m.metric.column)],
+    copyColumns: ["line", "date", "key", "fresh", ...dimensions.map((d) => d.dim.column), ...metrics.map((m) => m.metric.column)],
   };
 }
 
@@ -122,8 +122,11 @@ export class RowEncoder {
   maxDate: string | null = null;
   // md5 of a dimension combination, memoised: files repeat a few thousand combinations over and over.
   private keys = new Map<string, string>();
+  private readonly nullDims: string;
 
-  constructor(private readonly layout: CsvLayout) {}
+  constructor(private readonly layout: CsvLayout) {
+    this.nullDims = "\t\\N".repeat(layout.dimensions.length);
+  }
 
   encode(fields: string[], line: number): string {
     const layout = this.layout;
@@ -134,13 +137,13 @@ export class RowEncoder {
     if (this.minDate === null || date < this.minDate) this.minDate = date;
     if (this.maxDate === null || date > this.maxDate) this.maxDate = date;
 
-    let out = "";
+    let dims = "";
     let identity = "";
     let dimIndex = 0;
     for (const { index, dim, name } of layout.dimensions) {
       const value = normalizeDimension(fields[index]);
       if (value.length > MAX_DIMENSION_LENGTH) throw new CsvImportError(M.valueTooLong(line, name, MAX_DIMENSION_LENGTH));
-      out += "\t" + copyText(value);
+      dims += "\t" + copyText(value);
       // Absent dimensions are NULL in the key too, so {channel} and {channel, device} never collide.
       while (DIMENSIONS[dimIndex] !== dim) {
         identity += "\u0000\u0001";
@@ -151,6 +154,7 @@ export class RowEncoder {
     }
     for (; dimIndex < DIMENSIONS.length; dimIndex++) identity += "\u0000\u0001";
 
+    let out = "";
     for (const { index, metric, name } of layout.metrics) {
       const raw = fields[index].trim();
       if (raw === "") {
@@ -171,18 +175,15 @@ export class RowEncoder {
       }
     }
     this.rows++;
-    return `${line}\t${date}\t${this.keyOf(identity)}${out}\n`;
-  }
-
-  private keyOf(identity: string): string {
+    // The values travel with a combination's first row only (`fresh`); later rows carry its key.
     let key = this.keys.get(identity);
-    if (key === undefined) {
-      key = dimensionKey(identity);
-      // Bounded: a file of mostly distinct combinations must not grow this without end.
-      if (this.keys.size >= 50_000) this.keys.clear();
-      this.keys.set(identity, key);
-    }
-    return key;
+    if (key !== undefined) return `${line}\t${date}\t${key}\tf${this.nullDims}${out}\n`;
+    key = dimensionKey(identity);
+    // Bounded: a file of mostly distinct combinations must not grow this without end (a
+    // combination seen again after a reset is simply sent fresh again).
+    if (this.keys.size >= 50_000) this.keys.clear();
+    this.keys.set(identity, key);
+    return `${line}\t${date}\t${key}\tt${dims}${out}\n`;
   }
 }
 

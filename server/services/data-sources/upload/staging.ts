@@ -43,6 +43,8 @@ export class ObservationStaging {
           line integer not null,
           date date not null,
           key text not null,
+          -- The first row of a combination carries its dimension values; the others only its key.
+          fresh boolean not null default true,
           ${DIMENSION_COLUMNS.map((c) => `${c} text`).join(", ")},
           ${METRIC_COLUMNS.map((c) => `${c} double precision`).join(", ")}
         ) on commit drop`);
@@ -107,7 +109,7 @@ export class ObservationStaging {
     await q(
       `insert into dimension_sets (project_id, key, ${dims})
        select $1, s.key, ${DIMENSION_COLUMNS.map((c) => `s.${c}`).join(", ")}
-       from (select distinct key, ${dims} from upload_staging) s
+       from (select distinct key, ${dims} from upload_staging where fresh) s
        where not exists (select 1 from dimension_sets d where d.project_id = $1 and d.key = s.key)
        on conflict (project_id, key) do nothing`,
       [input.projectId],
