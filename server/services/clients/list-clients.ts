@@ -63,6 +63,6 @@ export async function withProjectsAndAdmins(actor: Actor, rows: { client: typeof
   return rows.map(({ client, level }) => ({
     ...clientView(actor, client, level),
     projects: projects.filter((p) => p.clientId === client.id).map((p) => projectView(p, lastByProject.get(p.id) ?? null)),
-    clientAdmins: admins.filter((a) => a.clientId === client.id).map(({ clientId: _clientId, ...admin }) => admin),
+    clientAdmins: admins.filter((a) => a.clientId === client.id).map((a) => ({ _id: a._id, email: a.email, firstName: a.firstName, lastName: a.lastName })),
   }));
 }
