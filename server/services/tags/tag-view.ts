@@ -1,6 +1,6 @@
 import "server-only";
 import { asc, eq } from "drizzle-orm";
-import { db } from "../../db/client";
+import { db, type DbOrTx } from "../../db/client";
 import { insightTagItems } from "../../db/schema";
 import type { InsightTag } from "./tag-access";
 
@@ -10,7 +10,8 @@ export function tagView(tag: InsightTag, insightIds: string[]) {
 }
 export type TagView = ReturnType<typeof tagView>;
 
-export async function tagInsightIds(tagId: string): Promise<string[]> {
-  const rows = await db().select({ id: insightTagItems.insightId }).from(insightTagItems).where(eq(insightTagItems.tagId, tagId)).orderBy(asc(insightTagItems.createdAt), asc(insightTagItems.insightId));
+/** The tag's insight ids; pass the transaction that just changed them to read its own writes. */
+export async function tagInsightIds(tagId: string, executor: DbOrTx = db()): Promise<string[]> {
+  const rows = await executor.select({ id: insightTagItems.insightId }).from(insightTagItems).where(eq(insightTagItems.tagId, tagId)).orderBy(asc(insightTagItems.createdAt), asc(insightTagItems.insightId));
   return rows.map((r) => r.id);
 }
