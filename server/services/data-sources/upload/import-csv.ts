@@ -22,6 +22,8 @@ export interface ImportTarget {
   meta?: Record<string, unknown>;
   /** The database to write to; the app's DATABASE_URL by default (scripts pass their own). */
   connectionString?: string;
+  /** Called with each phase's duration (the benchmark prints them). */
+  onPhase?: (phase: string, ms: number) => void;
 }
 
 // One field or record this large is not a CSV of daily metrics (often: a quote never closed).
@@ -83,6 +85,13 @@ export async function importCsv(chunks: AsyncIterable<Buffer>, target: ImportTar
     await target.flushIfFull();
   };
 
+  let phaseStarted = performance.now();
+  const phase = (name: string) => {
+    const now = performance.now();
+    target.onPhase?.(name, now - phaseStarted);
+    phaseStarted = now;
+  };
+
   try {
     for await (const chunk of chunks) {
       if (first && chunk.length > 0) {
@@ -100,7 +109,9 @@ export async function importCsv(chunks: AsyncIterable<Buffer>, target: ImportTar
     for (const line of pending) open.push(line);
     pending = [];
 
+    phase("read, check and COPY into staging");
     await open.finishCopy();
+    phase("finish COPY and analyze staging");
     const summary = {
       rows: encoder!.rows,
       dateRange: { start: encoder!.minDate!, end: encoder!.maxDate! },
@@ -111,8 +122,11 @@ export async function importCsv(chunks: AsyncIterable<Buffer>, target: ImportTar
       dataSourceId: target.dataSourceId,
       projectId: target.projectId,
       summary: { ...summary, ...target.meta },
+      onPhase: target.onPhase,
     });
+    phaseStarted = performance.now();
     await open.commit();
+    phase("commit");
     return { ...summary, replacedDates };
   } catch (error) {
     // The parser may be mid-record when a later chunk fails to decode: close what was opened.

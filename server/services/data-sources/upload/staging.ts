@@ -99,8 +99,13 @@ export class ObservationStaging {
    * Replaces the source's observations for the file's dates with the staged rows, creating the
    * dimension combinations it has not seen before, and records the upload summary on the source.
    */
-  async merge(input: { dataSourceId: string; projectId: string; summary: Record<string, unknown> }): Promise<MergeResult> {
-    const q = (text: string, values: unknown[] = []) => this.client.query(text, values);
+  async merge(input: { dataSourceId: string; projectId: string; summary: Record<string, unknown>; onPhase?: (phase: string, ms: number) => void }): Promise<MergeResult> {
+    const q = async (text: string, values: unknown[] = []) => {
+      const started = performance.now();
+      const result = await this.client.query(text, values);
+      input.onPhase?.(text.trim().split(/\s+/).slice(0, 3).join(" "), performance.now() - started);
+      return result;
+    };
     // Serialises uploads to one source; a source deleted meanwhile is gone.
     const locked = await q("select id from data_sources where id = $1 for update", [input.dataSourceId]);
     if (locked.rowCount === 0) throw new NotFoundError();
