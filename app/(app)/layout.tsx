@@ -1,3 +1,4 @@
+import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import type { ReactNode } from "react";
 import { AlertOutlet } from "@/components/alerts/alerts-context";
@@ -10,7 +11,11 @@ export const dynamic = "force-dynamic";
 /** Every authenticated page: a session is required, and unfinished onboarding comes first. */
 export default async function AppLayout({ children }: { children: ReactNode }) {
   const actor = await getActor();
-  if (!actor) redirect("/login");
+  if (!actor) {
+    // proxy.ts names the insight link being opened, so login can resume it (spec section 2).
+    const returnPath = (await headers()).get("x-funnelwise-return-path");
+    redirect(returnPath?.startsWith("/") ? `/login?next=${encodeURIComponent(returnPath)}` : "/login");
+  }
   if (actor.onboarding) redirect("/onboarding");
   const user = await getSessionUser(actor);
   return (

@@ -10,11 +10,11 @@ interface Crumb {
 }
 
 /**
- * Agency › client › client project, for the page being shown. The trail, and the client and
+ * Agency › client › client project (› insight), for the page being shown. The trail, and the client and
  * project visited, are stored locally (spec section 4) so pages that carry no id can offer them.
  */
 export function Breadcrumbs({ trail }: { trail: Breadcrumb }) {
-  const { agency, client, clientProject } = trail;
+  const { agency, client, clientProject, insight } = trail;
   const key = JSON.stringify(trail);
 
   useEffect(() => {
@@ -31,6 +31,7 @@ export function Breadcrumbs({ trail }: { trail: Breadcrumb }) {
   const crumbs: Crumb[] = [{ href: "/dashboard", label: agency?.name ?? "Dashboard" }];
   if (client) crumbs.push({ href: `/clients/${client.id}`, label: client.name });
   if (clientProject) crumbs.push({ href: `/client-projects/${clientProject.id}`, label: clientProject.name });
+  if (clientProject && insight) crumbs.push({ href: `/client-projects/${clientProject.id}/insights/${insight.id}`, label: insight.name });
 
   return (
     <nav aria-label="Breadcrumb" className="mb-4 text-sm">

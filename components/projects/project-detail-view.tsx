@@ -16,11 +16,12 @@ import { useClientAccessError } from "@/lib/hooks/use-access-error";
 import { toApiError } from "@/lib/hooks/use-api-error-handler";
 import { useProject, useUpdateProject } from "@/lib/hooks/use-clients";
 import { useCurrentUser } from "@/lib/hooks/use-current-user";
+import { InsightReport } from "@/components/insights/insight-report";
 import { ProjectForm } from "./project-form";
 import { ProjectLimitNotice } from "./project-usage";
 
-/** /client-projects/{id}: one Performance Report's details (its insight reports come with a later issue). */
-export function ProjectDetailView({ projectId }: { projectId: string }) {
+/** /client-projects/{id}: one Performance Report: its insight reports (master report, generation, history, tags) and details. */
+export function ProjectDetailView({ projectId, reportId = null }: { projectId: string; reportId?: string | null }) {
   const user = useCurrentUser();
   const project = useProject(projectId);
   const accessError = useClientAccessError(project.error);
@@ -28,10 +29,10 @@ export function ProjectDetailView({ projectId }: { projectId: string }) {
   if (accessError === "suspended") return <ClientSuspended />;
   if (project.isError) return <ErrorState message={toApiError(project.error).message} onRetry={() => void project.refetch()} />;
   if (project.isPending || !user.data) return <LoadingState label="Loading the project…" />;
-  return <ProjectDetailContent project={project.data} agency={user.data.agency} />;
+  return <ProjectDetailContent project={project.data} agency={user.data.agency} reportId={reportId} />;
 }
 
-function ProjectDetailContent({ project, agency }: { project: ProjectDetail; agency: { _id: string; name: string } }) {
+function ProjectDetailContent({ project, agency, reportId }: { project: ProjectDetail; agency: { _id: string; name: string }; reportId: string | null }) {
   const alerts = useAlerts();
   const [editing, setEditing] = useState(false);
   const [confirmSuspend, setConfirmSuspend] = useState(false);
@@ -77,6 +78,9 @@ function ProjectDetailContent({ project, agency }: { project: ProjectDetail; age
           </p>
         </div>
         <div className="flex flex-wrap gap-2">
+          <Link href={`/client-projects/${project._id}/data-sources`} className={buttonClasses("secondary")}>
+            Data sources
+          </Link>
           {can("project:edit") ? (
             <Button variant="secondary" onClick={() => setEditing(true)}>
               Edit project
@@ -102,6 +106,8 @@ function ProjectDetailContent({ project, agency }: { project: ProjectDetail; age
         </p>
       ) : null}
       {project.status === "suspended" && can("project:suspend") ? <ProjectLimitNotice usage={project.usage} /> : null}
+
+      <InsightReport project={project} reportParam={reportId} />
 
       <div>
         <Card aria-labelledby="project-details-heading" className="max-w-3xl">

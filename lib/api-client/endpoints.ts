@@ -1,5 +1,6 @@
 import { DEFAULT_PAGE, PAGE_SIZE } from "../constants/app";
-import { http } from "./http";
+import { http, request } from "./http";
+import { uploadFile, type UploadOptions } from "./upload";
 import type * as T from "./types";
 
 const enc = encodeURIComponent;
@@ -74,5 +75,43 @@ export const api = {
     submit: (body: T.OnboardingBody) => http.post<T.OnboardingResult>("/onboarding", body),
     getTemp: () => http.get<T.TempOnboarding>("/temp-onboarding"),
     setTemp: (step: number) => http.post<T.TempOnboarding>("/temp-onboarding", { step }),
+  },
+  dataSources: {
+    list: (projectId: string, { page = DEFAULT_PAGE, limit = PAGE_SIZE }: { page?: number; limit?: number } = {}) =>
+      http.get<T.DataSourceList>(`/properties/${enc(projectId)}/data-sources`, { page, limit }),
+    create: (projectId: string, body: { name?: string }) => http.post<T.DataSource>(`/properties/${enc(projectId)}/data-sources`, body),
+    get: (id: string) => http.get<T.DataSource>(`/data-sources/${enc(id)}`),
+    update: (id: string, body: T.DataSourceUpdateBody) => http.put<T.DataSource>(`/data-sources/${enc(id)}`, body),
+    remove: (id: string) => http.delete<T.DeletedDataSource>(`/data-sources/${enc(id)}`),
+    /** Multipart upload (field `file`) with progress events: see upload.ts. */
+    upload: (id: string, file: File, options?: Omit<UploadOptions, "field">) =>
+      uploadFile<T.UploadSummary>(`/data-sources/${enc(id)}/upload`, file, { ...options, field: "file" }),
+  },
+  reports: {
+    /** 202 with the queued report; a job generates it (poll `get` for progress). */
+    create: (projectId: string, body: T.ReportBody) => http.post<T.Report>(`/properties/${enc(projectId)}/reports/add`, body),
+    list: (projectId: string, { page = DEFAULT_PAGE, limit = PAGE_SIZE }: { page?: number; limit?: number } = {}) =>
+      http.get<T.ReportList>(`/properties/${enc(projectId)}/reports`, { page, limit }),
+    get: (id: string) => http.get<T.Report>(`/reports/${enc(id)}`),
+    remove: (id: string) => http.delete<unknown>(`/reports/${enc(id)}`),
+  },
+  insights: {
+    list: (projectId: string, query: T.InsightQuery = {}) =>
+      http.get<T.InsightList>(`/insights/properties/${enc(projectId)}`, { limit: 100, ...query }),
+    get: (id: string) => http.get<T.Insight>(`/insights/${enc(id)}`),
+  },
+  tags: {
+    list: (projectId: string) => http.get<T.InsightTagList>(`/insights/properties/${enc(projectId)}/tags/`, { limit: 100 }),
+    /** Adds insights to the tag of that name, creating it when the project has none by that name. */
+    add: (projectId: string, body: T.TagBody) => http.post<T.InsightTag>(`/insights/properties/${enc(projectId)}/tags/add`, body),
+    get: (id: string) => http.get<T.InsightTag>(`/tags/${enc(id)}`),
+    update: (id: string, body: T.TagUpdateBody) => http.put<T.InsightTag>(`/tags/${enc(id)}`, body),
+    remove: (id: string) => http.delete<unknown>(`/tags/${enc(id)}`),
+  },
+  saved: {
+    list: (projectId: string) => http.get<T.SavedInsightList>(`/saved-insights/properties/${enc(projectId)}`, { limit: 100 }),
+    save: (projectId: string, insightId: string) => http.post<unknown>(`/saved-insights/properties/${enc(projectId)}`, { insightId }),
+    unsave: (projectId: string, insightId: string) =>
+      request<unknown>("DELETE", `/saved-insights/properties/${enc(projectId)}`, { body: { insightId } }),
   },
 };

@@ -28,13 +28,13 @@ export function withBasePath(path: string): string {
   return `${BASE_PATH}${path}`;
 }
 
-function transactionId(): string {
+export function transactionId(): string {
   if (typeof crypto !== "undefined" && typeof crypto.randomUUID === "function") return crypto.randomUUID();
   return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
 }
 
 // The spec says messages may be strings or objects of messages: flatten either to text.
-function messageText(value: unknown): string | undefined {
+export function messageText(value: unknown): string | undefined {
   if (typeof value === "string") return value;
   if (value && typeof value === "object") {
     const parts = Object.values(value).map(messageText).filter(Boolean);
@@ -43,7 +43,7 @@ function messageText(value: unknown): string | undefined {
   return undefined;
 }
 
-function fieldErrors(value: unknown): Record<string, string> | undefined {
+export function fieldErrors(value: unknown): Record<string, string> | undefined {
   if (!value || typeof value !== "object") return undefined;
   const out: Record<string, string> = {};
   for (const [key, message] of Object.entries(value)) {

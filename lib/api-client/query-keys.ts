@@ -31,6 +31,17 @@ export const queryKeys = {
   resetToken: (token: string) => ["reset-password", token] as const,
   agencyConfirmation: (token: string) => ["agency-confirmation", token] as const,
   tempOnboarding: ["temp-onboarding"] as const,
+  /** Everything about one project's insight reports: reports, insights, tags, saved insights. */
+  projectInsightsAll: (projectId: string) => ["properties", projectId, "insights"] as const,
+  reports: (projectId: string) => ["properties", projectId, "insights", "reports"] as const,
+  report: (reportId: string) => ["reports", reportId] as const,
+  insights: (projectId: string, reportId: string | null, tag?: string) => ["properties", projectId, "insights", "list", reportId ?? "", tag ?? ""] as const,
+  insight: (insightId: string) => ["insights", insightId] as const,
+  tags: (projectId: string) => ["properties", projectId, "insights", "tags"] as const,
+  tag: (tagId: string) => ["tags", tagId] as const,
+  saved: (projectId: string) => ["properties", projectId, "insights", "saved"] as const,
+  dataSources: (projectId: string) => ["properties", projectId, "data-sources"] as const,
+  dataSource: (id: string) => ["data-sources", id] as const,
 };
 
 declare module "@tanstack/react-query" {

@@ -36,6 +36,9 @@ import type { listAgencyUsers } from "@/server/services/staff/list-agency-staff"
 import type { removeStaff } from "@/server/services/staff/remove-staff";
 import type { updateUserPermissions } from "@/server/services/staff/update-user-permissions";
 import type { changeRole } from "@/server/services/staff/change-role";
+import type { DataSourceView } from "@/server/services/data-sources/data-source-view";
+import type { UploadSummary as ServerUploadSummary } from "@/server/services/data-sources/upload/import-csv";
+import type { updateDataSourceSchema } from "../validation/data-sources";
 
 export type Serialized<T> = T extends Date
   ? string
@@ -107,3 +110,137 @@ export type ProjectBody = z.output<typeof projectSchema>;
 export type ProjectUpdateBody = z.input<typeof projectUpdateSchema>;
 export type ShareClientBody = z.output<typeof shareClientSchema>;
 export type UserPermissionsBody = z.output<typeof userPermissionsSchema>;
+
+// ---- Data sources (GET|POST /properties/{id}/data-sources, /data-sources/{id}, upload) ----
+
+export type DataSource = Serialized<DataSourceView>;
+export type DataSourceList = { docs: DataSource[]; total: number };
+export type UploadSummary = Serialized<ServerUploadSummary>;
+/** What an upload source keeps of its last import under `additional.upload`. */
+export type StoredUploadSummary = UploadSummary & { fileName?: string | null; uploadedAt?: string };
+export type DataSourceUpdateBody = z.input<typeof updateDataSourceSchema>;
+export type DeletedDataSource = { status: number; message: string; _id: string };
+
+// ---- Insight reports, insights, tags, saved insights (the contract fixed by issue 4) ----
+export type ReportStatus = "queued" | "running" | "ready" | "failed";
+export type CompareTo = "previous_period" | "previous_year";
+export interface Report {
+  _id: string;
+  projectId?: string;
+  name: string | null;
+  status: ReportStatus;
+  /** 0-100 while queued or running; 100 when ready. */
+  progress: number;
+  periodStart: string;
+  periodEnd: string;
+  compareTo: CompareTo;
+  error: string | null;
+  createdAt?: string;
+  finishedAt?: string | null;
+}
+export type ReportList = { docs: Report[]; total: number };
+export interface ReportBody {
+  name?: string;
+  periodStart: string;
+  periodEnd: string;
+  compareTo: CompareTo;
+}
+
+export type InsightGroup = "most_impactful" | "data_quality" | "other";
+export type FindingKind = "anomaly" | "change" | "driver" | "trend" | "level_shift" | "funnel" | "audit";
+/** One piece of machine-readable evidence; audit findings add check, issue, severity, count and examples. */
+export interface InsightFinding {
+  kind: FindingKind;
+  metric: string;
+  dimension: string | null;
+  dimensionValue: string | null;
+  periodStart: string;
+  periodEnd: string;
+  current: number | null;
+  baseline: number | null;
+  change: number | null;
+  /** A fraction: 0.123 is +12.3 %; null when the baseline is 0. */
+  changePct: number | null;
+  expectedLow: number | null;
+  expectedHigh: number | null;
+  confidence: number;
+  direction: "up" | "down" | null;
+  narrative?: string;
+  date?: string;
+  pValue?: number | null;
+  issue?: string;
+  severity?: "low" | "medium" | "high";
+  count?: number;
+  examples?: string[];
+}
+export interface SeriesPoint {
+  date: string;
+  value: number | null;
+  expected?: number | null;
+  low?: number | null;
+  high?: number | null;
+}
+/** The compact chart an insight carries: a daily series with its expected range, segment contributions, a funnel or audit items. */
+export type InsightChart =
+  | { type: "series"; metric: string; unit: string; points: SeriesPoint[]; marks?: { date: string; kind: string }[] }
+  | {
+      type: "contributions";
+      metric: string;
+      unit: string;
+      dimension: string;
+      totalCurrent: number;
+      totalBaseline: number;
+      totalChange: number;
+      segments: { value: string; current: number | null; baseline: number | null; contribution: number }[];
+      otherContribution: number;
+    }
+  | { type: "funnel"; steps: { metric: string; current: number; baseline: number }[] }
+  | { type: "audit"; items: { issue: string; severity: string; count: number }[] };
+export interface Insight {
+  _id: string;
+  reportId: string;
+  intention: { key: string; title: string; question: string };
+  group: InsightGroup;
+  funnelStage: string;
+  title: string;
+  summary: string;
+  impact: number;
+  isWaitForGenerating: boolean;
+  tags: ({ _id: string; name: string } | string)[];
+  findings: InsightFinding[];
+  chart: InsightChart | null;
+  dismissPopUp: boolean;
+  projectId?: string;
+  createdAt?: string;
+}
+export type InsightList = { docs: Insight[]; total: number };
+export interface InsightQuery {
+  reportId?: string;
+  group?: InsightGroup;
+  stage?: string;
+  tag?: string;
+  q?: string;
+  page?: number;
+  limit?: number;
+}
+export interface InsightTag {
+  _id: string;
+  name: string;
+  projectId?: string;
+  insightIds?: string[];
+  count?: number;
+  createdAt?: string;
+  updatedAt?: string;
+}
+export type InsightTagList = { docs: InsightTag[]; total: number };
+export interface TagBody {
+  name: string;
+  insightIds: string[];
+}
+export interface TagUpdateBody {
+  name?: string;
+  insightIds?: string[];
+}
+/** A saved insight: the insight itself, or an entry carrying it (both shapes are read). */
+export type SavedInsightEntry = (Insight & { insightId?: string; savedAt?: string }) | { _id: string; insightId: string; insight: Insight; savedAt?: string; createdAt?: string };
+export type SavedInsightList = { docs: SavedInsightEntry[]; total: number };

@@ -1,0 +1,115 @@
+import { BarChart, type Bar } from "@/components/charts/bar-chart";
+import { ChartDataTable } from "@/components/charts/chart-data-table";
+import { LineBandChart, markLabel } from "@/components/charts/line-band-chart";
+import { Sparkline } from "@/components/charts/sparkline";
+import type { Insight, InsightChart } from "@/lib/api-client/types";
+import type { ChartLook } from "@/lib/hooks/use-chart-look";
+import { dimensionLabel, formatChange, formatDay, formatMetric, formatPct, metricLabel } from "@/lib/insights/format-values";
+
+type SeriesChart = Extract<InsightChart, { type: "series" }>;
+type ContributionsChart = Extract<InsightChart, { type: "contributions" }>;
+
+const known = (v: number | null | undefined): v is number => typeof v === "number" && Number.isFinite(v);
+
+/** The accessible summary of a series: its span, first and last values, range, expected range and marks. */
+export function seriesSummary(chart: SeriesChart, currency: string): string {
+  const fmt = (v: number) => formatMetric(chart.metric, v, currency, { unit: chart.unit });
+  const values = chart.points.filter((p) => known(p.value));
+  if (values.length === 0) return `${metricLabel(chart.metric)}: no data in the period`;
+  const first = values[0];
+  const last = values[values.length - 1];
+  const min = values.reduce((a, b) => ((b.value as number) < (a.value as number) ? b : a));
+  const max = values.reduce((a, b) => ((b.value as number) > (a.value as number) ? b : a));
+  const parts = [
+    `${metricLabel(chart.metric)} per day, ${formatDay(first.date)} to ${formatDay(last.date)}`,
+    `from ${fmt(first.value as number)} to ${fmt(last.value as number)}`,
+    `lowest ${fmt(min.value as number)} on ${formatDay(min.date)}, highest ${fmt(max.value as number)} on ${formatDay(max.date)}`,
+  ];
+  if (chart.points.some((p) => known(p.low) && known(p.high))) parts.push("the expected range is shaded");
+  const marks = chart.marks ?? [];
+  if (marks.length) {
+    parts.push(`${marks.length} marked ${marks.length === 1 ? "day" : "days"}: ${marks.slice(0, 5).map((m) => `${markLabel(m.kind).toLowerCase()} on ${formatDay(m.date)}`).join(", ")}${marks.length > 5 ? " and more" : ""}`);
+  }
+  return parts.join("; ");
+}
+
+export function contributionBars(chart: ContributionsChart): Bar[] {
+  const bars = chart.segments.map((s) => ({ label: s.value || "(not set)", value: s.contribution }));
+  if (Math.abs(chart.otherContribution) > 1e-9) bars.push({ label: "All other values", value: chart.otherContribution });
+  return bars;
+}
+
+export function contributionsSummary(chart: ContributionsChart, currency: string): string {
+  const fmt = (v: number) => formatChange(chart.metric, v, currency, chart.unit);
+  const top = [...chart.segments].sort((a, b) => Math.abs(b.contribution) - Math.abs(a.contribution)).slice(0, 3);
+  return `Contribution of each ${dimensionLabel(chart.dimension).toLowerCase() || "segment"} to the change in ${metricLabel(chart.metric).toLowerCase()} (total ${fmt(chart.totalChange)}, ${formatPct(chart.totalBaseline ? chart.totalChange / Math.abs(chart.totalBaseline) : null)}): ${top.map((s) => `${s.value || "(not set)"} ${fmt(s.contribution)}`).join(", ")}`;
+}
+
+/** The card's small chart: a sparkline of the series, or the top contributions as compact bars. */
+export function InsightMiniChart({ insight, look, currency }: { insight: Insight; look: ChartLook; currency: string }) {
+  const chart = insight.chart;
+  if (!chart) return null;
+  if (chart.type === "series") {
+    if (!chart.points.some((p) => known(p.value))) return null;
+    return <Sparkline points={chart.points} marks={chart.marks} look={look} label={seriesSummary(chart, currency)} />;
+  }
+  if (chart.type === "contributions") {
+    const bars = contributionBars(chart).slice(0, 5);
+    if (!bars.length) return null;
+    return <BarChart bars={bars} look={look} compact label={contributionsSummary(chart, currency)} formatValue={(v) => formatChange(chart.metric, v, currency, chart.unit)} className="h-auto max-h-24 w-full" />;
+  }
+  if (chart.type === "funnel") {
+    const bars = chart.steps.map((s) => ({ label: metricLabel(s.metric), value: s.current }));
+    return <BarChart bars={bars} look={look} compact diverging={false} label={`Funnel: ${chart.steps.map((s) => `${metricLabel(s.metric)} ${formatMetric(s.metric, s.current, currency)}`).join(", ")}`} formatValue={(v) => v.toLocaleString("en")} className="h-auto max-h-24 w-full" />;
+  }
+  return null;
+}
+
+/** The detail page's series chart with its data table. */
+export function SeriesChartFigure({ chart, look, currency }: { chart: SeriesChart; look: ChartLook; currency: string }) {
+  const fmt = (v: number) => formatMetric(chart.metric, v, currency, { compact: true, unit: chart.unit });
+  const full = (v: number | null | undefined) => (known(v) ? formatMetric(chart.metric, v, currency, { unit: chart.unit }) : "–");
+  const marks = new Map((chart.marks ?? []).map((m) => [m.date, markLabel(m.kind)]));
+  const hasRange = chart.points.some((p) => known(p.low) && known(p.high));
+  return (
+    <div>
+      <LineBandChart points={chart.points} marks={chart.marks} look={look} label={seriesSummary(chart, currency)} formatValue={fmt} formatDate={(d) => formatDay(d, true)} />
+      <ul className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-600" aria-label="Legend">
+        <li className="flex items-center gap-1.5">
+          <span className="inline-block h-0.5 w-5" style={{ backgroundColor: look.chartColor }} aria-hidden="true" />
+          {metricLabel(chart.metric)}
+        </li>
+        {hasRange ? (
+          <li className="flex items-center gap-1.5">
+            <span className="inline-block h-3 w-5 rounded-sm" style={{ backgroundColor: look.chartColor, opacity: 0.2 }} aria-hidden="true" />
+            Expected range
+          </li>
+        ) : null}
+        {marks.size ? (
+          <li className="flex items-center gap-1.5">
+            <span className="inline-block size-3 rounded-full border-2 border-red-700 bg-white" aria-hidden="true" />
+            Marked day (anomaly or change)
+          </li>
+        ) : null}
+      </ul>
+      <ChartDataTable
+        caption={`${metricLabel(chart.metric)} per day`}
+        columns={hasRange ? ["Date", metricLabel(chart.metric), "Expected", "Expected low", "Expected high", "Mark"] : ["Date", metricLabel(chart.metric), "Mark"]}
+        rows={chart.points.map((p) =>
+          hasRange ? [formatDay(p.date), full(p.value), full(p.expected), full(p.low), full(p.high), marks.get(p.date) ?? ""] : [formatDay(p.date), full(p.value), marks.get(p.date) ?? ""],
+        )}
+      />
+    </div>
+  );
+}
+
+/** The detail page's drivers chart: each segment's contribution to the change, up and down. */
+export function DriversChartFigure({ bars, metric, unit, look, currency, label, dimension }: { bars: Bar[]; metric: string; unit?: string; look: ChartLook; currency: string; label: string; dimension: string }) {
+  const fmt = (v: number) => formatChange(metric, v, currency, unit);
+  return (
+    <div>
+      <BarChart bars={bars} look={look} label={label} formatValue={fmt} />
+      <ChartDataTable caption={`Contribution by ${dimension}`} columns={[dimension || "Segment", "Contribution"]} rows={bars.map((b) => [b.label, fmt(b.value)])} />
+    </div>
+  );
+}

@@ -1,0 +1,258 @@
+"use client";
+
+import Link from "next/link";
+import { useEffect, useRef } from "react";
+import { useAlerts } from "@/components/alerts/alerts-context";
+import { Breadcrumbs } from "@/components/app-shell/breadcrumbs";
+import { BarChart } from "@/components/charts/bar-chart";
+import { Button } from "@/components/ui/button";
+import { Card, CardTitle } from "@/components/ui/card";
+import { EmptyState, ErrorState, LoadingState } from "@/components/ui/page-state";
+import type { Insight, InsightChart, ProjectDetail } from "@/lib/api-client/types";
+import { toApiError, useApiErrorHandler } from "@/lib/hooks/use-api-error-handler";
+import { useChartLook, type ChartLook } from "@/lib/hooks/use-chart-look";
+import { savedInsightId, useInsight, useSaveInsights, useSavedInsights, useUnsaveInsight } from "@/lib/hooks/use-insights";
+import { csvFileName, findingsToCsv } from "@/lib/insights/findings-csv";
+import { INSIGHT_GROUPS, NO_SIGNIFICANT_RESULTS, dimensionLabel, formatChange, formatMetric, formatPct, metricLabel, stageLabel } from "@/lib/insights/format-values";
+import { EvidenceTable } from "./evidence-table";
+import { DriversChartFigure, SeriesChartFigure, contributionBars, contributionsSummary } from "./insight-chart";
+import { KeyNumbers, headlineFinding } from "./key-numbers";
+import { ProjectScope } from "./project-scope";
+
+/** Offers the insight's findings as a CSV file built in the browser. */
+export function downloadInsightCsv(insight: Insight) {
+  const blob = new Blob([findingsToCsv(insight)], { type: "text/csv;charset=utf-8" });
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = csvFileName(insight.title);
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** /client-projects/{id}/insights/{insightId}: one insight with its charts, evidence and narrative. */
+export function InsightDetailView({ projectId, insightId, download }: { projectId: string; insightId: string; download: boolean }) {
+  return (
+    <ProjectScope projectId={projectId} loadingLabel="Loading the insight…">
+      {({ project, agency }) => <InsightDetail project={project} agency={agency} insightId={insightId} download={download} />}
+    </ProjectScope>
+  );
+}
+
+function InsightDetail({ project, agency, insightId, download }: { project: ProjectDetail; agency: { _id: string; name: string }; insightId: string; download: boolean }) {
+  const insight = useInsight(insightId);
+  const handle = useApiErrorHandler();
+  const look = useChartLook(project._id);
+  const wrongProject = Boolean(insight.data?.projectId && insight.data.projectId !== project._id);
+
+  useEffect(() => {
+    if (insight.error) handle(insight.error);
+  }, [insight.error, handle]);
+
+  const trail = {
+    agency: { id: agency._id, name: agency.name },
+    client: { id: project.client._id, name: project.client.name },
+    clientProject: { id: project._id, name: project.name },
+  };
+
+  if (insight.isPending) return <LoadingState label="Loading the insight…" />;
+  if (insight.isError) return <ErrorState message={toApiError(insight.error).message} onRetry={() => void insight.refetch()} />;
+  if (wrongProject) return <EmptyState title="We couldn't find the page you were looking for" />;
+
+  return (
+    <div className="space-y-6">
+      <Breadcrumbs trail={{ ...trail, insight: { id: insight.data._id, name: insight.data.title } }} />
+      <InsightBody insight={insight.data} project={project} look={look} download={download} />
+    </div>
+  );
+}
+
+function InsightBody({ insight, project, look, download }: { insight: Insight; project: ProjectDetail; look: ChartLook; download: boolean }) {
+  const currency = project.currency;
+  const group = INSIGHT_GROUPS.find((g) => g.key === insight.group);
+  const headline = headlineFinding(insight.findings);
+  const chart = insight.chart;
+  const drivers = driverBars(insight, chart, currency);
+  const narratives = insight.findings.map((f) => f.narrative).filter((n): n is string => Boolean(n));
+  const downloadRef = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    if (download) downloadRef.current?.focus();
+  }, [download]);
+
+  return (
+    <>
+      <header className="flex flex-col gap-4 lg:flex-row lg:items-start lg:justify-between">
+        <div className="min-w-0">
+          <p className="text-sm font-medium text-brand-700">
+            {group?.label ?? insight.group} · {stageLabel(insight.funnelStage)}
+          </p>
+          <h1 className="text-2xl font-semibold tracking-tight text-slate-900">{insight.title}</h1>
+          <p className="mt-1 text-slate-700 italic">{insight.intention.question}</p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <SaveToggle projectId={project._id} insight={insight} />
+          {!download ? (
+            <Button variant="secondary" onClick={() => downloadInsightCsv(insight)}>
+              Download CSV
+            </Button>
+          ) : null}
+        </div>
+      </header>
+
+      {download ? (
+        <div className="flex flex-col gap-3 rounded-xl border border-brand-100 bg-brand-50 p-4 sm:flex-row sm:items-center sm:justify-between">
+          <p className="text-sm text-slate-800">
+            The data of this insight, {insight.findings.length} {insight.findings.length === 1 ? "finding" : "findings"} with every field, as a CSV file.
+          </p>
+          <Button ref={downloadRef} onClick={() => downloadInsightCsv(insight)}>
+            Download CSV
+          </Button>
+        </div>
+      ) : null}
+
+      <Card aria-labelledby="answer-heading">
+        <CardTitle id="answer-heading">Answer</CardTitle>
+        {insight.findings.length === 0 ? (
+          <p className="mt-2 text-slate-800">{NO_SIGNIFICANT_RESULTS}</p>
+        ) : (
+          <>
+            <p className="mt-2 text-slate-800">{insight.summary}</p>
+            {headline ? <KeyNumbers finding={headline} currency={currency} className="mt-4" /> : null}
+          </>
+        )}
+      </Card>
+
+      {chart?.type === "series" ? (
+        <Card aria-labelledby="series-heading">
+          <CardTitle id="series-heading">{metricLabel(chart.metric)} and its expected range</CardTitle>
+          <p className="mt-1 text-sm text-slate-600">Each day against the range the baseline expected (weekly and yearly seasonality); marked days fall outside it or start a change.</p>
+          <div className="mt-4">
+            <SeriesChartFigure chart={chart} look={look} currency={currency} />
+          </div>
+        </Card>
+      ) : null}
+
+      {drivers ? (
+        <Card aria-labelledby="drivers-heading">
+          <CardTitle id="drivers-heading">What drove the change</CardTitle>
+          <p className="mt-1 text-sm text-slate-600">{drivers.caption}</p>
+          <div className="mt-4">
+            <DriversChartFigure bars={drivers.bars} metric={drivers.metric} unit={drivers.unit} look={look} currency={currency} label={drivers.label} dimension={drivers.dimension} />
+          </div>
+        </Card>
+      ) : null}
+
+      {chart?.type === "funnel" ? (
+        <Card aria-labelledby="funnel-heading">
+          <CardTitle id="funnel-heading">Funnel</CardTitle>
+          <div className="mt-4">
+            <BarChart
+              bars={chart.steps.map((s) => ({ label: metricLabel(s.metric), value: s.current }))}
+              diverging={false}
+              look={look}
+              label={`Funnel steps this period: ${chart.steps.map((s) => `${metricLabel(s.metric)} ${formatMetric(s.metric, s.current, currency)} (${formatPct(s.baseline ? (s.current - s.baseline) / Math.abs(s.baseline) : null)})`).join(", ")}`}
+              formatValue={(v) => v.toLocaleString("en", { maximumFractionDigits: 0 })}
+            />
+          </div>
+        </Card>
+      ) : null}
+
+      {chart?.type === "audit" && chart.items.length ? (
+        <Card aria-labelledby="audit-heading">
+          <CardTitle id="audit-heading">Issues found</CardTitle>
+          <div className="mt-4">
+            <BarChart
+              bars={chart.items.map((item) => ({ label: `${item.issue.replaceAll("_", " ")} (${item.severity})`, value: item.count }))}
+              diverging={false}
+              look={look}
+              label={`Issues found: ${chart.items.map((item) => `${item.issue.replaceAll("_", " ")}, ${item.severity} severity, ${item.count}`).join("; ")}`}
+              formatValue={(v) => v.toLocaleString("en")}
+            />
+          </div>
+        </Card>
+      ) : null}
+
+      <Card aria-labelledby="evidence-heading">
+        <CardTitle id="evidence-heading">Evidence</CardTitle>
+        <div className="mt-4">
+          {insight.findings.length ? <EvidenceTable findings={insight.findings} currency={currency} /> : <p className="text-sm text-slate-700">{NO_SIGNIFICANT_RESULTS}</p>}
+        </div>
+      </Card>
+
+      {narratives.length ? (
+        <Card aria-labelledby="narrative-heading">
+          <CardTitle id="narrative-heading">Narrative</CardTitle>
+          <div className="mt-3 max-w-3xl space-y-3 text-slate-800">
+            {narratives.map((text, i) => (
+              <p key={i}>{text}</p>
+            ))}
+          </div>
+        </Card>
+      ) : null}
+
+      <p className="text-sm">
+        <Link href={`/client-projects/${project._id}`} className="text-brand-700 underline underline-offset-2">
+          Back to the insight report of {project.name}
+        </Link>
+      </p>
+    </>
+  );
+}
+
+/** Drivers from the contributions chart, else from the driver findings. */
+function driverBars(insight: Insight, chart: InsightChart | null, currency: string) {
+  if (chart?.type === "contributions" && chart.segments.length) {
+    const dimension = dimensionLabel(chart.dimension);
+    return {
+      bars: contributionBars(chart),
+      metric: chart.metric,
+      unit: chart.unit,
+      dimension,
+      label: contributionsSummary(chart, currency),
+      caption: `Each ${dimension.toLowerCase()}'s contribution to the change in ${metricLabel(chart.metric).toLowerCase()} (${formatChange(chart.metric, chart.totalChange, currency, chart.unit)} in total): mix and performance effects together, summing to the total.`,
+    };
+  }
+  const driverFindings = insight.findings.filter((f) => f.kind === "driver" && f.dimensionValue !== null && typeof f.change === "number");
+  if (!driverFindings.length) return null;
+  const metric = driverFindings[0].metric;
+  const dimension = dimensionLabel(driverFindings[0].dimension);
+  return {
+    bars: driverFindings.map((f) => ({ label: f.dimensionValue ?? "(not set)", value: f.change as number })),
+    metric,
+    unit: undefined,
+    dimension,
+    label: `Change in ${metricLabel(metric).toLowerCase()} by ${dimension.toLowerCase()}: ${driverFindings.map((f) => `${f.dimensionValue} ${formatChange(metric, f.change, currency)}`).join(", ")}`,
+    caption: `The ${dimension.toLowerCase()} values that drove the change in ${metricLabel(metric).toLowerCase()}.`,
+  };
+}
+
+function SaveToggle({ projectId, insight }: { projectId: string; insight: Insight }) {
+  const alerts = useAlerts();
+  const saved = useSavedInsights(projectId);
+  const save = useSaveInsights(projectId);
+  const unsave = useUnsaveInsight(projectId);
+  const isSaved = Boolean(saved.data?.docs.some((e) => savedInsightId(e) === insight._id));
+  if (saved.isPending) return null;
+  return isSaved ? (
+    <Button
+      variant="secondary"
+      loading={unsave.isPending}
+      onClick={() =>
+        unsave.mutate(insight._id, { onSuccess: () => alerts.success("Insight removed from saved insights"), onError: (e) => alerts.error(toApiError(e).message) })
+      }
+    >
+      Unsave
+    </Button>
+  ) : (
+    <Button
+      variant="secondary"
+      loading={save.isPending}
+      onClick={() => save.mutate([insight], { onSuccess: () => alerts.success("Insight saved"), onError: (e) => alerts.error(toApiError(e).message) })}
+    >
+      Save
+    </Button>
+  );
+}

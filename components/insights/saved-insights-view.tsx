@@ -1,0 +1,96 @@
+"use client";
+
+import Link from "next/link";
+import { useState } from "react";
+import { useAlerts } from "@/components/alerts/alerts-context";
+import { Breadcrumbs } from "@/components/app-shell/breadcrumbs";
+import { Button } from "@/components/ui/button";
+import { EmptyState, ErrorState, LoadingState } from "@/components/ui/page-state";
+import type { ProjectDetail } from "@/lib/api-client/types";
+import { toApiError } from "@/lib/hooks/use-api-error-handler";
+import { useChartLook } from "@/lib/hooks/use-chart-look";
+import { savedInsightId, savedInsightOf, useSavedInsights, useUnsaveInsight } from "@/lib/hooks/use-insights";
+import { InsightCard } from "./insight-card";
+import { ProjectScope } from "./project-scope";
+
+/** /client-projects/{id}/saved: the insights the user saved on this project. */
+export function SavedInsightsView({ projectId }: { projectId: string }) {
+  return (
+    <ProjectScope projectId={projectId} loadingLabel="Loading saved insights…">
+      {({ project, agency }) => <SavedInsights project={project} agency={agency} />}
+    </ProjectScope>
+  );
+}
+
+function SavedInsights({ project, agency }: { project: ProjectDetail; agency: { _id: string; name: string } }) {
+  const alerts = useAlerts();
+  const saved = useSavedInsights(project._id);
+  const unsave = useUnsaveInsight(project._id);
+  const look = useChartLook(project._id);
+  const [removingId, setRemovingId] = useState<string | null>(null);
+
+  const remove = async (insightId: string, title: string) => {
+    setRemovingId(insightId);
+    try {
+      await unsave.mutateAsync(insightId);
+      alerts.success(`${title} removed from saved insights`);
+    } catch (raw) {
+      alerts.error(toApiError(raw).message);
+    } finally {
+      setRemovingId(null);
+    }
+  };
+
+  return (
+    <div className="space-y-6">
+      <Breadcrumbs
+        trail={{
+          agency: { id: agency._id, name: agency.name },
+          client: { id: project.client._id, name: project.client.name },
+          clientProject: { id: project._id, name: project.name },
+        }}
+      />
+      <div>
+        <p className="text-sm font-medium text-brand-700">{project.name}</p>
+        <h1 className="text-2xl font-semibold tracking-tight text-slate-900">Saved insights</h1>
+        <p className="mt-1 text-sm text-slate-600">{saved.data ? `${saved.data.total} saved` : ""}</p>
+      </div>
+      {saved.isPending ? (
+        <LoadingState label="Loading saved insights…" />
+      ) : saved.isError ? (
+        <ErrorState message={toApiError(saved.error).message} onRetry={() => void saved.refetch()} />
+      ) : saved.data.docs.length === 0 ? (
+        <EmptyState title="No saved insights">
+          Select insights on{" "}
+          <Link href={`/client-projects/${project._id}`} className="text-brand-700 underline underline-offset-2">
+            the project&apos;s report
+          </Link>{" "}
+          and choose Save.
+        </EmptyState>
+      ) : (
+        <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3" aria-label="Saved insights">
+          {saved.data.docs.map((entry) => {
+            const insight = savedInsightOf(entry);
+            const id = savedInsightId(entry);
+            return (
+              <li key={id}>
+                <InsightCard
+                  insight={insight}
+                  projectId={project._id}
+                  look={look}
+                  currency={project.currency}
+                  headingLevel="h2"
+                  actions={
+                    <Button size="sm" variant="ghost" loading={removingId === id} aria-label={`Unsave ${insight.title}`} onClick={() => void remove(id, insight.title)}>
+                      Unsave
+                    </Button>
+                  }
+                />
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,194 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useRouter } from "next/navigation";
+import { useEffect, useState } from "react";
+import { useForm } from "react-hook-form";
+import { useAlerts } from "@/components/alerts/alerts-context";
+import { Breadcrumbs } from "@/components/app-shell/breadcrumbs";
+import { Button } from "@/components/ui/button";
+import { ConfirmDialog, Dialog } from "@/components/ui/dialog";
+import { FormError } from "@/components/ui/form-error";
+import { FormField } from "@/components/ui/form-field";
+import { EmptyState, ErrorState, LoadingState } from "@/components/ui/page-state";
+import type { InsightTag, ProjectDetail } from "@/lib/api-client/types";
+import { toApiError, useApiErrorHandler } from "@/lib/hooks/use-api-error-handler";
+import { useChartLook } from "@/lib/hooks/use-chart-look";
+import { applyFieldErrors } from "@/lib/hooks/use-form-errors";
+import { useDeleteTag, useInsights, useTag, useUpdateTag } from "@/lib/hooks/use-insights";
+import { tagFormSchema } from "@/lib/validation/insight-forms";
+import { InsightCard } from "./insight-card";
+import { ProjectScope } from "./project-scope";
+
+/** /client-projects/{id}/insight-tags/{tagId}: a tag's insights (a custom report): rename, remove insights, delete. */
+export function TaggedInsightsView({ projectId, tagId }: { projectId: string; tagId: string }) {
+  return (
+    <ProjectScope projectId={projectId} loadingLabel="Loading the tag…">
+      {({ project, agency, can }) => <TaggedInsights project={project} agency={agency} tagId={tagId} canManage={can("report:manage")} />}
+    </ProjectScope>
+  );
+}
+
+function TaggedInsights({ project, agency, tagId, canManage }: { project: ProjectDetail; agency: { _id: string; name: string }; tagId: string; canManage: boolean }) {
+  const router = useRouter();
+  const alerts = useAlerts();
+  const handle = useApiErrorHandler();
+  const tag = useTag(tagId);
+  const insights = useInsights(project._id, null, tagId);
+  const look = useChartLook(project._id);
+  const update = useUpdateTag(project._id, tagId);
+  const remove = useDeleteTag(project._id, tagId);
+  const [renaming, setRenaming] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const [deleteError, setDeleteError] = useState<string | null>(null);
+  const [removingId, setRemovingId] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (tag.error) handle(tag.error);
+  }, [tag.error, handle]);
+
+  if (tag.isPending) return <LoadingState label="Loading the tag…" />;
+  if (tag.isError) return <ErrorState message={toApiError(tag.error).message} onRetry={() => void tag.refetch()} />;
+  if (tag.data.projectId && tag.data.projectId !== project._id) return <EmptyState title="We couldn't find the page you were looking for" />;
+
+  const docs = insights.data?.docs ?? [];
+  const removeInsight = async (insightId: string, title: string) => {
+    setRemovingId(insightId);
+    try {
+      const ids = (tag.data.insightIds ?? docs.map((i) => i._id)).filter((id) => id !== insightId);
+      await update.mutateAsync({ insightIds: ids });
+      alerts.success(`${title} removed from ${tag.data.name}`);
+    } catch (raw) {
+      alerts.error(toApiError(raw).message);
+    } finally {
+      setRemovingId(null);
+    }
+  };
+
+  const deleteTag = async () => {
+    setDeleteError(null);
+    try {
+      await remove.mutateAsync();
+      alerts.success(`Tag ${tag.data.name} deleted`, { on: `/client-projects/${project._id}` });
+      router.push(`/client-projects/${project._id}`);
+    } catch (raw) {
+      setDeleteError(toApiError(raw).message);
+    }
+  };
+
+  return (
+    <div className="space-y-6">
+      <Breadcrumbs
+        trail={{
+          agency: { id: agency._id, name: agency.name },
+          client: { id: project.client._id, name: project.client.name },
+          clientProject: { id: project._id, name: project.name },
+        }}
+      />
+      <div className="flex flex-col gap-4 lg:flex-row lg:items-start lg:justify-between">
+        <div className="min-w-0">
+          <p className="text-sm font-medium text-brand-700">Tag · {project.name}</p>
+          <h1 className="text-2xl font-semibold tracking-tight break-words text-slate-900">{tag.data.name}</h1>
+          <p className="mt-1 text-sm text-slate-600">{insights.data ? `${insights.data.total} ${insights.data.total === 1 ? "insight" : "insights"}` : ""}</p>
+        </div>
+        {canManage ? (
+          <div className="flex flex-wrap gap-2">
+            <Button variant="secondary" onClick={() => setRenaming(true)}>
+              Rename tag
+            </Button>
+            <Button variant="danger" onClick={() => setDeleting(true)}>
+              Delete tag
+            </Button>
+          </div>
+        ) : null}
+      </div>
+
+      {insights.isPending ? (
+        <LoadingState label="Loading the tag's insights…" />
+      ) : insights.isError ? (
+        <ErrorState message={toApiError(insights.error).message} onRetry={() => void insights.refetch()} />
+      ) : docs.length === 0 ? (
+        <EmptyState title="No insights under this tag">Select insights on the project&apos;s report and choose Tag to add them here.</EmptyState>
+      ) : (
+        <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3" aria-label={`Insights tagged ${tag.data.name}`}>
+          {docs.map((insight) => (
+            <li key={insight._id}>
+              <InsightCard
+                insight={insight}
+                projectId={project._id}
+                look={look}
+                currency={project.currency}
+                headingLevel="h2"
+                actions={
+                  canManage ? (
+                    <Button size="sm" variant="ghost" loading={removingId === insight._id} aria-label={`Remove ${insight.title} from the tag`} onClick={() => void removeInsight(insight._id, insight.title)}>
+                      Remove from tag
+                    </Button>
+                  ) : null
+                }
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+
+      <Dialog open={renaming} onClose={() => setRenaming(false)} title="Rename tag">
+        <RenameTagForm
+          tag={tag.data}
+          onCancel={() => setRenaming(false)}
+          onSave={async (name) => {
+            await update.mutateAsync({ name });
+            setRenaming(false);
+            alerts.success(`Tag renamed to ${name}`);
+          }}
+        />
+      </Dialog>
+      <ConfirmDialog
+        open={deleting}
+        onClose={() => {
+          setDeleting(false);
+          setDeleteError(null);
+        }}
+        title={`Delete the tag ${tag.data.name}?`}
+        confirmLabel="Delete tag"
+        loading={remove.isPending}
+        error={deleteError}
+        onConfirm={() => void deleteTag()}
+      >
+        The tag goes; its insights stay in their reports.
+      </ConfirmDialog>
+    </div>
+  );
+}
+
+function RenameTagForm({ tag, onCancel, onSave }: { tag: InsightTag; onCancel: () => void; onSave: (name: string) => Promise<void> }) {
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm({ resolver: zodResolver(tagFormSchema), defaultValues: { name: tag.name } });
+  const onSubmit = handleSubmit(async ({ name }) => {
+    try {
+      await onSave(name);
+    } catch (raw) {
+      const error = toApiError(raw);
+      const unmatched = applyFieldErrors(error, setError, ["name"]);
+      if (!error.errors || Object.keys(unmatched).length) setError("root", { message: error.message });
+    }
+  });
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-4">
+      <FormError message={errors.root?.message} />
+      <FormField label="Tag name" required autoFocus autoComplete="off" error={errors.name?.message} {...register("name")} />
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button variant="secondary" onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button type="submit" loading={isSubmitting}>
+          Save name
+        </Button>
+      </div>
+    </form>
+  );
+}

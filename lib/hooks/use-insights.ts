@@ -1,0 +1,171 @@
+"use client";
+
+import { useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
+import { api } from "../api-client/endpoints";
+import { queryKeys } from "../api-client/query-keys";
+import type { Insight, Report, ReportBody, ReportList, SavedInsightEntry, SavedInsightList, TagBody, TagUpdateBody } from "../api-client/types";
+
+/** How often a queued or running report is asked for its progress. */
+export const REPORT_POLL_MS = 1000;
+
+const isActive = (report: Pick<Report, "status"> | undefined) => report?.status === "queued" || report?.status === "running";
+
+/** The project's reports, newest first; refreshed while one of them is still being made. */
+export function useReports(projectId: string) {
+  return useQuery({
+    queryKey: queryKeys.reports(projectId),
+    queryFn: () => api.reports.list(projectId, { limit: 100 }),
+    refetchInterval: (query) => (query.state.data?.docs.some(isActive) ? REPORT_POLL_MS * 3 : false),
+  });
+}
+
+/** One report, polled every second until it is ready or failed. */
+export function useReport(reportId: string | null) {
+  return useQuery({
+    queryKey: queryKeys.report(reportId ?? ""),
+    queryFn: () => api.reports.get(reportId ?? ""),
+    enabled: Boolean(reportId),
+    staleTime: 0,
+    refetchInterval: (query) => (query.state.data && !isActive(query.state.data) ? false : REPORT_POLL_MS),
+    meta: { globalErrors: false },
+  });
+}
+
+/** The newest ready report: the project's master insight report. */
+export function masterReport(list: ReportList | undefined): Report | null {
+  const ready = (list?.docs ?? []).filter((r) => r.status === "ready");
+  ready.sort((a, b) => (b.createdAt ?? b.finishedAt ?? "").localeCompare(a.createdAt ?? a.finishedAt ?? ""));
+  return ready[0] ?? null;
+}
+
+export function useGenerateReport(projectId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ReportBody) => api.reports.create(projectId, body),
+    onSuccess: (report) => {
+      queryClient.setQueryData(queryKeys.report(report._id), report);
+      queryClient.setQueryData<ReportList>(queryKeys.reports(projectId), (list) =>
+        list ? { docs: [report, ...list.docs.filter((r) => r._id !== report._id)], total: list.total + 1 } : list,
+      );
+    },
+  });
+}
+
+/** Deleting a report removes it from the list and decrements the total, never below 0 (spec section 4). */
+export function useDeleteReport(projectId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (reportId: string) => api.reports.remove(reportId),
+    onSuccess: (_answer, reportId) => {
+      queryClient.setQueryData<ReportList>(queryKeys.reports(projectId), (list) =>
+        list ? { docs: list.docs.filter((r) => r._id !== reportId), total: Math.max(0, list.total - (list.docs.some((r) => r._id === reportId) ? 1 : 0)) } : list,
+      );
+      queryClient.removeQueries({ queryKey: queryKeys.report(reportId) });
+      // Its insights go with it: saved and tagged lists may have held some.
+      void queryClient.invalidateQueries({ queryKey: queryKeys.projectInsightsAll(projectId), predicate: (q) => q.queryKey[3] !== "reports" });
+    },
+  });
+}
+
+/** A report's insights (or a tag's, with `tag`), all of them: a report holds a few dozen. */
+export function useInsights(projectId: string, reportId: string | null, tag?: string) {
+  return useQuery({
+    queryKey: queryKeys.insights(projectId, reportId, tag),
+    queryFn: () => api.insights.list(projectId, { reportId: reportId ?? undefined, tag }),
+    enabled: Boolean(projectId) && (Boolean(reportId) || Boolean(tag)),
+  });
+}
+
+export function useInsight(insightId: string) {
+  return useQuery({
+    queryKey: queryKeys.insight(insightId),
+    queryFn: () => api.insights.get(insightId),
+    meta: { globalErrors: false },
+  });
+}
+
+export function useTags(projectId: string) {
+  return useQuery({ queryKey: queryKeys.tags(projectId), queryFn: () => api.tags.list(projectId) });
+}
+
+export function useTag(tagId: string) {
+  return useQuery({ queryKey: queryKeys.tag(tagId), queryFn: () => api.tags.get(tagId), meta: { globalErrors: false } });
+}
+
+function invalidateTags(queryClient: QueryClient, projectId: string, tagId?: string) {
+  void queryClient.invalidateQueries({ queryKey: queryKeys.tags(projectId) });
+  void queryClient.invalidateQueries({ queryKey: ["properties", projectId, "insights", "list"] });
+  if (tagId) void queryClient.invalidateQueries({ queryKey: queryKeys.tag(tagId) });
+}
+
+export function useAddToTag(projectId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TagBody) => api.tags.add(projectId, body),
+    onSuccess: (tag) => invalidateTags(queryClient, projectId, tag?._id),
+  });
+}
+
+export function useUpdateTag(projectId: string, tagId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TagUpdateBody) => api.tags.update(tagId, body),
+    onSuccess: () => invalidateTags(queryClient, projectId, tagId),
+  });
+}
+
+export function useDeleteTag(projectId: string, tagId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.tags.remove(tagId),
+    onSuccess: () => {
+      queryClient.removeQueries({ queryKey: queryKeys.tag(tagId) });
+      invalidateTags(queryClient, projectId);
+    },
+  });
+}
+
+/** The insight a saved entry holds, whichever shape the entry has. */
+export function savedInsightOf(entry: SavedInsightEntry): Insight {
+  return "insight" in entry && entry.insight ? entry.insight : (entry as Insight);
+}
+export function savedInsightId(entry: SavedInsightEntry): string {
+  return entry.insightId ?? savedInsightOf(entry)._id;
+}
+
+export function useSavedInsights(projectId: string) {
+  return useQuery({ queryKey: queryKeys.saved(projectId), queryFn: () => api.saved.list(projectId) });
+}
+
+/** Saving appends the insights to the saved list (spec section 4); ones already saved are skipped. */
+export function useSaveInsights(projectId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (insights: Insight[]) => {
+      const saved = queryClient.getQueryData<SavedInsightList>(queryKeys.saved(projectId));
+      const already = new Set((saved?.docs ?? []).map(savedInsightId));
+      const fresh = insights.filter((i) => !already.has(i._id));
+      for (const insight of fresh) await api.saved.save(projectId, insight._id);
+      return fresh;
+    },
+    onSuccess: (fresh) => {
+      queryClient.setQueryData<SavedInsightList>(queryKeys.saved(projectId), (list) =>
+        list ? { docs: [...list.docs, ...fresh.map((i) => ({ ...i, insightId: i._id }))], total: list.total + fresh.length } : list,
+      );
+      void queryClient.invalidateQueries({ queryKey: queryKeys.saved(projectId) });
+    },
+  });
+}
+
+/** Unsaving removes the entry by its insight id (spec section 4). */
+export function useUnsaveInsight(projectId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (insightId: string) => api.saved.unsave(projectId, insightId),
+    onSuccess: (_answer, insightId) => {
+      queryClient.setQueryData<SavedInsightList>(queryKeys.saved(projectId), (list) =>
+        list ? { docs: list.docs.filter((e) => savedInsightId(e) !== insightId), total: Math.max(0, list.total - 1) } : list,
+      );
+    },
+  });
+}

@@ -1,0 +1,91 @@
+// How the insight screens show numbers: every metric with its unit (currency in the project's
+// currency, rates as percentages, ranks with one decimal), changes signed, relative changes as %.
+import { DIMENSIONS as UPLOAD_DIMENSIONS } from "../constants/observations";
+import { FUNNEL_STAGES } from "./intentions";
+import { METRICS, type MetricUnit } from "./metrics";
+
+export const INSIGHT_GROUPS = [
+  { key: "most_impactful", label: "Most Impactful Insights", dismissPopUp: false },
+  { key: "data_quality", label: "Data Quality Audit", dismissPopUp: false },
+  { key: "other", label: "Other Insights", dismissPopUp: true },
+] as const;
+
+export const NO_SIGNIFICANT_RESULTS = "This intention didn't return any significant results.";
+
+export const stageLabel = (stage: string) =>
+  stage === "audit" ? "Data Quality Audit" : (FUNNEL_STAGES.find((s) => s.key === stage)?.label ?? stage);
+
+export const metricLabel = (metric: string) => METRICS.find((m) => m.key === metric)?.label ?? metric;
+
+export const metricUnit = (metric: string): MetricUnit => METRICS.find((m) => m.key === metric)?.unit ?? "count";
+
+export const dimensionLabel = (dimension: string | null | undefined) =>
+  dimension ? (UPLOAD_DIMENSIONS.find((d) => d.key === dimension)?.label ?? dimension) : "";
+
+const finite = (value: number | null | undefined): value is number => typeof value === "number" && Number.isFinite(value);
+
+function currencyFormat(currency: string, compact: boolean): Intl.NumberFormat {
+  try {
+    return new Intl.NumberFormat("en", {
+      style: "currency",
+      currency,
+      notation: compact ? "compact" : "standard",
+      maximumFractionDigits: compact ? 1 : 2,
+    });
+  } catch {
+    return new Intl.NumberFormat("en", { maximumFractionDigits: 2 });
+  }
+}
+
+/** A metric's value in its unit. Rates arrive as fractions (0.034 → 3.4 %). */
+export function formatMetric(metric: string, value: number | null | undefined, currency = "USD", { compact = false, unit }: { compact?: boolean; unit?: string } = {}): string {
+  if (!finite(value)) return "–";
+  switch ((unit as MetricUnit | undefined) ?? metricUnit(metric)) {
+    case "currency":
+      return currencyFormat(currency, compact).format(value);
+    case "percent":
+      return `${(value * 100).toLocaleString("en", { maximumFractionDigits: 2 })} %`;
+    case "rank":
+      return value.toLocaleString("en", { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+    case "ratio":
+      return value.toLocaleString("en", { maximumFractionDigits: 2 });
+    default:
+      return value.toLocaleString("en", { notation: compact ? "compact" : "standard", maximumFractionDigits: compact ? 1 : Math.abs(value) < 10 ? 2 : 0 });
+  }
+}
+
+/** A signed difference in the metric's unit: "+1,204", "−€312.50", "+0.4 pp" for rates. */
+export function formatChange(metric: string, change: number | null | undefined, currency = "USD", unit?: string): string {
+  if (!finite(change)) return "–";
+  const sign = change > 0 ? "+" : change < 0 ? "−" : "";
+  const u = (unit as MetricUnit | undefined) ?? metricUnit(metric);
+  if (u === "percent") return `${sign}${(Math.abs(change) * 100).toLocaleString("en", { maximumFractionDigits: 2 })} pp`;
+  return `${sign}${formatMetric(metric, Math.abs(change), currency, { unit: u })}`;
+}
+
+/** A relative change (a fraction) as a signed percentage: 0.123 → "+12.3 %". */
+export function formatPct(fraction: number | null | undefined): string {
+  if (!finite(fraction)) return "–";
+  const sign = fraction > 0 ? "+" : fraction < 0 ? "−" : "";
+  return `${sign}${Math.abs(fraction * 100).toLocaleString("en", { maximumFractionDigits: 1 })} %`;
+}
+
+export const formatConfidence = (confidence: number | null | undefined) => (finite(confidence) ? `${Math.round(confidence * 100)} %` : "–");
+
+const day = new Intl.DateTimeFormat("en", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
+const shortDay = new Intl.DateTimeFormat("en", { day: "numeric", month: "short", timeZone: "UTC" });
+
+/** A calendar day (YYYY-MM-DD) for people, read as a date, not a moment (no time-zone shift). */
+export function formatDay(value: string | null | undefined, short = false): string {
+  if (!value) return "";
+  const date = new Date(`${value.slice(0, 10)}T00:00:00Z`);
+  return Number.isNaN(date.getTime()) ? value : (short ? shortDay : day).format(date);
+}
+
+export function formatPeriod(start: string | null | undefined, end: string | null | undefined): string {
+  if (!start || !end) return formatDay(start ?? end);
+  if (start.slice(0, 10) === end.slice(0, 10)) return formatDay(start);
+  return `${formatDay(start)} – ${formatDay(end)}`;
+}
+
+export const COMPARE_TO_LABELS = { previous_period: "Previous period", previous_year: "Previous year" } as const;
