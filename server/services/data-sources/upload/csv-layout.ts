@@ -114,15 +114,18 @@ export function copyText(value: string): string {
 
 /**
  * Turns the file's rows into lines of COPY text for the staging table, checking each value, and
- * keeps what the answer reports (row count, first and last date).
+ * keeps what the answer reports (row count, first and last date). The hot path is a row whose
+ * dimension values were seen before: one map lookup on the raw cells, no normalising or hashing.
  */
 export class RowEncoder {
   rows = 0;
   minDate: string | null = null;
   maxDate: string | null = null;
-  // md5 of a dimension combination, memoised: files repeat a few thousand combinations over and over.
+  // Raw cells of a combination -> its key; files repeat a few thousand combinations over and over.
   private keys = new Map<string, string>();
   private readonly nullDims: string;
+  private lastRawDate = "";
+  private lastDate = "";
 
   constructor(private readonly layout: CsvLayout) {
     this.nullDims = "\t\\N".repeat(layout.dimensions.length);
@@ -131,60 +134,81 @@ export class RowEncoder {
   encode(fields: string[], line: number): string {
     const layout = this.layout;
     if (fields.length !== layout.width) throw new CsvImportError(M.wrongWidth(line, layout.width, fields.length));
-    const rawDate = fields[layout.dateIndex];
-    const date = parseDate(rawDate);
-    if (date === null) throw new CsvImportError(M.badDate(line, layout.dateName, rawDate.trim()));
-    if (this.minDate === null || date < this.minDate) this.minDate = date;
-    if (this.maxDate === null || date > this.maxDate) this.maxDate = date;
-
-    let dims = "";
-    let identity = "";
-    let dimIndex = 0;
-    for (const { index, dim, name } of layout.dimensions) {
-      const value = normalizeDimension(fields[index]);
-      if (value.length > MAX_DIMENSION_LENGTH) throw new CsvImportError(M.valueTooLong(line, name, MAX_DIMENSION_LENGTH));
-      dims += "\t" + copyText(value);
-      // Absent dimensions are NULL in the key too, so {channel} and {channel, device} never collide.
-      while (DIMENSIONS[dimIndex] !== dim) {
-        identity += "\u0000\u0001";
-        dimIndex++;
-      }
-      identity += value + "\u0001";
-      dimIndex++;
-    }
-    for (; dimIndex < DIMENSIONS.length; dimIndex++) identity += "\u0000\u0001";
+    const date = this.date(fields[layout.dateIndex], line);
 
     let out = "";
     for (const { index, metric, name } of layout.metrics) {
-      const raw = fields[index].trim();
-      if (raw === "") {
-        out += "\t\\N";
-        continue;
+      const raw = fields[index];
+      const text = numberText(raw);
+      if (text === null) {
+        if (raw.trim() === "") {
+          out += "\t\\N";
+          continue;
+        }
+        throw new CsvImportError(M.notANumber(line, name, raw.trim()));
       }
-      if (!NUMBER.test(raw)) throw new CsvImportError(M.notANumber(line, name, raw));
-      const value = Number(raw);
-      if (!Number.isFinite(value)) throw new CsvImportError(M.notANumber(line, name, raw));
-      if (value < 0 && !metric.allowNegative) throw new CsvImportError(M.negative(line, name, raw));
+      // Only a minus sign can make it negative, only an exponent or many digits infinite: skip
+      // the conversion for the plain cells that make up nearly every file.
+      if (text.charCodeAt(0) === 45 && !metric.allowNegative && Number(text) < 0) throw new CsvImportError(M.negative(line, name, text));
+      let cell = text;
+      if (text.length > 15 || /[eE]/.test(text)) {
+        const value = Number(text);
+        if (!Number.isFinite(value)) throw new CsvImportError(M.notANumber(line, name, text));
+        // PostgreSQL refuses what underflows a double ("1e-400"); such a value is 0.
+        cell = Math.abs(value) < 1e-300 ? "0" : String(value);
+      }
       if (metric.key === "position") {
+        const value = Number(text);
         const impressions = fields[layout.impressionsIndex].trim();
         if (impressions === "") throw new CsvImportError(M.positionWithoutImpressions(line));
-        // impressions is checked as its own column; a bad value fails there.
+        // impressions is checked as its own column (it comes first); a bad value fails there.
         out += "\t" + String(value * Number(impressions));
       } else {
-        out += "\t" + raw;
+        out += "\t" + cell;
       }
     }
     this.rows++;
-    // The values travel with a combination's first row only (`fresh`); later rows carry its key.
-    let key = this.keys.get(identity);
-    if (key !== undefined) return `${line}\t${date}\t${key}\tf${this.nullDims}${out}\n`;
-    key = dimensionKey(identity);
+
+    let raw = "";
+    for (const d of layout.dimensions) raw += fields[d.index] + "\u0001";
+    const known = this.keys.get(raw);
+    if (known !== undefined) return `${line}\t${date}\t${known}\tf${this.nullDims}${out}\n`;
+
+    // A combination not seen yet in this file: normalise, check, hash; its values go with this row (`fresh`).
+    const values: Partial<Record<DimensionKey, string>> = {};
+    let dims = "";
+    for (const { index, dim, name } of layout.dimensions) {
+      const value = normalizeDimension(fields[index]);
+      if (value.length > MAX_DIMENSION_LENGTH) throw new CsvImportError(M.valueTooLong(line, name, MAX_DIMENSION_LENGTH));
+      values[dim.key] = value;
+      dims += "\t" + copyText(value);
+    }
+    const key = dimensionKey(dimensionIdentity(values));
     // Bounded: a file of mostly distinct combinations must not grow this without end (a
     // combination seen again after a reset is simply sent fresh again).
     if (this.keys.size >= 50_000) this.keys.clear();
-    this.keys.set(identity, key);
+    this.keys.set(raw, key);
     return `${line}\t${date}\t${key}\tt${dims}${out}\n`;
   }
+
+  private date(raw: string, line: number): string {
+    // Exports list a day's rows together: the same cell again is the same date.
+    if (raw === this.lastRawDate) return this.lastDate;
+    const date = parseDate(raw);
+    if (date === null) throw new CsvImportError(M.badDate(line, this.layout.dateName, raw.trim()));
+    if (this.minDate === null || date < this.minDate) this.minDate = date;
+    if (this.maxDate === null || date > this.maxDate) this.maxDate = date;
+    this.lastRawDate = raw;
+    this.lastDate = date;
+    return date;
+  }
+}
+
+/** The cell as a plain decimal number's text (sign, digits, point, exponent; spaces around dropped), or null. */
+export function numberText(raw: string): string | null {
+  if (NUMBER.test(raw)) return raw;
+  const trimmed = raw.trim();
+  return trimmed !== raw && NUMBER.test(trimmed) ? trimmed : null;
 }
 
 /** Trimmed, Unicode NFC; an empty value is "(not set)", as analytics tools show it. Case is kept. */

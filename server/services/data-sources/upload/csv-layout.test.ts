@@ -1,0 +1,31 @@
+import { describe, expect, it } from "vitest";
+import { CsvImportError, readHeader, RowEncoder } from "./csv-layout";
+
+describe("RowEncoder", () => {
+  const encoder = () => new RowEncoder(readHeader(["date", "channel", "sessions", "revenue"], 1));
+
+  it("writes a combination's values on its first row only, and the same key after", () => {
+    const e = encoder();
+    const first = e.encode(["20240101", " Email ", "3", "-2.5"], 2).split("\t");
+    const second = e.encode(["2024-01-02", " Email ", "4", ""], 3).split("\t");
+    // Spelt differently, normalised the same: sent fresh again, with the same key.
+    const third = e.encode(["2024-01-02", "Email", "5", ""], 4).split("\t");
+    expect(third[2]).toBe(first[2]);
+    expect(third[3]).toBe("t");
+    expect(first.slice(0, 2)).toEqual(["2", "2024-01-01"]);
+    expect(first[3]).toBe("t");
+    expect(first[4]).toBe("Email");
+    expect(second[2]).toBe(first[2]);
+    expect(second.slice(3)).toEqual(["f", "\\N", "4", "\\N\n"]);
+    expect(e.minDate).toBe("2024-01-01");
+    expect(e.maxDate).toBe("2024-01-02");
+  });
+
+  it("accepts signs, exponents and spaces around numbers; refuses infinities and negative counts", () => {
+    const e = encoder();
+    expect(e.encode(["2024-01-01", "a", " +7 ", "1e-400"], 2).split("\t").slice(5)).toEqual(["+7", "0\n"]);
+    expect(() => e.encode(["2024-01-01", "b", "1e999", "1"], 3)).toThrow(CsvImportError);
+    expect(() => e.encode(["2024-01-01", "c", "-1", "1"], 4)).toThrow('Line 4, column sessions: "-1" is negative');
+    expect(() => e.encode(["2024-01-01", "d", "-0", "1"], 5)).not.toThrow();
+  });
+});
