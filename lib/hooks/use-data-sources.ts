@@ -47,12 +47,12 @@ export function useDeleteDataSource(id: string, projectId: string) {
 }
 
 /** The CSV upload, with progress; afterwards the source's last-upload summary and the list are refreshed. */
-export function useUploadCsv(id: string, projectId: string | undefined) {
+export function useUploadCsv(projectId: string | undefined) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ file, onProgress, signal }: { file: File } & Pick<UploadOptions, "onProgress" | "signal">) =>
+    mutationFn: ({ id, file, onProgress, signal }: { id: string; file: File } & Pick<UploadOptions, "onProgress" | "signal">) =>
       api.dataSources.upload(id, file, { onProgress, signal }),
-    onSettled: () => {
+    onSettled: (_data, _error, { id }) => {
       void queryClient.invalidateQueries({ queryKey: queryKeys.dataSource(id) });
       if (projectId) void queryClient.invalidateQueries({ queryKey: queryKeys.dataSources(projectId) });
     },

@@ -1,0 +1,50 @@
+import { DIMENSIONS, MAX_UPLOAD_BYTES, METRICS } from "@/lib/constants/observations";
+
+const code = "rounded bg-slate-100 px-1 py-0.5 font-mono text-[0.8rem] text-slate-800";
+
+/** What the CSV file must look like (issue 4's upload format), next to the file input. */
+export function CsvFormatHelp({ id }: { id?: string }) {
+  return (
+    <div id={id} className="space-y-2 rounded-lg border border-slate-200 bg-slate-50 p-3 text-sm text-slate-700">
+      <p>
+        A UTF-8, comma-separated file with a header row, up to {Math.round(MAX_UPLOAD_BYTES / 1024 / 1024)} MB. Lines starting with <code className={code}>#</code> are skipped (analytics exports begin with
+        such lines). Each row is one date and one combination of the dimension columns present.
+      </p>
+      <dl className="space-y-1.5">
+        <div>
+          <dt className="inline font-medium text-slate-900">Required: </dt>
+          <dd className="inline">
+            <code className={code}>date</code> as YYYY-MM-DD or YYYYMMDD.
+          </dd>
+        </div>
+        <div>
+          <dt className="inline font-medium text-slate-900">Dimension columns (optional): </dt>
+          <dd className="inline">
+            {DIMENSIONS.map((d, i) => (
+              <span key={d.key}>
+                <code className={code}>{d.key}</code>
+                {i < DIMENSIONS.length - 1 ? ", " : "."}
+              </span>
+            ))}
+          </dd>
+        </div>
+        <div>
+          <dt className="inline font-medium text-slate-900">Metric columns (at least one): </dt>
+          <dd className="inline">
+            {METRICS.map((m, i) => (
+              <span key={m.key}>
+                <code className={code}>{m.key}</code>
+                {i < METRICS.length - 1 ? ", " : "."}
+              </span>
+            ))}{" "}
+            <code className={code}>position</code> is a rank averaged by impressions, so it needs <code className={code}>impressions</code>.
+          </dd>
+        </div>
+      </dl>
+      <p>
+        Example: <code className={`${code} break-all`}>date,channel,device,sessions,conversions,revenue</code>
+      </p>
+      <p>Uploading dates the source already holds replaces them; other dates are kept. A file with an error imports nothing, and the error names its line and column.</p>
+    </div>
+  );
+}

@@ -1,0 +1,139 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useEffect, useState } from "react";
+import Link from "next/link";
+import { useAlerts } from "@/components/alerts/alerts-context";
+import { Breadcrumbs } from "@/components/app-shell/breadcrumbs";
+import { ProjectScope } from "@/components/insights/project-scope";
+import { Button } from "@/components/ui/button";
+import { Card, CardTitle } from "@/components/ui/card";
+import { ConfirmDialog } from "@/components/ui/dialog";
+import { ErrorState, LoadingState } from "@/components/ui/page-state";
+import { StatusBadge } from "@/components/ui/status-badge";
+import type { DataSource, ProjectDetail } from "@/lib/api-client/types";
+import { formatDate } from "@/lib/format";
+import { toApiError, useApiErrorHandler } from "@/lib/hooks/use-api-error-handler";
+import { useDataSource, useDeleteDataSource } from "@/lib/hooks/use-data-sources";
+import { UploadWizard } from "./upload-wizard";
+import { UploadSummaryList, storedUpload } from "./upload-summary";
+
+/** /data-sources/{id}: one source, its last upload, a new upload through the wizard, and deletion. */
+export function DataSourceDetailView({ dataSourceId }: { dataSourceId: string }) {
+  const source = useDataSource(dataSourceId);
+  const handle = useApiErrorHandler();
+  useEffect(() => {
+    if (source.error) handle(source.error);
+  }, [source.error, handle]);
+  if (source.isPending) return <LoadingState label="Loading the data source…" />;
+  if (source.isError) return <ErrorState message={toApiError(source.error).message} onRetry={() => void source.refetch()} />;
+  return (
+    <ProjectScope projectId={source.data.projectId} loadingLabel="Loading the data source…">
+      {({ project, agency, can }) => (
+        <DataSourceDetail source={source.data} project={project} agency={agency} canManage={can("datasource:manage")} canGenerate={can("report:manage")} />
+      )}
+    </ProjectScope>
+  );
+}
+
+function DataSourceDetail({ source, project, agency, canManage, canGenerate }: { source: DataSource; project: ProjectDetail; agency: { _id: string; name: string }; canManage: boolean; canGenerate: boolean }) {
+  const router = useRouter();
+  const alerts = useAlerts();
+  const remove = useDeleteDataSource(source._id, project._id);
+  const [uploading, setUploading] = useState(false);
+  const [wizardKey, setWizardKey] = useState(0);
+  const [deleting, setDeleting] = useState(false);
+  const [deleteError, setDeleteError] = useState<string | null>(null);
+  const upload = storedUpload(source.additional);
+
+  const onDelete = async () => {
+    setDeleteError(null);
+    try {
+      await remove.mutateAsync();
+      const to = `/client-projects/${project._id}/data-sources`;
+      alerts.success(`${source.name} deleted. A new report reflects the change.`, { on: to });
+      router.push(to);
+    } catch (raw) {
+      setDeleteError(toApiError(raw).message);
+    }
+  };
+
+  return (
+    <div className="space-y-6">
+      <Breadcrumbs
+        trail={{
+          agency: { id: agency._id, name: agency.name },
+          client: { id: project.client._id, name: project.client.name },
+          clientProject: { id: project._id, name: project.name },
+        }}
+      />
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+        <div className="min-w-0">
+          <p className="text-sm font-medium text-brand-700">
+            <Link href={`/client-projects/${project._id}/data-sources`} className="hover:underline">
+              Data sources of {project.name}
+            </Link>
+          </p>
+          <div className="flex flex-wrap items-center gap-2">
+            <h1 className="text-2xl font-semibold tracking-tight break-words text-slate-900">{source.name}</h1>
+            <StatusBadge status={source.status} />
+          </div>
+          <p className="mt-1 text-sm text-slate-600">
+            {source.sourceName === "upload" ? "File upload (CSV)" : source.sourceName} · added {formatDate(source.createdAt)}
+          </p>
+        </div>
+        {canManage ? (
+          <div className="flex flex-wrap gap-2">
+            {source.sourceName === "upload" && !uploading ? (
+              <Button
+                onClick={() => {
+                  setWizardKey((k) => k + 1);
+                  setUploading(true);
+                }}
+              >
+                Upload a file
+              </Button>
+            ) : null}
+            <Button variant="secondary" onClick={() => setDeleting(true)}>
+              Delete data source
+            </Button>
+          </div>
+        ) : null}
+      </div>
+
+      {uploading ? (
+        <Card aria-labelledby="upload-heading">
+          <div className="flex items-start justify-between gap-3">
+            <CardTitle id="upload-heading">Upload a CSV file</CardTitle>
+            <Button size="sm" variant="ghost" onClick={() => setUploading(false)}>
+              Close
+            </Button>
+          </div>
+          <div className="mt-4">
+            <UploadWizard key={wizardKey} projectId={project._id} timeZone={project.timeZone} canGenerate={canGenerate} source={source} onFinished={() => setUploading(false)} />
+          </div>
+        </Card>
+      ) : null}
+
+      <Card aria-labelledby="last-upload-heading">
+        <CardTitle id="last-upload-heading">Last upload</CardTitle>
+        <div className="mt-4">{upload ? <UploadSummaryList summary={upload} /> : <p className="text-sm text-slate-600">No file uploaded yet.</p>}</div>
+      </Card>
+
+      <ConfirmDialog
+        open={deleting}
+        onClose={() => {
+          setDeleting(false);
+          setDeleteError(null);
+        }}
+        title={`Delete ${source.name}?`}
+        confirmLabel="Delete data source"
+        loading={remove.isPending}
+        error={deleteError}
+        onConfirm={() => void onDelete()}
+      >
+        The source and all the data imported into it are deleted. Reports already made keep their insights; new reports no longer see this data.
+      </ConfirmDialog>
+    </div>
+  );
+}

@@ -1,0 +1,131 @@
+"use client";
+
+import Link from "next/link";
+import { useState } from "react";
+import { Breadcrumbs } from "@/components/app-shell/breadcrumbs";
+import { Button } from "@/components/ui/button";
+import { Card, CardTitle } from "@/components/ui/card";
+import { EmptyState, ErrorState, LoadingState } from "@/components/ui/page-state";
+import { StatusBadge } from "@/components/ui/status-badge";
+import { ProjectScope } from "@/components/insights/project-scope";
+import type { ProjectDetail } from "@/lib/api-client/types";
+import { formatDate } from "@/lib/format";
+import { toApiError } from "@/lib/hooks/use-api-error-handler";
+import { useDataSources } from "@/lib/hooks/use-data-sources";
+import { UploadWizard } from "./upload-wizard";
+import { UploadSummaryList, storedUpload } from "./upload-summary";
+
+/** /client-projects/{id}/data-sources: the project's sources with their last upload, and a new one through the wizard. */
+export function DataSourcesView({ projectId }: { projectId: string }) {
+  return (
+    <ProjectScope projectId={projectId} loadingLabel="Loading data sources…">
+      {({ project, agency, can }) => <DataSources project={project} agency={agency} canManage={can("datasource:manage")} canGenerate={can("report:manage")} />}
+    </ProjectScope>
+  );
+}
+
+function DataSources({ project, agency, canManage, canGenerate }: { project: ProjectDetail; agency: { _id: string; name: string }; canManage: boolean; canGenerate: boolean }) {
+  const sources = useDataSources(project._id);
+  const [adding, setAdding] = useState(false);
+  // A new wizard each time "Add data source" is chosen.
+  const [wizardKey, setWizardKey] = useState(0);
+
+  return (
+    <div className="space-y-6">
+      <Breadcrumbs
+        trail={{
+          agency: { id: agency._id, name: agency.name },
+          client: { id: project.client._id, name: project.client.name },
+          clientProject: { id: project._id, name: project.name },
+        }}
+      />
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+        <div>
+          <p className="text-sm font-medium text-brand-700">{project.name}</p>
+          <h1 className="text-2xl font-semibold tracking-tight text-slate-900">Data sources</h1>
+          <p className="mt-1 text-sm text-slate-600">Reports read every active source of the project.</p>
+        </div>
+        {canManage && !adding ? (
+          <Button
+            onClick={() => {
+              setWizardKey((k) => k + 1);
+              setAdding(true);
+            }}
+          >
+            Add data source
+          </Button>
+        ) : null}
+      </div>
+
+      {adding ? (
+        <Card aria-labelledby="add-source-heading">
+          <div className="flex items-start justify-between gap-3">
+            <CardTitle id="add-source-heading">Add a data source</CardTitle>
+            <Button size="sm" variant="ghost" onClick={() => setAdding(false)}>
+              Close
+            </Button>
+          </div>
+          <div className="mt-4">
+            <UploadWizard key={wizardKey} projectId={project._id} timeZone={project.timeZone} canGenerate={canGenerate} onFinished={() => setAdding(false)} />
+          </div>
+        </Card>
+      ) : null}
+
+      <section aria-labelledby="sources-heading">
+        <h2 id="sources-heading" className="sr-only">
+          Sources of {project.name}
+        </h2>
+        {sources.isPending ? (
+          <LoadingState label="Loading data sources…" />
+        ) : sources.isError ? (
+          <ErrorState message={toApiError(sources.error).message} onRetry={() => void sources.refetch()} />
+        ) : sources.data.docs.length === 0 ? (
+          <EmptyState title="No data sources yet">{canManage ? "Add one: upload a CSV export of daily metrics." : "A Data Creator or admin can add one."}</EmptyState>
+        ) : (
+          <ul className="grid gap-4 lg:grid-cols-2" aria-label={`Data sources of ${project.name}`}>
+            {sources.data.docs.map((source) => {
+              const upload = storedUpload(source.additional);
+              return (
+                <li key={source._id}>
+                  <Card className="h-full">
+                    <div className="flex flex-wrap items-start justify-between gap-2">
+                      <div className="min-w-0">
+                        <h3 className="text-base font-semibold text-slate-900">
+                          <Link href={`/data-sources/${source._id}`} className="hover:underline">
+                            {source.name}
+                          </Link>
+                        </h3>
+                        <p className="text-xs text-slate-600">
+                          {source.sourceName === "upload" ? "File upload (CSV)" : source.sourceName} · added {formatDate(source.createdAt)}
+                        </p>
+                      </div>
+                      <StatusBadge status={source.status} />
+                    </div>
+                    <div className="mt-3">
+                      {upload ? (
+                        <>
+                          <p className="mb-2 text-xs font-medium tracking-wide text-slate-500 uppercase">Last upload</p>
+                          <UploadSummaryList summary={upload} compact />
+                        </>
+                      ) : (
+                        <p className="text-sm text-slate-600">No file uploaded yet.</p>
+                      )}
+                    </div>
+                    <Link href={`/data-sources/${source._id}`} className="mt-3 inline-block text-sm font-medium text-brand-700 underline underline-offset-2" aria-label={`Open ${source.name}`}>
+                      {canManage ? "Open and upload" : "Open"}
+                    </Link>
+                  </Card>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </section>
+      <p className="text-sm">
+        <Link href={`/client-projects/${project._id}`} className="text-brand-700 underline underline-offset-2">
+          Back to the insight report of {project.name}
+        </Link>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,288 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useEffect, useId, useRef, useState } from "react";
+import { useForm } from "react-hook-form";
+import { z } from "zod";
+import { Button } from "@/components/ui/button";
+import { cn } from "@/components/ui/cn";
+import { FormError } from "@/components/ui/form-error";
+import { FieldShell, FormField } from "@/components/ui/form-field";
+import type { DataSource, UploadSummary } from "@/lib/api-client/types";
+import type { UploadProgress } from "@/lib/api-client/upload";
+import { DATA_SOURCE_MESSAGES } from "@/lib/constants/data-source-messages";
+import { MAX_UPLOAD_BYTES } from "@/lib/constants/observations";
+import { toApiError } from "@/lib/hooks/use-api-error-handler";
+import { useCreateDataSource, useRenameDataSource, useUploadCsv } from "@/lib/hooks/use-data-sources";
+import { requiredText } from "@/lib/validation/fields";
+import { CsvFormatHelp } from "./csv-format-help";
+import { GenerateAfterChange } from "./generate-after-change";
+import { UploadSummaryList } from "./upload-summary";
+
+// Spec section 2: the data source wizard's steps.
+export const WIZARD_STEPS = [
+  { step: 1, title: "Data Source" },
+  { step: 2, title: "Data Details" },
+  { step: 3, title: "Confirmation" },
+] as const;
+
+const SOURCE_KINDS = [
+  { value: "upload", label: "File upload (CSV)", description: "Daily metrics exported from any tool, one file at a time.", available: true },
+  { value: "google", label: "Google Analytics, Search Console and Ads", description: "Not available yet: connectors come later.", available: false },
+  { value: "ecommerce", label: "Ecommerce platform or CRM", description: "Not available yet.", available: false },
+] as const;
+
+const detailsSchema = z.object({ name: requiredText("Data source name") });
+const DEFAULT_NAME = "CSV upload";
+
+type Outcome = { ok: true; summary: UploadSummary; fileName: string } | { ok: false; message: string; fileName: string };
+
+interface UploadWizardProps {
+  projectId: string;
+  timeZone: string;
+  canGenerate: boolean;
+  /** Uploading again into an existing source starts at Data Details. */
+  source?: DataSource;
+  onSourceCreated?: (source: DataSource) => void;
+  onFinished?: () => void;
+}
+
+/** Data Source → Data Details → Confirmation: choose the CSV upload, name it and pick the file, see what was imported. */
+export function UploadWizard({ projectId, timeZone, canGenerate, source: existing, onSourceCreated, onFinished }: UploadWizardProps) {
+  const [step, setStep] = useState<1 | 2 | 3>(existing ? 2 : 1);
+  const [source, setSource] = useState<DataSource | undefined>(existing);
+  const [file, setFile] = useState<File | null>(null);
+  const [fileError, setFileError] = useState<string | null>(null);
+  const [progress, setProgress] = useState<UploadProgress | null>(null);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [controller, setController] = useState<AbortController | null>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const initialStep = useRef<number>(step);
+  const fileHelpId = useId();
+
+  const create = useCreateDataSource(projectId);
+  const rename = useRenameDataSource(source?._id ?? "", projectId);
+  const upload = useUploadCsv(projectId);
+  const form = useForm({ resolver: zodResolver(detailsSchema), defaultValues: { name: existing?.name ?? DEFAULT_NAME } });
+  const busy = form.formState.isSubmitting;
+
+  // On a step change, focus moves to the new step's heading so keyboard and screen-reader users follow along.
+  useEffect(() => {
+    if (step !== initialStep.current) headingRef.current?.focus();
+    initialStep.current = 0;
+  }, [step]);
+  const goTo = (next: 1 | 2 | 3) => setStep(next);
+
+  const chooseFile = (chosen: File | null) => {
+    setFile(chosen);
+    setFileError(chosen && chosen.size > MAX_UPLOAD_BYTES ? DATA_SOURCE_MESSAGES.fileTooLarge : null);
+  };
+
+  const onSubmit = form.handleSubmit(async ({ name }) => {
+    if (!file) {
+      setFileError(DATA_SOURCE_MESSAGES.fileRequired);
+      return;
+    }
+    if (file.size > MAX_UPLOAD_BYTES) {
+      setFileError(DATA_SOURCE_MESSAGES.fileTooLarge);
+      return;
+    }
+    setFileError(null);
+    let target = source;
+    try {
+      if (!target) {
+        target = await create.mutateAsync({ name });
+        setSource(target);
+        onSourceCreated?.(target);
+      } else if (target.name !== name) {
+        target = await rename.mutateAsync(name);
+        setSource(target);
+      }
+    } catch (raw) {
+      form.setError("root", { message: toApiError(raw).message });
+      return;
+    }
+    const abort = new AbortController();
+    setController(abort);
+    setProgress({ loaded: 0, total: file.size, percent: 0 });
+    try {
+      const summary = await upload.mutateAsync({ file, onProgress: setProgress, signal: abort.signal, id: target._id });
+      setOutcome({ ok: true, summary, fileName: file.name });
+    } catch (raw) {
+      setOutcome({ ok: false, message: toApiError(raw).message, fileName: file.name });
+    } finally {
+      setController(null);
+      setProgress(null);
+    }
+    goTo(3);
+  });
+
+  const uploading = progress !== null;
+  const sent = progress?.percent === 100;
+
+  return (
+    <div className="space-y-5">
+      <ol aria-label="Data source steps" className="grid gap-2 sm:grid-cols-3">
+        {WIZARD_STEPS.map(({ step: n, title }) => {
+          const state = n < step ? "done" : n === step ? "current" : "upcoming";
+          return (
+            <li
+              key={n}
+              aria-current={state === "current" ? "step" : undefined}
+              className={cn(
+                "flex items-center gap-3 rounded-lg border px-3 py-2 text-sm",
+                state === "current" && "border-brand-600 bg-brand-50 font-semibold text-brand-800",
+                state === "done" && "border-green-200 bg-green-50 text-green-900",
+                state === "upcoming" && "border-slate-200 bg-white text-slate-600",
+              )}
+            >
+              <span
+                aria-hidden="true"
+                className={cn(
+                  "flex size-6 shrink-0 items-center justify-center rounded-full text-xs font-bold",
+                  state === "current" && "bg-brand-600 text-white",
+                  state === "done" && "bg-green-600 text-white",
+                  state === "upcoming" && "bg-slate-200 text-slate-700",
+                )}
+              >
+                {state === "done" ? "✓" : n}
+              </span>
+              <span>
+                {title}
+                {state === "done" ? <span className="sr-only"> (done)</span> : null}
+              </span>
+            </li>
+          );
+        })}
+      </ol>
+
+      <h3 ref={headingRef} tabIndex={-1} className="text-base font-semibold text-slate-900 outline-none">
+        Step {step} of 3: {WIZARD_STEPS[step - 1].title}
+      </h3>
+
+      {step === 1 ? (
+        <div className="space-y-4">
+          <fieldset>
+            <legend className="text-sm font-medium text-slate-800">Where does the data come from?</legend>
+            <div className="mt-2 space-y-2">
+              {SOURCE_KINDS.map((kind) => (
+                <label
+                  key={kind.value}
+                  className={cn(
+                    "flex items-start gap-3 rounded-lg border px-3 py-2.5 text-sm",
+                    kind.available ? "cursor-pointer border-brand-600 bg-brand-50" : "cursor-not-allowed border-slate-200 text-slate-500",
+                  )}
+                >
+                  <input type="radio" name="source-kind" value={kind.value} defaultChecked={kind.available} disabled={!kind.available} className="mt-1 accent-brand-600" />
+                  <span>
+                    <span className="block font-medium text-slate-900">{kind.label}</span>
+                    <span className="block">{kind.description}</span>
+                  </span>
+                </label>
+              ))}
+            </div>
+          </fieldset>
+          <div className="flex justify-end">
+            <Button onClick={() => goTo(2)}>Next</Button>
+          </div>
+        </div>
+      ) : null}
+
+      {step === 2 ? (
+        <form onSubmit={onSubmit} noValidate className="space-y-4">
+          <FormError message={form.formState.errors.root?.message} />
+          <FormField label="Data source name" required autoComplete="off" disabled={uploading} error={form.formState.errors.name?.message} {...form.register("name")} />
+          <FieldShell label="CSV file" required error={fileError ?? undefined} hint={<span>See the format below.</span>}>
+            {(aria) => (
+              <input
+                {...aria}
+                aria-describedby={[aria["aria-describedby"], fileHelpId].filter(Boolean).join(" ")}
+                type="file"
+                accept=".csv,text/csv,.txt"
+                disabled={uploading}
+                onChange={(e) => chooseFile(e.target.files?.[0] ?? null)}
+                className="block w-full text-sm text-slate-700 file:mr-3 file:rounded-md file:border file:border-slate-300 file:bg-white file:px-3 file:py-1.5 file:text-sm file:font-medium file:text-slate-800 hover:file:bg-slate-50"
+              />
+            )}
+          </FieldShell>
+          {file ? (
+            <p className="text-sm text-slate-600">
+              Chosen: <span className="font-medium text-slate-900">{file.name}</span> ({formatBytes(file.size)})
+            </p>
+          ) : null}
+          <CsvFormatHelp id={fileHelpId} />
+
+          {uploading ? (
+            <div className="space-y-2">
+              <div
+                role="progressbar"
+                aria-label="Upload progress"
+                aria-valuemin={0}
+                aria-valuemax={100}
+                aria-valuenow={progress.percent ?? undefined}
+                aria-valuetext={sent ? "Sent; importing" : progress.percent === null ? "Sending" : `${progress.percent} % sent`}
+                className="h-2.5 overflow-hidden rounded-full bg-slate-100 ring-1 ring-slate-200"
+              >
+                <div className={cn("h-full rounded-full bg-brand-600 transition-[width]", sent && "animate-pulse")} style={{ width: `${progress.percent ?? 5}%` }} />
+              </div>
+              <p className="text-sm text-slate-700" aria-live="polite">
+                {sent ? "File sent. Importing and checking every row…" : `Sending ${formatBytes(progress.loaded)} of ${formatBytes(progress.total)}…`}
+              </p>
+              {!sent ? (
+                <Button size="sm" variant="ghost" onClick={() => controller?.abort()}>
+                  Cancel upload
+                </Button>
+              ) : null}
+            </div>
+          ) : null}
+
+          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-between">
+            {existing ? <span /> : (
+              <Button variant="secondary" disabled={uploading} onClick={() => goTo(1)}>
+                Back
+              </Button>
+            )}
+            <Button type="submit" loading={busy}>
+              Upload
+            </Button>
+          </div>
+        </form>
+      ) : null}
+
+      {step === 3 && outcome ? (
+        <div className="space-y-4">
+          {outcome.ok ? (
+            <>
+              <p role="status" className="rounded-md border border-green-200 bg-green-50 px-3 py-2 text-sm text-green-900">
+                Imported {outcome.summary.rows.toLocaleString("en")} rows from {outcome.fileName} into {source?.name ?? "the data source"}.
+              </p>
+              <UploadSummaryList summary={outcome.summary} fileName={outcome.fileName} />
+              <GenerateAfterChange projectId={projectId} timeZone={timeZone} dataEnd={outcome.summary.dateRange.end} canGenerate={canGenerate} />
+            </>
+          ) : (
+            <div role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+              <p className="font-medium">Nothing was imported from {outcome.fileName}.</p>
+              <p className="mt-1">{outcome.message}</p>
+            </div>
+          )}
+          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-between">
+            <Button variant="secondary" onClick={() => goTo(2)}>
+              Back
+            </Button>
+            {onFinished ? (
+              <Button variant={outcome.ok ? "primary" : "secondary"} onClick={onFinished}>
+                Done
+              </Button>
+            ) : null}
+          </div>
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}
