@@ -10,11 +10,12 @@ import path from "node:path";
 import pg from "pg";
 import { formatResult, type Benchmark, type BenchResult } from "./bench/harness";
 import { ingestBenchmark } from "./bench/ingest";
+import { reportBenchmark } from "./bench/report";
 import { searchBenchmark } from "./bench/search";
 import { startEmbeddedPostgres, type EmbeddedDatabase } from "./lib/embedded-postgres";
 import { runMigrations } from "../server/db/migrate";
 
-const BENCHMARKS: Benchmark[] = [searchBenchmark, ingestBenchmark];
+const BENCHMARKS: Benchmark[] = [searchBenchmark, ingestBenchmark, reportBenchmark];
 
 const PORT = 3300;
 const BASE_URL = `http://127.0.0.1:${PORT}`;

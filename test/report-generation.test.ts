@@ -1,12 +1,13 @@
-import { eq } from "drizzle-orm";
+import { count, eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { NO_SIGNIFICANT_RESULTS } from "@/lib/insights/intentions";
 import { db } from "@/server/db/client";
-import { insights, reports } from "@/server/db/schema";
+import { dataSources, insights, observationDailyTotals, reports } from "@/server/db/schema";
+import { ensureDailyTotals } from "@/server/insights/data/daily-totals";
 import { generateReport } from "@/server/insights/generate-report";
 import { generateReportJob } from "@/server/jobs/handlers/generate-report.job";
 import { resetDatabase } from "@/test/db";
-import { DROP_CHANNEL, insertReport, reportWorld } from "@/test/report-fixtures";
+import { DAYS, DROP_CHANNEL, insertReport, reportWorld } from "@/test/report-fixtures";
 
 const insightsOf = (reportId: string) => db().select().from(insights).where(eq(insights.reportId, reportId)).orderBy(insights.rank);
 type StoredFinding = { kind: string; dimension: string | null; dimensionValue: string | null; direction: string | null; change: number | null; metric: string; narrative?: string };
@@ -124,5 +125,21 @@ describe("report generation (job handler run directly)", () => {
     await db().delete(reports).where(eq(reports.id, report.id));
     expect((await generateReport(report.id)).status).toBe("missing");
     expect(await insightsOf(report.id)).toEqual([]);
+  });
+
+  it("rebuilds a source's daily rollup only when the source changed", async () => {
+    const { project } = await reportWorld();
+    await generateReport((await insertReport(project)).id);
+    const [source] = await db().select().from(dataSources).where(eq(dataSources.projectId, project.id));
+    const days = async () => (await db().select({ n: count() }).from(observationDailyTotals).where(eq(observationDailyTotals.dataSourceId, source.id)))[0].n;
+    expect(await days()).toBe(DAYS);
+    expect(await ensureDailyTotals([source.id])).toBe(0);
+
+    // An import replaces data and bumps the source's version (updated_at).
+    await db().execute(sql`delete from observations where data_source_id = ${source.id} and date > '2026-03-21'`);
+    await db().update(dataSources).set({ updatedAt: new Date() }).where(eq(dataSources.id, source.id));
+    expect(await ensureDailyTotals([source.id])).toBe(1);
+    expect(await days()).toBe(DAYS - 10);
+    expect(await ensureDailyTotals([source.id])).toBe(0);
   });
 });

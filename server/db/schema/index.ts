@@ -9,3 +9,4 @@ export * from "./reports";
 export * from "./schedules";
 export * from "./customizations";
 export * from "./rate-limits";
+export * from "./daily-totals";

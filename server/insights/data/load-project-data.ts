@@ -1,6 +1,7 @@
 import "server-only";
 import { DIMENSIONS, type Dimension } from "@/lib/insights/metrics";
 import { pool } from "../../db/client";
+import { ensureDailyTotals } from "./daily-totals";
 import { PARTS, USERS_INDEX, DIMENSION_COLUMNS, type PartValues } from "./parts";
 import { ProjectData, type SegmentRow, type SourceDaily } from "./project-data";
 import type { ReportWindow } from "./window";
@@ -8,7 +9,8 @@ import type { ReportWindow } from "./window";
 // Everything a report reads, in two set-based queries that run side by side (one connection
 // each), whatever the number of intentions:
 //   1. daily totals per data source and day over the whole window (history + comparison +
-//      period): the sum over a (source, day)'s rows is that source's total for additive parts,
+//      period), from the per-source daily rollup (daily-totals.ts, rebuilt first when a source
+//      changed): the sum over a (source, day)'s rows is that source's total for additive parts,
 //      because all rows of a (source, day) share one grain (schema/observations.ts);
 //   2. per-dimension-value totals for the current and the comparison period, with GROUPING SETS
 //      (one pass for every dimension), first collapsed to (source, combination, period) so the
@@ -19,36 +21,27 @@ import type { ReportWindow } from "./window";
 // `users` is not additive: (1) keeps it only for a (source, day) with a single row (that row is
 // the source's whole day); (2) never reads it.
 
-const sumColumns = (alias: string) =>
-  PARTS.map((p, i) => (i === USERS_INDEX ? `case when count(*) = 1 then max(${alias}.users) end as p${i}` : `sum(${alias}.${p.column}) as p${i}`)).join(", ");
-
 function dailyQuery(): string {
   return `
-    select o.data_source_id as source, to_char(o.date, 'YYYY-MM-DD') as date, ${sumColumns("o")}
-    from observations o
-    join data_sources s on s.id = o.data_source_id and s.status = 'active'
-    where o.project_id = $1 and o.date between $2::date and $3::date
-    group by o.data_source_id, o.date`;
+    select data_source_id as source, to_char(date, 'YYYY-MM-DD') as date, ${PARTS.map((p, i) => `${p.column} as p${i}`).join(", ")}
+    from observation_daily_totals
+    where data_source_id = any($4::uuid[]) and project_id = $1 and date between $2::date and $3::date`;
 }
 
 function segmentQuery(dimensions: readonly Dimension[]): string {
   const additive = PARTS.map((p, i) => ({ p, i })).filter(({ i }) => i !== USERS_INDEX);
   const cols = dimensions.map((d) => `d.${DIMENSION_COLUMNS[d]}`);
-  // A row can fall in both periods when a 365/366-day period is compared with the previous year.
-  return `
-    with combos as (
-      select o.data_source_id as source, o.dimension_set_id, p.cur,
+  // One aggregate per period, each an index range scan (a row can fall in both periods when a
+  // 365/366-day period is compared with the previous year: it then counts in both).
+  const period = (cur: 0 | 1, from: string, to: string) => `
+      select o.data_source_id as source, o.dimension_set_id, ${cur} as cur,
              ${additive.map(({ p, i }) => `sum(o.${p.column}) as p${i}`).join(", ")}
       from observations o
-      join data_sources s on s.id = o.data_source_id and s.status = 'active'
-      cross join lateral (
-        select 1 as cur where o.date between $2::date and $3::date
-        union all
-        select 0 where o.date between $4::date and $5::date
-      ) p
-      where o.project_id = $1
-        and (o.date between $2::date and $3::date or o.date between $4::date and $5::date)
-      group by 1, 2, 3
+      where o.project_id = $1 and o.data_source_id = any($6::uuid[]) and o.date between ${from}::date and ${to}::date
+      group by o.data_source_id, o.dimension_set_id`;
+  return `
+    with combos as (${period(1, "$2", "$3")}
+      union all ${period(0, "$4", "$5")}
     )
     select c.source, c.cur, ${cols.map((c, i) => `${c} as d${i}, grouping(${c}) as g${i}`).join(", ")},
            count(*)::int as combos,
@@ -56,6 +49,26 @@ function segmentQuery(dimensions: readonly Dimension[]): string {
     from combos c
     join dimension_sets d on d.id = c.dimension_set_id
     group by c.source, c.cur, grouping sets (${cols.map((c) => `(${c})`).join(", ")})`;
+}
+
+/**
+ * Runs one query on its own pooled connection with more memory for hashing than the default
+ * 4 MB, so PostgreSQL hashes groups instead of sorting millions of rows on disk.
+ */
+async function aggregate(text: string, values: unknown[]): Promise<{ rows: Record<string, string | number | null>[] }> {
+  const client = await pool().connect();
+  try {
+    await client.query("begin");
+    await client.query("set local work_mem = '64MB'");
+    const result = await client.query<Record<string, string | number | null>>(text, values);
+    await client.query("commit");
+    return result;
+  } catch (error) {
+    await client.query("rollback").catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
 }
 
 export interface LoadOptions {
@@ -67,17 +80,25 @@ export interface LoadOptions {
 
 export async function loadProjectData({ projectId, window, dimensions }: LoadOptions): Promise<ProjectData> {
   const dims = DIMENSIONS.filter((d) => dimensions.includes(d));
-  const dailyPromise = pool().query<Record<string, string | number | null>>(dailyQuery(), [projectId, window.historyStart, window.periodEnd]);
+  // Suspended sources are left out of reports. Passing the ids (rather than joining) keeps the
+  // planner's row estimates right, so it picks a hash aggregate instead of sorting millions of rows.
+  const active = await pool().query<{ id: string }>("select id from data_sources where project_id = $1 and status = 'active'", [projectId]);
+  const sourceIds = active.rows.map((r) => r.id);
+  const empty = { rows: [] as Record<string, string | number | null>[] };
+  if (sourceIds.length === 0) return new ProjectData(window, [], [], dims);
+  await ensureDailyTotals(sourceIds);
+  const dailyPromise = aggregate(dailyQuery(), [projectId, window.historyStart, window.periodEnd, sourceIds]);
   const segmentPromise =
     dims.length > 0
-      ? pool().query<Record<string, string | number | null>>(segmentQuery(dims), [
+      ? aggregate(segmentQuery(dims), [
           projectId,
           window.periodStart,
           window.periodEnd,
           window.comparisonStart,
           window.comparisonEnd,
+          sourceIds,
         ])
-      : Promise.resolve({ rows: [] as Record<string, string | number | null>[] });
+      : Promise.resolve(empty);
   const [daily, segments] = await Promise.all([dailyPromise, segmentPromise]);
 
   const bySource = new Map<string, SourceDaily>();
@@ -111,3 +132,7 @@ function toNumber(v: string | number | null | undefined): number | null {
   const n = typeof v === "number" ? v : Number(v);
   return Number.isFinite(n) ? n : null;
 }
+
+/** The two queries' text, for EXPLAIN in profiling. */
+export const dailyQueryForTest = dailyQuery;
+export const segmentQueryForTest = (dimensions: readonly Dimension[]) => segmentQuery(DIMENSIONS.filter((d) => dimensions.includes(d)));

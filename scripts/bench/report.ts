@@ -1,0 +1,206 @@
+import fs from "node:fs";
+import type pg from "pg";
+import { hashPassword } from "../../server/auth/password";
+import type { Benchmark, BenchResult } from "./harness";
+
+// A full report on a large project: 730 days, 8 metrics, dimensions channel (8 values), device (3),
+// country (50), campaign (200), landing page (2,000) and query (5,000), ≈ 5.1 million observations,
+// generated in SQL. Two sources, as a real project has them: an analytics export (2,000
+// combinations of channel × device × country × campaign × landing page a day; sessions, engaged
+// sessions, pageviews, conversions, transactions, revenue) and a search console export (5,000
+// query × device combinations a day; impressions, clicks). Planted: Paid Search converts 40% less
+// in the last 30 days. Timed from POST /reports/add to GET /reports/{id} saying ready, through the
+// running app and worker (the first one also builds the daily rollup the import would normally
+// queue); the worker's peak memory is read from /proc/<pid>/status (VmHWM).
+
+const EMAIL = "admin@report.bench";
+const PASSWORD = "Bench123!";
+const DAYS = 730;
+const ANALYTICS_COMBOS = 2_000;
+const QUERIES = 5_000;
+const RUNS = 3;
+const TARGET_MS = 5_000;
+const TARGET_RSS_MB = 1_024;
+const POLL_MS = 25;
+
+const CHANNELS = ["Organic Search", "Paid Search", "Direct", "Email", "Social", "Referral", "Display", "Affiliates"];
+const DEVICES = ["desktop", "mobile", "tablet"];
+
+let projectId = "";
+let lastDay = "";
+
+const sqlArray = (words: string[]) => `array[${words.map((w) => `'${w}'`).join(", ")}]`;
+const isoDay = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+
+async function seed(db: pg.Client): Promise<void> {
+  const hash = await hashPassword(PASSWORD);
+  lastDay = isoDay(-1);
+  await db.query("begin");
+  await db.query("select setseed(0.42)");
+  const agency = await db.query<{ id: string }>(
+    `insert into agencies (name, confirmed_at, subscription_status, project_limit) values ('Report Bench', now(), 'full', 100) returning id`,
+  );
+  const agencyId = agency.rows[0].id;
+  await db.query(
+    `insert into users (agency_id, email, password_hash, first_name, last_name, role, onboarding) values ($1, $2, $3, 'Report', 'Bench', 'agency', false)`,
+    [agencyId, EMAIL, hash],
+  );
+  const client = await db.query<{ id: string }>(`insert into clients (agency_id, name) values ($1, 'Big Shop') returning id`, [agencyId]);
+  const project = await db.query<{ id: string }>(
+    `insert into client_projects (agency_id, client_id, name, site_type, url, currency) values ($1, $2, 'Big Shop Store', 'ecommerce', 'https://www.bigshop.example', 'EUR') returning id`,
+    [agencyId, client.rows[0].id],
+  );
+  projectId = project.rows[0].id;
+  const sources = await db.query<{ id: string; name: string }>(
+    `insert into data_sources (agency_id, project_id, source_name, name, kind) values ($1, $2, 'upload', 'Analytics', 'own'), ($1, $2, 'upload', 'Search Console', 'own') returning id, name`,
+    [agencyId, projectId],
+  );
+  const analytics = sources.rows.find((s) => s.name === "Analytics")!.id;
+  const search = sources.rows.find((s) => s.name === "Search Console")!.id;
+
+  // Combination i of the analytics export: landing page i, and the other dimensions cycling.
+  await db.query(
+    `insert into dimension_sets (project_id, key, channel, device, country, campaign, landing_page)
+     select $1, md5('a' || i), (${sqlArray(CHANNELS)})[1 + i % 8], (${sqlArray(DEVICES)})[1 + i % 3],
+            'C' || lpad((i % 50)::text, 2, '0'), 'campaign-' || (i % 200), '/page/' || i
+     from generate_series(0, ${ANALYTICS_COMBOS - 1}) i`,
+    [projectId],
+  );
+  await db.query(
+    `insert into dimension_sets (project_id, key, device, query)
+     select $1, md5('q' || i), (${sqlArray(DEVICES)})[1 + i % 3], 'query ' || i
+     from generate_series(0, ${QUERIES - 1}) i`,
+    [projectId],
+  );
+  await db.query(`create temp table bench_days on commit drop as
+    select d::date as date, extract(dow from d)::int as dow, (d::date - ($1::date - ${DAYS - 1})) as t,
+           (1 + 0.15 * sin(2 * pi() * extract(doy from d) / 365.25)) * (case extract(dow from d)::int when 0 then 0.7 when 6 then 0.75 else 1.05 end) as season
+    from generate_series($1::date - ${DAYS - 1}, $1::date, interval '1 day') d`, [lastDay]);
+  // Per-combination scale (a long tail), fixed for every day.
+  await db.query(`create temp table bench_combos on commit drop as
+    select d.id, d.channel, d.query is not null as is_query,
+           (200.0 / (1 + (row_number() over (partition by d.query is not null order by d.id) - 1) / 50.0)) as scale
+    from dimension_sets d where d.project_id = $1`, [projectId]);
+  await db.query(
+    `insert into observations (data_source_id, project_id, date, dimension_set_id, sessions, engaged_sessions, pageviews, conversions, transactions, revenue)
+     select $1, $2, b.date, c.id, s.sessions, round(s.sessions * 0.6), round(s.sessions * 2.4), s.conv, round(s.conv * 0.8), round((s.conv * 0.8 * (60 + 20 * random()))::numeric, 2)
+     from bench_days b cross join bench_combos c
+     cross join lateral (select round(c.scale * b.season * (0.8 + 0.4 * random())) as sessions) s0
+     cross join lateral (select s0.sessions,
+       round(s0.sessions * 0.03 * (case when c.channel = 'Paid Search' and b.t >= ${DAYS - 30} then 0.6 else 1 end) * (0.5 + random())) as conv) s
+     where not c.is_query`,
+    [analytics, projectId],
+  );
+  await db.query(
+    `insert into observations (data_source_id, project_id, date, dimension_set_id, impressions, clicks)
+     select $1, $2, b.date, c.id, s.impressions, round(s.impressions * 0.04 * (0.7 + 0.6 * random()))
+     from bench_days b cross join bench_combos c
+     cross join lateral (select round(c.scale * 10 * b.season * (0.8 + 0.4 * random())) as impressions) s
+     where c.is_query`,
+    [search, projectId],
+  );
+  await db.query("commit");
+  await db.query("vacuum analyze observations");
+  await db.query("vacuum analyze dimension_sets");
+  const { rows } = await db.query<{ n: string }>("select count(*) as n from observations where project_id = $1", [projectId]);
+  console.log(`[bench] report: ${Number(rows[0].n).toLocaleString("en-US")} observations over ${DAYS} days`);
+}
+
+/** Processes started (transitively) by this one, by reading /proc: the bench's own app and worker. */
+function descendants(root: number): number[] {
+  const parent = new Map<number, number>();
+  for (const entry of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
+      parent.set(Number(entry), Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  const out: number[] = [];
+  const queue = [root];
+  while (queue.length) {
+    const p = queue.shift()!;
+    for (const [pid, ppid] of parent) {
+      if (ppid !== p) continue;
+      out.push(pid);
+      queue.push(pid);
+    }
+  }
+  return out;
+}
+
+/** Peak resident memory (VmHWM, MB) of the bench's worker process(es). */
+function workerPeakMb(): number | null {
+  let peak: number | null = null;
+  for (const pid of descendants(process.pid)) {
+    try {
+      const cmd = fs.readFileSync(`/proc/${pid}/cmdline`, "utf8");
+      if (!cmd.includes("worker.ts")) continue;
+      const m = /VmHWM:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"));
+      if (m) peak = Math.max(peak ?? 0, Number(m[1]) / 1024);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return peak;
+}
+
+async function timeReport(baseUrl: string, token: string, body: Record<string, string>): Promise<{ ms: number; insights: number; top: string }> {
+  const headers = { authorization: `Bearer ${token}`, "content-type": "application/json" };
+  const started = performance.now();
+  const res = await fetch(`${baseUrl}/api/properties/${projectId}/reports/add`, { method: "POST", headers, body: JSON.stringify(body) });
+  const created = (await res.json()) as { _id: string; message?: string };
+  if (res.status !== 202) throw new Error(`report add answered ${res.status}: ${JSON.stringify(created)}`);
+  for (;;) {
+    const poll = await fetch(`${baseUrl}/api/reports/${created._id}`, { headers });
+    const report = (await poll.json()) as { status: string; error?: string };
+    if (report.status === "ready") break;
+    if (report.status === "failed") throw new Error(`report failed: ${report.error}`);
+    if (performance.now() - started > 120_000) throw new Error("report not ready after 2 minutes");
+    await new Promise((r) => setTimeout(r, POLL_MS));
+  }
+  const ms = performance.now() - started;
+  const list = await fetch(`${baseUrl}/api/insights/properties/${projectId}?reportId=${created._id}`, { headers });
+  const insights = (await list.json()) as { total: number; docs: { intention: { key: string }; summary: string }[] };
+  return { ms, insights: insights.total, top: `${insights.docs[0]?.intention.key}: ${insights.docs[0]?.summary.slice(0, 140)}` };
+}
+
+export const reportBenchmark: Benchmark = {
+  name: "report",
+  seed,
+  run: async ({ baseUrl, login }) => {
+    const token = await login(EMAIL, PASSWORD);
+    const results: BenchResult[] = [];
+    const cases: { label: string; days: number; compareTo: string; runs: number }[] = [
+      // The first report after an import also builds the per-source daily rollup (5.1 M rows read once).
+      { label: "first report after the import (builds the daily rollup), 30 days", days: 30, compareTo: "previous_period", runs: 1 },
+      { label: "full report, 30 days vs previous period", days: 30, compareTo: "previous_period", runs: RUNS },
+      { label: "full report, 90 days vs previous period", days: 90, compareTo: "previous_period", runs: 1 },
+      { label: "full report, 365 days vs previous year", days: 365, compareTo: "previous_year", runs: 1 },
+    ];
+    for (const c of cases) {
+      const times: number[] = [];
+      let detail = "";
+      for (let i = 0; i < c.runs; i++) {
+        const periodStart = new Date(Date.parse(`${lastDay}T00:00:00Z`) - (c.days - 1) * 86_400_000).toISOString().slice(0, 10);
+        const r = await timeReport(baseUrl, token, { periodStart, periodEnd: lastDay, compareTo: c.compareTo });
+        times.push(r.ms);
+        detail = `${r.insights} insights; top: ${r.top}`;
+      }
+      times.sort((a, b) => a - b);
+      const peak = workerPeakMb();
+      results.push({
+        label: c.label,
+        n: times.length,
+        medianMs: times[Math.floor(times.length / 2)],
+        p95Ms: times[times.length - 1],
+        targetP95Ms: TARGET_MS,
+        note: `worker peak RSS (VmHWM) ${peak === null ? "n/a" : `${peak.toFixed(0)} MB`} (target < ${TARGET_RSS_MB} MB); ${detail}`,
+      });
+      console.log(`[bench] ${c.label}: ${times.map((t) => `${t.toFixed(0)} ms`).join(", ")}`);
+    }
+    return results;
+  },
+};

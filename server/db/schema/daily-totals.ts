@@ -1,0 +1,50 @@
+import { bigint, date, doublePrecision, integer, pgTable, primaryKey, timestamp, uuid } from "drizzle-orm/pg-core";
+import { dataSources } from "./data-sources";
+
+/**
+ * A per-source, per-day rollup of `observations` (the sum over a (source, day)'s rows: its total
+ * for every additive metric, since all rows of a (source, day) share one grain). Reports read
+ * their daily series and baselines from here — hundreds of rows instead of millions — and only
+ * the per-dimension breakdown of the two compared periods from `observations`
+ * (docs/decisions/0005-report-pipeline.md).
+ *
+ * `users` is kept only for a day made of a single row (that row is the whole day); it is never
+ * summed. Rows are derived data: `daily_totals_state` records which version of the source
+ * (`data_sources.updated_at`, bumped by every import) they were built from.
+ */
+export const observationDailyTotals = pgTable(
+  "observation_daily_totals",
+  {
+    dataSourceId: uuid("data_source_id")
+      .notNull()
+      .references(() => dataSources.id, { onDelete: "cascade" }),
+    projectId: uuid("project_id").notNull(),
+    date: date("date").notNull(),
+    rows: integer("rows").notNull(),
+    sessions: doublePrecision("sessions"),
+    users: doublePrecision("users"),
+    newUsers: doublePrecision("new_users"),
+    engagedSessions: doublePrecision("engaged_sessions"),
+    pageviews: doublePrecision("pageviews"),
+    conversions: doublePrecision("conversions"),
+    leads: doublePrecision("leads"),
+    transactions: doublePrecision("transactions"),
+    revenue: doublePrecision("revenue"),
+    impressions: doublePrecision("impressions"),
+    clicks: doublePrecision("clicks"),
+    cost: doublePrecision("cost"),
+    positionWeighted: doublePrecision("position_weighted"),
+  },
+  (t) => [primaryKey({ columns: [t.dataSourceId, t.date] })],
+);
+
+/** Which version of a source its daily totals were built from (null rows: never built). */
+export const dailyTotalsState = pgTable("daily_totals_state", {
+  dataSourceId: uuid("data_source_id")
+    .primaryKey()
+    .references(() => dataSources.id, { onDelete: "cascade" }),
+  sourceVersion: timestamp("source_version", { withTimezone: true }).notNull(),
+  days: integer("days").notNull(),
+  observations: bigint("observations", { mode: "number" }).notNull(),
+  refreshedAt: timestamp("refreshed_at", { withTimezone: true }).notNull().defaultNow(),
+});
