@@ -5,6 +5,8 @@ export interface JobDefinition<S extends z.ZodType = z.ZodType> {
   schema: S;
   /** Retries with exponential backoff; handlers must be idempotent. */
   retry: { limit: number; delaySeconds: number };
+  /** How often an idle worker asks for this job (1 s; pg-boss's floor is 0.5 s). */
+  pollingIntervalSeconds?: number;
   handler: (payload: z.output<S>, meta: { jobId: string }) => Promise<void>;
 }
 

@@ -7,7 +7,7 @@ import { jobDefinitions } from "./registry";
 export async function runWorker(): Promise<{ stop: () => Promise<void> }> {
   const instance = await boss({ worker: true });
   for (const definition of jobDefinitions) {
-    await instance.work(definition.name, { batchSize: 1, pollingIntervalSeconds: 1 }, async (jobs) => {
+    await instance.work(definition.name, { batchSize: 1, pollingIntervalSeconds: definition.pollingIntervalSeconds ?? 1 }, async (jobs) => {
       for (const job of jobs) {
         const payload = definition.schema.parse(job.data);
         const started = Date.now();

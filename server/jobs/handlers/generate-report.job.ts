@@ -10,6 +10,8 @@ export const generateReportJob = defineJob({
   name: "generate-report",
   schema: generateReportPayload,
   retry: { limit: 1, delaySeconds: 5 },
+  // A user watches the progress bar: pick the job up within half a second.
+  pollingIntervalSeconds: 0.5,
   handler: async (payload) => {
     await generateReport(payload.reportId);
   },
