@@ -26,7 +26,7 @@ export function GenerateReportForm({ projectId, timeZone, onQueued }: { projectI
     formState: { errors, isSubmitting },
   } = useForm({
     resolver: zodResolver(schema),
-    defaultValues: { ...defaultPeriod(timeZone), compareTo: "previous_period" as const, name: "" },
+    defaultValues: { ...defaultPeriod(timeZone), compareTo: "previous_period", name: "" },
   });
 
   const onSubmit = handleSubmit(async (values) => {

@@ -93,25 +93,25 @@ export const api = {
     list: (projectId: string, { page = DEFAULT_PAGE, limit = PAGE_SIZE }: { page?: number; limit?: number } = {}) =>
       http.get<T.ReportList>(`/properties/${enc(projectId)}/reports`, { page, limit }),
     get: (id: string) => http.get<T.Report>(`/reports/${enc(id)}`),
-    remove: (id: string) => http.delete<unknown>(`/reports/${enc(id)}`),
+    remove: (id: string) => http.delete<T.DeletedReport>(`/reports/${enc(id)}`),
   },
   insights: {
     list: (projectId: string, query: T.InsightQuery = {}) =>
       http.get<T.InsightList>(`/insights/properties/${enc(projectId)}`, { limit: 100, ...query }),
-    get: (id: string) => http.get<T.Insight>(`/insights/${enc(id)}`),
+    get: (id: string) => http.get<T.InsightDetail>(`/insights/${enc(id)}`),
   },
   tags: {
     list: (projectId: string) => http.get<T.InsightTagList>(`/insights/properties/${enc(projectId)}/tags/`, { limit: 100 }),
     /** Adds insights to the tag of that name, creating it when the project has none by that name. */
-    add: (projectId: string, body: T.TagBody) => http.post<T.InsightTag>(`/insights/properties/${enc(projectId)}/tags/add`, body),
-    get: (id: string) => http.get<T.InsightTag>(`/tags/${enc(id)}`),
-    update: (id: string, body: T.TagUpdateBody) => http.put<T.InsightTag>(`/tags/${enc(id)}`, body),
-    remove: (id: string) => http.delete<unknown>(`/tags/${enc(id)}`),
+    add: (projectId: string, body: T.TagBody) => http.post<T.TagDetail>(`/insights/properties/${enc(projectId)}/tags/add`, body),
+    get: (id: string) => http.get<T.TagDetail>(`/tags/${enc(id)}`),
+    update: (id: string, body: T.TagUpdateBody) => http.put<T.TagDetail>(`/tags/${enc(id)}`, body),
+    remove: (id: string) => http.delete<T.DeletedTag>(`/tags/${enc(id)}`),
   },
   saved: {
     list: (projectId: string) => http.get<T.SavedInsightList>(`/saved-insights/properties/${enc(projectId)}`, { limit: 100 }),
-    save: (projectId: string, insightId: string) => http.post<unknown>(`/saved-insights/properties/${enc(projectId)}`, { insightId }),
+    save: (projectId: string, insightId: string) => http.post<T.SavedInsightAnswer>(`/saved-insights/properties/${enc(projectId)}`, { insightId }),
     unsave: (projectId: string, insightId: string) =>
-      request<unknown>("DELETE", `/saved-insights/properties/${enc(projectId)}`, { body: { insightId } }),
+      request<T.UnsavedInsightAnswer>("DELETE", `/saved-insights/properties/${enc(projectId)}`, { body: { insightId } }),
   },
 };

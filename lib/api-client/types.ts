@@ -39,6 +39,19 @@ import type { changeRole } from "@/server/services/staff/change-role";
 import type { DataSourceView } from "@/server/services/data-sources/data-source-view";
 import type { UploadSummary as ServerUploadSummary } from "@/server/services/data-sources/upload/import-csv";
 import type { updateDataSourceSchema } from "../validation/data-sources";
+import type { createReportSchema, insightQuerySchema, addTagSchema, updateTagSchema } from "../validation/reports";
+import type { Chart as EngineChart } from "@/server/insights/engine/types";
+import type { Finding as EngineFinding } from "@/server/insights/types";
+import type { getInsight } from "@/server/services/insights/get-insight";
+import type { InsightView } from "@/server/services/insights/insight-view";
+import type { createReport } from "@/server/services/reports/create-report";
+import type { deleteReport } from "@/server/services/reports/delete-report";
+import type { listReports } from "@/server/services/reports/list-reports";
+import type { listSavedInsights } from "@/server/services/saved-insights/list-saved";
+import type { saveInsight, unsaveInsight } from "@/server/services/saved-insights/save-insight";
+import type { deleteTag } from "@/server/services/tags/delete-tag";
+import type { listTags } from "@/server/services/tags/list-tags";
+import type { TagView } from "@/server/services/tags/tag-view";
 
 export type Serialized<T> = T extends Date
   ? string
@@ -121,126 +134,45 @@ export type StoredUploadSummary = UploadSummary & { fileName?: string | null; up
 export type DataSourceUpdateBody = z.input<typeof updateDataSourceSchema>;
 export type DeletedDataSource = { status: number; message: string; _id: string };
 
-// ---- Insight reports, insights, tags, saved insights (the contract fixed by issue 4) ----
-export type ReportStatus = "queued" | "running" | "ready" | "failed";
-export type CompareTo = "previous_period" | "previous_year";
-export interface Report {
-  _id: string;
-  projectId?: string;
-  name: string | null;
-  status: ReportStatus;
-  /** 0-100 while queued or running; 100 when ready. */
-  progress: number;
-  periodStart: string;
-  periodEnd: string;
-  compareTo: CompareTo;
-  error: string | null;
-  createdAt?: string;
-  finishedAt?: string | null;
-}
-export type ReportList = { docs: Report[]; total: number };
-export interface ReportBody {
-  name?: string;
-  periodStart: string;
-  periodEnd: string;
-  compareTo: CompareTo;
-}
+// ---- Insight reports, insights, tags, saved insights (issue 4's contract) ----
+// Inferred from the services; an insight's findings and chart are JSON columns, typed here from the engine's own types.
+export type Report = Result<typeof createReport>;
+export type ReportStatus = Report["status"];
+export type CompareTo = Report["compareTo"];
+export type ReportList = Result<typeof listReports>;
+export type ReportBody = z.input<typeof createReportSchema>;
+export type DeletedReport = Result<typeof deleteReport>;
 
-export type InsightGroup = "most_impactful" | "data_quality" | "other";
-export type FindingKind = "anomaly" | "change" | "driver" | "trend" | "level_shift" | "funnel" | "audit";
 /** One piece of machine-readable evidence; audit findings add check, issue, severity, count and examples. */
-export interface InsightFinding {
-  kind: FindingKind;
-  metric: string;
-  dimension: string | null;
-  dimensionValue: string | null;
-  periodStart: string;
-  periodEnd: string;
-  current: number | null;
-  baseline: number | null;
-  change: number | null;
-  /** A fraction: 0.123 is +12.3 %; null when the baseline is 0. */
-  changePct: number | null;
-  expectedLow: number | null;
-  expectedHigh: number | null;
-  confidence: number;
-  direction: "up" | "down" | null;
-  narrative?: string;
+export type InsightFinding = Serialized<EngineFinding> & {
   date?: string;
-  pValue?: number | null;
+  check?: string;
   issue?: string;
   severity?: "low" | "medium" | "high";
   count?: number;
   examples?: string[];
-}
-export interface SeriesPoint {
-  date: string;
-  value: number | null;
-  expected?: number | null;
-  low?: number | null;
-  high?: number | null;
-}
+};
+export type FindingKind = InsightFinding["kind"];
 /** The compact chart an insight carries: a daily series with its expected range, segment contributions, a funnel or audit items. */
-export type InsightChart =
-  | { type: "series"; metric: string; unit: string; points: SeriesPoint[]; marks?: { date: string; kind: string }[] }
-  | {
-      type: "contributions";
-      metric: string;
-      unit: string;
-      dimension: string;
-      totalCurrent: number;
-      totalBaseline: number;
-      totalChange: number;
-      segments: { value: string; current: number | null; baseline: number | null; contribution: number }[];
-      otherContribution: number;
-    }
-  | { type: "funnel"; steps: { metric: string; current: number; baseline: number }[] }
-  | { type: "audit"; items: { issue: string; severity: string; count: number }[] };
-export interface Insight {
-  _id: string;
-  reportId: string;
-  intention: { key: string; title: string; question: string };
-  group: InsightGroup;
-  funnelStage: string;
-  title: string;
-  summary: string;
-  impact: number;
-  isWaitForGenerating: boolean;
-  tags: ({ _id: string; name: string } | string)[];
-  findings: InsightFinding[];
-  chart: InsightChart | null;
-  dismissPopUp: boolean;
-  projectId?: string;
-  createdAt?: string;
-}
-export type InsightList = { docs: Insight[]; total: number };
-export interface InsightQuery {
-  reportId?: string;
-  group?: InsightGroup;
-  stage?: string;
-  tag?: string;
-  q?: string;
-  page?: number;
-  limit?: number;
-}
-export interface InsightTag {
-  _id: string;
-  name: string;
-  projectId?: string;
-  insightIds?: string[];
-  count?: number;
-  createdAt?: string;
-  updatedAt?: string;
-}
+export type InsightChart = Serialized<EngineChart>;
+export type SeriesPoint = Extract<InsightChart, { type: "series" }>["points"][number];
+type InsightBase = Omit<Serialized<InsightView>, "findings" | "chart">;
+export type Insight = InsightBase & { findings: InsightFinding[]; chart: InsightChart | null };
+export type InsightGroup = Insight["group"];
+export type InsightList = { docs: Insight[]; total: number; reportId: string | null };
+export type InsightDetail = Insight & Omit<Result<typeof getInsight>, "findings" | "chart">;
+export type InsightQuery = Partial<z.input<typeof insightQuerySchema>>;
+
+export type InsightTag = Result<typeof listTags>["docs"][number] & { insightIds?: string[] };
 export type InsightTagList = { docs: InsightTag[]; total: number };
-export interface TagBody {
-  name: string;
-  insightIds: string[];
-}
-export interface TagUpdateBody {
-  name?: string;
-  insightIds?: string[];
-}
-/** A saved insight: the insight itself, or an entry carrying it (both shapes are read). */
-export type SavedInsightEntry = (Insight & { insightId?: string; savedAt?: string }) | { _id: string; insightId: string; insight: Insight; savedAt?: string; createdAt?: string };
+export type TagDetail = Serialized<TagView>;
+export type TagBody = z.input<typeof addTagSchema>;
+export type TagUpdateBody = z.input<typeof updateTagSchema>;
+export type DeletedTag = Result<typeof deleteTag>;
+
+type SavedListEntry = Result<typeof listSavedInsights>["docs"][number];
+/** A saved insight: the list's entry (with the insight inside), or one just saved on this page. */
+export type SavedInsightEntry = Omit<SavedListEntry, "insight"> & { insight: Insight };
 export type SavedInsightList = { docs: SavedInsightEntry[]; total: number };
+export type SavedInsightAnswer = Result<typeof saveInsight>;
+export type UnsavedInsightAnswer = Result<typeof unsaveInsight>;

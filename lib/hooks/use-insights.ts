@@ -125,13 +125,9 @@ export function useDeleteTag(projectId: string, tagId: string) {
   });
 }
 
-/** The insight a saved entry holds, whichever shape the entry has. */
-export function savedInsightOf(entry: SavedInsightEntry): Insight {
-  return "insight" in entry && entry.insight ? entry.insight : (entry as Insight);
-}
-export function savedInsightId(entry: SavedInsightEntry): string {
-  return entry.insightId ?? savedInsightOf(entry)._id;
-}
+/** The insight a saved entry holds. */
+export const savedInsightOf = (entry: SavedInsightEntry): Insight => entry.insight;
+export const savedInsightId = (entry: SavedInsightEntry): string => entry.insightId;
 
 export function useSavedInsights(projectId: string) {
   return useQuery({ queryKey: queryKeys.saved(projectId), queryFn: () => api.saved.list(projectId) });
@@ -144,13 +140,16 @@ export function useSaveInsights(projectId: string) {
     mutationFn: async (insights: Insight[]) => {
       const saved = queryClient.getQueryData<SavedInsightList>(queryKeys.saved(projectId));
       const already = new Set((saved?.docs ?? []).map(savedInsightId));
-      const fresh = insights.filter((i) => !already.has(i._id));
-      for (const insight of fresh) await api.saved.save(projectId, insight._id);
+      const fresh: SavedInsightEntry[] = [];
+      for (const insight of insights.filter((i) => !already.has(i._id))) {
+        const answer = await api.saved.save(projectId, insight._id);
+        fresh.push({ ...answer, insight: { ...insight, saved: true } });
+      }
       return fresh;
     },
     onSuccess: (fresh) => {
       queryClient.setQueryData<SavedInsightList>(queryKeys.saved(projectId), (list) =>
-        list ? { docs: [...list.docs, ...fresh.map((i) => ({ ...i, insightId: i._id }))], total: list.total + fresh.length } : list,
+        list ? { docs: [...list.docs, ...fresh], total: list.total + fresh.length } : list,
       );
       void queryClient.invalidateQueries({ queryKey: queryKeys.saved(projectId) });
     },
