@@ -29,7 +29,7 @@ export async function loadDemoObservations(profile: SiteProfile, target: { dataS
   const keys = new Map(segments.map((s) => [s, dimensionKey(dimensionIdentity(s.dims))]));
   const metrics = METRIC_KEYS.filter((k) => (profile.siteType === "ecommerce" ? k !== "leads" : k !== "transactions" && k !== "revenue"));
   const dims = DIMENSIONS.filter((d) => DEMO_DIMENSIONS.includes(d.key));
-  const columns = ["line", "date", "key", "fresh", ...dims.map((d) => d.column), ...metrics.map((k) => METRICS.find((m) => m.key === k)!.column)];
+  const columns = ["line", "date", "combo", "key", ...dims.map((d) => d.column), ...metrics.map((k) => METRICS.find((m) => m.key === k)!.column)];
   const { start, end } = demoPeriod(today);
 
   const staging = await ObservationStaging.open();
@@ -37,16 +37,17 @@ export async function loadDemoObservations(profile: SiteProfile, target: { dataS
     staging.startCopy(columns);
     let line = 1;
     const value = (v: number | null) => (v === null ? "\\N" : String(v));
-    // As an upload does: a combination's values go with its first row only.
+    // As an upload does: rows carry the combination's number; its first row also its key and values.
     const sent = new Set<Segment>();
+    const combo = new Map(segments.map((s, i) => [s, i + 1]));
     const nullDims = "\t\\N".repeat(dims.length);
     for (const row of generateRows(profile, segments, DEMO_EVENTS[profile.key], start, end, prng)) {
       line++;
-      let text = `${line}\t${row.date}\t${keys.get(row.segment)}`;
-      if (sent.has(row.segment)) text += "\tf" + nullDims;
+      let text = `${line}\t${row.date}\t${combo.get(row.segment)}`;
+      if (sent.has(row.segment)) text += "\t\\N" + nullDims;
       else {
         sent.add(row.segment);
-        text += "\tt";
+        text += "\t" + keys.get(row.segment);
         for (const d of dims) text += "\t" + copyText(row.segment.dims[d.key as keyof DemoRow["segment"]["dims"]] ?? "");
       }
       for (const k of metrics) text += "\t" + value(row[k]);

@@ -4,19 +4,18 @@ import { CsvImportError, readHeader, RowEncoder } from "./csv-layout";
 describe("RowEncoder", () => {
   const encoder = () => new RowEncoder(readHeader(["date", "channel", "sessions", "revenue"], 1));
 
-  it("writes a combination's values on its first row only, and the same key after", () => {
+  it("numbers the file's combinations and sends a combination's key and values with its first row only", () => {
     const e = encoder();
     const first = e.encode(["20240101", " Email ", "3", "-2.5"], 2).split("\t");
     const second = e.encode(["2024-01-02", " Email ", "4", ""], 3).split("\t");
-    // Spelt differently, normalised the same: sent fresh again, with the same key.
-    const third = e.encode(["2024-01-02", "Email", "5", ""], 4).split("\t");
-    expect(third[2]).toBe(first[2]);
-    expect(third[3]).toBe("t");
-    expect(first.slice(0, 2)).toEqual(["2", "2024-01-01"]);
-    expect(first[3]).toBe("t");
+    expect(first.slice(0, 3)).toEqual(["2", "2024-01-01", "1"]);
+    expect(first[3]).toMatch(/^[0-9a-f]{32}$/);
     expect(first[4]).toBe("Email");
-    expect(second[2]).toBe(first[2]);
-    expect(second.slice(3)).toEqual(["f", "\\N", "4", "\\N\n"]);
+    expect(second.slice(2)).toEqual(["1", "\\N", "\\N", "4", "\\N\n"]);
+    // Spelt differently, normalised the same: a new number, sent with the same key again.
+    const third = e.encode(["2024-01-02", "Email", "5", ""], 4).split("\t");
+    expect(third[2]).toBe("2");
+    expect(third[3]).toBe(first[3]);
     expect(e.minDate).toBe("2024-01-01");
     expect(e.maxDate).toBe("2024-01-02");
   });

@@ -71,7 +71,7 @@ export function readHeader(fields: string[], line: number): CsvLayout {
     dimensions,
     metrics,
     impressionsIndex,
-    copyColumns: ["line", "date", "key", "fresh", ...dimensions.map((d) => d.dim.column), ...metrics.map((m) => m.metric.column)],
+    copyColumns: ["line", "date", "combo", "key", ...dimensions.map((d) => d.dim.column), ...metrics.map((m) => m.metric.column)],
   };
 }
 
@@ -121,8 +121,11 @@ export class RowEncoder {
   rows = 0;
   minDate: string | null = null;
   maxDate: string | null = null;
-  // Raw cells of a combination -> its key; files repeat a few thousand combinations over and over.
-  private keys = new Map<string, string>();
+  // Raw cells of a combination -> its number in this file; files repeat a few thousand
+  // combinations over and over. Rows carry the small number; the combination's first row also
+  // carries its key and values, which the merge resolves once per combination.
+  private combos = new Map<string, number>();
+  private nextCombo = 1;
   private readonly nullDims: string;
   private lastRawDate = "";
   private lastDate = "";
@@ -171,10 +174,10 @@ export class RowEncoder {
 
     let raw = "";
     for (const d of layout.dimensions) raw += fields[d.index] + "\u0001";
-    const known = this.keys.get(raw);
-    if (known !== undefined) return `${line}\t${date}\t${known}\tf${this.nullDims}${out}\n`;
+    const known = this.combos.get(raw);
+    if (known !== undefined) return `${line}\t${date}\t${known}\t\\N${this.nullDims}${out}\n`;
 
-    // A combination not seen yet in this file: normalise, check, hash; its values go with this row (`fresh`).
+    // A combination not seen yet in this file: normalise, check, hash; its key and values go with this row.
     const values: Partial<Record<DimensionKey, string>> = {};
     let dims = "";
     for (const { index, dim, name } of layout.dimensions) {
@@ -185,10 +188,11 @@ export class RowEncoder {
     }
     const key = dimensionKey(dimensionIdentity(values));
     // Bounded: a file of mostly distinct combinations must not grow this without end (a
-    // combination seen again after a reset is simply sent fresh again).
-    if (this.keys.size >= 50_000) this.keys.clear();
-    this.keys.set(raw, key);
-    return `${line}\t${date}\t${key}\tt${dims}${out}\n`;
+    // combination seen again after a reset gets a new number and is sent with its key again).
+    if (this.combos.size >= 50_000) this.combos.clear();
+    const combo = this.nextCombo++;
+    this.combos.set(raw, combo);
+    return `${line}\t${date}\t${combo}\t${key}${dims}${out}\n`;
   }
 
   private date(raw: string, line: number): string {

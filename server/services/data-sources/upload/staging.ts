@@ -42,9 +42,10 @@ export class ObservationStaging {
         create temporary table upload_staging (
           line integer not null,
           date date not null,
-          key text not null,
-          -- The first row of a combination carries its dimension values; the others only its key.
-          fresh boolean not null default true,
+          -- The file's number for the row's dimension combination; its first row also carries the
+          -- combination's key and values (the others have NULL there).
+          combo integer not null,
+          key text,
           ${DIMENSION_COLUMNS.map((c) => `${c} text`).join(", ")},
           ${METRIC_COLUMNS.map((c) => `${c} double precision`).join(", ")}
         ) on commit drop`);
@@ -114,9 +115,15 @@ export class ObservationStaging {
     await q(
       `insert into dimension_sets (project_id, key, ${dims})
        select $1, s.key, ${DIMENSION_COLUMNS.map((c) => `s.${c}`).join(", ")}
-       from (select distinct key, ${dims} from upload_staging where fresh) s
+       from (select distinct key, ${dims} from upload_staging where key is not null) s
        where not exists (select 1 from dimension_sets d where d.project_id = $1 and d.key = s.key)
        on conflict (project_id, key) do nothing`,
+      [input.projectId],
+    );
+    await q(
+      `create temporary table upload_combos on commit drop as
+       select s.combo, d.id from upload_staging s join dimension_sets d on d.project_id = $1 and d.key = s.key
+       where s.key is not null`,
       [input.projectId],
     );
     const deleted = await q(
@@ -131,9 +138,8 @@ export class ObservationStaging {
     try {
       await q(
         `insert into observations (data_source_id, project_id, date, dimension_set_id, ${METRIC_COLUMNS.join(", ")})
-         select $1, $2, s.date, d.id, ${METRIC_COLUMNS.map((c) => `s.${c}`).join(", ")}
-         from upload_staging s
-         join dimension_sets d on d.project_id = $2 and d.key = s.key`,
+         select $1, $2, s.date, c.id, ${METRIC_COLUMNS.map((c) => `s.${c}`).join(", ")}
+         from upload_staging s join upload_combos c on c.combo = s.combo`,
         [input.dataSourceId, input.projectId],
       );
     } catch (error) {
@@ -152,7 +158,8 @@ export class ObservationStaging {
   private async duplicateError(): Promise<CsvImportError> {
     const { rows } = await this.client.query<{ line: number; first: number }>(
       `select line, first from (
-         select line, min(line) over (partition by date, key) as first from upload_staging
+         select s.line, min(s.line) over (partition by s.date, c.id) as first
+         from upload_staging s join upload_combos c on c.combo = s.combo
        ) s where line <> first order by line limit 1`,
     );
     return new CsvImportError(M.duplicateRow(rows[0].line, rows[0].first));
