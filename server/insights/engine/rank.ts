@@ -14,9 +14,15 @@ export interface RankedOutcome {
   rank: number;
 }
 
+/** |share of the change| the first (largest) driver explains. */
+function concentration(outcome: IntentionOutcome): number {
+  const driver = outcome.findings.find((f) => f.kind === "driver") as (Finding & { shareOfChange?: number | null }) | undefined;
+  return Math.abs(driver?.shareOfChange ?? 0);
+}
+
 /**
  * Most Impactful: the significant, non-audit insights with the largest impact on the primary KPI
- * (impact.ts), top MOST_IMPACTFUL; ties go to the insight that names segments (drivers), then
+ * (impact.ts), one breakdown per metric, top MOST_IMPACTFUL; ties go to the insight that names segments (drivers), then
  * to the catalogue order. Audit intentions form the Data Quality group; the rest are Other.
  * Ranks run through the groups in display order.
  */
@@ -26,7 +32,22 @@ export function rankOutcomes(ctx: EngineContext, outcomes: IntentionOutcome[]): 
   const byImpact = (a: (typeof scored)[number], b: (typeof scored)[number]) =>
     b.impact - a.impact || Number(names(b.outcome.findings)) - Number(names(a.outcome.findings)) || a.order - b.order;
   const candidates = scored.filter((s) => s.outcome.intention.stage !== "audit" && s.outcome.findings.length > 0 && s.impact > 0).sort(byImpact);
-  const top = new Set(candidates.slice(0, MOST_IMPACTFUL).map((s) => s.outcome));
+  // One change, one headline: breakdowns of the same metric's change by several dimensions
+  // (conversion rate by channel, by device, by landing page) explain the same number. Only the
+  // one whose top segment explains the largest share of it — the sharpest answer — is a
+  // candidate; the others stay in Other Insights.
+  const best = new Map<string, (typeof scored)[number]>();
+  for (const c of candidates) {
+    const a = c.outcome.intention.analysis;
+    if (a.type !== "drivers") continue;
+    const held = best.get(a.metric);
+    if (!held || concentration(c.outcome) > concentration(held.outcome)) best.set(a.metric, c);
+  }
+  const distinct = candidates.filter((c) => {
+    const a = c.outcome.intention.analysis;
+    return a.type !== "drivers" || best.get(a.metric) === c;
+  });
+  const top = new Set(distinct.slice(0, MOST_IMPACTFUL).map((s) => s.outcome));
   const groupOf = (s: (typeof scored)[number]): InsightGroup =>
     s.outcome.intention.stage === "audit" ? "data_quality" : top.has(s.outcome) ? "most_impactful" : "other";
   const order: InsightGroup[] = ["most_impactful", "data_quality", "other"];

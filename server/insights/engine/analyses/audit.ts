@@ -88,7 +88,9 @@ function auditFindings(ctx: EngineContext, check: AuditCheck): AuditFinding[] {
         .filter((d) => ctx.data.hasDimension(d))
         .flatMap((d) => findPersonalData(values(d, d === "query" && !ctx.data.sourceFor(["sessions"], d) ? "clicks" : "sessions"), { ...period, metric: "sessions", dimension: d }));
     case "ads_clicks_vs_sessions": {
-      const clicksSource = ctx.data.sourceFor(["clicks"]);
+      // Ads clicks come from an ads source (one that also reports cost); search console clicks
+      // are organic and must not be compared with paid sessions.
+      const clicksSource = ctx.data.sourceFor(["clicks", "cost"]);
       const paid = values("channel").filter((v) => PAID.test(v.value));
       if (!clicksSource || paid.length === 0) return [];
       const adsClicks = ctx.data.total("clicks", w.periodStart, w.periodEnd, clicksSource) ?? 0;
