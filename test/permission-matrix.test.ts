@@ -13,7 +13,7 @@ import {
   type ClientAction,
 } from "@/lib/permissions";
 import { db } from "@/server/db/client";
-import { agencies, clients, customizations, type Client, type ClientProject, type User } from "@/server/db/schema";
+import { agencies, clients, customizations, dataSources, type Client, type ClientProject, type User } from "@/server/db/schema";
 import * as agencyCustomizationRoute from "@/app/api/agencies/[id]/customization/route";
 import * as agencySettingsRoute from "@/app/api/agencies/[id]/settings/route";
 import * as agencyStaffsRoute from "@/app/api/agencies/[id]/staffs/route";
@@ -29,6 +29,7 @@ import * as clientStaffsRoute from "@/app/api/clients/[id]/staffs/route";
 import * as clientStatusRoute from "@/app/api/clients/[id]/status/route";
 import * as clientsRoute from "@/app/api/clients/route";
 import * as propertyCustomizationRoute from "@/app/api/properties/[id]/customization/route";
+import * as propertyDataSourcesRoute from "@/app/api/properties/[id]/data-sources/route";
 import * as propertyRoute from "@/app/api/properties/[id]/route";
 import * as propertySettingsRoute from "@/app/api/properties/[id]/settings/route";
 import * as userPermissionsRoute from "@/app/api/users/[id]/permissions/update/route";
@@ -315,6 +316,25 @@ const ROUTES: RouteCase[] = [
     verify: async (f, allowed) => expect((await findProject(f.project.id)).settings.goals).toBe(allowed ? "More leads" : undefined),
   },
   {
+    file: "app/api/properties/[id]/data-sources/route.ts",
+    method: "GET",
+    handler: propertyDataSourcesRoute.GET,
+    scope: "project",
+    requires: ["datasource:view"],
+    okStatus: 200,
+    request: (f) => ({ params: { id: f.project.id } }),
+  },
+  {
+    file: "app/api/properties/[id]/data-sources/route.ts",
+    method: "POST",
+    handler: propertyDataSourcesRoute.POST,
+    scope: "project",
+    requires: ["datasource:manage"],
+    okStatus: 201,
+    request: (f) => ({ params: { id: f.project.id }, body: { name: "Matrix upload" } }),
+    verify: async (f, allowed) => expect(await db().$count(dataSources, eq(dataSources.projectId, f.project.id))).toBe(allowed ? 1 : 0),
+  },
+  {
     file: "app/api/properties/[id]/customization/route.ts",
     method: "GET",
     handler: propertyCustomizationRoute.GET,
@@ -471,7 +491,7 @@ const ROUTES: RouteCase[] = [
 ];
 
 /** Actions in the table that no route exercises yet (their routes come with later work). */
-const ACTIONS_WITHOUT_ROUTES: Action[] = ["report:view", "report:manage", "datasource:view", "datasource:manage"];
+const ACTIONS_WITHOUT_ROUTES: Action[] = ["report:view", "report:manage"];
 
 const AGENCY_NAME = "Matrix Agency";
 
