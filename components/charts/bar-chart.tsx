@@ -41,7 +41,7 @@ export function BarChart({ bars, look, label, formatValue, diverging = true, com
   const truncate = (text: string) => (text.length > 26 ? `${text.slice(0, 25)}…` : text);
 
   return (
-    <svg viewBox={`0 0 ${W} ${H}`} className={className ?? "h-auto w-full"} role="img" aria-label={label} style={{ fontFamily: look.font }}>
+    <svg viewBox={`0 0 ${W} ${H}`} className={className ?? "h-auto w-full max-w-3xl"} role="img" aria-label={label} style={{ fontFamily: look.font }}>
       {bars.map((bar, i) => {
         const width = (Math.abs(bar.value) / maxAbs) * span;
         const x0 = bar.value >= 0 ? zero : zero - width;
