@@ -4,7 +4,7 @@ import { db } from "@/server/db/client";
 import { dataSources, dimensionSets } from "@/server/db/schema";
 import * as uploadRoute from "@/app/api/data-sources/[id]/upload/route";
 import { call } from "@/test/api";
-import { resetDatabase } from "@/test/db";
+import { queuedJobs, resetDatabase } from "@/test/db";
 import { countObservations, getSource, observationRows, uploadCsv, uploadWorld } from "@/test/data-source-fixtures";
 
 const HEADER = "date,channel,device,sessions,users,revenue";
@@ -29,6 +29,7 @@ describe("POST /api/data-sources/{id}/upload", () => {
       { date: "2024-01-01", channel: "Organic Search", device: "mobile", campaign: null, landingPage: null, sessions: 50, users: 45, revenue: null, impressions: null, positionWeighted: null },
       { date: "2024-01-02", channel: "Email", device: "desktop", campaign: null, landingPage: null, sessions: 7, users: 7, revenue: 0, impressions: null, positionWeighted: null },
     ]);
+    expect(await queuedJobs("refresh-daily-totals")).toEqual([{ dataSourceId: sourceId }]);
     const source = await getSource(sourceId, main.token);
     expect(source.body.additional.upload).toMatchObject({ rows: 3, fileName: "export.csv", dateRange: { start: "2024-01-01", end: "2024-01-02" } });
   });

@@ -6,6 +6,9 @@ import type { Actor } from "../../auth/actor";
 import type { DataSourceAccess } from "../../auth/client-access";
 import { AppError, BadRequestError } from "../../http/errors";
 import { handleFileUpload, type UploadedFile } from "../../http/file-upload";
+import { log } from "../../http/log";
+import { enqueue } from "../../jobs/enqueue";
+import { refreshDailyTotalsJob } from "../../jobs/handlers/refresh-daily-totals.job";
 import { importCsv, type UploadSummary } from "./upload/import-csv";
 
 // Browsers label .csv files variously (Windows: application/vnd.ms-excel); refuse only what is clearly something else.
@@ -21,7 +24,7 @@ function assertCsv(file: UploadedFile): void {
 /** POST /data-sources/{id}/upload: imports the CSV in the `file` field into the upload source, all or nothing. */
 export async function uploadCsv({ ctx, access, req }: { ctx: { actor: Actor }; access: DataSourceAccess; req: Request }): Promise<UploadSummary> {
   if (access.dataSource.sourceName !== UPLOAD_SOURCE_NAME) throw new BadRequestError(M.notUploadSource);
-  return handleFileUpload(
+  const summary = await handleFileUpload(
     req,
     {
       field: "file",
@@ -41,4 +44,10 @@ export async function uploadCsv({ ctx, access, req }: { ctx: { actor: Actor }; a
       });
     },
   );
+  // The next report finds the source's daily rollup ready. Reports rebuild a stale one anyway, so
+  // a failure to queue costs time, not correctness: log it, keep the import.
+  await enqueue(refreshDailyTotalsJob, { dataSourceId: access.dataSource.id }).catch((error: unknown) =>
+    log("warn", "could not queue refresh-daily-totals", { dataSourceId: access.dataSource.id, error: String(error) }),
+  );
+  return summary;
 }
