@@ -89,6 +89,10 @@ describe("insight tags API", () => {
     expect(refused.status).toBe(400);
     expect(refused.body.errors.insightIds).toBeTruthy();
     expect((await addTag(project.id, creator.token, { name: "", insightIds: [] })).status).toBe(400);
+    // A tag becomes an export's file name: the report-name rule applies (spec section 5).
+    const badName = await addTag(project.id, creator.token, { name: "Q3/Q4 review", insightIds: [] });
+    expect(badName.status).toBe(400);
+    expect(badName.body.errors.name).toMatch(/^Tag name must not contain any of/);
 
     const other = await createAgency();
     for (const res of [

@@ -66,16 +66,31 @@ export const insightQuerySchema = z.object({
 });
 export type InsightQuery = z.output<typeof insightQuerySchema>;
 
+// A tag is a custom report whose name becomes an export's file name: it is validated like a
+// report name (spec section 5), with its own field name in the messages.
+const asTagMessage = (message: string) => message.replace("Report name", "Tag name");
+
+export const tagName = () =>
+  z
+    .string({ error: MESSAGES.required })
+    .trim()
+    .min(1, MESSAGES.required)
+    .max(MAX_TEXT_LENGTH, maxLengthMessage("Tag name"))
+    .superRefine((value, ctx) => {
+      const result = reportNameSchema.safeParse(value);
+      if (!result.success) for (const issue of result.error.issues) ctx.addIssue({ code: "custom", message: asTagMessage(issue.message) });
+    });
+
 const insightIds = z.array(z.uuid()).max(500);
 
 /** POST /insights/properties/{id}/tags/add: creates the tag, or adds to the one with that name. */
 export const addTagSchema = z.object({
-  name: z.string({ error: MESSAGES.required }).trim().min(1, MESSAGES.required).max(MAX_TEXT_LENGTH, maxLengthMessage("Tag name")),
+  name: tagName(),
   insightIds: insightIds.default([]),
 });
 /** PUT /tags/{id}: renames and/or replaces the tag's insights. */
 export const updateTagSchema = z.object({
-  name: z.string().trim().min(1, MESSAGES.required).max(MAX_TEXT_LENGTH, maxLengthMessage("Tag name")).optional(),
+  name: tagName().optional(),
   insightIds: insightIds.optional(),
 });
 
