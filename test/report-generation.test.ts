@@ -49,6 +49,16 @@ describe("report generation (job handler run directly)", () => {
     expect(rows.map((r) => r.rank)).toEqual(rows.map((_, i) => i + 1));
     // Every finding carries its generated sentence.
     for (const r of rows) for (const f of r.findings as StoredFinding[]) expect(f.narrative).toBeTruthy();
+    // An expected range is in the units of its finding: a rate's range holds rates (the
+    // conversion-rate change, planted as a drop, has its baseline rate inside its range).
+    const rate = rows.find((r) => r.intentionKey === "conversion_rate_by_channel");
+    const rateChange = (rate?.findings as StoredFinding[] | undefined)?.find((f) => f.kind === "change");
+    expect(rateChange).toBeDefined();
+    if (rateChange) {
+      expect(rateChange.expectedLow!).toBeLessThanOrEqual(rateChange.baseline!);
+      expect(rateChange.expectedHigh!).toBeGreaterThanOrEqual(rateChange.baseline!);
+      expect(rateChange.expectedHigh!).toBeLessThan(1);
+    }
 
     // Sessions did not move: that intention says so and keeps no findings.
     const flat = rows.find((r) => r.intentionKey === "sessions_by_channel")!;

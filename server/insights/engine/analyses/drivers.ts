@@ -52,7 +52,19 @@ export function runDrivers(ctx: EngineContext, intention: Intention, metric: str
     dimension,
   });
   // For a ratio, the test above is on daily rates; report the rate of the summed parts.
-  const change = { ...total, current: analysis.totalCurrent, baseline: analysis.totalBaseline, change: analysis.totalChange, changePct: analysis.totalBaseline ? analysis.totalChange / Math.abs(analysis.totalBaseline) : null };
+  // The test's expected range is in summed daily values; for a ratio, carry its relative width over
+  // to the rate of the summed parts, so the range and the rate are in the same units.
+  const rescale = (bound: number | null) =>
+    def.kind === "ratio" && bound !== null && total.baseline ? (analysis.totalBaseline * bound) / total.baseline : bound;
+  const change = {
+    ...total,
+    current: analysis.totalCurrent,
+    baseline: analysis.totalBaseline,
+    change: analysis.totalChange,
+    changePct: analysis.totalBaseline ? analysis.totalChange / Math.abs(analysis.totalBaseline) : null,
+    expectedLow: rescale(total.expectedLow),
+    expectedHigh: rescale(total.expectedHigh),
+  };
   const chart: Chart = {
     type: "contributions",
     metric,
