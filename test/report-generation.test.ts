@@ -10,7 +10,7 @@ import { resetDatabase } from "@/test/db";
 import { DAYS, DROP_CHANNEL, insertReport, reportWorld } from "@/test/report-fixtures";
 
 const insightsOf = (reportId: string) => db().select().from(insights).where(eq(insights.reportId, reportId)).orderBy(insights.rank);
-type StoredFinding = { kind: string; dimension: string | null; dimensionValue: string | null; direction: string | null; change: number | null; metric: string; narrative?: string };
+type StoredFinding = Pick<import("@/server/insights/types").Finding, "kind" | "dimension" | "dimensionValue" | "direction" | "change" | "metric" | "narrative" | "baseline" | "expectedLow" | "expectedHigh">;
 
 describe("report generation (job handler run directly)", () => {
   beforeEach(resetDatabase);

