@@ -6,6 +6,7 @@ import { useForm } from "react-hook-form";
 import { z } from "zod";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
+import { Steps } from "@/components/ui/steps";
 import { FormError } from "@/components/ui/form-error";
 import { FieldShell, FormField } from "@/components/ui/form-field";
 import type { DataSource, UploadSummary } from "@/lib/api-client/types";
@@ -122,39 +123,7 @@ export function UploadWizard({ projectId, timeZone, canGenerate, source: existin
 
   return (
     <div className="space-y-5">
-      <ol aria-label="Data source steps" className="grid gap-2 sm:grid-cols-3">
-        {WIZARD_STEPS.map(({ step: n, title }) => {
-          const state = n < step ? "done" : n === step ? "current" : "upcoming";
-          return (
-            <li
-              key={n}
-              aria-current={state === "current" ? "step" : undefined}
-              className={cn(
-                "flex items-center gap-3 rounded-lg border px-3 py-2 text-sm",
-                state === "current" && "border-brand-600 bg-brand-50 font-semibold text-brand-800",
-                state === "done" && "border-green-200 bg-green-50 text-green-900",
-                state === "upcoming" && "border-slate-200 bg-white text-slate-600",
-              )}
-            >
-              <span
-                aria-hidden="true"
-                className={cn(
-                  "flex size-6 shrink-0 items-center justify-center rounded-full text-xs font-bold",
-                  state === "current" && "bg-brand-600 text-white",
-                  state === "done" && "bg-green-600 text-white",
-                  state === "upcoming" && "bg-slate-200 text-slate-700",
-                )}
-              >
-                {state === "done" ? "✓" : n}
-              </span>
-              <span>
-                {title}
-                {state === "done" ? <span className="sr-only"> (done)</span> : null}
-              </span>
-            </li>
-          );
-        })}
-      </ol>
+      <Steps steps={WIZARD_STEPS} current={step} label="Data source steps" />
 
       <h3 ref={headingRef} tabIndex={-1} className="text-base font-semibold text-slate-900 outline-none">
         Step {step} of 3: {WIZARD_STEPS[step - 1].title}
