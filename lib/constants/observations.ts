@@ -26,7 +26,8 @@ export type MetricKind = "count" | "money" | "users" | "position";
 export const METRICS = [
   { key: "sessions", column: "sessions", label: "Sessions", kind: "count", allowNegative: false },
   { key: "users", column: "users", label: "Users", kind: "users", allowNegative: false },
-  { key: "newUsers", column: "new_users", label: "New users", kind: "users", allowNegative: false },
+  // A new user is counted once, on the day and in the row of their first visit: additive, unlike users.
+  { key: "newUsers", column: "new_users", label: "New users", kind: "count", allowNegative: false },
   { key: "engagedSessions", column: "engaged_sessions", label: "Engaged sessions", kind: "count", allowNegative: false },
   { key: "pageviews", column: "pageviews", label: "Pageviews", kind: "count", allowNegative: false },
   { key: "conversions", column: "conversions", label: "Conversions", kind: "count", allowNegative: false },
