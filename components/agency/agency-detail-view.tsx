@@ -12,6 +12,7 @@ import { toApiError } from "@/lib/hooks/use-api-error-handler";
 import { useCurrentUser } from "@/lib/hooks/use-current-user";
 import { AgencySettingsForm } from "./agency-settings-form";
 import { ProjectLimitNotice, UsageMeter } from "@/components/projects/project-usage";
+import { Muted } from "@/components/ui/detail-row";
 
 const TIER_LABEL: Record<string, string> = { basic: "Basic", pro: "Pro", business: "Business" };
 const KIND_LABEL: Record<string, string> = { team: "Team", personal: "Personal" };
@@ -107,8 +108,4 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
       <dd className="min-w-0 break-words text-slate-900">{children}</dd>
     </>
   );
-}
-
-function Muted({ children }: { children: ReactNode }) {
-  return <span className="text-slate-500">{children}</span>;
 }

@@ -1,7 +1,7 @@
 "use client";
 
 import Link from "next/link";
-import { useState, type ReactNode } from "react";
+import { useState } from "react";
 import { useAlerts } from "@/components/alerts/alerts-context";
 import { Breadcrumbs } from "@/components/app-shell/breadcrumbs";
 import { ProjectForm } from "@/components/projects/project-form";
@@ -25,6 +25,7 @@ import { canOnAgency, permissionLabel } from "@/lib/permissions";
 import { ClientForm } from "./client-form";
 import { ClientStatusActions } from "./client-status-actions";
 import { ClientSuspended } from "./client-suspended";
+import { DetailRow, Muted } from "@/components/ui/detail-row";
 
 /** /clients/{id} (and ?q= to find projects within the client). */
 export function ClientDetailView({ clientId, q }: { clientId: string; q: string }) {
@@ -77,7 +78,7 @@ function ClientDetail({ client, q, agency, isAgencyAdmin }: { client: ClientDeta
         <Card aria-labelledby="client-details-heading" className="lg:col-span-1">
           <CardTitle id="client-details-heading">Details</CardTitle>
           <dl className="mt-4 space-y-3 text-sm">
-            <Row label="Website">
+            <DetailRow label="Website">
               {client.website ? (
                 <a href={/^https?:\/\//i.test(client.website) ? client.website : `https://${client.website}`} target="_blank" rel="noreferrer" className="text-brand-700 underline underline-offset-2">
                   {client.website}
@@ -85,10 +86,10 @@ function ClientDetail({ client, q, agency, isAgencyAdmin }: { client: ClientDeta
               ) : (
                 <Muted>Not set</Muted>
               )}
-            </Row>
-            <Row label="Industry">{client.industry ?? <Muted>Not set</Muted>}</Row>
-            <Row label="Country">{client.countryName || <Muted>Not set</Muted>}</Row>
-            <Row label="Client admins">
+            </DetailRow>
+            <DetailRow label="Industry">{client.industry ?? <Muted>Not set</Muted>}</DetailRow>
+            <DetailRow label="Country">{client.countryName || <Muted>Not set</Muted>}</DetailRow>
+            <DetailRow label="Client admins">
               {client.clientAdmins.length ? (
                 <ul>
                   {client.clientAdmins.map((admin) => (
@@ -100,8 +101,8 @@ function ClientDetail({ client, q, agency, isAgencyAdmin }: { client: ClientDeta
               ) : (
                 <Muted>None yet</Muted>
               )}
-            </Row>
-            <Row label="Added">{formatDate(client.createdAt)}</Row>
+            </DetailRow>
+            <DetailRow label="Added">{formatDate(client.createdAt)}</DetailRow>
           </dl>
           <div className="mt-5 flex flex-wrap gap-2">
             {can("staff:view") ? (
@@ -194,17 +195,4 @@ function ClientProjects({ client, q, canCreate, agencyId }: { client: ClientDeta
       </Dialog>
     </Card>
   );
-}
-
-function Row({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <dt className="font-medium text-slate-700">{label}</dt>
-      <dd className="mt-0.5 min-w-0 break-words text-slate-900">{children}</dd>
-    </div>
-  );
-}
-
-function Muted({ children }: { children: ReactNode }) {
-  return <span className="text-slate-500">{children}</span>;
 }

@@ -1,7 +1,7 @@
 "use client";
 
 import Link from "next/link";
-import { useState, type ReactNode } from "react";
+import { useState } from "react";
 import { useAlerts } from "@/components/alerts/alerts-context";
 import { Breadcrumbs } from "@/components/app-shell/breadcrumbs";
 import { ClientSuspended } from "@/components/clients/client-suspended";
@@ -19,6 +19,7 @@ import { useCurrentUser } from "@/lib/hooks/use-current-user";
 import { InsightReport } from "@/components/insights/insight-report";
 import { ProjectForm } from "./project-form";
 import { ProjectLimitNotice } from "./project-usage";
+import { DetailRow, Muted } from "@/components/ui/detail-row";
 
 /** /client-projects/{id}: one Performance Report: its insight reports (master report, generation, history, tags) and details. */
 export function ProjectDetailView({ projectId, reportId = null }: { projectId: string; reportId?: string | null }) {
@@ -113,12 +114,12 @@ function ProjectDetailContent({ project, agency, reportId }: { project: ProjectD
         <Card aria-labelledby="project-details-heading" className="max-w-3xl">
           <CardTitle id="project-details-heading">Details</CardTitle>
           <dl className="mt-4 grid gap-x-8 gap-y-3 text-sm sm:grid-cols-2">
-            <Row label="Site URL">{project.url ?? <Muted>Not set</Muted>}</Row>
-            <Row label="Site type">{siteTypeLabel(project.siteType)}</Row>
-            <Row label="Currency">{project.currency}</Row>
-            <Row label="Time zone">{project.timeZone.replaceAll("_", " ")}</Row>
-            <Row label="Last report">{project.lastReportAt ? formatDate(project.lastReportAt) : <Muted>No report yet</Muted>}</Row>
-            <Row label="Added">{formatDate(project.createdAt)}</Row>
+            <DetailRow label="Site URL">{project.url ?? <Muted>Not set</Muted>}</DetailRow>
+            <DetailRow label="Site type">{siteTypeLabel(project.siteType)}</DetailRow>
+            <DetailRow label="Currency">{project.currency}</DetailRow>
+            <DetailRow label="Time zone">{project.timeZone.replaceAll("_", " ")}</DetailRow>
+            <DetailRow label="Last report">{project.lastReportAt ? formatDate(project.lastReportAt) : <Muted>No report yet</Muted>}</DetailRow>
+            <DetailRow label="Added">{formatDate(project.createdAt)}</DetailRow>
           </dl>
           {can("client:customize") ? (
             <Link href={`/customization-project?projectId=${project._id}`} className={buttonClasses("secondary", "sm", "mt-5")}>
@@ -156,17 +157,4 @@ function ProjectDetailContent({ project, agency, reportId }: { project: ProjectD
       </ConfirmDialog>
     </div>
   );
-}
-
-function Row({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <dt className="font-medium text-slate-700">{label}</dt>
-      <dd className="mt-0.5 min-w-0 break-words text-slate-900">{children}</dd>
-    </div>
-  );
-}
-
-function Muted({ children }: { children: ReactNode }) {
-  return <span className="text-slate-500">{children}</span>;
 }
