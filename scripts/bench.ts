@@ -17,7 +17,7 @@ import { runMigrations } from "../server/db/migrate";
 
 const BENCHMARKS: Benchmark[] = [searchBenchmark, ingestBenchmark, reportBenchmark];
 
-const PORT = 3300;
+const PORT = Number(process.env.BENCH_PORT || 3300);
 const BASE_URL = `http://127.0.0.1:${PORT}`;
 const DIST_DIR = ".next-bench";
 const benchDir = path.resolve(".data/bench");
