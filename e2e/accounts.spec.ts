@@ -14,10 +14,14 @@ async function logIn(page: Page, email: string, password: string) {
 }
 
 test.describe.serial("accounts", () => {
-  test("an agency owner registers, confirms by email, logs in, completes onboarding and sees the dashboard", async ({ page }) => {
+  test("an agency owner registers, confirms by email, logs in, completes onboarding and sees the dashboard", async ({
+    page,
+  }) => {
     await page.goto("/sign-up");
     await page.getByRole("button", { name: "Create agency" }).click();
-    await expect(page.getByText("There was a problem with your registration. Errors have been highlighted below.")).toBeVisible();
+    await expect(
+      page.getByText("There was a problem with your registration. Errors have been highlighted below."),
+    ).toBeVisible();
 
     await page.getByLabel("Agency name").fill(owner.agency);
     await page.getByLabel("First name").fill("Olivia");
@@ -35,7 +39,9 @@ test.describe.serial("accounts", () => {
 
     await logIn(page, owner.email, owner.password);
     await expect(page).toHaveURL(/\/onboarding\?step=1/);
-    const dataLayer = await page.evaluate(() => (window as unknown as { dataLayer?: { event?: string }[] }).dataLayer ?? []);
+    const dataLayer = await page.evaluate(
+      () => (window as unknown as { dataLayer?: { event?: string }[] }).dataLayer ?? [],
+    );
     expect(dataLayer.some((entry) => entry.event === "login")).toBe(true);
 
     await page.getByLabel("Client name").fill("Northwind Traders");

@@ -30,7 +30,9 @@ test.describe.serial("visual customization", () => {
     await expect(page.getByText("The logo must be an image of at most 1 MB (1048576 bytes)")).toBeVisible();
 
     const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 40" onload="alert(1)"><script>alert(2)</script><rect width="40" height="40" fill="#e11d48"/></svg>`;
-    await page.getByLabel("Logo").setInputFiles({ name: "logo.svg", mimeType: "image/svg+xml", buffer: Buffer.from(svg) });
+    await page
+      .getByLabel("Logo")
+      .setInputFiles({ name: "logo.svg", mimeType: "image/svg+xml", buffer: Buffer.from(svg) });
     await page.getByRole("button", { name: "Save customization" }).click();
     await expect(page.getByText(/Customization saved/)).toBeVisible();
 

@@ -15,7 +15,10 @@ async function logIn(page: Page) {
   await expect(page).toHaveURL(/\/dashboard/);
 }
 
-test("the demo admin generates a report, reads the top insight, tags two insights, finds them under the tag and saves one", async ({ page, browser }) => {
+test("the demo admin generates a report, reads the top insight, tags two insights, finds them under the tag and saves one", async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(180_000);
   await logIn(page);
 
@@ -42,7 +45,10 @@ test("the demo admin generates a report, reads the top insight, tags two insight
   await expect(page.getByText(`E2E ${stamp}`).first()).toBeVisible();
 
   // The master report in its three groups, in order.
-  const groups = page.getByRole("heading", { level: 3, name: /^(Most Impactful Insights|Data Quality Audit|Other Insights)/ });
+  const groups = page.getByRole("heading", {
+    level: 3,
+    name: /^(Most Impactful Insights|Data Quality Audit|Other Insights)/,
+  });
   await expect(groups).toHaveCount(3);
   await expect(groups.nth(0)).toContainText("Most Impactful Insights");
   await expect(groups.nth(1)).toContainText("Data Quality Audit");
@@ -108,7 +114,10 @@ test("the demo admin generates a report, reads the top insight, tags two insight
   await expect(page.getByText("Select insights to save or tag them.")).toBeVisible();
 
   // Find them under the tag.
-  await page.getByRole("navigation", { name: "Tags and saved insights" }).getByRole("link", { name: new RegExp(tagName) }).click();
+  await page
+    .getByRole("navigation", { name: "Tags and saved insights" })
+    .getByRole("link", { name: new RegExp(tagName) })
+    .click();
   await expect(page).toHaveURL(/\/insight-tags\/[0-9a-f-]{36}$/);
   await expect(page.getByRole("heading", { level: 1, name: tagName })).toBeVisible();
   const tagged = page.getByRole("list", { name: `Insights tagged ${tagName}` });

@@ -43,7 +43,9 @@ async function addProject(page: Page, name: string, url: string, siteType: strin
   await expect(page.getByRole("link", { name })).toBeVisible();
 }
 
-test("an admin sets up a client, shares it with a staff member, and the staff member sees exactly what they were given", async ({ browser }) => {
+test("an admin sets up a client, shares it with a staff member, and the staff member sees exactly what they were given", async ({
+  browser,
+}) => {
   test.setTimeout(180_000);
   const adminContext = await browser.newContext();
   const staffContext = await browser.newContext();
@@ -77,7 +79,9 @@ test("an admin sets up a client, shares it with a staff member, and the staff me
   await a.getByLabel("Search").press("Enter");
   await expect(a).toHaveURL(/\/dashboard\?q=lumiere/);
   await expect(a.getByRole("region", { name: "Clients found" }).getByRole("link", { name: client.name })).toBeVisible();
-  await expect(a.getByRole("region", { name: "Projects found" }).getByRole("link", { name: "Café Leads" })).toBeVisible();
+  await expect(
+    a.getByRole("region", { name: "Projects found" }).getByRole("link", { name: "Café Leads" }),
+  ).toBeVisible();
 
   // The admin invites a staff member, who accepts through the emailed link.
   await a.goto("/agency-staffs");
@@ -98,7 +102,10 @@ test("an admin sets up a client, shares it with a staff member, and the staff me
   await a.getByLabel("Staff email").fill(`nobody-${stamp}@elsewhere.test`);
   await a.getByRole("button", { name: "Share client" }).click();
   await expect(a.getByText("The email does not exist in the agency")).toBeVisible();
-  await expect(a.getByRole("link", { name: "Invite them on the staff page" })).toHaveAttribute("href", "/agency-staffs");
+  await expect(a.getByRole("link", { name: "Invite them on the staff page" })).toHaveAttribute(
+    "href",
+    "/agency-staffs",
+  );
 
   // The admin shares the client at Viewer level.
   await a.getByLabel("Staff email").fill(staff.email);
@@ -125,7 +132,9 @@ test("an admin sets up a client, shares it with a staff member, and the staff me
   expect(put.status()).toBe(403);
   await s.getByRole("link", { name: "Café Shop" }).click();
   await expect(s.getByRole("heading", { level: 1, name: "Café Shop" })).toBeVisible();
-  await expect(s.getByRole("navigation", { name: "Breadcrumb" }).getByRole("link", { name: client.name })).toBeVisible();
+  await expect(
+    s.getByRole("navigation", { name: "Breadcrumb" }).getByRole("link", { name: client.name }),
+  ).toBeVisible();
   await expect(s.getByRole("button", { name: "Edit project" })).toHaveCount(0);
   // The client's staff list is visible to a Viewer, but not the sharing controls.
   await s.goto(`/clients/${clientId}/staffs`);

@@ -10,7 +10,14 @@ const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] as string);
 
 /** One call-to-action email: a greeting, a paragraph, a button, and the link in plain text too. */
-export function actionEmail(opts: { subject: string; greeting: string; body: string; action: string; url: string; footer: string }): RenderedEmail {
+export function actionEmail(opts: {
+  subject: string;
+  greeting: string;
+  body: string;
+  action: string;
+  url: string;
+  footer: string;
+}): RenderedEmail {
   const text = `${opts.greeting}\n\n${opts.body}\n\n${opts.action}: ${opts.url}\n\n${opts.footer}\n\n— ${APP_NAME}\n`;
   const html = `<!doctype html><html><body style="font-family:Arial,Helvetica,sans-serif;color:#1f2937;max-width:560px;margin:0 auto;padding:24px">
 <h1 style="font-size:20px;color:#1d4ed8">${APP_NAME}</h1>

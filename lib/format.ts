@@ -9,7 +9,11 @@ export const siteTypeLabel = (value: string) => SITE_TYPES.find((t) => t.value =
 
 /** Case- and accent-insensitive "contains", for filtering lists already on the page. */
 export function matchesText(haystack: (string | null | undefined)[], needle: string): boolean {
-  const fold = (s: string) => s.normalize("NFD").replace(/\p{Diacritic}/gu, "").toLowerCase();
+  const fold = (s: string) =>
+    s
+      .normalize("NFD")
+      .replace(/\p{Diacritic}/gu, "")
+      .toLowerCase();
   const q = fold(needle.trim());
   if (!q) return true;
   return haystack.some((h) => h && fold(h).includes(q));

@@ -60,7 +60,11 @@ export interface PermissionSubject {
 }
 
 /** May this user do `action` on a client where they hold `level` (null: not shared with them)? */
-export function canOnClient(subject: PermissionSubject, level: number | null | undefined, action: ClientAction): boolean {
+export function canOnClient(
+  subject: PermissionSubject,
+  level: number | null | undefined,
+  action: ClientAction,
+): boolean {
   if (subject.isAgencyAdmin) return true;
   if (level !== 1 && level !== 2 && level !== 4) return false;
   return CLIENT_LEVEL_ACTIONS[level].includes(action);

@@ -63,7 +63,9 @@ async function startApp(databaseUrl: string): Promise<void> {
   });
   let exited = false;
   appExited = new Promise((resolve) => app!.on("exit", () => ((exited = true), resolve())));
-  step(`starting the app on ${BASE_URL} (log: ${path.relative(process.cwd(), logFile)}; builds ${DIST_DIR} first if missing)`);
+  step(
+    `starting the app on ${BASE_URL} (log: ${path.relative(process.cwd(), logFile)}; builds ${DIST_DIR} first if missing)`,
+  );
   const deadline = Date.now() + READY_TIMEOUT_MS;
   while (Date.now() < deadline) {
     if (exited) throw new Error(`the app exited before answering; see ${logFile}`);
@@ -102,7 +104,8 @@ async function cleanup(): Promise<void> {
 }
 
 async function main() {
-  if (selected.length === 0) throw new Error(`no benchmark named ${wanted.join(", ")}; known: ${BENCHMARKS.map((b) => b.name).join(", ")}`);
+  if (selected.length === 0)
+    throw new Error(`no benchmark named ${wanted.join(", ")}; known: ${BENCHMARKS.map((b) => b.name).join(", ")}`);
   const pgDir = path.join(benchDir, "pg");
   fs.rmSync(pgDir, { recursive: true, force: true });
   step("starting a fresh embedded PostgreSQL in .data/bench/pg");

@@ -58,17 +58,27 @@ async function main() {
     const { closeDb } = await import("../server/db/client");
     const demo = await seedDemo(process.env.DEMO_PASSWORD || "Demo123!");
     await closeDb();
-    if (demo) console.log(`\nDemo agency created. Log in with\n  email:    ${demo.email}\n  password: ${demo.password}\n`);
+    if (demo)
+      console.log(`\nDemo agency created. Log in with\n  email:    ${demo.email}\n  password: ${demo.password}\n`);
   }
 
   if (!dev) await ensureBuild({ ...process.env });
 
   const next = path.resolve("node_modules/.bin/next");
   const tsx = path.resolve("node_modules/.bin/tsx");
-  children.push(run("web", next, [dev ? "dev" : "start", "-p", port], { ...process.env, NODE_ENV: dev ? "development" : "production" }));
-  children.push(run("worker", tsx, ["--conditions=react-server", ...(dev ? ["watch"] : []), "worker.ts"], { ...process.env }));
+  children.push(
+    run("web", next, [dev ? "dev" : "start", "-p", port], {
+      ...process.env,
+      NODE_ENV: dev ? "development" : "production",
+    }),
+  );
+  children.push(
+    run("worker", tsx, ["--conditions=react-server", ...(dev ? ["watch"] : []), "worker.ts"], { ...process.env }),
+  );
 
-  console.log(`Funnelwise is starting at ${process.env.APP_URL}${process.env.BASE_PATH ?? ""} (ready in ${((Date.now() - started) / 1000).toFixed(1)} s of set-up)`);
+  console.log(
+    `Funnelwise is starting at ${process.env.APP_URL}${process.env.BASE_PATH ?? ""} (ready in ${((Date.now() - started) / 1000).toFixed(1)} s of set-up)`,
+  );
   const first = await Promise.race(children.map((c) => c.exited.then((code) => ({ name: c.name, code }))));
   if (!stopping) {
     console.error(`The ${first.name} process exited (code ${first.code}); stopping everything.`);

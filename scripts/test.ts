@@ -24,6 +24,7 @@ async function main() {
   if (!e2eOnly) {
     await step("type-check", () => runToEnd(bin("tsc"), ["--noEmit"], env));
     await step("lint", () => runToEnd(bin("eslint"), ["--max-warnings=0", "."], env));
+    await step("format", () => runToEnd(bin("prettier"), ["--check", "--log-level=warn", "."], env));
     await step("unit and API tests", () => runToEnd(bin("vitest"), ["run"], env));
   }
   const e2eEnv = { ...env, NEXT_DIST_DIR: ".next-e2e", CHROMIUM_PATH: ensureChromium() };

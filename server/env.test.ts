@@ -47,14 +47,22 @@ describe("parseEnv", () => {
 
   it("explains malformed values", () => {
     expect(errorOf({ ...valid, NEXTAUTH_SECRET: "short" })).toContain("NEXTAUTH_SECRET must be at least 32 characters");
-    expect(errorOf({ ...valid, ENCRYPTION_KEY: "zz".repeat(32) })).toContain("ENCRYPTION_KEY must be 64 hex characters");
+    expect(errorOf({ ...valid, ENCRYPTION_KEY: "zz".repeat(32) })).toContain(
+      "ENCRYPTION_KEY must be 64 hex characters",
+    );
     expect(errorOf({ ...valid, APP_URL: "not a url" })).toContain("APP_URL");
     expect(errorOf({ ...valid, LOGIN_RATE_LIMIT_PER_IP: "many" })).toContain("LOGIN_RATE_LIMIT_PER_IP");
     expect(errorOf({ ...valid, LOG_LEVEL: "loud" })).toContain("LOG_LEVEL");
   });
 
   it("normalises optional values", () => {
-    const env = parseEnv({ ...valid, BASE_PATH: "/app//", SMTP_URL: "  ", RECAPTCHA_SECRET_KEY: " key ", LOGIN_RATE_LIMIT_PER_EMAIL: "3" });
+    const env = parseEnv({
+      ...valid,
+      BASE_PATH: "/app//",
+      SMTP_URL: "  ",
+      RECAPTCHA_SECRET_KEY: " key ",
+      LOGIN_RATE_LIMIT_PER_EMAIL: "3",
+    });
     expect(env.BASE_PATH).toBe("/app");
     expect(env.SMTP_URL).toBeUndefined();
     expect(env.RECAPTCHA_SECRET_KEY).toBe("key");

@@ -22,38 +22,71 @@ describe("GET /api/agencies/{id}/clients", () => {
     const { agency, token } = await createAgency();
     const start = Date.UTC(2024, 0, 1);
     const made = [];
-    for (let i = 0; i < 25; i++) made.push(await insertClient(agency.id, { name: `Client ${String(i).padStart(2, "0")}`, createdAt: new Date(start + i * 60_000) }));
+    for (let i = 0; i < 25; i++)
+      made.push(
+        await insertClient(agency.id, {
+          name: `Client ${String(i).padStart(2, "0")}`,
+          createdAt: new Date(start + i * 60_000),
+        }),
+      );
     const newest = made[24];
     const p1 = await insertProject(newest, { name: "Newest shop" });
     const p2 = await insertProject(newest, { name: "Newest blog", status: "suspended" });
     await insertProject(made[0], { name: "Oldest shop" });
 
-    const page0 = await call(agencyClientsRoute.GET, { token, params: { id: agency.id }, path: `/api/agencies/${agency.id}/clients` });
+    const page0 = await call(agencyClientsRoute.GET, {
+      token,
+      params: { id: agency.id },
+      path: `/api/agencies/${agency.id}/clients`,
+    });
     expect(page0.status).toBe(200);
     expect(page0.body.total).toBe(25);
     const docs0: Entry[] = page0.body.docs;
-    expect(docs0.map((d) => d.name)).toEqual(Array.from({ length: 20 }, (_, i) => `Client ${String(24 - i).padStart(2, "0")}`));
+    expect(docs0.map((d) => d.name)).toEqual(
+      Array.from({ length: 20 }, (_, i) => `Client ${String(24 - i).padStart(2, "0")}`),
+    );
     expect(docs0[0].projects.map((p) => p._id).sort()).toEqual([p1.id, p2.id].sort());
     expect(docs0[0].projects.every((p) => p.clientId === newest.id && p.label === "Performance Report")).toBe(true);
     expect(docs0[1].projects).toEqual([]);
     expect(docs0[0].permission).toBeNull();
 
-    const page1 = await call(agencyClientsRoute.GET, { token, params: { id: agency.id }, path: `/api/agencies/${agency.id}/clients?page=1` });
+    const page1 = await call(agencyClientsRoute.GET, {
+      token,
+      params: { id: agency.id },
+      path: `/api/agencies/${agency.id}/clients?page=1`,
+    });
     const docs1: Entry[] = page1.body.docs;
     expect(page1.body.total).toBe(25);
     expect(docs1.map((d) => d.name)).toEqual(["Client 04", "Client 03", "Client 02", "Client 01", "Client 00"]);
     expect(docs1[4].projects.map((p) => p.name)).toEqual(["Oldest shop"]);
 
-    const small = await call(agencyClientsRoute.GET, { token, params: { id: agency.id }, path: `/api/agencies/${agency.id}/clients?page=2&limit=10` });
-    expect(small.body.docs.map((d: Entry) => d.name)).toEqual(["Client 04", "Client 03", "Client 02", "Client 01", "Client 00"]);
-    const bad = await call(agencyClientsRoute.GET, { token, params: { id: agency.id }, path: `/api/agencies/${agency.id}/clients?limit=1000` });
+    const small = await call(agencyClientsRoute.GET, {
+      token,
+      params: { id: agency.id },
+      path: `/api/agencies/${agency.id}/clients?page=2&limit=10`,
+    });
+    expect(small.body.docs.map((d: Entry) => d.name)).toEqual([
+      "Client 04",
+      "Client 03",
+      "Client 02",
+      "Client 01",
+      "Client 00",
+    ]);
+    const bad = await call(agencyClientsRoute.GET, {
+      token,
+      params: { id: agency.id },
+      path: `/api/agencies/${agency.id}/clients?limit=1000`,
+    });
     expect(bad.status).toBe(400);
   });
 
   it("puts a client made through the API first", async () => {
     const { agency, token } = await createAgency();
     await insertClient(agency.id, { name: "Old", createdAt: new Date(Date.UTC(2020, 0, 1)) });
-    const created = await call(clientsRoute.POST, { token, body: { name: "Fresh", website: "https://fresh.example.com", industry: "Travel & Transportation", country: "FR" } });
+    const created = await call(clientsRoute.POST, {
+      token,
+      body: { name: "Fresh", website: "https://fresh.example.com", industry: "Travel & Transportation", country: "FR" },
+    });
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ name: "Fresh", country: "FR", status: "active", projects: [] });
     const list = await call(agencyClientsRoute.GET, { token, params: { id: agency.id } });
@@ -64,7 +97,10 @@ describe("GET /api/agencies/{id}/clients", () => {
     const { agency, token } = await createAgency();
     const staff = await createUser({ agencyId: agency.id, role: "staff" });
     const shared = await insertClient(agency.id, { name: "Shared", createdAt: new Date(Date.UTC(2024, 0, 2)) });
-    const alsoShared = await insertClient(agency.id, { name: "Also shared", createdAt: new Date(Date.UTC(2024, 0, 1)) });
+    const alsoShared = await insertClient(agency.id, {
+      name: "Also shared",
+      createdAt: new Date(Date.UTC(2024, 0, 1)),
+    });
     await insertClient(agency.id, { name: "Hidden" });
     await insertProject(shared, { name: "Shared project" });
     await share(shared.id, staff.user.id, 1);

@@ -8,7 +8,10 @@ const ROWS = 300_000;
 const CHANNELS = ["Organic Search", "Paid Search", "Direct", "Referral", "Email", "Social", "Display", "(not set)"];
 const DEVICES = ["desktop", "mobile", "tablet"];
 // Long landing pages make the file large (~120 MB) while keeping the combinations few.
-const PAGES = Array.from({ length: 20 }, (_, i) => `/collections/item-${i}?${"utm_content=spring-collection-landing-page&".repeat(8)}ref=${i}`);
+const PAGES = Array.from(
+  { length: 20 },
+  (_, i) => `/collections/item-${i}?${"utm_content=spring-collection-landing-page&".repeat(8)}ref=${i}`,
+);
 const COMBOS = CHANNELS.length * DEVICES.length * PAGES.length;
 
 function row(i: number): string {
@@ -30,7 +33,8 @@ function streamedUpload(sourceId: string, token: string): { req: NextRequest; by
     pull(controller) {
       let text = "";
       if (i === -1) {
-        text = '--bnd\r\nContent-Disposition: form-data; name="file"; filename="big.csv"\r\nContent-Type: text/csv\r\n\r\n';
+        text =
+          '--bnd\r\nContent-Disposition: form-data; name="file"; filename="big.csv"\r\nContent-Type: text/csv\r\n\r\n';
         text += "date,channel,device,landingPage,sessions,users,transactions,revenue\n";
         i = 0;
       }
@@ -63,24 +67,35 @@ const footprint = () => {
 describe("a large CSV upload", () => {
   beforeEach(resetDatabase);
 
-  it("streams 300,000 rows (~120 MB) into the source with memory bounded well below the file's size", { timeout: 180_000 }, async () => {
-    const { main, sourceId } = await uploadWorld();
-    const { req, bytes } = streamedUpload(sourceId, main.token);
-    const baseline = footprint();
-    let peak = baseline;
-    const sampler = setInterval(() => (peak = Math.max(peak, footprint())), 20);
-    const started = Date.now();
-    const res = await uploadRoute.POST(req, { params: Promise.resolve({ id: sourceId }) });
-    clearInterval(sampler);
-    const body = await res.json();
-    const seconds = (Date.now() - started) / 1000;
-    const growthMb = (peak - baseline) / 1024 / 1024;
-    console.log(`large upload: ${ROWS} rows, ${(bytes() / 1024 / 1024).toFixed(0)} MB in ${seconds.toFixed(1)} s; heap + buffers grew by at most ${growthMb.toFixed(0)} MB`);
+  it(
+    "streams 300,000 rows (~120 MB) into the source with memory bounded well below the file's size",
+    { timeout: 180_000 },
+    async () => {
+      const { main, sourceId } = await uploadWorld();
+      const { req, bytes } = streamedUpload(sourceId, main.token);
+      const baseline = footprint();
+      let peak = baseline;
+      const sampler = setInterval(() => (peak = Math.max(peak, footprint())), 20);
+      const started = Date.now();
+      const res = await uploadRoute.POST(req, { params: Promise.resolve({ id: sourceId }) });
+      clearInterval(sampler);
+      const body = await res.json();
+      const seconds = (Date.now() - started) / 1000;
+      const growthMb = (peak - baseline) / 1024 / 1024;
+      console.log(
+        `large upload: ${ROWS} rows, ${(bytes() / 1024 / 1024).toFixed(0)} MB in ${seconds.toFixed(1)} s; heap + buffers grew by at most ${growthMb.toFixed(0)} MB`,
+      );
 
-    expect(res.status).toBe(200);
-    expect(body).toMatchObject({ rows: ROWS, dimensions: ["channel", "device", "landingPage"], metrics: ["sessions", "users", "transactions", "revenue"], replacedDates: 0 });
-    expect(bytes()).toBeGreaterThan(100 * 1024 * 1024);
-    expect(await countObservations(sourceId)).toBe(ROWS);
-    expect(growthMb).toBeLessThan(100);
-  });
+      expect(res.status).toBe(200);
+      expect(body).toMatchObject({
+        rows: ROWS,
+        dimensions: ["channel", "device", "landingPage"],
+        metrics: ["sessions", "users", "transactions", "revenue"],
+        replacedDates: 0,
+      });
+      expect(bytes()).toBeGreaterThan(100 * 1024 * 1024);
+      expect(await countObservations(sourceId)).toBe(ROWS);
+      expect(growthMb).toBeLessThan(100);
+    },
+  );
 });

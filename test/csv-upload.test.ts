@@ -14,7 +14,12 @@ describe("POST /api/data-sources/{id}/upload", () => {
 
   it("imports a CSV and answers rows, date range, metrics and dimensions; the summary stays on the source", async () => {
     const { main, sourceId } = await uploadWorld();
-    const csv = [HEADER, "2024-01-01,Organic Search,desktop,100,80,1200.5", "2024-01-01,Organic Search,mobile,50,45,", "2024-01-02,Email,desktop,7,7,0"].join("\n");
+    const csv = [
+      HEADER,
+      "2024-01-01,Organic Search,desktop,100,80,1200.5",
+      "2024-01-01,Organic Search,mobile,50,45,",
+      "2024-01-02,Email,desktop,7,7,0",
+    ].join("\n");
     const res = await uploadCsv(sourceId, main.token, csv);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
@@ -25,13 +30,50 @@ describe("POST /api/data-sources/{id}/upload", () => {
       replacedDates: 0,
     });
     expect(await observationRows(sourceId)).toEqual([
-      { date: "2024-01-01", channel: "Organic Search", device: "desktop", campaign: null, landingPage: null, sessions: 100, users: 80, revenue: 1200.5, impressions: null, positionWeighted: null },
-      { date: "2024-01-01", channel: "Organic Search", device: "mobile", campaign: null, landingPage: null, sessions: 50, users: 45, revenue: null, impressions: null, positionWeighted: null },
-      { date: "2024-01-02", channel: "Email", device: "desktop", campaign: null, landingPage: null, sessions: 7, users: 7, revenue: 0, impressions: null, positionWeighted: null },
+      {
+        date: "2024-01-01",
+        channel: "Organic Search",
+        device: "desktop",
+        campaign: null,
+        landingPage: null,
+        sessions: 100,
+        users: 80,
+        revenue: 1200.5,
+        impressions: null,
+        positionWeighted: null,
+      },
+      {
+        date: "2024-01-01",
+        channel: "Organic Search",
+        device: "mobile",
+        campaign: null,
+        landingPage: null,
+        sessions: 50,
+        users: 45,
+        revenue: null,
+        impressions: null,
+        positionWeighted: null,
+      },
+      {
+        date: "2024-01-02",
+        channel: "Email",
+        device: "desktop",
+        campaign: null,
+        landingPage: null,
+        sessions: 7,
+        users: 7,
+        revenue: 0,
+        impressions: null,
+        positionWeighted: null,
+      },
     ]);
     expect(await queuedJobs("refresh-daily-totals")).toEqual([{ dataSourceId: sourceId }]);
     const source = await getSource(sourceId, main.token);
-    expect(source.body.additional.upload).toMatchObject({ rows: 3, fileName: "export.csv", dateRange: { start: "2024-01-01", end: "2024-01-02" } });
+    expect(source.body.additional.upload).toMatchObject({
+      rows: 3,
+      fileName: "export.csv",
+      dateRange: { start: "2024-01-01", end: "2024-01-02" },
+    });
   });
 
   it("skips # lines, reads quoted fields with commas, line breaks and escaped quotes, YYYYMMDD dates, CRLF and a BOM", async () => {
@@ -49,7 +91,11 @@ describe("POST /api/data-sources/{id}/upload", () => {
     ].join("\r\n");
     const res = await uploadCsv(sourceId, main.token, csv);
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ rows: 3, dateRange: { start: "2024-01-01", end: "2024-01-03" }, dimensions: ["campaign", "landingPage"] });
+    expect(res.body).toMatchObject({
+      rows: 3,
+      dateRange: { start: "2024-01-01", end: "2024-01-03" },
+      dimensions: ["campaign", "landingPage"],
+    });
     const rows = await observationRows(sourceId);
     expect(rows.map((r) => [r.date, r.campaign, r.landingPage, r.sessions])).toEqual([
       ["2024-01-01", 'Spring, "big" sale', "/a?x=1,2", 10],
@@ -60,15 +106,28 @@ describe("POST /api/data-sources/{id}/upload", () => {
 
   it("keeps case variants apart, and a combination's grain apart from a wider one", async () => {
     const { main, sourceId } = await uploadWorld();
-    expect((await uploadCsv(sourceId, main.token, "date,source,sessions\n2024-01-01,Facebook,3\n2024-01-01,facebook,4\n")).status).toBe(200);
-    expect((await uploadCsv(sourceId, main.token, "date,source,device,sessions\n2024-01-02,Facebook,mobile,1\n")).status).toBe(200);
+    expect(
+      (await uploadCsv(sourceId, main.token, "date,source,sessions\n2024-01-01,Facebook,3\n2024-01-01,facebook,4\n"))
+        .status,
+    ).toBe(200);
+    expect(
+      (await uploadCsv(sourceId, main.token, "date,source,device,sessions\n2024-01-02,Facebook,mobile,1\n")).status,
+    ).toBe(200);
     const sets = await db().select().from(dimensionSets);
-    expect(sets.map((s) => `${s.source}|${s.device}`).sort()).toEqual(["Facebook|mobile", "Facebook|null", "facebook|null"]);
+    expect(sets.map((s) => `${s.source}|${s.device}`).sort()).toEqual([
+      "Facebook|mobile",
+      "Facebook|null",
+      "facebook|null",
+    ]);
   });
 
   it("stores position weighted by impressions", async () => {
     const { main, sourceId } = await uploadWorld();
-    const res = await uploadCsv(sourceId, main.token, "date,query,impressions,clicks,position\n2024-01-01,shoes,200,10,3.5\n2024-01-01,boots,0,0,\n");
+    const res = await uploadCsv(
+      sourceId,
+      main.token,
+      "date,query,impressions,clicks,position\n2024-01-01,shoes,200,10,3.5\n2024-01-01,boots,0,0,\n",
+    );
     expect(res.status).toBe(200);
     const rows = await observationRows(sourceId);
     expect(rows.map((r) => [r.impressions, r.positionWeighted]).sort()).toEqual([
@@ -79,16 +138,30 @@ describe("POST /api/data-sources/{id}/upload", () => {
 
   it("re-uploading replaces the file's dates for this source and keeps the others (idempotent)", async () => {
     const { main, sourceId } = await uploadWorld();
-    const first = [HEADER, "2024-01-01,Email,desktop,1,1,1", "2024-01-02,Email,desktop,2,2,2", "2024-01-03,Email,desktop,3,3,3"].join("\n");
+    const first = [
+      HEADER,
+      "2024-01-01,Email,desktop,1,1,1",
+      "2024-01-02,Email,desktop,2,2,2",
+      "2024-01-03,Email,desktop,3,3,3",
+    ].join("\n");
     expect((await uploadCsv(sourceId, main.token, first)).body.replacedDates).toBe(0);
     const again = await uploadCsv(sourceId, main.token, first);
     expect(again.body).toMatchObject({ rows: 3, replacedDates: 3 });
     expect(await countObservations(sourceId)).toBe(3);
 
     // A later file covering 2 January (now split by device) and 4 January.
-    const second = [HEADER, "2024-01-02,Email,mobile,20,20,20", "2024-01-02,Email,tablet,21,21,21", "2024-01-04,Email,desktop,4,4,4"].join("\n");
+    const second = [
+      HEADER,
+      "2024-01-02,Email,mobile,20,20,20",
+      "2024-01-02,Email,tablet,21,21,21",
+      "2024-01-04,Email,desktop,4,4,4",
+    ].join("\n");
     const res = await uploadCsv(sourceId, main.token, second);
-    expect(res.body).toMatchObject({ rows: 3, replacedDates: 1, dateRange: { start: "2024-01-02", end: "2024-01-04" } });
+    expect(res.body).toMatchObject({
+      rows: 3,
+      replacedDates: 1,
+      dateRange: { start: "2024-01-02", end: "2024-01-04" },
+    });
     const rows = await observationRows(sourceId);
     expect(rows.map((r) => [r.date, r.device, r.sessions])).toEqual([
       ["2024-01-01", "desktop", 1],
@@ -101,28 +174,74 @@ describe("POST /api/data-sources/{id}/upload", () => {
 
   describe("refuses a bad file with the line and column, and imports nothing", () => {
     const cases: { name: string; csv: string; message: string }[] = [
-      { name: "unknown column", csv: "date,chanel,sessions\n2024-01-01,Email,1\n", message: M.unknownColumn(1, "chanel") },
+      {
+        name: "unknown column",
+        csv: "date,chanel,sessions\n2024-01-01,Email,1\n",
+        message: M.unknownColumn(1, "chanel"),
+      },
       { name: "missing date column", csv: "# export\nchannel,sessions\nEmail,1\n", message: M.missingDate(2) },
       { name: "no metric column", csv: "date,channel\n2024-01-01,Email\n", message: M.noMetric(1) },
-      { name: "duplicate column", csv: "date,sessions,Sessions\n2024-01-01,1,1\n", message: M.duplicateColumn(1, "Sessions") },
-      { name: "position without impressions", csv: "date,query,position\n2024-01-01,a,1\n", message: M.positionNeedsImpressions(1) },
-      { name: "bad date", csv: `${HEADER}\n2024-01-01,Email,desktop,1,1,1\n2024-02-30,Email,desktop,1,1,1\n`, message: M.badDate(3, "date", "2024-02-30") },
-      { name: "bad date format", csv: `${HEADER}\n01/02/2024,Email,desktop,1,1,1\n`, message: M.badDate(2, "date", "01/02/2024") },
+      {
+        name: "duplicate column",
+        csv: "date,sessions,Sessions\n2024-01-01,1,1\n",
+        message: M.duplicateColumn(1, "Sessions"),
+      },
+      {
+        name: "position without impressions",
+        csv: "date,query,position\n2024-01-01,a,1\n",
+        message: M.positionNeedsImpressions(1),
+      },
+      {
+        name: "bad date",
+        csv: `${HEADER}\n2024-01-01,Email,desktop,1,1,1\n2024-02-30,Email,desktop,1,1,1\n`,
+        message: M.badDate(3, "date", "2024-02-30"),
+      },
+      {
+        name: "bad date format",
+        csv: `${HEADER}\n01/02/2024,Email,desktop,1,1,1\n`,
+        message: M.badDate(2, "date", "01/02/2024"),
+      },
       {
         name: "non-numeric metric (late in the file)",
-        csv: [HEADER, ...Array.from({ length: 15 }, (_, i) => `2024-01-${String(i + 1).padStart(2, "0")},Email,desktop,1,1,1`), "2024-01-16,Email,desktop,1,1,abc"].join("\n"),
+        csv: [
+          HEADER,
+          ...Array.from({ length: 15 }, (_, i) => `2024-01-${String(i + 1).padStart(2, "0")},Email,desktop,1,1,1`),
+          "2024-01-16,Email,desktop,1,1,abc",
+        ].join("\n"),
         message: 'Line 17, column revenue: "abc" is not a number',
       },
-      { name: "thousands separator", csv: `${HEADER}\n2024-01-01,Email,desktop,"1,234",1,1\n`, message: M.notANumber(2, "sessions", "1,234") },
-      { name: "negative count", csv: `${HEADER}\n2024-01-01,Email,desktop,-3,1,1\n`, message: M.negative(2, "sessions", "-3") },
-      { name: "wrong number of columns", csv: `${HEADER}\n2024-01-01,Email,desktop,1,1\n`, message: M.wrongWidth(2, 6, 5) },
+      {
+        name: "thousands separator",
+        csv: `${HEADER}\n2024-01-01,Email,desktop,"1,234",1,1\n`,
+        message: M.notANumber(2, "sessions", "1,234"),
+      },
+      {
+        name: "negative count",
+        csv: `${HEADER}\n2024-01-01,Email,desktop,-3,1,1\n`,
+        message: M.negative(2, "sessions", "-3"),
+      },
+      {
+        name: "wrong number of columns",
+        csv: `${HEADER}\n2024-01-01,Email,desktop,1,1\n`,
+        message: M.wrongWidth(2, 6, 5),
+      },
       { name: "empty file", csv: "", message: M.emptyFile },
       { name: "only comments", csv: "# nothing here\n#\n", message: M.emptyFile },
       { name: "header only", csv: `${HEADER}\n`, message: M.noRows },
-      { name: "unclosed quote", csv: `${HEADER}\n2024-01-01,"Email,desktop,1,1,1\n`, message: M.syntax(2, "a quoted field is not closed before the end of the file") },
+      {
+        name: "unclosed quote",
+        csv: `${HEADER}\n2024-01-01,"Email,desktop,1,1,1\n`,
+        message: M.syntax(2, "a quoted field is not closed before the end of the file"),
+      },
       {
         name: "duplicate date and dimensions",
-        csv: [HEADER, "2024-01-01,Email,desktop,1,1,1", "2024-01-01,Email,mobile,1,1,1", "2024-01-02,Email,desktop,1,1,1", "2024-01-01,Email ,desktop,2,2,2"].join("\n"),
+        csv: [
+          HEADER,
+          "2024-01-01,Email,desktop,1,1,1",
+          "2024-01-01,Email,mobile,1,1,1",
+          "2024-01-02,Email,desktop,1,1,1",
+          "2024-01-01,Email ,desktop,2,2,2",
+        ].join("\n"),
         message: M.duplicateRow(5, 2),
       },
     ];
@@ -140,7 +259,11 @@ describe("POST /api/data-sources/{id}/upload", () => {
     it("a failed re-upload leaves the earlier data as it was", async () => {
       const { main, sourceId } = await uploadWorld();
       expect((await uploadCsv(sourceId, main.token, `${HEADER}\n2024-01-01,Email,desktop,1,1,1\n`)).status).toBe(200);
-      const bad = await uploadCsv(sourceId, main.token, `${HEADER}\n2024-01-01,Email,desktop,5,5,5\n2024-01-02,Email,desktop,x,1,1\n`);
+      const bad = await uploadCsv(
+        sourceId,
+        main.token,
+        `${HEADER}\n2024-01-01,Email,desktop,5,5,5\n2024-01-02,Email,desktop,x,1,1\n`,
+      );
       expect(bad.status).toBe(400);
       expect((await observationRows(sourceId)).map((r) => r.sessions)).toEqual([1]);
       const [source] = await db().select().from(dataSources);
@@ -150,14 +273,24 @@ describe("POST /api/data-sources/{id}/upload", () => {
 
   it("refuses what is not a CSV (415), and invalid UTF-8 (400, with the line)", async () => {
     const { main, sourceId } = await uploadWorld();
-    const xlsx = await uploadCsv(sourceId, main.token, "x", "report.xlsx", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet");
+    const xlsx = await uploadCsv(
+      sourceId,
+      main.token,
+      "x",
+      "report.xlsx",
+      "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+    );
     expect(xlsx.status).toBe(415);
     expect(xlsx.body.message).toBe(M.notCsv);
     const zipped = await uploadCsv(sourceId, main.token, new Uint8Array([0x50, 0x4b, 0x03, 0x04, 1, 2, 3]), "data.csv");
     expect(zipped.status).toBe(415);
     const image = await uploadCsv(sourceId, main.token, "date,sessions\n", "chart.png", "image/png");
     expect(image.status).toBe(415);
-    const latin1 = await uploadCsv(sourceId, main.token, new Uint8Array([...Buffer.from("date,campaign,sessions\n2024-01-01,Caf"), 0xe9, ...Buffer.from(",1\n")]));
+    const latin1 = await uploadCsv(
+      sourceId,
+      main.token,
+      new Uint8Array([...Buffer.from("date,campaign,sessions\n2024-01-01,Caf"), 0xe9, ...Buffer.from(",1\n")]),
+    );
     expect(latin1.status).toBe(400);
     expect(latin1.body.errors.file).toMatch(/^Line 2: the file is not UTF-8/);
     expect(await countObservations(sourceId)).toBe(0);
@@ -169,7 +302,11 @@ describe("upload limits", () => {
 
   it("refuses a body that is not multipart (415) and a form without the file field (400)", async () => {
     const { main, sourceId } = await uploadWorld();
-    const json = await call(uploadRoute.POST, { params: { id: sourceId }, token: main.token, body: { file: "date,sessions" } });
+    const json = await call(uploadRoute.POST, {
+      params: { id: sourceId },
+      token: main.token,
+      body: { file: "date,sessions" },
+    });
     expect(json.status).toBe(415);
     expect(json.body.message).toBe(M.notMultipart);
     const form = new FormData();

@@ -9,7 +9,11 @@ export async function createClient(agencyId: string, name = "Client") {
   return client;
 }
 
-export async function createProject(agencyId: string, clientId: string, opts: { name?: string; siteType?: "ecommerce" | "lead_generation" | "content" | "brand" } = {}) {
+export async function createProject(
+  agencyId: string,
+  clientId: string,
+  opts: { name?: string; siteType?: "ecommerce" | "lead_generation" | "content" | "brand" } = {},
+) {
   const [project] = await db()
     .insert(clientProjects)
     .values({ agencyId, clientId, name: opts.name ?? "Project", siteType: opts.siteType ?? "ecommerce" })
@@ -37,7 +41,12 @@ export function pngOfSize(size: number): Buffer {
 }
 
 export function jpegBytes(): Buffer {
-  return Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]), Buffer.from("JFIF\0"), Buffer.alloc(64), Buffer.from([0xff, 0xd9])]);
+  return Buffer.concat([
+    Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]),
+    Buffer.from("JFIF\0"),
+    Buffer.alloc(64),
+    Buffer.from([0xff, 0xd9]),
+  ]);
 }
 
 export function file(bytes: Buffer | string, name: string, type: string): File {

@@ -11,17 +11,33 @@ import { insertClient, insertProject, share } from "@/test/workspace";
 // Calls and checks shared by the data source and CSV upload tests.
 
 export const listSources = (projectId: string, token: string, query = "") =>
-  call(projectSourcesRoute.GET, { path: `/api/properties/${projectId}/data-sources${query}`, params: { id: projectId }, token });
+  call(projectSourcesRoute.GET, {
+    path: `/api/properties/${projectId}/data-sources${query}`,
+    params: { id: projectId },
+    token,
+  });
 export const createSource = (projectId: string, token: string, body: unknown = {}) =>
-  call(projectSourcesRoute.POST, { path: `/api/properties/${projectId}/data-sources`, params: { id: projectId }, token, body });
-export const getSource = (id: string, token: string) => call(dataSourceRoute.GET, { path: `/api/data-sources/${id}`, params: { id }, token });
+  call(projectSourcesRoute.POST, {
+    path: `/api/properties/${projectId}/data-sources`,
+    params: { id: projectId },
+    token,
+    body,
+  });
+export const getSource = (id: string, token: string) =>
+  call(dataSourceRoute.GET, { path: `/api/data-sources/${id}`, params: { id }, token });
 export const putSource = (id: string, token: string, body: unknown) =>
   call(dataSourceRoute.PUT, { method: "PUT", path: `/api/data-sources/${id}`, params: { id }, token, body });
 export const deleteSource = (id: string, token: string) =>
   call(dataSourceRoute.DELETE, { method: "DELETE", path: `/api/data-sources/${id}`, params: { id }, token });
 
 /** POST /data-sources/{id}/upload with `csv` as the `file` field. */
-export function uploadCsv(id: string, token: string, csv: string | Uint8Array, filename = "export.csv", type = "text/csv") {
+export function uploadCsv(
+  id: string,
+  token: string,
+  csv: string | Uint8Array,
+  filename = "export.csv",
+  type = "text/csv",
+) {
   const form = new FormData();
   form.set("file", new File([csv as BlobPart], filename, { type }));
   return call(uploadRoute.POST, { path: `/api/data-sources/${id}/upload`, params: { id }, token, formData: form });

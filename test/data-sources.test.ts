@@ -26,20 +26,31 @@ describe("data sources API", () => {
     const { main, project, sourceId } = await uploadWorld();
     const plain = await createSource(project.id, main.token);
     expect(plain.status).toBe(201);
-    expect(plain.body).toMatchObject({ name: "CSV upload", sourceName: "upload", kind: "own", status: "active", projectId: project.id });
+    expect(plain.body).toMatchObject({
+      name: "CSV upload",
+      sourceName: "upload",
+      kind: "own",
+      status: "active",
+      projectId: project.id,
+    });
 
     const list = await listSources(project.id, main.token);
     expect(list.status).toBe(200);
     expect(list.body.total).toBe(2);
     expect(list.body.docs.map((d: { _id: string }) => d._id)).toEqual([plain.body._id, sourceId]);
-    expect((await listSources(project.id, main.token, "?limit=1&page=1")).body.docs.map((d: { _id: string }) => d._id)).toEqual([sourceId]);
+    expect(
+      (await listSources(project.id, main.token, "?limit=1&page=1")).body.docs.map((d: { _id: string }) => d._id),
+    ).toEqual([sourceId]);
 
     const got = await getSource(sourceId, main.token);
     expect(got.body).toMatchObject({ _id: sourceId, name: "Shop export", sourceName: "upload", kind: "own" });
 
     const renamed = await putSource(sourceId, main.token, { name: "  Orders 2024 " });
     expect(renamed.body).toMatchObject({ name: "Orders 2024", status: "active" });
-    expect((await putSource(sourceId, main.token, { status: "suspended" })).body).toMatchObject({ name: "Orders 2024", status: "suspended" });
+    expect((await putSource(sourceId, main.token, { status: "suspended" })).body).toMatchObject({
+      name: "Orders 2024",
+      status: "suspended",
+    });
     const invalid = await putSource(sourceId, main.token, { name: "", status: "paused" });
     expect(invalid.status).toBe(400);
     expect(Object.keys(invalid.body.errors).sort()).toEqual(["name", "status"]);

@@ -15,6 +15,8 @@ export async function resetDatabase(): Promise<void> {
 
 /** Jobs queued under a name, newest first (the API queues emails; tests read their links here). */
 export async function queuedJobs<T = Record<string, unknown>>(name: string): Promise<T[]> {
-  const result = await db().execute<{ data: T }>(sql`select data from pgboss.job where name = ${name} order by created_on desc`);
+  const result = await db().execute<{ data: T }>(
+    sql`select data from pgboss.job where name = ${name} order by created_on desc`,
+  );
   return result.rows.map((r) => r.data);
 }

@@ -9,18 +9,30 @@ let passwordHash: Promise<string> | undefined;
 let seq = 0;
 
 /** A confirmed agency with one admin, ready to log in; returns ids and a bearer token. */
-export async function createAgency(overrides: { name?: string; email?: string; confirmed?: boolean; onboarding?: boolean } = {}) {
+export async function createAgency(
+  overrides: { name?: string; email?: string; confirmed?: boolean; onboarding?: boolean } = {},
+) {
   seq += 1;
   passwordHash ??= hashPassword(PASSWORD);
   const [agency] = await db()
     .insert(agencies)
     .values({ name: overrides.name ?? `Agency ${seq}`, confirmedAt: overrides.confirmed === false ? null : new Date() })
     .returning();
-  const admin = await createUser({ agencyId: agency.id, role: "agency", email: overrides.email, onboarding: overrides.onboarding });
+  const admin = await createUser({
+    agencyId: agency.id,
+    role: "agency",
+    email: overrides.email,
+    onboarding: overrides.onboarding,
+  });
   return { agency, admin: admin.user, token: admin.token };
 }
 
-export async function createUser(opts: { agencyId: string; role: "agency" | "staff"; email?: string; onboarding?: boolean }) {
+export async function createUser(opts: {
+  agencyId: string;
+  role: "agency" | "staff";
+  email?: string;
+  onboarding?: boolean;
+}) {
   seq += 1;
   passwordHash ??= hashPassword(PASSWORD);
   const [user] = await db()

@@ -9,7 +9,11 @@ let database: EmbeddedDatabase | undefined;
 export async function setup(project: TestProject) {
   let url = process.env.TEST_DATABASE_URL;
   if (!url) {
-    database = await startEmbeddedPostgres({ dataDir: path.resolve(process.env.TEST_PG_DIR || ".data/test-pg"), database: "funnelwise_test", fast: true });
+    database = await startEmbeddedPostgres({
+      dataDir: path.resolve(process.env.TEST_PG_DIR || ".data/test-pg"),
+      database: "funnelwise_test",
+      fast: true,
+    });
     url = database.url;
   }
   await runMigrations(url);

@@ -13,18 +13,43 @@ import { deleteReport, insertReport, listInsights, reportWorld, seedLeadGenProje
 import { insertProject } from "@/test/workspace";
 
 const addTag = (projectId: string, token: string, body: unknown) =>
-  call(addTagRoute.POST, { path: `/api/insights/properties/${projectId}/tags/add`, params: { id: projectId }, token, body });
-const listTags = (projectId: string, token: string) => call(projectTagsRoute.GET, { path: `/api/insights/properties/${projectId}/tags/`, params: { id: projectId }, token });
+  call(addTagRoute.POST, {
+    path: `/api/insights/properties/${projectId}/tags/add`,
+    params: { id: projectId },
+    token,
+    body,
+  });
+const listTags = (projectId: string, token: string) =>
+  call(projectTagsRoute.GET, { path: `/api/insights/properties/${projectId}/tags/`, params: { id: projectId }, token });
 const getTag = (id: string, token: string) => call(tagRoute.GET, { path: `/api/tags/${id}`, params: { id }, token });
-const putTag = (id: string, token: string, body: unknown) => call(tagRoute.PUT, { method: "PUT", path: `/api/tags/${id}`, params: { id }, token, body });
-const deleteTag = (id: string, token: string) => call(tagRoute.DELETE, { method: "DELETE", path: `/api/tags/${id}`, params: { id }, token });
-const listSaved = (projectId: string, token: string) => call(savedRoute.GET, { path: `/api/saved-insights/properties/${projectId}`, params: { id: projectId }, token });
+const putTag = (id: string, token: string, body: unknown) =>
+  call(tagRoute.PUT, { method: "PUT", path: `/api/tags/${id}`, params: { id }, token, body });
+const deleteTag = (id: string, token: string) =>
+  call(tagRoute.DELETE, { method: "DELETE", path: `/api/tags/${id}`, params: { id }, token });
+const listSaved = (projectId: string, token: string) =>
+  call(savedRoute.GET, { path: `/api/saved-insights/properties/${projectId}`, params: { id: projectId }, token });
 const save = (projectId: string, token: string, insightId: string) =>
-  call(savedRoute.POST, { path: `/api/saved-insights/properties/${projectId}`, params: { id: projectId }, token, body: { insightId } });
+  call(savedRoute.POST, {
+    path: `/api/saved-insights/properties/${projectId}`,
+    params: { id: projectId },
+    token,
+    body: { insightId },
+  });
 const unsave = (projectId: string, token: string, insightId: string, viaQuery = false) =>
   viaQuery
-    ? call(savedRoute.DELETE, { method: "DELETE", path: `/api/saved-insights/properties/${projectId}?insightId=${insightId}`, params: { id: projectId }, token })
-    : call(savedRoute.DELETE, { method: "DELETE", path: `/api/saved-insights/properties/${projectId}`, params: { id: projectId }, token, body: { insightId } });
+    ? call(savedRoute.DELETE, {
+        method: "DELETE",
+        path: `/api/saved-insights/properties/${projectId}?insightId=${insightId}`,
+        params: { id: projectId },
+        token,
+      })
+    : call(savedRoute.DELETE, {
+        method: "DELETE",
+        path: `/api/saved-insights/properties/${projectId}`,
+        params: { id: projectId },
+        token,
+        body: { insightId },
+      });
 
 async function world() {
   const w = await reportWorld();
@@ -52,7 +77,13 @@ describe("insight tags API", () => {
 
     const list = await listTags(project.id, viewer.token);
     expect(list.status).toBe(200);
-    expect(list.body).toMatchObject({ total: 2, docs: [{ name: "Board deck", count: 3 }, { name: "Empty", count: 0 }] });
+    expect(list.body).toMatchObject({
+      total: 2,
+      docs: [
+        { name: "Board deck", count: 3 },
+        { name: "Empty", count: 0 },
+      ],
+    });
 
     const tagged = await listInsights(project.id, viewer.token, `?tag=${tagId}`);
     expect(tagged.body.docs.map((d: { _id: string }) => d._id).sort()).toEqual([ids[0], ids[1], ids[2]].sort());

@@ -13,7 +13,16 @@ import {
   type ClientAction,
 } from "@/lib/permissions";
 import { db } from "@/server/db/client";
-import { agencies, clients, customizations, dataSources, reports, type Client, type ClientProject, type User } from "@/server/db/schema";
+import {
+  agencies,
+  clients,
+  customizations,
+  dataSources,
+  reports,
+  type Client,
+  type ClientProject,
+  type User,
+} from "@/server/db/schema";
 import * as agencyCustomizationRoute from "@/app/api/agencies/[id]/customization/route";
 import * as agencySettingsRoute from "@/app/api/agencies/[id]/settings/route";
 import * as agencyStaffsRoute from "@/app/api/agencies/[id]/staffs/route";
@@ -40,7 +49,17 @@ import * as userRoute from "@/app/api/users/[id]/route";
 import { call, type CallOptions } from "@/test/api";
 import { resetDatabase } from "@/test/db";
 import { createAgency, createUser } from "@/test/factories";
-import { countProjects, findClient, findProject, findUser, insertClient, insertProject, setProjectLimit, share, shareLevel } from "@/test/workspace";
+import {
+  countProjects,
+  findClient,
+  findProject,
+  findUser,
+  insertClient,
+  insertProject,
+  setProjectLimit,
+  share,
+  shareLevel,
+} from "@/test/workspace";
 
 /*
  * The permission matrix: every client and project route (and the agency-only actions), tried by
@@ -62,12 +81,20 @@ interface ActorSpec {
 
 const ACTORS: ActorSpec[] = [
   { name: "agency admin", isAgencyAdmin: true, level: null, ownAgency: true },
-  ...CLIENT_PERMISSION_LEVELS.map((l) => ({ name: `staff at level ${l.value} (${l.label})`, isAgencyAdmin: false, level: l.value, ownAgency: true })),
+  ...CLIENT_PERMISSION_LEVELS.map((l) => ({
+    name: `staff at level ${l.value} (${l.label})`,
+    isAgencyAdmin: false,
+    level: l.value,
+    ownAgency: true,
+  })),
   { name: "staff without a share", isAgencyAdmin: false, level: null, ownAgency: true },
   { name: "another agency's admin", isAgencyAdmin: true, level: null, ownAgency: false },
 ];
 
-/** Fresh rows for one case: a client shared at every level, a project, a staff member shared at Viewer and one not shared. */
+/**
+ * Fresh rows for one case: a client shared at every level, a project, a staff member shared at Viewer and one
+ * not shared.
+ */
 interface Fixture {
   agencyId: string;
   client: Client;
@@ -118,7 +145,8 @@ const ROUTES: RouteCase[] = [
     requires: ["client:edit"],
     okStatus: 200,
     request: (f) => ({ params: { id: f.client.id }, body: { name: "Renamed client" } }),
-    verify: async (f, allowed) => expect((await findClient(f.client.id)).name).toBe(allowed ? "Renamed client" : f.client.name),
+    verify: async (f, allowed) =>
+      expect((await findClient(f.client.id)).name).toBe(allowed ? "Renamed client" : f.client.name),
   },
   {
     file: "app/api/clients/[id]/route.ts",
@@ -137,7 +165,10 @@ const ROUTES: RouteCase[] = [
     scope: "client",
     requires: ["client:suspend"],
     okStatus: 200,
-    request: (f) => ({ params: { id: f.client.id }, body: { status: f.client.status === "active" ? "suspended" : "active" } }),
+    request: (f) => ({
+      params: { id: f.client.id },
+      body: { status: f.client.status === "active" ? "suspended" : "active" },
+    }),
     verify: async (f, allowed) => {
       const flipped = f.client.status === "active" ? "suspended" : "active";
       expect((await findClient(f.client.id)).status).toBe(allowed ? flipped : f.client.status);
@@ -237,7 +268,8 @@ const ROUTES: RouteCase[] = [
     requires: ["project:edit"],
     okStatus: 200,
     request: (f) => ({ params: { id: f.project.id }, body: { name: "Renamed project" } }),
-    verify: async (f, allowed) => expect((await findProject(f.project.id)).name).toBe(allowed ? "Renamed project" : f.project.name),
+    verify: async (f, allowed) =>
+      expect((await findProject(f.project.id)).name).toBe(allowed ? "Renamed project" : f.project.name),
   },
   {
     file: "app/api/properties/[id]/route.ts",
@@ -248,7 +280,8 @@ const ROUTES: RouteCase[] = [
     requires: ["project:edit", "project:suspend"],
     okStatus: 200,
     request: (f) => ({ params: { id: f.project.id }, body: { status: "suspended" } }),
-    verify: async (f, allowed) => expect((await findProject(f.project.id)).status).toBe(allowed ? "suspended" : "active"),
+    verify: async (f, allowed) =>
+      expect((await findProject(f.project.id)).status).toBe(allowed ? "suspended" : "active"),
   },
   {
     file: "app/api/clients/[id]/settings/route.ts",
@@ -267,7 +300,8 @@ const ROUTES: RouteCase[] = [
     requires: ["client:settings"],
     okStatus: 200,
     request: (f) => ({ params: { id: f.client.id }, body: { currency: "EUR" } }),
-    verify: async (f, allowed) => expect((await findClient(f.client.id)).settings.currency).toBe(allowed ? "EUR" : undefined),
+    verify: async (f, allowed) =>
+      expect((await findClient(f.client.id)).settings.currency).toBe(allowed ? "EUR" : undefined),
   },
   {
     file: "app/api/clients/[id]/customization/route.ts",
@@ -286,7 +320,8 @@ const ROUTES: RouteCase[] = [
     requires: ["client:customize"],
     okStatus: 200,
     request: (f) => ({ params: { id: f.client.id }, formData: colorForm("#123456") }),
-    verify: async (f, allowed) => expect(await chartColorOf("client", f.client.id)).toBe(allowed ? "#123456" : "#111111"),
+    verify: async (f, allowed) =>
+      expect(await chartColorOf("client", f.client.id)).toBe(allowed ? "#123456" : "#111111"),
   },
   {
     file: "app/api/clients/[id]/customization/route.ts",
@@ -315,7 +350,8 @@ const ROUTES: RouteCase[] = [
     requires: ["client:settings"],
     okStatus: 200,
     request: (f) => ({ params: { id: f.project.id }, body: { goals: "More leads" } }),
-    verify: async (f, allowed) => expect((await findProject(f.project.id)).settings.goals).toBe(allowed ? "More leads" : undefined),
+    verify: async (f, allowed) =>
+      expect((await findProject(f.project.id)).settings.goals).toBe(allowed ? "More leads" : undefined),
   },
   {
     file: "app/api/properties/[id]/data-sources/route.ts",
@@ -334,7 +370,8 @@ const ROUTES: RouteCase[] = [
     requires: ["datasource:manage"],
     okStatus: 201,
     request: (f) => ({ params: { id: f.project.id }, body: { name: "Matrix upload" } }),
-    verify: async (f, allowed) => expect(await db().$count(dataSources, eq(dataSources.projectId, f.project.id))).toBe(allowed ? 1 : 0),
+    verify: async (f, allowed) =>
+      expect(await db().$count(dataSources, eq(dataSources.projectId, f.project.id))).toBe(allowed ? 1 : 0),
   },
   {
     file: "app/api/properties/[id]/reports/route.ts",
@@ -352,8 +389,12 @@ const ROUTES: RouteCase[] = [
     scope: "project",
     requires: ["report:manage"],
     okStatus: 202,
-    request: (f) => ({ params: { id: f.project.id }, body: { periodStart: "2025-01-01", periodEnd: "2025-01-31", compareTo: "previous_period" } }),
-    verify: async (f, allowed) => expect(await db().$count(reports, eq(reports.projectId, f.project.id))).toBe(allowed ? 1 : 0),
+    request: (f) => ({
+      params: { id: f.project.id },
+      body: { periodStart: "2025-01-01", periodEnd: "2025-01-31", compareTo: "previous_period" },
+    }),
+    verify: async (f, allowed) =>
+      expect(await db().$count(reports, eq(reports.projectId, f.project.id))).toBe(allowed ? 1 : 0),
   },
   {
     file: "app/api/properties/[id]/customization/route.ts",
@@ -372,7 +413,8 @@ const ROUTES: RouteCase[] = [
     requires: ["client:customize"],
     okStatus: 200,
     request: (f) => ({ params: { id: f.project.id }, formData: colorForm("#654321") }),
-    verify: async (f, allowed) => expect(await chartColorOf("project", f.project.id)).toBe(allowed ? "#654321" : "#222222"),
+    verify: async (f, allowed) =>
+      expect(await chartColorOf("project", f.project.id)).toBe(allowed ? "#654321" : "#222222"),
   },
   {
     file: "app/api/properties/[id]/customization/route.ts",
@@ -430,7 +472,10 @@ const ROUTES: RouteCase[] = [
     requires: ["agency:staff"],
     okStatus: 200,
     namesOwnResource: true,
-    request: (f) => ({ params: { id: f.candidate.id }, body: { permissions: [{ clientId: f.client.id, permission: 2 }] } }),
+    request: (f) => ({
+      params: { id: f.candidate.id },
+      body: { permissions: [{ clientId: f.client.id, permission: 2 }] },
+    }),
     verify: async (f, allowed) => expect(await shareLevel(f.client.id, f.candidate.id)).toBe(allowed ? 2 : null),
   },
   {
@@ -489,7 +534,9 @@ const ROUTES: RouteCase[] = [
     request: (f) => ({ params: { id: f.agencyId }, formData: colorForm("#abcdef") }),
     verify: async (f, allowed) => {
       expect(await chartColorOf("agency", f.agencyId)).toBe(allowed ? "#abcdef" : null);
-      await db().delete(customizations).where(and(eq(customizations.agencyId, f.agencyId), eq(customizations.level, "agency")));
+      await db()
+        .delete(customizations)
+        .where(and(eq(customizations.agencyId, f.agencyId), eq(customizations.level, "agency")));
     },
   },
   {
@@ -506,7 +553,9 @@ const ROUTES: RouteCase[] = [
     request: (f) => ({ params: { id: f.agencyId } }),
     verify: async (f, allowed) => {
       expect(await chartColorOf("agency", f.agencyId)).toBe(allowed ? null : "#333333");
-      await db().delete(customizations).where(and(eq(customizations.agencyId, f.agencyId), eq(customizations.level, "agency")));
+      await db()
+        .delete(customizations)
+        .where(and(eq(customizations.agencyId, f.agencyId), eq(customizations.level, "agency")));
     },
   },
 ];
@@ -524,7 +573,12 @@ function colorForm(chartColor: string): FormData {
 
 /** The chart colour of one level's own customization row (null: no row). */
 async function chartColorOf(level: "agency" | "client" | "project", id: string): Promise<string | null> {
-  const column = level === "agency" ? customizations.agencyId : level === "client" ? customizations.clientId : customizations.projectId;
+  const column =
+    level === "agency"
+      ? customizations.agencyId
+      : level === "client"
+        ? customizations.clientId
+        : customizations.projectId;
   const [row] = await db()
     .select({ chartColor: customizations.chartColor })
     .from(customizations)
@@ -540,7 +594,9 @@ interface Expected {
 /** The answer the table (lib/permissions.ts) and the access rules (spec section 6) call for. */
 function expectedAnswer(route: RouteCase, actor: ActorSpec, clientSuspended: boolean): Expected {
   const subject = { isAgencyAdmin: actor.isAgencyAdmin };
-  const allowed = route.requires.every((a) => (isAgencyAction(a) ? canOnAgency(subject, a) : canOnClient(subject, actor.level, a)));
+  const allowed = route.requires.every((a) =>
+    isAgencyAction(a) ? canOnAgency(subject, a) : canOnClient(subject, actor.level, a),
+  );
   if (route.scope === "agency") {
     if (!allowed) return { status: 403, message: MESSAGES.forbidden };
     if (!actor.ownAgency && route.namesOwnResource) return { status: 404, message: MESSAGES.notFound };
@@ -553,7 +609,12 @@ function expectedAnswer(route: RouteCase, actor: ActorSpec, clientSuspended: boo
   return allowed ? { status: route.okStatus } : { status: 403, message: MESSAGES.forbidden };
 }
 
-const routeLabel = (r: RouteCase) => r.label ?? `${r.method} /${r.file.replace(/^app\//, "").replace(/\/route\.ts$/, "").replace(/\[(\w+)\]/g, "{$1}")}`;
+const routeLabel = (r: RouteCase) =>
+  r.label ??
+  `${r.method} /${r.file
+    .replace(/^app\//, "")
+    .replace(/\/route\.ts$/, "")
+    .replace(/\[(\w+)\]/g, "{$1}")}`;
 
 let agencyId = "";
 let otherAgencyId = "";
@@ -602,8 +663,15 @@ async function runCase(route: RouteCase, actor: ActorSpec, clientStatus: "active
   const fixture = await freshFixture(actor, clientStatus);
   const expected = expectedAnswer(route, actor, clientStatus === "suspended");
   await route.prepare?.(fixture);
-  const res = await call(route.handler as never, { method: route.method, token: tokens.get(actor.name), ...route.request(fixture) });
-  expect({ status: res.status, message: expected.message === undefined ? undefined : res.body?.message }, JSON.stringify(res.body)).toEqual(expected);
+  const res = await call(route.handler as never, {
+    method: route.method,
+    token: tokens.get(actor.name),
+    ...route.request(fixture),
+  });
+  expect(
+    { status: res.status, message: expected.message === undefined ? undefined : res.body?.message },
+    JSON.stringify(res.body),
+  ).toEqual(expected);
   await route.verify?.(fixture, expected.status >= 200 && expected.status < 300);
 }
 
@@ -623,7 +691,8 @@ describe("permission matrix on a suspended client", () => {
     describe(routeLabel(route), () => {
       for (const actor of ACTORS) {
         const { status, message } = expectedAnswer(route, actor, true);
-        it(`${actor.name} → ${status}${message === MESSAGES.clientSuspended ? " (suspended)" : ""}`, () => runCase(route, actor, "suspended"));
+        it(`${actor.name} → ${status}${message === MESSAGES.clientSuspended ? " (suspended)" : ""}`, () =>
+          runCase(route, actor, "suspended"));
       }
     });
   }
@@ -631,22 +700,37 @@ describe("permission matrix on a suspended client", () => {
   it("every staff member with a share gets exactly the suspended message; agency admins keep access", async () => {
     const fixture = await freshFixture(ACTORS[0], "active");
     const adminToken = tokens.get("agency admin")!;
-    const suspend = await call(clientStatusRoute.PUT, { method: "PUT", token: adminToken, params: { id: fixture.client.id }, body: { status: "suspended" } });
+    const suspend = await call(clientStatusRoute.PUT, {
+      method: "PUT",
+      token: adminToken,
+      params: { id: fixture.client.id },
+      body: { status: "suspended" },
+    });
     expect(suspend.status).toBe(200);
     expect(suspend.body.status).toBe("suspended");
     for (const actor of ACTORS.filter((a) => a.level !== null)) {
       const res = await call(clientRoute.GET, { token: tokens.get(actor.name), params: { id: fixture.client.id } });
       expect(res.status).toBe(403);
       expect(res.body).toEqual({ status: 403, message: "Your client is suspended. Please contact your agency admin." });
-      const project = await call(propertyRoute.GET, { token: tokens.get(actor.name), params: { id: fixture.project.id } });
+      const project = await call(propertyRoute.GET, {
+        token: tokens.get(actor.name),
+        params: { id: fixture.project.id },
+      });
       expect(project.status).toBe(403);
       expect(project.body.message).toBe(MESSAGES.clientSuspended);
     }
     expect((await call(clientRoute.GET, { token: adminToken, params: { id: fixture.client.id } })).status).toBe(200);
     // Reactivated, the shares work again.
-    await call(clientStatusRoute.PUT, { method: "PUT", token: adminToken, params: { id: fixture.client.id }, body: { status: "active" } });
+    await call(clientStatusRoute.PUT, {
+      method: "PUT",
+      token: adminToken,
+      params: { id: fixture.client.id },
+      body: { status: "active" },
+    });
     const viewer = ACTORS.find((a) => a.level === 1)!;
-    expect((await call(clientRoute.GET, { token: tokens.get(viewer.name), params: { id: fixture.client.id } })).status).toBe(200);
+    expect(
+      (await call(clientRoute.GET, { token: tokens.get(viewer.name), params: { id: fixture.client.id } })).status,
+    ).toBe(200);
   });
 });
 
@@ -669,14 +753,19 @@ describe("matrix coverage", () => {
 
   it("exercises every action of the table that has a route", () => {
     const exercised = new Set(ROUTES.flatMap((r) => r.requires));
-    const missing = [...CLIENT_ACTIONS, ...AGENCY_ACTIONS].filter((a) => !exercised.has(a) && !ACTIONS_WITHOUT_ROUTES.includes(a));
+    const missing = [...CLIENT_ACTIONS, ...AGENCY_ACTIONS].filter(
+      (a) => !exercised.has(a) && !ACTIONS_WITHOUT_ROUTES.includes(a),
+    );
     expect(missing).toEqual([]);
   });
 
   it("answers with each caller's actions from the table (GET /clients/{id}/permissions)", async () => {
     const fixture = await freshFixture(ACTORS[0], "active");
     for (const actor of ACTORS.filter((a) => a.ownAgency && (a.isAgencyAdmin || a.level !== null))) {
-      const res = await call(clientPermissionsRoute.GET, { token: tokens.get(actor.name), params: { id: fixture.client.id } });
+      const res = await call(clientPermissionsRoute.GET, {
+        token: tokens.get(actor.name),
+        params: { id: fixture.client.id },
+      });
       expect(res.status).toBe(200);
       const subject = { isAgencyAdmin: actor.isAgencyAdmin };
       expect(res.body.actions).toEqual(CLIENT_ACTIONS.filter((a) => canOnClient(subject, actor.level, a)));

@@ -7,7 +7,15 @@ import * as propertyRoute from "@/app/api/properties/[id]/route";
 import { call } from "@/test/api";
 import { resetDatabase } from "@/test/db";
 import { createAgency, createUser } from "@/test/factories";
-import { countProjects, findProject, insertClient, insertProject, projectBody, setProjectLimit, share } from "@/test/workspace";
+import {
+  countProjects,
+  findProject,
+  insertClient,
+  insertProject,
+  projectBody,
+  setProjectLimit,
+  share,
+} from "@/test/workspace";
 
 const LIMIT_MESSAGE = "Your plan allows 5 active projects and that limit is reached. Plan changes go through support.";
 
@@ -50,7 +58,12 @@ describe("the plan's active-project limit", () => {
     const ids: string[] = [];
     for (let i = 1; i <= 5; i++) ids.push((await create(clientA.id, `P${i}`)).body._id);
 
-    const suspended = await call(propertyRoute.PUT, { method: "PUT", token, params: { id: ids[0] }, body: { status: "suspended" } });
+    const suspended = await call(propertyRoute.PUT, {
+      method: "PUT",
+      token,
+      params: { id: ids[0] },
+      body: { status: "suspended" },
+    });
     expect(suspended.status).toBe(200);
     expect(suspended.body.status).toBe("suspended");
     expect(suspended.body.usage).toMatchObject({ active: 4, nearLimit: true, atLimit: false });
@@ -60,7 +73,12 @@ describe("the plan's active-project limit", () => {
     expect(replacement.body.usage).toMatchObject({ active: 5, atLimit: true });
     expect(await countProjects({ agencyId: agency.id })).toBe(6);
 
-    const reactivate = await call(propertyRoute.PUT, { method: "PUT", token, params: { id: ids[0] }, body: { status: "active", name: "Renamed" } });
+    const reactivate = await call(propertyRoute.PUT, {
+      method: "PUT",
+      token,
+      params: { id: ids[0] },
+      body: { status: "active", name: "Renamed" },
+    });
     expect(reactivate.status).toBe(403);
     expect(reactivate.body.message).toBe(LIMIT_MESSAGE);
     const still = await findProject(ids[0]);
@@ -69,7 +87,12 @@ describe("the plan's active-project limit", () => {
 
     // Once a place frees up, reactivation works.
     await call(propertyRoute.PUT, { method: "PUT", token, params: { id: ids[1] }, body: { status: "suspended" } });
-    const again = await call(propertyRoute.PUT, { method: "PUT", token, params: { id: ids[0] }, body: { status: "active" } });
+    const again = await call(propertyRoute.PUT, {
+      method: "PUT",
+      token,
+      params: { id: ids[0] },
+      body: { status: "active" },
+    });
     expect(again.status).toBe(200);
     expect(again.body.usage).toMatchObject({ active: 5, atLimit: true });
   });
@@ -104,7 +127,9 @@ describe("the plan's active-project limit", () => {
     expect((await create(clientA.id, "Two")).status).toBe(201);
     const third = await create(clientA.id, "Three");
     expect(third.status).toBe(403);
-    expect(third.body.message).toBe("Your plan allows 2 active projects and that limit is reached. Plan changes go through support.");
+    expect(third.body.message).toBe(
+      "Your plan allows 2 active projects and that limit is reached. Plan changes go through support.",
+    );
   });
 
   it("applies to Client Admins too", async () => {
@@ -121,7 +146,11 @@ describe("the plan's active-project limit", () => {
   it("lets only one of two concurrent creations take the last place", async () => {
     const { agency, clientA, clientB, create } = await world();
     for (let i = 0; i < 4; i++) await insertProject(clientA);
-    const answers = await Promise.all([create(clientA.id, "Race A"), create(clientB.id, "Race B"), create(clientA.id, "Race C")]);
+    const answers = await Promise.all([
+      create(clientA.id, "Race A"),
+      create(clientB.id, "Race B"),
+      create(clientA.id, "Race C"),
+    ]);
     expect(answers.map((a) => a.status).sort()).toEqual([201, 403, 403]);
     expect(await countProjects({ agencyId: agency.id, status: "active" })).toBe(5);
   });
@@ -133,28 +162,70 @@ describe("PUT /api/properties/{id}", () => {
   it("changes only the fields sent: a status or name change keeps the currency and time zone", async () => {
     const { token, clientA, create } = await world();
     const created = await create(clientA.id, "Shop");
-    expect(created.body).toMatchObject({ currency: "EUR", timeZone: "Europe/Paris", siteType: "ecommerce", url: "https://shop.example.com" });
+    expect(created.body).toMatchObject({
+      currency: "EUR",
+      timeZone: "Europe/Paris",
+      siteType: "ecommerce",
+      url: "https://shop.example.com",
+    });
 
-    const renamed = await call(propertyRoute.PUT, { method: "PUT", token, params: { id: created.body._id }, body: { name: "Shop 2" } });
+    const renamed = await call(propertyRoute.PUT, {
+      method: "PUT",
+      token,
+      params: { id: created.body._id },
+      body: { name: "Shop 2" },
+    });
     expect(renamed.status).toBe(200);
-    const suspended = await call(propertyRoute.PUT, { method: "PUT", token, params: { id: created.body._id }, body: { status: "suspended" } });
+    const suspended = await call(propertyRoute.PUT, {
+      method: "PUT",
+      token,
+      params: { id: created.body._id },
+      body: { status: "suspended" },
+    });
     expect(suspended.status).toBe(200);
     const row = await findProject(created.body._id);
-    expect(row).toMatchObject({ name: "Shop 2", status: "suspended", currency: "EUR", timeZone: "Europe/Paris", siteType: "ecommerce", url: "https://shop.example.com" });
+    expect(row).toMatchObject({
+      name: "Shop 2",
+      status: "suspended",
+      currency: "EUR",
+      timeZone: "Europe/Paris",
+      siteType: "ecommerce",
+      url: "https://shop.example.com",
+    });
 
-    const changed = await call(propertyRoute.PUT, { method: "PUT", token, params: { id: created.body._id }, body: { currency: "gbp", timeZone: "UTC" } });
+    const changed = await call(propertyRoute.PUT, {
+      method: "PUT",
+      token,
+      params: { id: created.body._id },
+      body: { currency: "gbp", timeZone: "UTC" },
+    });
     expect(changed.body).toMatchObject({ currency: "GBP", timeZone: "UTC", name: "Shop 2" });
-    const invalid = await call(propertyRoute.PUT, { method: "PUT", token, params: { id: created.body._id }, body: { currency: "XXXX" } });
+    const invalid = await call(propertyRoute.PUT, {
+      method: "PUT",
+      token,
+      params: { id: created.body._id },
+      body: { currency: "XXXX" },
+    });
     expect(invalid.status).toBe(400);
   });
 
   it("clears the site URL when it is sent empty, and refuses an invalid one without changing it", async () => {
     const { token, clientA, create } = await world();
     const created = await create(clientA.id, "Shop");
-    const invalid = await call(propertyRoute.PUT, { method: "PUT", token, params: { id: created.body._id }, body: { url: "not a url" } });
+    const invalid = await call(propertyRoute.PUT, {
+      method: "PUT",
+      token,
+      params: { id: created.body._id },
+      body: { url: "not a url" },
+    });
     expect(invalid.status).toBe(400);
     expect((await findProject(created.body._id))?.url).toBe("https://shop.example.com");
-    const cleared = await call(propertyRoute.PUT, { method: "PUT", token, params: { id: created.body._id }, body: { url: "" } });
+    const cleared = await call(propertyRoute.PUT, {
+      method: "PUT",
+      token,
+      params: { id: created.body._id },
+      body: { url: "" },
+    });
     expect(cleared.status).toBe(200);
     expect((await findProject(created.body._id))?.url).toBeNull();
   });

@@ -30,10 +30,19 @@ const CHANNELS = [
 ];
 const WEEKLY = [0.7, 1.05, 1.1, 1.1, 1.05, 1.0, 0.75]; // Sunday … Saturday
 
-export async function seedLeadGenProject(project: { id: string; agencyId: string }, options: { drop?: boolean; seed?: number } = {}) {
+export async function seedLeadGenProject(
+  project: { id: string; agencyId: string },
+  options: { drop?: boolean; seed?: number } = {},
+) {
   const [source] = await db()
     .insert(dataSources)
-    .values({ agencyId: project.agencyId, projectId: project.id, sourceName: "upload", kind: "own", name: "Analytics export" })
+    .values({
+      agencyId: project.agencyId,
+      projectId: project.id,
+      sourceName: "upload",
+      kind: "own",
+      name: "Analytics export",
+    })
     .returning();
   const sets = await db().execute<{ id: number; channel: string }>(sql`
     insert into dimension_sets (project_id, key, channel)
@@ -52,11 +61,15 @@ export async function seedLeadGenProject(project: { id: string; agencyId: string
       const expected = sessions * rate;
       const conversions = Math.max(0, Math.round(expected + Math.sqrt(expected) * normal()));
       const engaged = Math.round(sessions * 0.6);
-      rows.push(`('${source.id}','${project.id}','${date}',${setId.get(c.value)},${sessions},${engaged},${conversions})`);
+      rows.push(
+        `('${source.id}','${project.id}','${date}',${setId.get(c.value)},${sessions},${engaged},${conversions})`,
+      );
     }
   }
   await db().execute(
-    sql.raw(`insert into observations (data_source_id, project_id, date, dimension_set_id, sessions, engaged_sessions, conversions) values ${rows.join(",")}`),
+    sql.raw(
+      `insert into observations (data_source_id, project_id, date, dimension_set_id, sessions, engaged_sessions, conversions) values ${rows.join(",")}`,
+    ),
   );
   return { sourceId: source.id, days: daysBetween(first, PERIOD_END) };
 }
@@ -66,7 +79,10 @@ export async function reportWorld(options: { drop?: boolean } = {}) {
   const main = await createAgency();
   const client = await insertClient(main.agency.id, { name: "Acme" });
   const project = await insertProject(client, { name: "Acme leads" });
-  await db().update(clientProjects).set({ siteType: "lead_generation", url: "https://www.acme.example", currency: "EUR" }).where(eq(clientProjects.id, project.id));
+  await db()
+    .update(clientProjects)
+    .set({ siteType: "lead_generation", url: "https://www.acme.example", currency: "EUR" })
+    .where(eq(clientProjects.id, project.id));
   const viewer = await createUser({ agencyId: main.agency.id, role: "staff" });
   const creator = await createUser({ agencyId: main.agency.id, role: "staff" });
   await share(client.id, viewer.user.id, 1);
@@ -76,20 +92,42 @@ export async function reportWorld(options: { drop?: boolean } = {}) {
 }
 
 /** A queued report row, as POST /reports/add would leave it (for tests that run the job directly). */
-export async function insertReport(project: { id: string; agencyId: string }, overrides: Partial<typeof reports.$inferInsert> = {}) {
+export async function insertReport(
+  project: { id: string; agencyId: string },
+  overrides: Partial<typeof reports.$inferInsert> = {},
+) {
   const [report] = await db()
     .insert(reports)
-    .values({ agencyId: project.agencyId, projectId: project.id, periodStart: PERIOD_START, periodEnd: PERIOD_END, compareTo: "previous_period", ...overrides })
+    .values({
+      agencyId: project.agencyId,
+      projectId: project.id,
+      periodStart: PERIOD_START,
+      periodEnd: PERIOD_END,
+      compareTo: "previous_period",
+      ...overrides,
+    })
     .returning();
   return report;
 }
 
 export const addReport = (projectId: string, token: string, body: unknown) =>
-  call(addReportRoute.POST, { path: `/api/properties/${projectId}/reports/add`, params: { id: projectId }, token, body });
+  call(addReportRoute.POST, {
+    path: `/api/properties/${projectId}/reports/add`,
+    params: { id: projectId },
+    token,
+    body,
+  });
 export const listReports = (projectId: string, token: string, query = "") =>
-  call(projectReportsRoute.GET, { path: `/api/properties/${projectId}/reports${query}`, params: { id: projectId }, token });
-export const getReport = (id: string, token: string) => call(reportRoute.GET, { path: `/api/reports/${id}`, params: { id }, token });
-export const deleteReport = (id: string, token: string) => call(reportRoute.DELETE, { method: "DELETE", path: `/api/reports/${id}`, params: { id }, token });
+  call(projectReportsRoute.GET, {
+    path: `/api/properties/${projectId}/reports${query}`,
+    params: { id: projectId },
+    token,
+  });
+export const getReport = (id: string, token: string) =>
+  call(reportRoute.GET, { path: `/api/reports/${id}`, params: { id }, token });
+export const deleteReport = (id: string, token: string) =>
+  call(reportRoute.DELETE, { method: "DELETE", path: `/api/reports/${id}`, params: { id }, token });
 export const listInsights = (projectId: string, token: string, query = "") =>
   call(insightsRoute.GET, { path: `/api/insights/properties/${projectId}${query}`, params: { id: projectId }, token });
-export const getInsight = (id: string, token: string) => call(insightRoute.GET, { path: `/api/insights/${id}`, params: { id }, token });
+export const getInsight = (id: string, token: string) =>
+  call(insightRoute.GET, { path: `/api/insights/${id}`, params: { id }, token });

@@ -9,8 +9,21 @@ import { generateReportJob } from "@/server/jobs/handlers/generate-report.job";
 import { resetDatabase } from "@/test/db";
 import { DAYS, DROP_CHANNEL, insertReport, reportWorld } from "@/test/report-fixtures";
 
-const insightsOf = (reportId: string) => db().select().from(insights).where(eq(insights.reportId, reportId)).orderBy(insights.rank);
-type StoredFinding = Pick<import("@/server/insights/types").Finding, "kind" | "dimension" | "dimensionValue" | "direction" | "change" | "metric" | "narrative" | "baseline" | "expectedLow" | "expectedHigh">;
+const insightsOf = (reportId: string) =>
+  db().select().from(insights).where(eq(insights.reportId, reportId)).orderBy(insights.rank);
+type StoredFinding = Pick<
+  import("@/server/insights/types").Finding,
+  | "kind"
+  | "dimension"
+  | "dimensionValue"
+  | "direction"
+  | "change"
+  | "metric"
+  | "narrative"
+  | "baseline"
+  | "expectedLow"
+  | "expectedHigh"
+>;
 
 describe("report generation (job handler run directly)", () => {
   beforeEach(resetDatabase);
@@ -82,7 +95,9 @@ describe("report generation (job handler run directly)", () => {
     await generateReport(report.id);
     const second = await insightsOf(report.id);
     expect(second.length).toBe(first.length);
-    expect(second.map((r) => [r.intentionKey, r.group, r.summary])).toEqual(first.map((r) => [r.intentionKey, r.group, r.summary]));
+    expect(second.map((r) => [r.intentionKey, r.group, r.summary])).toEqual(
+      first.map((r) => [r.intentionKey, r.group, r.summary]),
+    );
     expect(new Set([...first, ...second].map((r) => r.id)).size).toBe(first.length * 2);
   });
 
@@ -118,7 +133,10 @@ describe("report generation (job handler run directly)", () => {
     // An inverted period (the API refuses it; here written directly) makes the generation throw:
     // the report records the failure and its message, and the job sees the error (retry policy).
     const broken = await insertReport(project);
-    await db().update(reports).set({ periodStart: "2026-03-31", periodEnd: "2026-03-01" }).where(eq(reports.id, broken.id));
+    await db()
+      .update(reports)
+      .set({ periodStart: "2026-03-31", periodEnd: "2026-03-01" })
+      .where(eq(reports.id, broken.id));
     const message = await generateReport(broken.id).then(
       () => null,
       (e: Error) => e.message,
@@ -141,7 +159,13 @@ describe("report generation (job handler run directly)", () => {
     const { project } = await reportWorld();
     await generateReport((await insertReport(project)).id);
     const [source] = await db().select().from(dataSources).where(eq(dataSources.projectId, project.id));
-    const days = async () => (await db().select({ n: count() }).from(observationDailyTotals).where(eq(observationDailyTotals.dataSourceId, source.id)))[0].n;
+    const days = async () =>
+      (
+        await db()
+          .select({ n: count() })
+          .from(observationDailyTotals)
+          .where(eq(observationDailyTotals.dataSourceId, source.id))
+      )[0].n;
     expect(await days()).toBe(DAYS);
     expect(await ensureDailyTotals([source.id])).toBe(0);
 

@@ -12,7 +12,18 @@ import { todayIn } from "@/server/services/reports/create-report";
 import { call } from "@/test/api";
 import { queuedJobs, resetDatabase } from "@/test/db";
 import { createAgency } from "@/test/factories";
-import { addReport, deleteReport, getInsight, getReport, insertReport, listInsights, listReports, PERIOD_END, PERIOD_START, reportWorld } from "@/test/report-fixtures";
+import {
+  addReport,
+  deleteReport,
+  getInsight,
+  getReport,
+  insertReport,
+  listInsights,
+  listReports,
+  PERIOD_END,
+  PERIOD_START,
+  reportWorld,
+} from "@/test/report-fixtures";
 import { insertClient, insertProject } from "@/test/workspace";
 
 const body = { name: "March review", periodStart: PERIOD_START, periodEnd: PERIOD_END, compareTo: "previous_period" };
@@ -30,10 +41,22 @@ describe("reports API", () => {
     const { main, project, creator } = await reportWorld();
     const added = await addReport(project.id, creator.token, body);
     expect(added.status).toBe(202);
-    expect(added.body).toMatchObject({ name: "March review", status: "queued", progress: 0, periodStart: PERIOD_START, periodEnd: PERIOD_END, compareTo: "previous_period", error: null });
+    expect(added.body).toMatchObject({
+      name: "March review",
+      status: "queued",
+      progress: 0,
+      periodStart: PERIOD_START,
+      periodEnd: PERIOD_END,
+      compareTo: "previous_period",
+      error: null,
+    });
     expect(await queuedJobs("generate-report")).toEqual([{ reportId: added.body._id }]);
 
-    const second = await addReport(project.id, main.token, { periodStart: PERIOD_START, periodEnd: PERIOD_END, compareTo: "previous_year" });
+    const second = await addReport(project.id, main.token, {
+      periodStart: PERIOD_START,
+      periodEnd: PERIOD_END,
+      compareTo: "previous_year",
+    });
     expect(second.status).toBe(202);
     expect(second.body.name).toBeTruthy();
     expect(second.body.name).not.toMatch(/[.<>:"|?*/\\]/);
@@ -80,7 +103,10 @@ describe("reports API", () => {
       expect(res.status, JSON.stringify(input)).toBe(400);
       expect(res.body.errors[field]).toBe(message);
     }
-    expect((await addReport(project.id, creator.token, { ...body, periodStart: "2025-03-31", periodEnd: "2026-03-31" })).status).toBe(202);
+    expect(
+      (await addReport(project.id, creator.token, { ...body, periodStart: "2025-03-31", periodEnd: "2026-03-31" }))
+        .status,
+    ).toBe(202);
     expect((await listReports(project.id, creator.token)).body.total).toBe(1);
   });
 
@@ -127,13 +153,49 @@ describe("insights API", () => {
     expect(res.body.docs.every((d: { reportId: string }) => d.reportId === master.id)).toBe(true);
     const top = res.body.docs[0];
     expect(Object.keys(top)).toEqual(
-      expect.arrayContaining(["_id", "reportId", "intention", "group", "funnelStage", "title", "summary", "impact", "isWaitForGenerating", "tags", "findings", "chart", "dismissPopUp"]),
+      expect.arrayContaining([
+        "_id",
+        "reportId",
+        "intention",
+        "group",
+        "funnelStage",
+        "title",
+        "summary",
+        "impact",
+        "isWaitForGenerating",
+        "tags",
+        "findings",
+        "chart",
+        "dismissPopUp",
+      ]),
     );
-    expect(top).toMatchObject({ group: "most_impactful", intention: { key: "conversions_by_channel" }, isWaitForGenerating: false, tags: [], dismissPopUp: false });
+    expect(top).toMatchObject({
+      group: "most_impactful",
+      intention: { key: "conversions_by_channel" },
+      isWaitForGenerating: false,
+      tags: [],
+      dismissPopUp: false,
+    });
     expect(top.intention.question).toBe(INTENTIONS.find((i) => i.key === "conversions_by_channel")!.question);
     const finding = top.findings.find((f: { kind: string }) => f.kind === "driver");
     expect(Object.keys(finding)).toEqual(
-      expect.arrayContaining(["kind", "metric", "dimension", "dimensionValue", "periodStart", "periodEnd", "current", "baseline", "change", "changePct", "expectedLow", "expectedHigh", "confidence", "direction", "narrative"]),
+      expect.arrayContaining([
+        "kind",
+        "metric",
+        "dimension",
+        "dimensionValue",
+        "periodStart",
+        "periodEnd",
+        "current",
+        "baseline",
+        "change",
+        "changePct",
+        "expectedLow",
+        "expectedHigh",
+        "confidence",
+        "direction",
+        "narrative",
+      ]),
     );
     for (const d of res.body.docs) expect(d.dismissPopUp).toBe(d.group === "other");
 
@@ -143,13 +205,23 @@ describe("insights API", () => {
 
     const detail = await getInsight(top._id, viewer.token);
     expect(detail.status).toBe(200);
-    expect(detail.body).toMatchObject({ _id: top._id, summary: top.summary, report: { _id: master.id, periodStart: PERIOD_START, periodEnd: PERIOD_END } });
+    expect(detail.body).toMatchObject({
+      _id: top._id,
+      summary: top.summary,
+      report: { _id: master.id, periodStart: PERIOD_START, periodEnd: PERIOD_END },
+    });
   });
 
   it("filters by group, stage and text; another project's report or another agency's insight is 404", async () => {
     const { main, client, project, viewer } = await reportWorld();
     await readyReport(project);
-    const all = (await listInsights(project.id, viewer.token)).body.docs as { _id: string; group: string; funnelStage: string; summary: string; title: string }[];
+    const all = (await listInsights(project.id, viewer.token)).body.docs as {
+      _id: string;
+      group: string;
+      funnelStage: string;
+      summary: string;
+      title: string;
+    }[];
     const audit = await listInsights(project.id, viewer.token, "?group=data_quality");
     expect(audit.body.total).toBe(all.filter((d) => d.group === "data_quality").length);
     expect(audit.body.docs.every((d: { funnelStage: string }) => d.funnelStage === "audit")).toBe(true);
@@ -159,8 +231,14 @@ describe("insights API", () => {
     const search = await listInsights(project.id, viewer.token, "?q=paid%20search");
     expect(search.body.total).toBeGreaterThan(0);
     expect(search.body.docs.every((d: { summary: string }) => /paid search/i.test(d.summary))).toBe(true);
-    const byQuestion = await listInsights(project.id, viewer.token, "?q=Which%20channels%20drove%20the%20change%20in%20sessions");
-    expect(byQuestion.body.docs.map((d: { intention: { key: string } }) => d.intention.key)).toEqual(["sessions_by_channel"]);
+    const byQuestion = await listInsights(
+      project.id,
+      viewer.token,
+      "?q=Which%20channels%20drove%20the%20change%20in%20sessions",
+    );
+    expect(byQuestion.body.docs.map((d: { intention: { key: string } }) => d.intention.key)).toEqual([
+      "sessions_by_channel",
+    ]);
     expect((await listInsights(project.id, viewer.token, "?group=best")).status).toBe(400);
 
     const second = await insertProject(client, { name: "Other site" });
@@ -182,7 +260,12 @@ describe("templates API", () => {
     expect(res.status).toBe(200);
     expect(res.body.total).toBe(INTENTIONS.length);
     expect(res.body.total).toBeGreaterThanOrEqual(30);
-    expect(res.body.docs[0]).toMatchObject({ key: INTENTIONS[0].key, title: INTENTIONS[0].title, question: INTENTIONS[0].question, stage: INTENTIONS[0].stage });
+    expect(res.body.docs[0]).toMatchObject({
+      key: INTENTIONS[0].key,
+      title: INTENTIONS[0].title,
+      question: INTENTIONS[0].question,
+      stage: INTENTIONS[0].stage,
+    });
     expect(res.body.docs[0].metrics).toEqual(INTENTIONS[0].metrics);
     expect(res.body.docs[0].siteTypes).toEqual(INTENTIONS[0].siteTypes);
     expect((await call(templatesRoute.GET, { path: "/api/templates" })).status).toBe(401);

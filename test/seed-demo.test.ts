@@ -43,7 +43,14 @@ describe("the demo seed", () => {
     const { start, end } = demoPeriod();
     expect(projects).toHaveLength(2);
     for (const p of projects) {
-      expect(p).toMatchObject({ client: DEMO_CLIENT_NAME, source_name: "upload", kind: "own", first: start.toISOString().slice(0, 10), last: end.toISOString().slice(0, 10), days: DEMO_DAYS });
+      expect(p).toMatchObject({
+        client: DEMO_CLIENT_NAME,
+        source_name: "upload",
+        kind: "own",
+        first: start.toISOString().slice(0, 10),
+        last: end.toISOString().slice(0, 10),
+        days: DEMO_DAYS,
+      });
       expect(p.n as number).toBeGreaterThan(20_000);
     }
     expect(projects.map((p) => p.site_type)).toEqual(["ecommerce", "lead_generation"]);
@@ -60,7 +67,8 @@ describe("the demo seed", () => {
     expect(total.get(dayBefore(end, 98))!).toBeGreaterThan(typical * 0.5);
 
     const boots = await daily(store, sql`d.campaign = 'Generic - Hiking Boots'`);
-    const last = (m: Map<string, number>, from: number, to: number) => mean(Array.from({ length: from - to + 1 }, (_, i) => m.get(dayBefore(end, to + i)) ?? 0));
+    const last = (m: Map<string, number>, from: number, to: number) =>
+      mean(Array.from({ length: from - to + 1 }, (_, i) => m.get(dayBefore(end, to + i)) ?? 0));
     expect(last(boots, 27, 0) / last(boots, 60, 30)).toBeLessThan(0.45);
     const otherPaid = await daily(store, sql`d.channel = 'Paid Search' and d.campaign <> 'Generic - Hiking Boots'`);
     expect(last(otherPaid, 27, 0) / last(otherPaid, 60, 30)).toBeGreaterThan(0.8);
@@ -87,6 +95,12 @@ describe("the demo seed", () => {
         bool_or(channel = '(not set)') as not_set,
         bool_or(source like '%northwind-outfitters.example') as self_referral
       from dimension_sets`);
-    expect(found[0]).toEqual({ facebook: true, linkedin: true, email_in_url: true, not_set: true, self_referral: true });
+    expect(found[0]).toEqual({
+      facebook: true,
+      linkedin: true,
+      email_in_url: true,
+      not_set: true,
+      self_referral: true,
+    });
   });
 });

@@ -22,7 +22,8 @@ async function world() {
   const client = await insertClient(main.agency.id, { name: "Acme" });
   const staff = await createUser({ agencyId: main.agency.id, role: "staff", email: "staff.member@example.com" });
   const otherStaff = await createUser({ agencyId: other.agency.id, role: "staff" });
-  const shareWith = (body: unknown, token = main.token, clientId = client.id) => call(staffsAddRoute.POST, { token, params: { id: clientId }, body });
+  const shareWith = (body: unknown, token = main.token, clientId = client.id) =>
+    call(staffsAddRoute.POST, { token, params: { id: clientId }, body });
   return { main, other, client, staff, otherStaff, shareWith };
 }
 
@@ -40,12 +41,30 @@ describe("sharing a client (POST /api/clients/{id}/staffs/add)", () => {
 
     // Viewer: may look, may not edit.
     expect((await call(clientRoute.GET, { token: staff.token, params: { id: client.id } })).body.permission).toBe(1);
-    expect((await call(clientRoute.PUT, { method: "PUT", token: staff.token, params: { id: client.id }, body: { name: "X" } })).status).toBe(403);
+    expect(
+      (
+        await call(clientRoute.PUT, {
+          method: "PUT",
+          token: staff.token,
+          params: { id: client.id },
+          body: { name: "X" },
+        })
+      ).status,
+    ).toBe(403);
 
     // Sharing again changes the level (no duplicate row).
     expect((await shareWith({ email: staff.user.email, permission: 2 })).status).toBe(201);
     expect(await countShares(client.id)).toBe(1);
-    expect((await call(clientRoute.PUT, { method: "PUT", token: staff.token, params: { id: client.id }, body: { name: "X" } })).status).toBe(200);
+    expect(
+      (
+        await call(clientRoute.PUT, {
+          method: "PUT",
+          token: staff.token,
+          params: { id: client.id },
+          body: { name: "X" },
+        })
+      ).status,
+    ).toBe(200);
   });
 
   it("refuses an unknown email or another agency's email with 400 and the spec's message, writing nothing", async () => {
@@ -154,7 +173,9 @@ describe("the staff-client permission (GET/PUT/DELETE /api/clients/{id}/staffs/{
     expect((await call(clientRoute.GET, { token: staff.token, params: { id: client.id } })).status).toBe(404);
     // Nothing left to read, change or remove.
     expect((await call(clientStaffRoute.GET, { token: main.token, params })).status).toBe(404);
-    expect((await call(clientStaffRoute.PUT, { method: "PUT", token: main.token, params, body: { permission: 1 } })).status).toBe(404);
+    expect(
+      (await call(clientStaffRoute.PUT, { method: "PUT", token: main.token, params, body: { permission: 1 } })).status,
+    ).toBe(404);
     expect((await call(clientStaffRoute.DELETE, { method: "DELETE", token: main.token, params })).status).toBe(404);
     expect(await shareLevel(client.id, staff.user.id)).toBeNull();
   });
@@ -173,16 +194,22 @@ describe("GET /api/users/{id}/clients", () => {
     const res = await call(userClientsRoute.GET, { token: main.token, params: { id: staff.user.id } });
     expect(res.status).toBe(200);
     expect(res.body.total).toBe(2);
-    expect(Object.fromEntries(res.body.docs.map((d: { name: string; permission: number }) => [d.name, d.permission]))).toEqual({ Acme: 4, Beta: 1 });
+    expect(
+      Object.fromEntries(res.body.docs.map((d: { name: string; permission: number }) => [d.name, d.permission])),
+    ).toEqual({ Acme: 4, Beta: 1 });
 
     const own = await call(userClientsRoute.GET, { token: staff.token, params: { id: staff.user.id } });
     expect(own.status).toBe(200);
     expect(own.body.total).toBe(2);
 
     const colleague = await createUser({ agencyId: main.agency.id, role: "staff" });
-    expect((await call(userClientsRoute.GET, { token: colleague.token, params: { id: staff.user.id } })).status).toBe(404);
+    expect((await call(userClientsRoute.GET, { token: colleague.token, params: { id: staff.user.id } })).status).toBe(
+      404,
+    );
     expect((await call(userClientsRoute.GET, { token: other.token, params: { id: staff.user.id } })).status).toBe(404);
-    expect((await call(userClientsRoute.GET, { token: main.token, params: { id: otherStaff.user.id } })).status).toBe(404);
+    expect((await call(userClientsRoute.GET, { token: main.token, params: { id: otherStaff.user.id } })).status).toBe(
+      404,
+    );
   });
 });
 
@@ -251,7 +278,11 @@ describe("POST /api/users/{id}/permissions/update", () => {
       body: { permissions: [{ clientId: client.id, permission: 3 }] },
     });
     expect(badLevel.status).toBe(400);
-    const empty = await call(userPermissionsRoute.POST, { token: main.token, params: { id: staff.user.id }, body: { permissions: [] } });
+    const empty = await call(userPermissionsRoute.POST, {
+      token: main.token,
+      params: { id: staff.user.id },
+      body: { permissions: [] },
+    });
     expect(empty.status).toBe(400);
     await share(client.id, staff.user.id, 4);
     const self = await call(userPermissionsRoute.POST, {
@@ -290,11 +321,22 @@ describe("removing a staff member (DELETE /api/users/{id})", () => {
     const { main, staff, otherStaff } = await world();
     const admin2 = await createUser({ agencyId: main.agency.id, role: "agency" });
     const colleague = await createUser({ agencyId: main.agency.id, role: "staff" });
-    expect((await call(userRoute.DELETE, { method: "DELETE", token: main.token, params: { id: admin2.user.id } })).status).toBe(404);
-    expect((await call(userRoute.DELETE, { method: "DELETE", token: main.token, params: { id: main.admin.id } })).status).toBe(400);
-    expect((await call(userRoute.DELETE, { method: "DELETE", token: main.token, params: { id: otherStaff.user.id } })).status).toBe(404);
-    expect((await call(userRoute.DELETE, { method: "DELETE", token: staff.token, params: { id: colleague.user.id } })).status).toBe(403);
-    for (const id of [admin2.user.id, main.admin.id, otherStaff.user.id, colleague.user.id]) expect(await findUser(id)).toBeDefined();
+    expect(
+      (await call(userRoute.DELETE, { method: "DELETE", token: main.token, params: { id: admin2.user.id } })).status,
+    ).toBe(404);
+    expect(
+      (await call(userRoute.DELETE, { method: "DELETE", token: main.token, params: { id: main.admin.id } })).status,
+    ).toBe(400);
+    expect(
+      (await call(userRoute.DELETE, { method: "DELETE", token: main.token, params: { id: otherStaff.user.id } }))
+        .status,
+    ).toBe(404);
+    expect(
+      (await call(userRoute.DELETE, { method: "DELETE", token: staff.token, params: { id: colleague.user.id } }))
+        .status,
+    ).toBe(403);
+    for (const id of [admin2.user.id, main.admin.id, otherStaff.user.id, colleague.user.id])
+      expect(await findUser(id)).toBeDefined();
   });
 });
 
@@ -303,30 +345,61 @@ describe("changing a role (PUT /api/users/{id}/role)", () => {
 
   it("promotes staff to admin (their old session ends; a new one has admin rights) and back", async () => {
     const { main, client, staff } = await world();
-    const promote = await call(userRoleRoute.PUT, { method: "PUT", token: main.token, params: { id: staff.user.id }, body: { role: "agency" } });
+    const promote = await call(userRoleRoute.PUT, {
+      method: "PUT",
+      token: main.token,
+      params: { id: staff.user.id },
+      body: { role: "agency" },
+    });
     expect(promote.status).toBe(200);
     expect(promote.body.role).toBe("agency");
     expect((await call(clientRoute.GET, { token: staff.token, params: { id: client.id } })).status).toBe(401);
     const fresh = await tokenFor(staff.user.id);
     expect((await call(clientRoute.GET, { token: fresh, params: { id: client.id } })).status).toBe(200);
 
-    const demote = await call(userRoleRoute.PUT, { method: "PUT", token: main.token, params: { id: staff.user.id }, body: { role: "staff" } });
+    const demote = await call(userRoleRoute.PUT, {
+      method: "PUT",
+      token: main.token,
+      params: { id: staff.user.id },
+      body: { role: "staff" },
+    });
     expect(demote.status).toBe(200);
     expect((await findUser(staff.user.id)).role).toBe("staff");
-    expect((await call(clientRoute.GET, { token: await tokenFor(staff.user.id), params: { id: client.id } })).status).toBe(404);
+    expect(
+      (await call(clientRoute.GET, { token: await tokenFor(staff.user.id), params: { id: client.id } })).status,
+    ).toBe(404);
   });
 
   it("keeps at least one admin: demoting the last admin is 400", async () => {
     const { main } = await world();
-    const res = await call(userRoleRoute.PUT, { method: "PUT", token: main.token, params: { id: main.admin.id }, body: { role: "staff" } });
+    const res = await call(userRoleRoute.PUT, {
+      method: "PUT",
+      token: main.token,
+      params: { id: main.admin.id },
+      body: { role: "staff" },
+    });
     expect(res.status).toBe(400);
     expect(res.body.message).toBe(WORKSPACE_MESSAGES.lastAdmin);
     expect((await findUser(main.admin.id)).role).toBe("agency");
 
     // With a second admin, one may step down; then the remaining one is the last again.
     const admin2 = await createUser({ agencyId: main.agency.id, role: "agency" });
-    expect((await call(userRoleRoute.PUT, { method: "PUT", token: main.token, params: { id: main.admin.id }, body: { role: "staff" } })).status).toBe(200);
-    const last = await call(userRoleRoute.PUT, { method: "PUT", token: admin2.token, params: { id: admin2.user.id }, body: { role: "staff" } });
+    expect(
+      (
+        await call(userRoleRoute.PUT, {
+          method: "PUT",
+          token: main.token,
+          params: { id: main.admin.id },
+          body: { role: "staff" },
+        })
+      ).status,
+    ).toBe(200);
+    const last = await call(userRoleRoute.PUT, {
+      method: "PUT",
+      token: admin2.token,
+      params: { id: admin2.user.id },
+      body: { role: "staff" },
+    });
     expect(last.status).toBe(400);
     expect((await findUser(admin2.user.id)).role).toBe("agency");
   });
@@ -337,8 +410,18 @@ describe("changing a role (PUT /api/users/{id}/role)", () => {
       const main = await createAgency();
       const admin2 = await createUser({ agencyId: main.agency.id, role: "agency" });
       const answers = await Promise.all([
-        call(userRoleRoute.PUT, { method: "PUT", token: main.token, params: { id: admin2.user.id }, body: { role: "staff" } }),
-        call(userRoleRoute.PUT, { method: "PUT", token: admin2.token, params: { id: main.admin.id }, body: { role: "staff" } }),
+        call(userRoleRoute.PUT, {
+          method: "PUT",
+          token: main.token,
+          params: { id: admin2.user.id },
+          body: { role: "staff" },
+        }),
+        call(userRoleRoute.PUT, {
+          method: "PUT",
+          token: admin2.token,
+          params: { id: main.admin.id },
+          body: { role: "staff" },
+        }),
       ]);
       const roles = [(await findUser(main.admin.id)).role, (await findUser(admin2.user.id)).role];
       expect(roles.filter((r) => r === "agency")).toHaveLength(1);
@@ -352,9 +435,36 @@ describe("changing a role (PUT /api/users/{id}/role)", () => {
 
   it("refuses another agency's user (404), a bad role (400) and staff callers (403)", async () => {
     const { main, staff, otherStaff } = await world();
-    expect((await call(userRoleRoute.PUT, { method: "PUT", token: main.token, params: { id: otherStaff.user.id }, body: { role: "agency" } })).status).toBe(404);
-    expect((await call(userRoleRoute.PUT, { method: "PUT", token: main.token, params: { id: staff.user.id }, body: { role: "owner" } })).status).toBe(400);
-    expect((await call(userRoleRoute.PUT, { method: "PUT", token: staff.token, params: { id: staff.user.id }, body: { role: "agency" } })).status).toBe(403);
+    expect(
+      (
+        await call(userRoleRoute.PUT, {
+          method: "PUT",
+          token: main.token,
+          params: { id: otherStaff.user.id },
+          body: { role: "agency" },
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await call(userRoleRoute.PUT, {
+          method: "PUT",
+          token: main.token,
+          params: { id: staff.user.id },
+          body: { role: "owner" },
+        })
+      ).status,
+    ).toBe(400);
+    expect(
+      (
+        await call(userRoleRoute.PUT, {
+          method: "PUT",
+          token: staff.token,
+          params: { id: staff.user.id },
+          body: { role: "agency" },
+        })
+      ).status,
+    ).toBe(403);
     expect((await findUser(otherStaff.user.id)).role).toBe("staff");
     expect((await findUser(staff.user.id)).role).toBe("staff");
   });

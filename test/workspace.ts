@@ -7,20 +7,37 @@ import { agencies, clientProjects, clients, clientStaff, users } from "@/server/
 
 let seq = 0;
 
-export async function insertClient(agencyId: string, overrides: { name?: string; status?: "active" | "suspended"; createdAt?: Date } = {}) {
+export async function insertClient(
+  agencyId: string,
+  overrides: { name?: string; status?: "active" | "suspended"; createdAt?: Date } = {},
+) {
   seq += 1;
   const [client] = await db()
     .insert(clients)
-    .values({ agencyId, name: overrides.name ?? `Client ${seq}`, status: overrides.status, createdAt: overrides.createdAt })
+    .values({
+      agencyId,
+      name: overrides.name ?? `Client ${seq}`,
+      status: overrides.status,
+      createdAt: overrides.createdAt,
+    })
     .returning();
   return client;
 }
 
-export async function insertProject(client: { id: string; agencyId: string }, overrides: { name?: string; status?: "active" | "suspended" } = {}) {
+export async function insertProject(
+  client: { id: string; agencyId: string },
+  overrides: { name?: string; status?: "active" | "suspended" } = {},
+) {
   seq += 1;
   const [project] = await db()
     .insert(clientProjects)
-    .values({ agencyId: client.agencyId, clientId: client.id, name: overrides.name ?? `Project ${seq}`, siteType: "ecommerce", status: overrides.status })
+    .values({
+      agencyId: client.agencyId,
+      clientId: client.id,
+      name: overrides.name ?? `Project ${seq}`,
+      siteType: "ecommerce",
+      status: overrides.status,
+    })
     .returning();
   return project;
 }
@@ -38,7 +55,10 @@ export async function shareLevel(clientId: string, userId: string): Promise<numb
 }
 
 export async function sharesOf(userId: string) {
-  return db().select({ clientId: clientStaff.clientId, permission: clientStaff.permission }).from(clientStaff).where(eq(clientStaff.userId, userId));
+  return db()
+    .select({ clientId: clientStaff.clientId, permission: clientStaff.permission })
+    .from(clientStaff)
+    .where(eq(clientStaff.userId, userId));
 }
 
 export async function countShares(clientId?: string): Promise<number> {
@@ -64,7 +84,11 @@ export async function findUser(id: string) {
   return row;
 }
 
-export async function countProjects(where: { agencyId?: string; clientId?: string; status?: "active" | "suspended" }): Promise<number> {
+export async function countProjects(where: {
+  agencyId?: string;
+  clientId?: string;
+  status?: "active" | "suspended";
+}): Promise<number> {
   const [{ n }] = await db()
     .select({ n: count() })
     .from(clientProjects)
@@ -83,4 +107,10 @@ export async function setProjectLimit(agencyId: string, projectLimit: number) {
 }
 
 /** A valid body for POST /clients/{id}/properties/add. */
-export const projectBody = (name = "Store") => ({ name, url: "https://shop.example.com", siteType: "ecommerce", currency: "EUR", timeZone: "Europe/Paris" });
+export const projectBody = (name = "Store") => ({
+  name,
+  url: "https://shop.example.com",
+  siteType: "ecommerce",
+  currency: "EUR",
+  timeZone: "Europe/Paris",
+});

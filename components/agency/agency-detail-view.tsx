@@ -22,11 +22,16 @@ const STATUS_LABEL: Record<string, string> = { demo: "Demo", full: "Full", suspe
 export function AgencyDetailView() {
   const user = useCurrentUser();
   const agencyId = user.data?.agency._id ?? "";
-  const agency = useQuery({ queryKey: customizationKeys.agency(agencyId), queryFn: () => api.agencies.get(agencyId), enabled: Boolean(agencyId) });
+  const agency = useQuery({
+    queryKey: customizationKeys.agency(agencyId),
+    queryFn: () => api.agencies.get(agencyId),
+    enabled: Boolean(agencyId),
+  });
 
   if (user.isPending || (agencyId && agency.isPending)) return <LoadingState label="Loading the agency…" />;
   if (user.isError) return <ErrorState message={toApiError(user.error).message} onRetry={() => void user.refetch()} />;
-  if (agency.isError) return <ErrorState message={toApiError(agency.error).message} onRetry={() => void agency.refetch()} />;
+  if (agency.isError)
+    return <ErrorState message={toApiError(agency.error).message} onRetry={() => void agency.refetch()} />;
   if (!agency.data) return <LoadingState />;
   const data = agency.data;
   const isAdmin = user.data.isAgencyAdmin;
@@ -72,7 +77,11 @@ export function AgencyDetailView() {
           )}
           {isAdmin ? (
             <p className="mt-4 text-sm text-slate-600">
-              Logo, colours and fonts: <Link href="/customization-agency" className="text-brand-700 underline underline-offset-2">Visual customization</Link>.
+              Logo, colours and fonts:{" "}
+              <Link href="/customization-agency" className="text-brand-700 underline underline-offset-2">
+                Visual customization
+              </Link>
+              .
             </p>
           ) : null}
         </Card>

@@ -51,9 +51,30 @@ export function AgencySettingsForm({ agency }: { agency: Agency }) {
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Agency settings">
-      <FormField label="Agency name" required autoComplete="organization" error={errors.name?.message} {...register("name")} />
-      <FormField label="Website" type="url" inputMode="url" autoComplete="url" placeholder="example.com" error={errors.website?.message} {...register("website")} />
-      <FormField label="Phone" type="tel" autoComplete="tel" error={errors.phone?.message} hint="10 to 16 digits." {...register("phone")} />
+      <FormField
+        label="Agency name"
+        required
+        autoComplete="organization"
+        error={errors.name?.message}
+        {...register("name")}
+      />
+      <FormField
+        label="Website"
+        type="url"
+        inputMode="url"
+        autoComplete="url"
+        placeholder="example.com"
+        error={errors.website?.message}
+        {...register("website")}
+      />
+      <FormField
+        label="Phone"
+        type="tel"
+        autoComplete="tel"
+        error={errors.phone?.message}
+        hint="10 to 16 digits."
+        {...register("phone")}
+      />
       <Button type="submit" loading={isSubmitting}>
         Save agency settings
       </Button>

@@ -14,8 +14,10 @@ export function AppHeader() {
   // The spec's settings areas that exist today; Active Report Schedule and Third Party Service
   // Access join when their pages do.
   const settings = [{ href: "/user-profile", label: "Profile" }];
-  if (user && canOnAgency(user, "agency:customize")) settings.push({ href: "/customization-agency", label: "Visual Customization" });
-  if (user && canOnAgency(user, "agency:settings")) settings.push({ href: "/agency-detail#plan", label: "Manage Subscription" });
+  if (user && canOnAgency(user, "agency:customize"))
+    settings.push({ href: "/customization-agency", label: "Visual Customization" });
+  if (user && canOnAgency(user, "agency:settings"))
+    settings.push({ href: "/agency-detail#plan", label: "Manage Subscription" });
   if (user && canOnAgency(user, "agency:staff")) settings.push({ href: "/agency-staffs", label: "Agency staff" });
   settings.push({ href: "/agency-detail", label: "Agency details" });
 

@@ -31,7 +31,8 @@ export function Breadcrumbs({ trail }: { trail: Breadcrumb }) {
   const crumbs: Crumb[] = [{ href: "/dashboard", label: agency?.name ?? "Dashboard" }];
   if (client) crumbs.push({ href: `/clients/${client.id}`, label: client.name });
   if (clientProject) crumbs.push({ href: `/client-projects/${clientProject.id}`, label: clientProject.name });
-  if (clientProject && insight) crumbs.push({ href: `/client-projects/${clientProject.id}/insights/${insight.id}`, label: insight.name });
+  if (clientProject && insight)
+    crumbs.push({ href: `/client-projects/${clientProject.id}/insights/${insight.id}`, label: insight.name });
 
   return (
     <nav aria-label="Breadcrumb" className="mb-4 text-sm">

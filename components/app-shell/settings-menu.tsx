@@ -57,7 +57,12 @@ export function SettingsMenu({ items }: { items: Item[] }) {
         className="inline-flex items-center gap-1 rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100"
       >
         Settings
-        <svg viewBox="0 0 20 20" className={cn("size-4 transition-transform", isOpen && "rotate-180")} aria-hidden="true" fill="currentColor">
+        <svg
+          viewBox="0 0 20 20"
+          className={cn("size-4 transition-transform", isOpen && "rotate-180")}
+          aria-hidden="true"
+          fill="currentColor"
+        >
           <path d="M5.3 7.3a1 1 0 0 1 1.4 0L10 10.6l3.3-3.3a1 1 0 1 1 1.4 1.4l-4 4a1 1 0 0 1-1.4 0l-4-4a1 1 0 0 1 0-1.4z" />
         </svg>
       </button>

@@ -52,7 +52,14 @@ export function ForgotPasswordForm() {
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
-      <FormField label="Email" type="email" required autoComplete="email" error={errors.email?.message} {...register("email")} />
+      <FormField
+        label="Email"
+        type="email"
+        required
+        autoComplete="email"
+        error={errors.email?.message}
+        {...register("email")}
+      />
       <Button type="submit" className="w-full" loading={isSubmitting}>
         Send reset link
       </Button>

@@ -64,7 +64,14 @@ export function LoginForm() {
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
-      <FormField label="Email" type="email" required autoComplete="email" error={errors.email?.message} {...register("email")} />
+      <FormField
+        label="Email"
+        type="email"
+        required
+        autoComplete="email"
+        error={errors.email?.message}
+        {...register("email")}
+      />
       <FormField
         label="Password"
         type="password"

@@ -14,8 +14,23 @@ export function NewPasswordFields({
 }) {
   return (
     <>
-      <FormField label="Password" type="password" required autoComplete="new-password" hint={MESSAGES.passwordRules} error={errors.password} {...password} />
-      <FormField label="Confirm password" type="password" required autoComplete="new-password" error={errors.confirmPassword} {...confirmPassword} />
+      <FormField
+        label="Password"
+        type="password"
+        required
+        autoComplete="new-password"
+        hint={MESSAGES.passwordRules}
+        error={errors.password}
+        {...password}
+      />
+      <FormField
+        label="Confirm password"
+        type="password"
+        required
+        autoComplete="new-password"
+        error={errors.confirmPassword}
+        {...confirmPassword}
+      />
     </>
   );
 }

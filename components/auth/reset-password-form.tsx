@@ -76,7 +76,8 @@ export function ResetPasswordForm({ token }: { token: string }) {
   if (info.isPending) return <LoadingState label="Checking your reset link…" />;
   if (info.isError) {
     const error = toApiError(info.error);
-    if (error.status === 400 || error.status === 404) return <InvalidLink message={error.status === 400 ? error.message : MESSAGES.resetTokenInvalid} />;
+    if (error.status === 400 || error.status === 404)
+      return <InvalidLink message={error.status === 400 ? error.message : MESSAGES.resetTokenInvalid} />;
     return <ErrorState message={error.message} onRetry={() => void info.refetch()} />;
   }
 

@@ -15,7 +15,17 @@ import { useApiErrorHandler, toApiError } from "@/lib/hooks/use-api-error-handle
 import { applyFieldErrors } from "@/lib/hooks/use-form-errors";
 import { agencySignupSchema } from "@/lib/validation/auth";
 
-const FIELDS = ["agencyName", "website", "firstName", "lastName", "email", "phone", "password", "confirmPassword", "acceptTerms"] as const;
+const FIELDS = [
+  "agencyName",
+  "website",
+  "firstName",
+  "lastName",
+  "email",
+  "phone",
+  "password",
+  "confirmPassword",
+  "acceptTerms",
+] as const;
 
 export function SignUpForm() {
   const alerts = useAlerts();
@@ -67,7 +77,8 @@ export function SignUpForm() {
       <div role="status" className="space-y-3">
         <h2 className="text-lg font-semibold text-slate-900">Check your email</h2>
         <p className="text-sm text-slate-700">
-          We sent a confirmation link to <strong>{registeredEmail}</strong>. Open it to confirm your agency, then log in.
+          We sent a confirmation link to <strong>{registeredEmail}</strong>. Open it to confirm your agency, then log
+          in.
         </p>
         <p className="text-sm">
           <Link href="/login" className="font-medium text-brand-700 underline underline-offset-2">
@@ -80,13 +91,46 @@ export function SignUpForm() {
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
-      <FormField label="Agency name" required autoComplete="organization" error={errors.agencyName?.message} {...register("agencyName")} />
-      <FormField label="Website" type="url" inputMode="url" autoComplete="url" placeholder="example.com" error={errors.website?.message} {...register("website")} />
+      <FormField
+        label="Agency name"
+        required
+        autoComplete="organization"
+        error={errors.agencyName?.message}
+        {...register("agencyName")}
+      />
+      <FormField
+        label="Website"
+        type="url"
+        inputMode="url"
+        autoComplete="url"
+        placeholder="example.com"
+        error={errors.website?.message}
+        {...register("website")}
+      />
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField label="First name" required autoComplete="given-name" error={errors.firstName?.message} {...register("firstName")} />
-        <FormField label="Last name" required autoComplete="family-name" error={errors.lastName?.message} {...register("lastName")} />
+        <FormField
+          label="First name"
+          required
+          autoComplete="given-name"
+          error={errors.firstName?.message}
+          {...register("firstName")}
+        />
+        <FormField
+          label="Last name"
+          required
+          autoComplete="family-name"
+          error={errors.lastName?.message}
+          {...register("lastName")}
+        />
       </div>
-      <FormField label="Email" type="email" required autoComplete="email" error={errors.email?.message} {...register("email")} />
+      <FormField
+        label="Email"
+        type="email"
+        required
+        autoComplete="email"
+        error={errors.email?.message}
+        {...register("email")}
+      />
       <FormField label="Phone" type="tel" autoComplete="tel" error={errors.phone?.message} {...register("phone")} />
       <NewPasswordFields
         password={register("password")}

@@ -61,7 +61,10 @@ export function StaffSignUpForm({ token }: { token: string }) {
     const error = toApiError(info.error);
     if (error.status === 400 || error.status === 404) {
       return (
-        <ErrorState title="This invitation cannot be used" message={error.status === 400 ? error.message : MESSAGES.invitationInvalid}>
+        <ErrorState
+          title="This invitation cannot be used"
+          message={error.status === 400 ? error.message : MESSAGES.invitationInvalid}
+        >
           <Link href="/login" className="font-medium text-brand-700 underline underline-offset-2">
             Go to log in
           </Link>
@@ -78,8 +81,20 @@ export function StaffSignUpForm({ token }: { token: string }) {
         <strong className="text-slate-900">{info.data.email}</strong> to join Funnelwise.
       </p>
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField label="First name" required autoComplete="given-name" error={errors.firstName?.message} {...register("firstName")} />
-        <FormField label="Last name" required autoComplete="family-name" error={errors.lastName?.message} {...register("lastName")} />
+        <FormField
+          label="First name"
+          required
+          autoComplete="given-name"
+          error={errors.firstName?.message}
+          {...register("firstName")}
+        />
+        <FormField
+          label="Last name"
+          required
+          autoComplete="family-name"
+          error={errors.lastName?.message}
+          {...register("lastName")}
+        />
       </div>
       <FormField label="Phone" type="tel" autoComplete="tel" error={errors.phone?.message} {...register("phone")} />
       <NewPasswordFields

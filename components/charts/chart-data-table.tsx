@@ -4,7 +4,17 @@ import type { ReactNode } from "react";
  * The numbers behind a chart as a real table, in a disclosure: keyboard and screen-reader users
  * (and anyone who wants the exact figures) open it; it stays out of the way otherwise.
  */
-export function ChartDataTable({ caption, columns, rows, summary = "Show the chart's data" }: { caption: string; columns: string[]; rows: ReactNode[][]; summary?: string }) {
+export function ChartDataTable({
+  caption,
+  columns,
+  rows,
+  summary = "Show the chart's data",
+}: {
+  caption: string;
+  columns: string[];
+  rows: ReactNode[][];
+  summary?: string;
+}) {
   return (
     <details className="mt-2 text-sm">
       <summary className="cursor-pointer text-brand-700 underline-offset-2 hover:underline">{summary}</summary>

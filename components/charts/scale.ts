@@ -66,7 +66,10 @@ export function bandPaths(points: { x: number; high: number | null; low: number 
   if (run.length) runs.push(run);
   return runs.map((r) => {
     const top = r.map((p, i) => `${i ? "L" : "M"}${p.x.toFixed(1)},${p.high.toFixed(1)}`).join("");
-    const bottom = [...r].reverse().map((p) => `L${p.x.toFixed(1)},${p.low.toFixed(1)}`).join("");
+    const bottom = [...r]
+      .reverse()
+      .map((p) => `L${p.x.toFixed(1)},${p.low.toFixed(1)}`)
+      .join("");
     return `${top}${bottom}Z`;
   });
 }

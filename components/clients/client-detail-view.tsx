@@ -34,12 +34,23 @@ export function ClientDetailView({ clientId, q }: { clientId: string; q: string 
   const accessError = useClientAccessError(client.error);
 
   if (accessError === "suspended") return <ClientSuspended />;
-  if (client.isError) return <ErrorState message={toApiError(client.error).message} onRetry={() => void client.refetch()} />;
+  if (client.isError)
+    return <ErrorState message={toApiError(client.error).message} onRetry={() => void client.refetch()} />;
   if (client.isPending || !user.data) return <LoadingState label="Loading the client…" />;
   return <ClientDetail client={client.data} q={q} agency={user.data.agency} isAgencyAdmin={user.data.isAgencyAdmin} />;
 }
 
-function ClientDetail({ client, q, agency, isAgencyAdmin }: { client: ClientDetail; q: string; agency: { _id: string; name: string }; isAgencyAdmin: boolean }) {
+function ClientDetail({
+  client,
+  q,
+  agency,
+  isAgencyAdmin,
+}: {
+  client: ClientDetail;
+  q: string;
+  agency: { _id: string; name: string };
+  isAgencyAdmin: boolean;
+}) {
   const alerts = useAlerts();
   const [editing, setEditing] = useState(false);
   const can = (action: (typeof client.actions)[number]) => client.actions.includes(action);
@@ -47,7 +58,9 @@ function ClientDetail({ client, q, agency, isAgencyAdmin }: { client: ClientDeta
 
   return (
     <div className="space-y-6">
-      <Breadcrumbs trail={{ agency: { id: agency._id, name: agency.name }, client: { id: client._id, name: client.name } }} />
+      <Breadcrumbs
+        trail={{ agency: { id: agency._id, name: agency.name }, client: { id: client._id, name: client.name } }}
+      />
       <div className="flex flex-col gap-4 lg:flex-row lg:items-start lg:justify-between">
         <div className="min-w-0">
           <div className="flex flex-wrap items-center gap-2">
@@ -55,7 +68,9 @@ function ClientDetail({ client, q, agency, isAgencyAdmin }: { client: ClientDeta
             <StatusBadge status={client.status} />
           </div>
           <p className="mt-1 text-sm text-slate-600">
-            {isAgencyAdmin ? "You are an agency admin: you can do everything here." : `Your access: ${permissionLabel(client.permission ?? 0)}`}
+            {isAgencyAdmin
+              ? "You are an agency admin: you can do everything here."
+              : `Your access: ${permissionLabel(client.permission ?? 0)}`}
           </p>
         </div>
         <div className="flex flex-wrap gap-2">
@@ -64,7 +79,9 @@ function ClientDetail({ client, q, agency, isAgencyAdmin }: { client: ClientDeta
               Edit client
             </Button>
           ) : null}
-          {canOnAgency(subject, "client:suspend") && canOnAgency(subject, "client:delete") ? <ClientStatusActions client={client} /> : null}
+          {canOnAgency(subject, "client:suspend") && canOnAgency(subject, "client:delete") ? (
+            <ClientStatusActions client={client} />
+          ) : null}
         </div>
       </div>
 
@@ -80,7 +97,12 @@ function ClientDetail({ client, q, agency, isAgencyAdmin }: { client: ClientDeta
           <dl className="mt-4 space-y-3 text-sm">
             <DetailRow label="Website">
               {client.website ? (
-                <a href={/^https?:\/\//i.test(client.website) ? client.website : `https://${client.website}`} target="_blank" rel="noreferrer" className="text-brand-700 underline underline-offset-2">
+                <a
+                  href={/^https?:\/\//i.test(client.website) ? client.website : `https://${client.website}`}
+                  target="_blank"
+                  rel="noreferrer"
+                  className="text-brand-700 underline underline-offset-2"
+                >
                   {client.website}
                 </a>
               ) : (
@@ -134,7 +156,17 @@ function ClientDetail({ client, q, agency, isAgencyAdmin }: { client: ClientDeta
   );
 }
 
-function ClientProjects({ client, q, canCreate, agencyId }: { client: ClientDetail; q: string; canCreate: boolean; agencyId: string }) {
+function ClientProjects({
+  client,
+  q,
+  canCreate,
+  agencyId,
+}: {
+  client: ClientDetail;
+  q: string;
+  canCreate: boolean;
+  agencyId: string;
+}) {
   const alerts = useAlerts();
   const agency = useAgency(agencyId);
   const [adding, setAdding] = useState(false);
@@ -163,7 +195,9 @@ function ClientProjects({ client, q, canCreate, agencyId }: { client: ClientDeta
       <div className="mt-2">
         {client.projects.length === 0 ? (
           <EmptyState title="No projects yet" className="mt-2">
-            {canCreate ? "Add a project for each site you report on: it becomes this client's Performance Report." : "Projects added to this client will be listed here."}
+            {canCreate
+              ? "Add a project for each site you report on: it becomes this client's Performance Report."
+              : "Projects added to this client will be listed here."}
           </EmptyState>
         ) : matching.length === 0 ? (
           <EmptyState title={`No project matches “${q}”`} className="mt-2">
@@ -177,12 +211,23 @@ function ClientProjects({ client, q, canCreate, agencyId }: { client: ClientDeta
               </p>
             ) : null}
             <ProjectList projects={shown} label={`Projects of ${client.name}`} />
-            <Pager label="Projects pages" page={page} total={matching.length} pageSize={PAGE_SIZE} onPage={(p) => setPageState({ q, page: p })} />
+            <Pager
+              label="Projects pages"
+              page={page}
+              total={matching.length}
+              pageSize={PAGE_SIZE}
+              onPage={(p) => setPageState({ q, page: p })}
+            />
           </>
         )}
       </div>
 
-      <Dialog open={adding} onClose={() => setAdding(false)} title="Add project" description={`A new Performance Report for ${client.name}.`}>
+      <Dialog
+        open={adding}
+        onClose={() => setAdding(false)}
+        title="Add project"
+        description={`A new Performance Report for ${client.name}.`}
+      >
         {usage ? <ProjectLimitNotice usage={usage} className="mb-4" /> : null}
         <ProjectForm
           clientId={client._id}

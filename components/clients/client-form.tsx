@@ -23,7 +23,12 @@ interface Props {
   onCancel?: () => void;
 }
 
-function FormBody({ initial, save, onSaved, onCancel }: { initial: ClientInput; save: (body: ClientBody) => Promise<Client | CreatedClient> } & Omit<Props, "client">) {
+function FormBody({
+  initial,
+  save,
+  onSaved,
+  onCancel,
+}: { initial: ClientInput; save: (body: ClientBody) => Promise<Client | CreatedClient> } & Omit<Props, "client">) {
   const handleApiError = useApiErrorHandler();
   const [formError, setFormError] = useState<string | null>(null);
   const {
@@ -50,8 +55,21 @@ function FormBody({ initial, save, onSaved, onCancel }: { initial: ClientInput; 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
       <FormError message={formError} />
-      <FormField label="Client name" required autoComplete="organization" error={errors.name?.message} {...register("name")} />
-      <FormField label="Website" type="url" inputMode="url" placeholder="client.com" error={errors.website?.message} {...register("website")} />
+      <FormField
+        label="Client name"
+        required
+        autoComplete="organization"
+        error={errors.name?.message}
+        {...register("name")}
+      />
+      <FormField
+        label="Website"
+        type="url"
+        inputMode="url"
+        placeholder="client.com"
+        error={errors.website?.message}
+        {...register("website")}
+      />
       <div className="grid gap-4 sm:grid-cols-2">
         <SelectField label="Industry" error={errors.industry?.message} {...register("industry")}>
           <option value="">Select an industry</option>
@@ -86,12 +104,23 @@ function FormBody({ initial, save, onSaved, onCancel }: { initial: ClientInput; 
 
 function CreateClientForm(props: Omit<Props, "client">) {
   const create = useCreateClient();
-  return <FormBody {...props} initial={{ name: "", website: "", industry: "", country: "" }} save={(body) => create.mutateAsync(body)} />;
+  return (
+    <FormBody
+      {...props}
+      initial={{ name: "", website: "", industry: "", country: "" }}
+      save={(body) => create.mutateAsync(body)}
+    />
+  );
 }
 
 function EditClientForm({ client, ...props }: Props & { client: Client }) {
   const update = useUpdateClient(client._id);
-  const initial = { name: client.name, website: client.website ?? "", industry: client.industry ?? "", country: client.country ?? "" };
+  const initial = {
+    name: client.name,
+    website: client.website ?? "",
+    industry: client.industry ?? "",
+    country: client.country ?? "",
+  };
   return <FormBody {...props} initial={initial} save={(body) => update.mutateAsync(body)} />;
 }
 

@@ -27,21 +27,31 @@ export function ClientStaffView({ clientId }: { clientId: string }) {
   const accessError = useClientAccessError(client.error);
 
   if (accessError === "suspended") return <ClientSuspended />;
-  if (client.isError) return <ErrorState message={toApiError(client.error).message} onRetry={() => void client.refetch()} />;
+  if (client.isError)
+    return <ErrorState message={toApiError(client.error).message} onRetry={() => void client.refetch()} />;
   if (client.isPending || !user.data) return <LoadingState label="Loading the client…" />;
   const me = user.data;
   const canManage = client.data.actions.includes("staff:manage");
 
   return (
     <div className="space-y-6">
-      <Breadcrumbs trail={{ agency: { id: me.agency._id, name: me.agency.name }, client: { id: client.data._id, name: client.data.name } }} />
+      <Breadcrumbs
+        trail={{
+          agency: { id: me.agency._id, name: me.agency.name },
+          client: { id: client.data._id, name: client.data.name },
+        }}
+      />
       <div>
-        <h1 className="text-2xl font-semibold tracking-tight break-words text-slate-900">Staff of {client.data.name}</h1>
+        <h1 className="text-2xl font-semibold tracking-tight break-words text-slate-900">
+          Staff of {client.data.name}
+        </h1>
         <p className="mt-1 text-sm text-slate-600">
           Agency admins see every client. Staff see a client only once it is shared with them, at one of three levels.
         </p>
       </div>
-      {canManage ? <ShareClientForm clientId={clientId} clientName={client.data.name} isAgencyAdmin={me.isAgencyAdmin} /> : null}
+      {canManage ? (
+        <ShareClientForm clientId={clientId} clientName={client.data.name} isAgencyAdmin={me.isAgencyAdmin} />
+      ) : null}
       <StaffList client={client.data} canManage={canManage} myId={me._id} />
     </div>
   );
@@ -60,12 +70,18 @@ function StaffList({ client, canManage, myId }: { client: ClientDetail; canManag
       accessError === "suspended" ? (
         <ClientSuspended />
       ) : (
-        <ErrorState title="We could not load the staff" message={toApiError(staffs.error).message} onRetry={() => void staffs.refetch()} />
+        <ErrorState
+          title="We could not load the staff"
+          message={toApiError(staffs.error).message}
+          onRetry={() => void staffs.refetch()}
+        />
       );
   else if (staffs.data.docs.length === 0)
     body = (
       <EmptyState title="Not shared with anyone yet" className="mt-2">
-        {canManage ? "Share the client above to give a staff member access." : "Staff the client is shared with are listed here."}
+        {canManage
+          ? "Share the client above to give a staff member access."
+          : "Staff the client is shared with are listed here."}
       </EmptyState>
     );
   else

@@ -16,7 +16,15 @@ import { CLIENT_PERMISSION_LEVELS } from "@/lib/permissions";
 import { shareClientSchema } from "@/lib/validation/clients";
 
 /** Share the client with a staff member of the agency at a level (Client Admins and agency admins). */
-export function ShareClientForm({ clientId, clientName, isAgencyAdmin }: { clientId: string; clientName: string; isAgencyAdmin: boolean }) {
+export function ShareClientForm({
+  clientId,
+  clientName,
+  isAgencyAdmin,
+}: {
+  clientId: string;
+  clientName: string;
+  isAgencyAdmin: boolean;
+}) {
   const alerts = useAlerts();
   const handleApiError = useApiErrorHandler();
   const share = useShareClient(clientId);

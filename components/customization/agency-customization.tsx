@@ -13,11 +13,22 @@ export function AgencyCustomization() {
   const { agency, isAgencyAdmin } = user.data;
   return (
     <div className="space-y-6">
-      <CustomizationHeader level="agency" showAgency={isAgencyAdmin} subject={<>Agency: <strong>{agency.name}</strong></>} />
+      <CustomizationHeader
+        level="agency"
+        showAgency={isAgencyAdmin}
+        subject={
+          <>
+            Agency: <strong>{agency.name}</strong>
+          </>
+        }
+      />
       {isAgencyAdmin ? (
         <CustomizationScreen level="agency" targetId={agency._id} targetName={agency.name} canEdit />
       ) : (
-        <ErrorState title="Agency admins only" message="Only agency admins can change the agency's look. You can customize the clients shared with you as a Client Admin." />
+        <ErrorState
+          title="Agency admins only"
+          message="Only agency admins can change the agency's look. You can customize the clients shared with you as a Client Admin."
+        />
       )}
     </div>
   );

@@ -11,7 +11,11 @@ import { TargetPicker } from "./target-picker";
 
 export function ClientCustomization({ clientId }: { clientId?: string }) {
   const user = useCurrentUser();
-  const client = useQuery({ queryKey: customizationKeys.client(clientId ?? ""), queryFn: () => clientDetail(clientId!), enabled: Boolean(clientId) });
+  const client = useQuery({
+    queryKey: customizationKeys.client(clientId ?? ""),
+    queryFn: () => clientDetail(clientId!),
+    enabled: Boolean(clientId),
+  });
 
   if (user.isPending) return <LoadingState />;
   if (user.isError) return <ErrorState message={toApiError(user.error).message} onRetry={() => void user.refetch()} />;
@@ -30,7 +34,13 @@ export function ClientCustomization({ clientId }: { clientId?: string }) {
       <CustomizationHeader
         level="client"
         showAgency={showAgency}
-        subject={client.data ? <>Client: <strong>{client.data.name}</strong></> : undefined}
+        subject={
+          client.data ? (
+            <>
+              Client: <strong>{client.data.name}</strong>
+            </>
+          ) : undefined
+        }
         changeHref="/customization-client"
       />
       {client.isPending ? (

@@ -9,10 +9,22 @@ import { Checkbox } from "@/components/ui/checkbox";
 import { FieldShell, FormField, SelectField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { customizationApi, type CustomizationResponse, type SavedCustomization } from "@/lib/api-client/customization";
-import { CUSTOMIZATION_MESSAGES as M, FONT_OPTIONS, LOGO_MIME_TYPES, MAX_LOGO_BYTES, type CustomizationLevel } from "@/lib/constants/customization";
+import {
+  CUSTOMIZATION_MESSAGES as M,
+  FONT_OPTIONS,
+  LOGO_MIME_TYPES,
+  MAX_LOGO_BYTES,
+  type CustomizationLevel,
+} from "@/lib/constants/customization";
 import { toApiError, useApiErrorHandler } from "@/lib/hooks/use-api-error-handler";
 import { applyFieldErrors } from "@/lib/hooks/use-form-errors";
-import { customizationSchema, isHexColor, splitPalette, type CustomizationFields, type CustomizationInput } from "@/lib/validation/customization";
+import {
+  customizationSchema,
+  isHexColor,
+  splitPalette,
+  type CustomizationFields,
+  type CustomizationInput,
+} from "@/lib/validation/customization";
 import type { PreviewLook } from "./report-preview";
 
 const FIELDS = ["chartColor", "palette", "font", "reportTitle", "footerText"] as const;
@@ -78,7 +90,12 @@ export function CustomizationForm({ level, targetId, data, canEdit, onSaved, asi
       setPreview(null);
       return;
     }
-    const problem = file.size > MAX_LOGO_BYTES ? M.logoTooLarge : !(LOGO_MIME_TYPES as readonly string[]).includes(file.type) ? M.logoInvalid : undefined;
+    const problem =
+      file.size > MAX_LOGO_BYTES
+        ? M.logoTooLarge
+        : !(LOGO_MIME_TYPES as readonly string[]).includes(file.type)
+          ? M.logoInvalid
+          : undefined;
     if (problem) {
       setLogoError(problem);
       setLogoFile(null);
@@ -102,7 +119,8 @@ export function CustomizationForm({ level, targetId, data, canEdit, onSaved, asi
   const typedPalette = splitPalette(values.palette ?? "").filter(isHexColor);
   const storedLogo = values.removeLogo ? inherited.logo : (own?.logo ?? inherited.logo);
   const previewLook: PreviewLook = {
-    chartColor: values.chartColor && isHexColor(values.chartColor.trim()) ? values.chartColor.trim() : inherited.chartColor,
+    chartColor:
+      values.chartColor && isHexColor(values.chartColor.trim()) ? values.chartColor.trim() : inherited.chartColor,
     palette: typedPalette.length ? typedPalette : inherited.palette,
     font: values.font || inherited.font,
     reportTitle: values.reportTitle?.trim() || inherited.reportTitle,
@@ -124,7 +142,9 @@ export function CustomizationForm({ level, targetId, data, canEdit, onSaved, asi
       const saved = await customizationApi.save(level, targetId, form);
       clearChosenLogo();
       onSaved(saved);
-      alerts.success(saved.logoRemovedParts.length ? `${saved.message}. Unsafe parts of the SVG logo were removed.` : saved.message);
+      alerts.success(
+        saved.logoRemovedParts.length ? `${saved.message}. Unsafe parts of the SVG logo were removed.` : saved.message,
+      );
     } catch (raw) {
       const error = toApiError(raw);
       if (error.status === 400 || error.status === 413) {
@@ -141,7 +161,11 @@ export function CustomizationForm({ level, targetId, data, canEdit, onSaved, asi
   const logoHint = (
     <>
       PNG, JPEG or SVG, at most 1 MB (1048576 bytes).{" "}
-      {own?.logo ? "This level has its own logo." : inherited.logo ? `Inherited from the ${inherited.logo.level}.` : "No logo yet."}
+      {own?.logo
+        ? "This level has its own logo."
+        : inherited.logo
+          ? `Inherited from the ${inherited.logo.level}.`
+          : "No logo yet."}
     </>
   );
 
@@ -174,12 +198,20 @@ export function CustomizationForm({ level, targetId, data, canEdit, onSaved, asi
           </FieldShell>
           {own?.logo && !logoFile ? (
             <label className="flex items-center gap-2 text-sm text-slate-700">
-              <Checkbox checked={removeLogo} onCheckedChange={(checked) => setValue("removeLogo", checked === true, { shouldDirty: true })} />
+              <Checkbox
+                checked={removeLogo}
+                onCheckedChange={(checked) => setValue("removeLogo", checked === true, { shouldDirty: true })}
+              />
               Remove this level&apos;s own image{inherited.logo ? " (the inherited one shows instead)" : ""}
             </label>
           ) : null}
 
-          <FieldShell label="Chart colour" required error={errors.chartColor?.message} hint={`Inherited: ${inherited.chartColor}`}>
+          <FieldShell
+            label="Chart colour"
+            required
+            error={errors.chartColor?.message}
+            hint={`Inherited: ${inherited.chartColor}`}
+          >
             {(aria) => (
               <div className="flex items-center gap-2">
                 <input
@@ -189,7 +221,14 @@ export function CustomizationForm({ level, targetId, data, canEdit, onSaved, asi
                   onChange={(e) => setValue("chartColor", e.target.value, { shouldDirty: true, shouldValidate: true })}
                   className="h-9 w-12 cursor-pointer rounded border border-slate-300 bg-white p-0.5"
                 />
-                <Input {...aria} {...register("chartColor")} placeholder="#2563eb" className="max-w-40 font-mono" autoComplete="off" spellCheck={false} />
+                <Input
+                  {...aria}
+                  {...register("chartColor")}
+                  placeholder="#2563eb"
+                  className="max-w-40 font-mono"
+                  autoComplete="off"
+                  spellCheck={false}
+                />
               </div>
             )}
           </FieldShell>
@@ -201,10 +240,22 @@ export function CustomizationForm({ level, targetId, data, canEdit, onSaved, asi
           >
             {(aria) => (
               <div className="space-y-2">
-                <Input {...aria} {...register("palette")} placeholder={inherited.palette.join(", ")} className="font-mono" autoComplete="off" spellCheck={false} />
+                <Input
+                  {...aria}
+                  {...register("palette")}
+                  placeholder={inherited.palette.join(", ")}
+                  className="font-mono"
+                  autoComplete="off"
+                  spellCheck={false}
+                />
                 <ul className="flex flex-wrap gap-1.5" aria-label="Colours in use">
                   {previewLook.palette.map((color, i) => (
-                    <li key={`${color}-${i}`} title={color} className="size-6 rounded border border-slate-200" style={{ backgroundColor: color }}>
+                    <li
+                      key={`${color}-${i}`}
+                      title={color}
+                      className="size-6 rounded border border-slate-200"
+                      style={{ backgroundColor: color }}
+                    >
                       <span className="sr-only">{color}</span>
                     </li>
                   ))}
@@ -222,7 +273,13 @@ export function CustomizationForm({ level, targetId, data, canEdit, onSaved, asi
             ))}
           </SelectField>
 
-          <FormField label="Report title" error={errors.reportTitle?.message} placeholder={inherited.reportTitle} maxLength={255} {...register("reportTitle")} />
+          <FormField
+            label="Report title"
+            error={errors.reportTitle?.message}
+            placeholder={inherited.reportTitle}
+            maxLength={255}
+            {...register("reportTitle")}
+          />
           <FormField
             label="Footer text"
             error={errors.footerText?.message}

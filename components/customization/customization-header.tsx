@@ -22,7 +22,8 @@ export function CustomizationHeader({
       <div>
         <h1 className="text-2xl font-semibold tracking-tight text-slate-900">Visual customization</h1>
         <p className="mt-1 text-sm text-slate-600">
-          The logo, colours and fonts every report and export carries. A project inherits from its client, a client from the agency.
+          The logo, colours and fonts every report and export carries. A project inherits from its client, a client from
+          the agency.
         </p>
       </div>
       <LevelTabs current={level} showAgency={showAgency} />

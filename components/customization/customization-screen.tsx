@@ -6,14 +6,28 @@ import { useAlerts } from "@/components/alerts/alerts-context";
 import { Button } from "@/components/ui/button";
 import { Card, CardDescription, CardTitle } from "@/components/ui/card";
 import { ErrorState, LoadingState } from "@/components/ui/page-state";
-import { customizationApi, customizationKeys, type CustomizationResponse, type LookView } from "@/lib/api-client/customization";
+import {
+  customizationApi,
+  customizationKeys,
+  type CustomizationResponse,
+  type LookView,
+} from "@/lib/api-client/customization";
 import type { CustomizationLevel } from "@/lib/constants/customization";
 import { toApiError, useApiErrorHandler } from "@/lib/hooks/use-api-error-handler";
 import { CustomizationForm, fontLabel } from "./customization-form";
 import { ReportPreview } from "./report-preview";
 
-const SOURCE_LABEL: Record<string, string> = { default: "Built-in default", agency: "Agency", client: "Client", project: "Project" };
-const PARENT_LABEL: Record<CustomizationResponse["inheritsFrom"], string> = { default: "the built-in defaults", agency: "the agency", client: "the client" };
+const SOURCE_LABEL: Record<string, string> = {
+  default: "Built-in default",
+  agency: "Agency",
+  client: "Client",
+  project: "Project",
+};
+const PARENT_LABEL: Record<CustomizationResponse["inheritsFrom"], string> = {
+  default: "the built-in defaults",
+  agency: "the agency",
+  client: "the client",
+};
 
 interface Props {
   level: CustomizationLevel;
@@ -30,7 +44,8 @@ export function CustomizationScreen({ level, targetId, targetName, canEdit }: Pr
   const query = useQuery({ queryKey: key, queryFn: () => customizationApi.get(level, targetId) });
 
   if (query.isPending) return <LoadingState label="Loading the customization…" />;
-  if (query.isError) return <ErrorState message={toApiError(query.error).message} onRetry={() => void query.refetch()} />;
+  if (query.isError)
+    return <ErrorState message={toApiError(query.error).message} onRetry={() => void query.refetch()} />;
 
   const data = query.data;
   // Saving or resetting answers with the new state; a new key re-creates the form from it.
@@ -38,7 +53,10 @@ export function CustomizationScreen({ level, targetId, targetName, canEdit }: Pr
   const onChanged = (next: CustomizationResponse) => {
     queryClient.setQueryData(key, next);
     // Levels below inherit from this one.
-    void queryClient.invalidateQueries({ queryKey: ["customization"], predicate: (q) => q.queryKey[1] !== level || q.queryKey[2] !== targetId });
+    void queryClient.invalidateQueries({
+      queryKey: ["customization"],
+      predicate: (q) => q.queryKey[1] !== level || q.queryKey[2] !== targetId,
+    });
   };
 
   return (
@@ -53,7 +71,9 @@ export function CustomizationScreen({ level, targetId, targetName, canEdit }: Pr
         <>
           <Card>
             <CardTitle as="h2">Preview</CardTitle>
-            <CardDescription>A sample report header and charts in this look; it follows your changes as you type.</CardDescription>
+            <CardDescription>
+              A sample report header and charts in this look; it follows your changes as you type.
+            </CardDescription>
             <div className="mt-4">
               <ReportPreview look={look} clientName={targetName} />
             </div>
@@ -134,9 +154,13 @@ function InheritancePanel({
 
       <div className="mt-5 border-t border-slate-200 pt-4">
         {data.own ? (
-          <p className="text-sm text-slate-700">This level has its own look. Resetting removes it (logo included) and uses the inherited look again.</p>
+          <p className="text-sm text-slate-700">
+            This level has its own look. Resetting removes it (logo included) and uses the inherited look again.
+          </p>
         ) : (
-          <p className="text-sm text-slate-700">This level uses the inherited look; saving the form gives it its own.</p>
+          <p className="text-sm text-slate-700">
+            This level uses the inherited look; saving the form gives it its own.
+          </p>
         )}
         {canEdit ? (
           confirming ? (
@@ -171,11 +195,23 @@ function InheritedRow({ label, source, children }: { label: string; source: stri
 }
 
 function Swatch({ color }: { color: string }) {
-  return <span className="inline-block size-4 rounded border border-slate-200 align-middle" style={{ backgroundColor: color }} title={color} aria-hidden="true" />;
+  return (
+    <span
+      className="inline-block size-4 rounded border border-slate-200 align-middle"
+      style={{ backgroundColor: color }}
+      title={color}
+      aria-hidden="true"
+    />
+  );
 }
 
 function LogoThumb({ look }: { look: LookView }) {
   if (!look.logo) return <span className="text-slate-500">None</span>;
-  // eslint-disable-next-line @next/next/no-img-element -- an uploaded logo served by the API
-  return <img src={customizationApi.logoUrl(look.logo.path)} alt={`Inherited logo (${look.logo.level})`} className="h-8 max-w-28 object-contain" />;
+  return (
+    <img
+      src={customizationApi.logoUrl(look.logo.path)}
+      alt={`Inherited logo (${look.logo.level})`}
+      className="h-8 max-w-28 object-contain"
+    />
+  );
 }

@@ -19,7 +19,9 @@ export function LevelTabs({ current, showAgency }: { current: CustomizationLevel
           aria-current={tab.level === current ? "page" : undefined}
           className={cn(
             "-mb-px border-b-2 px-3 py-2 text-sm font-medium",
-            tab.level === current ? "border-brand-600 text-brand-800" : "border-transparent text-slate-600 hover:text-slate-900",
+            tab.level === current
+              ? "border-brand-600 text-brand-800"
+              : "border-transparent text-slate-600 hover:text-slate-900",
           )}
         >
           {tab.label}

@@ -12,7 +12,11 @@ import { TargetPicker } from "./target-picker";
 
 export function ProjectCustomization({ projectId }: { projectId?: string }) {
   const user = useCurrentUser();
-  const project = useQuery({ queryKey: customizationKeys.project(projectId ?? ""), queryFn: () => projectDetail(projectId!), enabled: Boolean(projectId) });
+  const project = useQuery({
+    queryKey: customizationKeys.project(projectId ?? ""),
+    queryFn: () => projectDetail(projectId!),
+    enabled: Boolean(projectId),
+  });
 
   if (user.isPending) return <LoadingState />;
   if (user.isError) return <ErrorState message={toApiError(user.error).message} onRetry={() => void user.refetch()} />;
@@ -29,14 +33,22 @@ export function ProjectCustomization({ projectId }: { projectId?: string }) {
   const subject = project.data ? (
     <>
       Project: <strong>{project.data.name}</strong> of{" "}
-      <Link href={`/customization-client?clientId=${encodeURIComponent(project.data.clientId)}`} className="text-brand-700 underline underline-offset-2">
+      <Link
+        href={`/customization-client?clientId=${encodeURIComponent(project.data.clientId)}`}
+        className="text-brand-700 underline underline-offset-2"
+      >
         {project.data.client.name}
       </Link>
     </>
   ) : undefined;
   return (
     <div className="space-y-6">
-      <CustomizationHeader level="project" showAgency={showAgency} subject={subject} changeHref="/customization-project" />
+      <CustomizationHeader
+        level="project"
+        showAgency={showAgency}
+        subject={subject}
+        changeHref="/customization-project"
+      />
       {project.isPending ? (
         <LoadingState />
       ) : project.isError ? (

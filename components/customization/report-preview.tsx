@@ -53,10 +53,13 @@ export function ReportPreview({ look, clientName = "Sample client" }: { look: Pr
       </figcaption>
       <header className="flex items-center gap-3 border-b-4 px-4 py-3" style={{ borderColor: chartColor }}>
         {look.logoSrc ? (
-          // eslint-disable-next-line @next/next/no-img-element -- a user's uploaded logo, served by the API (no image optimisation)
           <img src={look.logoSrc} alt="Logo" className="h-10 max-w-32 object-contain" />
         ) : (
-          <div className="flex h-10 w-10 items-center justify-center rounded text-xs font-semibold text-white" style={{ backgroundColor: chartColor }} aria-hidden="true">
+          <div
+            className="flex h-10 w-10 items-center justify-center rounded text-xs font-semibold text-white"
+            style={{ backgroundColor: chartColor }}
+            aria-hidden="true"
+          >
             Logo
           </div>
         )}
@@ -71,7 +74,12 @@ export function ReportPreview({ look, clientName = "Sample client" }: { look: Pr
       <div className="grid gap-4 p-4 sm:grid-cols-2">
         <div>
           <p className="mb-1 text-xs font-medium text-slate-600">Sessions by month</p>
-          <svg viewBox={`0 0 ${CHART.width} ${CHART.height}`} className="w-full" role="img" aria-label="Sample bar chart">
+          <svg
+            viewBox={`0 0 ${CHART.width} ${CHART.height}`}
+            className="w-full"
+            role="img"
+            aria-label="Sample bar chart"
+          >
             <line x1={CHART.left} x2={CHART.width} y1={y(0)} y2={y(0)} stroke="#cbd5e1" />
             {[25, 50, 75, 100].map((v) => (
               <line key={v} x1={CHART.left} x2={CHART.width} y1={y(v)} y2={y(v)} stroke="#f1f5f9" />
@@ -89,7 +97,14 @@ export function ReportPreview({ look, clientName = "Sample client" }: { look: Pr
               />
             ))}
             {MONTHS.map((m, i) => (
-              <text key={m} x={CHART.left + i * step + step / 2} y={CHART.height - 6} fontSize="10" textAnchor="middle" fill="#64748b">
+              <text
+                key={m}
+                x={CHART.left + i * step + step / 2}
+                y={CHART.height - 6}
+                fontSize="10"
+                textAnchor="middle"
+                fill="#64748b"
+              >
                 {m}
               </text>
             ))}
@@ -97,7 +112,12 @@ export function ReportPreview({ look, clientName = "Sample client" }: { look: Pr
         </div>
         <div>
           <p className="mb-1 text-xs font-medium text-slate-600">Conversions by channel</p>
-          <svg viewBox={`0 0 ${CHART.width} ${CHART.height}`} className="w-full" role="img" aria-label="Sample line chart">
+          <svg
+            viewBox={`0 0 ${CHART.width} ${CHART.height}`}
+            className="w-full"
+            role="img"
+            aria-label="Sample line chart"
+          >
             <line x1={CHART.left} x2={CHART.width} y1={y(0)} y2={y(0)} stroke="#cbd5e1" />
             {LINES.map((points, s) => (
               <polyline
@@ -110,7 +130,14 @@ export function ReportPreview({ look, clientName = "Sample client" }: { look: Pr
               />
             ))}
             {MONTHS.map((m, i) => (
-              <text key={m} x={CHART.left + i * step + step / 2} y={CHART.height - 6} fontSize="10" textAnchor="middle" fill="#64748b">
+              <text
+                key={m}
+                x={CHART.left + i * step + step / 2}
+                y={CHART.height - 6}
+                fontSize="10"
+                textAnchor="middle"
+                fill="#64748b"
+              >
                 {m}
               </text>
             ))}
@@ -118,7 +145,11 @@ export function ReportPreview({ look, clientName = "Sample client" }: { look: Pr
           <ul className="mt-1 flex flex-wrap gap-3 text-xs text-slate-600">
             {["Organic", "Paid", "Email"].map((name, s) => (
               <li key={name} className="flex items-center gap-1">
-                <span className="inline-block size-2.5 rounded-full" style={{ backgroundColor: series[s] }} aria-hidden="true" />
+                <span
+                  className="inline-block size-2.5 rounded-full"
+                  style={{ backgroundColor: series[s] }}
+                  aria-hidden="true"
+                />
                 {name}
               </li>
             ))}

@@ -15,19 +15,27 @@ import { toApiError } from "@/lib/hooks/use-api-error-handler";
  */
 export function TargetPicker({ agencyId, kind }: { agencyId: string; kind: "client" | "project" }) {
   const router = useRouter();
-  const query = useQuery({ queryKey: customizationKeys.pickerClients(agencyId), queryFn: () => pickerClients(agencyId) });
+  const query = useQuery({
+    queryKey: customizationKeys.pickerClients(agencyId),
+    queryFn: () => pickerClients(agencyId),
+  });
   const base = kind === "client" ? "/customization-client?clientId=" : "/customization-project?projectId=";
 
   let body;
   if (query.isPending) body = <LoadingState label="Loading clients…" />;
-  else if (query.isError) body = <ErrorState message={toApiError(query.error).message} onRetry={() => void query.refetch()} />;
+  else if (query.isError)
+    body = <ErrorState message={toApiError(query.error).message} onRetry={() => void query.refetch()} />;
   else {
     const clients = query.data.docs;
     const hasProjects = clients.some((c) => c.projects.length > 0);
     if (clients.length === 0 || (kind === "project" && !hasProjects)) {
       body = (
         <EmptyState title={kind === "client" ? "No clients yet" : "No projects yet"}>
-          Add {kind === "client" ? "a client" : "a project to a client"} from the <Link href="/dashboard" className="text-brand-700 underline">dashboard</Link> first.
+          Add {kind === "client" ? "a client" : "a project to a client"} from the{" "}
+          <Link href="/dashboard" className="text-brand-700 underline">
+            dashboard
+          </Link>{" "}
+          first.
         </EmptyState>
       );
     } else {
@@ -69,7 +77,9 @@ export function TargetPicker({ agencyId, kind }: { agencyId: string; kind: "clie
     <Card className="max-w-xl">
       <CardTitle as="h2">{kind === "client" ? "Choose a client" : "Choose a project"}</CardTitle>
       <CardDescription>
-        {kind === "client" ? "Each client inherits the agency's look until you give it its own." : "Each project inherits its client's look until you give it its own."}
+        {kind === "client"
+          ? "Each client inherits the agency's look until you give it its own."
+          : "Each project inherits its client's look until you give it its own."}
       </CardDescription>
       <div className="mt-4">{body}</div>
     </Card>

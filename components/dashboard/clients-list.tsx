@@ -28,10 +28,14 @@ function ClientItem({ client }: { client: ClientListEntry }) {
           </Link>
         </h3>
         <StatusBadge status={client.status} />
-        {client.permission ? <span className="text-xs text-slate-500">Your access: {permissionLabel(client.permission)}</span> : null}
+        {client.permission ? (
+          <span className="text-xs text-slate-500">Your access: {permissionLabel(client.permission)}</span>
+        ) : null}
       </div>
       {client.website || client.industry ? (
-        <p className="mt-0.5 text-xs text-slate-500">{[client.website, client.industry, client.countryName].filter(Boolean).join(" · ")}</p>
+        <p className="mt-0.5 text-xs text-slate-500">
+          {[client.website, client.industry, client.countryName].filter(Boolean).join(" · ")}
+        </p>
       ) : null}
       {client.projects.length === 0 ? (
         <p className="mt-2 text-sm text-slate-500">No projects yet.</p>
@@ -40,7 +44,10 @@ function ClientItem({ client }: { client: ClientListEntry }) {
           {client.projects.map((project) => (
             <li key={project._id} className="rounded-lg border border-slate-200 bg-slate-50 px-3 py-2 text-sm">
               <div className="flex flex-wrap items-center gap-2">
-                <Link href={`/client-projects/${project._id}`} className="font-medium text-slate-900 underline-offset-2 hover:underline">
+                <Link
+                  href={`/client-projects/${project._id}`}
+                  className="font-medium text-slate-900 underline-offset-2 hover:underline"
+                >
                   {project.name}
                 </Link>
                 <StatusBadge status={project.status} />
@@ -48,7 +55,9 @@ function ClientItem({ client }: { client: ClientListEntry }) {
               <p className="mt-0.5 text-xs text-slate-600">
                 {project.label} · {siteTypeLabel(project.siteType)}
               </p>
-              <p className="text-xs text-slate-500">{project.lastReportAt ? `Last report ${formatDate(project.lastReportAt)}` : "No report yet"}</p>
+              <p className="text-xs text-slate-500">
+                {project.lastReportAt ? `Last report ${formatDate(project.lastReportAt)}` : "No report yet"}
+              </p>
             </li>
           ))}
         </ul>
@@ -72,7 +81,9 @@ export function ClientsList({ agencyId, canCreate }: { agencyId: string; canCrea
         <div>
           <CardTitle id="clients-heading">Clients</CardTitle>
           <CardDescription>
-            {canCreate ? "Your clients and their reporting projects." : "The clients shared with you and their reporting projects."}
+            {canCreate
+              ? "Your clients and their reporting projects."
+              : "The clients shared with you and their reporting projects."}
             {total > 0 ? ` ${total} in all.` : ""}
           </CardDescription>
         </div>
@@ -82,12 +93,16 @@ export function ClientsList({ agencyId, canCreate }: { agencyId: string; canCrea
         {clients.isPending ? (
           <LoadingState label="Loading clients…" />
         ) : clients.isError ? (
-          <ErrorState title="We could not load your clients" message={toApiError(clients.error).message} onRetry={() => void clients.refetch()} />
+          <ErrorState
+            title="We could not load your clients"
+            message={toApiError(clients.error).message}
+            onRetry={() => void clients.refetch()}
+          />
         ) : clients.data.docs.length === 0 ? (
           canCreate ? (
             <EmptyState title="Add your first client" className="mt-2">
-              Start with <strong>Add client</strong> above. Then add a project (a Performance Report) for each of the client&apos;s sites, and
-              invite your staff to work on it with you.
+              Start with <strong>Add client</strong> above. Then add a project (a Performance Report) for each of the
+              client&apos;s sites, and invite your staff to work on it with you.
             </EmptyState>
           ) : (
             <EmptyState title="No clients shared with you yet" className="mt-2">
@@ -106,7 +121,12 @@ export function ClientsList({ agencyId, canCreate }: { agencyId: string; canCrea
         )}
       </div>
 
-      <Dialog open={adding} onClose={() => setAdding(false)} title="New client" description="Then add its projects on the client's page.">
+      <Dialog
+        open={adding}
+        onClose={() => setAdding(false)}
+        title="New client"
+        description="Then add its projects on the client's page."
+      >
         <ClientForm
           onCancel={() => setAdding(false)}
           onSaved={(client) => {

@@ -56,7 +56,9 @@ export function InvitationsList() {
             onRetry={() => void invitations.refetch()}
           />
         ) : invitations.data.docs.length === 0 ? (
-          <EmptyState title="No invitations yet">Invite your staff above; their invitations will be listed here.</EmptyState>
+          <EmptyState title="No invitations yet">
+            Invite your staff above; their invitations will be listed here.
+          </EmptyState>
         ) : (
           <>
             <ul className="divide-y divide-slate-100">
@@ -72,7 +74,12 @@ export function InvitationsList() {
                 <span className="text-slate-600">
                   Page {page + 1} of {pages}
                 </span>
-                <Button variant="secondary" size="sm" disabled={page + 1 >= pages} onClick={() => setPage((p) => p + 1)}>
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  disabled={page + 1 >= pages}
+                  onClick={() => setPage((p) => p + 1)}
+                >
                   Next
                 </Button>
               </nav>

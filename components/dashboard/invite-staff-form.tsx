@@ -41,7 +41,9 @@ export function InviteStaffForm() {
   return (
     <Card aria-labelledby="invite-staff-heading" id="invite-staff" className="scroll-mt-6">
       <CardTitle id="invite-staff-heading">Invite staff</CardTitle>
-      <CardDescription>We email each person a link to join your agency. Separate several emails with commas.</CardDescription>
+      <CardDescription>
+        We email each person a link to join your agency. Separate several emails with commas.
+      </CardDescription>
       <form onSubmit={onSubmit} noValidate className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-start">
         <FormField
           label="Emails to invite"

@@ -7,8 +7,9 @@ export function CsvFormatHelp({ id }: { id?: string }) {
   return (
     <div id={id} className="space-y-2 rounded-lg border border-slate-200 bg-slate-50 p-3 text-sm text-slate-700">
       <p>
-        A UTF-8, comma-separated file with a header row, up to {Math.round(MAX_UPLOAD_BYTES / 1024 / 1024)} MB. Lines starting with <code className={code}>#</code> are skipped (analytics exports begin with
-        such lines). Each row is one date and one combination of the dimension columns present.
+        A UTF-8, comma-separated file with a header row, up to {Math.round(MAX_UPLOAD_BYTES / 1024 / 1024)} MB. Lines
+        starting with <code className={code}>#</code> are skipped (analytics exports begin with such lines). Each row is
+        one date and one combination of the dimension columns present.
       </p>
       <dl className="space-y-1.5">
         <div>
@@ -37,14 +38,18 @@ export function CsvFormatHelp({ id }: { id?: string }) {
                 {i < METRICS.length - 1 ? ", " : "."}
               </span>
             ))}{" "}
-            <code className={code}>position</code> is a rank averaged by impressions, so it needs <code className={code}>impressions</code>.
+            <code className={code}>position</code> is a rank averaged by impressions, so it needs{" "}
+            <code className={code}>impressions</code>.
           </dd>
         </div>
       </dl>
       <p>
         Example: <code className={`${code} break-all`}>date,channel,device,sessions,conversions,revenue</code>
       </p>
-      <p>Uploading dates the source already holds replaces them; other dates are kept. A file with an error imports nothing, and the error names its line and column.</p>
+      <p>
+        Uploading dates the source already holds replaces them; other dates are kept. A file with an error imports
+        nothing, and the error names its line and column.
+      </p>
     </div>
   );
 }

@@ -26,17 +26,36 @@ export function DataSourceDetailView({ dataSourceId }: { dataSourceId: string })
     if (source.error) handle(source.error);
   }, [source.error, handle]);
   if (source.isPending) return <LoadingState label="Loading the data source…" />;
-  if (source.isError) return <ErrorState message={toApiError(source.error).message} onRetry={() => void source.refetch()} />;
+  if (source.isError)
+    return <ErrorState message={toApiError(source.error).message} onRetry={() => void source.refetch()} />;
   return (
     <ProjectScope projectId={source.data.projectId} loadingLabel="Loading the data source…">
       {({ project, agency, can }) => (
-        <DataSourceDetail source={source.data} project={project} agency={agency} canManage={can("datasource:manage")} canGenerate={can("report:manage")} />
+        <DataSourceDetail
+          source={source.data}
+          project={project}
+          agency={agency}
+          canManage={can("datasource:manage")}
+          canGenerate={can("report:manage")}
+        />
       )}
     </ProjectScope>
   );
 }
 
-function DataSourceDetail({ source, project, agency, canManage, canGenerate }: { source: DataSource; project: ProjectDetail; agency: { _id: string; name: string }; canManage: boolean; canGenerate: boolean }) {
+function DataSourceDetail({
+  source,
+  project,
+  agency,
+  canManage,
+  canGenerate,
+}: {
+  source: DataSource;
+  project: ProjectDetail;
+  agency: { _id: string; name: string };
+  canManage: boolean;
+  canGenerate: boolean;
+}) {
   const router = useRouter();
   const alerts = useAlerts();
   const remove = useDeleteDataSource(source._id, project._id);
@@ -79,7 +98,8 @@ function DataSourceDetail({ source, project, agency, canManage, canGenerate }: {
             <StatusBadge status={source.status} />
           </div>
           <p className="mt-1 text-sm text-slate-600">
-            {source.sourceName === "upload" ? "File upload (CSV)" : source.sourceName} · added {formatDate(source.createdAt)}
+            {source.sourceName === "upload" ? "File upload (CSV)" : source.sourceName} · added{" "}
+            {formatDate(source.createdAt)}
           </p>
         </div>
         {canManage ? (
@@ -110,14 +130,27 @@ function DataSourceDetail({ source, project, agency, canManage, canGenerate }: {
             </Button>
           </div>
           <div className="mt-4">
-            <UploadWizard key={wizardKey} projectId={project._id} timeZone={project.timeZone} canGenerate={canGenerate} source={source} onFinished={() => setUploading(false)} />
+            <UploadWizard
+              key={wizardKey}
+              projectId={project._id}
+              timeZone={project.timeZone}
+              canGenerate={canGenerate}
+              source={source}
+              onFinished={() => setUploading(false)}
+            />
           </div>
         </Card>
       ) : null}
 
       <Card aria-labelledby="last-upload-heading">
         <CardTitle id="last-upload-heading">Last upload</CardTitle>
-        <div className="mt-4">{upload ? <UploadSummaryList summary={upload} /> : <p className="text-sm text-slate-600">No file uploaded yet.</p>}</div>
+        <div className="mt-4">
+          {upload ? (
+            <UploadSummaryList summary={upload} />
+          ) : (
+            <p className="text-sm text-slate-600">No file uploaded yet.</p>
+          )}
+        </div>
       </Card>
 
       <ConfirmDialog
@@ -132,7 +165,8 @@ function DataSourceDetail({ source, project, agency, canManage, canGenerate }: {
         error={deleteError}
         onConfirm={() => void onDelete()}
       >
-        The source and all the data imported into it are deleted. Reports already made keep their insights; new reports no longer see this data.
+        The source and all the data imported into it are deleted. Reports already made keep their insights; new reports
+        no longer see this data.
       </ConfirmDialog>
     </div>
   );

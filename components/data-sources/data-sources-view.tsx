@@ -15,16 +15,36 @@ import { useDataSources } from "@/lib/hooks/use-data-sources";
 import { UploadWizard } from "./upload-wizard";
 import { UploadSummaryList, storedUpload } from "./upload-summary";
 
-/** /client-projects/{id}/data-sources: the project's sources with their last upload, and a new one through the wizard. */
+/**
+ * /client-projects/{id}/data-sources: the project's sources with their last upload, and a new one through the
+ * wizard.
+ */
 export function DataSourcesView({ projectId }: { projectId: string }) {
   return (
     <ProjectScope projectId={projectId} loadingLabel="Loading data sources…">
-      {({ project, agency, can }) => <DataSources project={project} agency={agency} canManage={can("datasource:manage")} canGenerate={can("report:manage")} />}
+      {({ project, agency, can }) => (
+        <DataSources
+          project={project}
+          agency={agency}
+          canManage={can("datasource:manage")}
+          canGenerate={can("report:manage")}
+        />
+      )}
     </ProjectScope>
   );
 }
 
-function DataSources({ project, agency, canManage, canGenerate }: { project: ProjectDetail; agency: { _id: string; name: string }; canManage: boolean; canGenerate: boolean }) {
+function DataSources({
+  project,
+  agency,
+  canManage,
+  canGenerate,
+}: {
+  project: ProjectDetail;
+  agency: { _id: string; name: string };
+  canManage: boolean;
+  canGenerate: boolean;
+}) {
   const sources = useDataSources(project._id);
   const [adding, setAdding] = useState(false);
   // A new wizard each time "Add data source" is chosen.
@@ -66,7 +86,13 @@ function DataSources({ project, agency, canManage, canGenerate }: { project: Pro
             </Button>
           </div>
           <div className="mt-4">
-            <UploadWizard key={wizardKey} projectId={project._id} timeZone={project.timeZone} canGenerate={canGenerate} onFinished={() => setAdding(false)} />
+            <UploadWizard
+              key={wizardKey}
+              projectId={project._id}
+              timeZone={project.timeZone}
+              canGenerate={canGenerate}
+              onFinished={() => setAdding(false)}
+            />
           </div>
         </Card>
       ) : null}
@@ -80,7 +106,9 @@ function DataSources({ project, agency, canManage, canGenerate }: { project: Pro
         ) : sources.isError ? (
           <ErrorState message={toApiError(sources.error).message} onRetry={() => void sources.refetch()} />
         ) : sources.data.docs.length === 0 ? (
-          <EmptyState title="No data sources yet">{canManage ? "Add one: upload a CSV export of daily metrics." : "A Data Creator or admin can add one."}</EmptyState>
+          <EmptyState title="No data sources yet">
+            {canManage ? "Add one: upload a CSV export of daily metrics." : "A Data Creator or admin can add one."}
+          </EmptyState>
         ) : (
           <ul className="grid gap-4 lg:grid-cols-2" aria-label={`Data sources of ${project.name}`}>
             {sources.data.docs.map((source) => {
@@ -96,7 +124,8 @@ function DataSources({ project, agency, canManage, canGenerate }: { project: Pro
                           </Link>
                         </h3>
                         <p className="text-xs text-slate-600">
-                          {source.sourceName === "upload" ? "File upload (CSV)" : source.sourceName} · added {formatDate(source.createdAt)}
+                          {source.sourceName === "upload" ? "File upload (CSV)" : source.sourceName} · added{" "}
+                          {formatDate(source.createdAt)}
                         </p>
                       </div>
                       <StatusBadge status={source.status} />
@@ -111,7 +140,11 @@ function DataSources({ project, agency, canManage, canGenerate }: { project: Pro
                         <p className="text-sm text-slate-600">No file uploaded yet.</p>
                       )}
                     </div>
-                    <Link href={`/data-sources/${source._id}`} className="mt-3 inline-block text-sm font-medium text-brand-700 underline underline-offset-2" aria-label={`Open ${source.name}`}>
+                    <Link
+                      href={`/data-sources/${source._id}`}
+                      className="mt-3 inline-block text-sm font-medium text-brand-700 underline underline-offset-2"
+                      aria-label={`Open ${source.name}`}
+                    >
                       {canManage ? "Open and upload" : "Open"}
                     </Link>
                   </Card>

@@ -13,7 +13,17 @@ import { addDays, todayIn } from "@/lib/insights/report-period";
  * reflects the change, and offer it at once (the last 28 days of the new data, up to yesterday).
  * The project page then shows its progress live.
  */
-export function GenerateAfterChange({ projectId, timeZone, dataEnd, canGenerate }: { projectId: string; timeZone: string; dataEnd?: string; canGenerate: boolean }) {
+export function GenerateAfterChange({
+  projectId,
+  timeZone,
+  dataEnd,
+  canGenerate,
+}: {
+  projectId: string;
+  timeZone: string;
+  dataEnd?: string;
+  canGenerate: boolean;
+}) {
   const router = useRouter();
   const generate = useGenerateReport(projectId);
   const [error, setError] = useState<string | null>(null);
@@ -32,7 +42,9 @@ export function GenerateAfterChange({ projectId, timeZone, dataEnd, canGenerate 
 
   return (
     <div className="rounded-lg border border-brand-100 bg-brand-50 p-4 text-sm text-slate-800">
-      <p>Reports already made keep the data they were made from: a new report reflects this change, and takes seconds.</p>
+      <p>
+        Reports already made keep the data they were made from: a new report reflects this change, and takes seconds.
+      </p>
       {canGenerate ? (
         <div className="mt-3 space-y-2">
           <FormError message={error} />

@@ -10,17 +10,33 @@ export function storedUpload(additional: Record<string, unknown> | null | undefi
 }
 
 /** Rows, dates, metrics and dimensions of an import. */
-export function UploadSummaryList({ summary, fileName, compact = false }: { summary: UploadSummary | StoredUploadSummary; fileName?: string | null; compact?: boolean }) {
+export function UploadSummaryList({
+  summary,
+  fileName,
+  compact = false,
+}: {
+  summary: UploadSummary | StoredUploadSummary;
+  fileName?: string | null;
+  compact?: boolean;
+}) {
   const stored = summary as StoredUploadSummary;
   const file = fileName ?? stored.fileName;
   return (
-    <dl className={compact ? "grid gap-x-6 gap-y-1 text-sm sm:grid-cols-2" : "grid gap-x-8 gap-y-3 text-sm sm:grid-cols-2"}>
+    <dl
+      className={
+        compact ? "grid gap-x-6 gap-y-1 text-sm sm:grid-cols-2" : "grid gap-x-8 gap-y-3 text-sm sm:grid-cols-2"
+      }
+    >
       {file ? <Item label="File">{file}</Item> : null}
       <Item label="Rows imported">{summary.rows.toLocaleString("en")}</Item>
       <Item label="Date range">{formatPeriod(summary.dateRange.start, summary.dateRange.end)}</Item>
-      {typeof summary.replacedDates === "number" && summary.replacedDates > 0 ? <Item label="Dates replaced">{summary.replacedDates.toLocaleString("en")}</Item> : null}
+      {typeof summary.replacedDates === "number" && summary.replacedDates > 0 ? (
+        <Item label="Dates replaced">{summary.replacedDates.toLocaleString("en")}</Item>
+      ) : null}
       <Item label="Metrics">{summary.metrics.map(metricLabel).join(", ") || "–"}</Item>
-      <Item label="Dimensions">{summary.dimensions.length ? summary.dimensions.map(dimensionLabel).join(", ") : "None (site totals)"}</Item>
+      <Item label="Dimensions">
+        {summary.dimensions.length ? summary.dimensions.map(dimensionLabel).join(", ") : "None (site totals)"}
+      </Item>
       {stored.uploadedAt ? <Item label="Uploaded">{formatDate(stored.uploadedAt)}</Item> : null}
     </dl>
   );

@@ -28,15 +28,26 @@ export const WIZARD_STEPS = [
 ] as const;
 
 const SOURCE_KINDS = [
-  { value: "upload", label: "File upload (CSV)", description: "Daily metrics exported from any tool, one file at a time.", available: true },
-  { value: "google", label: "Google Analytics, Search Console and Ads", description: "Not available yet: connectors come later.", available: false },
+  {
+    value: "upload",
+    label: "File upload (CSV)",
+    description: "Daily metrics exported from any tool, one file at a time.",
+    available: true,
+  },
+  {
+    value: "google",
+    label: "Google Analytics, Search Console and Ads",
+    description: "Not available yet: connectors come later.",
+    available: false,
+  },
   { value: "ecommerce", label: "Ecommerce platform or CRM", description: "Not available yet.", available: false },
 ] as const;
 
 const detailsSchema = z.object({ name: requiredText("Data source name") });
 const DEFAULT_NAME = "CSV upload";
 
-type Outcome = { ok: true; summary: UploadSummary; fileName: string } | { ok: false; message: string; fileName: string };
+type Outcome =
+  { ok: true; summary: UploadSummary; fileName: string } | { ok: false; message: string; fileName: string };
 
 interface UploadWizardProps {
   projectId: string;
@@ -48,8 +59,18 @@ interface UploadWizardProps {
   onFinished?: () => void;
 }
 
-/** Data Source → Data Details → Confirmation: choose the CSV upload, name it and pick the file, see what was imported. */
-export function UploadWizard({ projectId, timeZone, canGenerate, source: existing, onSourceCreated, onFinished }: UploadWizardProps) {
+/**
+ * Data Source → Data Details → Confirmation: choose the CSV upload, name it and pick the file, see what was
+ * imported.
+ */
+export function UploadWizard({
+  projectId,
+  timeZone,
+  canGenerate,
+  source: existing,
+  onSourceCreated,
+  onFinished,
+}: UploadWizardProps) {
   const [step, setStep] = useState<1 | 2 | 3>(existing ? 2 : 1);
   const [source, setSource] = useState<DataSource | undefined>(existing);
   const [file, setFile] = useState<File | null>(null);
@@ -64,7 +85,10 @@ export function UploadWizard({ projectId, timeZone, canGenerate, source: existin
   const create = useCreateDataSource(projectId);
   const rename = useRenameDataSource(source?._id ?? "", projectId);
   const upload = useUploadCsv(projectId);
-  const form = useForm({ resolver: zodResolver(detailsSchema), defaultValues: { name: existing?.name ?? DEFAULT_NAME } });
+  const form = useForm({
+    resolver: zodResolver(detailsSchema),
+    defaultValues: { name: existing?.name ?? DEFAULT_NAME },
+  });
   const busy = form.formState.isSubmitting;
 
   // On a step change, focus moves to the new step's heading so keyboard and screen-reader users follow along.
@@ -139,10 +163,19 @@ export function UploadWizard({ projectId, timeZone, canGenerate, source: existin
                   key={kind.value}
                   className={cn(
                     "flex items-start gap-3 rounded-lg border px-3 py-2.5 text-sm",
-                    kind.available ? "cursor-pointer border-brand-600 bg-brand-50" : "cursor-not-allowed border-slate-200 text-slate-500",
+                    kind.available
+                      ? "cursor-pointer border-brand-600 bg-brand-50"
+                      : "cursor-not-allowed border-slate-200 text-slate-500",
                   )}
                 >
-                  <input type="radio" name="source-kind" value={kind.value} defaultChecked={kind.available} disabled={!kind.available} className="mt-1 accent-brand-600" />
+                  <input
+                    type="radio"
+                    name="source-kind"
+                    value={kind.value}
+                    defaultChecked={kind.available}
+                    disabled={!kind.available}
+                    className="mt-1 accent-brand-600"
+                  />
                   <span>
                     <span className="block font-medium text-slate-900">{kind.label}</span>
                     <span className="block">{kind.description}</span>
@@ -160,8 +193,20 @@ export function UploadWizard({ projectId, timeZone, canGenerate, source: existin
       {step === 2 ? (
         <form onSubmit={onSubmit} noValidate className="space-y-4">
           <FormError message={form.formState.errors.root?.message} />
-          <FormField label="Data source name" required autoComplete="off" disabled={uploading} error={form.formState.errors.name?.message} {...form.register("name")} />
-          <FieldShell label="CSV file" required error={fileError ?? undefined} hint={<span>See the format below.</span>}>
+          <FormField
+            label="Data source name"
+            required
+            autoComplete="off"
+            disabled={uploading}
+            error={form.formState.errors.name?.message}
+            {...form.register("name")}
+          />
+          <FieldShell
+            label="CSV file"
+            required
+            error={fileError ?? undefined}
+            hint={<span>See the format below.</span>}
+          >
             {(aria) => (
               <input
                 {...aria}
@@ -189,13 +234,20 @@ export function UploadWizard({ projectId, timeZone, canGenerate, source: existin
                 aria-valuemin={0}
                 aria-valuemax={100}
                 aria-valuenow={progress.percent ?? undefined}
-                aria-valuetext={sent ? "Sent; importing" : progress.percent === null ? "Sending" : `${progress.percent} % sent`}
+                aria-valuetext={
+                  sent ? "Sent; importing" : progress.percent === null ? "Sending" : `${progress.percent} % sent`
+                }
                 className="h-2.5 overflow-hidden rounded-full bg-slate-100 ring-1 ring-slate-200"
               >
-                <div className={cn("h-full rounded-full bg-brand-600 transition-[width]", sent && "animate-pulse")} style={{ width: `${progress.percent ?? 5}%` }} />
+                <div
+                  className={cn("h-full rounded-full bg-brand-600 transition-[width]", sent && "animate-pulse")}
+                  style={{ width: `${progress.percent ?? 5}%` }}
+                />
               </div>
               <p className="text-sm text-slate-700" aria-live="polite">
-                {sent ? "File sent. Importing and checking every row…" : `Sending ${formatBytes(progress.loaded)} of ${formatBytes(progress.total)}…`}
+                {sent
+                  ? "File sent. Importing and checking every row…"
+                  : `Sending ${formatBytes(progress.loaded)} of ${formatBytes(progress.total)}…`}
               </p>
               {!sent ? (
                 <Button size="sm" variant="ghost" onClick={() => controller?.abort()}>
@@ -206,7 +258,9 @@ export function UploadWizard({ projectId, timeZone, canGenerate, source: existin
           ) : null}
 
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-between">
-            {existing ? <span /> : (
+            {existing ? (
+              <span />
+            ) : (
               <Button variant="secondary" disabled={uploading} onClick={() => goTo(1)}>
                 Back
               </Button>
@@ -222,11 +276,20 @@ export function UploadWizard({ projectId, timeZone, canGenerate, source: existin
         <div className="space-y-4">
           {outcome.ok ? (
             <>
-              <p role="status" className="rounded-md border border-green-200 bg-green-50 px-3 py-2 text-sm text-green-900">
-                Imported {outcome.summary.rows.toLocaleString("en")} rows from {outcome.fileName} into {source?.name ?? "the data source"}.
+              <p
+                role="status"
+                className="rounded-md border border-green-200 bg-green-50 px-3 py-2 text-sm text-green-900"
+              >
+                Imported {outcome.summary.rows.toLocaleString("en")} rows from {outcome.fileName} into{" "}
+                {source?.name ?? "the data source"}.
               </p>
               <UploadSummaryList summary={outcome.summary} fileName={outcome.fileName} />
-              <GenerateAfterChange projectId={projectId} timeZone={timeZone} dataEnd={outcome.summary.dateRange.end} canGenerate={canGenerate} />
+              <GenerateAfterChange
+                projectId={projectId}
+                timeZone={timeZone}
+                dataEnd={outcome.summary.dateRange.end}
+                canGenerate={canGenerate}
+              />
             </>
           ) : (
             <div role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">

@@ -1,5 +1,13 @@
 import type { InsightFinding } from "@/lib/api-client/types";
-import { dimensionLabel, formatChange, formatConfidence, formatDay, formatMetric, formatPct, metricLabel } from "@/lib/insights/format-values";
+import {
+  dimensionLabel,
+  formatChange,
+  formatConfidence,
+  formatDay,
+  formatMetric,
+  formatPct,
+  metricLabel,
+} from "@/lib/insights/format-values";
 import { changeTone } from "./key-numbers";
 
 const KIND_LABELS: Record<string, string> = {
@@ -24,7 +32,19 @@ export function EvidenceTable({ findings, currency }: { findings: InsightFinding
         <caption className="sr-only">Evidence: every finding of this insight</caption>
         <thead className="bg-slate-50 text-slate-700">
           <tr>
-            {["Finding", "Metric", "Segment", "Period", "Current", "Baseline", "Change", "Change %", "Expected range", "Confidence", "Direction"].map((h) => (
+            {[
+              "Finding",
+              "Metric",
+              "Segment",
+              "Period",
+              "Current",
+              "Baseline",
+              "Change",
+              "Change %",
+              "Expected range",
+              "Confidence",
+              "Direction",
+            ].map((h) => (
               <th key={h} scope="col" className="px-3 py-2 font-medium whitespace-nowrap">
                 {h}
               </th>
@@ -65,22 +85,44 @@ export function EvidenceTable({ findings, currency }: { findings: InsightFinding
                   {KIND_LABELS[f.kind] ?? f.kind}
                 </th>
                 <td className="px-3 py-2 whitespace-nowrap">{metricLabel(f.metric)}</td>
-                <td className="px-3 py-2">{f.dimension ? `${dimensionLabel(f.dimension)}: ${f.dimensionValue ?? "(not set)"}` : "All"}</td>
-                <td className="px-3 py-2 whitespace-nowrap">{f.periodStart === f.periodEnd ? formatDay(f.periodStart) : `${formatDay(f.periodStart)} – ${formatDay(f.periodEnd)}`}</td>
-                <td className="px-3 py-2 whitespace-nowrap tabular-nums">{formatMetric(f.metric, f.current, currency)}</td>
-                <td className="px-3 py-2 whitespace-nowrap tabular-nums">{formatMetric(f.metric, f.baseline, currency)}</td>
-                <td className={`px-3 py-2 whitespace-nowrap tabular-nums ${tone}`}>{formatChange(f.metric, f.change, currency)}</td>
+                <td className="px-3 py-2">
+                  {f.dimension ? `${dimensionLabel(f.dimension)}: ${f.dimensionValue ?? "(not set)"}` : "All"}
+                </td>
+                <td className="px-3 py-2 whitespace-nowrap">
+                  {f.periodStart === f.periodEnd
+                    ? formatDay(f.periodStart)
+                    : `${formatDay(f.periodStart)} – ${formatDay(f.periodEnd)}`}
+                </td>
+                <td className="px-3 py-2 whitespace-nowrap tabular-nums">
+                  {formatMetric(f.metric, f.current, currency)}
+                </td>
+                <td className="px-3 py-2 whitespace-nowrap tabular-nums">
+                  {formatMetric(f.metric, f.baseline, currency)}
+                </td>
+                <td className={`px-3 py-2 whitespace-nowrap tabular-nums ${tone}`}>
+                  {formatChange(f.metric, f.change, currency)}
+                </td>
                 <td className={`px-3 py-2 whitespace-nowrap tabular-nums ${tone}`}>{formatPct(f.changePct)}</td>
                 <td className="px-3 py-2 whitespace-nowrap tabular-nums">{range}</td>
                 <td className="px-3 py-2 whitespace-nowrap tabular-nums">{formatConfidence(f.confidence)}</td>
-                <td className="px-3 py-2 whitespace-nowrap">{f.direction === "up" ? "↑ Up" : f.direction === "down" ? "↓ Down" : "–"}</td>
-                {hasP ? <td className="px-3 py-2 tabular-nums">{typeof f.pValue === "number" ? (f.pValue < 0.001 ? "< 0.001" : f.pValue.toFixed(3)) : "–"}</td> : null}
+                <td className="px-3 py-2 whitespace-nowrap">
+                  {f.direction === "up" ? "↑ Up" : f.direction === "down" ? "↓ Down" : "–"}
+                </td>
+                {hasP ? (
+                  <td className="px-3 py-2 tabular-nums">
+                    {typeof f.pValue === "number" ? (f.pValue < 0.001 ? "< 0.001" : f.pValue.toFixed(3)) : "–"}
+                  </td>
+                ) : null}
                 {audit ? (
                   <>
                     <td className="px-3 py-2">{f.issue?.replaceAll("_", " ") ?? "–"}</td>
                     <td className="px-3 py-2 capitalize">{f.severity ?? "–"}</td>
-                    <td className="px-3 py-2 tabular-nums">{typeof f.count === "number" ? f.count.toLocaleString("en") : "–"}</td>
-                    <td className="px-3 py-2 break-all">{f.examples?.length ? f.examples.slice(0, 5).join(", ") : "–"}</td>
+                    <td className="px-3 py-2 tabular-nums">
+                      {typeof f.count === "number" ? f.count.toLocaleString("en") : "–"}
+                    </td>
+                    <td className="px-3 py-2 break-all">
+                      {f.examples?.length ? f.examples.slice(0, 5).join(", ") : "–"}
+                    </td>
                   </>
                 ) : null}
               </tr>

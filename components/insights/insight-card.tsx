@@ -23,10 +23,23 @@ interface InsightCardProps {
   headingLevel?: "h3" | "h2";
 }
 
-export const insightHref = (projectId: string, insightId: string) => `/client-projects/${projectId}/insights/${insightId}`;
+export const insightHref = (projectId: string, insightId: string) =>
+  `/client-projects/${projectId}/insights/${insightId}`;
 
-/** One insight: its question, the plain-language answer, the key numbers, a small chart and the way to its detail page. */
-export function InsightCard({ insight, projectId, look, currency, selected, onSelectedChange, actions, headingLevel: Heading = "h3" }: InsightCardProps) {
+/**
+ * One insight: its question, the plain-language answer, the key numbers, a small chart and the way to its detail
+ * page.
+ */
+export function InsightCard({
+  insight,
+  projectId,
+  look,
+  currency,
+  selected,
+  onSelectedChange,
+  actions,
+  headingLevel: Heading = "h3",
+}: InsightCardProps) {
   const titleId = useId();
   const headline = headlineFinding(insight.findings);
   const noResults = insight.findings.length === 0;
@@ -46,7 +59,9 @@ export function InsightCard({ insight, projectId, look, currency, selected, onSe
           />
         ) : null}
         <div className="min-w-0 flex-1">
-          <p className="text-xs font-medium tracking-wide text-brand-700 uppercase">{stageLabel(insight.funnelStage)}</p>
+          <p className="text-xs font-medium tracking-wide text-brand-700 uppercase">
+            {stageLabel(insight.funnelStage)}
+          </p>
           <Heading id={titleId} className="mt-0.5 text-base font-semibold text-slate-900">
             <Link href={insightHref(projectId, insight._id)} className="hover:underline focus-visible:underline">
               {insight.title}
@@ -74,7 +89,11 @@ export function InsightCard({ insight, projectId, look, currency, selected, onSe
         </div>
       ) : null}
       <div className="mt-auto flex flex-wrap items-center justify-between gap-2 pt-3">
-        <Link href={insightHref(projectId, insight._id)} className="text-sm font-medium text-brand-700 underline underline-offset-2" aria-label={`Details of ${insight.title}`}>
+        <Link
+          href={insightHref(projectId, insight._id)}
+          className="text-sm font-medium text-brand-700 underline underline-offset-2"
+          aria-label={`Details of ${insight.title}`}
+        >
           Details
         </Link>
         {actions ? <div className="flex flex-wrap gap-2">{actions}</div> : null}

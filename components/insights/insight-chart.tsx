@@ -4,7 +4,14 @@ import { LineBandChart, markLabel } from "@/components/charts/line-band-chart";
 import { Sparkline } from "@/components/charts/sparkline";
 import type { Insight, InsightChart } from "@/lib/api-client/types";
 import type { ChartLook } from "@/lib/hooks/use-chart-look";
-import { dimensionLabel, formatChange, formatDay, formatMetric, formatPct, metricLabel } from "@/lib/insights/format-values";
+import {
+  dimensionLabel,
+  formatChange,
+  formatDay,
+  formatMetric,
+  formatPct,
+  metricLabel,
+} from "@/lib/insights/format-values";
 
 type SeriesChart = Extract<InsightChart, { type: "series" }>;
 type ContributionsChart = Extract<InsightChart, { type: "contributions" }>;
@@ -28,14 +35,20 @@ export function seriesSummary(chart: SeriesChart, currency: string): string {
   if (chart.points.some((p) => known(p.low) && known(p.high))) parts.push("the expected range is shaded");
   const marks = chart.marks ?? [];
   if (marks.length) {
-    parts.push(`${marks.length} marked ${marks.length === 1 ? "day" : "days"}: ${marks.slice(0, 5).map((m) => `${markLabel(m.kind).toLowerCase()} on ${formatDay(m.date)}`).join(", ")}${marks.length > 5 ? " and more" : ""}`);
+    parts.push(
+      `${marks.length} marked ${marks.length === 1 ? "day" : "days"}: ${marks
+        .slice(0, 5)
+        .map((m) => `${markLabel(m.kind).toLowerCase()} on ${formatDay(m.date)}`)
+        .join(", ")}${marks.length > 5 ? " and more" : ""}`,
+    );
   }
   return parts.join("; ");
 }
 
 export function contributionBars(chart: ContributionsChart): Bar[] {
   const bars = chart.segments.map((s) => ({ label: s.value || "(not set)", value: s.contribution }));
-  if (Math.abs(chart.otherContribution) > 1e-9) bars.push({ label: "All other values", value: chart.otherContribution });
+  if (Math.abs(chart.otherContribution) > 1e-9)
+    bars.push({ label: "All other values", value: chart.otherContribution });
   return bars;
 }
 
@@ -56,24 +69,59 @@ export function InsightMiniChart({ insight, look, currency }: { insight: Insight
   if (chart.type === "contributions") {
     const bars = contributionBars(chart).slice(0, 5);
     if (!bars.length) return null;
-    return <BarChart bars={bars} look={look} compact label={contributionsSummary(chart, currency)} formatValue={(v) => formatChange(chart.metric, v, currency, chart.unit)} className="h-auto max-h-24 w-full" />;
+    return (
+      <BarChart
+        bars={bars}
+        look={look}
+        compact
+        label={contributionsSummary(chart, currency)}
+        formatValue={(v) => formatChange(chart.metric, v, currency, chart.unit)}
+        className="h-auto max-h-24 w-full"
+      />
+    );
   }
   if (chart.type === "funnel") {
     const bars = chart.steps.map((s) => ({ label: metricLabel(s.metric), value: s.current }));
-    return <BarChart bars={bars} look={look} compact diverging={false} label={`Funnel: ${chart.steps.map((s) => `${metricLabel(s.metric)} ${formatMetric(s.metric, s.current, currency)}`).join(", ")}`} formatValue={(v) => v.toLocaleString("en")} className="h-auto max-h-24 w-full" />;
+    return (
+      <BarChart
+        bars={bars}
+        look={look}
+        compact
+        diverging={false}
+        label={`Funnel: ${chart.steps.map((s) => `${metricLabel(s.metric)} ${formatMetric(s.metric, s.current, currency)}`).join(", ")}`}
+        formatValue={(v) => v.toLocaleString("en")}
+        className="h-auto max-h-24 w-full"
+      />
+    );
   }
   return null;
 }
 
 /** The detail page's series chart with its data table. */
-export function SeriesChartFigure({ chart, look, currency }: { chart: SeriesChart; look: ChartLook; currency: string }) {
+export function SeriesChartFigure({
+  chart,
+  look,
+  currency,
+}: {
+  chart: SeriesChart;
+  look: ChartLook;
+  currency: string;
+}) {
   const fmt = (v: number) => formatMetric(chart.metric, v, currency, { compact: true, unit: chart.unit });
-  const full = (v: number | null | undefined) => (known(v) ? formatMetric(chart.metric, v, currency, { unit: chart.unit }) : "–");
+  const full = (v: number | null | undefined) =>
+    known(v) ? formatMetric(chart.metric, v, currency, { unit: chart.unit }) : "–";
   const marks = new Map((chart.marks ?? []).map((m) => [m.date, markLabel(m.kind)]));
   const hasRange = chart.points.some((p) => known(p.low) && known(p.high));
   return (
     <div>
-      <LineBandChart points={chart.points} marks={chart.marks} look={look} label={seriesSummary(chart, currency)} formatValue={fmt} formatDate={(d) => formatDay(d, true)} />
+      <LineBandChart
+        points={chart.points}
+        marks={chart.marks}
+        look={look}
+        label={seriesSummary(chart, currency)}
+        formatValue={fmt}
+        formatDate={(d) => formatDay(d, true)}
+      />
       <ul className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-600" aria-label="Legend">
         <li className="flex items-center gap-1.5">
           <span className="inline-block h-0.5 w-5" style={{ backgroundColor: look.chartColor }} aria-hidden="true" />
@@ -81,7 +129,11 @@ export function SeriesChartFigure({ chart, look, currency }: { chart: SeriesChar
         </li>
         {hasRange ? (
           <li className="flex items-center gap-1.5">
-            <span className="inline-block h-3 w-5 rounded-sm" style={{ backgroundColor: look.chartColor, opacity: 0.2 }} aria-hidden="true" />
+            <span
+              className="inline-block h-3 w-5 rounded-sm"
+              style={{ backgroundColor: look.chartColor, opacity: 0.2 }}
+              aria-hidden="true"
+            />
             Expected range
           </li>
         ) : null}
@@ -94,9 +146,15 @@ export function SeriesChartFigure({ chart, look, currency }: { chart: SeriesChar
       </ul>
       <ChartDataTable
         caption={`${metricLabel(chart.metric)} per day`}
-        columns={hasRange ? ["Date", metricLabel(chart.metric), "Expected", "Expected low", "Expected high", "Mark"] : ["Date", metricLabel(chart.metric), "Mark"]}
+        columns={
+          hasRange
+            ? ["Date", metricLabel(chart.metric), "Expected", "Expected low", "Expected high", "Mark"]
+            : ["Date", metricLabel(chart.metric), "Mark"]
+        }
         rows={chart.points.map((p) =>
-          hasRange ? [formatDay(p.date), full(p.value), full(p.expected), full(p.low), full(p.high), marks.get(p.date) ?? ""] : [formatDay(p.date), full(p.value), marks.get(p.date) ?? ""],
+          hasRange
+            ? [formatDay(p.date), full(p.value), full(p.expected), full(p.low), full(p.high), marks.get(p.date) ?? ""]
+            : [formatDay(p.date), full(p.value), marks.get(p.date) ?? ""],
         )}
       />
     </div>
@@ -104,12 +162,32 @@ export function SeriesChartFigure({ chart, look, currency }: { chart: SeriesChar
 }
 
 /** The detail page's drivers chart: each segment's contribution to the change, up and down. */
-export function DriversChartFigure({ bars, metric, unit, look, currency, label, dimension }: { bars: Bar[]; metric: string; unit?: string; look: ChartLook; currency: string; label: string; dimension: string }) {
+export function DriversChartFigure({
+  bars,
+  metric,
+  unit,
+  look,
+  currency,
+  label,
+  dimension,
+}: {
+  bars: Bar[];
+  metric: string;
+  unit?: string;
+  look: ChartLook;
+  currency: string;
+  label: string;
+  dimension: string;
+}) {
   const fmt = (v: number) => formatChange(metric, v, currency, unit);
   return (
     <div>
       <BarChart bars={bars} look={look} label={label} formatValue={fmt} />
-      <ChartDataTable caption={`Contribution by ${dimension}`} columns={[dimension || "Segment", "Contribution"]} rows={bars.map((b) => [b.label, fmt(b.value)])} />
+      <ChartDataTable
+        caption={`Contribution by ${dimension}`}
+        columns={[dimension || "Segment", "Contribution"]}
+        rows={bars.map((b) => [b.label, fmt(b.value)])}
+      />
     </div>
   );
 }

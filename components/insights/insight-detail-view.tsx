@@ -11,9 +11,24 @@ import { EmptyState, ErrorState, LoadingState } from "@/components/ui/page-state
 import type { Insight, InsightChart, ProjectDetail } from "@/lib/api-client/types";
 import { toApiError, useApiErrorHandler } from "@/lib/hooks/use-api-error-handler";
 import { useChartLook, type ChartLook } from "@/lib/hooks/use-chart-look";
-import { savedInsightId, useInsight, useSaveInsights, useSavedInsights, useUnsaveInsight } from "@/lib/hooks/use-insights";
+import {
+  savedInsightId,
+  useInsight,
+  useSaveInsights,
+  useSavedInsights,
+  useUnsaveInsight,
+} from "@/lib/hooks/use-insights";
 import { csvFileName, findingsToCsv } from "@/lib/insights/findings-csv";
-import { INSIGHT_GROUPS, NO_SIGNIFICANT_RESULTS, dimensionLabel, formatChange, formatMetric, formatPct, metricLabel, stageLabel } from "@/lib/insights/format-values";
+import {
+  INSIGHT_GROUPS,
+  NO_SIGNIFICANT_RESULTS,
+  dimensionLabel,
+  formatChange,
+  formatMetric,
+  formatPct,
+  metricLabel,
+  stageLabel,
+} from "@/lib/insights/format-values";
 import { EvidenceTable } from "./evidence-table";
 import { DriversChartFigure, SeriesChartFigure, contributionBars, contributionsSummary } from "./insight-chart";
 import { KeyNumbers, headlineFinding } from "./key-numbers";
@@ -33,15 +48,35 @@ export function downloadInsightCsv(insight: Insight) {
 }
 
 /** /client-projects/{id}/insights/{insightId}: one insight with its charts, evidence and narrative. */
-export function InsightDetailView({ projectId, insightId, download }: { projectId: string; insightId: string; download: boolean }) {
+export function InsightDetailView({
+  projectId,
+  insightId,
+  download,
+}: {
+  projectId: string;
+  insightId: string;
+  download: boolean;
+}) {
   return (
     <ProjectScope projectId={projectId} loadingLabel="Loading the insight…">
-      {({ project, agency }) => <InsightDetail project={project} agency={agency} insightId={insightId} download={download} />}
+      {({ project, agency }) => (
+        <InsightDetail project={project} agency={agency} insightId={insightId} download={download} />
+      )}
     </ProjectScope>
   );
 }
 
-function InsightDetail({ project, agency, insightId, download }: { project: ProjectDetail; agency: { _id: string; name: string }; insightId: string; download: boolean }) {
+function InsightDetail({
+  project,
+  agency,
+  insightId,
+  download,
+}: {
+  project: ProjectDetail;
+  agency: { _id: string; name: string };
+  insightId: string;
+  download: boolean;
+}) {
   const insight = useInsight(insightId);
   const handle = useApiErrorHandler();
   const look = useChartLook(project._id);
@@ -58,7 +93,8 @@ function InsightDetail({ project, agency, insightId, download }: { project: Proj
   };
 
   if (insight.isPending) return <LoadingState label="Loading the insight…" />;
-  if (insight.isError) return <ErrorState message={toApiError(insight.error).message} onRetry={() => void insight.refetch()} />;
+  if (insight.isError)
+    return <ErrorState message={toApiError(insight.error).message} onRetry={() => void insight.refetch()} />;
   if (wrongProject) return <EmptyState title="We couldn't find the page you were looking for" />;
 
   return (
@@ -69,7 +105,17 @@ function InsightDetail({ project, agency, insightId, download }: { project: Proj
   );
 }
 
-function InsightBody({ insight, project, look, download }: { insight: Insight; project: ProjectDetail; look: ChartLook; download: boolean }) {
+function InsightBody({
+  insight,
+  project,
+  look,
+  download,
+}: {
+  insight: Insight;
+  project: ProjectDetail;
+  look: ChartLook;
+  download: boolean;
+}) {
   const currency = project.currency;
   const group = INSIGHT_GROUPS.find((g) => g.key === insight.group);
   const headline = headlineFinding(insight.findings);
@@ -105,7 +151,8 @@ function InsightBody({ insight, project, look, download }: { insight: Insight; p
       {download ? (
         <div className="flex flex-col gap-3 rounded-xl border border-brand-100 bg-brand-50 p-4 sm:flex-row sm:items-center sm:justify-between">
           <p className="text-sm text-slate-800">
-            The data of this insight, {insight.findings.length} {insight.findings.length === 1 ? "finding" : "findings"} with every field, as a CSV file.
+            The data of this insight, {insight.findings.length} {insight.findings.length === 1 ? "finding" : "findings"}{" "}
+            with every field, as a CSV file.
           </p>
           <Button ref={downloadRef} onClick={() => downloadInsightCsv(insight)}>
             Download CSV
@@ -128,7 +175,10 @@ function InsightBody({ insight, project, look, download }: { insight: Insight; p
       {chart?.type === "series" ? (
         <Card aria-labelledby="series-heading">
           <CardTitle id="series-heading">{metricLabel(chart.metric)} and its expected range</CardTitle>
-          <p className="mt-1 text-sm text-slate-600">Each day against the range the baseline expected (weekly and yearly seasonality); marked days fall outside it or start a change.</p>
+          <p className="mt-1 text-sm text-slate-600">
+            Each day against the range the baseline expected (weekly and yearly seasonality); marked days fall outside
+            it or start a change.
+          </p>
           <div className="mt-4">
             <SeriesChartFigure chart={chart} look={look} currency={currency} />
           </div>
@@ -140,7 +190,15 @@ function InsightBody({ insight, project, look, download }: { insight: Insight; p
           <CardTitle id="drivers-heading">What drove the change</CardTitle>
           <p className="mt-1 text-sm text-slate-600">{drivers.caption}</p>
           <div className="mt-4">
-            <DriversChartFigure bars={drivers.bars} metric={drivers.metric} unit={drivers.unit} look={look} currency={currency} label={drivers.label} dimension={drivers.dimension} />
+            <DriversChartFigure
+              bars={drivers.bars}
+              metric={drivers.metric}
+              unit={drivers.unit}
+              look={look}
+              currency={currency}
+              label={drivers.label}
+              dimension={drivers.dimension}
+            />
           </div>
         </Card>
       ) : null}
@@ -165,7 +223,10 @@ function InsightBody({ insight, project, look, download }: { insight: Insight; p
           <CardTitle id="audit-heading">Issues found</CardTitle>
           <div className="mt-4">
             <BarChart
-              bars={chart.items.map((item) => ({ label: `${item.issue.replaceAll("_", " ")} (${item.severity})`, value: item.count }))}
+              bars={chart.items.map((item) => ({
+                label: `${item.issue.replaceAll("_", " ")} (${item.severity})`,
+                value: item.count,
+              }))}
               diverging={false}
               look={look}
               label={`Issues found: ${chart.items.map((item) => `${item.issue.replaceAll("_", " ")}, ${item.severity} severity, ${item.count}`).join("; ")}`}
@@ -178,7 +239,11 @@ function InsightBody({ insight, project, look, download }: { insight: Insight; p
       <Card aria-labelledby="evidence-heading">
         <CardTitle id="evidence-heading">Evidence</CardTitle>
         <div className="mt-4">
-          {insight.findings.length ? <EvidenceTable findings={insight.findings} currency={currency} /> : <p className="text-sm text-slate-700">{NO_SIGNIFICANT_RESULTS}</p>}
+          {insight.findings.length ? (
+            <EvidenceTable findings={insight.findings} currency={currency} />
+          ) : (
+            <p className="text-sm text-slate-700">{NO_SIGNIFICANT_RESULTS}</p>
+          )}
         </div>
       </Card>
 
@@ -215,7 +280,9 @@ function driverBars(insight: Insight, chart: InsightChart | null, currency: stri
       caption: `Each ${dimension.toLowerCase()}'s contribution to the change in ${metricLabel(chart.metric).toLowerCase()} (${formatChange(chart.metric, chart.totalChange, currency, chart.unit)} in total): mix and performance effects together, summing to the total.`,
     };
   }
-  const driverFindings = insight.findings.filter((f) => f.kind === "driver" && f.dimensionValue !== null && typeof f.change === "number");
+  const driverFindings = insight.findings.filter(
+    (f) => f.kind === "driver" && f.dimensionValue !== null && typeof f.change === "number",
+  );
   if (!driverFindings.length) return null;
   const metric = driverFindings[0].metric;
   const dimension = dimensionLabel(driverFindings[0].dimension);
@@ -241,7 +308,10 @@ function SaveToggle({ projectId, insight }: { projectId: string; insight: Insigh
       variant="secondary"
       loading={unsave.isPending}
       onClick={() =>
-        unsave.mutate(insight._id, { onSuccess: () => alerts.success("Insight removed from saved insights"), onError: (e) => alerts.error(toApiError(e).message) })
+        unsave.mutate(insight._id, {
+          onSuccess: () => alerts.success("Insight removed from saved insights"),
+          onError: (e) => alerts.error(toApiError(e).message),
+        })
       }
     >
       Unsave
@@ -250,7 +320,12 @@ function SaveToggle({ projectId, insight }: { projectId: string; insight: Insigh
     <Button
       variant="secondary"
       loading={save.isPending}
-      onClick={() => save.mutate([insight], { onSuccess: () => alerts.success("Insight saved"), onError: (e) => alerts.error(toApiError(e).message) })}
+      onClick={() =>
+        save.mutate([insight], {
+          onSuccess: () => alerts.success("Insight saved"),
+          onError: (e) => alerts.error(toApiError(e).message),
+        })
+      }
     >
       Save
     </Button>

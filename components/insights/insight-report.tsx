@@ -16,7 +16,15 @@ import { matchesText } from "@/lib/format";
 import { toApiError } from "@/lib/hooks/use-api-error-handler";
 import { useChartLook, type ChartLook } from "@/lib/hooks/use-chart-look";
 import { useDataSources } from "@/lib/hooks/use-data-sources";
-import { masterReport, useInsights, useReport, useReports, useSaveInsights, useSavedInsights, useTags } from "@/lib/hooks/use-insights";
+import {
+  masterReport,
+  useInsights,
+  useReport,
+  useReports,
+  useSaveInsights,
+  useSavedInsights,
+  useTags,
+} from "@/lib/hooks/use-insights";
 import { COMPARE_TO_LABELS, INSIGHT_GROUPS, formatPeriod } from "@/lib/insights/format-values";
 import { FUNNEL_STAGES } from "@/lib/insights/intentions";
 import { selectionReducer } from "@/lib/insights/selection";
@@ -29,7 +37,9 @@ const isActive = (r: Report) => r.status === "queued" || r.status === "running";
 
 /** Has the project any data a report can read? Upload sources say so with their last upload's summary. */
 function hasData(sources: { sourceName: string; additional: Record<string, unknown> }[]): boolean {
-  return sources.some((s) => s.sourceName !== "upload" || Boolean((s.additional?.upload as { rows?: number } | undefined)?.rows));
+  return sources.some(
+    (s) => s.sourceName !== "upload" || Boolean((s.additional?.upload as { rows?: number } | undefined)?.rows),
+  );
 }
 
 /**
@@ -82,7 +92,11 @@ export function InsightReport({ project, reportParam }: { project: ProjectDetail
             <CardTitle id="generate-heading">Generate a report</CardTitle>
             <CardDescription>Every question of the catalogue, answered for the period in seconds.</CardDescription>
             <div className="mt-4">
-              <GenerateReportForm projectId={projectId} timeZone={project.timeZone} onQueued={(r) => setTrackedId(r._id)} />
+              <GenerateReportForm
+                projectId={projectId}
+                timeZone={project.timeZone}
+                onQueued={(r) => setTrackedId(r._id)}
+              />
             </div>
           </Card>
         ) : null}
@@ -114,7 +128,9 @@ export function InsightReport({ project, reportParam }: { project: ProjectDetail
         <ReportProgress
           report={tracked.data}
           onDismiss={() => setTrackedId(null)}
-          onRetry={canManage ? () => document.getElementById("generate")?.scrollIntoView({ behavior: "smooth" }) : undefined}
+          onRetry={
+            canManage ? () => document.getElementById("generate")?.scrollIntoView({ behavior: "smooth" }) : undefined
+          }
         />
       ) : null}
 
@@ -126,11 +142,16 @@ export function InsightReport({ project, reportParam }: { project: ProjectDetail
             </h2>
             {viewing ? (
               <p className="text-sm text-slate-600">
-                {reportTitle(viewing)} · {formatPeriod(viewing.periodStart, viewing.periodEnd)} compared with the {COMPARE_TO_LABELS[viewing.compareTo].toLowerCase()}
+                {reportTitle(viewing)} · {formatPeriod(viewing.periodStart, viewing.periodEnd)} compared with the{" "}
+                {COMPARE_TO_LABELS[viewing.compareTo].toLowerCase()}
                 {opened && master && opened._id !== master._id ? (
                   <>
                     {" · "}
-                    <Link href={`/client-projects/${projectId}`} scroll={false} className="text-brand-700 underline underline-offset-2">
+                    <Link
+                      href={`/client-projects/${projectId}`}
+                      scroll={false}
+                      className="text-brand-700 underline underline-offset-2"
+                    >
                       Back to the master report
                     </Link>
                   </>
@@ -143,8 +164,14 @@ export function InsightReport({ project, reportParam }: { project: ProjectDetail
 
         {noData ? (
           <EmptyState title="This project has no data yet">
-            <p>Reports read the project&apos;s data sources. {canManageData ? "Upload a CSV export to begin." : "Ask a Data Creator to add data."}</p>
-            <Link href={`/client-projects/${projectId}/data-sources`} className="mt-2 inline-block font-medium text-brand-700 underline underline-offset-2">
+            <p>
+              Reports read the project&apos;s data sources.{" "}
+              {canManageData ? "Upload a CSV export to begin." : "Ask a Data Creator to add data."}
+            </p>
+            <Link
+              href={`/client-projects/${projectId}/data-sources`}
+              className="mt-2 inline-block font-medium text-brand-700 underline underline-offset-2"
+            >
               Go to the data sources of {project.name}
             </Link>
           </EmptyState>
@@ -153,11 +180,21 @@ export function InsightReport({ project, reportParam }: { project: ProjectDetail
         ) : !viewing ? (
           followId ? null : (
             <EmptyState title="No report yet">
-              {canManage ? "Choose a period above and generate the first report." : "A Data Creator or admin can generate the first report."}
+              {canManage
+                ? "Choose a period above and generate the first report."
+                : "A Data Creator or admin can generate the first report."}
             </EmptyState>
           )
         ) : (
-          <ReportInsights key={viewing._id} projectId={projectId} report={viewing} look={look} currency={project.currency} tags={tags.data?.docs ?? []} canTag={canManage} />
+          <ReportInsights
+            key={viewing._id}
+            projectId={projectId}
+            report={viewing}
+            look={look}
+            currency={project.currency}
+            tags={tags.data?.docs ?? []}
+            canTag={canManage}
+          />
         )}
       </section>
     </div>
@@ -167,11 +204,18 @@ export function InsightReport({ project, reportParam }: { project: ProjectDetail
 function TagLinks({ projectId, tags }: { projectId: string; tags: InsightTag[] }) {
   return (
     <nav aria-label="Tags and saved insights" className="flex flex-wrap items-center gap-2 text-sm">
-      <Link href={`/client-projects/${projectId}/saved`} className="rounded-full border border-slate-300 px-3 py-1 text-slate-800 hover:bg-slate-50">
+      <Link
+        href={`/client-projects/${projectId}/saved`}
+        className="rounded-full border border-slate-300 px-3 py-1 text-slate-800 hover:bg-slate-50"
+      >
         Saved insights
       </Link>
       {tags.map((tag) => (
-        <Link key={tag._id} href={`/client-projects/${projectId}/insight-tags/${tag._id}`} className="rounded-full bg-brand-50 px-3 py-1 text-brand-800 ring-1 ring-brand-100 hover:bg-brand-100">
+        <Link
+          key={tag._id}
+          href={`/client-projects/${projectId}/insight-tags/${tag._id}`}
+          className="rounded-full bg-brand-50 px-3 py-1 text-brand-800 ring-1 ring-brand-100 hover:bg-brand-100"
+        >
           <span className="sr-only">Tag </span>
           {tag.name}
           {typeof tag.count === "number" ? <span className="text-brand-700"> ({tag.count})</span> : null}
@@ -181,7 +225,21 @@ function TagLinks({ projectId, tags }: { projectId: string; tags: InsightTag[] }
   );
 }
 
-function ReportInsights({ projectId, report, look, currency, tags, canTag }: { projectId: string; report: Report; look: ChartLook; currency: string; tags: InsightTag[]; canTag: boolean }) {
+function ReportInsights({
+  projectId,
+  report,
+  look,
+  currency,
+  tags,
+  canTag,
+}: {
+  projectId: string;
+  report: Report;
+  look: ChartLook;
+  currency: string;
+  tags: InsightTag[];
+  canTag: boolean;
+}) {
   const alerts = useAlerts();
   const insights = useInsights(projectId, report._id);
   const saved = useSavedInsights(projectId);
@@ -194,15 +252,26 @@ function ReportInsights({ projectId, report, look, currency, tags, canTag }: { p
 
   const all = useMemo(() => insights.data?.docs ?? [], [insights.data]);
   const shown = useMemo(
-    () => all.filter((i) => (!stage || i.funnelStage === stage) && matchesText([i.title, i.intention.question, i.summary, ...i.findings.map((f) => f.dimensionValue)], query)),
+    () =>
+      all.filter(
+        (i) =>
+          (!stage || i.funnelStage === stage) &&
+          matchesText([i.title, i.intention.question, i.summary, ...i.findings.map((f) => f.dimensionValue)], query),
+      ),
     [all, stage, query],
   );
   const selectedInsights = all.filter((i) => selection.includes(i._id));
   const savedCount = saved.data?.total;
 
   if (insights.isPending) return <LoadingState label="Loading insights…" />;
-  if (insights.isError) return <ErrorState message={toApiError(insights.error).message} onRetry={() => void insights.refetch()} />;
-  if (all.length === 0) return <EmptyState title="This report holds no insights">The data did not cover any question of the catalogue for this period.</EmptyState>;
+  if (insights.isError)
+    return <ErrorState message={toApiError(insights.error).message} onRetry={() => void insights.refetch()} />;
+  if (all.length === 0)
+    return (
+      <EmptyState title="This report holds no insights">
+        The data did not cover any question of the catalogue for this period.
+      </EmptyState>
+    );
 
   const saveSelected = async () => {
     try {
@@ -235,29 +304,59 @@ function ReportInsights({ projectId, report, look, currency, tags, canTag }: { p
         </div>
         <div className="flex-1">
           <Label htmlFor="insight-search">Search insights</Label>
-          <Input id="insight-search" type="search" className="mt-1.5" placeholder="Channel, campaign, question…" value={query} onChange={(e) => setQuery(e.target.value)} />
+          <Input
+            id="insight-search"
+            type="search"
+            className="mt-1.5"
+            placeholder="Channel, campaign, question…"
+            value={query}
+            onChange={(e) => setQuery(e.target.value)}
+          />
         </div>
         <p className="text-sm text-slate-600 md:pb-2" aria-live="polite">
           {shown.length === all.length ? `${all.length} insights` : `${shown.length} of ${all.length} insights`}
         </p>
       </div>
 
-      <div role="toolbar" aria-label="Selected insights" className="sticky top-2 z-10 flex flex-wrap items-center gap-2 rounded-xl border border-slate-200 bg-white/95 p-3 shadow-sm backdrop-blur">
+      <div
+        role="toolbar"
+        aria-label="Selected insights"
+        className="sticky top-2 z-10 flex flex-wrap items-center gap-2 rounded-xl border border-slate-200 bg-white/95 p-3 shadow-sm backdrop-blur"
+      >
         <p className="mr-auto text-sm text-slate-700" aria-live="polite">
           {selection.length === 0 ? "Select insights to save or tag them." : `${selection.length} selected`}
           {typeof savedCount === "number" ? (
-            <Link href={`/client-projects/${projectId}/saved`} className="ml-2 text-brand-700 underline underline-offset-2">
+            <Link
+              href={`/client-projects/${projectId}/saved`}
+              className="ml-2 text-brand-700 underline underline-offset-2"
+            >
               {savedCount} saved
             </Link>
           ) : null}
         </p>
-        <Button size="sm" variant="ghost" disabled={shown.length === 0 || shown.every((i) => selection.includes(i._id))} onClick={() => dispatch({ type: "select", ids: shown.map((i) => i._id) })}>
+        <Button
+          size="sm"
+          variant="ghost"
+          disabled={shown.length === 0 || shown.every((i) => selection.includes(i._id))}
+          onClick={() => dispatch({ type: "select", ids: shown.map((i) => i._id) })}
+        >
           Select all shown
         </Button>
-        <Button size="sm" variant="secondary" disabled={selection.length === 0} onClick={() => dispatch({ type: "clear" })}>
+        <Button
+          size="sm"
+          variant="secondary"
+          disabled={selection.length === 0}
+          onClick={() => dispatch({ type: "clear" })}
+        >
           Clear selection
         </Button>
-        <Button size="sm" variant="secondary" disabled={selection.length === 0} loading={save.isPending} onClick={() => void saveSelected()}>
+        <Button
+          size="sm"
+          variant="secondary"
+          disabled={selection.length === 0}
+          loading={save.isPending}
+          onClick={() => void saveSelected()}
+        >
           Save
         </Button>
         {canTag ? (
@@ -278,8 +377,16 @@ function ReportInsights({ projectId, report, look, currency, tags, canTag }: { p
             </h3>
             {group.dismissPopUp && !dismissed.includes(popUpId) ? (
               <div className="flex items-start justify-between gap-3 rounded-lg border border-slate-200 bg-slate-50 px-3 py-2 text-sm text-slate-700">
-                <p>Questions whose answers moved the primary KPI less, or not at all. Worth a look when the top insights are handled.</p>
-                <Button size="sm" variant="ghost" onClick={() => setDismissed((d) => [...d, popUpId])} aria-label={`Dismiss the note about ${group.label}`}>
+                <p>
+                  Questions whose answers moved the primary KPI less, or not at all. Worth a look when the top insights
+                  are handled.
+                </p>
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  onClick={() => setDismissed((d) => [...d, popUpId])}
+                  aria-label={`Dismiss the note about ${group.label}`}
+                >
                   Dismiss
                 </Button>
               </div>
@@ -316,7 +423,9 @@ function ReportInsights({ projectId, report, look, currency, tags, canTag }: { p
         tags={tags}
         onTagged={(_tag, name) => {
           setTagging(false);
-          alerts.success(`${selection.length} ${selection.length === 1 ? "insight" : "insights"} added to the tag ${name}`);
+          alerts.success(
+            `${selection.length} ${selection.length === 1 ? "insight" : "insights"} added to the tag ${name}`,
+          );
           dispatch({ type: "clear" });
         }}
       />

@@ -1,12 +1,24 @@
 import type { ReactNode } from "react";
 import type { InsightFinding } from "@/lib/api-client/types";
 import { cn } from "@/components/ui/cn";
-import { dimensionLabel, formatChange, formatDay, formatMetric, formatPct, metricLabel } from "@/lib/insights/format-values";
+import {
+  dimensionLabel,
+  formatChange,
+  formatDay,
+  formatMetric,
+  formatPct,
+  metricLabel,
+} from "@/lib/insights/format-values";
 import { metricDefinitionOrNull } from "@/lib/insights/metric-direction";
 
 /** The headline finding of an insight: the total change when there is one, else the first finding. */
 export function headlineFinding(findings: InsightFinding[]): InsightFinding | null {
-  return findings.find((f) => f.kind === "change" && !f.dimension) ?? findings.find((f) => f.kind !== "audit") ?? findings[0] ?? null;
+  return (
+    findings.find((f) => f.kind === "change" && !f.dimension) ??
+    findings.find((f) => f.kind !== "audit") ??
+    findings[0] ??
+    null
+  );
 }
 
 /** Good news or bad: a rise in cost or position is bad, a rise in revenue good. */
@@ -19,7 +31,15 @@ export function changeTone(finding: Pick<InsightFinding, "metric" | "change">): 
 const TONE = { good: "text-green-800", bad: "text-red-700", neutral: "text-slate-700" } as const;
 
 /** Current vs baseline, the change and the change % of one finding, in the metric's unit. */
-export function KeyNumbers({ finding, currency, className }: { finding: InsightFinding; currency: string; className?: string }) {
+export function KeyNumbers({
+  finding,
+  currency,
+  className,
+}: {
+  finding: InsightFinding;
+  currency: string;
+  className?: string;
+}) {
   if (finding.kind === "audit") {
     return (
       <dl className={cn("grid grid-cols-2 gap-3 text-sm", className)}>
@@ -29,13 +49,24 @@ export function KeyNumbers({ finding, currency, className }: { finding: InsightF
     );
   }
   const baselineLabel = finding.kind === "anomaly" ? "Expected" : "Baseline";
-  const subject = [metricLabel(finding.metric), finding.dimensionValue ? `${dimensionLabel(finding.dimension)} ${finding.dimensionValue}` : null].filter(Boolean).join(" · ");
+  const subject = [
+    metricLabel(finding.metric),
+    finding.dimensionValue ? `${dimensionLabel(finding.dimension)} ${finding.dimensionValue}` : null,
+  ]
+    .filter(Boolean)
+    .join(" · ");
   const tone = TONE[changeTone(finding)];
   return (
     <div className={className}>
       <p className="text-xs font-medium text-slate-600">
         {subject}
-        <span className="font-normal text-slate-500"> · {finding.periodStart === finding.periodEnd ? formatDay(finding.periodStart) : `${formatDay(finding.periodStart, true)} – ${formatDay(finding.periodEnd)}`}</span>
+        <span className="font-normal text-slate-500">
+          {" "}
+          ·{" "}
+          {finding.periodStart === finding.periodEnd
+            ? formatDay(finding.periodStart)
+            : `${formatDay(finding.periodStart, true)} – ${formatDay(finding.periodEnd)}`}
+        </span>
       </p>
       <dl className="mt-1.5 grid grid-cols-2 gap-3 text-sm sm:grid-cols-4">
         <Figure label="Current">{formatMetric(finding.metric, finding.current, currency)}</Figure>

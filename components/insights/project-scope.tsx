@@ -19,13 +19,24 @@ export interface ProjectScopeValue {
  * The pages under one project (insight, tag, saved, data sources) load the project first: its
  * client's actions decide what the page offers, and a suspended client is explained in place.
  */
-export function ProjectScope({ projectId, loadingLabel = "Loading…", children }: { projectId: string; loadingLabel?: string; children: (scope: ProjectScopeValue) => ReactNode }) {
+export function ProjectScope({
+  projectId,
+  loadingLabel = "Loading…",
+  children,
+}: {
+  projectId: string;
+  loadingLabel?: string;
+  children: (scope: ProjectScopeValue) => ReactNode;
+}) {
   const user = useCurrentUser();
   const project = useProject(projectId);
   const accessError = useClientAccessError(project.error);
   if (accessError === "suspended") return <ClientSuspended />;
-  if (project.isError) return <ErrorState message={toApiError(project.error).message} onRetry={() => void project.refetch()} />;
+  if (project.isError)
+    return <ErrorState message={toApiError(project.error).message} onRetry={() => void project.refetch()} />;
   if (project.isPending || !user.data) return <LoadingState label={loadingLabel} />;
   const data = project.data;
-  return <>{children({ project: data, agency: user.data.agency, can: (action) => data.client.actions.includes(action) })}</>;
+  return (
+    <>{children({ project: data, agency: user.data.agency, can: (action) => data.client.actions.includes(action) })}</>
+  );
 }

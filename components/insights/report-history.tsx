@@ -20,7 +20,8 @@ const STATUS = {
   failed: { label: "Failed", className: "bg-red-50 text-red-800 ring-red-200" },
 } as const;
 
-export const reportTitle = (report: Pick<Report, "name" | "periodStart" | "periodEnd">) => report.name || `Report ${formatPeriod(report.periodStart, report.periodEnd)}`;
+export const reportTitle = (report: Pick<Report, "name" | "periodStart" | "periodEnd">) =>
+  report.name || `Report ${formatPeriod(report.periodStart, report.periodEnd)}`;
 
 interface ReportHistoryProps {
   projectId: string;
@@ -33,7 +34,15 @@ interface ReportHistoryProps {
 }
 
 /** Every report of the project, newest first: open a past one, delete those the user may manage. */
-export function ReportHistory({ projectId, reports, total, viewingId, masterId, canManage, onDeleted }: ReportHistoryProps) {
+export function ReportHistory({
+  projectId,
+  reports,
+  total,
+  viewingId,
+  masterId,
+  canManage,
+  onDeleted,
+}: ReportHistoryProps) {
   const alerts = useAlerts();
   const remove = useDeleteReport(projectId);
   const [confirming, setConfirming] = useState<Report | null>(null);
@@ -59,28 +68,43 @@ export function ReportHistory({ projectId, reports, total, viewingId, masterId, 
       <p className="text-sm text-slate-600">
         {total} {total === 1 ? "report" : "reports"}
       </p>
-      <ul aria-label="Report history" className="mt-2 max-h-96 divide-y divide-slate-100 overflow-y-auto rounded-lg border border-slate-200">
+      <ul
+        aria-label="Report history"
+        className="mt-2 max-h-96 divide-y divide-slate-100 overflow-y-auto rounded-lg border border-slate-200"
+      >
         {reports.map((report) => {
           const status = STATUS[report.status];
           const viewing = report._id === viewingId;
           const titleId = `report-${report._id}-title`;
           return (
-            <li key={report._id} className={cn("flex flex-wrap items-center justify-between gap-2 px-3 py-2.5", viewing && "bg-brand-50")}>
+            <li
+              key={report._id}
+              className={cn("flex flex-wrap items-center justify-between gap-2 px-3 py-2.5", viewing && "bg-brand-50")}
+            >
               <div className="min-w-0">
                 <p id={titleId} className="truncate text-sm font-medium text-slate-900">
                   {reportTitle(report)}
-                  {report._id === masterId ? <span className="ml-2 text-xs font-normal text-slate-600">(master)</span> : null}
+                  {report._id === masterId ? (
+                    <span className="ml-2 text-xs font-normal text-slate-600">(master)</span>
+                  ) : null}
                 </p>
                 <p className="text-xs text-slate-600">
-                  {formatPeriod(report.periodStart, report.periodEnd)} · vs {COMPARE_TO_LABELS[report.compareTo].toLowerCase()}
+                  {formatPeriod(report.periodStart, report.periodEnd)} · vs{" "}
+                  {COMPARE_TO_LABELS[report.compareTo].toLowerCase()}
                   {report.createdAt ? ` · made ${formatDate(report.createdAt)}` : ""}
                 </p>
               </div>
               <div className="flex items-center gap-2">
-                <span className={cn("rounded-full px-2 py-0.5 text-xs font-medium ring-1", status.className)}>{status.label}</span>
+                <span className={cn("rounded-full px-2 py-0.5 text-xs font-medium ring-1", status.className)}>
+                  {status.label}
+                </span>
                 {report.status === "ready" && !viewing ? (
                   <Link
-                    href={report._id === masterId ? `/client-projects/${projectId}` : `/client-projects/${projectId}?report=${report._id}`}
+                    href={
+                      report._id === masterId
+                        ? `/client-projects/${projectId}`
+                        : `/client-projects/${projectId}?report=${report._id}`
+                    }
                     scroll={false}
                     className="text-sm font-medium text-brand-700 underline underline-offset-2"
                     aria-describedby={titleId}
@@ -112,7 +136,8 @@ export function ReportHistory({ projectId, reports, total, viewingId, masterId, 
         error={error}
         onConfirm={() => void confirmDelete()}
       >
-        The report and its insights are deleted, and they leave any tag or saved list that held them. This cannot be undone.
+        The report and its insights are deleted, and they leave any tag or saved list that held them. This cannot be
+        undone.
       </ConfirmDialog>
     </>
   );

@@ -81,7 +81,13 @@ function SavedInsights({ project, agency }: { project: ProjectDetail; agency: { 
                   currency={project.currency}
                   headingLevel="h2"
                   actions={
-                    <Button size="sm" variant="ghost" loading={removingId === id} aria-label={`Unsave ${insight.title}`} onClick={() => void remove(id, insight.title)}>
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      loading={removingId === id}
+                      aria-label={`Unsave ${insight.title}`}
+                      onClick={() => void remove(id, insight.title)}
+                    >
                       Unsave
                     </Button>
                   }

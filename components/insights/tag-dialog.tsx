@@ -26,13 +26,24 @@ interface TagDialogProps {
 export function TagDialog({ open, onClose, projectId, insightIds, tags, onTagged }: TagDialogProps) {
   const count = insightIds.length;
   return (
-    <Dialog open={open} onClose={onClose} title="Add to tag" description={`Tag ${count} selected ${count === 1 ? "insight" : "insights"}: a tag gathers insights into a custom report.`}>
+    <Dialog
+      open={open}
+      onClose={onClose}
+      title="Add to tag"
+      description={`Tag ${count} selected ${count === 1 ? "insight" : "insights"}: a tag gathers insights into a custom report.`}
+    >
       <TagForm projectId={projectId} insightIds={insightIds} tags={tags} onCancel={onClose} onTagged={onTagged} />
     </Dialog>
   );
 }
 
-function TagForm({ projectId, insightIds, tags, onCancel, onTagged }: Omit<TagDialogProps, "open" | "onClose"> & { onCancel: () => void }) {
+function TagForm({
+  projectId,
+  insightIds,
+  tags,
+  onCancel,
+  onTagged,
+}: Omit<TagDialogProps, "open" | "onClose"> & { onCancel: () => void }) {
   const listId = useId();
   const add = useAddToTag(projectId);
   const {
@@ -66,7 +77,13 @@ function TagForm({ projectId, insightIds, tags, onCancel, onTagged }: Omit<TagDi
         autoFocus
         autoComplete="off"
         list={tags.length ? listId : undefined}
-        hint={existing ? `Adds to the existing tag “${existing.name}”.` : tags.length ? "Type a new name, or the name of an existing tag." : "Name the new tag."}
+        hint={
+          existing
+            ? `Adds to the existing tag “${existing.name}”.`
+            : tags.length
+              ? "Type a new name, or the name of an existing tag."
+              : "Name the new tag."
+        }
         error={errors.name?.message}
         {...register("name")}
       />

@@ -24,12 +24,24 @@ import { ProjectScope } from "./project-scope";
 export function TaggedInsightsView({ projectId, tagId }: { projectId: string; tagId: string }) {
   return (
     <ProjectScope projectId={projectId} loadingLabel="Loading the tag…">
-      {({ project, agency, can }) => <TaggedInsights project={project} agency={agency} tagId={tagId} canManage={can("report:manage")} />}
+      {({ project, agency, can }) => (
+        <TaggedInsights project={project} agency={agency} tagId={tagId} canManage={can("report:manage")} />
+      )}
     </ProjectScope>
   );
 }
 
-function TaggedInsights({ project, agency, tagId, canManage }: { project: ProjectDetail; agency: { _id: string; name: string }; tagId: string; canManage: boolean }) {
+function TaggedInsights({
+  project,
+  agency,
+  tagId,
+  canManage,
+}: {
+  project: ProjectDetail;
+  agency: { _id: string; name: string };
+  tagId: string;
+  canManage: boolean;
+}) {
   const router = useRouter();
   const alerts = useAlerts();
   const handle = useApiErrorHandler();
@@ -49,7 +61,8 @@ function TaggedInsights({ project, agency, tagId, canManage }: { project: Projec
 
   if (tag.isPending) return <LoadingState label="Loading the tag…" />;
   if (tag.isError) return <ErrorState message={toApiError(tag.error).message} onRetry={() => void tag.refetch()} />;
-  if (tag.data.projectId && tag.data.projectId !== project._id) return <EmptyState title="We couldn't find the page you were looking for" />;
+  if (tag.data.projectId && tag.data.projectId !== project._id)
+    return <EmptyState title="We couldn't find the page you were looking for" />;
 
   const docs = insights.data?.docs ?? [];
   const removeInsight = async (insightId: string, title: string) => {
@@ -89,7 +102,9 @@ function TaggedInsights({ project, agency, tagId, canManage }: { project: Projec
         <div className="min-w-0">
           <p className="text-sm font-medium text-brand-700">Tag · {project.name}</p>
           <h1 className="text-2xl font-semibold tracking-tight break-words text-slate-900">{tag.data.name}</h1>
-          <p className="mt-1 text-sm text-slate-600">{insights.data ? `${insights.data.total} ${insights.data.total === 1 ? "insight" : "insights"}` : ""}</p>
+          <p className="mt-1 text-sm text-slate-600">
+            {insights.data ? `${insights.data.total} ${insights.data.total === 1 ? "insight" : "insights"}` : ""}
+          </p>
         </div>
         {canManage ? (
           <div className="flex flex-wrap gap-2">
@@ -108,7 +123,9 @@ function TaggedInsights({ project, agency, tagId, canManage }: { project: Projec
       ) : insights.isError ? (
         <ErrorState message={toApiError(insights.error).message} onRetry={() => void insights.refetch()} />
       ) : docs.length === 0 ? (
-        <EmptyState title="No insights under this tag">Select insights on the project&apos;s report and choose Tag to add them here.</EmptyState>
+        <EmptyState title="No insights under this tag">
+          Select insights on the project&apos;s report and choose Tag to add them here.
+        </EmptyState>
       ) : (
         <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3" aria-label={`Insights tagged ${tag.data.name}`}>
           {docs.map((insight) => (
@@ -121,7 +138,13 @@ function TaggedInsights({ project, agency, tagId, canManage }: { project: Projec
                 headingLevel="h2"
                 actions={
                   canManage ? (
-                    <Button size="sm" variant="ghost" loading={removingId === insight._id} aria-label={`Remove ${insight.title} from the tag`} onClick={() => void removeInsight(insight._id, insight.title)}>
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      loading={removingId === insight._id}
+                      aria-label={`Remove ${insight.title} from the tag`}
+                      onClick={() => void removeInsight(insight._id, insight.title)}
+                    >
                       Remove from tag
                     </Button>
                   ) : null
@@ -161,7 +184,15 @@ function TaggedInsights({ project, agency, tagId, canManage }: { project: Projec
   );
 }
 
-function RenameTagForm({ tag, onCancel, onSave }: { tag: InsightTag; onCancel: () => void; onSave: (name: string) => Promise<void> }) {
+function RenameTagForm({
+  tag,
+  onCancel,
+  onSave,
+}: {
+  tag: InsightTag;
+  onCancel: () => void;
+  onSave: (name: string) => Promise<void>;
+}) {
   const {
     register,
     handleSubmit,
@@ -180,7 +211,14 @@ function RenameTagForm({ tag, onCancel, onSave }: { tag: InsightTag; onCancel: (
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
       <FormError message={errors.root?.message} />
-      <FormField label="Tag name" required autoFocus autoComplete="off" error={errors.name?.message} {...register("name")} />
+      <FormField
+        label="Tag name"
+        required
+        autoFocus
+        autoComplete="off"
+        error={errors.name?.message}
+        {...register("name")}
+      />
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="secondary" onClick={onCancel}>
           Cancel

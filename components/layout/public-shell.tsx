@@ -20,7 +20,15 @@ export function PublicShell({ children }: { children: ReactNode }) {
 }
 
 /** A narrow column for the auth forms. */
-export function AuthColumn({ title, description, children }: { title: string; description?: ReactNode; children: ReactNode }) {
+export function AuthColumn({
+  title,
+  description,
+  children,
+}: {
+  title: string;
+  description?: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <div className="w-full max-w-md">
       <h1 className="text-2xl font-semibold tracking-tight text-slate-900">{title}</h1>

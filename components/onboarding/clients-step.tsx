@@ -1,7 +1,14 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useFieldArray, useForm, useWatch, type Control, type FieldErrors, type UseFormRegister } from "react-hook-form";
+import {
+  useFieldArray,
+  useForm,
+  useWatch,
+  type Control,
+  type FieldErrors,
+  type UseFormRegister,
+} from "react-hook-form";
 import type { z } from "zod";
 import { Button } from "@/components/ui/button";
 import { FormField, SelectField } from "@/components/ui/form-field";
@@ -45,7 +52,12 @@ function ClientFields({ index, control, register, errors, canRemove, onRemove }:
     <fieldset className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
       <legend className="px-1 text-base font-semibold text-slate-900">Client {clientNumber}</legend>
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField label="Client name" required error={clientErrors?.name?.message} {...register(`clients.${index}.name`)} />
+        <FormField
+          label="Client name"
+          required
+          error={clientErrors?.name?.message}
+          {...register(`clients.${index}.name`)}
+        />
         <FormField
           label="Website"
           type="url"
@@ -102,12 +114,19 @@ function ClientFields({ index, control, register, errors, canRemove, onRemove }:
           );
         })}
         {clientErrors?.projects?.root?.message || clientErrors?.projects?.message ? (
-          <p className="text-sm text-red-700">{clientErrors?.projects?.root?.message ?? clientErrors?.projects?.message}</p>
+          <p className="text-sm text-red-700">
+            {clientErrors?.projects?.root?.message ?? clientErrors?.projects?.message}
+          </p>
         ) : null}
       </div>
 
       <div className="mt-4 flex flex-wrap gap-2">
-        <Button variant="secondary" size="sm" onClick={() => projects.append(blankProject())} aria-label={`Add project to client ${clientNumber}`}>
+        <Button
+          variant="secondary"
+          size="sm"
+          onClick={() => projects.append(blankProject())}
+          aria-label={`Add project to client ${clientNumber}`}
+        >
           Add project
         </Button>
         {canRemove ? (
@@ -120,18 +139,34 @@ function ClientFields({ index, control, register, errors, canRemove, onRemove }:
   );
 }
 
-function ProjectCount({ control, projectLimit }: { control: Control<Step1Input, unknown, Step1Output>; projectLimit: number }) {
+function ProjectCount({
+  control,
+  projectLimit,
+}: {
+  control: Control<Step1Input, unknown, Step1Output>;
+  projectLimit: number;
+}) {
   const clients = useWatch({ control, name: "clients" });
   const count = clients?.reduce((n, c) => n + (c.projects?.length ?? 0), 0) ?? 0;
   const over = count > projectLimit;
   const near = !over && count >= projectLimit - 1;
   return (
     <p
-      className={over ? "text-sm font-medium text-red-700" : near ? "text-sm font-medium text-amber-800" : "text-sm text-slate-600"}
+      className={
+        over
+          ? "text-sm font-medium text-red-700"
+          : near
+            ? "text-sm font-medium text-amber-800"
+            : "text-sm text-slate-600"
+      }
       aria-live="polite"
     >
       {count} of {projectLimit} projects your plan allows.
-      {over ? " Remove projects to continue, or contact support to change your plan." : near ? " You are close to your plan's limit." : ""}
+      {over
+        ? " Remove projects to continue, or contact support to change your plan."
+        : near
+          ? " You are close to your plan's limit."
+          : ""}
     </p>
   );
 }
@@ -149,7 +184,10 @@ export function ClientsStep({ initial, projectLimit, busy, onContinue }: Props) 
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<Step1Input, unknown, Step1Output>({ resolver: zodResolver(onboardingStep1Schema), defaultValues: toFormValues(initial) });
+  } = useForm<Step1Input, unknown, Step1Output>({
+    resolver: zodResolver(onboardingStep1Schema),
+    defaultValues: toFormValues(initial),
+  });
   const clients = useFieldArray({ control, name: "clients" });
 
   return (
@@ -169,7 +207,11 @@ export function ClientsStep({ initial, projectLimit, busy, onContinue }: Props) 
         <p className="text-sm text-red-700">{errors.clients?.root?.message ?? errors.clients?.message}</p>
       ) : null}
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <Button variant="secondary" onClick={() => clients.append(blankClient())} disabled={clients.fields.length >= MAX_CLIENTS}>
+        <Button
+          variant="secondary"
+          onClick={() => clients.append(blankClient())}
+          disabled={clients.fields.length >= MAX_CLIENTS}
+        >
           Add client
         </Button>
         <ProjectCount control={control} projectLimit={projectLimit} />

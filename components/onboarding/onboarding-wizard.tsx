@@ -67,7 +67,9 @@ export function OnboardingWizard({ step, projectLimit }: { step: number; project
 
   const finish = async () => {
     if (!clients) {
-      alerts.instruction("Add your clients and projects first, then continue through the steps again.", { on: "/onboarding" });
+      alerts.instruction("Add your clients and projects first, then continue through the steps again.", {
+        on: "/onboarding",
+      });
       goTo(FIRST_ONBOARDING_STEP);
       return;
     }

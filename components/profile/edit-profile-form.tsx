@@ -47,10 +47,29 @@ export function EditProfileForm({ user }: { user: UserInfo }) {
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
-      <FormField label="Email" type="email" value={user.email} readOnly disabled hint="Your email cannot be changed here." />
+      <FormField
+        label="Email"
+        type="email"
+        value={user.email}
+        readOnly
+        disabled
+        hint="Your email cannot be changed here."
+      />
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField label="First name" required autoComplete="given-name" error={errors.firstName?.message} {...register("firstName")} />
-        <FormField label="Last name" required autoComplete="family-name" error={errors.lastName?.message} {...register("lastName")} />
+        <FormField
+          label="First name"
+          required
+          autoComplete="given-name"
+          error={errors.firstName?.message}
+          {...register("firstName")}
+        />
+        <FormField
+          label="Last name"
+          required
+          autoComplete="family-name"
+          error={errors.lastName?.message}
+          {...register("lastName")}
+        />
       </div>
       <FormField label="Phone" type="tel" autoComplete="tel" error={errors.phone?.message} {...register("phone")} />
       <Button type="submit" loading={isSubmitting}>

@@ -22,14 +22,26 @@ export function UserProfileView({ userId, mode }: { userId?: string; mode: Profi
 
   const header = (
     <div>
-      <h1 className="text-2xl font-semibold tracking-tight text-slate-900">{isSelf || !user.data ? "Your profile" : `${user.data.firstName} ${user.data.lastName}`}</h1>
-      <p className="mt-1 text-sm text-slate-600">{activeMode === "edit" ? "Update the name and phone number your agency sees." : "Choose a new password for logging in."}</p>
+      <h1 className="text-2xl font-semibold tracking-tight text-slate-900">
+        {isSelf || !user.data ? "Your profile" : `${user.data.firstName} ${user.data.lastName}`}
+      </h1>
+      <p className="mt-1 text-sm text-slate-600">
+        {activeMode === "edit"
+          ? "Update the name and phone number your agency sees."
+          : "Choose a new password for logging in."}
+      </p>
     </div>
   );
 
   if (me.isPending || user.isPending) return <LoadingState label="Loading profile…" />;
   const error = me.error ?? user.error;
-  if (error) return <ErrorState message={toApiError(error).message} onRetry={() => void (me.isError ? me.refetch() : user.refetch())} />;
+  if (error)
+    return (
+      <ErrorState
+        message={toApiError(error).message}
+        onRetry={() => void (me.isError ? me.refetch() : user.refetch())}
+      />
+    );
   if (!user.data) return <LoadingState label="Loading profile…" />;
 
   const tabs: { mode: ProfileMode; label: string }[] = [
@@ -49,7 +61,9 @@ export function UserProfileView({ userId, mode }: { userId?: string; mode: Profi
               aria-current={activeMode === tab.mode ? "page" : undefined}
               className={cn(
                 "-mb-px rounded-t-md border-b-2 px-4 py-2 text-sm font-medium",
-                activeMode === tab.mode ? "border-brand-600 text-brand-800" : "border-transparent text-slate-600 hover:text-slate-900",
+                activeMode === tab.mode
+                  ? "border-brand-600 text-brand-800"
+                  : "border-transparent text-slate-600 hover:text-slate-900",
               )}
             >
               {tab.label}
@@ -58,7 +72,11 @@ export function UserProfileView({ userId, mode }: { userId?: string; mode: Profi
         </nav>
       ) : null}
       <Card>
-        {activeMode === "edit" ? <EditProfileForm key={user.data._id} user={user.data} /> : <ChangePasswordForm userId={user.data._id} />}
+        {activeMode === "edit" ? (
+          <EditProfileForm key={user.data._id} user={user.data} />
+        ) : (
+          <ChangePasswordForm userId={user.data._id} />
+        )}
       </Card>
     </div>
   );

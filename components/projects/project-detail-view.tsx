@@ -21,19 +21,31 @@ import { ProjectForm } from "./project-form";
 import { ProjectLimitNotice } from "./project-usage";
 import { DetailRow, Muted } from "@/components/ui/detail-row";
 
-/** /client-projects/{id}: one Performance Report: its insight reports (master report, generation, history, tags) and details. */
+/**
+ * /client-projects/{id}: one Performance Report: its insight reports (master report, generation, history, tags)
+ * and details.
+ */
 export function ProjectDetailView({ projectId, reportId = null }: { projectId: string; reportId?: string | null }) {
   const user = useCurrentUser();
   const project = useProject(projectId);
   const accessError = useClientAccessError(project.error);
 
   if (accessError === "suspended") return <ClientSuspended />;
-  if (project.isError) return <ErrorState message={toApiError(project.error).message} onRetry={() => void project.refetch()} />;
+  if (project.isError)
+    return <ErrorState message={toApiError(project.error).message} onRetry={() => void project.refetch()} />;
   if (project.isPending || !user.data) return <LoadingState label="Loading the project…" />;
   return <ProjectDetailContent project={project.data} agency={user.data.agency} reportId={reportId} />;
 }
 
-function ProjectDetailContent({ project, agency, reportId }: { project: ProjectDetail; agency: { _id: string; name: string }; reportId: string | null }) {
+function ProjectDetailContent({
+  project,
+  agency,
+  reportId,
+}: {
+  project: ProjectDetail;
+  agency: { _id: string; name: string };
+  reportId: string | null;
+}) {
   const alerts = useAlerts();
   const [editing, setEditing] = useState(false);
   const [confirmSuspend, setConfirmSuspend] = useState(false);
@@ -103,7 +115,8 @@ function ProjectDetailContent({ project, agency, reportId }: { project: ProjectD
 
       {project.status === "suspended" ? (
         <p className="rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
-          This project is suspended: it does not count towards your plan&apos;s project limit, and no new reports are made for it.
+          This project is suspended: it does not count towards your plan&apos;s project limit, and no new reports are
+          made for it.
         </p>
       ) : null}
       {project.status === "suspended" && can("project:suspend") ? <ProjectLimitNotice usage={project.usage} /> : null}
@@ -118,11 +131,16 @@ function ProjectDetailContent({ project, agency, reportId }: { project: ProjectD
             <DetailRow label="Site type">{siteTypeLabel(project.siteType)}</DetailRow>
             <DetailRow label="Currency">{project.currency}</DetailRow>
             <DetailRow label="Time zone">{project.timeZone.replaceAll("_", " ")}</DetailRow>
-            <DetailRow label="Last report">{project.lastReportAt ? formatDate(project.lastReportAt) : <Muted>No report yet</Muted>}</DetailRow>
+            <DetailRow label="Last report">
+              {project.lastReportAt ? formatDate(project.lastReportAt) : <Muted>No report yet</Muted>}
+            </DetailRow>
             <DetailRow label="Added">{formatDate(project.createdAt)}</DetailRow>
           </dl>
           {can("client:customize") ? (
-            <Link href={`/customization-project?projectId=${project._id}`} className={buttonClasses("secondary", "sm", "mt-5")}>
+            <Link
+              href={`/customization-project?projectId=${project._id}`}
+              className={buttonClasses("secondary", "sm", "mt-5")}
+            >
               Visual customization
             </Link>
           ) : null}
@@ -153,7 +171,8 @@ function ProjectDetailContent({ project, agency, reportId }: { project: ProjectD
         error={statusError}
         onConfirm={() => void setStatus("suspended")}
       >
-        No new reports are made for a suspended project, and it stops counting towards your plan&apos;s limit. You can reactivate it later.
+        No new reports are made for a suspended project, and it stops counting towards your plan&apos;s limit. You can
+        reactivate it later.
       </ConfirmDialog>
     </div>
   );

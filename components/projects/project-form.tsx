@@ -35,7 +35,12 @@ function browserTimeZone(): string {
   }
 }
 
-function FormBody({ initial, save, onSaved, onCancel }: { initial: ProjectInput; save: (body: ProjectInput) => Promise<Saved> } & Pick<Props, "onSaved" | "onCancel">) {
+function FormBody({
+  initial,
+  save,
+  onSaved,
+  onCancel,
+}: { initial: ProjectInput; save: (body: ProjectInput) => Promise<Saved> } & Pick<Props, "onSaved" | "onCancel">) {
   const handleApiError = useApiErrorHandler();
   const [formError, setFormError] = useState<string | null>(null);
   const currencies = useMemo(() => currencyOptions(), []);
@@ -67,7 +72,14 @@ function FormBody({ initial, save, onSaved, onCancel }: { initial: ProjectInput;
     <form onSubmit={onSubmit} noValidate className="space-y-4">
       <FormError message={formError} />
       <FormField label="Project name" required error={errors.name?.message} {...register("name")} />
-      <FormField label="Site URL" type="url" inputMode="url" placeholder="shop.client.com" error={errors.url?.message} {...register("url")} />
+      <FormField
+        label="Site URL"
+        type="url"
+        inputMode="url"
+        placeholder="shop.client.com"
+        error={errors.url?.message}
+        {...register("url")}
+      />
       <SelectField label="Site type" required error={errors.siteType?.message} {...register("siteType")}>
         <option value="">Select a site type</option>
         {SITE_TYPES.map((type) => (
@@ -114,7 +126,13 @@ function CreateProjectForm({ clientId, ...props }: Omit<Props, "project">) {
 
 function EditProjectForm({ clientId, project, ...props }: Props & { project: Project }) {
   const update = useUpdateProject(project._id, clientId);
-  const initial: ProjectInput = { name: project.name, url: project.url ?? "", siteType: project.siteType, currency: project.currency, timeZone: project.timeZone };
+  const initial: ProjectInput = {
+    name: project.name,
+    url: project.url ?? "",
+    siteType: project.siteType,
+    currency: project.currency,
+    timeZone: project.timeZone,
+  };
   return <FormBody {...props} initial={initial} save={(body) => update.mutateAsync(body)} />;
 }
 

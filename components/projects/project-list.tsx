@@ -8,10 +8,16 @@ export function ProjectList({ projects, label }: { projects: Project[]; label: s
   return (
     <ul className="divide-y divide-slate-100" aria-label={label}>
       {projects.map((project) => (
-        <li key={project._id} className="flex flex-col gap-1 py-3 sm:flex-row sm:items-center sm:justify-between sm:gap-4">
+        <li
+          key={project._id}
+          className="flex flex-col gap-1 py-3 sm:flex-row sm:items-center sm:justify-between sm:gap-4"
+        >
           <div className="min-w-0">
             <div className="flex flex-wrap items-center gap-2">
-              <Link href={`/client-projects/${project._id}`} className="font-medium text-brand-700 underline-offset-2 hover:underline">
+              <Link
+                href={`/client-projects/${project._id}`}
+                className="font-medium text-brand-700 underline-offset-2 hover:underline"
+              >
                 {project.name}
               </Link>
               <StatusBadge status={project.status} />

@@ -7,15 +7,22 @@ import { MESSAGES } from "@/lib/constants/messages";
 export function ProjectLimitNotice({ usage, className }: { usage: ProjectUsage; className?: string }) {
   if (usage.atLimit) {
     return (
-      <p className={cn("rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800", className)} data-testid="project-limit-error">
+      <p
+        className={cn("rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800", className)}
+        data-testid="project-limit-error"
+      >
         {MESSAGES.projectLimitReached(usage.limit)}
       </p>
     );
   }
   if (usage.nearLimit) {
     return (
-      <p className={cn("rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900", className)} data-testid="project-limit-warning">
-        You are close to your plan&apos;s limit: {usage.remaining} of {usage.limit} active projects left. Plan changes go through support.
+      <p
+        className={cn("rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900", className)}
+        data-testid="project-limit-warning"
+      >
+        You are close to your plan&apos;s limit: {usage.remaining} of {usage.limit} active projects left. Plan changes
+        go through support.
       </p>
     );
   }
@@ -53,7 +60,10 @@ export function UsageMeter({ usage }: { usage: ProjectUsage }) {
       aria-valuenow={active}
       aria-valuetext={`${active} of ${limit} active projects`}
     >
-      <div className={cn("h-full rounded-full", atLimit ? "bg-red-600" : nearLimit ? "bg-amber-500" : "bg-brand-600")} style={{ width: `${percent}%` }} />
+      <div
+        className={cn("h-full rounded-full", atLimit ? "bg-red-600" : nearLimit ? "bg-amber-500" : "bg-brand-600")}
+        style={{ width: `${percent}%` }}
+      />
     </div>
   );
 }

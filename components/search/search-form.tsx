@@ -7,7 +7,17 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 
 /** A search box that puts its text in the page's `?q=` (so results can be linked and go back). */
-export function SearchForm({ path, q, placeholder, hint }: { path: string; q: string; placeholder?: string; hint?: string }) {
+export function SearchForm({
+  path,
+  q,
+  placeholder,
+  hint,
+}: {
+  path: string;
+  q: string;
+  placeholder?: string;
+  hint?: string;
+}) {
   const router = useRouter();
   const id = useId();
   const [text, setText] = useState(q);

@@ -16,24 +16,38 @@ export function SearchResults({ q }: { q: string }) {
   const search = useSearch(q);
 
   if (search.isPending) return <LoadingState label="Searching…" />;
-  if (search.isError) return <ErrorState title="The search failed" message={toApiError(search.error).message} onRetry={() => void search.refetch()} />;
+  if (search.isError)
+    return (
+      <ErrorState
+        title="The search failed"
+        message={toApiError(search.error).message}
+        onRetry={() => void search.refetch()}
+      />
+    );
   const { clients, properties, users } = search.data;
   const nothing = clients.total + properties.total + users.total === 0;
 
   return (
     <div className="space-y-4" aria-busy={search.isFetching}>
       <p role="status" className="text-sm text-slate-600">
-        {nothing ? `Nothing matches “${q}”.` : `Results for “${q}”: ${count(clients.total, "client")}, ${count(properties.total, "project")}, ${count(users.total, "user")}.`}
+        {nothing
+          ? `Nothing matches “${q}”.`
+          : `Results for “${q}”: ${count(clients.total, "client")}, ${count(properties.total, "project")}, ${count(users.total, "user")}.`}
       </p>
       {nothing ? (
-        <EmptyState title={`No client, project or user matches “${q}”`}>Try part of a name, an email or a web address.</EmptyState>
+        <EmptyState title={`No client, project or user matches “${q}”`}>
+          Try part of a name, an email or a web address.
+        </EmptyState>
       ) : (
         <div className="grid gap-4 lg:grid-cols-3 lg:items-start">
           <Group title="Clients" shown={clients.docs.length} total={clients.total}>
             {clients.docs.map((client) => (
               <li key={client._id} className="py-2">
                 <div className="flex flex-wrap items-center gap-2">
-                  <Link href={`/clients/${client._id}`} className="font-medium text-brand-700 underline-offset-2 hover:underline">
+                  <Link
+                    href={`/clients/${client._id}`}
+                    className="font-medium text-brand-700 underline-offset-2 hover:underline"
+                  >
                     {client.name}
                   </Link>
                   <StatusBadge status={client.status} />
@@ -46,7 +60,10 @@ export function SearchResults({ q }: { q: string }) {
             {properties.docs.map((project) => (
               <li key={project._id} className="py-2">
                 <div className="flex flex-wrap items-center gap-2">
-                  <Link href={`/client-projects/${project._id}`} className="font-medium text-brand-700 underline-offset-2 hover:underline">
+                  <Link
+                    href={`/client-projects/${project._id}`}
+                    className="font-medium text-brand-700 underline-offset-2 hover:underline"
+                  >
                     {project.name}
                   </Link>
                   <StatusBadge status={project.status} />
@@ -63,7 +80,9 @@ export function SearchResults({ q }: { q: string }) {
               <li key={user._id} className="py-2">
                 <p className="font-medium text-slate-900">
                   {user.firstName} {user.lastName}
-                  <span className="ml-1 text-xs font-normal text-slate-500">{user.isAgencyAdmin ? "Agency admin" : "Staff"}</span>
+                  <span className="ml-1 text-xs font-normal text-slate-500">
+                    {user.isAgencyAdmin ? "Agency admin" : "Staff"}
+                  </span>
                 </p>
                 <p className="truncate text-xs text-slate-500">{user.email}</p>
               </li>
@@ -75,7 +94,17 @@ export function SearchResults({ q }: { q: string }) {
   );
 }
 
-function Group({ title, shown, total, children }: { title: string; shown: number; total: number; children: ReactNode }) {
+function Group({
+  title,
+  shown,
+  total,
+  children,
+}: {
+  title: string;
+  shown: number;
+  total: number;
+  children: ReactNode;
+}) {
   return (
     <Card aria-label={`${title} found`} className="p-4 sm:p-5">
       <CardTitle as="h2" className="text-base">
@@ -86,7 +115,11 @@ function Group({ title, shown, total, children }: { title: string; shown: number
       ) : (
         <>
           <ul className="mt-1 divide-y divide-slate-100 text-sm">{children}</ul>
-          {total > shown ? <p className="mt-2 text-xs text-slate-500">The best {shown} of {total}; add words to narrow the search.</p> : null}
+          {total > shown ? (
+            <p className="mt-2 text-xs text-slate-500">
+              The best {shown} of {total}; add words to narrow the search.
+            </p>
+          ) : null}
         </>
       )}
     </Card>

@@ -45,7 +45,11 @@ export function AgencyStaffView() {
     try {
       if (pending.kind === "role") {
         await setRole.mutateAsync({ userId: pending.user._id, role: pending.role });
-        alerts.success(pending.role === "agency" ? `${fullName(pending.user)} is now an agency admin` : `${fullName(pending.user)} is now staff`);
+        alerts.success(
+          pending.role === "agency"
+            ? `${fullName(pending.user)} is now an agency admin`
+            : `${fullName(pending.user)} is now staff`,
+        );
       } else {
         const result = await removeStaff.mutateAsync(pending.user._id);
         alerts.success(`${result.message}: ${fullName(pending.user)}`);
@@ -61,7 +65,8 @@ export function AgencyStaffView() {
       <div>
         <h1 className="text-2xl font-semibold tracking-tight text-slate-900">Agency staff</h1>
         <p className="mt-1 text-sm text-slate-600">
-          Invite people to <strong className="text-slate-900">{user.data.agency.name}</strong>, choose who is an admin, and which clients each staff member sees.
+          Invite people to <strong className="text-slate-900">{user.data.agency.name}</strong>, choose who is an admin,
+          and which clients each staff member sees.
         </p>
       </div>
       <UsersCard
@@ -72,7 +77,12 @@ export function AgencyStaffView() {
         onRemove={(u) => setPending({ kind: "remove", user: u })}
         onPermissions={setPermissionsOf}
       />
-      <UsersCard role="agency" agencyId={agencyId} myId={user.data._id} onRole={(u) => setPending({ kind: "role", user: u, role: "staff" })} />
+      <UsersCard
+        role="agency"
+        agencyId={agencyId}
+        myId={user.data._id}
+        onRole={(u) => setPending({ kind: "role", user: u, role: "staff" })}
+      />
       <div className="grid gap-6 lg:grid-cols-2 lg:items-start">
         <InviteStaffForm />
         <InvitationsList />
@@ -81,7 +91,11 @@ export function AgencyStaffView() {
       <ConfirmDialog
         open={pending?.kind === "role"}
         onClose={close}
-        title={pending?.kind === "role" && pending.role === "agency" ? `Make ${fullName(pending.user)} an agency admin?` : `Make ${pending ? fullName(pending.user) : ""} staff?`}
+        title={
+          pending?.kind === "role" && pending.role === "agency"
+            ? `Make ${fullName(pending.user)} an agency admin?`
+            : `Make ${pending ? fullName(pending.user) : ""} staff?`
+        }
         confirmLabel={pending?.kind === "role" && pending.role === "agency" ? "Make admin" : "Make staff"}
         variant="primary"
         loading={setRole.isPending}
@@ -124,7 +138,8 @@ function UsersCard({ role, agencyId, myId, onRole, onRemove, onPermissions }: Us
 
   let body;
   if (users.isPending) body = <LoadingState label="Loading people…" />;
-  else if (users.isError) body = <ErrorState message={toApiError(users.error).message} onRetry={() => void users.refetch()} />;
+  else if (users.isError)
+    body = <ErrorState message={toApiError(users.error).message} onRetry={() => void users.refetch()} />;
   else if (users.data.docs.length === 0)
     body = (
       <EmptyState title={role === "staff" ? "No staff yet" : "No admins"} className="mt-2">
@@ -136,7 +151,11 @@ function UsersCard({ role, agencyId, myId, onRole, onRemove, onPermissions }: Us
       <>
         <ul className="divide-y divide-slate-100">
           {users.data.docs.map((u) => (
-            <li key={u._id} aria-label={fullName(u)} className="flex flex-col gap-3 py-3 md:flex-row md:items-center md:justify-between">
+            <li
+              key={u._id}
+              aria-label={fullName(u)}
+              className="flex flex-col gap-3 py-3 md:flex-row md:items-center md:justify-between"
+            >
               <div className="min-w-0">
                 <p className="truncate text-sm font-medium text-slate-900">
                   {fullName(u)}
@@ -147,7 +166,9 @@ function UsersCard({ role, agencyId, myId, onRole, onRemove, onPermissions }: Us
                   {u.phone ? ` · ${u.phone}` : ""}
                 </p>
                 <p className="text-xs text-slate-500">
-                  {role === "staff" ? `${u.clientCount ?? 0} ${u.clientCount === 1 ? "client" : "clients"} shared · ` : ""}
+                  {role === "staff"
+                    ? `${u.clientCount ?? 0} ${u.clientCount === 1 ? "client" : "clients"} shared · `
+                    : ""}
                   {u.lastLoginAt ? `Last login ${formatDate(u.lastLoginAt)}` : "Never logged in"}
                 </p>
               </div>
@@ -171,7 +192,13 @@ function UsersCard({ role, agencyId, myId, onRole, onRemove, onPermissions }: Us
             </li>
           ))}
         </ul>
-        <Pager label={role === "staff" ? "Staff pages" : "Admin pages"} page={page} total={users.data.total} pageSize={PAGE_SIZE} onPage={setPage} />
+        <Pager
+          label={role === "staff" ? "Staff pages" : "Admin pages"}
+          page={page}
+          total={users.data.total}
+          pageSize={PAGE_SIZE}
+          onPage={setPage}
+        />
       </>
     );
 
@@ -179,7 +206,9 @@ function UsersCard({ role, agencyId, myId, onRole, onRemove, onPermissions }: Us
     <Card aria-labelledby={headingId}>
       <CardTitle id={headingId}>{role === "staff" ? "Staff" : "Agency admins"}</CardTitle>
       <CardDescription>
-        {role === "staff" ? "Staff see the clients shared with them, at the level you choose." : "Admins see and manage everything in the agency."}
+        {role === "staff"
+          ? "Staff see the clients shared with them, at the level you choose."
+          : "Admins see and manage everything in the agency."}
       </CardDescription>
       <div className="mt-2" aria-busy={users.isFetching}>
         {body}

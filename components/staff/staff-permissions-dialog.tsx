@@ -16,16 +16,39 @@ import { CLIENT_PERMISSION_LEVELS } from "@/lib/permissions";
 const NONE = "";
 
 /** A staff member's level on each client, changed together (POST /users/{id}/permissions/update). */
-export function StaffPermissionsDialog({ agencyId, staff, onClose }: { agencyId: string; staff: AgencyUser | null; onClose: () => void }) {
+export function StaffPermissionsDialog({
+  agencyId,
+  staff,
+  onClose,
+}: {
+  agencyId: string;
+  staff: AgencyUser | null;
+  onClose: () => void;
+}) {
   const name = staff ? `${staff.firstName} ${staff.lastName}`.trim() || staff.email : "";
   return (
-    <Dialog open={staff !== null} onClose={onClose} title={`Client access of ${name}`} description="Choose what this staff member may do on each client.">
+    <Dialog
+      open={staff !== null}
+      onClose={onClose}
+      title={`Client access of ${name}`}
+      description="Choose what this staff member may do on each client."
+    >
       {staff ? <PermissionsBody agencyId={agencyId} staff={staff} name={name} onClose={onClose} /> : null}
     </Dialog>
   );
 }
 
-function PermissionsBody({ agencyId, staff, name, onClose }: { agencyId: string; staff: AgencyUser; name: string; onClose: () => void }) {
+function PermissionsBody({
+  agencyId,
+  staff,
+  name,
+  onClose,
+}: {
+  agencyId: string;
+  staff: AgencyUser;
+  name: string;
+  onClose: () => void;
+}) {
   const clients = usePickerClients(agencyId);
   const current = useUserClients(staff._id);
   if (clients.isPending || current.isPending) return <LoadingState label="Loading clients…" />;
@@ -41,8 +64,18 @@ function PermissionsBody({ agencyId, staff, name, onClose }: { agencyId: string;
       />
     );
   }
-  if (clients.data.docs.length === 0) return <EmptyState title="No clients yet">Add a client first; then you can share it.</EmptyState>;
-  return <PermissionsForm staff={staff} name={name} clients={clients.data.docs} total={clients.data.total} current={current.data} onClose={onClose} />;
+  if (clients.data.docs.length === 0)
+    return <EmptyState title="No clients yet">Add a client first; then you can share it.</EmptyState>;
+  return (
+    <PermissionsForm
+      staff={staff}
+      name={name}
+      clients={clients.data.docs}
+      total={clients.data.total}
+      current={current.data}
+      onClose={onClose}
+    />
+  );
 }
 
 function PermissionsForm({
@@ -63,14 +96,19 @@ function PermissionsForm({
   const alerts = useAlerts();
   const update = useUpdateUserPermissions(staff._id);
   const initial = new Map(current.docs.map((c) => [c._id, String(c.permission)]));
-  const [levels, setLevels] = useState<Record<string, string>>(() => Object.fromEntries(clients.map((c) => [c._id, initial.get(c._id) ?? NONE])));
+  const [levels, setLevels] = useState<Record<string, string>>(() =>
+    Object.fromEntries(clients.map((c) => [c._id, initial.get(c._id) ?? NONE])),
+  );
   const [error, setError] = useState<string | null>(null);
 
   const save = async () => {
     setError(null);
     const changed = clients
       .filter((c) => (levels[c._id] ?? NONE) !== (initial.get(c._id) ?? NONE))
-      .map((c) => ({ clientId: c._id, permission: levels[c._id] === NONE ? null : (Number(levels[c._id]) as 1 | 2 | 4) }));
+      .map((c) => ({
+        clientId: c._id,
+        permission: levels[c._id] === NONE ? null : (Number(levels[c._id]) as 1 | 2 | 4),
+      }));
     if (changed.length === 0) return onClose();
     try {
       await update.mutateAsync({ permissions: changed });
@@ -92,7 +130,10 @@ function PermissionsForm({
       <FormError message={error} />
       <ul className="max-h-[50dvh] divide-y divide-slate-100 overflow-y-auto rounded-lg border border-slate-200">
         {clients.map((client) => (
-          <li key={client._id} className="flex flex-col gap-2 px-3 py-2.5 sm:flex-row sm:items-center sm:justify-between">
+          <li
+            key={client._id}
+            className="flex flex-col gap-2 px-3 py-2.5 sm:flex-row sm:items-center sm:justify-between"
+          >
             <label htmlFor={`access-${client._id}`} className="min-w-0 truncate text-sm text-slate-800">
               <span className="sr-only">Access to </span>
               {client.name}

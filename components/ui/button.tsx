@@ -21,7 +21,11 @@ export type ButtonProps = ComponentProps<"button"> & {
   asChild?: boolean;
 };
 
-export function buttonClasses(variant: keyof typeof VARIANTS = "primary", size: keyof typeof SIZES = "md", className?: string) {
+export function buttonClasses(
+  variant: keyof typeof VARIANTS = "primary",
+  size: keyof typeof SIZES = "md",
+  className?: string,
+) {
   return cn(
     "inline-flex items-center justify-center gap-2 rounded-md font-medium transition-colors disabled:cursor-not-allowed",
     SIZES[size],
@@ -30,7 +34,17 @@ export function buttonClasses(variant: keyof typeof VARIANTS = "primary", size: 
   );
 }
 
-export function Button({ variant = "primary", size = "md", loading = false, asChild = false, className, disabled, children, type, ...props }: ButtonProps) {
+export function Button({
+  variant = "primary",
+  size = "md",
+  loading = false,
+  asChild = false,
+  className,
+  disabled,
+  children,
+  type,
+  ...props
+}: ButtonProps) {
   const classes = buttonClasses(variant, size, className);
   if (asChild) {
     return (

@@ -2,7 +2,9 @@ import type { ComponentProps } from "react";
 import { cn } from "./cn";
 
 export function Card({ className, ...props }: ComponentProps<"section">) {
-  return <section className={cn("rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6", className)} {...props} />;
+  return (
+    <section className={cn("rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6", className)} {...props} />
+  );
 }
 
 export function CardTitle({ className, as: Tag = "h2", ...props }: ComponentProps<"h2"> & { as?: "h1" | "h2" | "h3" }) {

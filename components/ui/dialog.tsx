@@ -106,7 +106,17 @@ interface ConfirmDialogProps {
 }
 
 /** "Are you sure?" for actions that are hard to undo. Cancel takes the first focus: the safe choice. */
-export function ConfirmDialog({ open, onClose, title, children, confirmLabel, variant = "danger", loading, error, onConfirm }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  onClose,
+  title,
+  children,
+  confirmLabel,
+  variant = "danger",
+  loading,
+  error,
+  onConfirm,
+}: ConfirmDialogProps) {
   return (
     <Dialog open={open} onClose={onClose} title={title} description={children}>
       {error ? (

@@ -39,7 +39,12 @@ export function FieldShell({ label, error, hint, required, className, children }
           </span>
         ) : null}
       </div>
-      {children({ id, "aria-invalid": Boolean(error), "aria-describedby": describedBy, "aria-required": required || undefined })}
+      {children({
+        id,
+        "aria-invalid": Boolean(error),
+        "aria-describedby": describedBy,
+        "aria-required": required || undefined,
+      })}
       {hint ? (
         <p id={hintId} className="text-xs text-slate-500">
           {hint}
@@ -66,7 +71,15 @@ export function FormField({ label, error, hint, required, className, ...input }:
 }
 
 /** A labelled native select. */
-export function SelectField({ label, error, hint, required, className, children, ...select }: FieldProps & ComponentProps<"select">) {
+export function SelectField({
+  label,
+  error,
+  hint,
+  required,
+  className,
+  children,
+  ...select
+}: FieldProps & ComponentProps<"select">) {
   return (
     <FieldShell label={label} error={error} hint={hint} required={required} className={className}>
       {(aria) => (

@@ -13,7 +13,15 @@ export function LoadingState({ label = "Loading…", className }: { label?: stri
   );
 }
 
-export function EmptyState({ title, children, className }: { title: string; children?: ReactNode; className?: string }) {
+export function EmptyState({
+  title,
+  children,
+  className,
+}: {
+  title: string;
+  children?: ReactNode;
+  className?: string;
+}) {
   return (
     <div className={cn("rounded-lg border border-dashed border-slate-300 px-4 py-8 text-center", className)}>
       <p className="font-medium text-slate-800">{title}</p>

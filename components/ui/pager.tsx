@@ -1,7 +1,19 @@
 import { Button } from "./button";
 
 /** Previous / next paging for lists of `pageSize` (pages count from 0, as the API does). */
-export function Pager({ label, page, total, pageSize, onPage }: { label: string; page: number; total: number; pageSize: number; onPage: (page: number) => void }) {
+export function Pager({
+  label,
+  page,
+  total,
+  pageSize,
+  onPage,
+}: {
+  label: string;
+  page: number;
+  total: number;
+  pageSize: number;
+  onPage: (page: number) => void;
+}) {
   const pages = Math.max(1, Math.ceil(total / pageSize));
   if (pages <= 1) return null;
   return (

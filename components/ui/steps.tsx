@@ -1,7 +1,15 @@
 import { cn } from "./cn";
 
 /** A numbered list of a wizard's steps: done ones ticked, the current one marked for screen readers. */
-export function Steps({ steps, current, label }: { steps: readonly { step: number; title: string }[]; current: number; label: string }) {
+export function Steps({
+  steps,
+  current,
+  label,
+}: {
+  steps: readonly { step: number; title: string }[];
+  current: number;
+  label: string;
+}) {
   return (
     <ol aria-label={label} className="grid gap-2 sm:grid-cols-3">
       {steps.map(({ step, title }) => {

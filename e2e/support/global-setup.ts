@@ -26,7 +26,11 @@ async function waitForHttp(url: string, timeoutMs: number, isAlive: () => boolea
  */
 export default async function globalSetup() {
   fs.rmSync(E2E_DIR, { recursive: true, force: true });
-  const database = await startEmbeddedPostgres({ dataDir: path.join(E2E_DIR, "pg"), database: "funnelwise_e2e", fast: true });
+  const database = await startEmbeddedPostgres({
+    dataDir: path.join(E2E_DIR, "pg"),
+    database: "funnelwise_e2e",
+    fast: true,
+  });
   const smtp = await startSmtpServer(MAIL_DIR);
   const port = e2ePort();
   const app = spawn(path.resolve("node_modules/.bin/tsx"), ["--conditions=react-server", "scripts/start.ts"], {

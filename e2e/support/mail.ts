@@ -3,11 +3,17 @@ import path from "node:path";
 import { MAIL_DIR } from "./paths";
 
 function decodeQuotedPrintable(text: string): string {
-  return text.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return text
+    .replace(/=\r?\n/g, "")
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
 
 /** Waits for a message to `to` whose subject matches, as received by the test SMTP server. */
-export async function waitForMail(to: string, subject: RegExp, timeoutMs = 30_000): Promise<{ subject: string; body: string }> {
+export async function waitForMail(
+  to: string,
+  subject: RegExp,
+  timeoutMs = 30_000,
+): Promise<{ subject: string; body: string }> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     const files = fs.existsSync(MAIL_DIR) ? fs.readdirSync(MAIL_DIR).sort().reverse() : [];

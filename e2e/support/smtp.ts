@@ -16,7 +16,10 @@ export async function startSmtpServer(dir: string): Promise<{ port: number; clos
       stream.on("end", () => {
         count += 1;
         const to = session.envelope.rcptTo.map((r) => r.address).join(",");
-        fs.writeFileSync(path.join(dir, `${Date.now()}-${count}-${to.replace(/[^a-z0-9@._-]/gi, "_")}.eml`), Buffer.concat(chunks));
+        fs.writeFileSync(
+          path.join(dir, `${Date.now()}-${count}-${to.replace(/[^a-z0-9@._-]/gi, "_")}.eml`),
+          Buffer.concat(chunks),
+        );
         callback();
       });
     },

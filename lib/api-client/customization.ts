@@ -4,7 +4,11 @@ import type { z } from "zod";
 import { REQUEST_TIMEOUT_MS, TRANSACTION_ID_HEADER } from "../constants/app";
 import type { CustomizationLevel } from "../constants/customization";
 import { MESSAGES } from "../constants/messages";
-import type { agencySettingsSchema, clientSettingsUpdateSchema, projectSettingsUpdateSchema } from "../validation/settings";
+import type {
+  agencySettingsSchema,
+  clientSettingsUpdateSchema,
+  projectSettingsUpdateSchema,
+} from "../validation/settings";
 import type { ClientView, ProjectView } from "@/server/services/clients/client-view";
 import type { getClient } from "@/server/services/clients/get-client";
 import type { listClients } from "@/server/services/clients/list-clients";
@@ -41,7 +45,9 @@ const LEVEL_PATH: Record<CustomizationLevel, string> = { agency: "agencies", cli
 const levelPath = (level: CustomizationLevel, id: string) => `/${LEVEL_PATH[level]}/${encodeURIComponent(id)}`;
 
 function transactionId(): string {
-  return typeof crypto !== "undefined" && typeof crypto.randomUUID === "function" ? crypto.randomUUID() : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+  return typeof crypto !== "undefined" && typeof crypto.randomUUID === "function"
+    ? crypto.randomUUID()
+    : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
 }
 
 /** PUT with a FormData body (the browser sets the multipart boundary); errors as ApiError like every call. */
@@ -63,7 +69,8 @@ async function putForm<T>(path: string, form: FormData): Promise<T> {
   } finally {
     clearTimeout(timer);
   }
-  const data = (await response.json().catch(() => undefined)) as { message?: unknown; errors?: Record<string, string> } | undefined;
+  const data = (await response.json().catch(() => undefined)) as
+    { message?: unknown; errors?: Record<string, string> } | undefined;
   if (!response.ok) {
     const message = typeof data?.message === "string" ? data.message : MESSAGES.internalError;
     throw new ApiError(response.status, message, data?.errors);
@@ -72,9 +79,12 @@ async function putForm<T>(path: string, form: FormData): Promise<T> {
 }
 
 export const customizationApi = {
-  get: (level: CustomizationLevel, id: string) => http.get<CustomizationResponse>(`${levelPath(level, id)}/customization`),
-  save: (level: CustomizationLevel, id: string, form: FormData) => putForm<SavedCustomization>(`${levelPath(level, id)}/customization`, form),
-  reset: (level: CustomizationLevel, id: string) => http.delete<ResetCustomizationResponse>(`${levelPath(level, id)}/customization`),
+  get: (level: CustomizationLevel, id: string) =>
+    http.get<CustomizationResponse>(`${levelPath(level, id)}/customization`),
+  save: (level: CustomizationLevel, id: string, form: FormData) =>
+    putForm<SavedCustomization>(`${levelPath(level, id)}/customization`, form),
+  reset: (level: CustomizationLevel, id: string) =>
+    http.delete<ResetCustomizationResponse>(`${levelPath(level, id)}/customization`),
   /** A logo path from an answer (relative to the API base) as a URL the browser can load. */
   logoUrl: (path: string) => apiUrl(path),
 };
@@ -92,7 +102,8 @@ export const settingsApi = {
 };
 
 /** Clients (with their projects) for the client/project pickers: the first 100 the user may see. */
-export const pickerClients = (agencyId: string) => http.get<PickerClientList>(`/agencies/${encodeURIComponent(agencyId)}/clients`, { page: 0, limit: 100 });
+export const pickerClients = (agencyId: string) =>
+  http.get<PickerClientList>(`/agencies/${encodeURIComponent(agencyId)}/clients`, { page: 0, limit: 100 });
 
 export const clientDetail = (id: string) => http.get<ClientDetail>(`/clients/${encodeURIComponent(id)}`);
 export const projectDetail = (id: string) => http.get<ProjectDetail>(`/properties/${encodeURIComponent(id)}`);

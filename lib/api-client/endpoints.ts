@@ -18,7 +18,8 @@ export const api = {
     resetPassword: (token: string, body: T.ResetPasswordBody) =>
       http.post<T.ResetPasswordResponse>(`/users/resetpassword/${encodeURIComponent(token)}`, body),
     get: (id: string) => http.get<T.UserInfo>(`/users/${encodeURIComponent(id)}`),
-    update: (id: string, body: T.UserUpdateBody) => http.put<T.UpdateUserResponse>(`/users/${encodeURIComponent(id)}`, body),
+    update: (id: string, body: T.UserUpdateBody) =>
+      http.put<T.UpdateUserResponse>(`/users/${encodeURIComponent(id)}`, body),
   },
   agencies: {
     signup: (body: T.AgencySignupBody) => http.post<T.AgencySignupResponse>("/agencies/signup", body),
@@ -37,18 +38,22 @@ export const api = {
     get: (id: string) => http.get<T.ClientDetail>(`/clients/${enc(id)}`),
     update: (id: string, body: T.ClientBody) => http.put<T.Client>(`/clients/${enc(id)}`, body),
     remove: (id: string) => http.delete<T.DeletedClient>(`/clients/${enc(id)}`),
-    setStatus: (id: string, status: "active" | "suspended") => http.put<T.Client>(`/clients/${enc(id)}/status`, { status }),
+    setStatus: (id: string, status: "active" | "suspended") =>
+      http.put<T.Client>(`/clients/${enc(id)}/status`, { status }),
     permissions: (id: string) => http.get<T.ClientPermissions>(`/clients/${enc(id)}/permissions`),
     projects: (id: string, { page = DEFAULT_PAGE, limit = PAGE_SIZE }: { page?: number; limit?: number } = {}) =>
       http.get<T.ProjectList>(`/clients/${enc(id)}/properties`, { page, limit }),
-    addProject: (id: string, body: T.ProjectBody) => http.post<T.CreatedProject>(`/clients/${enc(id)}/properties/add`, body),
+    addProject: (id: string, body: T.ProjectBody) =>
+      http.post<T.CreatedProject>(`/clients/${enc(id)}/properties/add`, body),
     staffs: (id: string, { page = DEFAULT_PAGE, limit = PAGE_SIZE }: { page?: number; limit?: number } = {}) =>
       http.get<T.ClientStaffList>(`/clients/${enc(id)}/staffs`, { page, limit }),
-    share: (id: string, body: T.ShareClientBody) => http.post<T.ShareClientResponse>(`/clients/${enc(id)}/staffs/add`, body),
+    share: (id: string, body: T.ShareClientBody) =>
+      http.post<T.ShareClientResponse>(`/clients/${enc(id)}/staffs/add`, body),
     staff: (id: string, staffId: string) => http.get<T.ClientStaffEntry>(`/clients/${enc(id)}/staffs/${enc(staffId)}`),
     setStaffPermission: (id: string, staffId: string, permission: 1 | 2 | 4) =>
       http.put<T.ClientStaffEntry>(`/clients/${enc(id)}/staffs/${enc(staffId)}`, { permission }),
-    removeStaff: (id: string, staffId: string) => http.delete<T.RemovedClientStaff>(`/clients/${enc(id)}/staffs/${enc(staffId)}`),
+    removeStaff: (id: string, staffId: string) =>
+      http.delete<T.RemovedClientStaff>(`/clients/${enc(id)}/staffs/${enc(staffId)}`),
   },
   properties: {
     get: (id: string) => http.get<T.ProjectDetail>(`/properties/${enc(id)}`),
@@ -56,7 +61,8 @@ export const api = {
   },
   staff: {
     remove: (userId: string) => http.delete<T.RemovedStaff>(`/users/${enc(userId)}`),
-    setRole: (userId: string, role: "agency" | "staff") => http.put<T.ChangedRole>(`/users/${enc(userId)}/role`, { role }),
+    setRole: (userId: string, role: "agency" | "staff") =>
+      http.put<T.ChangedRole>(`/users/${enc(userId)}/role`, { role }),
     clients: (userId: string) => http.get<T.UserClients>(`/users/${enc(userId)}/clients`),
     updatePermissions: (userId: string, body: T.UserPermissionsBody) =>
       http.post<T.UpdatedUserPermissions>(`/users/${enc(userId)}/permissions/update`, body),
@@ -79,7 +85,8 @@ export const api = {
   dataSources: {
     list: (projectId: string, { page = DEFAULT_PAGE, limit = PAGE_SIZE }: { page?: number; limit?: number } = {}) =>
       http.get<T.DataSourceList>(`/properties/${enc(projectId)}/data-sources`, { page, limit }),
-    create: (projectId: string, body: { name?: string }) => http.post<T.DataSource>(`/properties/${enc(projectId)}/data-sources`, body),
+    create: (projectId: string, body: { name?: string }) =>
+      http.post<T.DataSource>(`/properties/${enc(projectId)}/data-sources`, body),
     get: (id: string) => http.get<T.DataSource>(`/data-sources/${enc(id)}`),
     update: (id: string, body: T.DataSourceUpdateBody) => http.put<T.DataSource>(`/data-sources/${enc(id)}`, body),
     remove: (id: string) => http.delete<T.DeletedDataSource>(`/data-sources/${enc(id)}`),
@@ -89,7 +96,8 @@ export const api = {
   },
   reports: {
     /** 202 with the queued report; a job generates it (poll `get` for progress). */
-    create: (projectId: string, body: T.ReportBody) => http.post<T.Report>(`/properties/${enc(projectId)}/reports/add`, body),
+    create: (projectId: string, body: T.ReportBody) =>
+      http.post<T.Report>(`/properties/${enc(projectId)}/reports/add`, body),
     list: (projectId: string, { page = DEFAULT_PAGE, limit = PAGE_SIZE }: { page?: number; limit?: number } = {}) =>
       http.get<T.ReportList>(`/properties/${enc(projectId)}/reports`, { page, limit }),
     get: (id: string) => http.get<T.Report>(`/reports/${enc(id)}`),
@@ -101,17 +109,23 @@ export const api = {
     get: (id: string) => http.get<T.InsightDetail>(`/insights/${enc(id)}`),
   },
   tags: {
-    list: (projectId: string) => http.get<T.InsightTagList>(`/insights/properties/${enc(projectId)}/tags/`, { limit: 100 }),
+    list: (projectId: string) =>
+      http.get<T.InsightTagList>(`/insights/properties/${enc(projectId)}/tags/`, { limit: 100 }),
     /** Adds insights to the tag of that name, creating it when the project has none by that name. */
-    add: (projectId: string, body: T.TagBody) => http.post<T.TagDetail>(`/insights/properties/${enc(projectId)}/tags/add`, body),
+    add: (projectId: string, body: T.TagBody) =>
+      http.post<T.TagDetail>(`/insights/properties/${enc(projectId)}/tags/add`, body),
     get: (id: string) => http.get<T.TagDetail>(`/tags/${enc(id)}`),
     update: (id: string, body: T.TagUpdateBody) => http.put<T.TagDetail>(`/tags/${enc(id)}`, body),
     remove: (id: string) => http.delete<T.DeletedTag>(`/tags/${enc(id)}`),
   },
   saved: {
-    list: (projectId: string) => http.get<T.SavedInsightList>(`/saved-insights/properties/${enc(projectId)}`, { limit: 100 }),
-    save: (projectId: string, insightId: string) => http.post<T.SavedInsightAnswer>(`/saved-insights/properties/${enc(projectId)}`, { insightId }),
+    list: (projectId: string) =>
+      http.get<T.SavedInsightList>(`/saved-insights/properties/${enc(projectId)}`, { limit: 100 }),
+    save: (projectId: string, insightId: string) =>
+      http.post<T.SavedInsightAnswer>(`/saved-insights/properties/${enc(projectId)}`, { insightId }),
     unsave: (projectId: string, insightId: string) =>
-      request<T.UnsavedInsightAnswer>("DELETE", `/saved-insights/properties/${enc(projectId)}`, { body: { insightId } }),
+      request<T.UnsavedInsightAnswer>("DELETE", `/saved-insights/properties/${enc(projectId)}`, {
+        body: { insightId },
+      }),
   },
 };

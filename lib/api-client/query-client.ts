@@ -15,7 +15,8 @@ export function setUnexpectedErrorHandler(handler: ErrorHandler): () => void {
 }
 
 // Only a lost connection is worth one quiet retry; an answer from the server will not change.
-const retry = (failureCount: number, error: unknown) => error instanceof ApiError && error.status === 0 && failureCount < 1;
+const retry = (failureCount: number, error: unknown) =>
+  error instanceof ApiError && error.status === 0 && failureCount < 1;
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({

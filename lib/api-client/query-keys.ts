@@ -35,7 +35,8 @@ export const queryKeys = {
   projectInsightsAll: (projectId: string) => ["properties", projectId, "insights"] as const,
   reports: (projectId: string) => ["properties", projectId, "insights", "reports"] as const,
   report: (reportId: string) => ["reports", reportId] as const,
-  insights: (projectId: string, reportId: string | null, tag?: string) => ["properties", projectId, "insights", "list", reportId ?? "", tag ?? ""] as const,
+  insights: (projectId: string, reportId: string | null, tag?: string) =>
+    ["properties", projectId, "insights", "list", reportId ?? "", tag ?? ""] as const,
   insight: (insightId: string) => ["insights", insightId] as const,
   tags: (projectId: string) => ["properties", projectId, "insights", "tags"] as const,
   tag: (tagId: string) => ["tags", tagId] as const,

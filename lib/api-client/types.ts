@@ -1,7 +1,13 @@
 // Response types come from the server's own functions (type-only imports, erased from the bundle),
 // so the client never restates an API shape by hand. JSON turns Dates into strings: `Serialized` says so.
 import type { z } from "zod";
-import type { agencySignupSchema, forgotPasswordSchema, loginSchema, resetPasswordSchema, staffSignupSchema } from "../validation/auth";
+import type {
+  agencySignupSchema,
+  forgotPasswordSchema,
+  loginSchema,
+  resetPasswordSchema,
+  staffSignupSchema,
+} from "../validation/auth";
 import type { onboardingSubmitSchema } from "../validation/onboarding";
 import type { userUpdateSchema } from "../validation/users";
 import type { login } from "@/server/services/accounts/login";
@@ -153,7 +159,10 @@ export type InsightFinding = Serialized<EngineFinding> & {
   examples?: string[];
 };
 export type FindingKind = InsightFinding["kind"];
-/** The compact chart an insight carries: a daily series with its expected range, segment contributions, a funnel or audit items. */
+/**
+ * The compact chart an insight carries: a daily series with its expected range, segment contributions, a funnel
+ * or audit items.
+ */
 export type InsightChart = Serialized<EngineChart>;
 export type SeriesPoint = Extract<InsightChart, { type: "series" }>["points"][number];
 type InsightBase = Omit<Serialized<InsightView>, "findings" | "chart">;

@@ -20,7 +20,11 @@ export interface UploadOptions {
 }
 
 /** POSTs one file as multipart/form-data to an API path and resolves with the JSON answer. */
-export function uploadFile<T>(path: string, file: File, { field = "file", onProgress, signal }: UploadOptions = {}): Promise<T> {
+export function uploadFile<T>(
+  path: string,
+  file: File,
+  { field = "file", onProgress, signal }: UploadOptions = {},
+): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open("POST", apiUrl(path));
@@ -32,7 +36,10 @@ export function uploadFile<T>(path: string, file: File, { field = "file", onProg
       onProgress?.({
         loaded: event.loaded,
         total: event.total,
-        percent: event.lengthComputable && event.total > 0 ? Math.min(100, Math.round((event.loaded / event.total) * 100)) : null,
+        percent:
+          event.lengthComputable && event.total > 0
+            ? Math.min(100, Math.round((event.loaded / event.total) * 100))
+            : null,
       });
     };
     xhr.onload = () => {

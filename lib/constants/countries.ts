@@ -12,9 +12,11 @@ const CODES = (
 
 const names = new Intl.DisplayNames(["en"], { type: "region" });
 
-export const COUNTRIES: readonly { code: string; name: string }[] = CODES.map((code) => ({ code, name: names.of(code) ?? code })).sort(
-  (a, b) => a.name.localeCompare(b.name, "en"),
-);
+export const COUNTRIES: readonly { code: string; name: string }[] = CODES.map((code) => ({
+  code,
+  name: names.of(code) ?? code,
+})).sort((a, b) => a.name.localeCompare(b.name, "en"));
 
 export const COUNTRY_CODES: readonly string[] = CODES;
-export const countryName = (code: string | null | undefined) => (code ? (COUNTRIES.find((c) => c.code === code)?.name ?? code) : "");
+export const countryName = (code: string | null | undefined) =>
+  code ? (COUNTRIES.find((c) => c.code === code)?.name ?? code) : "";

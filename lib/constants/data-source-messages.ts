@@ -24,13 +24,17 @@ export const DATA_SOURCE_MESSAGES = {
   noMetric: (line: number) => `Line ${line}: the header has no metric column (at least one of ${list(METRICS)})`,
   positionNeedsImpressions: (line: number) =>
     `Line ${line}, column position: a position column needs an impressions column (position is averaged by impressions)`,
-  wrongWidth: (line: number, expected: number, found: number) => `Line ${line}: expected ${expected} columns as in the header, found ${found}`,
+  wrongWidth: (line: number, expected: number, found: number) =>
+    `Line ${line}: expected ${expected} columns as in the header, found ${found}`,
   badDate: (line: number, column: string, value: string) =>
     `Line ${line}, column ${column}: "${value}" is not a date (use YYYY-MM-DD or YYYYMMDD)`,
-  notANumber: (line: number, column: string, value: string) => `Line ${line}, column ${column}: "${value}" is not a number`,
-  negative: (line: number, column: string, value: string) => `Line ${line}, column ${column}: "${value}" is negative; ${column} cannot be negative`,
+  notANumber: (line: number, column: string, value: string) =>
+    `Line ${line}, column ${column}: "${value}" is not a number`,
+  negative: (line: number, column: string, value: string) =>
+    `Line ${line}, column ${column}: "${value}" is negative; ${column} cannot be negative`,
   positionWithoutImpressions: (line: number) => `Line ${line}, column position: a position needs the row's impressions`,
-  valueTooLong: (line: number, column: string, max: number) => `Line ${line}, column ${column}: the value is longer than ${max} characters`,
+  valueTooLong: (line: number, column: string, max: number) =>
+    `Line ${line}, column ${column}: the value is longer than ${max} characters`,
   duplicateRow: (line: number, firstLine: number) =>
     `Line ${line}: the same date and dimension values as line ${firstLine}. Each row must be one date and one combination of dimension values`,
   syntax: (line: number, detail: string) => `Line ${line}: ${detail}`,

@@ -1,4 +1,7 @@
-/** The industry categories a client can belong to (spec: 24 entries, Arts & Entertainment to Travel & Transportation). */
+/**
+ * The industry categories a client can belong to (spec: 24 entries, Arts & Entertainment to Travel &
+ * Transportation).
+ */
 export const INDUSTRIES = [
   "Arts & Entertainment",
   "Autos & Vehicles",

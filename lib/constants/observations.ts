@@ -28,7 +28,13 @@ export const METRICS = [
   { key: "users", column: "users", label: "Users", kind: "users", allowNegative: false },
   // A new user is counted once, on the day and in the row of their first visit: additive, unlike users.
   { key: "newUsers", column: "new_users", label: "New users", kind: "count", allowNegative: false },
-  { key: "engagedSessions", column: "engaged_sessions", label: "Engaged sessions", kind: "count", allowNegative: false },
+  {
+    key: "engagedSessions",
+    column: "engaged_sessions",
+    label: "Engaged sessions",
+    kind: "count",
+    allowNegative: false,
+  },
   { key: "pageviews", column: "pageviews", label: "Pageviews", kind: "count", allowNegative: false },
   { key: "conversions", column: "conversions", label: "Conversions", kind: "count", allowNegative: false },
   { key: "leads", column: "leads", label: "Leads", kind: "count", allowNegative: false },
@@ -38,7 +44,13 @@ export const METRICS = [
   { key: "clicks", column: "clicks", label: "Clicks", kind: "count", allowNegative: false },
   { key: "cost", column: "cost", label: "Cost", kind: "money", allowNegative: false },
   { key: "position", column: "position_weighted", label: "Average position", kind: "position", allowNegative: false },
-] as const satisfies readonly { key: string; column: string; label: string; kind: MetricKind; allowNegative: boolean }[];
+] as const satisfies readonly {
+  key: string;
+  column: string;
+  label: string;
+  kind: MetricKind;
+  allowNegative: boolean;
+}[];
 export type MetricKey = (typeof METRICS)[number]["key"];
 
 /** The upload source: the product's own kind, fed by CSV files. */

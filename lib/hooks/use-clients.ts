@@ -18,7 +18,11 @@ export function useAgencyClients(agencyId: string, page: number) {
 
 /** The agency with its project usage (GET /api/agencies/{id}): the project-limit gauge reads it. */
 export function useAgency(agencyId: string) {
-  return useQuery({ queryKey: queryKeys.agency(agencyId), queryFn: () => api.agencies.get(agencyId), enabled: Boolean(agencyId) });
+  return useQuery({
+    queryKey: queryKeys.agency(agencyId),
+    queryFn: () => api.agencies.get(agencyId),
+    enabled: Boolean(agencyId),
+  });
 }
 
 /**

@@ -6,11 +6,18 @@ import { queryKeys } from "../api-client/query-keys";
 import type { UploadOptions } from "../api-client/upload";
 
 export function useDataSources(projectId: string) {
-  return useQuery({ queryKey: queryKeys.dataSources(projectId), queryFn: () => api.dataSources.list(projectId, { limit: 100 }) });
+  return useQuery({
+    queryKey: queryKeys.dataSources(projectId),
+    queryFn: () => api.dataSources.list(projectId, { limit: 100 }),
+  });
 }
 
 export function useDataSource(id: string) {
-  return useQuery({ queryKey: queryKeys.dataSource(id), queryFn: () => api.dataSources.get(id), meta: { globalErrors: false } });
+  return useQuery({
+    queryKey: queryKeys.dataSource(id),
+    queryFn: () => api.dataSources.get(id),
+    meta: { globalErrors: false },
+  });
 }
 
 export function useCreateDataSource(projectId: string) {
@@ -50,7 +57,12 @@ export function useDeleteDataSource(id: string, projectId: string) {
 export function useUploadCsv(projectId: string | undefined) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, file, onProgress, signal }: { id: string; file: File } & Pick<UploadOptions, "onProgress" | "signal">) =>
+    mutationFn: ({
+      id,
+      file,
+      onProgress,
+      signal,
+    }: { id: string; file: File } & Pick<UploadOptions, "onProgress" | "signal">) =>
       api.dataSources.upload(id, file, { onProgress, signal }),
     onSettled: (_data, _error, { id }) => {
       void queryClient.invalidateQueries({ queryKey: queryKeys.dataSource(id) });

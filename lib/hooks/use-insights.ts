@@ -3,12 +3,22 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { api } from "../api-client/endpoints";
 import { queryKeys } from "../api-client/query-keys";
-import type { Insight, Report, ReportBody, ReportList, SavedInsightEntry, SavedInsightList, TagBody, TagUpdateBody } from "../api-client/types";
+import type {
+  Insight,
+  Report,
+  ReportBody,
+  ReportList,
+  SavedInsightEntry,
+  SavedInsightList,
+  TagBody,
+  TagUpdateBody,
+} from "../api-client/types";
 
 /** How often a queued or running report is asked for its progress. */
 export const REPORT_POLL_MS = 1000;
 
-const isActive = (report: Pick<Report, "status"> | undefined) => report?.status === "queued" || report?.status === "running";
+const isActive = (report: Pick<Report, "status"> | undefined) =>
+  report?.status === "queued" || report?.status === "running";
 
 /** The project's reports, newest first; refreshed while one of them is still being made. */
 export function useReports(projectId: string) {
@@ -58,11 +68,19 @@ export function useDeleteReport(projectId: string) {
     mutationFn: (reportId: string) => api.reports.remove(reportId),
     onSuccess: (_answer, reportId) => {
       queryClient.setQueryData<ReportList>(queryKeys.reports(projectId), (list) =>
-        list ? { docs: list.docs.filter((r) => r._id !== reportId), total: Math.max(0, list.total - (list.docs.some((r) => r._id === reportId) ? 1 : 0)) } : list,
+        list
+          ? {
+              docs: list.docs.filter((r) => r._id !== reportId),
+              total: Math.max(0, list.total - (list.docs.some((r) => r._id === reportId) ? 1 : 0)),
+            }
+          : list,
       );
       queryClient.removeQueries({ queryKey: queryKeys.report(reportId) });
       // Its insights go with it: saved and tagged lists may have held some.
-      void queryClient.invalidateQueries({ queryKey: queryKeys.projectInsightsAll(projectId), predicate: (q) => q.queryKey[3] !== "reports" });
+      void queryClient.invalidateQueries({
+        queryKey: queryKeys.projectInsightsAll(projectId),
+        predicate: (q) => q.queryKey[3] !== "reports",
+      });
     },
   });
 }
@@ -89,7 +107,11 @@ export function useTags(projectId: string) {
 }
 
 export function useTag(tagId: string) {
-  return useQuery({ queryKey: queryKeys.tag(tagId), queryFn: () => api.tags.get(tagId), meta: { globalErrors: false } });
+  return useQuery({
+    queryKey: queryKeys.tag(tagId),
+    queryFn: () => api.tags.get(tagId),
+    meta: { globalErrors: false },
+  });
 }
 
 function invalidateTags(queryClient: QueryClient, projectId: string, tagId?: string) {
@@ -163,7 +185,9 @@ export function useUnsaveInsight(projectId: string) {
     mutationFn: (insightId: string) => api.saved.unsave(projectId, insightId),
     onSuccess: (_answer, insightId) => {
       queryClient.setQueryData<SavedInsightList>(queryKeys.saved(projectId), (list) =>
-        list ? { docs: list.docs.filter((e) => savedInsightId(e) !== insightId), total: Math.max(0, list.total - 1) } : list,
+        list
+          ? { docs: list.docs.filter((e) => savedInsightId(e) !== insightId), total: Math.max(0, list.total - 1) }
+          : list,
       );
     },
   });

@@ -29,27 +29,35 @@ function useInvalidateSharing(clientId?: string) {
 
 export function useShareClient(clientId: string) {
   const invalidate = useInvalidateSharing(clientId);
-  return useMutation({ mutationFn: (body: ShareClientBody) => api.clients.share(clientId, body), onSuccess: invalidate });
+  return useMutation({
+    mutationFn: (body: ShareClientBody) => api.clients.share(clientId, body),
+    onSuccess: invalidate,
+  });
 }
 
 export function useSetClientStaffPermission(clientId: string) {
   const invalidate = useInvalidateSharing(clientId);
   return useMutation({
-    mutationFn: ({ staffId, permission }: { staffId: string; permission: 1 | 2 | 4 }) => api.clients.setStaffPermission(clientId, staffId, permission),
+    mutationFn: ({ staffId, permission }: { staffId: string; permission: 1 | 2 | 4 }) =>
+      api.clients.setStaffPermission(clientId, staffId, permission),
     onSuccess: invalidate,
   });
 }
 
 export function useRemoveClientStaff(clientId: string) {
   const invalidate = useInvalidateSharing(clientId);
-  return useMutation({ mutationFn: (staffId: string) => api.clients.removeStaff(clientId, staffId), onSuccess: invalidate });
+  return useMutation({
+    mutationFn: (staffId: string) => api.clients.removeStaff(clientId, staffId),
+    onSuccess: invalidate,
+  });
 }
 
 /** The agency's staff (role staff) or admins, paged: agency admins only. */
 export function useAgencyUsers(agencyId: string, role: "staff" | "agency", page: number) {
   return useQuery({
     queryKey: role === "staff" ? queryKeys.agencyStaffs(agencyId, page) : queryKeys.agencyAdmins(agencyId, page),
-    queryFn: () => (role === "staff" ? api.agencies.staffs(agencyId, { page }) : api.agencies.admins(agencyId, { page })),
+    queryFn: () =>
+      role === "staff" ? api.agencies.staffs(agencyId, { page }) : api.agencies.admins(agencyId, { page }),
     placeholderData: keepPreviousData,
     enabled: Boolean(agencyId),
   });
@@ -57,7 +65,11 @@ export function useAgencyUsers(agencyId: string, role: "staff" | "agency", page:
 
 /** The clients shared with one staff member and their level on each. */
 export function useUserClients(userId: string, enabled = true) {
-  return useQuery({ queryKey: queryKeys.userClients(userId), queryFn: () => api.staff.clients(userId), enabled: Boolean(userId) && enabled });
+  return useQuery({
+    queryKey: queryKeys.userClients(userId),
+    queryFn: () => api.staff.clients(userId),
+    enabled: Boolean(userId) && enabled,
+  });
 }
 
 function useInvalidateAgencyUsers() {
@@ -87,5 +99,8 @@ export function useRemoveStaff() {
 
 export function useUpdateUserPermissions(userId: string) {
   const invalidate = useInvalidateAgencyUsers();
-  return useMutation({ mutationFn: (body: UserPermissionsBody) => api.staff.updatePermissions(userId, body), onSuccess: invalidate });
+  return useMutation({
+    mutationFn: (body: UserPermissionsBody) => api.staff.updatePermissions(userId, body),
+    onSuccess: invalidate,
+  });
 }

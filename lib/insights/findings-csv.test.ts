@@ -22,9 +22,16 @@ const finding: InsightFinding = {
 
 describe("insight CSV download", () => {
   it("writes every finding field with RFC 4180 quoting and neutralises formulas", () => {
-    const csv = findingsToCsv({ intention: { key: "k", title: "T", question: "Why, really?" }, title: "T", summary: "", findings: [finding] });
+    const csv = findingsToCsv({
+      intention: { key: "k", title: "T", question: "Why, really?" },
+      title: "T",
+      summary: "",
+      findings: [finding],
+    });
     const [header, row] = csv.replace(/^\uFEFF/, "").split("\r\n");
-    expect(header).toBe("intention,question,kind,metric,dimension,dimensionValue,periodStart,periodEnd,current,baseline,change,changePct,expectedLow,expectedHigh,confidence,direction,narrative");
+    expect(header).toBe(
+      "intention,question,kind,metric,dimension,dimensionValue,periodStart,periodEnd,current,baseline,change,changePct,expectedLow,expectedHigh,confidence,direction,narrative",
+    );
     expect(row).toContain('"Why, really?"');
     expect(row).toContain(`"'=HYPERLINK(""x""), ""spring"""`);
     expect(row).toContain(",1200.5,1000,200.5,0.2005,,,0.95,up,");
@@ -32,6 +39,8 @@ describe("insight CSV download", () => {
   });
 
   it("names the file from the title", () => {
-    expect(csvFileName("Which channels drove the drop in conversions?")).toBe("Funnelwise-Insight-Which-channels-drove-the-drop-in-conversions.csv");
+    expect(csvFileName("Which channels drove the drop in conversions?")).toBe(
+      "Funnelwise-Insight-Which-channels-drove-the-drop-in-conversions.csv",
+    );
   });
 });

@@ -22,7 +22,8 @@ export const metricUnit = (metric: string): MetricUnit => METRICS.find((m) => m.
 export const dimensionLabel = (dimension: string | null | undefined) =>
   dimension ? (UPLOAD_DIMENSIONS.find((d) => d.key === dimension)?.label ?? dimension) : "";
 
-const finite = (value: number | null | undefined): value is number => typeof value === "number" && Number.isFinite(value);
+const finite = (value: number | null | undefined): value is number =>
+  typeof value === "number" && Number.isFinite(value);
 
 function currencyFormat(currency: string, compact: boolean): Intl.NumberFormat {
   try {
@@ -38,7 +39,12 @@ function currencyFormat(currency: string, compact: boolean): Intl.NumberFormat {
 }
 
 /** A metric's value in its unit. Rates arrive as fractions (0.034 → 3.4 %). */
-export function formatMetric(metric: string, value: number | null | undefined, currency = "USD", { compact = false, unit }: { compact?: boolean; unit?: string } = {}): string {
+export function formatMetric(
+  metric: string,
+  value: number | null | undefined,
+  currency = "USD",
+  { compact = false, unit }: { compact?: boolean; unit?: string } = {},
+): string {
   if (!finite(value)) return "–";
   switch ((unit as MetricUnit | undefined) ?? metricUnit(metric)) {
     case "currency":
@@ -50,16 +56,25 @@ export function formatMetric(metric: string, value: number | null | undefined, c
     case "ratio":
       return value.toLocaleString("en", { maximumFractionDigits: 2 });
     default:
-      return value.toLocaleString("en", { notation: compact ? "compact" : "standard", maximumFractionDigits: compact ? 1 : Math.abs(value) < 10 ? 2 : 0 });
+      return value.toLocaleString("en", {
+        notation: compact ? "compact" : "standard",
+        maximumFractionDigits: compact ? 1 : Math.abs(value) < 10 ? 2 : 0,
+      });
   }
 }
 
 /** A signed difference in the metric's unit: "+1,204", "−€312.50", "+0.4 pp" for rates. */
-export function formatChange(metric: string, change: number | null | undefined, currency = "USD", unit?: string): string {
+export function formatChange(
+  metric: string,
+  change: number | null | undefined,
+  currency = "USD",
+  unit?: string,
+): string {
   if (!finite(change)) return "–";
   const sign = change > 0 ? "+" : change < 0 ? "−" : "";
   const u = (unit as MetricUnit | undefined) ?? metricUnit(metric);
-  if (u === "percent") return `${sign}${(Math.abs(change) * 100).toLocaleString("en", { maximumFractionDigits: 2 })} pp`;
+  if (u === "percent")
+    return `${sign}${(Math.abs(change) * 100).toLocaleString("en", { maximumFractionDigits: 2 })} pp`;
   return `${sign}${formatMetric(metric, Math.abs(change), currency, { unit: u })}`;
 }
 
@@ -70,7 +85,8 @@ export function formatPct(fraction: number | null | undefined): string {
   return `${sign}${Math.abs(fraction * 100).toLocaleString("en", { maximumFractionDigits: 1 })} %`;
 }
 
-export const formatConfidence = (confidence: number | null | undefined) => (finite(confidence) ? `${Math.round(confidence * 100)} %` : "–");
+export const formatConfidence = (confidence: number | null | undefined) =>
+  finite(confidence) ? `${Math.round(confidence * 100)} %` : "–";
 
 const day = new Intl.DateTimeFormat("en", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
 const shortDay = new Intl.DateTimeFormat("en", { day: "numeric", month: "short", timeZone: "UTC" });

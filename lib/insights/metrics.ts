@@ -19,7 +19,18 @@ export const BASE_METRICS = [
 ] as const;
 export type BaseMetric = (typeof BASE_METRICS)[number];
 
-export const DIMENSIONS = ["channel", "source", "medium", "campaign", "device", "country", "landingPage", "page", "query", "keyword"] as const;
+export const DIMENSIONS = [
+  "channel",
+  "source",
+  "medium",
+  "campaign",
+  "device",
+  "country",
+  "landingPage",
+  "page",
+  "query",
+  "keyword",
+] as const;
 export type Dimension = (typeof DIMENSIONS)[number];
 
 export type MetricUnit = "count" | "currency" | "percent" | "rank" | "ratio";
@@ -46,14 +57,26 @@ export interface RatioMetric extends MetricBase {
 }
 export type MetricDefinition = AdditiveMetric | NonAdditiveMetric | RatioMetric;
 
-const additive = (key: AdditiveMetric["key"], label: string, unit: MetricUnit = "count", higherIsBetter = true): AdditiveMetric => ({
+const additive = (
+  key: AdditiveMetric["key"],
+  label: string,
+  unit: MetricUnit = "count",
+  higherIsBetter = true,
+): AdditiveMetric => ({
   kind: "additive",
   key,
   label,
   unit,
   higherIsBetter,
 });
-const ratio = (key: string, label: string, numerator: RatioMetric["numerator"], denominator: BaseMetric, unit: MetricUnit, higherIsBetter = true): RatioMetric => ({
+const ratio = (
+  key: string,
+  label: string,
+  numerator: RatioMetric["numerator"],
+  denominator: BaseMetric,
+  unit: MetricUnit,
+  higherIsBetter = true,
+): RatioMetric => ({
   kind: "ratio",
   key,
   label,

@@ -5,7 +5,12 @@ const DAY_MS = 86_400_000;
 /** Today (YYYY-MM-DD) in a time zone; the browser's own when the zone is unknown. */
 export function todayIn(timeZone: string | null | undefined, now = new Date()): string {
   try {
-    return new Intl.DateTimeFormat("en-CA", { timeZone: timeZone || undefined, year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
+    return new Intl.DateTimeFormat("en-CA", {
+      timeZone: timeZone || undefined,
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+    }).format(now);
   } catch {
     return new Intl.DateTimeFormat("en-CA", { year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
   }
@@ -16,7 +21,10 @@ export function addDays(day: string, days: number): string {
 }
 
 /** The default report period: the last 28 full days, ending yesterday. */
-export function defaultPeriod(timeZone: string | null | undefined, now = new Date()): { periodStart: string; periodEnd: string } {
+export function defaultPeriod(
+  timeZone: string | null | undefined,
+  now = new Date(),
+): { periodStart: string; periodEnd: string } {
   const periodEnd = addDays(todayIn(timeZone, now), -1);
   return { periodStart: addDays(periodEnd, -27), periodEnd };
 }

@@ -50,8 +50,12 @@ describe("agencySignupSchema", () => {
   });
 
   it("requires the terms to be accepted (false is refused)", () => {
-    expect(errorsOf(agencySignupSchema, { ...validSignup, acceptTerms: false })).toEqual({ acceptTerms: "You must accept the terms of service to register" });
-    expect(errorsOf(agencySignupSchema, { ...validSignup, acceptTerms: "true" })).toEqual({ acceptTerms: MESSAGES.termsRequired });
+    expect(errorsOf(agencySignupSchema, { ...validSignup, acceptTerms: false })).toEqual({
+      acceptTerms: "You must accept the terms of service to register",
+    });
+    expect(errorsOf(agencySignupSchema, { ...validSignup, acceptTerms: "true" })).toEqual({
+      acceptTerms: MESSAGES.termsRequired,
+    });
   });
 
   it.each([
@@ -66,25 +70,40 @@ describe("agencySignupSchema", () => {
   });
 
   it("checks email, phone and website", () => {
-    expect(errorsOf(agencySignupSchema, { ...validSignup, email: "ada.example.com" })).toEqual({ email: "Please enter a valid email" });
+    expect(errorsOf(agencySignupSchema, { ...validSignup, email: "ada.example.com" })).toEqual({
+      email: "Please enter a valid email",
+    });
     expect(errorsOf(agencySignupSchema, { ...validSignup, phone: "12345" })).toEqual({ phone: MESSAGES.invalidPhone });
-    expect(errorsOf(agencySignupSchema, { ...validSignup, website: "nope" })).toEqual({ website: "Please enter a valid URL" });
+    expect(errorsOf(agencySignupSchema, { ...validSignup, website: "nope" })).toEqual({
+      website: "Please enter a valid URL",
+    });
     expect(errorsOf(agencySignupSchema, { ...validSignup, phone: "", website: "" })).toEqual({});
   });
 
   it("applies the password rules and the confirmation", () => {
-    expect(errorsOf(agencySignupSchema, { ...validSignup, password: "weak", confirmPassword: "weak" })).toEqual({ password: MESSAGES.passwordRules });
-    expect(errorsOf(agencySignupSchema, { ...validSignup, confirmPassword: "Secret2!" })).toEqual({ confirmPassword: "Passwords do not match" });
+    expect(errorsOf(agencySignupSchema, { ...validSignup, password: "weak", confirmPassword: "weak" })).toEqual({
+      password: MESSAGES.passwordRules,
+    });
+    expect(errorsOf(agencySignupSchema, { ...validSignup, confirmPassword: "Secret2!" })).toEqual({
+      confirmPassword: "Passwords do not match",
+    });
   });
 });
 
 describe("loginSchema", () => {
   it("requires email and password, and checks the email", () => {
     expect(errorsOf(loginSchema, {})).toEqual({ email: MESSAGES.required, password: MESSAGES.required });
-    expect(errorsOf(loginSchema, { email: "x", password: "" })).toEqual({ email: MESSAGES.invalidEmail, password: MESSAGES.required });
+    expect(errorsOf(loginSchema, { email: "x", password: "" })).toEqual({
+      email: MESSAGES.invalidEmail,
+      password: MESSAGES.required,
+    });
   });
   it("does not apply the password rules at login and keeps the recaptcha field", () => {
-    expect(loginSchema.parse({ email: "A@B.co", password: "a", recaptcha: "r" })).toEqual({ email: "a@b.co", password: "a", recaptcha: "r" });
+    expect(loginSchema.parse({ email: "A@B.co", password: "a", recaptcha: "r" })).toEqual({
+      email: "a@b.co",
+      password: "a",
+      recaptcha: "r",
+    });
   });
 });
 
@@ -98,9 +117,16 @@ describe("forgotPasswordSchema", () => {
 
 describe("resetPasswordSchema", () => {
   it("requires both fields, applies the rules and the confirmation", () => {
-    expect(errorsOf(resetPasswordSchema, {})).toEqual({ password: MESSAGES.required, confirmPassword: MESSAGES.required });
-    expect(errorsOf(resetPasswordSchema, { password: "Secret1", confirmPassword: "Secret1" })).toEqual({ password: MESSAGES.passwordRules });
-    expect(errorsOf(resetPasswordSchema, { password: "Secret1!", confirmPassword: "Secret1?" })).toEqual({ confirmPassword: MESSAGES.passwordMismatch });
+    expect(errorsOf(resetPasswordSchema, {})).toEqual({
+      password: MESSAGES.required,
+      confirmPassword: MESSAGES.required,
+    });
+    expect(errorsOf(resetPasswordSchema, { password: "Secret1", confirmPassword: "Secret1" })).toEqual({
+      password: MESSAGES.passwordRules,
+    });
+    expect(errorsOf(resetPasswordSchema, { password: "Secret1!", confirmPassword: "Secret1?" })).toEqual({
+      confirmPassword: MESSAGES.passwordMismatch,
+    });
     expect(errorsOf(resetPasswordSchema, { password: "Secret1!", confirmPassword: "Secret1!" })).toEqual({});
   });
 });
@@ -120,9 +146,13 @@ describe("staffSignupSchema", () => {
     });
   });
   it("checks lengths, phone and the confirmation", () => {
-    expect(errorsOf(staffSignupSchema, { ...valid, lastName: "x".repeat(256) })).toEqual({ lastName: "Last name should be equal or less than 255 characters" });
+    expect(errorsOf(staffSignupSchema, { ...valid, lastName: "x".repeat(256) })).toEqual({
+      lastName: "Last name should be equal or less than 255 characters",
+    });
     expect(errorsOf(staffSignupSchema, { ...valid, phone: "1".repeat(17) })).toEqual({ phone: MESSAGES.invalidPhone });
-    expect(errorsOf(staffSignupSchema, { ...valid, confirmPassword: "Other1!x" })).toEqual({ confirmPassword: MESSAGES.passwordMismatch });
+    expect(errorsOf(staffSignupSchema, { ...valid, confirmPassword: "Other1!x" })).toEqual({
+      confirmPassword: MESSAGES.passwordMismatch,
+    });
   });
 });
 
@@ -137,18 +167,40 @@ describe("tokenSchema", () => {
 
 describe("changePasswordSchema", () => {
   it("requires the current password", () => {
-    expect(errorsOf(changePasswordSchema, { password: "Secret2!", confirmPassword: "Secret2!" })).toEqual({ currentPassword: MESSAGES.required });
+    expect(errorsOf(changePasswordSchema, { password: "Secret2!", confirmPassword: "Secret2!" })).toEqual({
+      currentPassword: MESSAGES.required,
+    });
   });
   it("requires the new password to differ from the current one", () => {
-    expect(errorsOf(changePasswordSchema, { currentPassword: "Secret1!", password: "Secret1!", confirmPassword: "Secret1!" })).toEqual({
+    expect(
+      errorsOf(changePasswordSchema, {
+        currentPassword: "Secret1!",
+        password: "Secret1!",
+        confirmPassword: "Secret1!",
+      }),
+    ).toEqual({
       password: "The new password must be different from the previous one",
     });
   });
   it("applies the rules and the confirmation to the new password", () => {
-    expect(errorsOf(changePasswordSchema, { currentPassword: "Secret1!", password: "short", confirmPassword: "short" })).toEqual({ password: MESSAGES.passwordRules });
-    expect(errorsOf(changePasswordSchema, { currentPassword: "Secret1!", password: "Secret2!", confirmPassword: "Secret3!" })).toEqual({
+    expect(
+      errorsOf(changePasswordSchema, { currentPassword: "Secret1!", password: "short", confirmPassword: "short" }),
+    ).toEqual({ password: MESSAGES.passwordRules });
+    expect(
+      errorsOf(changePasswordSchema, {
+        currentPassword: "Secret1!",
+        password: "Secret2!",
+        confirmPassword: "Secret3!",
+      }),
+    ).toEqual({
       confirmPassword: MESSAGES.passwordMismatch,
     });
-    expect(errorsOf(changePasswordSchema, { currentPassword: "Secret1!", password: "Secret2!", confirmPassword: "Secret2!" })).toEqual({});
+    expect(
+      errorsOf(changePasswordSchema, {
+        currentPassword: "Secret1!",
+        password: "Secret2!",
+        confirmPassword: "Secret2!",
+      }),
+    ).toEqual({});
   });
 });

@@ -41,7 +41,9 @@ export const staffSignupSchema = z
   .refine(...passwordsMatch);
 export type StaffSignupInput = z.input<typeof staffSignupSchema>;
 
-export const tokenSchema = z.object({ token: z.string({ error: MESSAGES.required }).min(1, MESSAGES.required).max(200) });
+export const tokenSchema = z.object({
+  token: z.string({ error: MESSAGES.required }).min(1, MESSAGES.required).max(200),
+});
 
 export const changePasswordFields = () => ({
   currentPassword: z.string({ error: MESSAGES.required }).min(1, MESSAGES.required),
@@ -57,4 +59,3 @@ export const changePasswordSchema = z
   .refine(...passwordsMatch)
   .refine(...newPasswordDiffers);
 export type ChangePasswordInput = z.input<typeof changePasswordSchema>;
-

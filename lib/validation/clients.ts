@@ -38,7 +38,9 @@ const timeZoneField = z
   .string()
   .trim()
   .refine((v) => TIME_ZONES.includes(v), "Please select a time zone from the list");
-const siteTypeField = z.enum(SITE_TYPES.map((s) => s.value) as [string, ...string[]], { error: "Please select a site type" });
+const siteTypeField = z.enum(SITE_TYPES.map((s) => s.value) as [string, ...string[]], {
+  error: "Please select a site type",
+});
 
 export const projectSchema = z.object({
   name: requiredText("Project name"),

@@ -11,11 +11,7 @@ const PASSWORD_PATTERN = /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)(?=.*[!@#?$%^&*]).{6,}$
 export const isEmail = (value: string) => EMAIL_PATTERN.test(value);
 
 export const requiredText = (label: string, max = MAX_TEXT_LENGTH) =>
-  z
-    .string({ error: MESSAGES.required })
-    .trim()
-    .min(1, MESSAGES.required)
-    .max(max, maxLengthMessage(label, max));
+  z.string({ error: MESSAGES.required }).trim().min(1, MESSAGES.required).max(max, maxLengthMessage(label, max));
 
 export const optionalText = (label: string, max = MAX_TEXT_LENGTH) =>
   z

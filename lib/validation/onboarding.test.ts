@@ -42,14 +42,18 @@ describe("onboardingProjectSchema", () => {
     expect(errorsOf(onboardingProjectSchema, { ...project, name: "n".repeat(256) })).toEqual({
       name: "Project name should be equal or less than 255 characters",
     });
-    expect(errorsOf(onboardingProjectSchema, { ...project, url: "not a url" })).toEqual({ url: "Please enter a valid URL" });
+    expect(errorsOf(onboardingProjectSchema, { ...project, url: "not a url" })).toEqual({
+      url: "Please enter a valid URL",
+    });
   });
 });
 
 describe("onboardingClientSchema", () => {
   it("requires a name and at least one project", () => {
     expect(errorsOf(onboardingClientSchema, { projects: [project] })).toEqual({ name: MESSAGES.required });
-    expect(errorsOf(onboardingClientSchema, { name: "C", projects: [] })).toEqual({ projects: "Add at least one project" });
+    expect(errorsOf(onboardingClientSchema, { name: "C", projects: [] })).toEqual({
+      projects: "Add at least one project",
+    });
     expect(errorsOf(onboardingClientSchema, { ...client, name: "c".repeat(256) })).toEqual({
       name: "Client name should be equal or less than 255 characters",
     });
@@ -71,7 +75,10 @@ describe("onboardingStep1Schema", () => {
 
 describe("onboardingSubmitSchema", () => {
   it("accepts submit with clients and cancel alone", () => {
-    expect(onboardingSubmitSchema.parse({ action: "submit", clients: [client] })).toMatchObject({ action: "submit", clients: [{ name: "Client A" }] });
+    expect(onboardingSubmitSchema.parse({ action: "submit", clients: [client] })).toMatchObject({
+      action: "submit",
+      clients: [{ name: "Client A" }],
+    });
     expect(onboardingSubmitSchema.parse({ action: "cancel" })).toEqual({ action: "cancel" });
   });
   it("needs clients to submit and a known action", () => {

@@ -43,13 +43,16 @@ export const createReportSchema = z
     name: reportNameSchema.optional().transform((v) => (v ? v : undefined)),
     periodStart: isoDate(),
     periodEnd: isoDate(),
-    compareTo: z.enum(COMPARE_TO, { error: "compareTo must be previous_period or previous_year" }).default("previous_period"),
+    compareTo: z
+      .enum(COMPARE_TO, { error: "compareTo must be previous_period or previous_year" })
+      .default("previous_period"),
   })
   .superRefine((v, ctx) => {
     if (!isIsoDate(v.periodStart) || !isIsoDate(v.periodEnd)) return;
     const days = dayIndex(v.periodEnd) - dayIndex(v.periodStart) + 1;
     if (days < 1) ctx.addIssue({ code: "custom", path: ["periodStart"], message: REPORT_MESSAGES.startAfterEnd });
-    else if (days > MAX_REPORT_DAYS) ctx.addIssue({ code: "custom", path: ["periodEnd"], message: REPORT_MESSAGES.periodTooLong });
+    else if (days > MAX_REPORT_DAYS)
+      ctx.addIssue({ code: "custom", path: ["periodEnd"], message: REPORT_MESSAGES.periodTooLong });
   });
 export type CreateReportInput = z.input<typeof createReportSchema>;
 
@@ -78,7 +81,8 @@ export const tagName = () =>
     .max(MAX_TEXT_LENGTH, maxLengthMessage("Tag name"))
     .superRefine((value, ctx) => {
       const result = reportNameSchema.safeParse(value);
-      if (!result.success) for (const issue of result.error.issues) ctx.addIssue({ code: "custom", message: asTagMessage(issue.message) });
+      if (!result.success)
+        for (const issue of result.error.issues) ctx.addIssue({ code: "custom", message: asTagMessage(issue.message) });
     });
 
 const insightIds = z.array(z.uuid()).max(500);

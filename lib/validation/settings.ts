@@ -1,6 +1,13 @@
 import { z } from "zod";
 import { MESSAGES, maxLengthMessage } from "../constants/messages";
-import { KPIS, MAX_GOALS_LENGTH, MAX_REPORT_RECIPIENTS, REPORT_LANGUAGES, SETTINGS_MESSAGES, WEEK_STARTS } from "../constants/settings";
+import {
+  KPIS,
+  MAX_GOALS_LENGTH,
+  MAX_REPORT_RECIPIENTS,
+  REPORT_LANGUAGES,
+  SETTINGS_MESSAGES,
+  WEEK_STARTS,
+} from "../constants/settings";
 import { currencyOptions, timeZoneOptions } from "./clients";
 import { isEmail, optionalPhone, optionalUrl, requiredText } from "./fields";
 
@@ -25,16 +32,14 @@ const timeZone = z
   .string({ error: MESSAGES.required })
   .trim()
   .refine((v) => timeZoneOptions().includes(v), SETTINGS_MESSAGES.timeZoneInvalid);
-const weekStart = z.enum(WEEK_STARTS.map((w) => w.value) as ["monday", "sunday"], { error: SETTINGS_MESSAGES.weekStartInvalid });
+const weekStart = z.enum(WEEK_STARTS.map((w) => w.value) as ["monday", "sunday"], {
+  error: SETTINGS_MESSAGES.weekStartInvalid,
+});
 
 /** "a@x.com, b@y.com" (a form's text field) or an array; each must be an email; duplicates dropped. */
 const reportRecipients = z
   .union([z.string(), z.array(z.string())], { error: MESSAGES.invalidEmails })
-  .transform((v) =>
-    (Array.isArray(v) ? v : v.split(/[\s,;]+/))
-      .map((e) => e.trim().toLowerCase())
-      .filter(Boolean),
-  )
+  .transform((v) => (Array.isArray(v) ? v : v.split(/[\s,;]+/)).map((e) => e.trim().toLowerCase()).filter(Boolean))
   .refine((list) => list.every(isEmail), MESSAGES.invalidEmails)
   .transform((list) => [...new Set(list)])
   .refine((list) => list.length <= MAX_REPORT_RECIPIENTS, SETTINGS_MESSAGES.tooManyRecipients);
@@ -60,11 +65,10 @@ const primaryKpi = z
   .nullish()
   .transform((v) => (v ? v : null))
   .refine((v) => v === null || kpiValues.includes(v), SETTINGS_MESSAGES.kpiInvalid);
-const goals = z
-  .string()
-  .trim()
-  .max(MAX_GOALS_LENGTH, maxLengthMessage("Goals", MAX_GOALS_LENGTH));
-const reportLanguage = z.enum(REPORT_LANGUAGES.map((l) => l.value) as ["en"], { error: SETTINGS_MESSAGES.languageInvalid });
+const goals = z.string().trim().max(MAX_GOALS_LENGTH, maxLengthMessage("Goals", MAX_GOALS_LENGTH));
+const reportLanguage = z.enum(REPORT_LANGUAGES.map((l) => l.value) as ["en"], {
+  error: SETTINGS_MESSAGES.languageInvalid,
+});
 
 /** Project (property) settings as the form edits them. */
 export const projectSettingsSchema = z.object({ primaryKpi, goals, reportLanguage });

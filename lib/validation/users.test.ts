@@ -15,8 +15,14 @@ describe("profileSchema", () => {
     expect(errorsOf(profileSchema, { firstName: "x".repeat(256), lastName: "L" })).toEqual({
       firstName: "First name should be equal or less than 255 characters",
     });
-    expect(errorsOf(profileSchema, { firstName: "F", lastName: "L", phone: "555" })).toEqual({ phone: MESSAGES.invalidPhone });
-    expect(profileSchema.parse({ firstName: " F ", lastName: "L", phone: "5551234567" })).toEqual({ firstName: "F", lastName: "L", phone: "5551234567" });
+    expect(errorsOf(profileSchema, { firstName: "F", lastName: "L", phone: "555" })).toEqual({
+      phone: MESSAGES.invalidPhone,
+    });
+    expect(profileSchema.parse({ firstName: " F ", lastName: "L", phone: "5551234567" })).toEqual({
+      firstName: "F",
+      lastName: "L",
+      phone: "5551234567",
+    });
   });
 });
 
@@ -27,7 +33,10 @@ describe("userUpdateSchema", () => {
   });
 
   it("mode edit applies the profile rules", () => {
-    expect(errorsOf(userUpdateSchema, { mode: "edit" })).toEqual({ firstName: MESSAGES.required, lastName: MESSAGES.required });
+    expect(errorsOf(userUpdateSchema, { mode: "edit" })).toEqual({
+      firstName: MESSAGES.required,
+      lastName: MESSAGES.required,
+    });
     expect(errorsOf(userUpdateSchema, { mode: "edit", firstName: "A", lastName: "B" })).toEqual({});
   });
 
@@ -38,16 +47,24 @@ describe("userUpdateSchema", () => {
       password: MESSAGES.required,
       confirmPassword: MESSAGES.required,
     });
-    expect(errorsOf(userUpdateSchema, { ...base, password: "nouppercase1!", confirmPassword: "nouppercase1!" })).toEqual({ password: MESSAGES.passwordRules });
-    expect(errorsOf(userUpdateSchema, { ...base, password: "Secret2!", confirmPassword: "Secret9!" })).toEqual({ confirmPassword: MESSAGES.passwordMismatch });
-    expect(errorsOf(userUpdateSchema, { ...base, password: "Secret1!", confirmPassword: "Secret1!" })).toEqual({ password: MESSAGES.passwordSameAsPrevious });
+    expect(
+      errorsOf(userUpdateSchema, { ...base, password: "nouppercase1!", confirmPassword: "nouppercase1!" }),
+    ).toEqual({ password: MESSAGES.passwordRules });
+    expect(errorsOf(userUpdateSchema, { ...base, password: "Secret2!", confirmPassword: "Secret9!" })).toEqual({
+      confirmPassword: MESSAGES.passwordMismatch,
+    });
+    expect(errorsOf(userUpdateSchema, { ...base, password: "Secret1!", confirmPassword: "Secret1!" })).toEqual({
+      password: MESSAGES.passwordSameAsPrevious,
+    });
     expect(errorsOf(userUpdateSchema, { ...base, password: "Secret2!", confirmPassword: "Secret2!" })).toEqual({});
   });
 });
 
 describe("inviteSchema", () => {
   it("splits a string on commas, spaces and semicolons, lower-cases and removes duplicates", () => {
-    expect(inviteSchema.parse({ emails: "A@x.com, b@y.com;c@z.io  a@X.com" })).toEqual({ emails: ["a@x.com", "b@y.com", "c@z.io"] });
+    expect(inviteSchema.parse({ emails: "A@x.com, b@y.com;c@z.io  a@X.com" })).toEqual({
+      emails: ["a@x.com", "b@y.com", "c@z.io"],
+    });
     expect(inviteSchema.parse({ emails: [" D@x.com ", "d@x.com"] })).toEqual({ emails: ["d@x.com"] });
   });
 
@@ -67,6 +84,8 @@ describe("inviteSchema", () => {
   it("allows at most 20 at once", () => {
     const list = (n: number) => Array.from({ length: n }, (_, i) => `p${i}@x.com`);
     expect(errorsOf(inviteSchema, { emails: list(20) })).toEqual({});
-    expect(errorsOf(inviteSchema, { emails: list(21) })).toEqual({ emails: "You can invite at most 20 people at once" });
+    expect(errorsOf(inviteSchema, { emails: list(21) })).toEqual({
+      emails: "You can invite at most 20 people at once",
+    });
   });
 });

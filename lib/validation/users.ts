@@ -23,11 +23,7 @@ export const userUpdateSchema = z.discriminatedUnion("mode", [
 export const inviteSchema = z.object({
   emails: z
     .union([z.string(), z.array(z.string())], { error: MESSAGES.required })
-    .transform((v) =>
-      (Array.isArray(v) ? v : v.split(/[\s,;]+/))
-        .map((e) => e.trim().toLowerCase())
-        .filter(Boolean),
-    )
+    .transform((v) => (Array.isArray(v) ? v : v.split(/[\s,;]+/)).map((e) => e.trim().toLowerCase()).filter(Boolean))
     .refine((list) => list.length > 0, MESSAGES.required)
     .refine((list) => list.length <= 20, "You can invite at most 20 people at once")
     .refine((list) => list.every(isEmail), MESSAGES.invalidEmails)

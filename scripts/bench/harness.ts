@@ -51,11 +51,20 @@ export async function measure(
     times.push(performance.now() - started);
   }
   times.sort((a, b) => a - b);
-  return { label, n: times.length, medianMs: percentile(times, 50), p95Ms: percentile(times, 95), targetP95Ms: options.targetP95Ms };
+  return {
+    label,
+    n: times.length,
+    medianMs: percentile(times, 50),
+    p95Ms: percentile(times, 95),
+    targetP95Ms: options.targetP95Ms,
+  };
 }
 
 export function formatResult(r: BenchResult): string {
-  const target = r.targetP95Ms === undefined ? "" : ` (target p95 < ${r.targetP95Ms} ms${r.p95Ms < r.targetP95Ms ? ": met" : ": NOT met"})`;
+  const target =
+    r.targetP95Ms === undefined
+      ? ""
+      : ` (target p95 < ${r.targetP95Ms} ms${r.p95Ms < r.targetP95Ms ? ": met" : ": NOT met"})`;
   const note = r.note ? ` — ${r.note}` : "";
   return `${r.label}: n=${r.n} median=${r.medianMs.toFixed(1)} ms p95=${r.p95Ms.toFixed(1)} ms${target}${note}`;
 }

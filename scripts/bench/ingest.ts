@@ -13,7 +13,8 @@ const CHANNELS = ["Organic Search", "Paid Search", "Direct", "Referral", "Email"
 const DEVICES = ["desktop", "mobile", "tablet"];
 const COUNTRIES = Array.from({ length: 58 }, (_, i) => `Country ${String.fromCharCode(65 + (i % 26))}${i}`);
 const COMBOS_PER_DAY = Math.ceil(ROWS / DAYS);
-const HEADER = "date,channel,device,country,sessions,users,newUsers,engagedSessions,pageviews,conversions,transactions,revenue\n";
+const HEADER =
+  "date,channel,device,country,sessions,users,newUsers,engagedSessions,pageviews,conversions,transactions,revenue\n";
 const TARGET_MS = 20_000;
 
 const EMAIL = "ingest@bench.local";
@@ -49,15 +50,31 @@ async function writeCsv(): Promise<void> {
 async function seed(db: pg.Client): Promise<void> {
   const started = Date.now();
   await writeCsv();
-  console.log(`[bench] ingest: wrote ${(fs.statSync(csvPath).size / 1024 / 1024).toFixed(0)} MB CSV (${ROWS} rows) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  console.log(
+    `[bench] ingest: wrote ${(fs.statSync(csvPath).size / 1024 / 1024).toFixed(0)} MB CSV (${ROWS} rows) in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
   const hash = await hashPassword(PASSWORD);
   const one = async <T>(text: string, values: unknown[] = []) => (await db.query(text, values)).rows[0] as T;
-  const agency = await one<{ id: string }>(`insert into agencies (name, confirmed_at, subscription_status, project_limit) values ('Ingest Agency', now(), 'full', 100) returning id`);
-  await db.query(`insert into users (agency_id, email, password_hash, first_name, last_name, role, onboarding) values ($1, $2, $3, 'Ingest', 'Admin', 'agency', false)`, [agency.id, EMAIL, hash]);
-  const client = await one<{ id: string }>(`insert into clients (agency_id, name) values ($1, 'Ingest Client') returning id`, [agency.id]);
+  const agency = await one<{ id: string }>(
+    `insert into agencies (name, confirmed_at, subscription_status, project_limit) values ('Ingest Agency', now(), 'full', 100) returning id`,
+  );
+  await db.query(
+    `insert into users (agency_id, email, password_hash, first_name, last_name, role, onboarding) values ($1, $2, $3, 'Ingest', 'Admin', 'agency', false)`,
+    [agency.id, EMAIL, hash],
+  );
+  const client = await one<{ id: string }>(
+    `insert into clients (agency_id, name) values ($1, 'Ingest Client') returning id`,
+    [agency.id],
+  );
   for (const which of ["http", "direct"] as const) {
-    const project = await one<{ id: string }>(`insert into client_projects (agency_id, client_id, name, site_type) values ($1, $2, $3, 'ecommerce') returning id`, [agency.id, client.id, `Ingest ${which}`]);
-    const source = await one<{ id: string }>(`insert into data_sources (agency_id, project_id, source_name, kind, name) values ($1, $2, 'upload', 'own', $3) returning id`, [agency.id, project.id, `Bench ${which}`]);
+    const project = await one<{ id: string }>(
+      `insert into client_projects (agency_id, client_id, name, site_type) values ($1, $2, $3, 'ecommerce') returning id`,
+      [agency.id, client.id, `Ingest ${which}`],
+    );
+    const source = await one<{ id: string }>(
+      `insert into data_sources (agency_id, project_id, source_name, kind, name) values ($1, $2, 'upload', 'own', $3) returning id`,
+      [agency.id, project.id, `Bench ${which}`],
+    );
     ids[which] = source.id;
     ids[`${which}Project`] = project.id;
   }
@@ -66,7 +83,9 @@ async function seed(db: pg.Client): Promise<void> {
 /** The file as a multipart/form-data body, streamed from disk, with its exact Content-Length. */
 function multipartFromDisk(): { body: ReadableStream<Uint8Array>; length: number; boundary: string } {
   const boundary = "----funnelwise-bench-boundary";
-  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="ingest-1m.csv"\r\nContent-Type: text/csv\r\n\r\n`);
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="ingest-1m.csv"\r\nContent-Type: text/csv\r\n\r\n`,
+  );
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
   const size = fs.statSync(csvPath).size;
   async function* parts() {
@@ -74,17 +93,34 @@ function multipartFromDisk(): { body: ReadableStream<Uint8Array>; length: number
     yield* fs.createReadStream(csvPath, { highWaterMark: 1 << 20 });
     yield tail;
   }
-  return { body: Readable.toWeb(Readable.from(parts())) as ReadableStream<Uint8Array>, length: head.length + size + tail.length, boundary };
+  return {
+    body: Readable.toWeb(Readable.from(parts())) as ReadableStream<Uint8Array>,
+    length: head.length + size + tail.length,
+    boundary,
+  };
 }
 
 /** The bench database's URL, from the harness's connected client. */
 function connectionString(db: pg.Client): string {
-  const p = (db as unknown as { connectionParameters: { user: string; password?: string; host: string; port: number; database: string } }).connectionParameters;
-  const auth = p.password ? `${encodeURIComponent(p.user)}:${encodeURIComponent(p.password)}` : encodeURIComponent(p.user);
+  const p = (
+    db as unknown as {
+      connectionParameters: { user: string; password?: string; host: string; port: number; database: string };
+    }
+  ).connectionParameters;
+  const auth = p.password
+    ? `${encodeURIComponent(p.user)}:${encodeURIComponent(p.password)}`
+    : encodeURIComponent(p.user);
   return `postgres://${auth}@${p.host}:${p.port}/${p.database}`;
 }
 
-const result = (label: string, ms: number, note: string): BenchResult => ({ label, n: 1, medianMs: ms, p95Ms: ms, targetP95Ms: TARGET_MS, note });
+const result = (label: string, ms: number, note: string): BenchResult => ({
+  label,
+  n: 1,
+  medianMs: ms,
+  p95Ms: ms,
+  targetP95Ms: TARGET_MS,
+  note,
+});
 
 async function run({ baseUrl, db, login }: Parameters<Benchmark["run"]>[0]): Promise<BenchResult[]> {
   const results: BenchResult[] = [];
@@ -96,16 +132,27 @@ async function run({ baseUrl, db, login }: Parameters<Benchmark["run"]>[0]): Pro
   let started = performance.now();
   const res = await fetch(`${baseUrl}/api/data-sources/${ids.http}/upload`, {
     method: "POST",
-    headers: { authorization: `Bearer ${token}`, "content-type": `multipart/form-data; boundary=${boundary}`, "content-length": String(length) },
+    headers: {
+      authorization: `Bearer ${token}`,
+      "content-type": `multipart/form-data; boundary=${boundary}`,
+      "content-length": String(length),
+    },
     body,
     duplex: "half",
   } as RequestInit);
   const answer = (await res.json()) as { rows?: number; message?: string };
   const httpMs = performance.now() - started;
-  if (!res.ok || answer.rows !== ROWS) throw new Error(`ingest over HTTP answered ${res.status}: ${JSON.stringify(answer).slice(0, 300)}`);
+  if (!res.ok || answer.rows !== ROWS)
+    throw new Error(`ingest over HTTP answered ${res.status}: ${JSON.stringify(answer).slice(0, 300)}`);
   // The machine's load matters on a 2-core box: print it beside the figures.
   const load = `load average ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} cores`;
-  results.push(result(`CSV ingest over HTTP (${ROWS.toLocaleString("en")} rows, ${mb} MB)`, httpMs, `${Math.round(ROWS / (httpMs / 1000)).toLocaleString("en")} rows/s, ${(httpMs / 1000).toFixed(1)} s, ${load}`));
+  results.push(
+    result(
+      `CSV ingest over HTTP (${ROWS.toLocaleString("en")} rows, ${mb} MB)`,
+      httpMs,
+      `${Math.round(ROWS / (httpMs / 1000)).toLocaleString("en")} rows/s, ${(httpMs / 1000).toFixed(1)} s, ${load}`,
+    ),
+  );
 
   // The same file through the service in this process: what the import itself costs, without HTTP.
   const { importCsv } = await import("../../server/services/data-sources/upload/import-csv");
@@ -121,7 +168,13 @@ async function run({ baseUrl, db, login }: Parameters<Benchmark["run"]>[0]): Pro
   });
   const directMs = performance.now() - started;
   if (summary.rows !== ROWS) throw new Error(`direct ingest imported ${summary.rows} rows`);
-  results.push(result(`CSV ingest via the service, no HTTP (${ROWS.toLocaleString("en")} rows)`, directMs, `${Math.round(ROWS / (directMs / 1000)).toLocaleString("en")} rows/s, ${(directMs / 1000).toFixed(1)} s (${phases.join("; ")})`));
+  results.push(
+    result(
+      `CSV ingest via the service, no HTTP (${ROWS.toLocaleString("en")} rows)`,
+      directMs,
+      `${Math.round(ROWS / (directMs / 1000)).toLocaleString("en")} rows/s, ${(directMs / 1000).toFixed(1)} s (${phases.join("; ")})`,
+    ),
+  );
 
   const { rows } = await db.query<{ n: number }>("select count(*)::int as n from observations");
   if (rows[0].n !== 2 * ROWS) throw new Error(`expected ${2 * ROWS} observations, found ${rows[0].n}`);

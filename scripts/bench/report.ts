@@ -45,7 +45,10 @@ async function seed(db: pg.Client): Promise<void> {
     `insert into users (agency_id, email, password_hash, first_name, last_name, role, onboarding) values ($1, $2, $3, 'Report', 'Bench', 'agency', false)`,
     [agencyId, EMAIL, hash],
   );
-  const client = await db.query<{ id: string }>(`insert into clients (agency_id, name) values ($1, 'Big Shop') returning id`, [agencyId]);
+  const client = await db.query<{ id: string }>(
+    `insert into clients (agency_id, name) values ($1, 'Big Shop') returning id`,
+    [agencyId],
+  );
   const project = await db.query<{ id: string }>(
     `insert into client_projects (agency_id, client_id, name, site_type, url, currency) values ($1, $2, 'Big Shop Store', 'ecommerce', 'https://www.bigshop.example', 'EUR') returning id`,
     [agencyId, client.rows[0].id],
@@ -72,15 +75,21 @@ async function seed(db: pg.Client): Promise<void> {
      from generate_series(0, ${QUERIES - 1}) i`,
     [projectId],
   );
-  await db.query(`create temp table bench_days on commit drop as
+  await db.query(
+    `create temp table bench_days on commit drop as
     select d::date as date, extract(dow from d)::int as dow, (d::date - ($1::date - ${DAYS - 1})) as t,
            (1 + 0.15 * sin(2 * pi() * extract(doy from d) / 365.25)) * (case extract(dow from d)::int when 0 then 0.7 when 6 then 0.75 else 1.05 end) as season
-    from generate_series($1::date - ${DAYS - 1}, $1::date, interval '1 day') d`, [lastDay]);
+    from generate_series($1::date - ${DAYS - 1}, $1::date, interval '1 day') d`,
+    [lastDay],
+  );
   // Per-combination scale (a long tail), fixed for every day.
-  await db.query(`create temp table bench_combos on commit drop as
+  await db.query(
+    `create temp table bench_combos on commit drop as
     select d.id, d.channel, d.query is not null as is_query,
            (200.0 / (1 + (row_number() over (partition by d.query is not null order by d.id) - 1) / 50.0)) as scale
-    from dimension_sets d where d.project_id = $1`, [projectId]);
+    from dimension_sets d where d.project_id = $1`,
+    [projectId],
+  );
   await db.query(
     `insert into observations (data_source_id, project_id, date, dimension_set_id, sessions, engaged_sessions, pageviews, conversions, transactions, revenue)
      select $1, $2, b.date, c.id, s.sessions, round(s.sessions * 0.6), round(s.sessions * 2.4), s.conv, round(s.conv * 0.8), round((s.conv * 0.8 * (60 + 20 * random()))::numeric, 2)
@@ -102,7 +111,9 @@ async function seed(db: pg.Client): Promise<void> {
   await db.query("commit");
   await db.query("vacuum analyze observations");
   await db.query("vacuum analyze dimension_sets");
-  const { rows } = await db.query<{ n: string }>("select count(*) as n from observations where project_id = $1", [projectId]);
+  const { rows } = await db.query<{ n: string }>("select count(*) as n from observations where project_id = $1", [
+    projectId,
+  ]);
   console.log(`[bench] report: ${Number(rows[0].n).toLocaleString("en-US")} observations over ${DAYS} days`);
 }
 
@@ -147,10 +158,18 @@ function workerPeakMb(): number | null {
   return peak;
 }
 
-async function timeReport(baseUrl: string, token: string, body: Record<string, string>): Promise<{ ms: number; insights: number; top: string }> {
+async function timeReport(
+  baseUrl: string,
+  token: string,
+  body: Record<string, string>,
+): Promise<{ ms: number; insights: number; top: string }> {
   const headers = { authorization: `Bearer ${token}`, "content-type": "application/json" };
   const started = performance.now();
-  const res = await fetch(`${baseUrl}/api/properties/${projectId}/reports/add`, { method: "POST", headers, body: JSON.stringify(body) });
+  const res = await fetch(`${baseUrl}/api/properties/${projectId}/reports/add`, {
+    method: "POST",
+    headers,
+    body: JSON.stringify(body),
+  });
   const created = (await res.json()) as { _id: string; message?: string };
   if (res.status !== 202) throw new Error(`report add answered ${res.status}: ${JSON.stringify(created)}`);
   for (;;) {
@@ -164,7 +183,11 @@ async function timeReport(baseUrl: string, token: string, body: Record<string, s
   const ms = performance.now() - started;
   const list = await fetch(`${baseUrl}/api/insights/properties/${projectId}?reportId=${created._id}`, { headers });
   const insights = (await list.json()) as { total: number; docs: { intention: { key: string }; summary: string }[] };
-  return { ms, insights: insights.total, top: `${insights.docs[0]?.intention.key}: ${insights.docs[0]?.summary.slice(0, 140)}` };
+  return {
+    ms,
+    insights: insights.total,
+    top: `${insights.docs[0]?.intention.key}: ${insights.docs[0]?.summary.slice(0, 140)}`,
+  };
 }
 
 export const reportBenchmark: Benchmark = {
@@ -175,7 +198,12 @@ export const reportBenchmark: Benchmark = {
     const results: BenchResult[] = [];
     const cases: { label: string; days: number; compareTo: string; runs: number }[] = [
       // The first report after an import also builds the per-source daily rollup (5.1 M rows read once).
-      { label: "first report after the import (builds the daily rollup), 30 days", days: 30, compareTo: "previous_period", runs: 1 },
+      {
+        label: "first report after the import (builds the daily rollup), 30 days",
+        days: 30,
+        compareTo: "previous_period",
+        runs: 1,
+      },
       { label: "full report, 30 days vs previous period", days: 30, compareTo: "previous_period", runs: RUNS },
       { label: "full report, 90 days vs previous period", days: 90, compareTo: "previous_period", runs: 1 },
       { label: "full report, 365 days vs previous year", days: 365, compareTo: "previous_year", runs: 1 },
@@ -184,7 +212,9 @@ export const reportBenchmark: Benchmark = {
       const times: number[] = [];
       let detail = "";
       for (let i = 0; i < c.runs; i++) {
-        const periodStart = new Date(Date.parse(`${lastDay}T00:00:00Z`) - (c.days - 1) * 86_400_000).toISOString().slice(0, 10);
+        const periodStart = new Date(Date.parse(`${lastDay}T00:00:00Z`) - (c.days - 1) * 86_400_000)
+          .toISOString()
+          .slice(0, 10);
         const r = await timeReport(baseUrl, token, { periodStart, periodEnd: lastDay, compareTo: c.compareTo });
         times.push(r.ms);
         detail = `${r.insights} insights; top: ${r.top}`;

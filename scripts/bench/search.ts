@@ -17,33 +17,163 @@ const adminEmail = (n: number) => `admin${n}@agency${n}.bench`;
 const sqlArray = (words: string[]) => `array[${words.map((w) => `'${w.replace(/'/g, "''")}'`).join(", ")}]`;
 
 const PREFIXES = [
-  "North", "South", "East", "West", "Blue", "Green", "Red", "Silver", "Golden", "Bright", "Café", "Crème", "Élan", "Über",
-  "Zoë's", "Müller", "Señor", "Nordic", "Alpine", "Coastal", "Urban", "Royal", "Summit", "Pioneer", "Atlas", "Orion", "Apex",
-  "Nova", "Lumière", "Château", "Fjord", "Evergreen", "Harbor", "Maple", "Cedar", "Iron", "Crystal", "Velvet", "Cobalt", "Sunny",
+  "North",
+  "South",
+  "East",
+  "West",
+  "Blue",
+  "Green",
+  "Red",
+  "Silver",
+  "Golden",
+  "Bright",
+  "Café",
+  "Crème",
+  "Élan",
+  "Über",
+  "Zoë's",
+  "Müller",
+  "Señor",
+  "Nordic",
+  "Alpine",
+  "Coastal",
+  "Urban",
+  "Royal",
+  "Summit",
+  "Pioneer",
+  "Atlas",
+  "Orion",
+  "Apex",
+  "Nova",
+  "Lumière",
+  "Château",
+  "Fjord",
+  "Evergreen",
+  "Harbor",
+  "Maple",
+  "Cedar",
+  "Iron",
+  "Crystal",
+  "Velvet",
+  "Cobalt",
+  "Sunny",
 ];
-const CORES = ["wind", "field", "stone", "bridge", "wood", "brook", "gate", "light", "wave", "peak", "works", "labs", "forge", "point", "ridge", "craft", "vale", "haven", "port", "line"];
+const CORES = [
+  "wind",
+  "field",
+  "stone",
+  "bridge",
+  "wood",
+  "brook",
+  "gate",
+  "light",
+  "wave",
+  "peak",
+  "works",
+  "labs",
+  "forge",
+  "point",
+  "ridge",
+  "craft",
+  "vale",
+  "haven",
+  "port",
+  "line",
+];
 const KINDS = [
-  "Traders", "Bakery", "Studio", "Dental", "Motors", "Consulting", "Fitness", "Boutique", "Logistics", "Media", "Foods", "Pharma",
-  "Realty", "Outfitters", "Analytics", "Brasserie", "Pâtisserie", "Hôtel", "Clinic", "Garden",
+  "Traders",
+  "Bakery",
+  "Studio",
+  "Dental",
+  "Motors",
+  "Consulting",
+  "Fitness",
+  "Boutique",
+  "Logistics",
+  "Media",
+  "Foods",
+  "Pharma",
+  "Realty",
+  "Outfitters",
+  "Analytics",
+  "Brasserie",
+  "Pâtisserie",
+  "Hôtel",
+  "Clinic",
+  "Garden",
 ];
 const SUFFIXES = [" Ltd", " Inc", " GmbH", " & Co", "", "", " SA", " LLC"];
 const TLDS = ["com", "co.uk", "de", "fr", "es", "io", "net", "org", "ch", "com.au"];
 const PROJECT_NAMES = [
-  "Online Store", "Main Site", "Blog", "Landing Pages", "Brand Campaign", "Boutique en ligne", "Tienda Online", "Café Menu", "Shop",
-  "Careers Portal", "Help Center", "Newsletter", "Spring Promo", "Lead Funnel", "Événements", "Réservations", "Members Area", "App",
+  "Online Store",
+  "Main Site",
+  "Blog",
+  "Landing Pages",
+  "Brand Campaign",
+  "Boutique en ligne",
+  "Tienda Online",
+  "Café Menu",
+  "Shop",
+  "Careers Portal",
+  "Help Center",
+  "Newsletter",
+  "Spring Promo",
+  "Lead Funnel",
+  "Événements",
+  "Réservations",
+  "Members Area",
+  "App",
 ];
 const SUBDOMAINS = ["www", "shop", "blog", "store", "app", "go", "info", "fr", "de", "es", "members", "events"];
-const FIRST_NAMES = ["Zoë", "José", "Anaïs", "Björn", "Renée", "Łukasz", "Noah", "Emma", "Liam", "Olivia", "Mateo", "Chloé", "François", "Søren", "Inès", "Mia"];
-const LAST_NAMES = ["Müller", "García", "Dubois", "Nowak", "Smith", "O'Brien", "Kowalski", "Rossi", "Jensen", "Silva", "Martín", "Lefèvre", "Andersson", "Novák", "Brown", "Lee"];
+const FIRST_NAMES = [
+  "Zoë",
+  "José",
+  "Anaïs",
+  "Björn",
+  "Renée",
+  "Łukasz",
+  "Noah",
+  "Emma",
+  "Liam",
+  "Olivia",
+  "Mateo",
+  "Chloé",
+  "François",
+  "Søren",
+  "Inès",
+  "Mia",
+];
+const LAST_NAMES = [
+  "Müller",
+  "García",
+  "Dubois",
+  "Nowak",
+  "Smith",
+  "O'Brien",
+  "Kowalski",
+  "Rossi",
+  "Jensen",
+  "Silva",
+  "Martín",
+  "Lefèvre",
+  "Andersson",
+  "Novák",
+  "Brown",
+  "Lee",
+];
 
 // Pick a word from an array by a hash of the row number and a salt: varied, yet the same every run.
-const pick = (array: string, n: string, salt: string) => `(${array})[1 + abs(hashtext((${n})::text || '${salt}')) % array_length(${array}, 1)]`;
-const slug = (expr: string) => `trim(both '-' from regexp_replace(lower(public.f_unaccent(${expr})), '[^a-z0-9]+', '-', 'g'))`;
+const pick = (array: string, n: string, salt: string) =>
+  `(${array})[1 + abs(hashtext((${n})::text || '${salt}')) % array_length(${array}, 1)]`;
+const slug = (expr: string) =>
+  `trim(both '-' from regexp_replace(lower(public.f_unaccent(${expr})), '[^a-z0-9]+', '-', 'g'))`;
 
 async function seed(db: pg.Client): Promise<void> {
   const hash = await hashPassword(PASSWORD);
   await db.query("begin");
-  await db.query(`create temp table bench_agencies on commit drop as select n, gen_random_uuid() as id from generate_series(1, ${AGENCIES}) n`);
+  await db.query(
+    `create temp table bench_agencies on commit drop as select n, gen_random_uuid() as id from generate_series(1, ${AGENCIES}) n`,
+  );
   await db.query(`
     insert into agencies (id, name, confirmed_at, subscription_status, project_limit, created_at)
     select id, 'Bench Agency ' || n, now(), 'full', 1000000, now() - make_interval(days => ${AGENCIES} - n) from bench_agencies`);
@@ -91,10 +221,57 @@ async function seed(db: pg.Client): Promise<void> {
 
 // Prefixes, substrings, accented and unaccented spellings, URL fragments, people and a typo.
 const QUERIES = [
-  "north", "nort", "wind", "stone", "bridg", "café", "cafe", "crème", "creme", "lumière", "lumiere", "patisserie", "pâtiss", "hôtel",
-  "hotel", "bakery", "tique", "consult", "fitness", "analyt", "outfit", "harbor", "maple", "cobalt", "orion", "apex", "summit",
-  "www.north", "blog.", "shop.", "-dental", ".de", "zoë", "zoe", "muller", "müller", "garcia", "josé", "anaïs", "søren", "nortwind", "northwid",
-  "silverbrook", "goldenpeak traders", "evergreen haven", "admin1", "ridge", "haven", "forge", "labs", "online store",
+  "north",
+  "nort",
+  "wind",
+  "stone",
+  "bridg",
+  "café",
+  "cafe",
+  "crème",
+  "creme",
+  "lumière",
+  "lumiere",
+  "patisserie",
+  "pâtiss",
+  "hôtel",
+  "hotel",
+  "bakery",
+  "tique",
+  "consult",
+  "fitness",
+  "analyt",
+  "outfit",
+  "harbor",
+  "maple",
+  "cobalt",
+  "orion",
+  "apex",
+  "summit",
+  "www.north",
+  "blog.",
+  "shop.",
+  "-dental",
+  ".de",
+  "zoë",
+  "zoe",
+  "muller",
+  "müller",
+  "garcia",
+  "josé",
+  "anaïs",
+  "søren",
+  "nortwind",
+  "northwid",
+  "silverbrook",
+  "goldenpeak traders",
+  "evergreen haven",
+  "admin1",
+  "ridge",
+  "haven",
+  "forge",
+  "labs",
+  "online store",
 ];
 
 async function run({ baseUrl, login }: Parameters<Benchmark["run"]>[0]) {
@@ -107,7 +284,9 @@ async function run({ baseUrl, login }: Parameters<Benchmark["run"]>[0]) {
     const token = await login(adminEmail(agency), PASSWORD);
     const headers = { authorization: `Bearer ${token}` };
     const url = (i: number) => `${baseUrl}/api/searches?q=${encodeURIComponent(QUERIES[i % QUERIES.length])}`;
-    results.push(await measure(label, { count: REQUESTS, warmup: 50, targetP95Ms: 50 }, (i) => fetch(url(i), { headers })));
+    results.push(
+      await measure(label, { count: REQUESTS, warmup: 50, targetP95Ms: 50 }, (i) => fetch(url(i), { headers })),
+    );
   }
   return results;
 }

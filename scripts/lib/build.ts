@@ -16,7 +16,11 @@ export async function ensureBuild(env: NodeJS.ProcessEnv, options: { force?: boo
   // next build rewrites tsconfig.json to include its build folder's types; keep the committed one.
   const tsconfig = fs.readFileSync("tsconfig.json", "utf8");
   try {
-    await runToEnd(path.resolve("node_modules/.bin/next"), ["build"], { ...env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" });
+    await runToEnd(path.resolve("node_modules/.bin/next"), ["build"], {
+      ...env,
+      NODE_ENV: "production",
+      NEXT_TELEMETRY_DISABLED: "1",
+    });
   } finally {
     fs.writeFileSync("tsconfig.json", tsconfig);
   }

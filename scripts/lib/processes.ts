@@ -9,7 +9,9 @@ export interface Managed {
 /** Spawns a child with inherited output, prefixed nowhere: the children log JSON lines themselves. */
 export function run(name: string, command: string, args: string[], env: NodeJS.ProcessEnv): Managed {
   const child = spawn(command, args, { stdio: "inherit", env });
-  const exited = new Promise<number>((resolve) => child.on("exit", (code, signal) => resolve(code ?? (signal ? 1 : 0))));
+  const exited = new Promise<number>((resolve) =>
+    child.on("exit", (code, signal) => resolve(code ?? (signal ? 1 : 0))),
+  );
   return { name, child, exited };
 }
 

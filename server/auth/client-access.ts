@@ -3,7 +3,15 @@ import { and, eq } from "drizzle-orm";
 import { MESSAGES } from "@/lib/constants/messages";
 import { canOnClient, type ClientAction } from "@/lib/permissions";
 import { db } from "../db/client";
-import { clientProjects, clients, clientStaff, dataSources, type Client, type ClientProject, type DataSource } from "../db/schema";
+import {
+  clientProjects,
+  clients,
+  clientStaff,
+  dataSources,
+  type Client,
+  type ClientProject,
+  type DataSource,
+} from "../db/schema";
 import { ForbiddenError, NotFoundError } from "../http/errors";
 import type { Actor } from "./actor";
 
@@ -24,7 +32,12 @@ export interface DataSourceAccess extends ProjectAccess {
  * shared with a staff member, is 404 (it does not exist for them); a suspended client is 403 with
  * the spec's message for everyone but agency admins; a level too low for the action is 403.
  */
-function authorize(actor: Actor, client: Client | undefined, sharedLevel: number | null, action: ClientAction): ClientAccess {
+function authorize(
+  actor: Actor,
+  client: Client | undefined,
+  sharedLevel: number | null,
+  action: ClientAction,
+): ClientAccess {
   if (!client || client.agencyId !== actor.agencyId) throw new NotFoundError();
   if (!actor.isAgencyAdmin && sharedLevel === null) throw new NotFoundError();
   if (!actor.isAgencyAdmin && client.status === "suspended") throw new ForbiddenError(MESSAGES.clientSuspended);
@@ -42,7 +55,11 @@ export async function requireClientAccess(actor: Actor, clientId: string, action
   return authorize(actor, row?.client, row?.level ?? null, action);
 }
 
-export async function requireProjectAccess(actor: Actor, projectId: string, action: ClientAction): Promise<ProjectAccess> {
+export async function requireProjectAccess(
+  actor: Actor,
+  projectId: string,
+  action: ClientAction,
+): Promise<ProjectAccess> {
   const [row] = await db()
     .select({ project: clientProjects, client: clients, level: clientStaff.permission })
     .from(clientProjects)
@@ -55,7 +72,11 @@ export async function requireProjectAccess(actor: Actor, projectId: string, acti
 }
 
 /** Routes under /data-sources/{id}: the data source's project's client decides, with the same 404/403 rules. */
-export async function requireDataSourceAccess(actor: Actor, dataSourceId: string, action: ClientAction): Promise<DataSourceAccess> {
+export async function requireDataSourceAccess(
+  actor: Actor,
+  dataSourceId: string,
+  action: ClientAction,
+): Promise<DataSourceAccess> {
   const [row] = await db()
     .select({ dataSource: dataSources, project: clientProjects, client: clients, level: clientStaff.permission })
     .from(dataSources)

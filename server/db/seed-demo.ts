@@ -24,7 +24,12 @@ export async function seedDemo(password: string): Promise<{ email: string; passw
   const sites = await db().transaction(async (tx) => {
     const [agency] = await tx
       .insert(agencies)
-      .values({ name: "Demo Agency", website: "https://demo-agency.example", confirmedAt: new Date(), subscriptionStatus: "demo" })
+      .values({
+        name: "Demo Agency",
+        website: "https://demo-agency.example",
+        confirmedAt: new Date(),
+        subscriptionStatus: "demo",
+      })
       .returning({ id: agencies.id });
     const [admin] = await tx
       .insert(users)
@@ -40,23 +45,45 @@ export async function seedDemo(password: string): Promise<{ email: string; passw
       .returning({ id: users.id });
     const [client] = await tx
       .insert(clients)
-      .values({ agencyId: agency.id, name: DEMO_CLIENT_NAME, website: "https://northwind-outfitters.example", industry: "Shopping", country: "US" })
+      .values({
+        agencyId: agency.id,
+        name: DEMO_CLIENT_NAME,
+        website: "https://northwind-outfitters.example",
+        industry: "Shopping",
+        country: "US",
+      })
       .returning({ id: clients.id });
     const created = [];
     for (const profile of [STORE, LEADS]) {
       const [project] = await tx
         .insert(clientProjects)
-        .values({ agencyId: agency.id, clientId: client.id, name: profile.projectName, siteType: profile.siteType, url: profile.url, currency: "USD", timeZone: "America/New_York" })
+        .values({
+          agencyId: agency.id,
+          clientId: client.id,
+          name: profile.projectName,
+          siteType: profile.siteType,
+          url: profile.url,
+          currency: "USD",
+          timeZone: "America/New_York",
+        })
         .returning({ id: clientProjects.id });
       const [source] = await tx
         .insert(dataSources)
-        .values({ agencyId: agency.id, projectId: project.id, sourceName: UPLOAD_SOURCE_NAME, kind: UPLOAD_SOURCE_KIND, name: "Analytics export (demo)", createdById: admin.id })
+        .values({
+          agencyId: agency.id,
+          projectId: project.id,
+          sourceName: UPLOAD_SOURCE_NAME,
+          kind: UPLOAD_SOURCE_KIND,
+          name: "Analytics export (demo)",
+          createdById: admin.id,
+        })
         .returning({ id: dataSources.id });
       created.push({ profile, projectId: project.id, dataSourceId: source.id });
     }
     return created;
   });
   // Each site's data in its own transaction, as an upload would load it.
-  for (const site of sites) await loadDemoObservations(site.profile, { dataSourceId: site.dataSourceId, projectId: site.projectId });
+  for (const site of sites)
+    await loadDemoObservations(site.profile, { dataSourceId: site.dataSourceId, projectId: site.projectId });
   return { email: DEMO_EMAIL, password };
 }

@@ -27,7 +27,12 @@ function streamedRequest(fileBytes: number): Request {
       else controller.close();
     },
   });
-  return new Request("http://localhost/upload", { method: "POST", body, headers: { "content-type": "multipart/form-data; boundary=b" }, duplex: "half" } as RequestInit);
+  return new Request("http://localhost/upload", {
+    method: "POST",
+    body,
+    headers: { "content-type": "multipart/form-data; boundary=b" },
+    duplex: "half",
+  } as RequestInit);
 }
 
 async function consume(chunks: AsyncIterable<Buffer>): Promise<number> {

@@ -36,7 +36,11 @@ const DRAIN_TIMEOUT_MS = 60_000;
  * body goes through busboy chunk by chunk with backpressure, so memory stays flat whatever the
  * file's size. A Content-Length past the limit is refused before reading anything.
  */
-export async function handleFileUpload<T>(req: Request, options: FileUploadOptions, handle: (file: UploadedFile) => Promise<T>): Promise<T> {
+export async function handleFileUpload<T>(
+  req: Request,
+  options: FileUploadOptions,
+  handle: (file: UploadedFile) => Promise<T>,
+): Promise<T> {
   const contentType = req.headers.get("content-type") ?? "";
   if (!/^multipart\/form-data\b/i.test(contentType.trim())) throw new AppError(415, options.notFormMessage);
   const tooLarge = () => new AppError(413, options.tooLargeMessage, { [options.field]: options.tooLargeMessage });
@@ -92,12 +96,19 @@ export async function handleFileUpload<T>(req: Request, options: FileUploadOptio
         return;
       }
       current = stream;
-      work = handle({ filename: info.filename ?? "", mimeType: info.mimeType ?? "", chunks: fileChunks(stream, tooLarge) }).then(
+      work = handle({
+        filename: info.filename ?? "",
+        mimeType: info.mimeType ?? "",
+        chunks: fileChunks(stream, tooLarge),
+      }).then(
         (value) => ({ ok: true as const, value }),
         (error: unknown) => {
           // The handler gave up: discard the rest of the file so the body can still be read to its end.
           if (!stream.destroyed) stream.resume();
-          drainTimer = setTimeout(() => abortWith(error instanceof AppError ? error : new BadRequestError(options.malformedMessage)), DRAIN_TIMEOUT_MS);
+          drainTimer = setTimeout(
+            () => abortWith(error instanceof AppError ? error : new BadRequestError(options.malformedMessage)),
+            DRAIN_TIMEOUT_MS,
+          );
           return { ok: false as const, error };
         },
       );
@@ -105,7 +116,10 @@ export async function handleFileUpload<T>(req: Request, options: FileUploadOptio
 
     parser.on("close", () => {
       if (!work) {
-        settle({ ok: false, error: new BadRequestError(options.missingMessage, { [options.field]: options.missingMessage }) });
+        settle({
+          ok: false,
+          error: new BadRequestError(options.missingMessage, { [options.field]: options.missingMessage }),
+        });
         return;
       }
       void work.then(settle);
@@ -115,7 +129,10 @@ export async function handleFileUpload<T>(req: Request, options: FileUploadOptio
   });
 }
 
-async function* fileChunks(stream: Readable & { truncated?: boolean }, tooLarge: () => AppError): AsyncIterable<Buffer> {
+async function* fileChunks(
+  stream: Readable & { truncated?: boolean },
+  tooLarge: () => AppError,
+): AsyncIterable<Buffer> {
   // Returning early must not destroy the stream: busboy would then wait on it for ever.
   for await (const chunk of stream.iterator({ destroyOnReturn: false })) {
     if (stream.truncated) throw tooLarge();

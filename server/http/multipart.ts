@@ -14,7 +14,11 @@ export interface MultipartLimits {
 }
 
 function tooLarge(limits: MultipartLimits): AppError {
-  return new AppError(413, limits.tooLargeMessage, limits.field ? { [limits.field]: limits.tooLargeMessage } : undefined);
+  return new AppError(
+    413,
+    limits.tooLargeMessage,
+    limits.field ? { [limits.field]: limits.tooLargeMessage } : undefined,
+  );
 }
 
 /**

@@ -123,7 +123,10 @@ export interface ProjectContext<P extends Params = Params> extends UserContext<P
 }
 
 /** Routes under /clients/{id}: the caller must be allowed `action` on that client (lib/permissions.ts). */
-export function withClientAccess<P extends Params & { id: string } = { id: string }>(action: ClientAction, handler: Handler<ClientContext<P>>) {
+export function withClientAccess<P extends Params & { id: string } = { id: string }>(
+  action: ClientAction,
+  handler: Handler<ClientContext<P>>,
+) {
   return wrap(async (base) => {
     const ctx = await requireActor(base);
     const access = await requireClientAccess(ctx.actor, uuidParam(ctx.params.id), action);
@@ -132,7 +135,10 @@ export function withClientAccess<P extends Params & { id: string } = { id: strin
 }
 
 /** Routes under /properties/{id}: the same check, through the project's client. */
-export function withProjectAccess<P extends Params & { id: string } = { id: string }>(action: ClientAction, handler: Handler<ProjectContext<P>>) {
+export function withProjectAccess<P extends Params & { id: string } = { id: string }>(
+  action: ClientAction,
+  handler: Handler<ProjectContext<P>>,
+) {
   return wrap(async (base) => {
     const ctx = await requireActor(base);
     const access = await requireProjectAccess(ctx.actor, uuidParam(ctx.params.id), action);
@@ -145,7 +151,10 @@ export interface DataSourceContext<P extends Params = Params> extends UserContex
 }
 
 /** Routes under /data-sources/{id}: the same check, through the data source's project and client. */
-export function withDataSourceAccess<P extends Params & { id: string } = { id: string }>(action: ClientAction, handler: Handler<DataSourceContext<P>>) {
+export function withDataSourceAccess<P extends Params & { id: string } = { id: string }>(
+  action: ClientAction,
+  handler: Handler<DataSourceContext<P>>,
+) {
   return wrap(async (base) => {
     const ctx = await requireActor(base);
     const access = await requireDataSourceAccess(ctx.actor, uuidParam(ctx.params.id), action);

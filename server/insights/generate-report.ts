@@ -38,13 +38,21 @@ export async function generateReport(reportId: string): Promise<GenerateReportRe
     .limit(1);
   if (!row) return { status: "missing", insights: 0, ms: Date.now() - started };
   const { report, project } = row;
-  await db().update(reports).set({ status: "running", progress: 5, error: null, startedAt: new Date(), finishedAt: null }).where(eq(reports.id, reportId));
+  await db()
+    .update(reports)
+    .set({ status: "running", progress: 5, error: null, startedAt: new Date(), finishedAt: null })
+    .where(eq(reports.id, reportId));
 
   try {
     const siteType = project.siteType as SiteTypeKey;
     const window = reportWindow(report.periodStart, report.periodEnd, report.compareTo);
     const data = await loadProjectData({ projectId: project.id, window, dimensions: neededDimensions(siteType) });
-    const ctx: EngineContext = { data, window, project: { siteType, url: project.url, currency: project.currency }, kpi: primaryKpi(siteType, data) };
+    const ctx: EngineContext = {
+      data,
+      window,
+      project: { siteType, url: project.url, currency: project.currency },
+      kpi: primaryKpi(siteType, data),
+    };
     const intentions = applicableIntentions(siteType, data);
     await setProgress(reportId, PROGRESS_AFTER_LOAD);
 
@@ -54,7 +62,10 @@ export async function generateReport(reportId: string): Promise<GenerateReportRe
       const outcome = runIntention(ctx, intention);
       if (outcome) outcomes.push(outcome);
       if (Date.now() - lastWrite >= PROGRESS_INTERVAL_MS) {
-        await setProgress(reportId, PROGRESS_AFTER_LOAD + Math.floor(((i + 1) / intentions.length) * (95 - PROGRESS_AFTER_LOAD)));
+        await setProgress(
+          reportId,
+          PROGRESS_AFTER_LOAD + Math.floor(((i + 1) / intentions.length) * (95 - PROGRESS_AFTER_LOAD)),
+        );
         lastWrite = Date.now();
       }
     }
@@ -87,7 +98,10 @@ export async function generateReport(reportId: string): Promise<GenerateReportRe
       if (!current) return false; // deleted while it was generated
       await tx.delete(insights).where(eq(insights.reportId, reportId));
       if (values.length > 0) await tx.insert(insights).values(values);
-      await tx.update(reports).set({ status: "ready", progress: 100, error: null, finishedAt: new Date(), updatedAt: new Date() }).where(eq(reports.id, reportId));
+      await tx
+        .update(reports)
+        .set({ status: "ready", progress: 100, error: null, finishedAt: new Date(), updatedAt: new Date() })
+        .where(eq(reports.id, reportId));
       return true;
     });
     const ms = Date.now() - started;
@@ -104,5 +118,8 @@ export async function generateReport(reportId: string): Promise<GenerateReportRe
 }
 
 async function setProgress(reportId: string, progress: number) {
-  await db().update(reports).set({ progress: Math.min(99, Math.max(0, progress)) }).where(eq(reports.id, reportId));
+  await db()
+    .update(reports)
+    .set({ progress: Math.min(99, Math.max(0, progress)) })
+    .where(eq(reports.id, reportId));
 }

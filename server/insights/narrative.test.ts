@@ -35,25 +35,60 @@ describe("narratives", () => {
 
   it("writes an anomaly with integer counts and thousands separators", () => {
     const text = describeFinding(
-      { ...base, kind: "anomaly", metric: "sessions", periodStart: "2026-03-03", periodEnd: "2026-03-03", current: 12345, baseline: 8000, expectedLow: 7012.4, expectedHigh: 8987.6 },
+      {
+        ...base,
+        kind: "anomaly",
+        metric: "sessions",
+        periodStart: "2026-03-03",
+        periodEnd: "2026-03-03",
+        current: 12345,
+        baseline: 8000,
+        expectedLow: 7012.4,
+        expectedHigh: 8987.6,
+      },
       { currency: "USD" },
     );
-    expect(text).toBe("Sessions on Mar 3, 2026 was 12,345, above the expected range of 7,012 to 8,988 (95% confidence).");
+    expect(text).toBe(
+      "Sessions on Mar 3, 2026 was 12,345, above the expected range of 7,012 to 8,988 (95% confidence).",
+    );
   });
 
   it("writes rates as percentages and their change in points", () => {
     const text = describeFinding(
-      { ...base, kind: "funnel", metric: "conversions", fromMetric: "sessions", current: 0.0148, baseline: 0.0199, change: -0.0051, changePct: -0.256, direction: "down" } as Finding,
+      {
+        ...base,
+        kind: "funnel",
+        metric: "conversions",
+        fromMetric: "sessions",
+        current: 0.0148,
+        baseline: 0.0199,
+        change: -0.0051,
+        changePct: -0.256,
+        direction: "down",
+      } as Finding,
       { currency: "USD" },
     );
-    expect(text).toBe("Conversion from sessions to conversions fell from 2.0% to 1.5% from Mar 1, 2026 to Mar 31, 2026, -0.5 pp.");
+    expect(text).toBe(
+      "Conversion from sessions to conversions fell from 2.0% to 1.5% from Mar 1, 2026 to Mar 31, 2026, -0.5 pp.",
+    );
   });
 
   it("writes a driver with its share of the change", () => {
     const text = describeFinding(
-      { ...base, kind: "driver", metric: "sessions", dimension: "channel", dimensionValue: "Paid Search", change: -1200, shareOfChange: 0.8, direction: "down" } as Finding,
+      {
+        ...base,
+        kind: "driver",
+        metric: "sessions",
+        dimension: "channel",
+        dimensionValue: "Paid Search",
+        change: -1200,
+        shareOfChange: 0.8,
+        direction: "down",
+      } as Finding,
       { currency: "USD" },
     );
-    expect(text).toBe('channel "Paid Search" contributed -1,200 to the change in sessions from Mar 1, 2026 to Mar 31, 2026, 80.0% of the total change.');
+    expect(text).toBe(
+      'channel "Paid Search" contributed -1,200 to the change in sessions from Mar 1, 2026 to Mar 31, 2026, 80.0% of the total change.',
+    );
   });
 });

@@ -23,7 +23,9 @@ function labelOf(metric: string): string {
 }
 
 export function formatDate(date: string, locale = "en-US"): string {
-  return new Intl.DateTimeFormat(locale, { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" }).format(new Date(`${date}T00:00:00Z`));
+  return new Intl.DateTimeFormat(locale, { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" }).format(
+    new Date(`${date}T00:00:00Z`),
+  );
 }
 
 /** A value in the metric's unit; `perDay` values (levels, slopes) keep one decimal for counts. */
@@ -33,7 +35,11 @@ export function formatValue(value: number, unit: Unit, ctx: NarrativeContext, pr
     case "currency":
       return new Intl.NumberFormat(locale, { style: "currency", currency: ctx.currency }).format(value);
     case "percent":
-      return new Intl.NumberFormat(locale, { style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(value);
+      return new Intl.NumberFormat(locale, {
+        style: "percent",
+        minimumFractionDigits: 1,
+        maximumFractionDigits: 1,
+      }).format(value);
     case "rank":
     case "ratio":
       return new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 2 }).format(value);
@@ -44,14 +50,23 @@ export function formatValue(value: number, unit: Unit, ctx: NarrativeContext, pr
 
 /** A relative change with sign and one decimal: "+12.3%", "-4.0%". */
 export function formatChangePct(fraction: number, locale = "en-US"): string {
-  return new Intl.NumberFormat(locale, { style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1, signDisplay: "exceptZero" }).format(fraction);
+  return new Intl.NumberFormat(locale, {
+    style: "percent",
+    minimumFractionDigits: 1,
+    maximumFractionDigits: 1,
+    signDisplay: "exceptZero",
+  }).format(fraction);
 }
 
 /** A signed difference in the metric's unit ("+1,234", "-$56.00"); rates in percentage points. */
 function formatDelta(value: number, unit: Unit, ctx: NarrativeContext, precise = false): string {
   const locale = ctx.locale ?? "en-US";
   if (unit === "percent") {
-    const points = new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1, signDisplay: "exceptZero" }).format(value * 100);
+    const points = new Intl.NumberFormat(locale, {
+      minimumFractionDigits: 1,
+      maximumFractionDigits: 1,
+      signDisplay: "exceptZero",
+    }).format(value * 100);
     return `${points} pp`;
   }
   const sign = value > 0 ? "+" : value < 0 ? "-" : "";
@@ -59,7 +74,9 @@ function formatDelta(value: number, unit: Unit, ctx: NarrativeContext, precise =
 }
 
 function range(f: Finding, ctx: NarrativeContext): string {
-  return f.periodStart === f.periodEnd ? `on ${formatDate(f.periodStart, ctx.locale)}` : `from ${formatDate(f.periodStart, ctx.locale)} to ${formatDate(f.periodEnd, ctx.locale)}`;
+  return f.periodStart === f.periodEnd
+    ? `on ${formatDate(f.periodStart, ctx.locale)}`
+    : `from ${formatDate(f.periodStart, ctx.locale)} to ${formatDate(f.periodEnd, ctx.locale)}`;
 }
 
 function pct(f: Finding, ctx: NarrativeContext): string {
@@ -86,11 +103,19 @@ export function describeFinding(finding: Finding, ctx: NarrativeContext): string
       return `${Label}${segment(f)} ${range(f, ctx)} was ${v(f.current)}, ${side} the expected range of ${v(f.expectedLow)} to ${v(f.expectedHigh)} (${confidenceText(f)}).`;
     }
     case "change": {
-      const sig = typeof f.pValue === "number" ? (f.pValue < 1 - f.confidence ? `significant at ${confidenceText(f)}` : `not significant at ${confidenceText(f)}`) : "";
+      const sig =
+        typeof f.pValue === "number"
+          ? f.pValue < 1 - f.confidence
+            ? `significant at ${confidenceText(f)}`
+            : `not significant at ${confidenceText(f)}`
+          : "";
       return `${Label}${segment(f)} ${verb} to ${v(f.current)} ${range(f, ctx)}, ${f.change === null ? "" : formatDelta(f.change, unit, ctx)}${pct(f, ctx)} against ${v(f.baseline)} in the comparison period${sig ? `; ${sig}` : ""}.`;
     }
     case "driver": {
-      const share = typeof f.shareOfChange === "number" ? `, ${formatChangePct(f.shareOfChange, ctx.locale).replace(/^\+/, "")} of the total change` : "";
+      const share =
+        typeof f.shareOfChange === "number"
+          ? `, ${formatChangePct(f.shareOfChange, ctx.locale).replace(/^\+/, "")} of the total change`
+          : "";
       return `${f.dimension} "${f.dimensionValue}" contributed ${f.change === null ? "n/a" : formatDelta(f.change, unit, ctx)} to the change in ${label} ${range(f, ctx)}${share}.`;
     }
     case "level_shift":
@@ -112,7 +137,8 @@ export function describeFinding(finding: Finding, ctx: NarrativeContext): string
 function describeAudit(f: Finding & Record<string, unknown>, ctx: NarrativeContext): string {
   const unit = unitOf(f.metric);
   const count = (x: unknown) => (typeof x === "number" ? formatValue(x, "count", ctx) : "n/a");
-  const examples = Array.isArray(f.examples) && f.examples.length ? ` Examples: ${f.examples.slice(0, 3).join(", ")}.` : "";
+  const examples =
+    Array.isArray(f.examples) && f.examples.length ? ` Examples: ${f.examples.slice(0, 3).join(", ")}.` : "";
   switch (f.check) {
     case "tracking_gaps":
       return f.issue === "break"

@@ -7,19 +7,23 @@ import { jobDefinitions } from "./registry";
 export async function runWorker(): Promise<{ stop: () => Promise<void> }> {
   const instance = await boss({ worker: true });
   for (const definition of jobDefinitions) {
-    await instance.work(definition.name, { batchSize: 1, pollingIntervalSeconds: definition.pollingIntervalSeconds ?? 1 }, async (jobs) => {
-      for (const job of jobs) {
-        const payload = definition.schema.parse(job.data);
-        const started = Date.now();
-        try {
-          await definition.handler(payload, { jobId: job.id });
-          log("info", "job done", { job: definition.name, jobId: job.id, ms: Date.now() - started });
-        } catch (error) {
-          log("error", "job failed", { job: definition.name, jobId: job.id, error: String(error) });
-          throw error;
+    await instance.work(
+      definition.name,
+      { batchSize: 1, pollingIntervalSeconds: definition.pollingIntervalSeconds ?? 1 },
+      async (jobs) => {
+        for (const job of jobs) {
+          const payload = definition.schema.parse(job.data);
+          const started = Date.now();
+          try {
+            await definition.handler(payload, { jobId: job.id });
+            log("info", "job done", { job: definition.name, jobId: job.id, ms: Date.now() - started });
+          } catch (error) {
+            log("error", "job failed", { job: definition.name, jobId: job.id, error: String(error) });
+            throw error;
+          }
         }
-      }
-    });
+      },
+    );
   }
   log("info", "worker ready", { jobs: jobDefinitions.map((d) => d.name) });
   const heartbeat = startHeartbeat();

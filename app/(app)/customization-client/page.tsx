@@ -4,7 +4,11 @@ import { ClientCustomization } from "@/components/customization/client-customiza
 export const metadata: Metadata = { title: "Client customization" };
 
 /** /customization-client?clientId=…; without it the user picks a client. */
-export default async function ClientCustomizationPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function ClientCustomizationPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const { clientId } = await searchParams;
   return <ClientCustomization clientId={typeof clientId === "string" && clientId ? clientId : undefined} />;
 }

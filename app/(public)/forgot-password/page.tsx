@@ -6,7 +6,10 @@ export const metadata: Metadata = { title: "Forgot password" };
 
 export default function ForgotPasswordPage() {
   return (
-    <AuthColumn title="Reset your password" description="Enter the email you log in with and we will send you a link to set a new password.">
+    <AuthColumn
+      title="Reset your password"
+      description="Enter the email you log in with and we will send you a link to set a new password."
+    >
       <ForgotPasswordForm />
     </AuthColumn>
   );

@@ -5,7 +5,11 @@ import { AuthColumn } from "@/components/layout/public-shell";
 
 export const metadata: Metadata = { title: "Log in" };
 
-export default async function LoginPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function LoginPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const { next } = await searchParams;
   return (
     <AuthColumn title="Log in to Funnelwise">

@@ -29,7 +29,10 @@ describe("POST /api/invitations", () => {
     expect(res.status).toBe(201);
     expect(res.body.message).toBe(MESSAGES.invitationsSent);
     expect(res.body.total).toBe(2);
-    expect(res.body.docs.map((d: { email: string }) => d.email).sort()).toEqual(["new.one@example.com", "two@example.com"]);
+    expect(res.body.docs.map((d: { email: string }) => d.email).sort()).toEqual([
+      "new.one@example.com",
+      "two@example.com",
+    ]);
     expect(res.body.docs[0]).toMatchObject({ agencyId: agency.id, role: "staff", status: "pending", acceptedAt: null });
 
     const rows = await db().select().from(invitations);
@@ -39,7 +42,10 @@ describe("POST /api/invitations", () => {
     const jobs = await queuedJobs<EmailJob>("send-email");
     expect(jobs).toHaveLength(2);
     for (const job of jobs) {
-      expect(job).toMatchObject({ template: "invitation", params: { agencyName: "Inviting Agency", inviterName: `${admin.firstName} ${admin.lastName}` } });
+      expect(job).toMatchObject({
+        template: "invitation",
+        params: { agencyName: "Inviting Agency", inviterName: `${admin.firstName} ${admin.lastName}` },
+      });
       const link = job.params.url.match(/\/invitations\/([A-Za-z0-9_-]+)$/)![1];
       const row = rows.find((r) => r.email === job.to)!;
       expect(row.tokenHash).toBe(hashToken(link));
@@ -119,13 +125,17 @@ describe("GET /api/invitations", () => {
     expect(page0.status).toBe(200);
     expect(page0.body.total).toBe(25);
     expect(page0.body.docs).toHaveLength(20);
-    expect(page0.body.docs.map((d: { email: string }) => d.email)).toEqual(Array.from({ length: 20 }, (_, i) => `invitee${i}@example.com`));
+    expect(page0.body.docs.map((d: { email: string }) => d.email)).toEqual(
+      Array.from({ length: 20 }, (_, i) => `invitee${i}@example.com`),
+    );
     const created = page0.body.docs.map((d: { createdAt: string }) => Date.parse(d.createdAt));
     expect(created).toEqual([...created].sort((a, b) => b - a));
 
     const page1 = await list(token, "?page=1");
     expect(page1.body.total).toBe(25);
-    expect(page1.body.docs.map((d: { email: string }) => d.email)).toEqual(Array.from({ length: 5 }, (_, i) => `invitee${i + 20}@example.com`));
+    expect(page1.body.docs.map((d: { email: string }) => d.email)).toEqual(
+      Array.from({ length: 5 }, (_, i) => `invitee${i + 20}@example.com`),
+    );
 
     const small = await list(token, "?page=2&limit=10");
     expect(small.body.docs).toHaveLength(5);
@@ -138,7 +148,20 @@ describe("GET /api/invitations", () => {
     // One request of 20 shares one creation time; the order must still be stable across pages.
     const batch = Array.from({ length: 20 }, (_, i) => `same${i}@example.com`);
     expect((await invite(batch, token)).status).toBe(201);
-    expect((await invite(["later1@example.com", "later2@example.com", "later3@example.com", "later4@example.com", "later5@example.com"], token)).status).toBe(201);
+    expect(
+      (
+        await invite(
+          [
+            "later1@example.com",
+            "later2@example.com",
+            "later3@example.com",
+            "later4@example.com",
+            "later5@example.com",
+          ],
+          token,
+        )
+      ).status,
+    ).toBe(201);
     const seen: string[] = [];
     for (let page = 0; page < 5; page++) {
       const res = await list(token, `?page=${page}&limit=6`);
@@ -156,7 +179,11 @@ describe("GET /api/invitations", () => {
     await seedInvitations(other.agency.id, 3, "theirs");
     const res = await list(token);
     expect(res.body.total).toBe(2);
-    expect(res.body.docs.every((d: { agencyId: string; email: string }) => d.agencyId === agency.id && d.email.startsWith("mine"))).toBe(true);
+    expect(
+      res.body.docs.every(
+        (d: { agencyId: string; email: string }) => d.agencyId === agency.id && d.email.startsWith("mine"),
+      ),
+    ).toBe(true);
     const staff = await createUser({ agencyId: agency.id, role: "staff" });
     expect((await list(staff.token)).status).toBe(403);
     expect((await call(GET, { path: "/api/invitations" })).status).toBe(401);

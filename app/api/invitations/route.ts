@@ -11,7 +11,8 @@ const tokenInfo = withPublic(async (ctx) => invitationTokenInfo(parseQuery(ctx.r
 const list = withAgencyAdmin(async (ctx) => listInvitations({ ctx, page: parseQuery(ctx.req, pageQuerySchema) }));
 
 /** GET /api/invitations?token=… is the public token info; without a token, the agency's invitations (admins). */
-export const GET: typeof list = (req, args) => (req.nextUrl.searchParams.has("token") ? tokenInfo(req, args) : list(req, args));
+export const GET: typeof list = (req, args) =>
+  req.nextUrl.searchParams.has("token") ? tokenInfo(req, args) : list(req, args);
 
 /** POST /api/invitations: agency admins invite staff by email. */
 export const POST = withAgencyAdmin(async (ctx) => {

@@ -9,13 +9,21 @@ import { createAgency } from "@/test/factories";
 import { POST } from "./route";
 
 const onboard = (body: unknown, token?: string) => call(POST, { path: "/api/onboarding", body, token });
-const project = (name: string, siteType = "ecommerce") => ({ name, url: `${name.toLowerCase().replace(/\s+/g, "-")}.example.com`, siteType });
+const project = (name: string, siteType = "ecommerce") => ({
+  name,
+  url: `${name.toLowerCase().replace(/\s+/g, "-")}.example.com`,
+  siteType,
+});
 
 async function counts() {
-  const [[c], [p]] = await Promise.all([db().select({ n: count() }).from(clients), db().select({ n: count() }).from(clientProjects)]);
+  const [[c], [p]] = await Promise.all([
+    db().select({ n: count() }).from(clients),
+    db().select({ n: count() }).from(clientProjects),
+  ]);
   return { clients: c.n, projects: p.n };
 }
-const onboardingFlag = async (userId: string) => (await db().select({ onboarding: users.onboarding }).from(users).where(eq(users.id, userId)))[0].onboarding;
+const onboardingFlag = async (userId: string) =>
+  (await db().select({ onboarding: users.onboarding }).from(users).where(eq(users.id, userId)))[0].onboarding;
 
 describe("POST /api/onboarding", () => {
   beforeEach(resetDatabase);
@@ -43,8 +51,17 @@ describe("POST /api/onboarding", () => {
     const projectRows = await db().select().from(clientProjects).where(eq(clientProjects.agencyId, agency.id));
     expect(projectRows).toHaveLength(3);
     const one = clientRows.find((c) => c.name === "Client One")!;
-    expect(projectRows.filter((p) => p.clientId === one.id).map((p) => p.name).sort()).toEqual(["Blog", "Shop"]);
-    expect(projectRows.find((p) => p.name === "Leads")).toMatchObject({ siteType: "lead_generation", status: "active", url: "leads.example.com" });
+    expect(
+      projectRows
+        .filter((p) => p.clientId === one.id)
+        .map((p) => p.name)
+        .sort(),
+    ).toEqual(["Blog", "Shop"]);
+    expect(projectRows.find((p) => p.name === "Leads")).toMatchObject({
+      siteType: "lead_generation",
+      status: "active",
+      url: "leads.example.com",
+    });
 
     const [user] = await db().select().from(users).where(eq(users.id, admin.id));
     expect(user.onboarding).toBe(false);
@@ -62,8 +79,12 @@ describe("POST /api/onboarding", () => {
 
   it("a second submit is refused with 409", async () => {
     const { token } = await createAgency({ onboarding: true });
-    expect((await onboard({ action: "submit", clients: [{ name: "C", projects: [project("P")] }] }, token)).status).toBe(200);
-    expect((await onboard({ action: "submit", clients: [{ name: "C2", projects: [project("P2")] }] }, token)).status).toBe(409);
+    expect(
+      (await onboard({ action: "submit", clients: [{ name: "C", projects: [project("P")] }] }, token)).status,
+    ).toBe(200);
+    expect(
+      (await onboard({ action: "submit", clients: [{ name: "C2", projects: [project("P2")] }] }, token)).status,
+    ).toBe(409);
     expect(await counts()).toEqual({ clients: 1, projects: 1 });
   });
 
@@ -90,7 +111,9 @@ describe("POST /api/onboarding", () => {
     );
     expect(res.status).toBe(403);
     expect(res.body).toEqual({ status: 403, message: MESSAGES.projectLimitReached(5) });
-    expect(res.body.message).toBe("Your plan allows 5 active projects and that limit is reached. Plan changes go through support.");
+    expect(res.body.message).toBe(
+      "Your plan allows 5 active projects and that limit is reached. Plan changes go through support.",
+    );
     expect(await counts()).toEqual({ clients: 0, projects: 0 });
     expect(await onboardingFlag(admin.id)).toBe(true);
   });
@@ -98,10 +121,16 @@ describe("POST /api/onboarding", () => {
   it("allows exactly the limit, and honours the agency's own limit", async () => {
     const { agency, token } = await createAgency({ onboarding: true });
     await db().update(agencies).set({ projectLimit: 2 }).where(eq(agencies.id, agency.id));
-    const over = await onboard({ action: "submit", clients: [{ name: "C", projects: [project("A"), project("B"), project("C")] }] }, token);
+    const over = await onboard(
+      { action: "submit", clients: [{ name: "C", projects: [project("A"), project("B"), project("C")] }] },
+      token,
+    );
     expect(over.status).toBe(403);
     expect(over.body.message).toBe(MESSAGES.projectLimitReached(2));
-    const exact = await onboard({ action: "submit", clients: [{ name: "C", projects: [project("A"), project("B")] }] }, token);
+    const exact = await onboard(
+      { action: "submit", clients: [{ name: "C", projects: [project("A"), project("B")] }] },
+      token,
+    );
     expect(exact.status).toBe(200);
     expect(await counts()).toEqual({ clients: 1, projects: 2 });
   });
@@ -111,21 +140,43 @@ describe("POST /api/onboarding", () => {
     const [existing] = await db().insert(clients).values({ agencyId: agency.id, name: "Existing" }).returning();
     await db()
       .insert(clientProjects)
-      .values(["E1", "E2", "E3", "E4"].map((name, i) => ({ agencyId: agency.id, clientId: existing.id, name, siteType: "brand" as const, status: i === 0 ? ("suspended" as const) : ("active" as const) })));
-    const over = await onboard({ action: "submit", clients: [{ name: "New", projects: [project("N1"), project("N2"), project("N3")] }] }, token);
+      .values(
+        ["E1", "E2", "E3", "E4"].map((name, i) => ({
+          agencyId: agency.id,
+          clientId: existing.id,
+          name,
+          siteType: "brand" as const,
+          status: i === 0 ? ("suspended" as const) : ("active" as const),
+        })),
+      );
+    const over = await onboard(
+      { action: "submit", clients: [{ name: "New", projects: [project("N1"), project("N2"), project("N3")] }] },
+      token,
+    );
     expect(over.status).toBe(403);
     expect(await counts()).toEqual({ clients: 1, projects: 4 });
-    const fits = await onboard({ action: "submit", clients: [{ name: "New", projects: [project("N1"), project("N2")] }] }, token);
+    const fits = await onboard(
+      { action: "submit", clients: [{ name: "New", projects: [project("N1"), project("N2")] }] },
+      token,
+    );
     expect(fits.status).toBe(200);
     expect(await counts()).toEqual({ clients: 2, projects: 6 });
   });
 
   it("gives 400 with nested field errors for invalid step-1 data, writing nothing", async () => {
     const { admin, token } = await createAgency({ onboarding: true });
-    const res = await onboard({ action: "submit", clients: [{ name: "", projects: [{ name: "P", siteType: "nope" }] }] }, token);
+    const res = await onboard(
+      { action: "submit", clients: [{ name: "", projects: [{ name: "P", siteType: "nope" }] }] },
+      token,
+    );
     expect(res.status).toBe(400);
-    expect(res.body.errors).toEqual({ "clients.0.name": MESSAGES.required, "clients.0.projects.0.siteType": MESSAGES.required });
-    expect((await onboard({ action: "submit", clients: [] }, token)).body.errors).toEqual({ clients: "Add at least one client" });
+    expect(res.body.errors).toEqual({
+      "clients.0.name": MESSAGES.required,
+      "clients.0.projects.0.siteType": MESSAGES.required,
+    });
+    expect((await onboard({ action: "submit", clients: [] }, token)).body.errors).toEqual({
+      clients: "Add at least one client",
+    });
     expect((await onboard({ action: "finish" }, token)).status).toBe(400);
     expect(await counts()).toEqual({ clients: 0, projects: 0 });
     expect(await onboardingFlag(admin.id)).toBe(true);

@@ -22,7 +22,10 @@ describe("GET /api/searches", () => {
     expect(res.status).toBe(200);
     expect(res.body.clients).toMatchObject({ total: 1, docs: [{ name: "Northwind" }] });
     expect(res.body.users).toMatchObject({ total: 1, docs: [{ email: "nora@agency.test" }] });
-    expect(res.body.properties).toMatchObject({ total: 1, docs: [{ name: "Northwind Shop", clientName: "Northwind" }] });
+    expect(res.body.properties).toMatchObject({
+      total: 1,
+      docs: [{ name: "Northwind Shop", clientName: "Northwind" }],
+    });
 
     const wind = await search(token, "q=wind");
     expect(wind.body.clients.docs.map((d: { name: string }) => d.name)).toEqual(["Southwind", "Northwind"]);

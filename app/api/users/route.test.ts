@@ -49,7 +49,10 @@ describe("GET /api/users", () => {
     const secret = process.env.NEXTAUTH_SECRET;
     process.env.NEXTAUTH_SECRET = "another-secret-that-is-long-enough-000";
     const { encode } = await import("next-auth/jwt");
-    const forged = await encode({ token: { sub: admin.id, agencyId: admin.agencyId, role: "agency", sv: 0 }, secret: process.env.NEXTAUTH_SECRET });
+    const forged = await encode({
+      token: { sub: admin.id, agencyId: admin.agencyId, role: "agency", sv: 0 },
+      secret: process.env.NEXTAUTH_SECRET,
+    });
     process.env.NEXTAUTH_SECRET = secret;
     expect((await call(GET, { path: "/api/users", token: forged })).status).toBe(401);
   });
@@ -60,7 +63,12 @@ describe("GET /api/users", () => {
     await db().delete(users).where(eq(users.id, staff.user.id));
     expect((await call(GET, { path: "/api/users", token: staff.token })).status).toBe(401);
 
-    const stale = await issueSessionToken({ sub: admin.id, agencyId: agency.id, role: "agency", sv: admin.sessionVersion + 1 });
+    const stale = await issueSessionToken({
+      sub: admin.id,
+      agencyId: agency.id,
+      role: "agency",
+      sv: admin.sessionVersion + 1,
+    });
     expect((await call(GET, { path: "/api/users", token: stale })).status).toBe(401);
 
     expect((await call(GET, { path: "/api/users", token })).status).toBe(200);

@@ -12,7 +12,20 @@ import { generateRows, type DemoRow } from "./series";
 export const DEMO_DAYS = 456;
 const DAY_MS = 86_400_000;
 
-const METRIC_KEYS = ["sessions", "users", "newUsers", "engagedSessions", "pageviews", "conversions", "leads", "transactions", "revenue", "impressions", "clicks", "cost"] as const;
+const METRIC_KEYS = [
+  "sessions",
+  "users",
+  "newUsers",
+  "engagedSessions",
+  "pageviews",
+  "conversions",
+  "leads",
+  "transactions",
+  "revenue",
+  "impressions",
+  "clicks",
+  "cost",
+] as const;
 
 export function demoPeriod(today = new Date()): { start: Date; end: Date } {
   const end = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate()) - DAY_MS);
@@ -23,13 +36,26 @@ export function demoPeriod(today = new Date()): { start: Date; end: Date } {
  * Generates a demo site's daily data and loads it into its upload source the way an upload does:
  * COPY into a staging table, then the same merge (dimension combinations, observations, summary).
  */
-export async function loadDemoObservations(profile: SiteProfile, target: { dataSourceId: string; projectId: string }, today = new Date()) {
+export async function loadDemoObservations(
+  profile: SiteProfile,
+  target: { dataSourceId: string; projectId: string },
+  today = new Date(),
+) {
   const prng = new Prng(profile.seed);
   const segments = buildSegments(profile, prng);
   const keys = new Map(segments.map((s) => [s, dimensionKey(dimensionIdentity(s.dims))]));
-  const metrics = METRIC_KEYS.filter((k) => (profile.siteType === "ecommerce" ? k !== "leads" : k !== "transactions" && k !== "revenue"));
+  const metrics = METRIC_KEYS.filter((k) =>
+    profile.siteType === "ecommerce" ? k !== "leads" : k !== "transactions" && k !== "revenue",
+  );
   const dims = DIMENSIONS.filter((d) => DEMO_DIMENSIONS.includes(d.key));
-  const columns = ["line", "date", "combo", "key", ...dims.map((d) => d.column), ...metrics.map((k) => METRICS.find((m) => m.key === k)!.column)];
+  const columns = [
+    "line",
+    "date",
+    "combo",
+    "key",
+    ...dims.map((d) => d.column),
+    ...metrics.map((k) => METRICS.find((m) => m.key === k)!.column),
+  ];
   const { start, end } = demoPeriod(today);
 
   const staging = await ObservationStaging.open();
@@ -48,7 +74,8 @@ export async function loadDemoObservations(profile: SiteProfile, target: { dataS
       else {
         sent.add(row.segment);
         text += "\t" + keys.get(row.segment);
-        for (const d of dims) text += "\t" + copyText(row.segment.dims[d.key as keyof DemoRow["segment"]["dims"]] ?? "");
+        for (const d of dims)
+          text += "\t" + copyText(row.segment.dims[d.key as keyof DemoRow["segment"]["dims"]] ?? "");
       }
       for (const k of metrics) text += "\t" + value(row[k]);
       staging.push(text + "\n");

@@ -43,7 +43,8 @@ export interface SiteProfile {
   seed: number;
 }
 
-const organic = (engines: [string, number][]) => engines.map(([source, share]) => ({ source, medium: "organic", campaign: "(organic)", share }));
+const organic = (engines: [string, number][]) =>
+  engines.map(([source, share]) => ({ source, medium: "organic", campaign: "(organic)", share }));
 
 export const STORE: SiteProfile = {
   key: "store",
@@ -56,20 +57,63 @@ export const STORE: SiteProfile = {
   orderValue: 94,
   seed: 20240611,
   channels: [
-    { channel: "Organic Search", share: 0.34, engagement: 0.66, conversionRate: 0.018, options: organic([["google", 0.9], ["bing", 0.1]]) },
+    {
+      channel: "Organic Search",
+      share: 0.34,
+      engagement: 0.66,
+      conversionRate: 0.018,
+      options: organic([
+        ["google", 0.9],
+        ["bing", 0.1],
+      ]),
+    },
     {
       channel: "Paid Search",
       share: 0.18,
       engagement: 0.62,
       conversionRate: 0.024,
       options: [
-        { source: "google", medium: "cpc", campaign: "Brand - Exact", share: 0.3, ads: { ctr: 0.19, cpc: 0.42 }, pages: ["/"] },
-        { source: "google", medium: "cpc", campaign: "Generic - Hiking Boots", share: 0.32, ads: { ctr: 0.055, cpc: 1.35 }, pages: ["/collections/hiking-boots"] },
-        { source: "google", medium: "cpc", campaign: "Generic - Rain Jackets", share: 0.18, ads: { ctr: 0.05, cpc: 1.2 }, pages: ["/collections/rain-jackets"] },
-        { source: "google", medium: "cpc", campaign: "Shopping - All Products", share: 0.2, ads: { ctr: 0.012, cpc: 0.68 }, pages: ["/products/trailhead-gtx-boot", "/products/stormline-shell-jacket"] },
+        {
+          source: "google",
+          medium: "cpc",
+          campaign: "Brand - Exact",
+          share: 0.3,
+          ads: { ctr: 0.19, cpc: 0.42 },
+          pages: ["/"],
+        },
+        {
+          source: "google",
+          medium: "cpc",
+          campaign: "Generic - Hiking Boots",
+          share: 0.32,
+          ads: { ctr: 0.055, cpc: 1.35 },
+          pages: ["/collections/hiking-boots"],
+        },
+        {
+          source: "google",
+          medium: "cpc",
+          campaign: "Generic - Rain Jackets",
+          share: 0.18,
+          ads: { ctr: 0.05, cpc: 1.2 },
+          pages: ["/collections/rain-jackets"],
+        },
+        {
+          source: "google",
+          medium: "cpc",
+          campaign: "Shopping - All Products",
+          share: 0.2,
+          ads: { ctr: 0.012, cpc: 0.68 },
+          pages: ["/products/trailhead-gtx-boot", "/products/stormline-shell-jacket"],
+        },
       ],
     },
-    { channel: "Direct", share: 0.14, engagement: 0.7, conversionRate: 0.026, options: [{ source: "(direct)", medium: "(none)", campaign: "(direct)", share: 1 }] },
+    {
+      channel: "Direct",
+      share: 0.14,
+      engagement: 0.7,
+      conversionRate: 0.026,
+      options: [{ source: "(direct)", medium: "(none)", campaign: "(direct)", share: 1 }],
+    },
     {
       channel: "Referral",
       share: 0.06,
@@ -79,7 +123,13 @@ export const STORE: SiteProfile = {
         { source: "outdoorgearlab.com", medium: "referral", campaign: "(referral)", share: 0.5 },
         { source: "reddit.com", medium: "referral", campaign: "(referral)", share: 0.3 },
         // A self-referral: the checkout on the shop's own subdomain breaks sessions.
-        { source: "checkout.northwind-outfitters.example", medium: "referral", campaign: "(referral)", share: 0.2, pages: ["/checkout/thank-you"] },
+        {
+          source: "checkout.northwind-outfitters.example",
+          medium: "referral",
+          campaign: "(referral)",
+          share: 0.2,
+          pages: ["/checkout/thank-you"],
+        },
       ],
     },
     {
@@ -90,8 +140,20 @@ export const STORE: SiteProfile = {
       options: [
         { source: "newsletter", medium: "email", campaign: "weekly_digest", share: 0.75 },
         // A customer's address ends up in the URL of the cart-recovery emails.
-        { source: "newsletter", medium: "email", campaign: "abandoned_cart", share: 0.23, pages: ["/cart/recover?email=jane.doe@example.com"] },
-        { source: "newsletter", medium: "email", campaign: "flash_sale_48h", share: 0.02, pages: ["/collections/sale"] },
+        {
+          source: "newsletter",
+          medium: "email",
+          campaign: "abandoned_cart",
+          share: 0.23,
+          pages: ["/cart/recover?email=jane.doe@example.com"],
+        },
+        {
+          source: "newsletter",
+          medium: "email",
+          campaign: "flash_sale_48h",
+          share: 0.02,
+          pages: ["/collections/sale"],
+        },
       ],
     },
     {
@@ -112,12 +174,30 @@ export const STORE: SiteProfile = {
       engagement: 0.38,
       conversionRate: 0.006,
       options: [
-        { source: "google", medium: "display", campaign: "Remarketing - Visitors 30d", share: 0.55, ads: { ctr: 0.006, cpc: 0.55 } },
+        {
+          source: "google",
+          medium: "display",
+          campaign: "Remarketing - Visitors 30d",
+          share: 0.55,
+          ads: { ctr: 0.006, cpc: 0.55 },
+        },
         // Ads clicks far above the sessions they bring: an analytics/ads mismatch to find.
-        { source: "google", medium: "display", campaign: "Prospecting - Outdoor Interests", share: 0.45, ads: { ctr: 0.004, cpc: 0.38, clicksPerSession: 2.3 } },
+        {
+          source: "google",
+          medium: "display",
+          campaign: "Prospecting - Outdoor Interests",
+          share: 0.45,
+          ads: { ctr: 0.004, cpc: 0.38, clicksPerSession: 2.3 },
+        },
       ],
     },
-    { channel: "(not set)", share: 0.06, engagement: 0.3, conversionRate: 0.01, options: [{ source: "(not set)", medium: "(not set)", campaign: "(not set)", share: 1 }] },
+    {
+      channel: "(not set)",
+      share: 0.06,
+      engagement: 0.3,
+      conversionRate: 0.01,
+      options: [{ source: "(not set)", medium: "(not set)", campaign: "(not set)", share: 1 }],
+    },
   ],
   pages: [
     { path: "/", share: 0.3 },
@@ -151,19 +231,55 @@ export const LEADS: SiteProfile = {
   pagesPerSession: 2.8,
   seed: 19870404,
   channels: [
-    { channel: "Organic Search", share: 0.38, engagement: 0.61, conversionRate: 0.021, options: organic([["google", 0.86], ["bing", 0.14]]) },
+    {
+      channel: "Organic Search",
+      share: 0.38,
+      engagement: 0.61,
+      conversionRate: 0.021,
+      options: organic([
+        ["google", 0.86],
+        ["bing", 0.14],
+      ]),
+    },
     {
       channel: "Paid Search",
       share: 0.22,
       engagement: 0.58,
       conversionRate: 0.034,
       options: [
-        { source: "google", medium: "cpc", campaign: "Brand - Northwind Uniforms", share: 0.25, ads: { ctr: 0.17, cpc: 0.9 }, pages: ["/"] },
-        { source: "google", medium: "cpc", campaign: "Generic - Workwear Supplier", share: 0.45, ads: { ctr: 0.042, cpc: 4.1 }, pages: ["/workwear"] },
-        { source: "google", medium: "cpc", campaign: "Generic - Hospitality Uniforms", share: 0.3, ads: { ctr: 0.038, cpc: 3.6 }, pages: ["/hospitality-uniforms"] },
+        {
+          source: "google",
+          medium: "cpc",
+          campaign: "Brand - Northwind Uniforms",
+          share: 0.25,
+          ads: { ctr: 0.17, cpc: 0.9 },
+          pages: ["/"],
+        },
+        {
+          source: "google",
+          medium: "cpc",
+          campaign: "Generic - Workwear Supplier",
+          share: 0.45,
+          ads: { ctr: 0.042, cpc: 4.1 },
+          pages: ["/workwear"],
+        },
+        {
+          source: "google",
+          medium: "cpc",
+          campaign: "Generic - Hospitality Uniforms",
+          share: 0.3,
+          ads: { ctr: 0.038, cpc: 3.6 },
+          pages: ["/hospitality-uniforms"],
+        },
       ],
     },
-    { channel: "Direct", share: 0.15, engagement: 0.66, conversionRate: 0.03, options: [{ source: "(direct)", medium: "(none)", campaign: "(direct)", share: 1 }] },
+    {
+      channel: "Direct",
+      share: 0.15,
+      engagement: 0.66,
+      conversionRate: 0.03,
+      options: [{ source: "(direct)", medium: "(none)", campaign: "(direct)", share: 1 }],
+    },
     {
       channel: "Referral",
       share: 0.06,
@@ -171,7 +287,13 @@ export const LEADS: SiteProfile = {
       conversionRate: 0.025,
       options: [
         { source: "industrysupplyhub.com", medium: "referral", campaign: "(referral)", share: 0.6 },
-        { source: "uniforms.northwind-outfitters.example", medium: "referral", campaign: "(referral)", share: 0.4, pages: ["/quote"] },
+        {
+          source: "uniforms.northwind-outfitters.example",
+          medium: "referral",
+          campaign: "(referral)",
+          share: 0.4,
+          pages: ["/quote"],
+        },
       ],
     },
     {
@@ -181,8 +303,20 @@ export const LEADS: SiteProfile = {
       conversionRate: 0.04,
       options: [
         { source: "hubspot", medium: "email", campaign: "monthly_newsletter", share: 0.8 },
-        { source: "hubspot", medium: "email", campaign: "webinar_uniform_trends", share: 0.03, pages: ["/webinars/uniform-trends"] },
-        { source: "hubspot", medium: "email", campaign: "quote_follow_up", share: 0.17, pages: ["/quote/thank-you?contact=mark.smith@acme-corp.example"] },
+        {
+          source: "hubspot",
+          medium: "email",
+          campaign: "webinar_uniform_trends",
+          share: 0.03,
+          pages: ["/webinars/uniform-trends"],
+        },
+        {
+          source: "hubspot",
+          medium: "email",
+          campaign: "quote_follow_up",
+          share: 0.17,
+          pages: ["/quote/thank-you?contact=mark.smith@acme-corp.example"],
+        },
       ],
     },
     {
@@ -201,9 +335,23 @@ export const LEADS: SiteProfile = {
       share: 0.03,
       engagement: 0.35,
       conversionRate: 0.008,
-      options: [{ source: "google", medium: "display", campaign: "Remarketing - Quote Visitors", share: 1, ads: { ctr: 0.005, cpc: 0.8 } }],
+      options: [
+        {
+          source: "google",
+          medium: "display",
+          campaign: "Remarketing - Quote Visitors",
+          share: 1,
+          ads: { ctr: 0.005, cpc: 0.8 },
+        },
+      ],
     },
-    { channel: "(not set)", share: 0.03, engagement: 0.3, conversionRate: 0.012, options: [{ source: "(not set)", medium: "(not set)", campaign: "(not set)", share: 1 }] },
+    {
+      channel: "(not set)",
+      share: 0.03,
+      engagement: 0.3,
+      conversionRate: 0.012,
+      options: [{ source: "(not set)", medium: "(not set)", campaign: "(not set)", share: 1 }],
+    },
   ],
   pages: [
     { path: "/", share: 0.28 },
@@ -225,4 +373,12 @@ export const LEADS: SiteProfile = {
   ],
 };
 
-export const DEMO_DIMENSIONS: DimensionKey[] = ["channel", "source", "medium", "campaign", "device", "country", "landingPage"];
+export const DEMO_DIMENSIONS: DimensionKey[] = [
+  "channel",
+  "source",
+  "medium",
+  "campaign",
+  "device",
+  "country",
+  "landingPage",
+];

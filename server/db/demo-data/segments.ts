@@ -4,7 +4,8 @@ import type { Prng } from "./prng";
 
 /** One combination of dimension values and its share of the site's sessions. */
 export interface Segment {
-  dims: Record<"channel" | "source" | "medium" | "campaign" | "device" | "country" | "landingPage", string> & Partial<Record<DimensionKey, string>>;
+  dims: Record<"channel" | "source" | "medium" | "campaign" | "device" | "country" | "landingPage", string> &
+    Partial<Record<DimensionKey, string>>;
   share: number;
   channel: ChannelProfile;
   option: ChannelOption;

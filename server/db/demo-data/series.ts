@@ -68,7 +68,14 @@ export interface DemoRow {
 const round2 = (x: number) => Math.round(x * 100) / 100;
 
 /** Every day from `start` to `end` (UTC dates), every segment with at least one session that day. */
-export function* generateRows(profile: SiteProfile, segments: Segment[], events: DemoEvent[], start: Date, end: Date, prng: Prng): Generator<DemoRow> {
+export function* generateRows(
+  profile: SiteProfile,
+  segments: Segment[],
+  events: DemoEvent[],
+  start: Date,
+  end: Date,
+  prng: Prng,
+): Generator<DemoRow> {
   const days = Math.round((end.getTime() - start.getTime()) / DAY_MS) + 1;
   const ecommerce = profile.siteType === "ecommerce";
   for (let d = 0; d < days; d++) {
@@ -77,15 +84,24 @@ export function* generateRows(profile: SiteProfile, segments: Segment[], events:
     const daysAgo = days - 1 - d;
     // A shock shared by the whole day (weather, news), on top of each segment's own noise.
     const dayShock = Math.exp(0.04 * prng.normal());
-    const level = profile.dailySessions * (1 + (profile.yearlyGrowth * d) / 365) * yearlyFactor(profile, date) * dayShock;
+    const level =
+      profile.dailySessions * (1 + (profile.yearlyGrowth * d) / 365) * yearlyFactor(profile, date) * dayShock;
     for (const segment of segments) {
       const { channel, option } = segment;
-      const expected = level * segment.share * weeklyFactor(profile, date, channel.channel) * eventFactor(events, segment, daysAgo) * Math.exp(0.1 * prng.normal() - 0.005);
+      const expected =
+        level *
+        segment.share *
+        weeklyFactor(profile, date, channel.channel) *
+        eventFactor(events, segment, daysAgo) *
+        Math.exp(0.1 * prng.normal() - 0.005);
       const sessions = prng.count(expected);
       if (sessions === 0) continue;
       const users = Math.max(1, prng.binomial(sessions, 0.83));
       const engagedSessions = prng.binomial(sessions, channel.engagement);
-      const pageviews = Math.max(sessions, Math.round(sessions * profile.pagesPerSession * (0.55 + channel.engagement) * Math.exp(0.08 * prng.normal())));
+      const pageviews = Math.max(
+        sessions,
+        Math.round(sessions * profile.pagesPerSession * (0.55 + channel.engagement) * Math.exp(0.08 * prng.normal())),
+      );
       const rate = Math.min(0.5, channel.conversionRate * segment.deviceConversion);
       const primary = prng.binomial(sessions, rate);
       const secondary = prng.binomial(sessions, ecommerce ? 0.009 : 0.014); // sign-ups, brochure downloads
@@ -99,7 +115,10 @@ export function* generateRows(profile: SiteProfile, segments: Segment[], events:
       let clicks: number | null = null;
       let cost: number | null = null;
       if (option.ads) {
-        clicks = Math.max(sessions, Math.round(sessions * (option.ads.clicksPerSession ?? 1.07) * Math.exp(0.05 * prng.normal())));
+        clicks = Math.max(
+          sessions,
+          Math.round(sessions * (option.ads.clicksPerSession ?? 1.07) * Math.exp(0.05 * prng.normal())),
+        );
         impressions = Math.round((clicks / option.ads.ctr) * Math.exp(0.07 * prng.normal()));
         cost = round2(clicks * option.ads.cpc * Math.exp(0.08 * prng.normal()));
       }

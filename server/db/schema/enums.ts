@@ -7,7 +7,14 @@ export const userRole = pgEnum("user_role", ["agency", "staff"]);
 export const userTokenKind = pgEnum("user_token_kind", ["confirmation", "password_reset"]);
 export const activeStatus = pgEnum("active_status", ["active", "suspended"]);
 export const siteType = pgEnum("site_type", ["ecommerce", "lead_generation", "content", "brand"]);
-export const dataSourceKind = pgEnum("data_source_kind", ["google", "own", "keyword_partner", "competitor", "ecommerce", "crm"]);
+export const dataSourceKind = pgEnum("data_source_kind", [
+  "google",
+  "own",
+  "keyword_partner",
+  "competitor",
+  "ecommerce",
+  "crm",
+]);
 export const reportStatus = pgEnum("report_status", ["queued", "running", "ready", "failed"]);
 export const compareTo = pgEnum("compare_to", ["previous_period", "previous_year"]);
 export const insightGroup = pgEnum("insight_group", ["most_impactful", "data_quality", "other"]);

@@ -1,4 +1,14 @@
-import { bigint, date, doublePrecision, index, pgTable, primaryKey, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  date,
+  doublePrecision,
+  index,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { clientProjects } from "./clients";
 
 /**

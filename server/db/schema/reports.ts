@@ -1,6 +1,17 @@
 import { sql } from "drizzle-orm";
 import {
-  boolean, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid,
+  boolean,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
 } from "drizzle-orm/pg-core";
 import { agencies } from "./agencies";
 import { clientProjects } from "./clients";
@@ -58,10 +69,7 @@ export const insights = pgTable(
     chart: jsonb("chart").$type<Record<string, unknown> | null>(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    index("insights_report_rank_idx").on(t.reportId, t.rank),
-    index("insights_project_idx").on(t.projectId),
-  ],
+  (t) => [index("insights_report_rank_idx").on(t.reportId, t.rank), index("insights_project_idx").on(t.projectId)],
 );
 
 /** A named collection of insights (a custom report). */

@@ -11,7 +11,9 @@ import { PARTS, USERS_INDEX } from "./parts";
 
 type Queryable = Pick<pg.ClientBase, "query">;
 
-const sums = PARTS.map((p, i) => (i === USERS_INDEX ? `case when count(*) = 1 then max(users) end` : `sum(${p.column})`)).join(", ");
+const sums = PARTS.map((p, i) =>
+  i === USERS_INDEX ? `case when count(*) = 1 then max(users) end` : `sum(${p.column})`,
+).join(", ");
 
 /** Rebuilds one source's daily totals from its observations (one ordered pass over its rows). */
 export async function refreshDailyTotals(sourceId: string, client?: Queryable): Promise<void> {
@@ -23,7 +25,10 @@ export async function refreshDailyTotals(sourceId: string, client?: Queryable): 
     // import can only make the recorded version older than the data (rebuilt again next time).
     await q.query("select pg_advisory_xact_lock(hashtext('daily_totals:' || $1))", [sourceId]);
     // As text: a JS Date would drop the microseconds and never match the version again.
-    const source = await q.query<{ updated_at: string; project_id: string }>("select updated_at::text as updated_at, project_id from data_sources where id = $1", [sourceId]);
+    const source = await q.query<{ updated_at: string; project_id: string }>(
+      "select updated_at::text as updated_at, project_id from data_sources where id = $1",
+      [sourceId],
+    );
     if (source.rowCount === 0) {
       await q.query("rollback");
       return;

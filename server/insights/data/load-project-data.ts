@@ -82,7 +82,10 @@ export async function loadProjectData({ projectId, window, dimensions }: LoadOpt
   const dims = DIMENSIONS.filter((d) => dimensions.includes(d));
   // Suspended sources are left out of reports. Passing the ids (rather than joining) keeps the
   // planner's row estimates right, so it picks a hash aggregate instead of sorting millions of rows.
-  const active = await pool().query<{ id: string }>("select id from data_sources where project_id = $1 and status = 'active'", [projectId]);
+  const active = await pool().query<{ id: string }>(
+    "select id from data_sources where project_id = $1 and status = 'active'",
+    [projectId],
+  );
   const sourceIds = active.rows.map((r) => r.id);
   const empty = { rows: [] as Record<string, string | number | null>[] };
   if (sourceIds.length === 0) return new ProjectData(window, [], [], dims);
@@ -106,7 +109,10 @@ export async function loadProjectData({ projectId, window, dimensions }: LoadOpt
     const source = String(row.source);
     let entry = bySource.get(source);
     if (!entry) bySource.set(source, (entry = { sourceId: source, days: new Map() }));
-    entry.days.set(String(row.date), PARTS.map((_, i) => toNumber(row[`p${i}`])));
+    entry.days.set(
+      String(row.date),
+      PARTS.map((_, i) => toNumber(row[`p${i}`])),
+    );
   }
 
   const segmentRows: SegmentRow[] = [];
@@ -135,4 +141,5 @@ function toNumber(v: string | number | null | undefined): number | null {
 
 /** The two queries' text, for EXPLAIN in profiling. */
 export const dailyQueryForTest = dailyQuery;
-export const segmentQueryForTest = (dimensions: readonly Dimension[]) => segmentQuery(DIMENSIONS.filter((d) => dimensions.includes(d)));
+export const segmentQueryForTest = (dimensions: readonly Dimension[]) =>
+  segmentQuery(DIMENSIONS.filter((d) => dimensions.includes(d)));

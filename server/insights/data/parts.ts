@@ -18,7 +18,10 @@ export const PARTS = [
   { key: "positionWeighted", column: "position_weighted" },
 ] as const;
 export type PartKey = (typeof PARTS)[number]["key"];
-export const PART_INDEX: Record<PartKey, number> = Object.fromEntries(PARTS.map((p, i) => [p.key, i])) as Record<PartKey, number>;
+export const PART_INDEX: Record<PartKey, number> = Object.fromEntries(PARTS.map((p, i) => [p.key, i])) as Record<
+  PartKey,
+  number
+>;
 export const USERS_INDEX = PART_INDEX.users;
 
 export const DIMENSION_COLUMNS: Record<Dimension, string> = {

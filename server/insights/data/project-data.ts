@@ -196,7 +196,8 @@ export class ProjectData {
   dimensionValues(dimension: Dimension): { value: string; sourceId: string; current: PartValues | null }[] {
     const out: { value: string; sourceId: string; current: PartValues | null }[] = [];
     for (const s of this.sources) {
-      for (const seg of this.segmentIndex.get(`${s.sourceId}|${dimension}`) ?? []) out.push({ value: seg.value, sourceId: s.sourceId, current: seg.current });
+      for (const seg of this.segmentIndex.get(`${s.sourceId}|${dimension}`) ?? [])
+        out.push({ value: seg.value, sourceId: s.sourceId, current: seg.current });
     }
     return out;
   }

@@ -2,7 +2,11 @@ import { describe, expect, it } from "vitest";
 import { detectAnomalies } from "./anomalies";
 import { generateSeries, plant } from "./test-series";
 
-const period = (s: { date: string }[], from: number, to = s.length - 1) => ({ metric: "sessions", periodStart: s[from].date, periodEnd: s[to].date });
+const period = (s: { date: string }[], from: number, to = s.length - 1) => ({
+  metric: "sessions",
+  periodStart: s[from].date,
+  periodEnd: s[to].date,
+});
 
 describe("detectAnomalies", () => {
   it("finds a planted spike and a planted drop on the right days with the right sign", () => {
@@ -48,7 +52,9 @@ describe("detectAnomalies", () => {
     expect(flagged / judged).toBeLessThanOrEqual(0.05);
     // A stricter confidence flags fewer days.
     const s = generateSeries({ days: 400, seed: 99 });
-    expect(detectAnomalies(s, { ...period(s, 100), confidence: 0.99 }).findings.length / 300).toBeLessThanOrEqual(0.01 + 0.01);
+    expect(detectAnomalies(s, { ...period(s, 100), confidence: 0.99 }).findings.length / 300).toBeLessThanOrEqual(
+      0.01 + 0.01,
+    );
   });
 
   it("follows smooth yearly seasonality without a burst of false alarms", () => {

@@ -37,7 +37,12 @@ export interface AnomalyResult {
 
 export function detectAnomalies(series: readonly DailyPoint[], options: AnomalyOptions): AnomalyResult {
   const confidence = options.confidence ?? 0.95;
-  const baseline = seasonalBaseline(series, { ...options, from: options.periodStart, to: options.periodEnd, confidence });
+  const baseline = seasonalBaseline(series, {
+    ...options,
+    from: options.periodStart,
+    to: options.periodEnd,
+    confidence,
+  });
   const findings: AnomalyFinding[] = [];
   let judgedDays = 0;
   for (const p of baseline.points) {

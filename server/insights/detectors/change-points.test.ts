@@ -39,7 +39,9 @@ describe("detectChangePoints", () => {
     const spiked = plant(generateSeries({ days: 400, seed: 9 }), 390, 391, (v) => v * 3);
     expect(detectChangePoints(spiked, { metric: "sessions" })).toHaveLength(0);
     let noisy = 0;
-    for (let seed = 1; seed <= 100; seed++) if (detectChangePoints(generateSeries({ days: 400, seed: 1000 + seed }), { metric: "sessions" }).length > 0) noisy++;
+    for (let seed = 1; seed <= 100; seed++)
+      if (detectChangePoints(generateSeries({ days: 400, seed: 1000 + seed }), { metric: "sessions" }).length > 0)
+        noisy++;
     expect(noisy / 100).toBeLessThanOrEqual(0.05);
   });
 });

@@ -67,7 +67,9 @@ export function detectChangePoints(series: readonly DailyPoint[], options: Chang
   const alpha = 1 - confidence;
   const minSegment = options.minSegment ?? 7;
   const maxChanges = options.maxChanges ?? 5;
-  const known = series.map((p, i) => ({ i, v: p.value })).filter((p): p is { i: number; v: number } => p.v !== null && Number.isFinite(p.v));
+  const known = series
+    .map((p, i) => ({ i, v: p.value }))
+    .filter((p): p is { i: number; v: number } => p.v !== null && Number.isFinite(p.v));
   if (known.length < 2 * minSegment + 4) return [];
   const x = clipSpikes(deseasonalise(series));
   const t = known.map((p) => p.i);
@@ -146,7 +148,17 @@ function scanSegment(t: number[], v: number[], lo: number, hi: number, minSegmen
   return best;
 }
 
-function describe(series: readonly DailyPoint[], t: number[], v: number[], lo: number, hi: number, best: Best, pValue: number, confidence: number, options: ChangePointOptions): ChangePointFinding {
+function describe(
+  series: readonly DailyPoint[],
+  t: number[],
+  v: number[],
+  lo: number,
+  hi: number,
+  best: Best,
+  pValue: number,
+  confidence: number,
+  options: ChangePointOptions,
+): ChangePointFinding {
   const origin = t[lo];
   const k = t[best.k] - origin;
   // Refit the winning three-parameter model for the before/after numbers.

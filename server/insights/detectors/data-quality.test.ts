@@ -18,13 +18,24 @@ describe("data quality checks", () => {
   it("finds a tracking gap and a break to zero with their dates", () => {
     const gap = plant(generateSeries({ days: 120, seed: 1 }), 60, 62, () => 0);
     const [g] = findTrackingGaps(gap, { metric: "sessions" });
-    expect(g).toMatchObject({ check: "tracking_gaps", issue: "gap", periodStart: gap[60].date, periodEnd: gap[61].date, count: 2, current: 0, direction: "down" });
+    expect(g).toMatchObject({
+      check: "tracking_gaps",
+      issue: "gap",
+      periodStart: gap[60].date,
+      periodEnd: gap[61].date,
+      count: 2,
+      current: 0,
+      direction: "down",
+    });
     const broken = plant(generateSeries({ days: 120, seed: 2 }), 115, 120, () => 0);
     const findings = findTrackingGaps(broken, { metric: "sessions" });
     expect(findings).toHaveLength(1);
     expect(findings[0]).toMatchObject({ issue: "break", severity: "high", periodStart: broken[115].date });
     expect(findTrackingGaps(generateSeries({ days: 120, seed: 3 }), { metric: "sessions" })).toHaveLength(0);
-    const tiny = generateSeries({ days: 60, seed: 4, level: 2, noiseSd: 1 }).map((p) => ({ ...p, value: Math.max(0, Math.round(p.value!)) }));
+    const tiny = generateSeries({ days: 60, seed: 4, level: 2, noiseSd: 1 }).map((p) => ({
+      ...p,
+      value: Math.max(0, Math.round(p.value!)),
+    }));
     expect(findTrackingGaps(tiny, { metric: "sessions" })).toHaveLength(0); // low traffic can be 0 honestly
   });
 
@@ -37,7 +48,15 @@ describe("data quality checks", () => {
     const [f] = findUnattributedShare(rows, { ...period, metric: "sessions", dimension: "source" });
     expect(f.current).toBeCloseTo(0.3, 12);
     expect(f.severity).toBe("high");
-    expect(findUnattributedShare([{ value: "google", total: 990 }, { value: "(not set)", total: 10 }], { ...period, metric: "sessions", dimension: "source" })).toHaveLength(0);
+    expect(
+      findUnattributedShare(
+        [
+          { value: "google", total: 990 },
+          { value: "(not set)", total: 10 },
+        ],
+        { ...period, metric: "sessions", dimension: "source" },
+      ),
+    ).toHaveLength(0);
   });
 
   it("flags self-referrals including subdomains", () => {
@@ -79,25 +98,25 @@ describe("data quality checks", () => {
       ],
       period,
     );
-    expect(findings.map((f) => f.issue).sort()).toEqual(["bounce_rate_out_of_range", "conversions_exceed_sessions", "engaged_exceeds_sessions", "transactions_without_sessions"]);
+    expect(findings.map((f) => f.issue).sort()).toEqual([
+      "bounce_rate_out_of_range",
+      "conversions_exceed_sessions",
+      "engaged_exceeds_sessions",
+      "transactions_without_sessions",
+    ]);
     expect(findings.find((f) => f.issue === "engaged_exceeds_sessions")!.examples).toEqual(["2026-03-01"]);
   });
 
   it("finds duplicated rows", () => {
     const [f] = findDuplicateRows(
-      [
-        ["2026-03-01", "organic"],
-        ["2026-03-01", "paid"],
-        ["2026-03-01", "organic"],
-        "T-1",
-        "T-1",
-        "T-1",
-      ],
+      [["2026-03-01", "organic"], ["2026-03-01", "paid"], ["2026-03-01", "organic"], "T-1", "T-1", "T-1"],
       { ...period, metric: "sessions", keyDescription: "date, channel" },
     );
     expect(f.count).toBe(3);
     expect(f.examples).toEqual(["2026-03-01 | organic (×2)", "T-1 (×3)"]);
-    expect(findDuplicateRows(["a", "b"], { ...period, metric: "transactions", keyDescription: "transaction id" })).toHaveLength(0);
+    expect(
+      findDuplicateRows(["a", "b"], { ...period, metric: "transactions", keyDescription: "transaction id" }),
+    ).toHaveLength(0);
   });
 
   it("finds emails in URLs, encoded too, and masks them", () => {

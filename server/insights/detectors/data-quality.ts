@@ -24,7 +24,13 @@ interface Period {
   periodEnd: string;
 }
 
-function audit(check: AuditCheck, issue: string, severity: Severity, period: Period, fields: Partial<AuditFinding> & { metric: string }): AuditFinding {
+function audit(
+  check: AuditCheck,
+  issue: string,
+  severity: Severity,
+  period: Period,
+  fields: Partial<AuditFinding> & { metric: string },
+): AuditFinding {
   return {
     kind: "audit",
     check,
@@ -97,19 +103,26 @@ export function findTrackingGaps(series: readonly DailyPoint[], options: GapOpti
     }
     let j = i;
     let actual = 0;
-    while (j < series.length && series[j].value !== null && (series[j].value as number) <= nearZeroShare * typical) actual += series[j++].value as number;
+    while (j < series.length && series[j].value !== null && (series[j].value as number) <= nearZeroShare * typical)
+      actual += series[j++].value as number;
     const days = j - i;
     const ongoing = j === series.length;
     findings.push(
-      audit("tracking_gaps", ongoing ? "break" : "gap", ongoing || days >= 3 ? "high" : "medium", { periodStart: series[i].date, periodEnd: series[j - 1].date }, {
-        metric: options.metric,
-        current: actual,
-        baseline: typical * days,
-        change: actual - typical * days,
-        changePct: -1 + actual / (typical * days),
-        direction: "down",
-        count: days,
-      }),
+      audit(
+        "tracking_gaps",
+        ongoing ? "break" : "gap",
+        ongoing || days >= 3 ? "high" : "medium",
+        { periodStart: series[i].date, periodEnd: series[j - 1].date },
+        {
+          metric: options.metric,
+          current: actual,
+          baseline: typical * days,
+          change: actual - typical * days,
+          changePct: -1 + actual / (typical * days),
+          direction: "down",
+          count: days,
+        },
+      ),
     );
     i = j;
   }
@@ -123,7 +136,18 @@ export interface ValueTotal {
   total: number;
 }
 
-const UNATTRIBUTED = new Set(["", "(not set)", "not set", "(none)", "(unassigned)", "unassigned", "(not provided)", "(other)", "null", "undefined"]);
+const UNATTRIBUTED = new Set([
+  "",
+  "(not set)",
+  "not set",
+  "(none)",
+  "(unassigned)",
+  "unassigned",
+  "(not provided)",
+  "(other)",
+  "null",
+  "undefined",
+]);
 
 export interface UnattributedOptions extends Period {
   metric: string;
@@ -258,18 +282,56 @@ export interface ImpossibleValueOptions extends Period {
 export function findImpossibleValues(rows: readonly MetricRow[], options: ImpossibleValueOptions): AuditFinding[] {
   const k = options.maxConversionsPerSession ?? 5;
   const checks: { issue: string; metric: string; severity: Severity; bad: (r: MetricRow) => boolean }[] = [
-    { issue: "engaged_exceeds_sessions", metric: "engagedSessions", severity: "high", bad: (r) => r.engagedSessions !== undefined && r.sessions !== undefined && r.engagedSessions > r.sessions },
-    { issue: "conversions_exceed_sessions", metric: "conversions", severity: "medium", bad: (r) => r.conversions !== undefined && r.sessions !== undefined && r.conversions > r.sessions * k },
-    { issue: "transactions_without_sessions", metric: "transactions", severity: "high", bad: (r) => (r.transactions ?? 0) > 0 && r.sessions === 0 },
-    { issue: "bounce_rate_out_of_range", metric: "bounceRate", severity: "high", bad: (r) => r.bounceRate !== undefined && (r.bounceRate < 0 || r.bounceRate > 1) },
-    { issue: "engagement_rate_out_of_range", metric: "engagementRate", severity: "high", bad: (r) => r.engagementRate !== undefined && (r.engagementRate < 0 || r.engagementRate > 1) },
-    { issue: "negative_value", metric: "sessions", severity: "high", bad: (r) => [r.sessions, r.engagedSessions, r.conversions, r.transactions].some((v) => v !== undefined && v < 0) },
+    {
+      issue: "engaged_exceeds_sessions",
+      metric: "engagedSessions",
+      severity: "high",
+      bad: (r) => r.engagedSessions !== undefined && r.sessions !== undefined && r.engagedSessions > r.sessions,
+    },
+    {
+      issue: "conversions_exceed_sessions",
+      metric: "conversions",
+      severity: "medium",
+      bad: (r) => r.conversions !== undefined && r.sessions !== undefined && r.conversions > r.sessions * k,
+    },
+    {
+      issue: "transactions_without_sessions",
+      metric: "transactions",
+      severity: "high",
+      bad: (r) => (r.transactions ?? 0) > 0 && r.sessions === 0,
+    },
+    {
+      issue: "bounce_rate_out_of_range",
+      metric: "bounceRate",
+      severity: "high",
+      bad: (r) => r.bounceRate !== undefined && (r.bounceRate < 0 || r.bounceRate > 1),
+    },
+    {
+      issue: "engagement_rate_out_of_range",
+      metric: "engagementRate",
+      severity: "high",
+      bad: (r) => r.engagementRate !== undefined && (r.engagementRate < 0 || r.engagementRate > 1),
+    },
+    {
+      issue: "negative_value",
+      metric: "sessions",
+      severity: "high",
+      bad: (r) => [r.sessions, r.engagedSessions, r.conversions, r.transactions].some((v) => v !== undefined && v < 0),
+    },
   ];
   const findings: AuditFinding[] = [];
   for (const c of checks) {
     const bad = rows.filter(c.bad);
     if (bad.length === 0) continue;
-    findings.push(audit("impossible_values", c.issue, c.severity, options, { metric: c.metric, count: bad.length, current: bad.length, baseline: rows.length, examples: bad.slice(0, 5).map((r) => r.key) }));
+    findings.push(
+      audit("impossible_values", c.issue, c.severity, options, {
+        metric: c.metric,
+        count: bad.length,
+        current: bad.length,
+        baseline: rows.length,
+        examples: bad.slice(0, 5).map((r) => r.key),
+      }),
+    );
   }
   return findings;
 }
@@ -283,7 +345,10 @@ export interface DuplicateOptions extends Period {
 }
 
 /** Keys that occur more than once (a row imported twice, a transaction id recorded twice). */
-export function findDuplicateRows(keys: readonly (string | readonly (string | number)[])[], options: DuplicateOptions): AuditFinding[] {
+export function findDuplicateRows(
+  keys: readonly (string | readonly (string | number)[])[],
+  options: DuplicateOptions,
+): AuditFinding[] {
   const counts = new Map<string, number>();
   for (const k of keys) {
     const key = typeof k === "string" ? k : k.join(" | ");
@@ -364,7 +429,10 @@ export interface ClicksSessionsOptions extends Period {
  * Paid sessions far below clicks point to lost tagging (auto-tagging off, redirects dropping
  * gclid); far above point to mis-attribution of other traffic to paid search.
  */
-export function findClicksSessionsMismatch(rows: readonly ClicksSessions[], options: ClicksSessionsOptions): AuditFinding[] {
+export function findClicksSessionsMismatch(
+  rows: readonly ClicksSessions[],
+  options: ClicksSessionsOptions,
+): AuditFinding[] {
   const tolerance = options.tolerance ?? 0.2;
   const minClicks = options.minClicks ?? 100;
   const findings: AuditFinding[] = [];
@@ -373,19 +441,25 @@ export function findClicksSessionsMismatch(rows: readonly ClicksSessions[], opti
     const ratio = r.sessions / r.adsClicks;
     if (Math.abs(ratio - 1) <= tolerance) continue;
     findings.push(
-      audit("ads_clicks_vs_sessions", ratio < 1 ? "sessions_below_clicks" : "sessions_above_clicks", Math.abs(ratio - 1) > 2 * tolerance ? "high" : "medium", options, {
-        metric: "sessions",
-        dimension: r.key === "total" ? null : "campaign",
-        dimensionValue: r.key === "total" ? null : r.key,
-        current: r.sessions,
-        baseline: r.adsClicks,
-        change: r.sessions - r.adsClicks,
-        changePct: ratio - 1,
-        expectedLow: r.adsClicks * (1 - tolerance),
-        expectedHigh: r.adsClicks * (1 + tolerance),
-        direction: ratio < 1 ? "down" : "up",
-        count: 1,
-      }),
+      audit(
+        "ads_clicks_vs_sessions",
+        ratio < 1 ? "sessions_below_clicks" : "sessions_above_clicks",
+        Math.abs(ratio - 1) > 2 * tolerance ? "high" : "medium",
+        options,
+        {
+          metric: "sessions",
+          dimension: r.key === "total" ? null : "campaign",
+          dimensionValue: r.key === "total" ? null : r.key,
+          current: r.sessions,
+          baseline: r.adsClicks,
+          change: r.sessions - r.adsClicks,
+          changePct: ratio - 1,
+          expectedLow: r.adsClicks * (1 - tolerance),
+          expectedHigh: r.adsClicks * (1 + tolerance),
+          direction: ratio < 1 ? "down" : "up",
+          count: 1,
+        },
+      ),
     );
   }
   return findings;

@@ -52,8 +52,20 @@ describe("ratioDrivers", () => {
         currentNumerator: Math.round(currentDenominator * rate * (0.95 + 0.1 * random())),
       };
     });
-    segments.push({ value: "new", baselineDenominator: 0, baselineNumerator: 0, currentDenominator: 800, currentNumerator: 40 });
-    segments.push({ value: "gone", baselineDenominator: 600, baselineNumerator: 6, currentDenominator: 0, currentNumerator: 0 });
+    segments.push({
+      value: "new",
+      baselineDenominator: 0,
+      baselineNumerator: 0,
+      currentDenominator: 800,
+      currentNumerator: 40,
+    });
+    segments.push({
+      value: "gone",
+      baselineDenominator: 600,
+      baselineNumerator: 6,
+      currentDenominator: 0,
+      currentNumerator: 0,
+    });
     segments[5].currentNumerator = Math.round(segments[5].currentNumerator * 0.2); // planted rate collapse
     const r = ratioDrivers(segments, { ...opts, metric: "conversionRate" })!;
     const n1 = segments.reduce((s, x) => s + x.currentNumerator, 0);
@@ -64,7 +76,8 @@ describe("ratioDrivers", () => {
     expect(r.totalChange).toBeCloseTo(n1 / d1 - n0 / d0, 15);
     const sum = r.segments.reduce((s, x) => s + x.mixEffect! + x.performanceEffect!, 0);
     expect(Math.abs(sum - r.totalChange)).toBeLessThan(1e-9);
-    for (const s of r.segments) expect(Math.abs(s.mixEffect! + s.performanceEffect! - s.contribution)).toBeLessThan(1e-15);
+    for (const s of r.segments)
+      expect(Math.abs(s.mixEffect! + s.performanceEffect! - s.contribution)).toBeLessThan(1e-15);
     const planted = r.segments.find((s) => s.dimensionValue === "s5")!;
     expect(planted.performanceEffect!).toBeLessThan(0);
     expect(r.segments.filter((s) => s.direction === "down")[0].dimensionValue).toBe("s5");
@@ -73,13 +86,30 @@ describe("ratioDrivers", () => {
   it("attributes a pure mix shift to mix, not performance", () => {
     const r = ratioDrivers(
       [
-        { value: "high", baselineNumerator: 50, baselineDenominator: 1000, currentNumerator: 100, currentDenominator: 2000 },
-        { value: "low", baselineNumerator: 10, baselineDenominator: 1000, currentNumerator: 5, currentDenominator: 500 },
+        {
+          value: "high",
+          baselineNumerator: 50,
+          baselineDenominator: 1000,
+          currentNumerator: 100,
+          currentDenominator: 2000,
+        },
+        {
+          value: "low",
+          baselineNumerator: 10,
+          baselineDenominator: 1000,
+          currentNumerator: 5,
+          currentDenominator: 500,
+        },
       ],
       opts,
     )!;
     for (const s of r.segments) expect(s.performanceEffect).toBeCloseTo(0, 15);
     expect(r.totalChange).toBeGreaterThan(0);
-    expect(ratioDrivers([{ value: "x", baselineNumerator: 1, baselineDenominator: 0, currentNumerator: 1, currentDenominator: 1 }], opts)).toBeNull();
+    expect(
+      ratioDrivers(
+        [{ value: "x", baselineNumerator: 1, baselineDenominator: 0, currentNumerator: 1, currentDenominator: 1 }],
+        opts,
+      ),
+    ).toBeNull();
   });
 });

@@ -67,7 +67,12 @@ export interface DriverAnalysis {
 export function additiveDrivers(segments: readonly SegmentTotals[], options: DriverOptions): DriverAnalysis {
   const totalCurrent = segments.reduce((s, x) => s + x.current, 0);
   const totalBaseline = segments.reduce((s, x) => s + x.baseline, 0);
-  const rows = segments.map((s) => ({ value: s.value, current: s.current, baseline: s.baseline, contribution: s.current - s.baseline }));
+  const rows = segments.map((s) => ({
+    value: s.value,
+    current: s.current,
+    baseline: s.baseline,
+    contribution: s.current - s.baseline,
+  }));
   return finish(rows, totalCurrent, totalBaseline, totalCurrent - totalBaseline, options);
 }
 
@@ -119,10 +124,18 @@ interface Row {
   performanceEffect?: number;
 }
 
-function finish(rows: Row[], totalCurrent: number, totalBaseline: number, totalChange: number, options: DriverOptions): DriverAnalysis {
+function finish(
+  rows: Row[],
+  totalCurrent: number,
+  totalBaseline: number,
+  totalChange: number,
+  options: DriverOptions,
+): DriverAnalysis {
   const topShare = options.topShare ?? 0.8;
   const maxTop = options.maxTopDrivers ?? 10;
-  const sorted = [...rows].sort((a, b) => Math.abs(b.contribution) - Math.abs(a.contribution) || a.value.localeCompare(b.value));
+  const sorted = [...rows].sort(
+    (a, b) => Math.abs(b.contribution) - Math.abs(a.contribution) || a.value.localeCompare(b.value),
+  );
   // Top drivers: walk the segments that moved with the total, largest first, until they explain
   // `topShare` of it. Segments moving against the total are offsets, never drivers.
   const top = new Set<string>();
@@ -135,27 +148,31 @@ function finish(rows: Row[], totalCurrent: number, totalBaseline: number, totalC
       explained += Math.abs(r.contribution);
     }
   }
-  const segments = sorted.map(
-    (r): DriverFinding => ({
-      kind: "driver",
-      metric: options.metric,
-      dimension: options.dimension,
-      dimensionValue: r.value,
-      periodStart: options.periodStart,
-      periodEnd: options.periodEnd,
-      current: r.current,
-      baseline: r.baseline,
-      change: r.contribution,
-      changePct: r.current !== null && r.baseline !== null ? relativeChange(r.current, r.baseline) : null,
-      expectedLow: null,
-      expectedHigh: null,
-      confidence: options.confidence ?? 0.95,
-      direction: directionOf(r.contribution),
-      contribution: r.contribution,
-      shareOfChange: totalChange === 0 ? null : r.contribution / totalChange,
-      isTopDriver: top.has(r.value),
-      ...(r.mixEffect !== undefined ? { mixEffect: r.mixEffect, performanceEffect: r.performanceEffect } : {}),
-    }),
-  );
-  return { totalCurrent, totalBaseline, totalChange, segments, topDrivers: segments.filter((s) => s.isTopDriver).map((s) => s.dimensionValue) };
+  const segments = sorted.map((r): DriverFinding => ({
+    kind: "driver",
+    metric: options.metric,
+    dimension: options.dimension,
+    dimensionValue: r.value,
+    periodStart: options.periodStart,
+    periodEnd: options.periodEnd,
+    current: r.current,
+    baseline: r.baseline,
+    change: r.contribution,
+    changePct: r.current !== null && r.baseline !== null ? relativeChange(r.current, r.baseline) : null,
+    expectedLow: null,
+    expectedHigh: null,
+    confidence: options.confidence ?? 0.95,
+    direction: directionOf(r.contribution),
+    contribution: r.contribution,
+    shareOfChange: totalChange === 0 ? null : r.contribution / totalChange,
+    isTopDriver: top.has(r.value),
+    ...(r.mixEffect !== undefined ? { mixEffect: r.mixEffect, performanceEffect: r.performanceEffect } : {}),
+  }));
+  return {
+    totalCurrent,
+    totalBaseline,
+    totalChange,
+    segments,
+    topDrivers: segments.filter((s) => s.isTopDriver).map((s) => s.dimensionValue),
+  };
 }

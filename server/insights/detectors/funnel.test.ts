@@ -14,7 +14,11 @@ describe("analyzeFunnel", () => {
       ],
       opts,
     );
-    expect(steps.map((s) => `${s.fromMetric}>${s.metric}`)).toEqual(["impressions>clicks", "clicks>sessions", "sessions>conversions"]);
+    expect(steps.map((s) => `${s.fromMetric}>${s.metric}`)).toEqual([
+      "impressions>clicks",
+      "clicks>sessions",
+      "sessions>conversions",
+    ]);
     expect(steps[2].current).toBeCloseTo(400 / 27_000, 15);
     expect(steps[2].baseline).toBeCloseTo(540 / 27_100, 15);
     expect(steps[2].significant).toBe(true);
@@ -26,7 +30,13 @@ describe("analyzeFunnel", () => {
 
   it("matches the textbook two-proportion z-test", () => {
     // 120/1000 vs 90/1000: pooled p = 0.105, z = 0.03 / sqrt(0.105·0.895·0.002) = 2.1883
-    const [step] = analyzeFunnel([{ metric: "sessions", current: 1000, baseline: 1000 }, { metric: "conversions", current: 120, baseline: 90 }], opts);
+    const [step] = analyzeFunnel(
+      [
+        { metric: "sessions", current: 1000, baseline: 1000 },
+        { metric: "conversions", current: 120, baseline: 90 },
+      ],
+      opts,
+    );
     expect(step.pValue).toBeCloseTo(0.02865, 4);
   });
 
@@ -39,7 +49,10 @@ describe("analyzeFunnel", () => {
       { metric: "sessions", current: 280_000, baseline: 280_000, currentDaily: sessions, baselineDaily: sessions },
       { metric: "conversions", current: 5_600, baseline: 5_320, currentDaily: conv, baselineDaily: steady },
     ];
-    const [plain] = analyzeFunnel(stages(steady).map(({ currentDaily, baselineDaily, ...s }) => (void currentDaily, void baselineDaily, s)), opts);
+    const [plain] = analyzeFunnel(
+      stages(steady).map(({ currentDaily, baselineDaily, ...s }) => (void currentDaily, void baselineDaily, s)),
+      opts,
+    );
     const [dispersed] = analyzeFunnel(stages(wobbly), opts);
     expect(plain.significant).toBe(true);
     expect(dispersed.dispersion).toBeGreaterThan(4);
@@ -47,7 +60,13 @@ describe("analyzeFunnel", () => {
   });
 
   it("uses a Poisson rate test when a step exceeds 1 (several events per session)", () => {
-    const [step] = analyzeFunnel([{ metric: "sessions", current: 1000, baseline: 1000 }, { metric: "pageviews", current: 3500, baseline: 3000 }], opts);
+    const [step] = analyzeFunnel(
+      [
+        { metric: "sessions", current: 1000, baseline: 1000 },
+        { metric: "pageviews", current: 3500, baseline: 3000 },
+      ],
+      opts,
+    );
     expect(step.test).toBe("poisson_rate");
     expect(step.significant).toBe(true);
   });

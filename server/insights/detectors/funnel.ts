@@ -67,7 +67,8 @@ export function analyzeFunnel(stages: readonly FunnelStage[], options: FunnelOpt
         pearsonDispersion(from.baselineDaily, to.baselineDaily, r0, proportion),
       );
       const pooled = (to.current + to.baseline) / (from.current + from.baseline);
-      const variance = (proportion ? pooled * (1 - pooled) : pooled) * (1 / from.current + 1 / from.baseline) * dispersion;
+      const variance =
+        (proportion ? pooled * (1 - pooled) : pooled) * (1 / from.current + 1 / from.baseline) * dispersion;
       const se = Math.sqrt(variance);
       pValue = se > 0 ? twoSidedNormalP((r1 - r0) / se) : r1 === r0 ? 1 : 0;
       low = Math.max(0, r0 - q * se);
@@ -100,7 +101,12 @@ export function analyzeFunnel(stages: readonly FunnelStage[], options: FunnelOpt
 }
 
 /** Pearson χ² / (days − 1) of daily step rates around the period rate; 1 without daily data. */
-function pearsonDispersion(fromDaily: readonly number[] | undefined, toDaily: readonly number[] | undefined, rate: number, proportion: boolean): number {
+function pearsonDispersion(
+  fromDaily: readonly number[] | undefined,
+  toDaily: readonly number[] | undefined,
+  rate: number,
+  proportion: boolean,
+): number {
   if (!fromDaily || !toDaily || fromDaily.length !== toDaily.length || fromDaily.length < 3) return 1;
   let chi2 = 0;
   let days = 0;

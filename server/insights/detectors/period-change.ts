@@ -38,16 +38,33 @@ export interface ChangeFinding extends Finding {
   test: "weekday_regression" | "welch" | "none";
 }
 
-export function periodChange(current: readonly DailyPoint[], baseline: readonly DailyPoint[], options: PeriodChangeOptions): ChangeFinding {
+export function periodChange(
+  current: readonly DailyPoint[],
+  baseline: readonly DailyPoint[],
+  options: PeriodChangeOptions,
+): ChangeFinding {
   const confidence = options.confidence ?? 0.95;
   const cur = current.filter((p): p is { date: string; value: number } => p.value !== null && Number.isFinite(p.value));
-  const base = baseline.filter((p): p is { date: string; value: number } => p.value !== null && Number.isFinite(p.value));
+  const base = baseline.filter(
+    (p): p is { date: string; value: number } => p.value !== null && Number.isFinite(p.value),
+  );
   const currentTotal = cur.reduce((s, p) => s + p.value, 0);
   const baselineTotal = base.reduce((s, p) => s + p.value, 0);
   const change = currentTotal - baselineTotal;
-  const test = weekdayRegression(cur, base) ?? welch(cur.map((p) => p.value), base.map((p) => p.value));
+  const test =
+    weekdayRegression(cur, base) ??
+    welch(
+      cur.map((p) => p.value),
+      base.map((p) => p.value),
+    );
   const q = test ? studentTQuantile(1 - (1 - confidence) / 2, test.df) : NaN;
-  const pValue = test ? (test.se === 0 ? (test.effect === 0 ? 1 : 0) : twoSidedStudentTP(test.effect / test.se, test.df)) : null;
+  const pValue = test
+    ? test.se === 0
+      ? test.effect === 0
+        ? 1
+        : 0
+      : twoSidedStudentTP(test.effect / test.se, test.df)
+    : null;
   // The range the current total would fall in with no real change: the baseline total ± the
   // t-quantile times the standard error of the daily effect, scaled to the period's days.
   const halfWidth = test ? q * test.se * cur.length : null;
@@ -68,7 +85,8 @@ export function periodChange(current: readonly DailyPoint[], baseline: readonly 
     direction: directionOf(change),
     pValue,
     significant: pValue !== null && pValue < 1 - confidence && change !== 0,
-    dailyEffect: test?.effect ?? (cur.length && base.length ? mean(cur.map((p) => p.value)) - mean(base.map((p) => p.value)) : 0),
+    dailyEffect:
+      test?.effect ?? (cur.length && base.length ? mean(cur.map((p) => p.value)) - mean(base.map((p) => p.value)) : 0),
     test: test?.name ?? "none",
   };
 }
@@ -80,7 +98,10 @@ interface TestResult {
   df: number;
 }
 
-function weekdayRegression(cur: readonly { date: string; value: number }[], base: readonly { date: string; value: number }[]): TestResult | null {
+function weekdayRegression(
+  cur: readonly { date: string; value: number }[],
+  base: readonly { date: string; value: number }[],
+): TestResult | null {
   const rows = [...cur.map((p) => ({ p, inCurrent: 1 })), ...base.map((p) => ({ p, inCurrent: 0 }))];
   const weekdays = [...new Set(rows.map((r) => dayOfWeek(r.p.date)))].sort();
   const dummies = weekdays.slice(1); // the first weekday present is the reference level

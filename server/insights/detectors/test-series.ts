@@ -34,6 +34,11 @@ export function generateSeries(spec: SeriesSpec): DailyPoint[] {
 }
 
 /** Applies `fn` to the values from index `from` (inclusive) to `to` (exclusive). */
-export function plant(series: DailyPoint[], from: number, to: number, fn: (value: number, i: number) => number): DailyPoint[] {
+export function plant(
+  series: DailyPoint[],
+  from: number,
+  to: number,
+  fn: (value: number, i: number) => number,
+): DailyPoint[] {
   return series.map((p, i) => (i >= from && i < to && p.value !== null ? { ...p, value: fn(p.value, i) } : p));
 }

@@ -32,7 +32,12 @@ export interface Effect {
  * Translates a change of `metric` into the KPI. For ratios, `denominatorCurrent` is the current
  * period's denominator (sessions for a conversion rate) of the segment or total the change is on.
  */
-export function kpiEffectOf(ctx: EngineContext, metric: string, delta: number, denominatorCurrent?: number | null): Effect {
+export function kpiEffectOf(
+  ctx: EngineContext,
+  metric: string,
+  delta: number,
+  denominatorCurrent?: number | null,
+): Effect {
   if (!Number.isFinite(delta) || delta === 0) return { kpiEffect: 0, indirectEffect: 0 };
   const def = metricDefinition(metric);
   const w = ctx.window;
@@ -46,7 +51,9 @@ export function kpiEffectOf(ctx: EngineContext, metric: string, delta: number, d
   if (!def.higherIsBetter || def.kind === "non_additive") return indirect(ctx, metric, delta);
   if (!ctx.kpi) return indirect(ctx, metric, delta, 1);
   if (metric === ctx.kpi.metric) return { kpiEffect: delta, indirectEffect: 0 };
-  const m0 = ctx.data.total(metric as PartKey, w.comparisonStart, w.comparisonEnd) ?? ctx.data.total(metric as PartKey, w.periodStart, w.periodEnd);
+  const m0 =
+    ctx.data.total(metric as PartKey, w.comparisonStart, w.comparisonEnd) ??
+    ctx.data.total(metric as PartKey, w.periodStart, w.periodEnd);
   if (!m0 || m0 <= 0) return indirect(ctx, metric, delta);
   return { kpiEffect: (delta * ctx.kpi.reference) / m0, indirectEffect: 0 };
 }

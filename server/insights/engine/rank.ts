@@ -16,7 +16,8 @@ export interface RankedOutcome {
 
 /** |share of the change| the first (largest) driver explains. */
 function concentration(outcome: IntentionOutcome): number {
-  const driver = outcome.findings.find((f) => f.kind === "driver") as (Finding & { shareOfChange?: number | null }) | undefined;
+  const driver = outcome.findings.find((f) => f.kind === "driver") as
+    (Finding & { shareOfChange?: number | null }) | undefined;
   return Math.abs(driver?.shareOfChange ?? 0);
 }
 
@@ -31,7 +32,9 @@ export function rankOutcomes(ctx: EngineContext, outcomes: IntentionOutcome[]): 
   const names = (f: Finding[]) => f.some((x) => x.kind === "driver");
   const byImpact = (a: (typeof scored)[number], b: (typeof scored)[number]) =>
     b.impact - a.impact || Number(names(b.outcome.findings)) - Number(names(a.outcome.findings)) || a.order - b.order;
-  const candidates = scored.filter((s) => s.outcome.intention.stage !== "audit" && s.outcome.findings.length > 0 && s.impact > 0).sort(byImpact);
+  const candidates = scored
+    .filter((s) => s.outcome.intention.stage !== "audit" && s.outcome.findings.length > 0 && s.impact > 0)
+    .sort(byImpact);
   // One change, one headline: breakdowns of the same metric's change by several dimensions
   // (conversion rate by channel, by device, by landing page) explain the same number. Only the
   // one whose top segment explains the largest share of it — the sharpest answer — is a

@@ -16,7 +16,15 @@ export function narrate(outcome: IntentionOutcome, ctx: NarrativeContext): { fin
       : type === "audit" && findings.length > 1
         ? `${findings.length} issues found. `
         : "";
-  return { findings, summary: lead + findings.slice(0, MAX_SENTENCES).map((f) => f.narrative).join(" ") };
+  return {
+    findings,
+    summary:
+      lead +
+      findings
+        .slice(0, MAX_SENTENCES)
+        .map((f) => f.narrative)
+        .join(" "),
+  };
 }
 
 function sentence(f: Finding, ctx: NarrativeContext): string {

@@ -25,8 +25,30 @@ export interface EngineContext {
 
 /** A compact chart: the period's daily series with its expected range, or segment contributions. */
 export type Chart =
-  | { type: "series"; metric: string; unit: string; points: { date: string; value: number | null; expected?: number | null; low?: number | null; high?: number | null }[]; marks?: { date: string; kind: string }[] }
-  | { type: "contributions"; metric: string; unit: string; dimension: string; totalCurrent: number; totalBaseline: number; totalChange: number; segments: { value: string; current: number | null; baseline: number | null; contribution: number }[]; otherContribution: number }
+  | {
+      type: "series";
+      metric: string;
+      unit: string;
+      points: {
+        date: string;
+        value: number | null;
+        expected?: number | null;
+        low?: number | null;
+        high?: number | null;
+      }[];
+      marks?: { date: string; kind: string }[];
+    }
+  | {
+      type: "contributions";
+      metric: string;
+      unit: string;
+      dimension: string;
+      totalCurrent: number;
+      totalBaseline: number;
+      totalChange: number;
+      segments: { value: string; current: number | null; baseline: number | null; contribution: number }[];
+      otherContribution: number;
+    }
   | { type: "funnel"; steps: { metric: string; current: number; baseline: number }[] }
   | { type: "audit"; items: { issue: string; severity: string; count: number }[] };
 

@@ -36,7 +36,11 @@ export type CompareTo = "previous_period" | "previous_year";
  * weekly seasonality is the largest pattern in daily web data and calendar alignment would mix
  * a Saturday against a Sunday. The previous period is the same number of days just before.
  */
-export function comparisonRange(periodStart: string, periodEnd: string, compareTo: CompareTo): { start: string; end: string } {
+export function comparisonRange(
+  periodStart: string,
+  periodEnd: string,
+  compareTo: CompareTo,
+): { start: string; end: string } {
   if (compareTo === "previous_year") return { start: addDays(periodStart, -364), end: addDays(periodEnd, -364) };
   const length = daysBetween(periodStart, periodEnd);
   return { start: addDays(periodStart, -length), end: addDays(periodStart, -1) };

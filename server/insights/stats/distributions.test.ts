@@ -12,7 +12,8 @@ describe("normal distribution", () => {
     expect(normalQuantile(1e-10)).toBeCloseTo(-6.361340902404056, 8);
   });
   it("inverts its CDF across the range", () => {
-    for (const p of [1e-8, 0.001, 0.02, 0.3, 0.7, 0.98, 0.999999]) expect(normalCdf(normalQuantile(p))).toBeCloseTo(p, 12);
+    for (const p of [1e-8, 0.001, 0.02, 0.3, 0.7, 0.98, 0.999999])
+      expect(normalCdf(normalQuantile(p))).toBeCloseTo(p, 12);
   });
 });
 
@@ -25,7 +26,8 @@ describe("Student t distribution", () => {
     expect(studentTQuantile(0.025, 12.5)).toBeCloseTo(-studentTQuantile(0.975, 12.5), 12);
   });
   it("inverts its CDF and gives two-sided p-values", () => {
-    for (const df of [1, 2.5, 7, 40, 1000]) for (const p of [0.6, 0.9, 0.995]) expect(studentTCdf(studentTQuantile(p, df), df)).toBeCloseTo(p, 10);
+    for (const df of [1, 2.5, 7, 40, 1000])
+      for (const p of [0.6, 0.9, 0.995]) expect(studentTCdf(studentTQuantile(p, df), df)).toBeCloseTo(p, 10);
     expect(twoSidedStudentTP(2.2281389, 10)).toBeCloseTo(0.05, 6);
   });
 });
@@ -41,6 +43,9 @@ describe("descriptive statistics", () => {
   it("aligns previous-year comparisons by weekday", () => {
     const r = comparisonRange("2026-03-01", "2026-03-31", "previous_year");
     expect(dayOfWeek(r.start)).toBe(dayOfWeek("2026-03-01"));
-    expect(comparisonRange("2026-03-01", "2026-03-31", "previous_period")).toEqual({ start: "2026-01-29", end: "2026-02-28" });
+    expect(comparisonRange("2026-03-01", "2026-03-31", "previous_period")).toEqual({
+      start: "2026-01-29",
+      end: "2026-02-28",
+    });
   });
 });

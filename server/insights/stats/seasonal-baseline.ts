@@ -31,7 +31,10 @@ import { studentTQuantile } from "./distributions";
 // that backtest error: with a flat year it would only add noise.
 
 export type SeasonalityMode = "additive" | "multiplicative";
-/** level: trailing median only (too little history for a line); trend: robust local line; yearly: same week last year. */
+/**
+ * level: trailing median only (too little history for a line); trend: robust local line; yearly: same week last
+ * year.
+ */
 export type BaselineVariant = "level" | "trend" | "yearly";
 
 export interface BaselineOptions {
@@ -86,7 +89,8 @@ export function seasonalBaseline(series: readonly DailyPoint[], options: Baselin
   const n = series.length;
   if (n === 0) return { points: [], seasonality: "additive", variant: "level", confidence };
   const day0 = dayNumber(series[0].date);
-  if (dayNumber(series[n - 1].date) - day0 !== n - 1) throw new Error("seasonalBaseline: the series must be dense (one point per day, in order)");
+  if (dayNumber(series[n - 1].date) - day0 !== n - 1)
+    throw new Error("seasonalBaseline: the series must be dense (one point per day, in order)");
   const fromIdx = Math.max(0, dayNumber(options.from) - day0);
   const toIdx = Math.min(n - 1, dayNumber(options.to) - day0);
 
@@ -236,7 +240,13 @@ export function seasonalBaseline(series: readonly DailyPoint[], options: Baselin
   const candidates: { name: BaselineVariant; own: Float64Array; expected: Float64Array; residual: Float64Array }[] = [
     { name: "trend", own: trended, expected: fillFrom(trended, plain), residual: new Float64Array(0) },
   ];
-  if (wantYearly) candidates.push({ name: "yearly", own: withYear, expected: fillFrom(withYear, plain), residual: new Float64Array(0) });
+  if (wantYearly)
+    candidates.push({
+      name: "yearly",
+      own: withYear,
+      expected: fillFrom(withYear, plain),
+      residual: new Float64Array(0),
+    });
   for (const c of candidates) c.residual = c.expected.map((e, i) => y[start + i] - e);
   const used: Record<BaselineVariant, number> = { level: 0, trend: 0, yearly: 0 };
   let best = candidates[0];
@@ -251,7 +261,9 @@ export function seasonalBaseline(series: readonly DailyPoint[], options: Baselin
         // The yearly variant must beat the simpler one by a clear margin: when last year adds
         // nothing, the two errors differ only by luck, and picking the luckier one is optimism.
         const penalty = c === candidates[0] ? 1 : 1 / YEARLY_MARGIN;
-        const sigma = penalty * backtestSigma(y, c.own, c.expected, Math.max(start, t - residualWindow), t, start, minResiduals, scratch);
+        const sigma =
+          penalty *
+          backtestSigma(y, c.own, c.expected, Math.max(start, t - residualWindow), t, start, minResiduals, scratch);
         if (sigma < bestSigma) {
           best = c;
           bestSigma = sigma;
@@ -261,11 +273,20 @@ export function seasonalBaseline(series: readonly DailyPoint[], options: Baselin
     const residual = best.residual;
     const actual = Number.isNaN(y[t]) ? null : y[t];
     const expected = best.expected[t - start];
-    if (!Number.isNaN(expected)) used[best.name === "trend" && Number.isNaN(trended[t - start]) ? "level" : best.name]++;
+    if (!Number.isNaN(expected))
+      used[best.name === "trend" && Number.isNaN(trended[t - start]) ? "level" : best.name]++;
     let k = 0;
-    for (let s = Math.max(start, t - residualWindow); s < t; s++) if (!Number.isNaN(residual[s - start])) scratch[k++] = residual[s - start];
+    for (let s = Math.max(start, t - residualWindow); s < t; s++)
+      if (!Number.isNaN(residual[s - start])) scratch[k++] = residual[s - start];
     if (Number.isNaN(expected) || k < minResiduals) {
-      points.push({ date: series[t].date, actual, expected: Number.isNaN(expected) ? null : expected, low: null, high: null, sigma: null });
+      points.push({
+        date: series[t].date,
+        actual,
+        expected: Number.isNaN(expected) ? null : expected,
+        low: null,
+        high: null,
+        sigma: null,
+      });
       continue;
     }
     const sigma = Math.max(robustSigmaInPlace(scratch, k), 1e-9 * Math.max(1, Math.abs(expected)));
@@ -278,7 +299,14 @@ export function seasonalBaseline(series: readonly DailyPoint[], options: Baselin
       quantileCache.set(k, q);
     }
     const low = expected - q * sigma;
-    points.push({ date: series[t].date, actual, expected, low: nonNegative ? Math.max(0, low) : low, high: expected + q * sigma, sigma });
+    points.push({
+      date: series[t].date,
+      actual,
+      expected,
+      low: nonNegative ? Math.max(0, low) : low,
+      high: expected + q * sigma,
+      sigma,
+    });
   }
   const variant = (Object.keys(used) as BaselineVariant[]).reduce((x, z) => (used[z] > used[x] ? z : x), "trend");
   return { points, seasonality: mode, variant, confidence };
@@ -300,7 +328,16 @@ function fillFrom(values: Float64Array, fallback: Float64Array): Float64Array {
 }
 
 /** Robust σ of a variant's one-step errors before the period; Infinity when it has too few. */
-function backtestSigma(y: Float64Array, own: Float64Array, expected: Float64Array, from: number, to: number, start: number, minResiduals: number, scratch: Float64Array): number {
+function backtestSigma(
+  y: Float64Array,
+  own: Float64Array,
+  expected: Float64Array,
+  from: number,
+  to: number,
+  start: number,
+  minResiduals: number,
+  scratch: Float64Array,
+): number {
   let known = 0;
   let k = 0;
   for (let t = from; t < to; t++) {

@@ -9,7 +9,12 @@ describe("sendMail without SMTP_URL", () => {
     delete process.env.SMTP_URL;
     process.env.MAIL_DIR = dir;
     const { sendMail } = await import("./transport");
-    await sendMail({ to: "someone@example.com", subject: "Hello", text: "Open http://localhost:3000/x", html: "<p>Hi</p>" });
+    await sendMail({
+      to: "someone@example.com",
+      subject: "Hello",
+      text: "Open http://localhost:3000/x",
+      html: "<p>Hi</p>",
+    });
     const files = fs.readdirSync(dir);
     expect(files).toHaveLength(1);
     const raw = fs.readFileSync(path.join(dir, files[0]), "utf8");

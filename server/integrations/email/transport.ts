@@ -42,7 +42,10 @@ export async function sendMail(message: MailMessage): Promise<void> {
   const info = await local.sendMail({ from: MAIL_FROM, ...message });
   const dir = path.resolve(MAIL_DIR);
   await fs.mkdir(dir, { recursive: true });
-  const file = path.join(dir, `${new Date().toISOString().replace(/[:.]/g, "-")}-${message.to.replace(/[^a-z0-9@._-]/gi, "_")}.eml`);
+  const file = path.join(
+    dir,
+    `${new Date().toISOString().replace(/[:.]/g, "-")}-${message.to.replace(/[^a-z0-9@._-]/gi, "_")}.eml`,
+  );
   await fs.writeFile(file, info.message as Buffer);
   const links = message.text.match(/https?:\/\/\S+/g) ?? [];
   log("info", "mail written to file (SMTP_URL is not set)", { to: message.to, subject: message.subject, file, links });

@@ -12,7 +12,14 @@ export async function findValidUserToken(token: string, kind: Kind) {
   const [row] = await db()
     .select()
     .from(userTokens)
-    .where(and(eq(userTokens.tokenHash, hashToken(token)), eq(userTokens.kind, kind), isNull(userTokens.usedAt), gt(userTokens.expiresAt, new Date())))
+    .where(
+      and(
+        eq(userTokens.tokenHash, hashToken(token)),
+        eq(userTokens.kind, kind),
+        isNull(userTokens.usedAt),
+        gt(userTokens.expiresAt, new Date()),
+      ),
+    )
     .limit(1);
   return row ?? null;
 }
@@ -25,7 +32,14 @@ export async function consumeUserToken(tx: Tx, token: string, kind: Kind): Promi
   const [row] = await tx
     .update(userTokens)
     .set({ usedAt: new Date() })
-    .where(and(eq(userTokens.tokenHash, hashToken(token)), eq(userTokens.kind, kind), isNull(userTokens.usedAt), gt(userTokens.expiresAt, new Date())))
+    .where(
+      and(
+        eq(userTokens.tokenHash, hashToken(token)),
+        eq(userTokens.kind, kind),
+        isNull(userTokens.usedAt),
+        gt(userTokens.expiresAt, new Date()),
+      ),
+    )
     .returning({ userId: userTokens.userId });
   return row ?? null;
 }

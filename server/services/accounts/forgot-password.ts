@@ -11,15 +11,21 @@ import { sendEmailJob } from "../../jobs/handlers/send-email.job";
 
 /** Emails a one-hour reset link when the account exists; the answer is the same either way. */
 export async function forgotPassword({ email }: { email: string }) {
-  const [user] = await db().select({ id: users.id, firstName: users.firstName }).from(users).where(eq(users.email, email)).limit(1);
+  const [user] = await db()
+    .select({ id: users.id, firstName: users.firstName })
+    .from(users)
+    .where(eq(users.email, email))
+    .limit(1);
   if (user) {
     const { token, tokenHash } = generateToken();
-    await db().insert(userTokens).values({
-      userId: user.id,
-      kind: "password_reset",
-      tokenHash,
-      expiresAt: new Date(Date.now() + TOKEN_TTL_MS.passwordReset),
-    });
+    await db()
+      .insert(userTokens)
+      .values({
+        userId: user.id,
+        kind: "password_reset",
+        tokenHash,
+        expiresAt: new Date(Date.now() + TOKEN_TTL_MS.passwordReset),
+      });
     await enqueue(sendEmailJob, {
       template: "password-reset",
       to: email,

@@ -7,7 +7,11 @@ import { rateLimits } from "../../db/schema";
  * Counts one hit against `key` in a fixed window and returns whether the limit is exceeded.
  * One upsert: correct across any number of web processes sharing the database.
  */
-export async function hitRateLimit(key: string, limit: number, windowSeconds: number): Promise<{ limited: boolean; retryAfterSeconds: number }> {
+export async function hitRateLimit(
+  key: string,
+  limit: number,
+  windowSeconds: number,
+): Promise<{ limited: boolean; retryAfterSeconds: number }> {
   const rows = await db().execute<{ count: number; window_start: Date }>(sql`
     insert into ${rateLimits} (key, window_start, count) values (${key}, now(), 1)
     on conflict (key) do update set
@@ -19,7 +23,11 @@ export async function hitRateLimit(key: string, limit: number, windowSeconds: nu
   return { limited: row.count > limit, retryAfterSeconds: Math.max(1, windowSeconds - elapsed) };
 }
 
-export async function peekRateLimit(key: string, limit: number, windowSeconds: number): Promise<{ limited: boolean; retryAfterSeconds: number }> {
+export async function peekRateLimit(
+  key: string,
+  limit: number,
+  windowSeconds: number,
+): Promise<{ limited: boolean; retryAfterSeconds: number }> {
   const rows = await db().execute<{ count: number; window_start: Date }>(sql`
     select count, window_start from ${rateLimits}
     where key = ${key} and window_start >= now() - make_interval(secs => ${windowSeconds})`);

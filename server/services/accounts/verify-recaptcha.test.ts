@@ -11,7 +11,11 @@ const server = http.createServer((req, res) => {
     seen.push(form);
     res.setHeader("content-type", "application/json");
     const ok = form.get("secret") === "test-secret" && form.get("response") === "good-answer";
-    res.end(JSON.stringify(ok ? { success: true, hostname: "localhost" } : { success: false, "error-codes": ["invalid-input-response"] }));
+    res.end(
+      JSON.stringify(
+        ok ? { success: true, hostname: "localhost" } : { success: false, "error-codes": ["invalid-input-response"] },
+      ),
+    );
   });
 });
 
@@ -39,7 +43,9 @@ describe("reCAPTCHA verification", () => {
   it("makes the login route answer 400 with a clear message when the answer is refused", async () => {
     const { POST } = await import("@/app/api/users/login/route");
     const { call } = await import("@/test/api");
-    const res = await call(POST, { body: { email: "someone@example.com", password: "Secret1!", recaptcha: "bad-answer" } });
+    const res = await call(POST, {
+      body: { email: "someone@example.com", password: "Secret1!", recaptcha: "bad-answer" },
+    });
     expect(res.status).toBe(400);
     expect(res.body.message).toBe("Please confirm that you are not a robot");
   });

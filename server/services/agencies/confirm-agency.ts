@@ -11,7 +11,10 @@ export async function confirmAgency({ token }: { token: string }) {
   return db().transaction(async (tx) => {
     const used = await consumeUserToken(tx, token, "confirmation");
     if (!used) throw new BadRequestError(MESSAGES.confirmationTokenInvalid);
-    const [user] = await tx.select({ agencyId: users.agencyId, email: users.email }).from(users).where(eq(users.id, used.userId));
+    const [user] = await tx
+      .select({ agencyId: users.agencyId, email: users.email })
+      .from(users)
+      .where(eq(users.id, used.userId));
     await tx.update(agencies).set({ confirmedAt: new Date() }).where(eq(agencies.id, user.agencyId));
     return { agencyId: user.agencyId, email: user.email, message: MESSAGES.agencyConfirmed };
   });

@@ -12,7 +12,13 @@ export async function createClient({ ctx, input }: { ctx: { actor: Actor }; inpu
   if (!ctx.actor.isAgencyAdmin) throw new ForbiddenError();
   const [client] = await db()
     .insert(clients)
-    .values({ agencyId: ctx.actor.agencyId, name: input.name, website: input.website, industry: input.industry, country: input.country })
+    .values({
+      agencyId: ctx.actor.agencyId,
+      name: input.name,
+      website: input.website,
+      industry: input.industry,
+      country: input.country,
+    })
     .returning();
   return { ...clientView(ctx.actor, client, null), projects: [] };
 }

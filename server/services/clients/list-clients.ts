@@ -17,7 +17,12 @@ export function visibleClients(actor: Actor): SQL {
   if (actor.isAgencyAdmin) return inAgency;
   return and(
     inAgency,
-    exists(db().select({ one: sql`1` }).from(clientStaff).where(and(eq(clientStaff.clientId, clients.id), eq(clientStaff.userId, actor.userId)))),
+    exists(
+      db()
+        .select({ one: sql`1` })
+        .from(clientStaff)
+        .where(and(eq(clientStaff.clientId, clients.id), eq(clientStaff.userId, actor.userId))),
+    ),
   )!;
 }
 
@@ -25,7 +30,15 @@ export function visibleClients(actor: Actor): SQL {
  * The dashboard's list: a page of clients (newest first), each with its projects, their last
  * report date and the client's Client Admins. Four queries whatever the page size (no N+1).
  */
-export async function listClients({ ctx, page, where }: { ctx: { actor: Actor }; page: PageQuery; where?: SQL }): Promise<Paged<ClientListEntry>> {
+export async function listClients({
+  ctx,
+  page,
+  where,
+}: {
+  ctx: { actor: Actor };
+  page: PageQuery;
+  where?: SQL;
+}): Promise<Paged<ClientListEntry>> {
   const filter = where ? and(visibleClients(ctx.actor), where)! : visibleClients(ctx.actor);
   const [rows, [{ total }]] = await Promise.all([
     db()
@@ -42,11 +55,18 @@ export async function listClients({ ctx, page, where }: { ctx: { actor: Actor };
   return { docs, total };
 }
 
-export async function withProjectsAndAdmins(actor: Actor, rows: { client: typeof clients.$inferSelect; level: number | null }[]): Promise<ClientListEntry[]> {
+export async function withProjectsAndAdmins(
+  actor: Actor,
+  rows: { client: typeof clients.$inferSelect; level: number | null }[],
+): Promise<ClientListEntry[]> {
   const ids = rows.map((r) => r.client.id);
   if (ids.length === 0) return [];
   const [projects, lastReports, admins] = await Promise.all([
-    db().select().from(clientProjects).where(inArray(clientProjects.clientId, ids)).orderBy(desc(clientProjects.createdAt)),
+    db()
+      .select()
+      .from(clientProjects)
+      .where(inArray(clientProjects.clientId, ids))
+      .orderBy(desc(clientProjects.createdAt)),
     db()
       .select({ projectId: reports.projectId, last: max(reports.createdAt) })
       .from(reports)
@@ -54,7 +74,13 @@ export async function withProjectsAndAdmins(actor: Actor, rows: { client: typeof
       .where(and(inArray(clientProjects.clientId, ids), eq(reports.status, "ready")))
       .groupBy(reports.projectId),
     db()
-      .select({ clientId: clientStaff.clientId, _id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName })
+      .select({
+        clientId: clientStaff.clientId,
+        _id: users.id,
+        email: users.email,
+        firstName: users.firstName,
+        lastName: users.lastName,
+      })
       .from(clientStaff)
       .innerJoin(users, eq(users.id, clientStaff.userId))
       .where(and(inArray(clientStaff.clientId, ids), eq(clientStaff.permission, 4))),
@@ -62,7 +88,11 @@ export async function withProjectsAndAdmins(actor: Actor, rows: { client: typeof
   const lastByProject = new Map(lastReports.map((r) => [r.projectId, r.last]));
   return rows.map(({ client, level }) => ({
     ...clientView(actor, client, level),
-    projects: projects.filter((p) => p.clientId === client.id).map((p) => projectView(p, lastByProject.get(p.id) ?? null)),
-    clientAdmins: admins.filter((a) => a.clientId === client.id).map((a) => ({ _id: a._id, email: a.email, firstName: a.firstName, lastName: a.lastName })),
+    projects: projects
+      .filter((p) => p.clientId === client.id)
+      .map((p) => projectView(p, lastByProject.get(p.id) ?? null)),
+    clientAdmins: admins
+      .filter((a) => a.clientId === client.id)
+      .map((a) => ({ _id: a._id, email: a.email, firstName: a.firstName, lastName: a.lastName })),
   }));
 }

@@ -8,7 +8,15 @@ import { ForbiddenError } from "../../http/errors";
 import { clientView } from "./client-view";
 
 /** Suspend or reactivate a client (agency admins). A suspended client denies access to its staff. */
-export async function setClientStatus({ ctx, access, status }: { ctx: { actor: Actor }; access: ClientAccess; status: "active" | "suspended" }) {
+export async function setClientStatus({
+  ctx,
+  access,
+  status,
+}: {
+  ctx: { actor: Actor };
+  access: ClientAccess;
+  status: "active" | "suspended";
+}) {
   if (!ctx.actor.isAgencyAdmin) throw new ForbiddenError();
   const [client] = await db().update(clients).set({ status }).where(eq(clients.id, access.client.id)).returning();
   return clientView(ctx.actor, client, access.level);

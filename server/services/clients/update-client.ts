@@ -9,10 +9,23 @@ import { clients } from "../../db/schema";
 import { clientView } from "./client-view";
 
 /** PUT /clients/{id}: edit the client's details (Data Creators and above). */
-export async function updateClient({ ctx, access, input }: { ctx: { actor: Actor }; access: ClientAccess; input: z.output<typeof clientSchema> }) {
+export async function updateClient({
+  ctx,
+  access,
+  input,
+}: {
+  ctx: { actor: Actor };
+  access: ClientAccess;
+  input: z.output<typeof clientSchema>;
+}) {
   const [client] = await db()
     .update(clients)
-    .set({ name: input.name, website: input.website ?? null, industry: input.industry ?? null, country: input.country ?? null })
+    .set({
+      name: input.name,
+      website: input.website ?? null,
+      industry: input.industry ?? null,
+      country: input.country ?? null,
+    })
     .where(eq(clients.id, access.client.id))
     .returning();
   return clientView(ctx.actor, client, access.level);

@@ -22,7 +22,15 @@ export const LOGO_HEADERS = {
  * that level (an agency's logo: every member; a client's or project's: those with access to the
  * client). Everyone else, and a row without a logo, gets 404.
  */
-export async function getLogo({ ctx, id, ifNoneMatch }: { ctx: { actor: Actor }; id: string; ifNoneMatch: string | null }): Promise<Response> {
+export async function getLogo({
+  ctx,
+  id,
+  ifNoneMatch,
+}: {
+  ctx: { actor: Actor };
+  id: string;
+  ifNoneMatch: string | null;
+}): Promise<Response> {
   const [row] = await db()
     .select({
       id: customizations.id,
@@ -34,7 +42,9 @@ export async function getLogo({ ctx, id, ifNoneMatch }: { ctx: { actor: Actor };
       updatedAt: customizations.updatedAt,
     })
     .from(customizations)
-    .where(and(eq(customizations.id, id), eq(customizations.agencyId, ctx.actor.agencyId), isNotNull(customizations.logo)))
+    .where(
+      and(eq(customizations.id, id), eq(customizations.agencyId, ctx.actor.agencyId), isNotNull(customizations.logo)),
+    )
     .limit(1);
   if (!row?.logo || !LOGO_MIME_TYPES.includes(row.logoMimeType as LogoMimeType)) throw new NotFoundError();
   try {
@@ -48,7 +58,8 @@ export async function getLogo({ ctx, id, ifNoneMatch }: { ctx: { actor: Actor };
   const mimeType = row.logoMimeType as LogoMimeType;
   const etag = `"${row.id}-${row.updatedAt.getTime()}"`;
   const headers = { ...LOGO_HEADERS, ETag: etag };
-  if (ifNoneMatch && ifNoneMatch.split(",").some((tag) => tag.trim() === etag)) return new Response(null, { status: 304, headers });
+  if (ifNoneMatch && ifNoneMatch.split(",").some((tag) => tag.trim() === etag))
+    return new Response(null, { status: 304, headers });
   return new Response(new Uint8Array(row.logo), {
     status: 200,
     headers: {

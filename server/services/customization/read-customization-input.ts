@@ -53,6 +53,7 @@ export async function readCustomizationInput(req: Request): Promise<Customizatio
   }
 
   const messages = Object.values(errors);
-  if (messages.length) throw new ValidationError(errors, messages.length === 1 ? messages[0] : MESSAGES.validationFailed);
+  if (messages.length)
+    throw new ValidationError(errors, messages.length === 1 ? messages[0] : MESSAGES.validationFailed);
   return { fields: parsed.data!, logo };
 }

@@ -63,8 +63,12 @@ const LOOK_FIELDS: LookField[] = ["chartColor", "palette", "font", "reportTitle"
 async function chainRows(target: CustomizationTarget, conn: DbOrTx) {
   const levels = [
     eq(customizations.level, "agency"),
-    target.level !== "agency" ? and(eq(customizations.level, "client"), eq(customizations.clientId, target.clientId)) : undefined,
-    target.level === "project" ? and(eq(customizations.level, "project"), eq(customizations.projectId, target.projectId)) : undefined,
+    target.level !== "agency"
+      ? and(eq(customizations.level, "client"), eq(customizations.clientId, target.clientId))
+      : undefined,
+    target.level === "project"
+      ? and(eq(customizations.level, "project"), eq(customizations.projectId, target.projectId))
+      : undefined,
   ];
   return conn
     .select({
@@ -95,7 +99,12 @@ function ownView(row: ChainRow): OwnCustomization {
     footerText: row.footerText,
     logo:
       row.logoSize !== null && row.logoMimeType
-        ? { path: `/customizations/${row.id}/logo?v=${row.updatedAt.getTime()}`, mimeType: row.logoMimeType, size: Number(row.logoSize), level: row.level }
+        ? {
+            path: `/customizations/${row.id}/logo?v=${row.updatedAt.getTime()}`,
+            mimeType: row.logoMimeType,
+            size: Number(row.logoSize),
+            level: row.level,
+          }
         : null,
     updatedAt: row.updatedAt,
   };
@@ -116,7 +125,10 @@ function overlay(look: Look, sources: Record<LookField, LookSource>, own: OwnCus
 }
 
 /** A level's own customization, what it inherits, and the effective look (built-in defaults at the top). */
-export async function resolveCustomization(target: CustomizationTarget, conn: DbOrTx = db()): Promise<CustomizationView> {
+export async function resolveCustomization(
+  target: CustomizationTarget,
+  conn: DbOrTx = db(),
+): Promise<CustomizationView> {
   const rows = await chainRows(target, conn);
   const byLevel = new Map(rows.map((r) => [r.level, ownView(r)]));
   let look: Look = { ...DEFAULT_CUSTOMIZATION, palette: [...DEFAULT_CUSTOMIZATION.palette], logo: null };

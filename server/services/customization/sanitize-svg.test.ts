@@ -24,7 +24,9 @@ describe("sanitizeSvg", () => {
     expect(svg).not.toMatch(/script|alert|\son\w+=|foreignObject|animate|<set|evil|<a\b/i);
     expect(svg).toContain(`<circle r="4"/>`);
     expect(svg).toContain(`<use href="#ok"/>`);
-    expect(removed).toEqual(expect.arrayContaining(["onload", "<script>", "<foreignObject>", "<a>", "ONCLICK", "href", "xlink:href"]));
+    expect(removed).toEqual(
+      expect.arrayContaining(["onload", "<script>", "<foreignObject>", "<a>", "ONCLICK", "href", "xlink:href"]),
+    );
   });
 
   it("drops external references in styles, url() and images", () => {
@@ -39,7 +41,9 @@ describe("sanitizeSvg", () => {
   });
 
   it("re-escapes text and attributes so nothing is re-parsed as markup", () => {
-    const svg = clean(`<svg><title>&lt;script&gt;alert(1)&lt;/script&gt;</title><text id="a&quot; onload=&quot;x">t</text></svg>`);
+    const svg = clean(
+      `<svg><title>&lt;script&gt;alert(1)&lt;/script&gt;</title><text id="a&quot; onload=&quot;x">t</text></svg>`,
+    );
     expect(svg).toContain(`<title>&lt;script&gt;alert(1)&lt;/script&gt;</title>`);
     expect(svg).toContain(`<text id="a&quot; onload=&quot;x">t</text>`);
   });

@@ -32,33 +32,169 @@ const MAX_DEPTH = 200;
 const MAX_NODES = 100_000;
 
 const ALLOWED_ELEMENTS = new Set([
-  "svg", "g", "defs", "title", "desc", "symbol", "use", "switch", "style",
-  "path", "rect", "circle", "ellipse", "line", "polyline", "polygon",
-  "text", "tspan", "textPath",
-  "linearGradient", "radialGradient", "stop", "clipPath", "mask", "pattern", "marker",
-  "filter", "feBlend", "feColorMatrix", "feComponentTransfer", "feComposite", "feDropShadow", "feFlood",
-  "feFuncA", "feFuncR", "feFuncG", "feFuncB", "feGaussianBlur", "feMerge", "feMergeNode", "feMorphology", "feOffset",
+  "svg",
+  "g",
+  "defs",
+  "title",
+  "desc",
+  "symbol",
+  "use",
+  "switch",
+  "style",
+  "path",
+  "rect",
+  "circle",
+  "ellipse",
+  "line",
+  "polyline",
+  "polygon",
+  "text",
+  "tspan",
+  "textPath",
+  "linearGradient",
+  "radialGradient",
+  "stop",
+  "clipPath",
+  "mask",
+  "pattern",
+  "marker",
+  "filter",
+  "feBlend",
+  "feColorMatrix",
+  "feComponentTransfer",
+  "feComposite",
+  "feDropShadow",
+  "feFlood",
+  "feFuncA",
+  "feFuncR",
+  "feFuncG",
+  "feFuncB",
+  "feGaussianBlur",
+  "feMerge",
+  "feMergeNode",
+  "feMorphology",
+  "feOffset",
 ]);
 
 /** Kept for their content only: the element itself goes (a link could point anywhere). */
 const UNWRAPPED_ELEMENTS = new Set(["a"]);
 
 const ALLOWED_ATTRIBUTES = new Set([
-  "id", "class", "style", "transform", "version", "viewBox", "preserveAspectRatio", "xml:space",
-  "x", "y", "x1", "y1", "x2", "y2", "cx", "cy", "r", "rx", "ry", "fx", "fy", "fr", "width", "height", "d", "points", "pathLength",
-  "fill", "fill-opacity", "fill-rule", "stroke", "stroke-width", "stroke-opacity", "stroke-linecap", "stroke-linejoin",
-  "stroke-miterlimit", "stroke-dasharray", "stroke-dashoffset", "opacity", "color", "display", "visibility", "overflow",
-  "clip-path", "clip-rule", "clipPathUnits", "mask", "maskUnits", "maskContentUnits",
-  "filter", "filterUnits", "primitiveUnits", "color-interpolation-filters",
-  "offset", "stop-color", "stop-opacity", "gradientUnits", "gradientTransform", "spreadMethod",
-  "patternUnits", "patternContentUnits", "patternTransform",
-  "marker-start", "marker-mid", "marker-end", "markerWidth", "markerHeight", "markerUnits", "refX", "refY", "orient",
-  "font-family", "font-size", "font-weight", "font-style", "font-variant", "text-anchor", "dominant-baseline",
-  "alignment-baseline", "baseline-shift", "letter-spacing", "word-spacing", "text-decoration", "writing-mode",
-  "dx", "dy", "rotate", "textLength", "lengthAdjust", "startOffset",
-  "stdDeviation", "in", "in2", "result", "mode", "type", "values", "operator", "k1", "k2", "k3", "k4",
-  "flood-color", "flood-opacity", "tableValues", "slope", "intercept", "amplitude", "exponent", "radius",
-  "shape-rendering", "vector-effect", "paint-order", "mix-blend-mode", "isolation",
+  "id",
+  "class",
+  "style",
+  "transform",
+  "version",
+  "viewBox",
+  "preserveAspectRatio",
+  "xml:space",
+  "x",
+  "y",
+  "x1",
+  "y1",
+  "x2",
+  "y2",
+  "cx",
+  "cy",
+  "r",
+  "rx",
+  "ry",
+  "fx",
+  "fy",
+  "fr",
+  "width",
+  "height",
+  "d",
+  "points",
+  "pathLength",
+  "fill",
+  "fill-opacity",
+  "fill-rule",
+  "stroke",
+  "stroke-width",
+  "stroke-opacity",
+  "stroke-linecap",
+  "stroke-linejoin",
+  "stroke-miterlimit",
+  "stroke-dasharray",
+  "stroke-dashoffset",
+  "opacity",
+  "color",
+  "display",
+  "visibility",
+  "overflow",
+  "clip-path",
+  "clip-rule",
+  "clipPathUnits",
+  "mask",
+  "maskUnits",
+  "maskContentUnits",
+  "filter",
+  "filterUnits",
+  "primitiveUnits",
+  "color-interpolation-filters",
+  "offset",
+  "stop-color",
+  "stop-opacity",
+  "gradientUnits",
+  "gradientTransform",
+  "spreadMethod",
+  "patternUnits",
+  "patternContentUnits",
+  "patternTransform",
+  "marker-start",
+  "marker-mid",
+  "marker-end",
+  "markerWidth",
+  "markerHeight",
+  "markerUnits",
+  "refX",
+  "refY",
+  "orient",
+  "font-family",
+  "font-size",
+  "font-weight",
+  "font-style",
+  "font-variant",
+  "text-anchor",
+  "dominant-baseline",
+  "alignment-baseline",
+  "baseline-shift",
+  "letter-spacing",
+  "word-spacing",
+  "text-decoration",
+  "writing-mode",
+  "dx",
+  "dy",
+  "rotate",
+  "textLength",
+  "lengthAdjust",
+  "startOffset",
+  "stdDeviation",
+  "in",
+  "in2",
+  "result",
+  "mode",
+  "type",
+  "values",
+  "operator",
+  "k1",
+  "k2",
+  "k3",
+  "k4",
+  "flood-color",
+  "flood-opacity",
+  "tableValues",
+  "slope",
+  "intercept",
+  "amplitude",
+  "exponent",
+  "radius",
+  "shape-rendering",
+  "vector-effect",
+  "paint-order",
+  "mix-blend-mode",
+  "isolation",
 ]);
 
 /** Elements whose href may point inside the document (never outside it). */
@@ -89,7 +225,13 @@ function decodeEntities(raw: string): string {
     const numeric = /^#(?:x([0-9a-fA-F]{1,6})|([0-9]{1,7}))$/.exec(body);
     if (!numeric) throw new SvgRejectedError(`the entity &${body};`);
     const code = numeric[1] !== undefined ? parseInt(numeric[1], 16) : parseInt(numeric[2], 10);
-    const valid = code === 0x9 || code === 0xa || code === 0xd || (code >= 0x20 && code <= 0xd7ff) || (code >= 0xe000 && code <= 0xfffd) || (code >= 0x10000 && code <= 0x10ffff);
+    const valid =
+      code === 0x9 ||
+      code === 0xa ||
+      code === 0xd ||
+      (code >= 0x20 && code <= 0xd7ff) ||
+      (code >= 0xe000 && code <= 0xfffd) ||
+      (code >= 0x10000 && code <= 0x10ffff);
     if (!valid) throw new SvgRejectedError("an invalid character reference");
     return String.fromCodePoint(code);
   });
@@ -129,7 +271,8 @@ function parse(source: string): ElementNode {
       continue;
     }
     if (s.startsWith("<!", i)) {
-      if (!/^<!DOCTYPE\s/i.test(s.slice(i, i + 10)) || stack.length > 1) throw new SvgRejectedError("a markup declaration");
+      if (!/^<!DOCTYPE\s/i.test(s.slice(i, i + 10)) || stack.length > 1)
+        throw new SvgRejectedError("a markup declaration");
       const end = indexOrReject(">", i, "DOCTYPE");
       // An internal subset ("[...]") declares entities: refused rather than expanded.
       if (s.slice(i, end).includes("[")) throw new SvgRejectedError("a DOCTYPE with declarations");
@@ -187,7 +330,8 @@ function parse(source: string): ElementNode {
       element.attrs.push([attrName, decodeEntities(raw.replace(/[\t\n\r]/g, " "))]);
       i = end + 1;
     }
-    if (stack.length === 1 && root.children.some((c) => c.kind === "element")) throw new SvgRejectedError("more than one root element");
+    if (stack.length === 1 && root.children.some((c) => c.kind === "element"))
+      throw new SvgRejectedError("more than one root element");
     top().children.push(element);
     if (!selfClosing) {
       if (stack.length > MAX_DEPTH) throw new SvgRejectedError("nesting too deep");
@@ -195,14 +339,16 @@ function parse(source: string): ElementNode {
     }
   }
   if (stack.length !== 1) throw new SvgRejectedError("unclosed tags");
-  if (root.children.some((c) => c.kind === "text" && c.value.trim() !== "")) throw new SvgRejectedError("text outside the root element");
+  if (root.children.some((c) => c.kind === "text" && c.value.trim() !== ""))
+    throw new SvgRejectedError("text outside the root element");
   const documentElement = root.children.find((c): c is ElementNode => c.kind === "element");
   if (!documentElement || documentElement.name !== "svg") throw new SvgRejectedError("the root element is not <svg>");
   return documentElement;
 }
 
 /** Lower-cased with whitespace and control characters removed, as URL parsers would see it. */
-const squash = (value: string) => value.replace(/[\u0000-\u0020\u007f-\u009f\u00a0\u2028\u2029\ufeff]/g, "").toLowerCase();
+const squash = (value: string) =>
+  value.replace(/[\u0000-\u0020\u007f-\u009f\u00a0\u2028\u2029\ufeff]/g, "").toLowerCase();
 
 /** url(...) may only point inside the document. */
 function urlsAreLocal(value: string): boolean {
@@ -232,7 +378,11 @@ function escapeText(value: string): string {
   return value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 }
 function escapeAttr(value: string): string {
-  return escapeText(value).replace(/"/g, "&quot;").replace(/\t/g, "&#9;").replace(/\n/g, "&#10;").replace(/\r/g, "&#13;");
+  return escapeText(value)
+    .replace(/"/g, "&quot;")
+    .replace(/\t/g, "&#9;")
+    .replace(/\n/g, "&#10;")
+    .replace(/\r/g, "&#13;");
 }
 
 function cleanAttrs(element: ElementNode, removed: string[], isRoot: boolean): { attrs: Attr[]; usesXlink: boolean } {

@@ -19,11 +19,19 @@ export async function saveCustomization({ target, input }: { target: Customizati
     font: fields.font,
     reportTitle: fields.reportTitle,
     footerText: fields.footerText,
-    ...(logo ? { logo: logo.bytes, logoMimeType: logo.mimeType } : fields.removeLogo ? { logo: null, logoMimeType: null } : {}),
+    ...(logo
+      ? { logo: logo.bytes, logoMimeType: logo.mimeType }
+      : fields.removeLogo
+        ? { logo: null, logoMimeType: null }
+        : {}),
   };
   const view = await db().transaction(async (tx) => {
     await lockTarget(tx, target);
-    const [existing] = await tx.select({ id: customizations.id }).from(customizations).where(targetWhere(target)).limit(1);
+    const [existing] = await tx
+      .select({ id: customizations.id })
+      .from(customizations)
+      .where(targetWhere(target))
+      .limit(1);
     if (existing) {
       await tx.update(customizations).set(values).where(eq(customizations.id, existing.id));
     } else {

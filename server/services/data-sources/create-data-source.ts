@@ -11,7 +11,15 @@ import { dataSourceView } from "./data-source-view";
 export const DEFAULT_UPLOAD_SOURCE_NAME = "CSV upload";
 
 /** POST /properties/{id}/data-sources: a new upload source (the connectors add their kinds later). */
-export async function createDataSource({ ctx, access, input }: { ctx: { actor: Actor }; access: ProjectAccess; input: z.output<typeof createDataSourceSchema> }) {
+export async function createDataSource({
+  ctx,
+  access,
+  input,
+}: {
+  ctx: { actor: Actor };
+  access: ProjectAccess;
+  input: z.output<typeof createDataSourceSchema>;
+}) {
   const [row] = await db()
     .insert(dataSources)
     .values({

@@ -1,7 +1,10 @@
 import "server-only";
 import type { DataSource } from "../../db/schema";
 
-/** A data source as the API shows it. `additional` holds the per-type fields and, for uploads, the last upload's summary. */
+/**
+ * A data source as the API shows it. `additional` holds the per-type fields and, for uploads, the last upload's
+ * summary.
+ */
 export function dataSourceView(source: DataSource) {
   return {
     _id: source.id,

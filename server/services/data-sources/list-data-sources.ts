@@ -7,7 +7,13 @@ import { pageOffset, type PageQuery, type Paged } from "../../http/pagination";
 import { dataSourceView, type DataSourceView } from "./data-source-view";
 
 /** GET /properties/{id}/data-sources: the project's data sources, newest first. */
-export async function listDataSources({ access, page }: { access: ProjectAccess; page: PageQuery }): Promise<Paged<DataSourceView>> {
+export async function listDataSources({
+  access,
+  page,
+}: {
+  access: ProjectAccess;
+  page: PageQuery;
+}): Promise<Paged<DataSourceView>> {
   const where = eq(dataSources.projectId, access.project.id);
   const [rows, [{ total }]] = await Promise.all([
     db()

@@ -8,11 +8,20 @@ import { dataSources } from "../../db/schema";
 import { dataSourceView } from "./data-source-view";
 
 /** PUT /data-sources/{id}: renames it and/or sets its status. */
-export async function updateDataSource({ access, input }: { access: DataSourceAccess; input: z.output<typeof updateDataSourceSchema> }) {
+export async function updateDataSource({
+  access,
+  input,
+}: {
+  access: DataSourceAccess;
+  input: z.output<typeof updateDataSourceSchema>;
+}) {
   if (input.name === undefined && input.status === undefined) return dataSourceView(access.dataSource);
   const [row] = await db()
     .update(dataSources)
-    .set({ ...(input.name !== undefined ? { name: input.name } : {}), ...(input.status ? { status: input.status } : {}) })
+    .set({
+      ...(input.name !== undefined ? { name: input.name } : {}),
+      ...(input.status ? { status: input.status } : {}),
+    })
     .where(eq(dataSources.id, access.dataSource.id))
     .returning();
   return dataSourceView(row);

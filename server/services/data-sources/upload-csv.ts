@@ -18,11 +18,20 @@ const CSV_EXTENSIONS = new Set(["", ".csv", ".txt", ".tsv"]);
 function assertCsv(file: UploadedFile): void {
   const extension = path.extname(file.filename).toLowerCase();
   const mime = file.mimeType.split(";")[0].trim();
-  if (!CSV_EXTENSIONS.has(extension) || (mime !== "" && !CSV_MIME.test(mime))) throw new AppError(415, M.notCsv, { file: M.notCsv });
+  if (!CSV_EXTENSIONS.has(extension) || (mime !== "" && !CSV_MIME.test(mime)))
+    throw new AppError(415, M.notCsv, { file: M.notCsv });
 }
 
 /** POST /data-sources/{id}/upload: imports the CSV in the `file` field into the upload source, all or nothing. */
-export async function uploadCsv({ ctx, access, req }: { ctx: { actor: Actor }; access: DataSourceAccess; req: Request }): Promise<UploadSummary> {
+export async function uploadCsv({
+  ctx,
+  access,
+  req,
+}: {
+  ctx: { actor: Actor };
+  access: DataSourceAccess;
+  req: Request;
+}): Promise<UploadSummary> {
   if (access.dataSource.sourceName !== UPLOAD_SOURCE_NAME) throw new BadRequestError(M.notUploadSource);
   const summary = await handleFileUpload(
     req,

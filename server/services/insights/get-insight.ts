@@ -11,9 +11,19 @@ export async function getInsight({ actor, access }: { actor: Actor; access: Insi
   const [[view], [report]] = await Promise.all([
     insightViews([access.insight], actor.userId),
     db()
-      .select({ _id: reports.id, name: reports.name, periodStart: reports.periodStart, periodEnd: reports.periodEnd, compareTo: reports.compareTo })
+      .select({
+        _id: reports.id,
+        name: reports.name,
+        periodStart: reports.periodStart,
+        periodEnd: reports.periodEnd,
+        compareTo: reports.compareTo,
+      })
       .from(reports)
       .where(eq(reports.id, access.insight.reportId)),
   ]);
-  return { ...view, report: report ?? null, project: { _id: access.project.id, name: access.project.name, currency: access.project.currency } };
+  return {
+    ...view,
+    report: report ?? null,
+    project: { _id: access.project.id, name: access.project.name, currency: access.project.currency },
+  };
 }

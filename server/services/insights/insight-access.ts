@@ -13,7 +13,11 @@ export interface InsightAccess extends ProjectAccess {
 }
 
 /** /insights/{id}: checked through the insight's project to its client. */
-export async function requireInsightAccess(actor: Actor, insightId: string | undefined, action: ClientAction): Promise<InsightAccess> {
+export async function requireInsightAccess(
+  actor: Actor,
+  insightId: string | undefined,
+  action: ClientAction,
+): Promise<InsightAccess> {
   const [insight] = await db()
     .select()
     .from(insights)

@@ -19,7 +19,11 @@ export function insightView(insight: Insight, tags: InsightTagRef[] = [], saved 
     _id: insight.id,
     reportId: insight.reportId,
     projectId: insight.projectId,
-    intention: { key: insight.intentionKey, title: intention?.title ?? insight.title, question: intention?.question ?? "" },
+    intention: {
+      key: insight.intentionKey,
+      title: intention?.title ?? insight.title,
+      question: intention?.question ?? "",
+    },
     group: insight.group,
     funnelStage: insight.funnelStage,
     title: insight.title,

@@ -18,12 +18,21 @@ const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
  * report may gather insights of several reports). `group`, `stage` and `q` (title, summary or
  * intention question) narrow the list.
  */
-export async function listInsights({ ctx, query }: { ctx: ProjectContext; query: InsightQuery }): Promise<Paged<InsightView> & { reportId: string | null }> {
+export async function listInsights({
+  ctx,
+  query,
+}: {
+  ctx: ProjectContext;
+  query: InsightQuery;
+}): Promise<Paged<InsightView> & { reportId: string | null }> {
   const projectId = ctx.access.project.id;
   const where: SQL[] = [eq(insights.projectId, projectId)];
   let reportId: string | null = null;
   if (query.reportId) {
-    const [report] = await db().select({ id: reports.id }).from(reports).where(and(eq(reports.id, query.reportId), eq(reports.projectId, projectId)));
+    const [report] = await db()
+      .select({ id: reports.id })
+      .from(reports)
+      .where(and(eq(reports.id, query.reportId), eq(reports.projectId, projectId)));
     if (!report) throw new NotFoundError();
     reportId = report.id;
   } else if (!query.tag) {
@@ -32,17 +41,33 @@ export async function listInsights({ ctx, query }: { ctx: ProjectContext; query:
   }
   if (reportId) where.push(eq(insights.reportId, reportId));
   if (query.tag) {
-    const [tag] = await db().select({ id: insightTags.id }).from(insightTags).where(and(eq(insightTags.id, query.tag), eq(insightTags.projectId, projectId)));
+    const [tag] = await db()
+      .select({ id: insightTags.id })
+      .from(insightTags)
+      .where(and(eq(insightTags.id, query.tag), eq(insightTags.projectId, projectId)));
     if (!tag) throw new NotFoundError();
-    where.push(inArray(insights.id, db().select({ id: insightTagItems.insightId }).from(insightTagItems).where(eq(insightTagItems.tagId, tag.id))));
+    where.push(
+      inArray(
+        insights.id,
+        db().select({ id: insightTagItems.insightId }).from(insightTagItems).where(eq(insightTagItems.tagId, tag.id)),
+      ),
+    );
   }
   if (query.group) where.push(eq(insights.group, query.group));
   if (query.stage) where.push(eq(insights.funnelStage, query.stage));
   if (query.q) {
     const pattern = `%${escapeLike(query.q)}%`;
     const needle = query.q.toLowerCase();
-    const byQuestion = INTENTIONS.filter((i) => i.question.toLowerCase().includes(needle) || i.title.toLowerCase().includes(needle)).map((i) => i.key);
-    where.push(or(ilike(insights.title, pattern), ilike(insights.summary, pattern), byQuestion.length ? inArray(insights.intentionKey, byQuestion) : undefined)!);
+    const byQuestion = INTENTIONS.filter(
+      (i) => i.question.toLowerCase().includes(needle) || i.title.toLowerCase().includes(needle),
+    ).map((i) => i.key);
+    where.push(
+      or(
+        ilike(insights.title, pattern),
+        ilike(insights.summary, pattern),
+        byQuestion.length ? inArray(insights.intentionKey, byQuestion) : undefined,
+      )!,
+    );
   }
   const rows = await db()
     .select()

@@ -46,4 +46,3 @@ export async function acceptInvitation({ input }: { input: z.output<typeof staff
     throw error;
   }
 }
-

@@ -33,7 +33,13 @@ export async function createInvitations({ ctx, emails }: { ctx: { actor: Actor }
   const created = await db().transaction(async (tx) => {
     await tx
       .delete(invitations)
-      .where(and(eq(invitations.agencyId, ctx.actor.agencyId), inArray(invitations.email, emails), isNull(invitations.acceptedAt)));
+      .where(
+        and(
+          eq(invitations.agencyId, ctx.actor.agencyId),
+          inArray(invitations.email, emails),
+          isNull(invitations.acceptedAt),
+        ),
+      );
     return tx
       .insert(invitations)
       .values(

@@ -7,7 +7,11 @@ import { agencies, invitations } from "../../db/schema";
 import { BadRequestError } from "../../http/errors";
 
 const validInvitation = (token: string) =>
-  and(eq(invitations.tokenHash, hashToken(token)), isNull(invitations.acceptedAt), gt(invitations.expiresAt, new Date()));
+  and(
+    eq(invitations.tokenHash, hashToken(token)),
+    isNull(invitations.acceptedAt),
+    gt(invitations.expiresAt, new Date()),
+  );
 
 /** GET /api/invitations?token=: the spec's token info (token, agencyId, email) for the sign-up form. */
 export async function invitationTokenInfo({ token }: { token: string }) {

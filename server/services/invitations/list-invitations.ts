@@ -7,10 +7,22 @@ import { pageOffset, type PageQuery, type Paged } from "../../http/pagination";
 import { invitationView } from "./create-invitations";
 
 /** Newest first; the id breaks ties (one request creates many rows at once), so pages never overlap. */
-export async function listInvitations({ ctx, page }: { ctx: { actor: Actor }; page: PageQuery }): Promise<Paged<ReturnType<typeof invitationView>>> {
+export async function listInvitations({
+  ctx,
+  page,
+}: {
+  ctx: { actor: Actor };
+  page: PageQuery;
+}): Promise<Paged<ReturnType<typeof invitationView>>> {
   const where = eq(invitations.agencyId, ctx.actor.agencyId);
   const [rows, [{ total }]] = await Promise.all([
-    db().select().from(invitations).where(where).orderBy(desc(invitations.createdAt), desc(invitations.id)).limit(page.limit).offset(pageOffset(page)),
+    db()
+      .select()
+      .from(invitations)
+      .where(where)
+      .orderBy(desc(invitations.createdAt), desc(invitations.id))
+      .limit(page.limit)
+      .offset(pageOffset(page)),
     db().select({ total: count() }).from(invitations).where(where),
   ]);
   return { docs: rows.map(invitationView), total };

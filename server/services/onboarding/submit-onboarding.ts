@@ -16,7 +16,11 @@ type Input = z.output<typeof onboardingSubmitSchema>;
  */
 export async function submitOnboarding({ ctx, input }: { ctx: { actor: Actor }; input: Input }) {
   return db().transaction(async (tx) => {
-    const [user] = await tx.select({ onboarding: users.onboarding }).from(users).where(eq(users.id, ctx.actor.userId)).for("update");
+    const [user] = await tx
+      .select({ onboarding: users.onboarding })
+      .from(users)
+      .where(eq(users.id, ctx.actor.userId))
+      .for("update");
     if (!user.onboarding) throw new ConflictError("Onboarding is already complete");
 
     const created: { clientId: string; projectIds: string[] }[] = [];

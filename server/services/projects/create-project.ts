@@ -10,7 +10,13 @@ import { assertProjectCapacity, projectUsage } from "./project-limit";
 type SiteType = "ecommerce" | "lead_generation" | "content" | "brand";
 
 /** POST /clients/{id}/properties/add: a new reporting project, within the plan's project limit. */
-export async function createProject({ access, input }: { access: ClientAccess; input: z.output<typeof projectSchema> }) {
+export async function createProject({
+  access,
+  input,
+}: {
+  access: ClientAccess;
+  input: z.output<typeof projectSchema>;
+}) {
   const agencyId = access.client.agencyId;
   const project = await db().transaction(async (tx) => {
     await assertProjectCapacity(tx, agencyId, 1);

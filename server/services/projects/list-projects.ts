@@ -7,7 +7,13 @@ import { pageOffset, type PageQuery, type Paged } from "../../http/pagination";
 import { projectView, type ProjectView } from "../clients/client-view";
 
 /** GET /clients/{id}/properties: the client's projects, newest first, with their last report date. */
-export async function listProjects({ access, page }: { access: ClientAccess; page: PageQuery }): Promise<Paged<ProjectView>> {
+export async function listProjects({
+  access,
+  page,
+}: {
+  access: ClientAccess;
+  page: PageQuery;
+}): Promise<Paged<ProjectView>> {
   const where = eq(clientProjects.clientId, access.client.id);
   const lastReport = db()
     .select({ projectId: reports.projectId, last: max(reports.createdAt).as("last") })

@@ -35,10 +35,15 @@ export function usageView(active: number, limit: number) {
  * do not count.
  */
 export async function assertProjectCapacity(tx: Tx, agencyId: string, adding: number): Promise<void> {
-  const [agency] = await tx.select({ projectLimit: agencies.projectLimit }).from(agencies).where(eq(agencies.id, agencyId)).for("update");
+  const [agency] = await tx
+    .select({ projectLimit: agencies.projectLimit })
+    .from(agencies)
+    .where(eq(agencies.id, agencyId))
+    .for("update");
   const [{ active }] = await tx
     .select({ active: count() })
     .from(clientProjects)
     .where(and(eq(clientProjects.agencyId, agencyId), eq(clientProjects.status, "active")));
-  if (active + adding > agency.projectLimit) throw new LimitExceededError(MESSAGES.projectLimitReached(agency.projectLimit));
+  if (active + adding > agency.projectLimit)
+    throw new LimitExceededError(MESSAGES.projectLimitReached(agency.projectLimit));
 }

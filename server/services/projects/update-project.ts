@@ -16,7 +16,15 @@ export const projectUpdateSchema = projectEditSchema.extend({ status: z.enum(["a
 
 type SiteType = "ecommerce" | "lead_generation" | "content" | "brand";
 
-export async function updateProject({ ctx, access, input }: { ctx: { actor: Actor }; access: ProjectAccess; input: z.output<typeof projectUpdateSchema> }) {
+export async function updateProject({
+  ctx,
+  access,
+  input,
+}: {
+  ctx: { actor: Actor };
+  access: ProjectAccess;
+  input: z.output<typeof projectUpdateSchema>;
+}) {
   const { status, ...fields } = input;
   const changesStatus = status !== undefined && status !== access.project.status;
   if (changesStatus && !canOnClient(ctx.actor, access.level, "project:suspend")) throw new ForbiddenError();

@@ -14,21 +14,36 @@ import { reportView } from "./report-view";
 /** Today's date in a time zone (YYYY-MM-DD): "the future" is the project's, not the server's. */
 export function todayIn(timeZone: string, now = new Date()): string {
   try {
-    return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
+    return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(
+      now,
+    );
   } catch {
     return now.toISOString().slice(0, 10);
   }
 }
 
 /** POST /properties/{id}/reports/add: records the report as queued and queues its generation. */
-export async function createReport({ ctx, access, input }: { ctx: UserContext; access: ProjectAccess; input: z.output<typeof createReportSchema> }) {
-  if (input.periodEnd > todayIn(access.project.timeZone)) throw new ValidationError({ periodEnd: REPORT_MESSAGES.endInFuture });
+export async function createReport({
+  ctx,
+  access,
+  input,
+}: {
+  ctx: UserContext;
+  access: ProjectAccess;
+  input: z.output<typeof createReportSchema>;
+}) {
+  if (input.periodEnd > todayIn(access.project.timeZone))
+    throw new ValidationError({ periodEnd: REPORT_MESSAGES.endInFuture });
   const [report] = await db()
     .insert(reports)
     .values({
       agencyId: access.project.agencyId,
       projectId: access.project.id,
-      name: input.name ?? `${access.project.name} ${input.periodStart} to ${input.periodEnd}`.replace(/[.<>:"|?*/\\]/g, " ").slice(0, 255),
+      name:
+        input.name ??
+        `${access.project.name} ${input.periodStart} to ${input.periodEnd}`
+          .replace(/[.<>:"|?*/\\]/g, " ")
+          .slice(0, 255),
       periodStart: input.periodStart,
       periodEnd: input.periodEnd,
       compareTo: input.compareTo,

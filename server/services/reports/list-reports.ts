@@ -7,10 +7,22 @@ import { pageOffset, type PageQuery, type Paged } from "../../http/pagination";
 import { reportView, type ReportView } from "./report-view";
 
 /** GET /properties/{id}/reports: the project's reports, newest first. */
-export async function listReports({ access, page }: { access: ProjectAccess; page: PageQuery }): Promise<Paged<ReportView>> {
+export async function listReports({
+  access,
+  page,
+}: {
+  access: ProjectAccess;
+  page: PageQuery;
+}): Promise<Paged<ReportView>> {
   const where = eq(reports.projectId, access.project.id);
   const [rows, [{ total }]] = await Promise.all([
-    db().select().from(reports).where(where).orderBy(desc(reports.createdAt), desc(reports.id)).limit(page.limit).offset(pageOffset(page)),
+    db()
+      .select()
+      .from(reports)
+      .where(where)
+      .orderBy(desc(reports.createdAt), desc(reports.id))
+      .limit(page.limit)
+      .offset(pageOffset(page)),
     db().select({ total: count() }).from(reports).where(where),
   ]);
   return { docs: rows.map(reportView), total };

@@ -13,7 +13,11 @@ export interface ReportAccess extends ProjectAccess {
 }
 
 /** /reports/{id}: the report's project (and through it the client) decides, as for /properties/{id}. */
-export async function requireReportAccess(actor: Actor, reportId: string | undefined, action: ClientAction): Promise<ReportAccess> {
+export async function requireReportAccess(
+  actor: Actor,
+  reportId: string | undefined,
+  action: ClientAction,
+): Promise<ReportAccess> {
   const [report] = await db()
     .select()
     .from(reports)

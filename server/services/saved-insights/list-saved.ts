@@ -13,7 +13,16 @@ export async function listSavedInsights({ ctx }: { ctx: ProjectContext }) {
     .innerJoin(insights, eq(insights.id, savedInsights.insightId))
     .where(and(eq(savedInsights.projectId, ctx.access.project.id), eq(savedInsights.userId, ctx.actor.userId)))
     .orderBy(desc(savedInsights.createdAt), desc(savedInsights.id));
-  const views = await insightViews(rows.map((r) => r.insight), ctx.actor.userId);
-  const docs = rows.map((r, i) => ({ id: r.saved.id, _id: r.saved.id, insightId: r.insight.id, savedAt: r.saved.createdAt, insight: views[i] }));
+  const views = await insightViews(
+    rows.map((r) => r.insight),
+    ctx.actor.userId,
+  );
+  const docs = rows.map((r, i) => ({
+    id: r.saved.id,
+    _id: r.saved.id,
+    insightId: r.insight.id,
+    savedAt: r.saved.createdAt,
+    insight: views[i],
+  }));
   return { docs, total: docs.length };
 }

@@ -24,7 +24,18 @@ export async function saveInsight({ ctx, insightId }: { ctx: ProjectContext; ins
 export async function unsaveInsight({ ctx, insightId }: { ctx: ProjectContext; insightId: string }) {
   const removed = await db()
     .delete(savedInsights)
-    .where(and(eq(savedInsights.projectId, ctx.access.project.id), eq(savedInsights.userId, ctx.actor.userId), eq(savedInsights.insightId, insightId)))
+    .where(
+      and(
+        eq(savedInsights.projectId, ctx.access.project.id),
+        eq(savedInsights.userId, ctx.actor.userId),
+        eq(savedInsights.insightId, insightId),
+      ),
+    )
     .returning({ id: savedInsights.id });
-  return { status: 200, message: removed.length ? "Insight removed from saved insights" : "Insight was not saved", insightId, removed: removed.length };
+  return {
+    status: 200,
+    message: removed.length ? "Insight removed from saved insights" : "Insight was not saved",
+    insightId,
+    removed: removed.length,
+  };
 }

@@ -11,7 +11,15 @@ import { rankedSearch, searchField, searchTerm, totalOver, type SearchTerm } fro
 const FIELDS = [searchField(clients.name), searchField(clients.website)];
 
 /** GET /searches/clients: the clients the caller may see whose name or website matches `q`, best first. */
-export async function searchClients({ ctx, input, term }: { ctx: { actor: Actor }; input: PageQuery & { q: string }; term?: SearchTerm }): Promise<Paged<ClientView>> {
+export async function searchClients({
+  ctx,
+  input,
+  term,
+}: {
+  ctx: { actor: Actor };
+  input: PageQuery & { q: string };
+  term?: SearchTerm;
+}): Promise<Paged<ClientView>> {
   const { actor } = ctx;
   const found = await rankedSearch({
     fields: FIELDS,
@@ -27,7 +35,13 @@ export async function searchClients({ ctx, input, term }: { ctx: { actor: Actor 
         .orderBy(...orderBy)
         .limit(input.limit)
         .offset(pageOffset(input)),
-    count: async (match) => (await db().select({ n: count() }).from(clients).where(and(visibleClients(actor), match)))[0].n,
+    count: async (match) =>
+      (
+        await db()
+          .select({ n: count() })
+          .from(clients)
+          .where(and(visibleClients(actor), match))
+      )[0].n,
   });
   return { docs: found.docs.map((r) => clientView(actor, r.client, r.level)), total: found.total };
 }

@@ -20,11 +20,22 @@ const FIELDS = [searchField(clientProjects.name), searchField(clientProjects.url
 function visibleProjects(actor: Actor): SQL {
   const inAgency = eq(clientProjects.agencyId, actor.agencyId);
   if (actor.isAgencyAdmin) return inAgency;
-  return and(inAgency, inArray(clientProjects.clientId, db().select({ id: clients.id }).from(clients).where(visibleClients(actor))))!;
+  return and(
+    inAgency,
+    inArray(clientProjects.clientId, db().select({ id: clients.id }).from(clients).where(visibleClients(actor))),
+  )!;
 }
 
 /** GET /searches/properties: projects whose name or URL matches `q`, best first, with their client's name. */
-export async function searchProperties({ ctx, input, term }: { ctx: { actor: Actor }; input: PageQuery & { q: string }; term?: SearchTerm }): Promise<Paged<PropertySearchEntry>> {
+export async function searchProperties({
+  ctx,
+  input,
+  term,
+}: {
+  ctx: { actor: Actor };
+  input: PageQuery & { q: string };
+  term?: SearchTerm;
+}): Promise<Paged<PropertySearchEntry>> {
   const visible = visibleProjects(ctx.actor);
   const found = await rankedSearch({
     fields: FIELDS,
@@ -44,17 +55,31 @@ export async function searchProperties({ ctx, input, term }: { ctx: { actor: Act
   const projects = found.docs.map((r) => r.project);
   if (projects.length === 0) return { docs: [], total: found.total };
   const [names, lastReports] = await Promise.all([
-    db().select({ id: clients.id, name: clients.name }).from(clients).where(inArray(clients.id, [...new Set(projects.map((p) => p.clientId))])),
+    db()
+      .select({ id: clients.id, name: clients.name })
+      .from(clients)
+      .where(inArray(clients.id, [...new Set(projects.map((p) => p.clientId))])),
     db()
       .select({ projectId: reports.projectId, last: max(reports.createdAt) })
       .from(reports)
-      .where(and(inArray(reports.projectId, projects.map((p) => p.id)), eq(reports.status, "ready")))
+      .where(
+        and(
+          inArray(
+            reports.projectId,
+            projects.map((p) => p.id),
+          ),
+          eq(reports.status, "ready"),
+        ),
+      )
       .groupBy(reports.projectId),
   ]);
   const nameOf = new Map(names.map((c) => [c.id, c.name]));
   const lastOf = new Map(lastReports.map((r) => [r.projectId, r.last]));
   return {
-    docs: projects.map((p) => ({ ...projectView(p, lastOf.get(p.id) ?? null), clientName: nameOf.get(p.clientId) ?? "" })),
+    docs: projects.map((p) => ({
+      ...projectView(p, lastOf.get(p.id) ?? null),
+      clientName: nameOf.get(p.clientId) ?? "",
+    })),
     total: found.total,
   };
 }

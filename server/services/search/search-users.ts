@@ -9,7 +9,10 @@ import { userView, type UserView } from "../users/user-view";
 import { rankedSearch, searchField, searchTerm, totalOver, type SearchTerm } from "./text-match";
 
 // The same expressions as the indexes of drizzle/0001_search.sql (email is citext, indexed as text).
-const FIELDS = [searchField(sql`${users.email}::text`), searchField(sql`${users.firstName} || ' ' || ${users.lastName}`)];
+const FIELDS = [
+  searchField(sql`${users.email}::text`),
+  searchField(sql`${users.firstName} || ' ' || ${users.lastName}`),
+];
 
 const mine = alias(clientStaff, "mine");
 const theirs = alias(clientStaff, "theirs");
@@ -29,7 +32,15 @@ function visibleUsers(actor: Actor): SQL {
 }
 
 /** GET /searches/users: the users the caller may see whose email or name matches `q`, best first. */
-export async function searchUsers({ ctx, input, term }: { ctx: { actor: Actor }; input: PageQuery & { q: string }; term?: SearchTerm }): Promise<Paged<UserView>> {
+export async function searchUsers({
+  ctx,
+  input,
+  term,
+}: {
+  ctx: { actor: Actor };
+  input: PageQuery & { q: string };
+  term?: SearchTerm;
+}): Promise<Paged<UserView>> {
   const visible = visibleUsers(ctx.actor);
   const found = await rankedSearch({
     fields: FIELDS,

@@ -38,7 +38,9 @@ const escapeLike = (value: string) => value.replace(/[\\%_]/g, "\\$&");
  * search queries compare constants against the indexed expressions.
  */
 export async function searchTerm(q: string): Promise<SearchTerm> {
-  const result = await db().execute<{ text: string }>(sql`select lower(public.unaccent('public.unaccent'::regdictionary, ${q})) as text`);
+  const result = await db().execute<{ text: string }>(
+    sql`select lower(public.unaccent('public.unaccent'::regdictionary, ${q})) as text`,
+  );
   const text = result.rows[0].text;
   const escaped = escapeLike(text);
   return { text, contains: `%${escaped}%`, prefix: `${escaped}%`, wordPrefix: `% ${toSpaces(escaped)}%` };

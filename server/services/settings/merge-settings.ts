@@ -16,5 +16,10 @@ export function mergeSettings(column: AnyColumn, input: Record<string, unknown>)
   }
   if (Object.keys(set).length === 0 && remove.length === 0) return null;
   const merged = sql`(${column} || ${JSON.stringify(set)}::jsonb)`;
-  return remove.length ? sql`${merged} ${sql.join(remove.map((key) => sql`- ${key}::text`), sql` `)}` : merged;
+  return remove.length
+    ? sql`${merged} ${sql.join(
+        remove.map((key) => sql`- ${key}::text`),
+        sql` `,
+      )}`
+    : merged;
 }

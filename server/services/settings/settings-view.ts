@@ -8,7 +8,11 @@ import { clientSettingsSchema, projectSettingsSchema, type ClientSettings } from
 
 type Stored = Record<string, unknown>;
 
-function validOwn<K extends string>(stored: Stored, keys: readonly K[], parse: (key: K, value: unknown) => { success: boolean; data?: unknown }) {
+function validOwn<K extends string>(
+  stored: Stored,
+  keys: readonly K[],
+  parse: (key: K, value: unknown) => { success: boolean; data?: unknown },
+) {
   const own: Partial<Record<K, unknown>> = {};
   for (const key of keys) {
     if (stored[key] === undefined || stored[key] === null) continue;
@@ -22,7 +26,9 @@ export const CLIENT_SETTING_KEYS = ["currency", "timeZone", "weekStart", "report
 
 /** `own`: what the client set; `defaults`: what applies otherwise; `effective`: what is used. */
 export function clientSettingsView(stored: Stored) {
-  const own = validOwn(stored, CLIENT_SETTING_KEYS, (key, value) => clientSettingsSchema.shape[key].safeParse(value)) as Partial<ClientSettings>;
+  const own = validOwn(stored, CLIENT_SETTING_KEYS, (key, value) =>
+    clientSettingsSchema.shape[key].safeParse(value),
+  ) as Partial<ClientSettings>;
   const defaults: ClientSettings = { ...CLIENT_SETTINGS_DEFAULTS, reportRecipients: [] };
   return { own, defaults, effective: { ...defaults, ...own } as ClientSettings };
 }
@@ -37,7 +43,9 @@ export interface ProjectSettings {
 
 /** The primary KPI defaults to the project's site type's. */
 export function projectSettingsView(stored: Stored, siteType: SiteType) {
-  const own = validOwn(stored, PROJECT_SETTING_KEYS, (key, value) => projectSettingsSchema.shape[key].safeParse(value)) as Partial<ProjectSettings>;
+  const own = validOwn(stored, PROJECT_SETTING_KEYS, (key, value) =>
+    projectSettingsSchema.shape[key].safeParse(value),
+  ) as Partial<ProjectSettings>;
   const defaults: ProjectSettings = { primaryKpi: DEFAULT_PRIMARY_KPI[siteType], goals: "", reportLanguage: "en" };
   return { own, defaults, effective: { ...defaults, ...own } as ProjectSettings };
 }

@@ -9,7 +9,13 @@ import { NotFoundError } from "../../http/errors";
 import { agencySettingsView } from "./agency-settings-view";
 
 /** PUT /agencies/{id}/settings: replaces name, website and phone (an empty website or phone clears it). */
-export async function updateAgencySettings({ agencyId, input }: { agencyId: string; input: z.output<typeof agencySettingsSchema> }) {
+export async function updateAgencySettings({
+  agencyId,
+  input,
+}: {
+  agencyId: string;
+  input: z.output<typeof agencySettingsSchema>;
+}) {
   const [agency] = await db()
     .update(agencies)
     .set({ name: input.name, website: input.website ?? null, phone: input.phone ?? null })

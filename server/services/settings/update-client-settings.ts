@@ -11,10 +11,20 @@ import { mergeSettings } from "./merge-settings";
 import { clientSettingsView } from "./settings-view";
 
 /** PUT /clients/{id}/settings (Client Admins and agency admins): a partial update in one statement. */
-export async function updateClientSettings({ access, input }: { access: ClientAccess; input: z.output<typeof clientSettingsUpdateSchema> }) {
+export async function updateClientSettings({
+  access,
+  input,
+}: {
+  access: ClientAccess;
+  input: z.output<typeof clientSettingsUpdateSchema>;
+}) {
   const settings = mergeSettings(clients.settings, input);
   if (!settings) return { ...clientSettingsView(access.client.settings), message: SETTINGS_MESSAGES.saved };
-  const [row] = await db().update(clients).set({ settings }).where(eq(clients.id, access.client.id)).returning({ settings: clients.settings });
+  const [row] = await db()
+    .update(clients)
+    .set({ settings })
+    .where(eq(clients.id, access.client.id))
+    .returning({ settings: clients.settings });
   if (!row) throw new NotFoundError();
   return { ...clientSettingsView(row.settings), message: SETTINGS_MESSAGES.saved };
 }

@@ -11,10 +11,17 @@ import { mergeSettings } from "./merge-settings";
 import { projectSettingsView } from "./settings-view";
 
 /** PUT /properties/{id}/settings (client:settings): a partial update in one statement. */
-export async function updateProjectSettings({ access, input }: { access: ProjectAccess; input: z.output<typeof projectSettingsUpdateSchema> }) {
+export async function updateProjectSettings({
+  access,
+  input,
+}: {
+  access: ProjectAccess;
+  input: z.output<typeof projectSettingsUpdateSchema>;
+}) {
   const settings = mergeSettings(clientProjects.settings, input);
   const { project } = access;
-  if (!settings) return { ...projectSettingsView(project.settings, project.siteType), message: SETTINGS_MESSAGES.saved };
+  if (!settings)
+    return { ...projectSettingsView(project.settings, project.siteType), message: SETTINGS_MESSAGES.saved };
   const [row] = await db()
     .update(clientProjects)
     .set({ settings })

@@ -12,7 +12,13 @@ import { staffView } from "../staff/staff-view";
 type StaffEntry = ReturnType<typeof staffView>;
 
 /** GET /clients/{id}/staffs: who the client is shared with, and at which level (newest share first). */
-export async function listClientStaff({ access, page }: { access: ClientAccess; page: PageQuery }): Promise<Paged<StaffEntry>> {
+export async function listClientStaff({
+  access,
+  page,
+}: {
+  access: ClientAccess;
+  page: PageQuery;
+}): Promise<Paged<StaffEntry>> {
   const where = eq(clientStaff.clientId, access.client.id);
   const [rows, [{ total }]] = await Promise.all([
     db()
@@ -40,7 +46,17 @@ export async function getClientStaff({ access, staffId }: { access: ClientAccess
 }
 
 /** PUT /clients/{id}/staffs/{staffId}: change a share's level. Nobody changes their own. */
-export async function updateClientStaff({ ctx, access, staffId, permission }: { ctx: { actor: Actor }; access: ClientAccess; staffId: string; permission: 1 | 2 | 4 }) {
+export async function updateClientStaff({
+  ctx,
+  access,
+  staffId,
+  permission,
+}: {
+  ctx: { actor: Actor };
+  access: ClientAccess;
+  staffId: string;
+  permission: 1 | 2 | 4;
+}) {
   if (staffId === ctx.actor.userId) throw new BadRequestError(WORKSPACE_MESSAGES.cannotChangeOwnAccess);
   const [row] = await db()
     .update(clientStaff)
@@ -52,7 +68,15 @@ export async function updateClientStaff({ ctx, access, staffId, permission }: { 
 }
 
 /** DELETE /clients/{id}/staffs/{staffId}: stop sharing the client with that staff member. */
-export async function removeClientStaff({ ctx, access, staffId }: { ctx: { actor: Actor }; access: ClientAccess; staffId: string }) {
+export async function removeClientStaff({
+  ctx,
+  access,
+  staffId,
+}: {
+  ctx: { actor: Actor };
+  access: ClientAccess;
+  staffId: string;
+}) {
   if (staffId === ctx.actor.userId) throw new BadRequestError(WORKSPACE_MESSAGES.cannotChangeOwnAccess);
   const [row] = await db()
     .delete(clientStaff)

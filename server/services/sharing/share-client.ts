@@ -12,10 +12,28 @@ import { staffView } from "../staff/staff-view";
  * POST /clients/{id}/staffs/add: shares the client with a staff member of the same agency at a level
  * (or changes the level when already shared). The email must belong to the agency.
  */
-export async function shareClient({ ctx, access, email, permission }: { ctx: { actor: Actor }; access: ClientAccess; email: string; permission: 1 | 2 | 4 }) {
-  const [user] = await db().select().from(users).where(and(eq(users.email, email), eq(users.agencyId, ctx.actor.agencyId)));
-  if (!user) throw new ValidationError({ email: WORKSPACE_MESSAGES.emailNotInAgency }, WORKSPACE_MESSAGES.emailNotInAgency);
-  if (user.role === "agency") throw new ValidationError({ email: WORKSPACE_MESSAGES.adminAlreadyHasAccess }, WORKSPACE_MESSAGES.adminAlreadyHasAccess);
+export async function shareClient({
+  ctx,
+  access,
+  email,
+  permission,
+}: {
+  ctx: { actor: Actor };
+  access: ClientAccess;
+  email: string;
+  permission: 1 | 2 | 4;
+}) {
+  const [user] = await db()
+    .select()
+    .from(users)
+    .where(and(eq(users.email, email), eq(users.agencyId, ctx.actor.agencyId)));
+  if (!user)
+    throw new ValidationError({ email: WORKSPACE_MESSAGES.emailNotInAgency }, WORKSPACE_MESSAGES.emailNotInAgency);
+  if (user.role === "agency")
+    throw new ValidationError(
+      { email: WORKSPACE_MESSAGES.adminAlreadyHasAccess },
+      WORKSPACE_MESSAGES.adminAlreadyHasAccess,
+    );
   if (user.id === ctx.actor.userId) throw new BadRequestError(WORKSPACE_MESSAGES.cannotChangeOwnAccess);
   await db()
     .insert(clientStaff)

@@ -22,7 +22,10 @@ export function clientPermissions({ ctx, access }: { ctx: { actor: Actor }; acce
 /** GET /users/{id}/clients: the clients shared with a staff member (admins: anyone; staff: themselves). */
 export async function userClients({ ctx, userId }: { ctx: { actor: Actor }; userId: string }) {
   if (!ctx.actor.isAgencyAdmin && userId !== ctx.actor.userId) throw new NotFoundError();
-  const [user] = await db().select({ id: users.id }).from(users).where(and(eq(users.id, userId), eq(users.agencyId, ctx.actor.agencyId)));
+  const [user] = await db()
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, userId), eq(users.agencyId, ctx.actor.agencyId)));
   if (!user) throw new NotFoundError();
   const rows = await db()
     .select({ client: clients, permission: clientStaff.permission })

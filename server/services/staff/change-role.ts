@@ -8,12 +8,24 @@ import { BadRequestError, NotFoundError } from "../../http/errors";
 import { userView } from "../users/user-view";
 
 /** PUT /users/{id}/role: agency admins promote staff to admin or back; the agency keeps at least one admin. */
-export async function changeRole({ ctx, userId, role }: { ctx: { actor: Actor }; userId: string; role: "agency" | "staff" }) {
+export async function changeRole({
+  ctx,
+  userId,
+  role,
+}: {
+  ctx: { actor: Actor };
+  userId: string;
+  role: "agency" | "staff";
+}) {
   return db().transaction(async (tx) => {
     // Role changes in one agency go one at a time (the agency row is the lock), so two admins
     // demoting each other at once cannot both pass the last-admin check.
     await tx.select({ id: agencies.id }).from(agencies).where(eq(agencies.id, ctx.actor.agencyId)).for("update");
-    const [user] = await tx.select().from(users).where(and(eq(users.id, userId), eq(users.agencyId, ctx.actor.agencyId))).for("update");
+    const [user] = await tx
+      .select()
+      .from(users)
+      .where(and(eq(users.id, userId), eq(users.agencyId, ctx.actor.agencyId)))
+      .for("update");
     if (!user) throw new NotFoundError();
     if (user.role === "agency" && role === "staff") {
       const [{ admins }] = await tx

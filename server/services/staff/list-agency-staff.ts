@@ -7,15 +7,33 @@ import { pageOffset, type PageQuery, type Paged } from "../../http/pagination";
 import { staffView } from "./staff-view";
 
 /** GET /agencies/{id}/staffs (role staff) or /admin (role agency): the agency's people, paged, newest first. */
-export async function listAgencyUsers({ ctx, role, page }: { ctx: { actor: Actor }; role: "agency" | "staff"; page: PageQuery }): Promise<Paged<ReturnType<typeof staffView>>> {
+export async function listAgencyUsers({
+  ctx,
+  role,
+  page,
+}: {
+  ctx: { actor: Actor };
+  role: "agency" | "staff";
+  page: PageQuery;
+}): Promise<Paged<ReturnType<typeof staffView>>> {
   const where = and(eq(users.agencyId, ctx.actor.agencyId), eq(users.role, role));
   const [rows, [{ total }]] = await Promise.all([
-    db().select().from(users).where(where).orderBy(desc(users.createdAt), desc(users.id)).limit(page.limit).offset(pageOffset(page)),
+    db()
+      .select()
+      .from(users)
+      .where(where)
+      .orderBy(desc(users.createdAt), desc(users.id))
+      .limit(page.limit)
+      .offset(pageOffset(page)),
     db().select({ total: count() }).from(users).where(where),
   ]);
   const ids = rows.map((r) => r.id);
   const counts = ids.length
-    ? await db().select({ userId: clientStaff.userId, n: count() }).from(clientStaff).where(inArray(clientStaff.userId, ids)).groupBy(clientStaff.userId)
+    ? await db()
+        .select({ userId: clientStaff.userId, n: count() })
+        .from(clientStaff)
+        .where(inArray(clientStaff.userId, ids))
+        .groupBy(clientStaff.userId)
     : [];
   const byUser = new Map(counts.map((c) => [c.userId, c.n]));
   return { docs: rows.map((u) => staffView(u, { clientCount: byUser.get(u.id) ?? 0 })), total };

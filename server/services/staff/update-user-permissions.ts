@@ -12,12 +12,26 @@ import { WORKSPACE_MESSAGES } from "@/lib/constants/messages";
  * POST /users/{id}/permissions/update (agency admins): sets a staff member's level on several
  * clients at once; `permission: null` removes the share. All or nothing, in one transaction.
  */
-export async function updateUserPermissions({ ctx, userId, input }: { ctx: { actor: Actor }; userId: string; input: z.output<typeof userPermissionsSchema> }) {
-  const [user] = await db().select().from(users).where(and(eq(users.id, userId), eq(users.agencyId, ctx.actor.agencyId)));
+export async function updateUserPermissions({
+  ctx,
+  userId,
+  input,
+}: {
+  ctx: { actor: Actor };
+  userId: string;
+  input: z.output<typeof userPermissionsSchema>;
+}) {
+  const [user] = await db()
+    .select()
+    .from(users)
+    .where(and(eq(users.id, userId), eq(users.agencyId, ctx.actor.agencyId)));
   if (!user) throw new NotFoundError();
   if (user.role === "agency") throw new BadRequestError(WORKSPACE_MESSAGES.adminAlreadyHasAccess);
   const clientIds = [...new Set(input.permissions.map((p) => p.clientId))];
-  const owned = await db().select({ id: clients.id }).from(clients).where(and(inArray(clients.id, clientIds), eq(clients.agencyId, ctx.actor.agencyId)));
+  const owned = await db()
+    .select({ id: clients.id })
+    .from(clients)
+    .where(and(inArray(clients.id, clientIds), eq(clients.agencyId, ctx.actor.agencyId)));
   if (owned.length !== clientIds.length) throw new NotFoundError();
 
   await db().transaction(async (tx) => {
@@ -32,6 +46,9 @@ export async function updateUserPermissions({ ctx, userId, input }: { ctx: { act
       }
     }
   });
-  const rows = await db().select({ clientId: clientStaff.clientId, permission: clientStaff.permission }).from(clientStaff).where(eq(clientStaff.userId, userId));
+  const rows = await db()
+    .select({ clientId: clientStaff.clientId, permission: clientStaff.permission })
+    .from(clientStaff)
+    .where(eq(clientStaff.userId, userId));
   return { userId, permissions: rows };
 }

@@ -27,7 +27,11 @@ export async function addTag({ ctx, input }: { ctx: ProjectContext; input: z.out
           .select()
           .from(insightTags)
           .where(and(eq(insightTags.projectId, project.id), sql`lower(${insightTags.name}) = lower(${input.name})`));
-    if (ids.length) await tx.insert(insightTagItems).values(ids.map((insightId) => ({ tagId: tag.id, insightId }))).onConflictDoNothing();
+    if (ids.length)
+      await tx
+        .insert(insightTagItems)
+        .values(ids.map((insightId) => ({ tagId: tag.id, insightId })))
+        .onConflictDoNothing();
     if (!inserted.length) await tx.update(insightTags).set({ updatedAt: new Date() }).where(eq(insightTags.id, tag.id));
     return { created: inserted.length > 0, tag: tagView(tag, await tagInsightIds(tag.id, tx)) };
   });

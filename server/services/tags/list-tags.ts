@@ -13,6 +13,13 @@ export async function listTags({ access }: { access: ProjectAccess }) {
     .where(eq(insightTags.projectId, access.project.id))
     .groupBy(insightTags.id)
     .orderBy(asc(insightTags.name), asc(insightTags.id));
-  const docs = rows.map((r) => ({ _id: r.tag.id, projectId: r.tag.projectId, name: r.tag.name, count: r.count, createdAt: r.tag.createdAt, updatedAt: r.tag.updatedAt }));
+  const docs = rows.map((r) => ({
+    _id: r.tag.id,
+    projectId: r.tag.projectId,
+    name: r.tag.name,
+    count: r.count,
+    createdAt: r.tag.createdAt,
+    updatedAt: r.tag.updatedAt,
+  }));
   return { docs, total: docs.length };
 }

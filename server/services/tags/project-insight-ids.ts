@@ -8,7 +8,11 @@ import { ValidationError } from "../../http/errors";
 export async function requireProjectInsights(projectId: string, ids: readonly string[]): Promise<string[]> {
   const unique = [...new Set(ids.map((id) => id.toLowerCase()))];
   if (unique.length === 0) return [];
-  const found = await db().select({ id: insights.id }).from(insights).where(and(eq(insights.projectId, projectId), inArray(insights.id, unique)));
-  if (found.length !== unique.length) throw new ValidationError({ insightIds: "Some insights were not found in this project" });
+  const found = await db()
+    .select({ id: insights.id })
+    .from(insights)
+    .where(and(eq(insights.projectId, projectId), inArray(insights.id, unique)));
+  if (found.length !== unique.length)
+    throw new ValidationError({ insightIds: "Some insights were not found in this project" });
   return unique;
 }

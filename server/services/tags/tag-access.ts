@@ -14,7 +14,11 @@ export interface TagAccess extends ProjectAccess {
 }
 
 /** /tags/{id}: checked through the tag's project to its client. */
-export async function requireTagAccess(actor: Actor, tagId: string | undefined, action: ClientAction): Promise<TagAccess> {
+export async function requireTagAccess(
+  actor: Actor,
+  tagId: string | undefined,
+  action: ClientAction,
+): Promise<TagAccess> {
   const [tag] = await db()
     .select()
     .from(insightTags)

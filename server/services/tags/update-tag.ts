@@ -15,14 +15,19 @@ export async function updateTag({ access, input }: { access: TagAccess; input: z
   const ids = input.insightIds ? await requireProjectInsights(access.project.id, input.insightIds) : null;
   try {
     await db().transaction(async (tx) => {
-      await tx.update(insightTags).set({ name: input.name ?? access.tag.name, updatedAt: new Date() }).where(eq(insightTags.id, access.tag.id));
+      await tx
+        .update(insightTags)
+        .set({ name: input.name ?? access.tag.name, updatedAt: new Date() })
+        .where(eq(insightTags.id, access.tag.id));
       if (ids) {
         await tx.delete(insightTagItems).where(eq(insightTagItems.tagId, access.tag.id));
-        if (ids.length) await tx.insert(insightTagItems).values(ids.map((insightId) => ({ tagId: access.tag.id, insightId })));
+        if (ids.length)
+          await tx.insert(insightTagItems).values(ids.map((insightId) => ({ tagId: access.tag.id, insightId })));
       }
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw new ConflictError(REPORT_MESSAGES.tagExists, { name: REPORT_MESSAGES.tagExists });
+    if (isUniqueViolation(error))
+      throw new ConflictError(REPORT_MESSAGES.tagExists, { name: REPORT_MESSAGES.tagExists });
     throw error;
   }
   const [tag] = await db().select().from(insightTags).where(eq(insightTags.id, access.tag.id));

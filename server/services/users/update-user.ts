@@ -45,6 +45,11 @@ export async function updateUser({ ctx, userId, input }: { ctx: { actor: Actor }
     .set({ passwordHash, sessionVersion: sql`${users.sessionVersion} + 1` })
     .where(eq(users.id, user.id))
     .returning();
-  const token = await issueSessionToken({ sub: updated.id, agencyId: updated.agencyId, role: updated.role, sv: updated.sessionVersion });
+  const token = await issueSessionToken({
+    sub: updated.id,
+    agencyId: updated.agencyId,
+    role: updated.role,
+    sv: updated.sessionVersion,
+  });
   return { message: MESSAGES.passwordChanged, user: userView(updated), token };
 }

@@ -16,17 +16,30 @@ const PASSWORD = "Secret1!";
 /** Registers an agency through the API and returns the emailed confirmation token. */
 async function register(email: string) {
   const res = await call(signup, {
-    body: { agencyName: "Acme", firstName: "Ada", lastName: "Owner", email, password: PASSWORD, confirmPassword: PASSWORD, acceptTerms: true },
+    body: {
+      agencyName: "Acme",
+      firstName: "Ada",
+      lastName: "Owner",
+      email,
+      password: PASSWORD,
+      confirmPassword: PASSWORD,
+      acceptTerms: true,
+    },
   });
   expect(res.status).toBe(201);
-  const job = (await queuedJobs<EmailJob>("send-email")).find((j) => j.to === email && j.template === "agency-confirmation");
+  const job = (await queuedJobs<EmailJob>("send-email")).find(
+    (j) => j.to === email && j.template === "agency-confirmation",
+  );
   return { agencyId: res.body.agencyId as string, token: job!.params.url.split("/").pop()! };
 }
 
 const confirm = (token: string) => call(GET, { path: `/api/agencies/confirmation?token=${encodeURIComponent(token)}` });
 
 async function confirmedAt(agencyId: string) {
-  const [row] = await db().select({ confirmedAt: agencies.confirmedAt }).from(agencies).where(eq(agencies.id, agencyId));
+  const [row] = await db()
+    .select({ confirmedAt: agencies.confirmedAt })
+    .from(agencies)
+    .where(eq(agencies.id, agencyId));
   return row.confirmedAt;
 }
 

@@ -42,12 +42,29 @@ describe("POST /api/agencies/signup", () => {
   it("creates an unconfirmed agency, its admin and a confirmation token, and queues the confirmation email", async () => {
     const res = await call(POST, { body: valid });
     expect(res.status).toBe(201);
-    expect(res.body).toEqual({ agencyId: expect.any(String), userId: expect.any(String), email: "ada.owner@example.com" });
+    expect(res.body).toEqual({
+      agencyId: expect.any(String),
+      userId: expect.any(String),
+      email: "ada.owner@example.com",
+    });
 
     const [agency] = await db().select().from(agencies).where(eq(agencies.id, res.body.agencyId));
-    expect(agency).toMatchObject({ name: "Acme Agency", website: "acme.example.com", phone: "+1 555 123 4567", confirmedAt: null, projectLimit: 5 });
+    expect(agency).toMatchObject({
+      name: "Acme Agency",
+      website: "acme.example.com",
+      phone: "+1 555 123 4567",
+      confirmedAt: null,
+      projectLimit: 5,
+    });
     const [user] = await db().select().from(users).where(eq(users.id, res.body.userId));
-    expect(user).toMatchObject({ agencyId: agency.id, email: "ada.owner@example.com", role: "agency", firstName: "Ada", lastName: "Lovelace", onboarding: true });
+    expect(user).toMatchObject({
+      agencyId: agency.id,
+      email: "ada.owner@example.com",
+      role: "agency",
+      firstName: "Ada",
+      lastName: "Lovelace",
+      onboarding: true,
+    });
     expect(user.passwordHash).toMatch(/^scrypt\$/);
     expect(user.passwordHash).not.toContain(valid.password);
 
@@ -60,7 +77,11 @@ describe("POST /api/agencies/signup", () => {
 
     const jobs = await queuedJobs<EmailJob>("send-email");
     expect(jobs).toHaveLength(1);
-    expect(jobs[0]).toMatchObject({ template: "agency-confirmation", to: "ada.owner@example.com", params: { firstName: "Ada", agencyName: "Acme Agency" } });
+    expect(jobs[0]).toMatchObject({
+      template: "agency-confirmation",
+      to: "ada.owner@example.com",
+      params: { firstName: "Ada", agencyName: "Acme Agency" },
+    });
     const token = jobs[0].params.url.match(/\/agencies\/confirmation\/([A-Za-z0-9_-]+)$/)?.[1];
     expect(token).toBeTruthy();
     // Only the hash is stored, and it is the hash of the emailed token.
@@ -84,7 +105,15 @@ describe("POST /api/agencies/signup", () => {
 
   it("gives 400 with field errors and the registration message for invalid input, and writes nothing", async () => {
     const res = await call(POST, {
-      body: { ...valid, agencyName: "", email: "nope", phone: "123", password: "weak", confirmPassword: "weak", acceptTerms: false },
+      body: {
+        ...valid,
+        agencyName: "",
+        email: "nope",
+        phone: "123",
+        password: "weak",
+        confirmPassword: "weak",
+        acceptTerms: false,
+      },
     });
     expect(res.status).toBe(400);
     expect(res.body.message).toBe(MESSAGES.registrationProblem);

@@ -9,4 +9,6 @@ export const GET = withDataSourceAccess("datasource:view", async (ctx) => dataSo
 export const PUT = withDataSourceAccess("datasource:manage", async (ctx) =>
   updateDataSource({ access: ctx.access, input: await parseJsonBody(ctx.req, updateDataSourceSchema) }),
 );
-export const DELETE = withDataSourceAccess("datasource:manage", async (ctx) => deleteDataSource({ access: ctx.access }));
+export const DELETE = withDataSourceAccess("datasource:manage", async (ctx) =>
+  deleteDataSource({ access: ctx.access }),
+);

@@ -29,7 +29,8 @@ describe("GET /api/searches/clients", () => {
     await insertClient(agency.id, "Globex", "https://globex.example.org");
     await insertClient(agency.id, "Initech");
 
-    for (const q of ["north", "wind", "NorthWind", "trad"]) expect(names(await search(token, `q=${q}`))).toEqual(["Northwind Traders"]);
+    for (const q of ["north", "wind", "NorthWind", "trad"])
+      expect(names(await search(token, `q=${q}`))).toEqual(["Northwind Traders"]);
     expect(names(await search(token, "q=example.org"))).toEqual(["Globex"]);
     expect(names(await search(token, "q=nothing-like-this"))).toEqual([]);
   });
@@ -56,7 +57,15 @@ describe("GET /api/searches/clients", () => {
 
     const res = await search(token, "q=acme");
     expect(res.status).toBe(200);
-    expect(names(res)).toEqual(["Acme", "Acme Explosives", "Acme Anvils", "Other", "New Acme", "Old Acme Rockets", "Pacme Systems"]);
+    expect(names(res)).toEqual([
+      "Acme",
+      "Acme Explosives",
+      "Acme Anvils",
+      "Other",
+      "New Acme",
+      "Old Acme Rockets",
+      "Pacme Systems",
+    ]);
     expect(res.body.total).toBe(7);
   });
 

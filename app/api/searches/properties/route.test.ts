@@ -21,7 +21,18 @@ describe("GET /api/searches/properties", () => {
     expect(names(await search(token, "q=BOUTIQUE"))).toEqual(["Boutique Été"]);
     expect(names(await search(token, "q=dupont.fr"))).toEqual(["Boutique Été"]);
     const res = await search(token, "q=tique");
-    expect(res.body).toMatchObject({ total: 1, docs: [{ _id: shop.id, clientId: client.id, clientName: "Pâtisserie Dupont", label: "Performance Report", url: "https://shop.patisserie-dupont.fr" }] });
+    expect(res.body).toMatchObject({
+      total: 1,
+      docs: [
+        {
+          _id: shop.id,
+          clientId: client.id,
+          clientName: "Pâtisserie Dupont",
+          label: "Performance Report",
+          url: "https://shop.patisserie-dupont.fr",
+        },
+      ],
+    });
   });
 
   it("ranks a prefix before a substring, then newest first, and pages", async () => {
@@ -51,7 +62,10 @@ describe("GET /api/searches/properties", () => {
     await share(shared.id, viewer.user.id, 1);
 
     expect(names(await search(viewer.token, "q=quartz"))).toEqual(["Quartz Shared Report"]);
-    expect(names(await search(adminToken, "q=quartz")).sort()).toEqual(["Quartz Hidden Report", "Quartz Shared Report"]);
+    expect(names(await search(adminToken, "q=quartz")).sort()).toEqual([
+      "Quartz Hidden Report",
+      "Quartz Shared Report",
+    ]);
     expect(names(await search(other.token, "q=quartz"))).toEqual(["Quartz Foreign Report"]);
   });
 });

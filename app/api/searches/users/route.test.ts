@@ -56,7 +56,12 @@ describe("GET /api/searches/users", () => {
     await share(otherClient.id, stranger.user.id, 4);
 
     const asAdmin = await search(adminToken, "q=kim");
-    expect(emails(asAdmin)).toEqual(["kim.boss@team.test", "kim.colleague@team.test", "kim.stranger@team.test", "kim.viewer@team.test"]);
+    expect(emails(asAdmin)).toEqual([
+      "kim.boss@team.test",
+      "kim.colleague@team.test",
+      "kim.stranger@team.test",
+      "kim.viewer@team.test",
+    ]);
     expect(asAdmin.body.total).toBe(4);
 
     const asViewer = await search(viewer.token, "q=kim");

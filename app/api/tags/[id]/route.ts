@@ -14,4 +14,6 @@ export const PUT = withUser<{ id: string }>(async (ctx) => {
   const access = await requireTagAccess(ctx.actor, ctx.params.id, "report:manage");
   return updateTag({ access, input: await parseJsonBody(ctx.req, updateTagSchema) });
 });
-export const DELETE = withUser<{ id: string }>(async (ctx) => deleteTag({ access: await requireTagAccess(ctx.actor, ctx.params.id, "report:manage") }));
+export const DELETE = withUser<{ id: string }>(async (ctx) =>
+  deleteTag({ access: await requireTagAccess(ctx.actor, ctx.params.id, "report:manage") }),
+);

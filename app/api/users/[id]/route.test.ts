@@ -64,10 +64,19 @@ describe("PUT /api/users/{id} mode edit", () => {
 
   it("updates one's own profile", async () => {
     const { admin, token } = await createAgency();
-    const res = await putUser(admin.id, { mode: "edit", firstName: " Grace ", lastName: "Hopper", phone: "555-123-4567" }, { token });
+    const res = await putUser(
+      admin.id,
+      { mode: "edit", firstName: " Grace ", lastName: "Hopper", phone: "555-123-4567" },
+      { token },
+    );
     expect(res.status).toBe(200);
     expect(res.body.message).toBe(MESSAGES.profileUpdated);
-    expect(res.body.user).toMatchObject({ _id: admin.id, firstName: "Grace", lastName: "Hopper", phone: "555-123-4567" });
+    expect(res.body.user).toMatchObject({
+      _id: admin.id,
+      firstName: "Grace",
+      lastName: "Hopper",
+      phone: "555-123-4567",
+    });
     expect(await userRow(admin.id)).toMatchObject({ firstName: "Grace", lastName: "Hopper", phone: "555-123-4567" });
 
     const cleared = await putUser(admin.id, { mode: "edit", firstName: "Grace", lastName: "Hopper" }, { token });
@@ -83,7 +92,11 @@ describe("PUT /api/users/{id} mode edit", () => {
     expect(byAdmin.status).toBe(200);
     expect((await userRow(staff.user.id)).firstName).toBe("Renamed");
 
-    const byStaff = await putUser(admin.id, { mode: "edit", firstName: "Hacked", lastName: "Admin" }, { token: staff.token });
+    const byStaff = await putUser(
+      admin.id,
+      { mode: "edit", firstName: "Hacked", lastName: "Admin" },
+      { token: staff.token },
+    );
     expect(byStaff.status).toBe(404);
     const foreign = await putUser(other.admin.id, { mode: "edit", firstName: "Hacked", lastName: "Other" }, { token });
     expect(foreign.status).toBe(404);
@@ -93,14 +106,22 @@ describe("PUT /api/users/{id} mode edit", () => {
 
   it("gives 400 with field errors and writes nothing", async () => {
     const { admin, token } = await createAgency();
-    const res = await putUser(admin.id, { mode: "edit", firstName: "", lastName: "x".repeat(256), phone: "12" }, { token });
+    const res = await putUser(
+      admin.id,
+      { mode: "edit", firstName: "", lastName: "x".repeat(256), phone: "12" },
+      { token },
+    );
     expect(res.status).toBe(400);
     expect(res.body.errors).toEqual({
       firstName: MESSAGES.required,
       lastName: "Last name should be equal or less than 255 characters",
       phone: MESSAGES.invalidPhone,
     });
-    expect(await userRow(admin.id)).toMatchObject({ firstName: admin.firstName, lastName: admin.lastName, phone: null });
+    expect(await userRow(admin.id)).toMatchObject({
+      firstName: admin.firstName,
+      lastName: admin.lastName,
+      phone: null,
+    });
     const noMode = await putUser(admin.id, { firstName: "A", lastName: "B" }, { token });
     expect(noMode.status).toBe(400);
     expect(noMode.body.errors).toHaveProperty("mode");
@@ -115,7 +136,12 @@ describe("PUT /api/users/{id} mode change-password", () => {
     const { admin, token } = await createAgency();
     const res = await putUser(
       admin.id,
-      { mode: "change-password", currentPassword: "Wrong-pass1!", password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD },
+      {
+        mode: "change-password",
+        currentPassword: "Wrong-pass1!",
+        password: NEW_PASSWORD,
+        confirmPassword: NEW_PASSWORD,
+      },
       { token },
     );
     expect(res.status).toBe(400);
@@ -126,7 +152,11 @@ describe("PUT /api/users/{id} mode change-password", () => {
 
   it("refuses a new password equal to the current one, or unconfirmed", async () => {
     const { admin, token } = await createAgency();
-    const same = await putUser(admin.id, { mode: "change-password", currentPassword: PASSWORD, password: PASSWORD, confirmPassword: PASSWORD }, { token });
+    const same = await putUser(
+      admin.id,
+      { mode: "change-password", currentPassword: PASSWORD, password: PASSWORD, confirmPassword: PASSWORD },
+      { token },
+    );
     expect(same.status).toBe(400);
     expect(same.body.errors).toEqual({ password: MESSAGES.passwordSameAsPrevious });
     const mismatch = await putUser(

@@ -14,7 +14,11 @@ export const GET = withUser<P>(async (ctx) => getUser({ ctx, userId: uuidParam(c
 
 /** PUT /api/users/{id} with mode "edit" or "change-password" (the latter re-issues the session). */
 export const PUT = withUser<P>(async (ctx) => {
-  const result = await updateUser({ ctx, userId: uuidParam(ctx.params.id), input: await parseJsonBody(ctx.req, userUpdateSchema) });
+  const result = await updateUser({
+    ctx,
+    userId: uuidParam(ctx.params.id),
+    input: await parseJsonBody(ctx.req, userUpdateSchema),
+  });
   const response = NextResponse.json(result);
   if ("token" in result && result.token && !ctx.req.headers.get("authorization")) {
     response.cookies.set(sessionCookieName(), result.token, sessionCookieOptions());

@@ -29,13 +29,22 @@ describe("POST /api/users/forgotpassword", () => {
 
     const jobs = await queuedJobs<EmailJob>("send-email");
     expect(jobs).toHaveLength(1);
-    expect(jobs[0]).toMatchObject({ template: "password-reset", to: admin.email, params: { firstName: admin.firstName } });
+    expect(jobs[0]).toMatchObject({
+      template: "password-reset",
+      to: admin.email,
+      params: { firstName: admin.firstName },
+    });
     const token = jobs[0].params.url.match(/\/reset-password\/([A-Za-z0-9_-]+)$/)?.[1];
     expect(token).toBeTruthy();
 
     const rows = await db().select().from(userTokens);
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ userId: admin.id, kind: "password_reset", usedAt: null, tokenHash: hashToken(token!) });
+    expect(rows[0]).toMatchObject({
+      userId: admin.id,
+      kind: "password_reset",
+      usedAt: null,
+      tokenHash: hashToken(token!),
+    });
     const ttl = rows[0].expiresAt.getTime() - Date.now();
     expect(ttl).toBeGreaterThan(59 * 60_000);
     expect(ttl).toBeLessThanOrEqual(60 * 60_000);

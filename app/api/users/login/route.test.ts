@@ -48,7 +48,8 @@ describe("POST /api/users/login", () => {
 
   it("rate-limits attempts per IP with 429", async () => {
     const { admin } = await createAgency();
-    for (let i = 0; i < 50; i++) await call(POST, { body: { email: `x${i}@example.com`, password: "Wrong1!x" }, ip: "192.0.2.1" });
+    for (let i = 0; i < 50; i++)
+      await call(POST, { body: { email: `x${i}@example.com`, password: "Wrong1!x" }, ip: "192.0.2.1" });
     const limited = await call(POST, { body: { email: admin.email, password: PASSWORD }, ip: "192.0.2.1" });
     expect(limited.status).toBe(429);
   });
@@ -60,7 +61,10 @@ describe("POST /api/users/login", () => {
     const malformed = await call(POST, { rawBody: "{nope", headers: { "content-type": "application/json" } });
     expect(malformed.status).toBe(400);
     expect(malformed.body.message).toBe(MESSAGES.malformedJson);
-    const wrongType = await call(POST, { rawBody: "email=a", headers: { "content-type": "application/x-www-form-urlencoded" } });
+    const wrongType = await call(POST, {
+      rawBody: "email=a",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
     expect(wrongType.status).toBe(415);
   });
 

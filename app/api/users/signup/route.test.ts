@@ -22,7 +22,10 @@ async function invited(email: string) {
 }
 
 const signup = (body: Record<string, unknown>) =>
-  call(POST, { path: "/api/users/signup", body: { firstName: "Sam", lastName: "Staff", password: STAFF_PASSWORD, confirmPassword: STAFF_PASSWORD, ...body } });
+  call(POST, {
+    path: "/api/users/signup",
+    body: { firstName: "Sam", lastName: "Staff", password: STAFF_PASSWORD, confirmPassword: STAFF_PASSWORD, ...body },
+  });
 const userCount = async () => (await db().select({ n: count() }).from(users))[0].n;
 
 describe("POST /api/users/signup (accept an invitation)", () => {
@@ -92,9 +95,16 @@ describe("POST /api/users/signup (accept an invitation)", () => {
 
   it("gives field errors for missing fields and weak passwords, writing nothing", async () => {
     const { invitationToken } = await invited("fields@example.com");
-    const res = await call(POST, { path: "/api/users/signup", body: { token: invitationToken, password: "weak", confirmPassword: "weak" } });
+    const res = await call(POST, {
+      path: "/api/users/signup",
+      body: { token: invitationToken, password: "weak", confirmPassword: "weak" },
+    });
     expect(res.status).toBe(400);
-    expect(res.body.errors).toEqual({ firstName: MESSAGES.required, lastName: MESSAGES.required, password: MESSAGES.passwordRules });
+    expect(res.body.errors).toEqual({
+      firstName: MESSAGES.required,
+      lastName: MESSAGES.required,
+      password: MESSAGES.passwordRules,
+    });
     expect(await userCount()).toBe(1);
   });
 

@@ -31,7 +31,13 @@ export function runAnomalies(ctx: EngineContext, intention: Intention, metric: s
       type: "series",
       metric,
       unit,
-      points: result.points.map((p) => ({ date: p.date, value: p.actual, expected: round(p.expected), low: round(p.low), high: round(p.high) })),
+      points: result.points.map((p) => ({
+        date: p.date,
+        value: p.actual,
+        expected: round(p.expected),
+        low: round(p.low),
+        high: round(p.high),
+      })),
       marks: findings.map((f) => ({ date: f.date, kind: f.direction === "up" ? "spike" : "drop" })),
     },
     kpiEffect: effect.kpiEffect,
@@ -40,4 +46,5 @@ export function runAnomalies(ctx: EngineContext, intention: Intention, metric: s
   };
 }
 
-export const round = (x: number | null | undefined): number | null => (x === null || x === undefined || !Number.isFinite(x) ? null : Math.round(x * 1000) / 1000);
+export const round = (x: number | null | undefined): number | null =>
+  x === null || x === undefined || !Number.isFinite(x) ? null : Math.round(x * 1000) / 1000;

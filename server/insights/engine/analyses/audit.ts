@@ -27,7 +27,9 @@ export function runAudit(ctx: EngineContext, intention: Intention, check: AuditC
   return {
     intention,
     findings,
-    chart: findings.length ? { type: "audit", items: findings.map((f) => ({ issue: f.issue, severity: f.severity, count: f.count })) } : null,
+    chart: findings.length
+      ? { type: "audit", items: findings.map((f) => ({ issue: f.issue, severity: f.severity, count: f.count })) }
+      : null,
     kpiEffect: 0,
     indirectEffect: 0,
     severity,
@@ -67,9 +69,18 @@ function auditFindings(ctx: EngineContext, check: AuditCheck): AuditFinding[] {
       for (const [date, v] of days) {
         if (date < w.periodStart || date > w.periodEnd) continue;
         const get = (k: (typeof PARTS)[number]["key"]) => v[PART_INDEX[k]] ?? undefined;
-        rows.push({ key: date, sessions: get("sessions"), engagedSessions: get("engagedSessions"), conversions: get("conversions"), transactions: get("transactions") });
+        rows.push({
+          key: date,
+          sessions: get("sessions"),
+          engagedSessions: get("engagedSessions"),
+          conversions: get("conversions"),
+          transactions: get("transactions"),
+        });
       }
-      return findImpossibleValues(rows.sort((a, b) => a.key.localeCompare(b.key)), period);
+      return findImpossibleValues(
+        rows.sort((a, b) => a.key.localeCompare(b.key)),
+        period,
+      );
     }
     case "duplicate_rows": {
       // Rows are unique per source, day and combination in storage, so an export recorded twice
@@ -78,7 +89,11 @@ function auditFindings(ctx: EngineContext, check: AuditCheck): AuditFinding[] {
       for (const s of ctx.data.sources) {
         for (const [date, v] of s.days) {
           if (date < w.periodStart || date > w.periodEnd || !((v[PART_INDEX.sessions] ?? 0) > 0)) continue;
-          keys.push(PARTS.map((p, i) => (v[i] === null ? null : `${p.key}=${v[i]}`)).filter(Boolean).join(", "));
+          keys.push(
+            PARTS.map((p, i) => (v[i] === null ? null : `${p.key}=${v[i]}`))
+              .filter(Boolean)
+              .join(", "),
+          );
         }
       }
       return findDuplicateRows(keys, { ...period, metric: "sessions", keyDescription: "identical daily totals" });
@@ -86,7 +101,13 @@ function auditFindings(ctx: EngineContext, check: AuditCheck): AuditFinding[] {
     case "personal_data_in_urls":
       return (["landingPage", "page", "query"] as const)
         .filter((d) => ctx.data.hasDimension(d))
-        .flatMap((d) => findPersonalData(values(d, d === "query" && !ctx.data.sourceFor(["sessions"], d) ? "clicks" : "sessions"), { ...period, metric: "sessions", dimension: d }));
+        .flatMap((d) =>
+          findPersonalData(values(d, d === "query" && !ctx.data.sourceFor(["sessions"], d) ? "clicks" : "sessions"), {
+            ...period,
+            metric: "sessions",
+            dimension: d,
+          }),
+        );
     case "ads_clicks_vs_sessions": {
       // Ads clicks come from an ads source (one that also reports cost); search console clicks
       // are organic and must not be compared with paid sessions.
@@ -94,7 +115,10 @@ function auditFindings(ctx: EngineContext, check: AuditCheck): AuditFinding[] {
       const paid = values("channel").filter((v) => PAID.test(v.value));
       if (!clicksSource || paid.length === 0) return [];
       const adsClicks = ctx.data.total("clicks", w.periodStart, w.periodEnd, clicksSource) ?? 0;
-      return findClicksSessionsMismatch([{ key: "total", adsClicks, sessions: paid.reduce((s, v) => s + v.total, 0) }], period);
+      return findClicksSessionsMismatch(
+        [{ key: "total", adsClicks, sessions: paid.reduce((s, v) => s + v.total, 0) }],
+        period,
+      );
     }
     case "missing_conversions":
       return missingConversions(ctx);
@@ -106,7 +130,9 @@ function missingConversions(ctx: EngineContext): AuditFinding[] {
   const w = ctx.window;
   const sessions = ctx.data.total("sessions", w.periodStart, w.periodEnd) ?? 0;
   if (sessions < 100) return [];
-  const outcomes = (["conversions", "leads", "transactions"] as const).map((p) => ctx.data.total(p, w.periodStart, w.periodEnd));
+  const outcomes = (["conversions", "leads", "transactions"] as const).map((p) =>
+    ctx.data.total(p, w.periodStart, w.periodEnd),
+  );
   if (outcomes.some((v) => v !== null && v > 0)) return [];
   const recorded = outcomes.some((v) => v !== null);
   return [

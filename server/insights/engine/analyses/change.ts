@@ -15,7 +15,12 @@ export function runChange(ctx: EngineContext, intention: Intention, metric: stri
   return {
     intention,
     findings: finding.significant ? [finding] : [],
-    chart: { type: "series", metric, unit: metricDefinition(metric).unit, points: current.map((p) => ({ date: p.date, value: round(p.value) })) },
+    chart: {
+      type: "series",
+      metric,
+      unit: metricDefinition(metric).unit,
+      points: current.map((p) => ({ date: p.date, value: round(p.value) })),
+    },
     ...effect,
     severity: 0,
   };

@@ -16,7 +16,12 @@ const CHART_SEGMENTS = 10;
  * significant change has drivers worth reporting. Ratios are decomposed by shift-share from their
  * summed parts, never from averaged segment rates.
  */
-export function runDrivers(ctx: EngineContext, intention: Intention, metric: string, dimension: Dimension): IntentionOutcome | null {
+export function runDrivers(
+  ctx: EngineContext,
+  intention: Intention,
+  metric: string,
+  dimension: Dimension,
+): IntentionOutcome | null {
   const w = ctx.window;
   const split = ctx.data.segments(metric, dimension);
   if (!split) return null;
@@ -45,17 +50,23 @@ export function runDrivers(ctx: EngineContext, intention: Intention, metric: str
   }
   if (!analysis) return { intention, findings: [], chart: null, kpiEffect: 0, indirectEffect: 0, severity: 0 };
 
-  const total = periodChange(ctx.data.series(metric, w.periodStart, w.periodEnd, split.sourceId), ctx.data.series(metric, w.comparisonStart, w.comparisonEnd, split.sourceId), {
-    metric,
-    periodStart: w.periodStart,
-    periodEnd: w.periodEnd,
-    dimension,
-  });
+  const total = periodChange(
+    ctx.data.series(metric, w.periodStart, w.periodEnd, split.sourceId),
+    ctx.data.series(metric, w.comparisonStart, w.comparisonEnd, split.sourceId),
+    {
+      metric,
+      periodStart: w.periodStart,
+      periodEnd: w.periodEnd,
+      dimension,
+    },
+  );
   // For a ratio, the test above is on daily rates; report the rate of the summed parts.
   // The test's expected range is in summed daily values; for a ratio, carry its relative width over
   // to the rate of the summed parts, so the range and the rate are in the same units.
   const rescale = (bound: number | null) =>
-    def.kind === "ratio" && bound !== null && total.baseline ? (analysis.totalBaseline * bound) / total.baseline : bound;
+    def.kind === "ratio" && bound !== null && total.baseline
+      ? (analysis.totalBaseline * bound) / total.baseline
+      : bound;
   const change = {
     ...total,
     current: analysis.totalCurrent,
@@ -73,11 +84,17 @@ export function runDrivers(ctx: EngineContext, intention: Intention, metric: str
     totalCurrent: analysis.totalCurrent,
     totalBaseline: analysis.totalBaseline,
     totalChange: analysis.totalChange,
-    segments: analysis.segments.slice(0, CHART_SEGMENTS).map((s) => ({ value: s.dimensionValue, current: s.current, baseline: s.baseline, contribution: s.contribution })),
+    segments: analysis.segments.slice(0, CHART_SEGMENTS).map((s) => ({
+      value: s.dimensionValue,
+      current: s.current,
+      baseline: s.baseline,
+      contribution: s.contribution,
+    })),
     otherContribution: analysis.segments.slice(CHART_SEGMENTS).reduce((s, x) => s + x.contribution, 0),
   };
   const drivers = analysis.segments.filter((s) => s.isTopDriver).slice(0, MAX_DRIVERS);
-  if (!total.significant || drivers.length === 0) return { intention, findings: [], chart, kpiEffect: 0, indirectEffect: 0, severity: 0 };
+  if (!total.significant || drivers.length === 0)
+    return { intention, findings: [], chart, kpiEffect: 0, indirectEffect: 0, severity: 0 };
 
   const denominatorCurrent = def.kind === "ratio" ? split.segments.reduce((s, x) => s + value(x.current, d), 0) : null;
   const effect = kpiEffectOf(ctx, metric, analysis.totalChange, denominatorCurrent);

@@ -13,7 +13,8 @@ export function runFunnel(ctx: EngineContext, intention: Intention, steps: reado
     const base = ctx.data.series(metric, w.comparisonStart, w.comparisonEnd).map((p) => p.value ?? 0);
     stages.push({ metric, current: sum(cur), baseline: sum(base), currentDaily: cur, baselineDaily: base });
   }
-  const findings = stages.length >= 2 ? analyzeFunnel(stages, { periodStart: w.periodStart, periodEnd: w.periodEnd }) : [];
+  const findings =
+    stages.length >= 2 ? analyzeFunnel(stages, { periodStart: w.periodStart, periodEnd: w.periodEnd }) : [];
   const significant = findings.filter((f) => f.significant);
   let kpiEffect = 0;
   let indirectEffect = 0;
@@ -28,7 +29,10 @@ export function runFunnel(ctx: EngineContext, intention: Intention, steps: reado
   return {
     intention,
     findings: significant,
-    chart: { type: "funnel", steps: stages.map((s) => ({ metric: s.metric, current: s.current, baseline: s.baseline })) },
+    chart: {
+      type: "funnel",
+      steps: stages.map((s) => ({ metric: s.metric, current: s.current, baseline: s.baseline })),
+    },
     kpiEffect,
     indirectEffect,
     severity: 0,

@@ -18,7 +18,10 @@ export const NOT_SET = "(not set)";
 
 // Header names match loosely: "landingPage", "landing_page" and "Landing Page" are one column.
 const squash = (name: string) => name.toLowerCase().replace(/[^a-z0-9]/g, "");
-const BY_NAME = new Map<string, { kind: "date" } | { kind: "dimension"; dim: Dimension } | { kind: "metric"; metric: Metric }>([
+const BY_NAME = new Map<
+  string,
+  { kind: "date" } | { kind: "dimension"; dim: Dimension } | { kind: "metric"; metric: Metric }
+>([
   ["date", { kind: "date" }],
   ...DIMENSIONS.map((dim) => [squash(dim.key), { kind: "dimension" as const, dim }] as const),
   ...METRICS.map((metric) => [squash(metric.key), { kind: "metric" as const, metric }] as const),
@@ -63,7 +66,8 @@ export function readHeader(fields: string[], line: number): CsvLayout {
   dimensions.sort((a, b) => order(DIMENSIONS, a.dim) - order(DIMENSIONS, b.dim));
   metrics.sort((a, b) => order(METRICS, a.metric) - order(METRICS, b.metric));
   const impressionsIndex = metrics.find((m) => m.metric.key === "impressions")?.index ?? -1;
-  if (metrics.some((m) => m.metric.key === "position") && impressionsIndex === -1) throw new CsvImportError(M.positionNeedsImpressions(line));
+  if (metrics.some((m) => m.metric.key === "position") && impressionsIndex === -1)
+    throw new CsvImportError(M.positionNeedsImpressions(line));
   return {
     width: fields.length,
     dateIndex,
@@ -71,7 +75,14 @@ export function readHeader(fields: string[], line: number): CsvLayout {
     dimensions,
     metrics,
     impressionsIndex,
-    copyColumns: ["line", "date", "combo", "key", ...dimensions.map((d) => d.dim.column), ...metrics.map((m) => m.metric.column)],
+    copyColumns: [
+      "line",
+      "date",
+      "combo",
+      "key",
+      ...dimensions.map((d) => d.dim.column),
+      ...metrics.map((m) => m.metric.column),
+    ],
   };
 }
 
@@ -109,7 +120,9 @@ const NUMBER = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
 
 /** COPY text format: backslash, tab and line breaks escaped. */
 export function copyText(value: string): string {
-  return /[\\\t\n\r]/.test(value) ? value.replace(/[\\\t\n\r]/g, (c) => (c === "\\" ? "\\\\" : c === "\t" ? "\\t" : c === "\n" ? "\\n" : "\\r")) : value;
+  return /[\\\t\n\r]/.test(value)
+    ? value.replace(/[\\\t\n\r]/g, (c) => (c === "\\" ? "\\\\" : c === "\t" ? "\\t" : c === "\n" ? "\\n" : "\\r"))
+    : value;
 }
 
 /**
@@ -152,7 +165,8 @@ export class RowEncoder {
       }
       // Only a minus sign can make it negative, only an exponent or many digits infinite: skip
       // the conversion for the plain cells that make up nearly every file.
-      if (text.charCodeAt(0) === 45 && !metric.allowNegative && Number(text) < 0) throw new CsvImportError(M.negative(line, name, text));
+      if (text.charCodeAt(0) === 45 && !metric.allowNegative && Number(text) < 0)
+        throw new CsvImportError(M.negative(line, name, text));
       let cell = text;
       if (text.length > 15 || /[eE]/.test(text)) {
         const value = Number(text);
@@ -182,7 +196,8 @@ export class RowEncoder {
     let dims = "";
     for (const { index, dim, name } of layout.dimensions) {
       const value = normalizeDimension(fields[index]);
-      if (value.length > MAX_DIMENSION_LENGTH) throw new CsvImportError(M.valueTooLong(line, name, MAX_DIMENSION_LENGTH));
+      if (value.length > MAX_DIMENSION_LENGTH)
+        throw new CsvImportError(M.valueTooLong(line, name, MAX_DIMENSION_LENGTH));
       values[dim.key] = value;
       dims += "\t" + copyText(value);
     }

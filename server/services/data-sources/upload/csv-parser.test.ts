@@ -18,7 +18,8 @@ function everySplit(text: string) {
 
 describe("CsvParser", () => {
   it("reads RFC 4180: quoted commas, line breaks and doubled quotes, CRLF, with the line each record starts on", () => {
-    const text = 'date,campaign,sessions\r\n2024-01-01,"Spring, ""big"" sale",10\r\n2024-01-02,"two\r\nlines",3\r\n2024-01-03,,4';
+    const text =
+      'date,campaign,sessions\r\n2024-01-01,"Spring, ""big"" sale",10\r\n2024-01-02,"two\r\nlines",3\r\n2024-01-03,,4';
     expect(everySplit(text)).toEqual([
       { fields: ["date", "campaign", "sessions"], line: 1 },
       { fields: ["2024-01-01", 'Spring, "big" sale', "10"], line: 2 },
@@ -28,7 +29,8 @@ describe("CsvParser", () => {
   });
 
   it("skips # comment lines, blank lines and a byte order mark, and keeps # inside data", () => {
-    const text = "\uFEFF# Analytics export\n# Start date: 20240101\n\ndate,page\n#\n2024-01-01,/a#b\n\n2024-01-02,\"#x\"\n";
+    const text =
+      '\uFEFF# Analytics export\n# Start date: 20240101\n\ndate,page\n#\n2024-01-01,/a#b\n\n2024-01-02,"#x"\n';
     expect(everySplit(text)).toEqual([
       { fields: ["date", "page"], line: 4 },
       { fields: ["2024-01-01", "/a#b"], line: 6 },

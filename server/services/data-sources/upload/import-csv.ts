@@ -76,7 +76,12 @@ export async function importCsv(chunks: AsyncIterable<Buffer>, target: ImportTar
     if (text.includes("\u0000")) throw new AppError(415, M.notCsv);
     parser.write(text);
     if (parser.fieldLength > MAX_FIELD_CHARS || parser.pendingFields > MAX_FIELDS) {
-      throw new CsvImportError(M.syntax(parser.currentLine, `a field is longer than ${MAX_FIELD_CHARS} characters, or a row has too many columns (is a quote left open?)`));
+      throw new CsvImportError(
+        M.syntax(
+          parser.currentLine,
+          `a field is longer than ${MAX_FIELD_CHARS} characters, or a row has too many columns (is a quote left open?)`,
+        ),
+      );
     }
     if (pending.length === 0) return;
     const target = staging ?? (await openStaging(layout!.copyColumns));
@@ -96,7 +101,8 @@ export async function importCsv(chunks: AsyncIterable<Buffer>, target: ImportTar
     for await (const chunk of chunks) {
       if (first && chunk.length > 0) {
         first = false;
-        if (BINARY_SIGNATURES.some((sig) => chunk.subarray(0, sig.length).equals(sig))) throw new AppError(415, M.notCsv);
+        if (BINARY_SIGNATURES.some((sig) => chunk.subarray(0, sig.length).equals(sig)))
+          throw new AppError(415, M.notCsv);
       }
       await feed(decode(decoder, chunk, parser.currentLine));
     }

@@ -33,7 +33,10 @@ export class ObservationStaging {
   private constructor(private readonly client: pg.Client) {}
 
   static async open(connectionString?: string): Promise<ObservationStaging> {
-    const client = new pg.Client({ connectionString: connectionString ?? env().DATABASE_URL, application_name: "funnelwise-upload" });
+    const client = new pg.Client({
+      connectionString: connectionString ?? env().DATABASE_URL,
+      application_name: "funnelwise-upload",
+    });
     await client.connect();
     const staging = new ObservationStaging(client);
     try {
@@ -100,7 +103,12 @@ export class ObservationStaging {
    * Replaces the source's observations for the file's dates with the staged rows, creating the
    * dimension combinations it has not seen before, and records the upload summary on the source.
    */
-  async merge(input: { dataSourceId: string; projectId: string; summary: Record<string, unknown>; onPhase?: (phase: string, ms: number) => void }): Promise<MergeResult> {
+  async merge(input: {
+    dataSourceId: string;
+    projectId: string;
+    summary: Record<string, unknown>;
+    onPhase?: (phase: string, ms: number) => void;
+  }): Promise<MergeResult> {
     const q = async (text: string, values: unknown[] = []) => {
       const started = performance.now();
       const result = await this.client.query(text, values);

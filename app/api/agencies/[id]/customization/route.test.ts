@@ -12,7 +12,8 @@ import { DELETE, GET, PUT } from "./route";
 
 const path = (id: string) => `/api/agencies/${id}/customization`;
 const get = (id: string, token: string) => call(GET, { path: path(id), params: { id }, token });
-const put = (id: string, token: string, form: FormData) => call(PUT, { method: "PUT", path: path(id), params: { id }, token, formData: form });
+const put = (id: string, token: string, form: FormData) =>
+  call(PUT, { method: "PUT", path: path(id), params: { id }, token, formData: form });
 const reset = (id: string, token: string) => call(DELETE, { method: "DELETE", path: path(id), params: { id }, token });
 
 async function storedRow(agencyId: string) {
@@ -35,7 +36,13 @@ describe("/api/agencies/{id}/customization", () => {
   it("saves the look with a PNG logo of exactly 1048576 bytes", async () => {
     const { agency, token } = await createAgency();
     const form = customizationForm(
-      { chartColor: "#FF0000", palette: "#112233, #445566", font: "Georgia, 'Times New Roman', serif", reportTitle: "Monthly results", footerText: "Made by us" },
+      {
+        chartColor: "#FF0000",
+        palette: "#112233, #445566",
+        font: "Georgia, 'Times New Roman', serif",
+        reportTitle: "Monthly results",
+        footerText: "Made by us",
+      },
       file(pngOfSize(MAX_LOGO_BYTES), "logo.png", "image/png"),
     );
     const res = await put(agency.id, token, form);
@@ -60,9 +67,17 @@ describe("/api/agencies/{id}/customization", () => {
   it("refuses a logo of 1048577 bytes with 413 and changes nothing", async () => {
     const { agency, token } = await createAgency();
     await put(agency.id, token, customizationForm({ chartColor: "#000000" }));
-    const res = await put(agency.id, token, customizationForm({ chartColor: "#ffffff" }, file(pngOfSize(MAX_LOGO_BYTES + 1), "logo.png", "image/png")));
+    const res = await put(
+      agency.id,
+      token,
+      customizationForm({ chartColor: "#ffffff" }, file(pngOfSize(MAX_LOGO_BYTES + 1), "logo.png", "image/png")),
+    );
     expect(res.status).toBe(413);
-    expect(res.body).toEqual({ status: 413, message: CUSTOMIZATION_MESSAGES.logoTooLarge, errors: { logo: CUSTOMIZATION_MESSAGES.logoTooLarge } });
+    expect(res.body).toEqual({
+      status: 413,
+      message: CUSTOMIZATION_MESSAGES.logoTooLarge,
+      errors: { logo: CUSTOMIZATION_MESSAGES.logoTooLarge },
+    });
     const row = await storedRow(agency.id);
     expect(row.chartColor).toBe("#000000");
     expect(row.logo).toBeNull();
@@ -70,7 +85,11 @@ describe("/api/agencies/{id}/customization", () => {
 
   it("refuses a much larger body while streaming it, without a 500", async () => {
     const { agency, token } = await createAgency();
-    const res = await put(agency.id, token, customizationForm({ chartColor: "#ffffff" }, file(pngOfSize(3 * MAX_LOGO_BYTES), "big.png", "image/png")));
+    const res = await put(
+      agency.id,
+      token,
+      customizationForm({ chartColor: "#ffffff" }, file(pngOfSize(3 * MAX_LOGO_BYTES), "big.png", "image/png")),
+    );
     expect(res.status).toBe(413);
     expect(res.body.message).toBe(CUSTOMIZATION_MESSAGES.logoTooLarge);
     expect(await storedRow(agency.id)).toBeUndefined();
@@ -91,23 +110,39 @@ describe("/api/agencies/{id}/customization", () => {
 
   it("refuses a text file named .png, judged by its bytes", async () => {
     const { agency, token } = await createAgency();
-    const res = await put(agency.id, token, customizationForm({ chartColor: "#123456" }, file("just some text, not an image\n", "logo.png", "image/png")));
+    const res = await put(
+      agency.id,
+      token,
+      customizationForm({ chartColor: "#123456" }, file("just some text, not an image\n", "logo.png", "image/png")),
+    );
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ status: 400, message: CUSTOMIZATION_MESSAGES.logoInvalid, errors: { logo: CUSTOMIZATION_MESSAGES.logoInvalid } });
+    expect(res.body).toEqual({
+      status: 400,
+      message: CUSTOMIZATION_MESSAGES.logoInvalid,
+      errors: { logo: CUSTOMIZATION_MESSAGES.logoInvalid },
+    });
     expect(await storedRow(agency.id)).toBeUndefined();
   });
 
   it("refuses other image formats and HTML dressed as SVG", async () => {
     const { agency, token } = await createAgency();
     const gif = file(Buffer.from("GIF89a\x01\x00\x01\x00\x00\x00\x00;", "latin1"), "logo.gif", "image/gif");
-    expect((await put(agency.id, token, customizationForm({ chartColor: "#123456" }, gif))).body.errors.logo).toBe(CUSTOMIZATION_MESSAGES.logoInvalid);
+    expect((await put(agency.id, token, customizationForm({ chartColor: "#123456" }, gif))).body.errors.logo).toBe(
+      CUSTOMIZATION_MESSAGES.logoInvalid,
+    );
     const html = file("<html><body><svg></svg><script>alert(1)</script></body></html>", "logo.svg", "image/svg+xml");
-    expect((await put(agency.id, token, customizationForm({ chartColor: "#123456" }, html))).body.errors.logo).toBe(CUSTOMIZATION_MESSAGES.logoInvalid);
+    expect((await put(agency.id, token, customizationForm({ chartColor: "#123456" }, html))).body.errors.logo).toBe(
+      CUSTOMIZATION_MESSAGES.logoInvalid,
+    );
   });
 
   it("accepts a JPEG whatever its file name says", async () => {
     const { agency, token } = await createAgency();
-    const res = await put(agency.id, token, customizationForm({ chartColor: "#123456" }, file(jpegBytes(), "logo.png", "image/png")));
+    const res = await put(
+      agency.id,
+      token,
+      customizationForm({ chartColor: "#123456" }, file(jpegBytes(), "logo.png", "image/png")),
+    );
     expect(res.status).toBe(200);
     expect(res.body.own.logo.mimeType).toBe("image/jpeg");
   });
@@ -115,7 +150,11 @@ describe("/api/agencies/{id}/customization", () => {
   it("stores an SVG with <script> and onload= without them", async () => {
     const { agency, token } = await createAgency();
     const svg = `<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10" onload="alert(1)"><script>alert(2)</script><rect width="10" height="10" fill="#2563eb" onclick="alert(3)"/><a href="javascript:alert(4)"><circle r="2"/></a></svg>`;
-    const res = await put(agency.id, token, customizationForm({ chartColor: "#123456" }, file(svg, "logo.svg", "image/svg+xml")));
+    const res = await put(
+      agency.id,
+      token,
+      customizationForm({ chartColor: "#123456" }, file(svg, "logo.svg", "image/svg+xml")),
+    );
     expect(res.status).toBe(200);
     expect(res.body.own.logo.mimeType).toBe("image/svg+xml");
     expect(res.body.logoRemovedParts).toEqual(expect.arrayContaining(["onload", "<script>", "onclick"]));
@@ -128,12 +167,25 @@ describe("/api/agencies/{id}/customization", () => {
     const { agency, token } = await createAgency();
     const missing = await put(agency.id, token, customizationForm({ reportTitle: "x" }));
     expect(missing.status).toBe(400);
-    expect(missing.body).toEqual({ status: 400, message: "Chart color must be set", errors: { chartColor: "Chart color must be set" } });
+    expect(missing.body).toEqual({
+      status: 400,
+      message: "Chart color must be set",
+      errors: { chartColor: "Chart color must be set" },
+    });
 
     const bad = await put(
       agency.id,
       token,
-      customizationForm({ chartColor: "red", palette: "#111111,blue", font: "Comic Sans MS", reportTitle: "t".repeat(256), footerText: "f".repeat(256) }, file("nope", "x.png", "image/png")),
+      customizationForm(
+        {
+          chartColor: "red",
+          palette: "#111111,blue",
+          font: "Comic Sans MS",
+          reportTitle: "t".repeat(256),
+          footerText: "f".repeat(256),
+        },
+        file("nope", "x.png", "image/png"),
+      ),
     );
     expect(bad.status).toBe(400);
     expect(bad.body.message).toBe(MESSAGES.validationFailed);
@@ -145,21 +197,35 @@ describe("/api/agencies/{id}/customization", () => {
       footerText: "Footer text should be equal or less than 255 characters",
       logo: CUSTOMIZATION_MESSAGES.logoInvalid,
     });
-    const tooMany = await put(agency.id, token, customizationForm({ chartColor: "#000000", palette: Array(9).fill("#abcdef").join(",") }));
+    const tooMany = await put(
+      agency.id,
+      token,
+      customizationForm({ chartColor: "#000000", palette: Array(9).fill("#abcdef").join(",") }),
+    );
     expect(tooMany.body.errors).toEqual({ palette: CUSTOMIZATION_MESSAGES.paletteTooLong });
     expect(await storedRow(agency.id)).toBeUndefined();
   });
 
   it("keeps the logo on a later save, removes it with removeLogo, and answers 415 to JSON", async () => {
     const { agency, token } = await createAgency();
-    await put(agency.id, token, customizationForm({ chartColor: "#000000" }, file(pngOfSize(100), "a.png", "image/png")));
+    await put(
+      agency.id,
+      token,
+      customizationForm({ chartColor: "#000000" }, file(pngOfSize(100), "a.png", "image/png")),
+    );
     const kept = await put(agency.id, token, customizationForm({ chartColor: "#111111", reportTitle: "" }));
     expect(kept.body.own).toMatchObject({ chartColor: "#111111", reportTitle: null, logo: { size: 100 } });
     expect(kept.body.effective.reportTitle).toBe(DEFAULT_CUSTOMIZATION.reportTitle);
     const removed = await put(agency.id, token, customizationForm({ chartColor: "#111111", removeLogo: "true" }));
     expect(removed.body.own.logo).toBeNull();
     expect((await storedRow(agency.id)).logo).toBeNull();
-    const json = await call(PUT, { method: "PUT", path: path(agency.id), params: { id: agency.id }, token, body: { chartColor: "#000000" } });
+    const json = await call(PUT, {
+      method: "PUT",
+      path: path(agency.id),
+      params: { id: agency.id },
+      token,
+      body: { chartColor: "#000000" },
+    });
     expect(json.status).toBe(415);
     expect(json.body.message).toBe(CUSTOMIZATION_MESSAGES.notMultipart);
   });

@@ -7,7 +7,10 @@ import { saveCustomization } from "@/server/services/customization/save-customiz
 import type { CustomizationTarget } from "@/server/services/customization/target";
 
 // The agency's own look: agency admins only (staff change the look of the clients shared with them).
-const target = (ctx: UserContext<{ id: string }>): CustomizationTarget => ({ level: "agency", agencyId: ownAgencyParam(ctx.actor, ctx.params.id) });
+const target = (ctx: UserContext<{ id: string }>): CustomizationTarget => ({
+  level: "agency",
+  agencyId: ownAgencyParam(ctx.actor, ctx.params.id),
+});
 
 export const GET = withAgencyAdmin<{ id: string }>(async (ctx) => getCustomization({ target: target(ctx) }));
 export const PUT = withAgencyAdmin<{ id: string }>(async (ctx) =>

@@ -10,7 +10,8 @@ import { DELETE, GET, PUT } from "./route";
 
 const path = (id: string) => `/api/clients/${id}/customization`;
 const get = (id: string, token: string) => call(GET, { path: path(id), params: { id }, token });
-const put = (id: string, token: string, form: FormData) => call(PUT, { method: "PUT", path: path(id), params: { id }, token, formData: form });
+const put = (id: string, token: string, form: FormData) =>
+  call(PUT, { method: "PUT", path: path(id), params: { id }, token, formData: form });
 const reset = (id: string, token: string) => call(DELETE, { method: "DELETE", path: path(id), params: { id }, token });
 
 describe("/api/clients/{id}/customization", () => {
@@ -23,19 +24,42 @@ describe("/api/clients/{id}/customization", () => {
       method: "PUT",
       params: { id: agency.id },
       token,
-      formData: customizationForm({ chartColor: "#aa0000", reportTitle: "Agency report" }, file(pngOfSize(200), "a.png", "image/png")),
+      formData: customizationForm(
+        { chartColor: "#aa0000", reportTitle: "Agency report" },
+        file(pngOfSize(200), "a.png", "image/png"),
+      ),
     });
 
     const before = await get(client.id, token);
     expect(before.status).toBe(200);
     expect(before.body).toMatchObject({ level: "client", own: null, inheritsFrom: "agency" });
-    expect(before.body.effective).toMatchObject({ chartColor: "#aa0000", reportTitle: "Agency report", font: DEFAULT_CUSTOMIZATION.font, logo: { level: "agency", size: 200 } });
+    expect(before.body.effective).toMatchObject({
+      chartColor: "#aa0000",
+      reportTitle: "Agency report",
+      font: DEFAULT_CUSTOMIZATION.font,
+      logo: { level: "agency", size: 200 },
+    });
     expect(before.body.inheritedSources).toMatchObject({ chartColor: "agency", font: "default", logo: "agency" });
 
-    const saved = await put(client.id, token, customizationForm({ chartColor: "#00aa00", footerText: "Client footer" }));
+    const saved = await put(
+      client.id,
+      token,
+      customizationForm({ chartColor: "#00aa00", footerText: "Client footer" }),
+    );
     expect(saved.status).toBe(200);
-    expect(saved.body.own).toMatchObject({ level: "client", chartColor: "#00aa00", footerText: "Client footer", reportTitle: null, logo: null });
-    expect(saved.body.effective).toMatchObject({ chartColor: "#00aa00", footerText: "Client footer", reportTitle: "Agency report", logo: { level: "agency" } });
+    expect(saved.body.own).toMatchObject({
+      level: "client",
+      chartColor: "#00aa00",
+      footerText: "Client footer",
+      reportTitle: null,
+      logo: null,
+    });
+    expect(saved.body.effective).toMatchObject({
+      chartColor: "#00aa00",
+      footerText: "Client footer",
+      reportTitle: "Agency report",
+      logo: { level: "agency" },
+    });
     expect(saved.body.inherited.chartColor).toBe("#aa0000");
 
     const restored = await reset(client.id, token);

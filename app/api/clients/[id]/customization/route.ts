@@ -5,7 +5,11 @@ import { resetCustomization } from "@/server/services/customization/reset-custom
 import { saveCustomization } from "@/server/services/customization/save-customization";
 import type { CustomizationTarget } from "@/server/services/customization/target";
 
-const target = (ctx: ClientContext): CustomizationTarget => ({ level: "client", agencyId: ctx.access.client.agencyId, clientId: ctx.access.client.id });
+const target = (ctx: ClientContext): CustomizationTarget => ({
+  level: "client",
+  agencyId: ctx.access.client.agencyId,
+  clientId: ctx.access.client.id,
+});
 
 export const GET = withClientAccess("client:view", async (ctx) => getCustomization({ target: target(ctx) }));
 export const PUT = withClientAccess("client:customize", async (ctx) =>

@@ -11,7 +11,8 @@ import { GET, PUT } from "./route";
 
 const path = (id: string) => `/api/clients/${id}/settings`;
 const get = (id: string, token: string) => call(GET, { path: path(id), params: { id }, token });
-const put = (id: string, token: string, body: unknown) => call(PUT, { method: "PUT", path: path(id), params: { id }, token, body });
+const put = (id: string, token: string, body: unknown) =>
+  call(PUT, { method: "PUT", path: path(id), params: { id }, token, body });
 
 const DEFAULTS = { currency: "USD", timeZone: "UTC", weekStart: "monday", reportRecipients: [] };
 
@@ -23,20 +24,35 @@ describe("/api/clients/{id}/settings", () => {
     const client = await createClient(agency.id);
     expect((await get(client.id, token)).body).toEqual({ own: {}, defaults: DEFAULTS, effective: DEFAULTS });
 
-    const first = await put(client.id, token, { currency: "eur", reportRecipients: "Boss@Client.com, team@client.com; boss@client.com" });
+    const first = await put(client.id, token, {
+      currency: "eur",
+      reportRecipients: "Boss@Client.com, team@client.com; boss@client.com",
+    });
     expect(first.status).toBe(200);
     expect(first.body.own).toEqual({ currency: "EUR", reportRecipients: ["boss@client.com", "team@client.com"] });
-    expect(first.body.effective).toEqual({ ...DEFAULTS, currency: "EUR", reportRecipients: ["boss@client.com", "team@client.com"] });
+    expect(first.body.effective).toEqual({
+      ...DEFAULTS,
+      currency: "EUR",
+      reportRecipients: ["boss@client.com", "team@client.com"],
+    });
 
     const second = await put(client.id, token, { weekStart: "sunday", timeZone: "Europe/Paris", currency: null });
-    expect(second.body.effective).toEqual({ currency: "USD", timeZone: "Europe/Paris", weekStart: "sunday", reportRecipients: ["boss@client.com", "team@client.com"] });
+    expect(second.body.effective).toEqual({
+      currency: "USD",
+      timeZone: "Europe/Paris",
+      weekStart: "sunday",
+      reportRecipients: ["boss@client.com", "team@client.com"],
+    });
     expect(second.body.own).not.toHaveProperty("currency");
   });
 
   it("keeps keys other features store in the same column", async () => {
     const { agency, token } = await createAgency();
     const client = await createClient(agency.id);
-    await db().update(clients).set({ settings: { somethingElse: 1, weekStart: "friday" } }).where(eq(clients.id, client.id));
+    await db()
+      .update(clients)
+      .set({ settings: { somethingElse: 1, weekStart: "friday" } })
+      .where(eq(clients.id, client.id));
     // A stored value that no longer validates counts as unset.
     expect((await get(client.id, token)).body.effective.weekStart).toBe("monday");
     await put(client.id, token, { weekStart: "sunday" });
@@ -47,7 +63,12 @@ describe("/api/clients/{id}/settings", () => {
   it("validates every field and changes nothing on error", async () => {
     const { agency, token } = await createAgency();
     const client = await createClient(agency.id);
-    const res = await put(client.id, token, { currency: "XXXX", timeZone: "Mars/Base", weekStart: "friday", reportRecipients: ["ok@example.com", "nope"] });
+    const res = await put(client.id, token, {
+      currency: "XXXX",
+      timeZone: "Mars/Base",
+      weekStart: "friday",
+      reportRecipients: ["ok@example.com", "nope"],
+    });
     expect(res.status).toBe(400);
     expect(res.body.errors).toEqual({
       currency: "Please select a currency from the list",
@@ -56,7 +77,9 @@ describe("/api/clients/{id}/settings", () => {
       reportRecipients: MESSAGES.invalidEmails,
     });
     const many = Array.from({ length: 21 }, (_, i) => `r${i}@example.com`);
-    expect((await put(client.id, token, { reportRecipients: many })).body.errors).toEqual({ reportRecipients: "You can add at most 20 report recipients" });
+    expect((await put(client.id, token, { reportRecipients: many })).body.errors).toEqual({
+      reportRecipients: "You can add at most 20 report recipients",
+    });
     expect((await get(client.id, token)).body.own).toEqual({});
   });
 

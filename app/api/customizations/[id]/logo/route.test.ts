@@ -1,7 +1,14 @@
 import { NextRequest } from "next/server";
 import { beforeEach, describe, expect, it } from "vitest";
 import { call } from "@/test/api";
-import { createClient, createProject, createStaff, customizationForm, file, pngOfSize } from "@/test/customization-fixtures";
+import {
+  createClient,
+  createProject,
+  createStaff,
+  customizationForm,
+  file,
+  pngOfSize,
+} from "@/test/customization-fixtures";
 import { resetDatabase } from "@/test/db";
 import { createAgency, createUser } from "@/test/factories";
 import { PUT as putAgency } from "../../../agencies/[id]/customization/route";
@@ -26,7 +33,12 @@ describe("GET /api/customizations/{id}/logo", () => {
   it("serves the stored bytes with their type and locked-down headers", async () => {
     const { agency, token } = await createAgency();
     const png = pngOfSize(500);
-    const saved = await call(putAgency, { method: "PUT", params: { id: agency.id }, token, formData: customizationForm({ chartColor: "#000000" }, file(png, "l.png", "image/png")) });
+    const saved = await call(putAgency, {
+      method: "PUT",
+      params: { id: agency.id },
+      token,
+      formData: customizationForm({ chartColor: "#000000" }, file(png, "l.png", "image/png")),
+    });
     const res = await fetchLogo(idOf(saved.body), token);
     expect(res.status).toBe(200);
     expect(res.bytes.equals(png)).toBe(true);
@@ -41,10 +53,17 @@ describe("GET /api/customizations/{id}/logo", () => {
   it("serves a sanitized SVG as image/svg+xml", async () => {
     const { agency, token } = await createAgency();
     const svg = `<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><script>alert(1)</script><rect width="1" height="1"/></svg>`;
-    const saved = await call(putAgency, { method: "PUT", params: { id: agency.id }, token, formData: customizationForm({ chartColor: "#000000" }, file(svg, "l.svg", "image/svg+xml")) });
+    const saved = await call(putAgency, {
+      method: "PUT",
+      params: { id: agency.id },
+      token,
+      formData: customizationForm({ chartColor: "#000000" }, file(svg, "l.svg", "image/svg+xml")),
+    });
     const res = await fetchLogo(idOf(saved.body), token);
     expect(res.headers.get("content-type")).toBe("image/svg+xml");
-    expect(res.bytes.toString("utf8")).toBe(`<svg xmlns="http://www.w3.org/2000/svg"><rect width="1" height="1"/></svg>`);
+    expect(res.bytes.toString("utf8")).toBe(
+      `<svg xmlns="http://www.w3.org/2000/svg"><rect width="1" height="1"/></svg>`,
+    );
   });
 
   it("is scoped: the agency's logo to its members, a client's to those with access to the client", async () => {
@@ -52,9 +71,15 @@ describe("GET /api/customizations/{id}/logo", () => {
     const client = await createClient(agency.id);
     const project = await createProject(agency.id, client.id);
     const form = () => customizationForm({ chartColor: "#000000" }, file(pngOfSize(64), "l.png", "image/png"));
-    const agencyLogo = idOf((await call(putAgency, { method: "PUT", params: { id: agency.id }, token, formData: form() })).body);
-    const clientLogo = idOf((await call(putClient, { method: "PUT", params: { id: client.id }, token, formData: form() })).body);
-    const projectLogo = idOf((await call(putProject, { method: "PUT", params: { id: project.id }, token, formData: form() })).body);
+    const agencyLogo = idOf(
+      (await call(putAgency, { method: "PUT", params: { id: agency.id }, token, formData: form() })).body,
+    );
+    const clientLogo = idOf(
+      (await call(putClient, { method: "PUT", params: { id: client.id }, token, formData: form() })).body,
+    );
+    const projectLogo = idOf(
+      (await call(putProject, { method: "PUT", params: { id: project.id }, token, formData: form() })).body,
+    );
 
     const viewer = await createStaff(agency.id, client.id, 1);
     const unshared = await createUser({ agencyId: agency.id, role: "staff" });
@@ -73,7 +98,12 @@ describe("GET /api/customizations/{id}/logo", () => {
 
   it("answers 404 for a customization without a logo", async () => {
     const { agency, token } = await createAgency();
-    const saved = await call(putAgency, { method: "PUT", params: { id: agency.id }, token, formData: customizationForm({ chartColor: "#000000" }) });
+    const saved = await call(putAgency, {
+      method: "PUT",
+      params: { id: agency.id },
+      token,
+      formData: customizationForm({ chartColor: "#000000" }),
+    });
     expect((await fetchLogo(idOf(saved.body), token)).status).toBe(404);
   });
 });

@@ -1,7 +1,14 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { DEFAULT_CUSTOMIZATION } from "@/lib/constants/customization";
 import { call } from "@/test/api";
-import { createClient, createProject, createStaff, customizationForm, file, pngOfSize } from "@/test/customization-fixtures";
+import {
+  createClient,
+  createProject,
+  createStaff,
+  customizationForm,
+  file,
+  pngOfSize,
+} from "@/test/customization-fixtures";
 import { resetDatabase } from "@/test/db";
 import { createAgency } from "@/test/factories";
 import { PUT as putClient } from "../../../clients/[id]/customization/route";
@@ -9,7 +16,8 @@ import { DELETE, GET, PUT } from "./route";
 
 const path = (id: string) => `/api/properties/${id}/customization`;
 const get = (id: string, token: string) => call(GET, { path: path(id), params: { id }, token });
-const put = (id: string, token: string, form: FormData) => call(PUT, { method: "PUT", path: path(id), params: { id }, token, formData: form });
+const put = (id: string, token: string, form: FormData) =>
+  call(PUT, { method: "PUT", path: path(id), params: { id }, token, formData: form });
 const reset = (id: string, token: string) => call(DELETE, { method: "DELETE", path: path(id), params: { id }, token });
 
 describe("/api/properties/{id}/customization", () => {
@@ -20,7 +28,12 @@ describe("/api/properties/{id}/customization", () => {
     const client = await createClient(agency.id);
     const project = await createProject(agency.id, client.id);
     const res = await get(project.id, token);
-    expect(res.body).toMatchObject({ level: "project", own: null, inheritsFrom: "default", effective: { ...DEFAULT_CUSTOMIZATION, logo: null } });
+    expect(res.body).toMatchObject({
+      level: "project",
+      own: null,
+      inheritsFrom: "default",
+      effective: { ...DEFAULT_CUSTOMIZATION, logo: null },
+    });
   });
 
   it("inherits the client's look, overrides it, and gets it back on reset", async () => {
@@ -32,7 +45,10 @@ describe("/api/properties/{id}/customization", () => {
       method: "PUT",
       params: { id: client.id },
       token,
-      formData: customizationForm({ chartColor: "#00aa00", palette: "#010101,#020202", font: "Verdana, Geneva, sans-serif" }, file(pngOfSize(300), "c.png", "image/png")),
+      formData: customizationForm(
+        { chartColor: "#00aa00", palette: "#010101,#020202", font: "Verdana, Geneva, sans-serif" },
+        file(pngOfSize(300), "c.png", "image/png"),
+      ),
     });
 
     const inherited = await get(project.id, token);
@@ -45,9 +61,21 @@ describe("/api/properties/{id}/customization", () => {
       logo: { level: "client", size: 300 },
     });
 
-    const own = await put(project.id, token, customizationForm({ chartColor: "#ff00ff", reportTitle: "Shop report" }, file(pngOfSize(400), "p.png", "image/png")));
+    const own = await put(
+      project.id,
+      token,
+      customizationForm(
+        { chartColor: "#ff00ff", reportTitle: "Shop report" },
+        file(pngOfSize(400), "p.png", "image/png"),
+      ),
+    );
     expect(own.status).toBe(200);
-    expect(own.body.effective).toMatchObject({ chartColor: "#ff00ff", reportTitle: "Shop report", palette: ["#010101", "#020202"], logo: { level: "project", size: 400 } });
+    expect(own.body.effective).toMatchObject({
+      chartColor: "#ff00ff",
+      reportTitle: "Shop report",
+      palette: ["#010101", "#020202"],
+      logo: { level: "project", size: 400 },
+    });
     expect(own.body.inherited).toMatchObject({ chartColor: "#00aa00", logo: { level: "client" } });
     // A sibling project is untouched.
     expect((await get(sibling.id, token)).body.effective.chartColor).toBe("#00aa00");

@@ -9,5 +9,8 @@ export const GET = withProjectAccess("datasource:view", async (ctx) =>
   listDataSources({ access: ctx.access, page: parseQuery(ctx.req, pageQuerySchema) }),
 );
 export const POST = withProjectAccess("datasource:manage", async (ctx) =>
-  json(await createDataSource({ ctx, access: ctx.access, input: await parseJsonBody(ctx.req, createDataSourceSchema) }), 201),
+  json(
+    await createDataSource({ ctx, access: ctx.access, input: await parseJsonBody(ctx.req, createDataSourceSchema) }),
+    201,
+  ),
 );

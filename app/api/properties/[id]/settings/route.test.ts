@@ -7,7 +7,8 @@ import { GET, PUT } from "./route";
 
 const path = (id: string) => `/api/properties/${id}/settings`;
 const get = (id: string, token: string) => call(GET, { path: path(id), params: { id }, token });
-const put = (id: string, token: string, body: unknown) => call(PUT, { method: "PUT", path: path(id), params: { id }, token, body });
+const put = (id: string, token: string, body: unknown) =>
+  call(PUT, { method: "PUT", path: path(id), params: { id }, token, body });
 
 describe("/api/properties/{id}/settings", () => {
   beforeEach(resetDatabase);
@@ -21,9 +22,17 @@ describe("/api/properties/{id}/settings", () => {
       defaults: { primaryKpi: "leads", goals: "", reportLanguage: "en" },
       effective: { primaryKpi: "leads", goals: "", reportLanguage: "en" },
     });
-    const saved = await put(leads.id, token, { primaryKpi: "conversions", goals: " 200 leads a month ", reportLanguage: "en" });
+    const saved = await put(leads.id, token, {
+      primaryKpi: "conversions",
+      goals: " 200 leads a month ",
+      reportLanguage: "en",
+    });
     expect(saved.status).toBe(200);
-    expect(saved.body.effective).toEqual({ primaryKpi: "conversions", goals: "200 leads a month", reportLanguage: "en" });
+    expect(saved.body.effective).toEqual({
+      primaryKpi: "conversions",
+      goals: "200 leads a month",
+      reportLanguage: "en",
+    });
     const back = await put(leads.id, token, { primaryKpi: "" });
     expect(back.body.effective.primaryKpi).toBe("leads");
     expect(back.body.effective.goals).toBe("200 leads a month");

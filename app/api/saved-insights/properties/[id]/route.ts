@@ -11,6 +11,9 @@ export const POST = withProjectAccess("report:view", async (ctx) =>
 );
 export const DELETE = withProjectAccess("report:view", async (ctx) => {
   const fromQuery = ctx.req.nextUrl.searchParams.get("insightId");
-  const input = fromQuery !== null ? parseWith(savedInsightSchema, { insightId: fromQuery }) : await parseJsonBody(ctx.req, savedInsightSchema);
+  const input =
+    fromQuery !== null
+      ? parseWith(savedInsightSchema, { insightId: fromQuery })
+      : await parseJsonBody(ctx.req, savedInsightSchema);
   return unsaveInsight({ ctx, insightId: input.insightId });
 });

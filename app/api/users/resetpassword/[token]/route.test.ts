@@ -17,14 +17,17 @@ const NEW_PASSWORD = "Brand-new1!";
 /** Requests a reset link through the API and returns the emailed token. */
 async function requestReset(email: string): Promise<string> {
   expect((await call(forgotPassword, { body: { email } })).status).toBe(200);
-  const [job] = (await queuedJobs<EmailJob>("send-email")).filter((j) => j.to === email && j.template === "password-reset");
+  const [job] = (await queuedJobs<EmailJob>("send-email")).filter(
+    (j) => j.to === email && j.template === "password-reset",
+  );
   return job.params.url.split("/").pop()!;
 }
 
 const info = (token: string) => call(GET, { path: `/api/users/resetpassword/${token}`, params: { token } });
 const reset = (token: string, password: string, confirmPassword = password) =>
   call(POST, { path: `/api/users/resetpassword/${token}`, params: { token }, body: { password, confirmPassword } });
-const canLogin = async (email: string, password: string) => (await call(login, { body: { email, password } })).status === 200;
+const canLogin = async (email: string, password: string) =>
+  (await call(login, { body: { email, password } })).status === 200;
 
 describe("GET|POST /api/users/resetpassword/{token}", () => {
   beforeEach(resetDatabase);

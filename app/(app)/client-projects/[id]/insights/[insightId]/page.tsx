@@ -11,5 +11,12 @@ export default async function InsightPage({
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
   const [{ id, insightId }, query] = await Promise.all([params, searchParams]);
-  return <InsightDetailView key={`${id}/${insightId}`} projectId={id} insightId={insightId} download={query.download !== undefined} />;
+  return (
+    <InsightDetailView
+      key={`${id}/${insightId}`}
+      projectId={id}
+      insightId={insightId}
+      download={query.download !== undefined}
+    />
+  );
 }

@@ -6,7 +6,9 @@ import { getClientStaff, removeClientStaff, updateClientStaff } from "@/server/s
 
 type P = { id: string; staffId: string };
 
-export const GET = withClientAccess<P>("staff:view", async (ctx) => getClientStaff({ access: ctx.access, staffId: uuidParam(ctx.params.staffId) }));
+export const GET = withClientAccess<P>("staff:view", async (ctx) =>
+  getClientStaff({ access: ctx.access, staffId: uuidParam(ctx.params.staffId) }),
+);
 /** PUT { permission }: the staff-client permission, named by both ids. */
 export const PUT = withClientAccess<P>("staff:manage", async (ctx) =>
   updateClientStaff({

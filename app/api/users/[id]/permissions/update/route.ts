@@ -5,5 +5,9 @@ import { withAgencyAdmin } from "@/server/http/route";
 import { updateUserPermissions } from "@/server/services/staff/update-user-permissions";
 
 export const POST = withAgencyAdmin<{ id: string }>(async (ctx) =>
-  updateUserPermissions({ ctx, userId: uuidParam(ctx.params.id), input: await parseJsonBody(ctx.req, userPermissionsSchema) }),
+  updateUserPermissions({
+    ctx,
+    userId: uuidParam(ctx.params.id),
+    input: await parseJsonBody(ctx.req, userPermissionsSchema),
+  }),
 );
