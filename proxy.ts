@@ -1,5 +1,9 @@
 import { NextResponse, type NextRequest } from "next/server";
+import { securityHeaders } from "@/lib/security/security-headers";
 
+// Every request passes here for its security headers (a fresh script nonce per request, see
+// lib/security/security-headers.ts).
+//
 // Insight links (`/client-projects/{id}/insights/{insightId}?download`) arrive by email and in
 // exports, often in a browser that is logged out. Spec section 2: the path is kept as the fallback
 // route and used after login. Without a session cookie, send the visitor to the login page with
@@ -9,23 +13,42 @@ import { NextResponse, type NextRequest } from "next/server";
 
 const SESSION_COOKIES = ["next-auth.session-token", "__Secure-next-auth.session-token"];
 export const RETURN_PATH_HEADER = "x-funnelwise-return-path";
+const INSIGHT_PAGE = /^\/client-projects\/[^/]+\/insights(\/|$)/;
 
 export function proxy(request: NextRequest) {
+  const nonce = btoa(crypto.randomUUID());
+  const headers = securityHeaders({
+    kind: request.nextUrl.pathname.startsWith("/api/") ? "api" : "page",
+    nonce,
+    https: (process.env.APP_URL ?? "").startsWith("https://"),
+    development: process.env.NODE_ENV === "development",
+  });
+  const response = route(request, headers["Content-Security-Policy"]);
+  for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
+  return response;
+}
+
+function route(request: NextRequest, contentSecurityPolicy: string): NextResponse {
   const { pathname, search } = request.nextUrl;
   const returnPath = `${pathname}${search}`;
-  const hasSession = SESSION_COOKIES.some((name) => Boolean(request.cookies.get(name)?.value));
-  if (!hasSession) {
-    const login = request.nextUrl.clone();
-    login.pathname = "/login";
-    login.search = "";
-    login.searchParams.set("next", returnPath);
-    return NextResponse.redirect(login);
+  const forwarded = new Headers(request.headers);
+  // Next.js reads the nonce from the request's policy and puts it on the scripts it renders.
+  forwarded.set("Content-Security-Policy", contentSecurityPolicy);
+  if (INSIGHT_PAGE.test(pathname)) {
+    const hasSession = SESSION_COOKIES.some((name) => Boolean(request.cookies.get(name)?.value));
+    if (!hasSession) {
+      const login = request.nextUrl.clone();
+      login.pathname = "/login";
+      login.search = "";
+      login.searchParams.set("next", returnPath);
+      return NextResponse.redirect(login);
+    }
+    forwarded.set(RETURN_PATH_HEADER, returnPath);
   }
-  const headers = new Headers(request.headers);
-  headers.set(RETURN_PATH_HEADER, returnPath);
-  return NextResponse.next({ request: { headers } });
+  return NextResponse.next({ request: { headers: forwarded } });
 }
 
 export const config = {
-  matcher: ["/client-projects/:id/insights/:path*"],
+  // Static build assets are immutable files: they carry no page and need no nonce.
+  matcher: [{ source: "/((?!_next/static|_next/image|favicon.ico).*)" }],
 };

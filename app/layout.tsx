@@ -4,6 +4,9 @@ import { Providers } from "@/components/providers";
 import { APP_NAME } from "@/lib/constants/app";
 import "./globals.css";
 
+// Every page is rendered per request: its scripts carry the request's CSP nonce (see proxy.ts).
+export const dynamic = "force-dynamic";
+
 export const metadata: Metadata = {
   title: { default: APP_NAME, template: `%s · ${APP_NAME}` },
   description: "Insight reports for marketing agencies, from their clients' analytics and advertising data.",

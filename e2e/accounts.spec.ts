@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./support/test";
 import { linkIn, waitForMail } from "./support/mail";
 
 const stamp = Date.now();

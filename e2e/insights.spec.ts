@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./support/test";
 
 // The demo admin's demo client, seeded with ~15 months of daily data (server/db/seed-demo.ts).
 const admin = { email: "demo@funnelwise.local", password: "Demo123!" };

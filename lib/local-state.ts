@@ -1,5 +1,6 @@
 // The only things kept in the browser (spec section 4): the breadcrumb, the stored client and project,
 // and the fallback route an unauthenticated visitor was sent away from. Never tokens or user data.
+import { safeAppPath } from "./navigation/safe-app-path";
 const PREFIX = "funnelwise:";
 const KEYS = {
   breadcrumb: `${PREFIX}breadcrumb`,
@@ -45,10 +46,6 @@ function write(key: string, value: unknown): void {
 }
 
 /** Only same-app relative paths are accepted, so a stored value can never send the user off-site. */
-export function isSafeAppPath(path: unknown): path is string {
-  return typeof path === "string" && path.startsWith("/") && !path.startsWith("//") && !path.startsWith("/\\");
-}
-
 export const localState = {
   getBreadcrumb: () => read<Breadcrumb>(KEYS.breadcrumb),
   setBreadcrumb: (value: Breadcrumb | null) => write(KEYS.breadcrumb, value),
@@ -58,9 +55,9 @@ export const localState = {
   setProject: (value: StoredRef | null) => write(KEYS.project, value),
   getFallbackRoute: () => {
     const value = read<string>(KEYS.fallbackRoute);
-    return isSafeAppPath(value) ? value : null;
+    return safeAppPath(value);
   },
-  setFallbackRoute: (path: string | null) => write(KEYS.fallbackRoute, isSafeAppPath(path) ? path : null),
+  setFallbackRoute: (path: string | null) => write(KEYS.fallbackRoute, safeAppPath(path)),
   /** Returns the fallback route once and forgets it. */
   takeFallbackRoute: () => {
     const value = localState.getFallbackRoute();

@@ -4,6 +4,7 @@ import type { ReactNode } from "react";
 import { AlertOutlet } from "@/components/alerts/alerts-context";
 import { AppHeader } from "@/components/app-shell/app-header";
 import { SessionHydration } from "@/components/app-shell/session-hydration";
+import { safeAppPath } from "@/lib/navigation/safe-app-path";
 import { getActor, getSessionUser } from "../_lib/session";
 
 export const dynamic = "force-dynamic";
@@ -13,8 +14,8 @@ export default async function AppLayout({ children }: { children: ReactNode }) {
   const actor = await getActor();
   if (!actor) {
     // proxy.ts names the insight link being opened, so login can resume it (spec section 2).
-    const returnPath = (await headers()).get("x-funnelwise-return-path");
-    redirect(returnPath?.startsWith("/") ? `/login?next=${encodeURIComponent(returnPath)}` : "/login");
+    const returnPath = safeAppPath((await headers()).get("x-funnelwise-return-path"));
+    redirect(returnPath ? `/login?next=${encodeURIComponent(returnPath)}` : "/login");
   }
   if (actor.onboarding) redirect("/onboarding");
   const user = await getSessionUser(actor);
