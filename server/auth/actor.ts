@@ -1,7 +1,7 @@
 import "server-only";
-import { eq } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import { db } from "../db/client";
-import { agencies, users } from "../db/schema";
+import { agencies, revokedSessions, users } from "../db/schema";
 import type { SessionClaims } from "./session-token";
 
 /** Who is calling: the user and their agency, loaded fresh on every request. */
@@ -32,7 +32,9 @@ export async function loadActor(claims: SessionClaims): Promise<Actor | null> {
     })
     .from(users)
     .innerJoin(agencies, eq(agencies.id, users.agencyId))
-    .where(eq(users.id, claims.sub))
+    // A session ended by logout is refused in the same indexed lookup.
+    .leftJoin(revokedSessions, eq(revokedSessions.sessionId, claims.sid))
+    .where(and(eq(users.id, claims.sub), isNull(revokedSessions.sessionId)))
     .limit(1);
   if (!row || row.sessionVersion !== claims.sv || !row.confirmedAt) return null;
   return {

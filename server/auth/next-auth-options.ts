@@ -4,7 +4,8 @@ import CredentialsProvider from "next-auth/providers/credentials";
 import { loginSchema } from "@/lib/validation/auth";
 import { env } from "../env";
 import { login } from "../services/accounts/login";
-import { decodeSessionToken, SESSION_MAX_AGE_SECONDS } from "./session-token";
+import { loadActor } from "./actor";
+import { decodeSessionToken, SESSION_MAX_AGE_SECONDS, type SessionClaims } from "./session-token";
 
 /**
  * next-auth (credentials provider, JWT sessions). POST /api/users/login issues the same JWT in the
@@ -25,16 +26,21 @@ export function nextAuthOptions(): AuthOptions {
           const forwarded = (req?.headers?.["x-forwarded-for"] as string | undefined)?.split(",")[0]?.trim();
           const { token } = await login({ input: parsed.data, ip: forwarded || "unknown" });
           const claims = await decodeSessionToken(token);
-          return claims ? { id: claims.sub, agencyId: claims.agencyId, role: claims.role, sv: claims.sv } : null;
+          if (!claims) return null;
+          return { id: claims.sub, agencyId: claims.agencyId, role: claims.role, sv: claims.sv, sid: claims.sid };
         },
       }),
     ],
     callbacks: {
       async jwt({ token, user }) {
         if (user) {
-          const u = user as unknown as { id: string; agencyId: string; role: string; sv: number };
-          return { sub: u.id, agencyId: u.agencyId, role: u.role, sv: u.sv };
+          const u = user as unknown as { id: string; agencyId: string; role: string; sv: number; sid: string };
+          return { sub: u.id, agencyId: u.agencyId, role: u.role, sv: u.sv, sid: u.sid };
         }
+        // /api/auth/session re-issues the cookie from the token it receives: never for a session that ended
+        // (logout, password change, removed staff). Throwing makes next-auth clear the cookie and answer {}.
+        const claims = token as unknown as SessionClaims;
+        if (typeof claims.sid !== "string" || !(await loadActor(claims))) throw new Error("Session ended");
         return token;
       },
       async session({ session, token }) {

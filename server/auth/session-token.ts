@@ -1,4 +1,5 @@
 import "server-only";
+import { randomUUID } from "node:crypto";
 import { decode, encode, type JWT } from "next-auth/jwt";
 import { env } from "../env";
 
@@ -15,10 +16,18 @@ export interface SessionClaims {
   role: "agency" | "staff";
   /** users.session_version at issue time; a password change bumps it and so ends older sessions. */
   sv: number;
+  /** This session's own id: logout revokes it alone, leaving the user's other devices logged in. */
+  sid: string;
+  /** Expiry (seconds since the epoch), set by next-auth when the token is encoded. */
+  exp?: number;
 }
 
-export async function issueSessionToken(claims: SessionClaims): Promise<string> {
-  return encode({ token: claims as unknown as JWT, secret: env().NEXTAUTH_SECRET, maxAge: SESSION_MAX_AGE_SECONDS });
+/** A new session for the claims (a fresh session id unless one is given, e.g. when next-auth re-encodes). */
+export async function issueSessionToken(
+  claims: Omit<SessionClaims, "sid" | "exp"> & { sid?: string },
+): Promise<string> {
+  const token = { ...claims, sid: claims.sid ?? randomUUID() };
+  return encode({ token: token as unknown as JWT, secret: env().NEXTAUTH_SECRET, maxAge: SESSION_MAX_AGE_SECONDS });
 }
 
 export async function decodeSessionToken(token: string | undefined | null): Promise<SessionClaims | null> {
@@ -26,6 +35,7 @@ export async function decodeSessionToken(token: string | undefined | null): Prom
   try {
     const decoded = await decode({ token, secret: env().NEXTAUTH_SECRET });
     if (!decoded || typeof decoded.sub !== "string" || typeof decoded.sv !== "number") return null;
+    if (typeof decoded.sid !== "string") return null;
     return decoded as unknown as SessionClaims;
   } catch {
     return null;
