@@ -7,7 +7,7 @@ import type { z } from "zod";
 import { useAlerts } from "@/components/alerts/alerts-context";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
-import { customizationKeys, settingsApi } from "@/lib/api-client/customization";
+import { settingsApi } from "@/lib/api-client/customization";
 import { queryKeys } from "@/lib/api-client/query-keys";
 import type { Agency } from "@/lib/api-client/types";
 import { toApiError, useApiErrorHandler } from "@/lib/hooks/use-api-error-handler";
@@ -36,7 +36,7 @@ export function AgencySettingsForm({ agency }: { agency: Agency }) {
       const saved = await settingsApi.updateAgency(agency._id, values);
       reset({ name: saved.name, website: saved.website ?? "", phone: saved.phone ?? "" });
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: customizationKeys.agency(agency._id) }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.agency(agency._id) }),
         queryClient.invalidateQueries({ queryKey: queryKeys.currentUser }),
       ]);
       alerts.success(saved.message);
