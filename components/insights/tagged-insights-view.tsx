@@ -1,9 +1,7 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useRouter } from "next/navigation";
 import { useEffect, useState } from "react";
-import { useForm } from "react-hook-form";
 import { useAlerts } from "@/components/alerts/alerts-context";
 import { Breadcrumbs } from "@/components/app-shell/breadcrumbs";
 import { Button } from "@/components/ui/button";
@@ -14,7 +12,7 @@ import { EmptyState, ErrorState, LoadingState } from "@/components/ui/page-state
 import type { InsightTag, ProjectDetail } from "@/lib/api-client/types";
 import { toApiError, useApiErrorHandler } from "@/lib/hooks/use-api-error-handler";
 import { useChartLook } from "@/lib/hooks/use-chart-look";
-import { applyFieldErrors } from "@/lib/hooks/use-form-errors";
+import { useServerForm } from "@/lib/hooks/use-server-form";
 import { useDeleteTag, useInsights, useTag, useUpdateTag } from "@/lib/hooks/use-insights";
 import { tagFormSchema } from "@/lib/validation/insight-forms";
 import { InsightCard } from "./insight-card";
@@ -197,14 +195,15 @@ function RenameTagForm({
     register,
     handleSubmit,
     setError,
+    applyServerErrors,
     formState: { errors, isSubmitting },
-  } = useForm({ resolver: zodResolver(tagFormSchema), defaultValues: { name: tag.name } });
+  } = useServerForm(tagFormSchema, { serverFields: ["name"], defaultValues: { name: tag.name } });
   const onSubmit = handleSubmit(async ({ name }) => {
     try {
       await onSave(name);
     } catch (raw) {
       const error = toApiError(raw);
-      const unmatched = applyFieldErrors(error, setError, ["name"]);
+      const unmatched = applyServerErrors(error);
       if (!error.errors || Object.keys(unmatched).length) setError("root", { message: error.message });
     }
   });
