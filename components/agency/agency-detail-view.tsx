@@ -5,7 +5,7 @@ import Link from "next/link";
 import type { ReactNode } from "react";
 import { Card, CardDescription, CardTitle } from "@/components/ui/card";
 import { ErrorState, LoadingState } from "@/components/ui/page-state";
-import { customizationKeys } from "@/lib/api-client/customization";
+import { queryKeys } from "@/lib/api-client/query-keys";
 import { api } from "@/lib/api-client/endpoints";
 import type { Agency } from "@/lib/api-client/types";
 import { toApiError } from "@/lib/hooks/use-api-error-handler";
@@ -23,7 +23,7 @@ export function AgencyDetailView() {
   const user = useCurrentUser();
   const agencyId = user.data?.agency._id ?? "";
   const agency = useQuery({
-    queryKey: customizationKeys.agency(agencyId),
+    queryKey: queryKeys.agency(agencyId),
     queryFn: () => api.agencies.get(agencyId),
     enabled: Boolean(agencyId),
   });

@@ -1,18 +1,15 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useQueryClient } from "@tanstack/react-query";
-import { useForm } from "react-hook-form";
-import type { z } from "zod";
 import { useAlerts } from "@/components/alerts/alerts-context";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
-import { customizationKeys, settingsApi } from "@/lib/api-client/customization";
+import { settingsApi } from "@/lib/api-client/customization";
 import { queryKeys } from "@/lib/api-client/query-keys";
 import type { Agency } from "@/lib/api-client/types";
 import { toApiError, useApiErrorHandler } from "@/lib/hooks/use-api-error-handler";
-import { applyFieldErrors } from "@/lib/hooks/use-form-errors";
-import { agencySettingsSchema, type AgencySettingsInput } from "@/lib/validation/settings";
+import { useServerForm } from "@/lib/hooks/use-server-form";
+import { agencySettingsSchema } from "@/lib/validation/settings";
 
 /** PUT /agencies/{id}/settings: the agency's name, website and phone (agency admins). */
 export function AgencySettingsForm({ agency }: { agency: Agency }) {
@@ -22,11 +19,10 @@ export function AgencySettingsForm({ agency }: { agency: Agency }) {
   const {
     register,
     handleSubmit,
-    setError,
+    applyServerErrors,
     reset,
     formState: { errors, isSubmitting },
-  } = useForm<AgencySettingsInput, unknown, z.output<typeof agencySettingsSchema>>({
-    resolver: zodResolver(agencySettingsSchema),
+  } = useServerForm(agencySettingsSchema, {
     defaultValues: { name: agency.name, website: agency.website ?? "", phone: agency.phone ?? "" },
   });
 
@@ -36,14 +32,14 @@ export function AgencySettingsForm({ agency }: { agency: Agency }) {
       const saved = await settingsApi.updateAgency(agency._id, values);
       reset({ name: saved.name, website: saved.website ?? "", phone: saved.phone ?? "" });
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: customizationKeys.agency(agency._id) }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.agency(agency._id) }),
         queryClient.invalidateQueries({ queryKey: queryKeys.currentUser }),
       ]);
       alerts.success(saved.message);
     } catch (raw) {
       const error = toApiError(raw);
       if (error.status === 400) {
-        applyFieldErrors(error, setError, ["name", "website", "phone"]);
+        applyServerErrors(error);
         if (!error.errors) alerts.error(error.message);
       } else handleApiError(error);
     }

@@ -1,15 +1,13 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import Link from "next/link";
 import { useState } from "react";
-import { useForm } from "react-hook-form";
 import { useAlerts } from "@/components/alerts/alerts-context";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { api } from "@/lib/api-client/endpoints";
 import { toApiError, useApiErrorHandler } from "@/lib/hooks/use-api-error-handler";
-import { applyFieldErrors } from "@/lib/hooks/use-form-errors";
+import { useServerForm } from "@/lib/hooks/use-server-form";
 import { forgotPasswordSchema } from "@/lib/validation/auth";
 
 export function ForgotPasswordForm() {
@@ -19,9 +17,9 @@ export function ForgotPasswordForm() {
   const {
     register,
     handleSubmit,
-    setError,
+    applyServerErrors,
     formState: { errors, isSubmitting },
-  } = useForm({ resolver: zodResolver(forgotPasswordSchema), defaultValues: { email: "" } });
+  } = useServerForm(forgotPasswordSchema, { serverFields: ["email"], defaultValues: { email: "" } });
 
   const onSubmit = handleSubmit(async (values) => {
     alerts.clear();
@@ -31,7 +29,7 @@ export function ForgotPasswordForm() {
     } catch (raw) {
       const error = toApiError(raw);
       if (error.status === 400) {
-        applyFieldErrors(error, setError, ["email"]);
+        applyServerErrors(error);
         if (!error.errors) alerts.error(error.message);
       } else handleApiError(error);
     }

@@ -1,11 +1,9 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import Script from "next/script";
-import { useForm } from "react-hook-form";
 import { useAlerts } from "@/components/alerts/alerts-context";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
@@ -14,7 +12,7 @@ import { api } from "@/lib/api-client/endpoints";
 import { queryKeys } from "@/lib/api-client/query-keys";
 import { MESSAGES } from "@/lib/constants/messages";
 import { toApiError, useApiErrorHandler } from "@/lib/hooks/use-api-error-handler";
-import { applyFieldErrors } from "@/lib/hooks/use-form-errors";
+import { useServerForm } from "@/lib/hooks/use-server-form";
 import { localState } from "@/lib/local-state";
 import { loginSchema } from "@/lib/validation/auth";
 
@@ -34,10 +32,13 @@ export function LoginForm() {
   const {
     register,
     handleSubmit,
-    setError,
+    applyServerErrors,
     setValue,
     formState: { errors, isSubmitting },
-  } = useForm({ resolver: zodResolver(loginSchema), defaultValues: { email: "", password: "", recaptcha: "" } });
+  } = useServerForm(loginSchema, {
+    serverFields: ["email", "password"],
+    defaultValues: { email: "", password: "", recaptcha: "" },
+  });
 
   const onSubmit = handleSubmit(async (values) => {
     alerts.clear();
@@ -56,7 +57,7 @@ export function LoginForm() {
       if (error.status === 401) alerts.error(MESSAGES.loginInvalid);
       else if (error.status === 0) alerts.error(MESSAGES.loginNoStatus);
       else if (error.status === 400 || error.status === 403 || error.status === 429) {
-        applyFieldErrors(error, setError, ["email", "password"]);
+        applyServerErrors(error);
         alerts.error(error.message);
       } else handleApiError(error);
     }

@@ -1,10 +1,8 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState } from "react";
-import { useForm } from "react-hook-form";
 import { useAlerts } from "@/components/alerts/alerts-context";
 import { Button } from "@/components/ui/button";
 import { NewPasswordFields } from "@/components/auth/new-password-fields";
@@ -13,7 +11,7 @@ import { api } from "@/lib/api-client/endpoints";
 import { queryKeys } from "@/lib/api-client/query-keys";
 import { MESSAGES } from "@/lib/constants/messages";
 import { toApiError, useApiErrorHandler } from "@/lib/hooks/use-api-error-handler";
-import { applyFieldErrors } from "@/lib/hooks/use-form-errors";
+import { useServerForm } from "@/lib/hooks/use-server-form";
 import { resetPasswordSchema } from "@/lib/validation/auth";
 
 const linkClass = "font-medium text-brand-700 underline underline-offset-2";
@@ -43,9 +41,12 @@ export function ResetPasswordForm({ token }: { token: string }) {
   const {
     register,
     handleSubmit,
-    setError,
+    applyServerErrors,
     formState: { errors, isSubmitting },
-  } = useForm({ resolver: zodResolver(resetPasswordSchema), defaultValues: { password: "", confirmPassword: "" } });
+  } = useServerForm(resetPasswordSchema, {
+    serverFields: ["password", "confirmPassword"],
+    defaultValues: { password: "", confirmPassword: "" },
+  });
 
   const onSubmit = handleSubmit(async (values) => {
     alerts.clear();
@@ -54,7 +55,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
       setDoneMessage(message);
     } catch (raw) {
       const error = toApiError(raw);
-      if (error.status === 400 && error.errors) applyFieldErrors(error, setError, ["password", "confirmPassword"]);
+      if (error.status === 400 && error.errors) applyServerErrors(error);
       else if (error.status === 400) setTokenError(error.message);
       else handleApiError(error);
     }

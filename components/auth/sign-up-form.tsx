@@ -1,9 +1,8 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import Link from "next/link";
 import { useState } from "react";
-import { Controller, useForm } from "react-hook-form";
+import { Controller } from "react-hook-form";
 import { useAlerts } from "@/components/alerts/alerts-context";
 import { Button } from "@/components/ui/button";
 import { CheckboxField } from "@/components/ui/checkbox";
@@ -12,7 +11,7 @@ import { NewPasswordFields } from "@/components/auth/new-password-fields";
 import { api } from "@/lib/api-client/endpoints";
 import { MESSAGES } from "@/lib/constants/messages";
 import { useApiErrorHandler, toApiError } from "@/lib/hooks/use-api-error-handler";
-import { applyFieldErrors } from "@/lib/hooks/use-form-errors";
+import { useServerForm } from "@/lib/hooks/use-server-form";
 import { agencySignupSchema } from "@/lib/validation/auth";
 
 const FIELDS = [
@@ -31,8 +30,8 @@ export function SignUpForm() {
   const alerts = useAlerts();
   const handleApiError = useApiErrorHandler();
   const [registeredEmail, setRegisteredEmail] = useState<string | null>(null);
-  const form = useForm({
-    resolver: zodResolver(agencySignupSchema),
+  const form = useServerForm(agencySignupSchema, {
+    serverFields: FIELDS,
     defaultValues: {
       agencyName: "",
       website: "",
@@ -49,7 +48,7 @@ export function SignUpForm() {
     register,
     control,
     handleSubmit,
-    setError,
+    applyServerErrors,
     formState: { errors, isSubmitting },
   } = form;
 
@@ -62,7 +61,7 @@ export function SignUpForm() {
       } catch (raw) {
         const error = toApiError(raw);
         if (error.status === 400 || error.status === 409) {
-          applyFieldErrors(error, setError, FIELDS);
+          applyServerErrors(error);
           alerts.error(error.errors ? MESSAGES.registrationProblem : error.message);
         } else {
           handleApiError(error);

@@ -1,10 +1,8 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useForm } from "react-hook-form";
 import { useAlerts } from "@/components/alerts/alerts-context";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
@@ -14,7 +12,7 @@ import { api } from "@/lib/api-client/endpoints";
 import { queryKeys } from "@/lib/api-client/query-keys";
 import { MESSAGES } from "@/lib/constants/messages";
 import { toApiError, useApiErrorHandler } from "@/lib/hooks/use-api-error-handler";
-import { applyFieldErrors } from "@/lib/hooks/use-form-errors";
+import { useServerForm } from "@/lib/hooks/use-server-form";
 import { staffSignupSchema } from "@/lib/validation/auth";
 
 const FIELDS = ["firstName", "lastName", "phone", "password", "confirmPassword"] as const;
@@ -33,10 +31,10 @@ export function StaffSignUpForm({ token }: { token: string }) {
   const {
     register,
     handleSubmit,
-    setError,
+    applyServerErrors,
     formState: { errors, isSubmitting },
-  } = useForm({
-    resolver: zodResolver(staffSignupSchema),
+  } = useServerForm(staffSignupSchema, {
+    serverFields: FIELDS,
     defaultValues: { token, firstName: "", lastName: "", phone: "", password: "", confirmPassword: "" },
   });
 
@@ -49,7 +47,7 @@ export function StaffSignUpForm({ token }: { token: string }) {
     } catch (raw) {
       const error = toApiError(raw);
       if (error.status === 400) {
-        const unmatched = applyFieldErrors(error, setError, FIELDS);
+        const unmatched = applyServerErrors(error);
         const other = Object.values(unmatched);
         if (!error.errors || other.length) alerts.error(other[0] ?? error.message);
       } else handleApiError(error);

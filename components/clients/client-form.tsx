@@ -1,8 +1,6 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
-import { useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { FormField, SelectField } from "@/components/ui/form-field";
 import type { ClientBody, CreatedClient, Client } from "@/lib/api-client/types";
@@ -10,7 +8,7 @@ import { COUNTRIES } from "@/lib/constants/countries";
 import { INDUSTRIES } from "@/lib/constants/industries";
 import { toApiError, useApiErrorHandler } from "@/lib/hooks/use-api-error-handler";
 import { useCreateClient, useUpdateClient } from "@/lib/hooks/use-clients";
-import { applyFieldErrors } from "@/lib/hooks/use-form-errors";
+import { useServerForm } from "@/lib/hooks/use-server-form";
 import { clientSchema, type ClientInput } from "@/lib/validation/clients";
 import { FormError } from "@/components/ui/form-error";
 
@@ -34,9 +32,9 @@ function FormBody({
   const {
     register,
     handleSubmit,
-    setError,
+    applyServerErrors,
     formState: { errors, isSubmitting },
-  } = useForm({ resolver: zodResolver(clientSchema), defaultValues: initial });
+  } = useServerForm(clientSchema, { serverFields: FIELDS, defaultValues: initial });
 
   const onSubmit = handleSubmit(async (values) => {
     setFormError(null);
@@ -45,7 +43,7 @@ function FormBody({
     } catch (raw) {
       const error = toApiError(raw);
       if (error.status === 400) {
-        const unmatched = applyFieldErrors(error, setError, FIELDS);
+        const unmatched = applyServerErrors(error);
         if (!error.errors || Object.keys(unmatched).length) setFormError(error.message);
       } else if (error.status === 403) setFormError(error.message);
       else handleApiError(error);

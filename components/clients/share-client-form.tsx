@@ -1,16 +1,14 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import Link from "next/link";
 import { useState } from "react";
-import { useForm } from "react-hook-form";
 import { useAlerts } from "@/components/alerts/alerts-context";
 import { Button } from "@/components/ui/button";
 import { Card, CardDescription, CardTitle } from "@/components/ui/card";
 import { FormField, SelectField } from "@/components/ui/form-field";
 import { WORKSPACE_MESSAGES } from "@/lib/constants/messages";
 import { toApiError, useApiErrorHandler } from "@/lib/hooks/use-api-error-handler";
-import { applyFieldErrors } from "@/lib/hooks/use-form-errors";
+import { useServerForm } from "@/lib/hooks/use-server-form";
 import { useShareClient } from "@/lib/hooks/use-sharing";
 import { CLIENT_PERMISSION_LEVELS } from "@/lib/permissions";
 import { shareClientSchema } from "@/lib/validation/clients";
@@ -32,10 +30,13 @@ export function ShareClientForm({
   const {
     register,
     handleSubmit,
-    setError,
+    applyServerErrors,
     reset,
     formState: { errors, isSubmitting },
-  } = useForm({ resolver: zodResolver(shareClientSchema), defaultValues: { email: "", permission: "1" } });
+  } = useServerForm(shareClientSchema, {
+    serverFields: ["email", "permission"],
+    defaultValues: { email: "", permission: "1" },
+  });
 
   const onSubmit = handleSubmit(async (values) => {
     setFailure(null);
@@ -48,7 +49,7 @@ export function ShareClientForm({
       const error = toApiError(raw);
       if (error.status === 401) return handleApiError(error);
       if (error.status === 400 && error.errors) {
-        const unmatched = applyFieldErrors(error, setError, ["email", "permission"]);
+        const unmatched = applyServerErrors(error);
         if (Object.keys(unmatched).length) setFailure(error.message);
       } else setFailure(error.message);
     }

@@ -2,7 +2,8 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { ErrorState, LoadingState } from "@/components/ui/page-state";
-import { clientDetail, customizationKeys } from "@/lib/api-client/customization";
+import { clientDetail } from "@/lib/api-client/customization";
+import { queryKeys } from "@/lib/api-client/query-keys";
 import { toApiError } from "@/lib/hooks/use-api-error-handler";
 import { useCurrentUser } from "@/lib/hooks/use-current-user";
 import { CustomizationHeader } from "./customization-header";
@@ -12,7 +13,7 @@ import { TargetPicker } from "./target-picker";
 export function ClientCustomization({ clientId }: { clientId?: string }) {
   const user = useCurrentUser();
   const client = useQuery({
-    queryKey: customizationKeys.client(clientId ?? ""),
+    queryKey: queryKeys.client(clientId ?? ""),
     queryFn: () => clientDetail(clientId!),
     enabled: Boolean(clientId),
   });

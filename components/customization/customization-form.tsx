@@ -1,8 +1,7 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect, useState, type ChangeEvent, type ReactNode } from "react";
-import { useForm, useWatch } from "react-hook-form";
+import { useWatch } from "react-hook-form";
 import { useAlerts } from "@/components/alerts/alerts-context";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
@@ -17,14 +16,8 @@ import {
   type CustomizationLevel,
 } from "@/lib/constants/customization";
 import { toApiError, useApiErrorHandler } from "@/lib/hooks/use-api-error-handler";
-import { applyFieldErrors } from "@/lib/hooks/use-form-errors";
-import {
-  customizationSchema,
-  isHexColor,
-  splitPalette,
-  type CustomizationFields,
-  type CustomizationInput,
-} from "@/lib/validation/customization";
+import { useServerForm } from "@/lib/hooks/use-server-form";
+import { customizationSchema, isHexColor, splitPalette } from "@/lib/validation/customization";
 import type { PreviewLook } from "./report-preview";
 
 const FIELDS = ["chartColor", "palette", "font", "reportTitle", "footerText"] as const;
@@ -58,12 +51,12 @@ export function CustomizationForm({ level, targetId, data, canEdit, onSaved, asi
   const {
     register,
     handleSubmit,
-    setError,
+    applyServerErrors,
     setValue,
     control,
     formState: { errors, isSubmitting },
-  } = useForm<CustomizationInput, unknown, CustomizationFields>({
-    resolver: zodResolver(customizationSchema),
+  } = useServerForm(customizationSchema, {
+    serverFields: FIELDS,
     defaultValues: {
       chartColor: own?.chartColor ?? inherited.chartColor,
       palette: own?.palette?.join(", ") ?? "",
@@ -149,7 +142,7 @@ export function CustomizationForm({ level, targetId, data, canEdit, onSaved, asi
       const error = toApiError(raw);
       if (error.status === 400 || error.status === 413) {
         if (error.errors?.logo) setLogoError(error.errors.logo);
-        const unmatched = applyFieldErrors(error, setError, FIELDS);
+        const unmatched = applyServerErrors(error);
         delete unmatched.logo;
         if (!error.errors || Object.keys(unmatched).length) alerts.error(error.message);
       } else handleApiError(error);

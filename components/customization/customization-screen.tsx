@@ -6,12 +6,8 @@ import { useAlerts } from "@/components/alerts/alerts-context";
 import { Button } from "@/components/ui/button";
 import { Card, CardDescription, CardTitle } from "@/components/ui/card";
 import { ErrorState, LoadingState } from "@/components/ui/page-state";
-import {
-  customizationApi,
-  customizationKeys,
-  type CustomizationResponse,
-  type LookView,
-} from "@/lib/api-client/customization";
+import { customizationApi, type CustomizationResponse, type LookView } from "@/lib/api-client/customization";
+import { queryKeys } from "@/lib/api-client/query-keys";
 import type { CustomizationLevel } from "@/lib/constants/customization";
 import { toApiError, useApiErrorHandler } from "@/lib/hooks/use-api-error-handler";
 import { CustomizationForm, fontLabel } from "./customization-form";
@@ -40,7 +36,7 @@ interface Props {
 /** One level's look: the form, what it inherits, "Reset to inherited", and the live preview. */
 export function CustomizationScreen({ level, targetId, targetName, canEdit }: Props) {
   const queryClient = useQueryClient();
-  const key = customizationKeys.look(level, targetId);
+  const key = queryKeys.look(level, targetId);
   const query = useQuery({ queryKey: key, queryFn: () => customizationApi.get(level, targetId) });
 
   if (query.isPending) return <LoadingState label="Loading the customization…" />;
@@ -54,7 +50,7 @@ export function CustomizationScreen({ level, targetId, targetName, canEdit }: Pr
     queryClient.setQueryData(key, next);
     // Levels below inherit from this one.
     void queryClient.invalidateQueries({
-      queryKey: ["customization"],
+      queryKey: queryKeys.lookAll,
       predicate: (q) => q.queryKey[1] !== level || q.queryKey[2] !== targetId,
     });
   };

@@ -3,7 +3,8 @@
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { ErrorState, LoadingState } from "@/components/ui/page-state";
-import { customizationKeys, projectDetail } from "@/lib/api-client/customization";
+import { projectDetail } from "@/lib/api-client/customization";
+import { queryKeys } from "@/lib/api-client/query-keys";
 import { toApiError } from "@/lib/hooks/use-api-error-handler";
 import { useCurrentUser } from "@/lib/hooks/use-current-user";
 import { CustomizationHeader } from "./customization-header";
@@ -13,7 +14,7 @@ import { TargetPicker } from "./target-picker";
 export function ProjectCustomization({ projectId }: { projectId?: string }) {
   const user = useCurrentUser();
   const project = useQuery({
-    queryKey: customizationKeys.project(projectId ?? ""),
+    queryKey: queryKeys.project(projectId ?? ""),
     queryFn: () => projectDetail(projectId!),
     enabled: Boolean(projectId),
   });

@@ -6,7 +6,8 @@ import { useRouter } from "next/navigation";
 import { Card, CardDescription, CardTitle } from "@/components/ui/card";
 import { SelectField } from "@/components/ui/form-field";
 import { EmptyState, ErrorState, LoadingState } from "@/components/ui/page-state";
-import { customizationKeys, pickerClients } from "@/lib/api-client/customization";
+import { pickerClients } from "@/lib/api-client/customization";
+import { queryKeys } from "@/lib/api-client/query-keys";
 import { toApiError } from "@/lib/hooks/use-api-error-handler";
 
 /**
@@ -16,7 +17,7 @@ import { toApiError } from "@/lib/hooks/use-api-error-handler";
 export function TargetPicker({ agencyId, kind }: { agencyId: string; kind: "client" | "project" }) {
   const router = useRouter();
   const query = useQuery({
-    queryKey: customizationKeys.pickerClients(agencyId),
+    queryKey: queryKeys.agencyClientsPicker(agencyId),
     queryFn: () => pickerClients(agencyId),
   });
   const base = kind === "client" ? "/customization-client?clientId=" : "/customization-project?projectId=";

@@ -1,13 +1,11 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
-import { useForm } from "react-hook-form";
 import { useAlerts } from "@/components/alerts/alerts-context";
 import { Button } from "@/components/ui/button";
 import { Card, CardDescription, CardTitle } from "@/components/ui/card";
 import { FormField } from "@/components/ui/form-field";
 import { toApiError, useApiErrorHandler } from "@/lib/hooks/use-api-error-handler";
-import { applyFieldErrors } from "@/lib/hooks/use-form-errors";
+import { useServerForm } from "@/lib/hooks/use-server-form";
 import { useCreateInvitations } from "@/lib/hooks/use-invitations";
 import { inviteSchema } from "@/lib/validation/users";
 
@@ -18,10 +16,10 @@ export function InviteStaffForm() {
   const {
     register,
     handleSubmit,
-    setError,
+    applyServerErrors,
     reset,
     formState: { errors, isSubmitting },
-  } = useForm({ resolver: zodResolver(inviteSchema), defaultValues: { emails: "" } });
+  } = useServerForm(inviteSchema, { serverFields: ["emails"], defaultValues: { emails: "" } });
 
   const onSubmit = handleSubmit(async ({ emails }) => {
     alerts.clear();
@@ -32,7 +30,7 @@ export function InviteStaffForm() {
     } catch (raw) {
       const error = toApiError(raw);
       if (error.status === 400) {
-        applyFieldErrors(error, setError, ["emails"]);
+        applyServerErrors(error);
         if (!error.errors) alerts.error(error.message);
       } else handleApiError(error);
     }

@@ -1,4 +1,6 @@
-import { DIMENSIONS, MAX_UPLOAD_BYTES, METRICS } from "@/lib/constants/observations";
+import { DIMENSIONS } from "@/lib/catalogue/dimensions";
+import { STORED_METRICS } from "@/lib/catalogue/metrics";
+import { MAX_UPLOAD_BYTES } from "@/lib/constants/observations";
 
 const code = "rounded bg-slate-100 px-1 py-0.5 font-mono text-[0.8rem] text-slate-800";
 
@@ -32,10 +34,10 @@ export function CsvFormatHelp({ id }: { id?: string }) {
         <div>
           <dt className="inline font-medium text-slate-900">Metric columns (at least one): </dt>
           <dd className="inline">
-            {METRICS.map((m, i) => (
+            {STORED_METRICS.map((m, i) => (
               <span key={m.key}>
                 <code className={code}>{m.key}</code>
-                {i < METRICS.length - 1 ? ", " : "."}
+                {i < STORED_METRICS.length - 1 ? ", " : "."}
               </span>
             ))}{" "}
             <code className={code}>position</code> is a rank averaged by impressions, so it needs{" "}

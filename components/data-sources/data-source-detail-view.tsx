@@ -3,8 +3,8 @@
 import { useRouter } from "next/navigation";
 import { useEffect, useState } from "react";
 import Link from "next/link";
+import { ProjectPageHeader } from "@/components/projects/project-page-header";
 import { useAlerts } from "@/components/alerts/alerts-context";
-import { Breadcrumbs } from "@/components/app-shell/breadcrumbs";
 import { ProjectScope } from "@/components/insights/project-scope";
 import { Button } from "@/components/ui/button";
 import { Card, CardTitle } from "@/components/ui/card";
@@ -79,47 +79,42 @@ function DataSourceDetail({
 
   return (
     <div className="space-y-6">
-      <Breadcrumbs
-        trail={{
-          agency: { id: agency._id, name: agency.name },
-          client: { id: project.client._id, name: project.client.name },
-          clientProject: { id: project._id, name: project.name },
-        }}
-      />
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
-        <div className="min-w-0">
-          <p className="text-sm font-medium text-brand-700">
-            <Link href={`/client-projects/${project._id}/data-sources`} className="hover:underline">
-              Data sources of {project.name}
-            </Link>
-          </p>
-          <div className="flex flex-wrap items-center gap-2">
-            <h1 className="text-2xl font-semibold tracking-tight break-words text-slate-900">{source.name}</h1>
-            <StatusBadge status={source.status} />
-          </div>
-          <p className="mt-1 text-sm text-slate-600">
+      <ProjectPageHeader
+        project={project}
+        agency={agency}
+        eyebrow={
+          <Link href={`/client-projects/${project._id}/data-sources`} className="hover:underline">
+            Data sources of {project.name}
+          </Link>
+        }
+        title={source.name}
+        badge={<StatusBadge status={source.status} />}
+        description={
+          <>
             {source.sourceName === "upload" ? "File upload (CSV)" : source.sourceName} · added{" "}
             {formatDate(source.createdAt)}
-          </p>
-        </div>
-        {canManage ? (
-          <div className="flex flex-wrap gap-2">
-            {source.sourceName === "upload" && !uploading ? (
-              <Button
-                onClick={() => {
-                  setWizardKey((k) => k + 1);
-                  setUploading(true);
-                }}
-              >
-                Upload a file
+          </>
+        }
+        actions={
+          canManage ? (
+            <>
+              {source.sourceName === "upload" && !uploading ? (
+                <Button
+                  onClick={() => {
+                    setWizardKey((k) => k + 1);
+                    setUploading(true);
+                  }}
+                >
+                  Upload a file
+                </Button>
+              ) : null}
+              <Button variant="secondary" onClick={() => setDeleting(true)}>
+                Delete data source
               </Button>
-            ) : null}
-            <Button variant="secondary" onClick={() => setDeleting(true)}>
-              Delete data source
-            </Button>
-          </div>
-        ) : null}
-      </div>
+            </>
+          ) : null
+        }
+      />
 
       {uploading ? (
         <Card aria-labelledby="upload-heading">

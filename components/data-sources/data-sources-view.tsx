@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { useState } from "react";
-import { Breadcrumbs } from "@/components/app-shell/breadcrumbs";
+import { ProjectPageHeader } from "@/components/projects/project-page-header";
 import { Button } from "@/components/ui/button";
 import { Card, CardTitle } from "@/components/ui/card";
 import { EmptyState, ErrorState, LoadingState } from "@/components/ui/page-state";
@@ -52,30 +52,25 @@ function DataSources({
 
   return (
     <div className="space-y-6">
-      <Breadcrumbs
-        trail={{
-          agency: { id: agency._id, name: agency.name },
-          client: { id: project.client._id, name: project.client.name },
-          clientProject: { id: project._id, name: project.name },
-        }}
+      <ProjectPageHeader
+        project={project}
+        agency={agency}
+        eyebrow={project.name}
+        title="Data sources"
+        description="Reports read every active source of the project."
+        actions={
+          canManage && !adding ? (
+            <Button
+              onClick={() => {
+                setWizardKey((k) => k + 1);
+                setAdding(true);
+              }}
+            >
+              Add data source
+            </Button>
+          ) : null
+        }
       />
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
-        <div>
-          <p className="text-sm font-medium text-brand-700">{project.name}</p>
-          <h1 className="text-2xl font-semibold tracking-tight text-slate-900">Data sources</h1>
-          <p className="mt-1 text-sm text-slate-600">Reports read every active source of the project.</p>
-        </div>
-        {canManage && !adding ? (
-          <Button
-            onClick={() => {
-              setWizardKey((k) => k + 1);
-              setAdding(true);
-            }}
-          >
-            Add data source
-          </Button>
-        ) : null}
-      </div>
 
       {adding ? (
         <Card aria-labelledby="add-source-heading">

@@ -1,8 +1,6 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect, useId, useRef, useState } from "react";
-import { useForm } from "react-hook-form";
 import { z } from "zod";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
@@ -15,6 +13,7 @@ import { DATA_SOURCE_MESSAGES } from "@/lib/constants/data-source-messages";
 import { MAX_UPLOAD_BYTES } from "@/lib/constants/observations";
 import { toApiError } from "@/lib/hooks/use-api-error-handler";
 import { useCreateDataSource, useRenameDataSource, useUploadCsv } from "@/lib/hooks/use-data-sources";
+import { useServerForm } from "@/lib/hooks/use-server-form";
 import { requiredText } from "@/lib/validation/fields";
 import { CsvFormatHelp } from "./csv-format-help";
 import { GenerateAfterChange } from "./generate-after-change";
@@ -85,10 +84,7 @@ export function UploadWizard({
   const create = useCreateDataSource(projectId);
   const rename = useRenameDataSource(source?._id ?? "", projectId);
   const upload = useUploadCsv(projectId);
-  const form = useForm({
-    resolver: zodResolver(detailsSchema),
-    defaultValues: { name: existing?.name ?? DEFAULT_NAME },
-  });
+  const form = useServerForm(detailsSchema, { defaultValues: { name: existing?.name ?? DEFAULT_NAME } });
   const busy = form.formState.isSubmitting;
 
   // On a step change, focus moves to the new step's heading so keyboard and screen-reader users follow along.
@@ -124,7 +120,9 @@ export function UploadWizard({
         setSource(target);
       }
     } catch (raw) {
-      form.setError("root", { message: toApiError(raw).message });
+      const error = toApiError(raw);
+      const unmatched = form.applyServerErrors(error);
+      if (!error.errors || Object.keys(unmatched).length) form.setError("root", { message: error.message });
       return;
     }
     const abort = new AbortController();

@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { useEffect, useRef } from "react";
 import { useAlerts } from "@/components/alerts/alerts-context";
-import { Breadcrumbs } from "@/components/app-shell/breadcrumbs";
+import { ProjectPageHeader } from "@/components/projects/project-page-header";
 import { BarChart } from "@/components/charts/bar-chart";
 import { Button } from "@/components/ui/button";
 import { Card, CardTitle } from "@/components/ui/card";
@@ -86,12 +86,6 @@ function InsightDetail({
     if (insight.error) handle(insight.error);
   }, [insight.error, handle]);
 
-  const trail = {
-    agency: { id: agency._id, name: agency.name },
-    client: { id: project.client._id, name: project.client.name },
-    clientProject: { id: project._id, name: project.name },
-  };
-
   if (insight.isPending) return <LoadingState label="Loading the insight…" />;
   if (insight.isError)
     return <ErrorState message={toApiError(insight.error).message} onRetry={() => void insight.refetch()} />;
@@ -99,8 +93,7 @@ function InsightDetail({
 
   return (
     <div className="space-y-6">
-      <Breadcrumbs trail={{ ...trail, insight: { id: insight.data._id, name: insight.data.title } }} />
-      <InsightBody insight={insight.data} project={project} look={look} download={download} />
+      <InsightBody insight={insight.data} project={project} agency={agency} look={look} download={download} />
     </div>
   );
 }
@@ -108,11 +101,13 @@ function InsightDetail({
 function InsightBody({
   insight,
   project,
+  agency,
   look,
   download,
 }: {
   insight: Insight;
   project: ProjectDetail;
+  agency: { _id: string; name: string };
   look: ChartLook;
   download: boolean;
 }) {
@@ -130,23 +125,24 @@ function InsightBody({
 
   return (
     <>
-      <header className="flex flex-col gap-4 lg:flex-row lg:items-start lg:justify-between">
-        <div className="min-w-0">
-          <p className="text-sm font-medium text-brand-700">
-            {group?.label ?? insight.group} · {stageLabel(insight.funnelStage)}
-          </p>
-          <h1 className="text-2xl font-semibold tracking-tight text-slate-900">{insight.title}</h1>
-          <p className="mt-1 text-slate-700 italic">{insight.intention.question}</p>
-        </div>
-        <div className="flex flex-wrap gap-2">
-          <SaveToggle projectId={project._id} insight={insight} />
-          {!download ? (
-            <Button variant="secondary" onClick={() => downloadInsightCsv(insight)}>
-              Download CSV
-            </Button>
-          ) : null}
-        </div>
-      </header>
+      <ProjectPageHeader
+        project={project}
+        agency={agency}
+        insight={{ id: insight._id, name: insight.title }}
+        eyebrow={`${group?.label ?? insight.group} · ${stageLabel(insight.funnelStage)}`}
+        title={insight.title}
+        description={<span className="text-base text-slate-700 italic">{insight.intention.question}</span>}
+        actions={
+          <>
+            <SaveToggle projectId={project._id} insight={insight} />
+            {!download ? (
+              <Button variant="secondary" onClick={() => downloadInsightCsv(insight)}>
+                Download CSV
+              </Button>
+            ) : null}
+          </>
+        }
+      />
 
       {download ? (
         <div className="flex flex-col gap-3 rounded-xl border border-brand-100 bg-brand-50 p-4 sm:flex-row sm:items-center sm:justify-between">

@@ -9,7 +9,7 @@ import {
   formatPct,
   metricLabel,
 } from "@/lib/insights/format-values";
-import { metricDefinitionOrNull } from "@/lib/insights/metric-direction";
+import { findMetric } from "@/lib/catalogue/metrics";
 
 /** The headline finding of an insight: the total change when there is one, else the first finding. */
 export function headlineFinding(findings: InsightFinding[]): InsightFinding | null {
@@ -24,7 +24,7 @@ export function headlineFinding(findings: InsightFinding[]): InsightFinding | nu
 /** Good news or bad: a rise in cost or position is bad, a rise in revenue good. */
 export function changeTone(finding: Pick<InsightFinding, "metric" | "change">): "good" | "bad" | "neutral" {
   if (!finding.change) return "neutral";
-  const higherIsBetter = metricDefinitionOrNull(finding.metric)?.higherIsBetter ?? true;
+  const higherIsBetter = findMetric(finding.metric)?.higherIsBetter ?? true;
   return finding.change > 0 === higherIsBetter ? "good" : "bad";
 }
 

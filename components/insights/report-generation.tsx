@@ -1,15 +1,13 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useMemo } from "react";
-import { useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { FormError } from "@/components/ui/form-error";
 import { FormField, SelectField } from "@/components/ui/form-field";
 import type { Report } from "@/lib/api-client/types";
 import { toApiError } from "@/lib/hooks/use-api-error-handler";
-import { applyFieldErrors } from "@/lib/hooks/use-form-errors";
 import { useGenerateReport } from "@/lib/hooks/use-insights";
+import { useServerForm } from "@/lib/hooks/use-server-form";
 import { COMPARE_TO_LABELS, formatPeriod } from "@/lib/insights/format-values";
 import { defaultPeriod, todayIn } from "@/lib/insights/report-period";
 import { generateReportFormSchema } from "@/lib/validation/insight-forms";
@@ -34,9 +32,10 @@ export function GenerateReportForm({
     register,
     handleSubmit,
     setError,
+    applyServerErrors,
     formState: { errors, isSubmitting },
-  } = useForm({
-    resolver: zodResolver(schema),
+  } = useServerForm(schema, {
+    serverFields: ["name", "periodStart", "periodEnd", "compareTo"],
     defaultValues: { ...defaultPeriod(timeZone), compareTo: "previous_period", name: "" },
   });
 
@@ -46,7 +45,7 @@ export function GenerateReportForm({
       onQueued(report);
     } catch (raw) {
       const error = toApiError(raw);
-      const unmatched = applyFieldErrors(error, setError, ["name", "periodStart", "periodEnd", "compareTo"]);
+      const unmatched = applyServerErrors(error);
       if (!error.errors || Object.keys(unmatched).length) setError("root", { message: error.message });
     }
   });

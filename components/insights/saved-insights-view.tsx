@@ -2,8 +2,8 @@
 
 import Link from "next/link";
 import { useState } from "react";
+import { ProjectPageHeader } from "@/components/projects/project-page-header";
 import { useAlerts } from "@/components/alerts/alerts-context";
-import { Breadcrumbs } from "@/components/app-shell/breadcrumbs";
 import { Button } from "@/components/ui/button";
 import { EmptyState, ErrorState, LoadingState } from "@/components/ui/page-state";
 import type { ProjectDetail } from "@/lib/api-client/types";
@@ -43,18 +43,13 @@ function SavedInsights({ project, agency }: { project: ProjectDetail; agency: { 
 
   return (
     <div className="space-y-6">
-      <Breadcrumbs
-        trail={{
-          agency: { id: agency._id, name: agency.name },
-          client: { id: project.client._id, name: project.client.name },
-          clientProject: { id: project._id, name: project.name },
-        }}
+      <ProjectPageHeader
+        project={project}
+        agency={agency}
+        eyebrow={project.name}
+        title="Saved insights"
+        description={saved.data ? `${saved.data.total} saved` : null}
       />
-      <div>
-        <p className="text-sm font-medium text-brand-700">{project.name}</p>
-        <h1 className="text-2xl font-semibold tracking-tight text-slate-900">Saved insights</h1>
-        <p className="mt-1 text-sm text-slate-600">{saved.data ? `${saved.data.total} saved` : ""}</p>
-      </div>
       {saved.isPending ? (
         <LoadingState label="Loading saved insights…" />
       ) : saved.isError ? (

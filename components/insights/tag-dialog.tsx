@@ -1,15 +1,14 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useId } from "react";
-import { useForm, useWatch } from "react-hook-form";
+import { useWatch } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { FormError } from "@/components/ui/form-error";
 import { FormField } from "@/components/ui/form-field";
 import type { InsightTag } from "@/lib/api-client/types";
 import { toApiError } from "@/lib/hooks/use-api-error-handler";
-import { applyFieldErrors } from "@/lib/hooks/use-form-errors";
+import { useServerForm } from "@/lib/hooks/use-server-form";
 import { useAddToTag } from "@/lib/hooks/use-insights";
 import { tagFormSchema } from "@/lib/validation/insight-forms";
 
@@ -50,10 +49,11 @@ function TagForm({
     register,
     handleSubmit,
     setError,
+    applyServerErrors,
     setValue,
     control,
     formState: { errors, isSubmitting },
-  } = useForm({ resolver: zodResolver(tagFormSchema), defaultValues: { name: "" } });
+  } = useServerForm(tagFormSchema, { serverFields: ["name"], defaultValues: { name: "" } });
   const typed = (useWatch({ control, name: "name" }) ?? "").trim().toLowerCase();
   const existing = tags.find((t) => t.name.toLowerCase() === typed);
 
@@ -63,7 +63,7 @@ function TagForm({
       onTagged(tag, name);
     } catch (raw) {
       const error = toApiError(raw);
-      const unmatched = applyFieldErrors(error, setError, ["name"]);
+      const unmatched = applyServerErrors(error);
       if (!error.errors || Object.keys(unmatched).length) setError("root", { message: error.message });
     }
   });

@@ -1,11 +1,9 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useRouter } from "next/navigation";
 import { useEffect, useState } from "react";
-import { useForm } from "react-hook-form";
+import { ProjectPageHeader } from "@/components/projects/project-page-header";
 import { useAlerts } from "@/components/alerts/alerts-context";
-import { Breadcrumbs } from "@/components/app-shell/breadcrumbs";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog, Dialog } from "@/components/ui/dialog";
 import { FormError } from "@/components/ui/form-error";
@@ -14,7 +12,7 @@ import { EmptyState, ErrorState, LoadingState } from "@/components/ui/page-state
 import type { InsightTag, ProjectDetail } from "@/lib/api-client/types";
 import { toApiError, useApiErrorHandler } from "@/lib/hooks/use-api-error-handler";
 import { useChartLook } from "@/lib/hooks/use-chart-look";
-import { applyFieldErrors } from "@/lib/hooks/use-form-errors";
+import { useServerForm } from "@/lib/hooks/use-server-form";
 import { useDeleteTag, useInsights, useTag, useUpdateTag } from "@/lib/hooks/use-insights";
 import { tagFormSchema } from "@/lib/validation/insight-forms";
 import { InsightCard } from "./insight-card";
@@ -91,32 +89,27 @@ function TaggedInsights({
 
   return (
     <div className="space-y-6">
-      <Breadcrumbs
-        trail={{
-          agency: { id: agency._id, name: agency.name },
-          client: { id: project.client._id, name: project.client.name },
-          clientProject: { id: project._id, name: project.name },
-        }}
+      <ProjectPageHeader
+        project={project}
+        agency={agency}
+        eyebrow={`Tag · ${project.name}`}
+        title={tag.data.name}
+        description={
+          insights.data ? `${insights.data.total} ${insights.data.total === 1 ? "insight" : "insights"}` : null
+        }
+        actions={
+          canManage ? (
+            <>
+              <Button variant="secondary" onClick={() => setRenaming(true)}>
+                Rename tag
+              </Button>
+              <Button variant="danger" onClick={() => setDeleting(true)}>
+                Delete tag
+              </Button>
+            </>
+          ) : null
+        }
       />
-      <div className="flex flex-col gap-4 lg:flex-row lg:items-start lg:justify-between">
-        <div className="min-w-0">
-          <p className="text-sm font-medium text-brand-700">Tag · {project.name}</p>
-          <h1 className="text-2xl font-semibold tracking-tight break-words text-slate-900">{tag.data.name}</h1>
-          <p className="mt-1 text-sm text-slate-600">
-            {insights.data ? `${insights.data.total} ${insights.data.total === 1 ? "insight" : "insights"}` : ""}
-          </p>
-        </div>
-        {canManage ? (
-          <div className="flex flex-wrap gap-2">
-            <Button variant="secondary" onClick={() => setRenaming(true)}>
-              Rename tag
-            </Button>
-            <Button variant="danger" onClick={() => setDeleting(true)}>
-              Delete tag
-            </Button>
-          </div>
-        ) : null}
-      </div>
 
       {insights.isPending ? (
         <LoadingState label="Loading the tag's insights…" />
@@ -197,14 +190,15 @@ function RenameTagForm({
     register,
     handleSubmit,
     setError,
+    applyServerErrors,
     formState: { errors, isSubmitting },
-  } = useForm({ resolver: zodResolver(tagFormSchema), defaultValues: { name: tag.name } });
+  } = useServerForm(tagFormSchema, { serverFields: ["name"], defaultValues: { name: tag.name } });
   const onSubmit = handleSubmit(async ({ name }) => {
     try {
       await onSave(name);
     } catch (raw) {
       const error = toApiError(raw);
-      const unmatched = applyFieldErrors(error, setError, ["name"]);
+      const unmatched = applyServerErrors(error);
       if (!error.errors || Object.keys(unmatched).length) setError("root", { message: error.message });
     }
   });

@@ -1,18 +1,11 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
-import {
-  useFieldArray,
-  useForm,
-  useWatch,
-  type Control,
-  type FieldErrors,
-  type UseFormRegister,
-} from "react-hook-form";
+import { useFieldArray, useWatch, type Control, type FieldErrors, type UseFormRegister } from "react-hook-form";
 import type { z } from "zod";
 import { Button } from "@/components/ui/button";
 import { FormField, SelectField } from "@/components/ui/form-field";
 import { SITE_TYPES } from "@/lib/constants/site-types";
+import { useServerForm } from "@/lib/hooks/use-server-form";
 import { onboardingStep1Schema } from "@/lib/validation/onboarding";
 
 export type Step1Input = z.input<typeof onboardingStep1Schema>;
@@ -184,10 +177,7 @@ export function ClientsStep({ initial, projectLimit, busy, onContinue }: Props) 
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<Step1Input, unknown, Step1Output>({
-    resolver: zodResolver(onboardingStep1Schema),
-    defaultValues: toFormValues(initial),
-  });
+  } = useServerForm(onboardingStep1Schema, { defaultValues: toFormValues(initial) });
   const clients = useFieldArray({ control, name: "clients" });
 
   return (

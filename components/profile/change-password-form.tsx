@@ -1,14 +1,12 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
-import { useForm } from "react-hook-form";
 import { useAlerts } from "@/components/alerts/alerts-context";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { NewPasswordFields } from "@/components/auth/new-password-fields";
 import { api } from "@/lib/api-client/endpoints";
 import { toApiError, useApiErrorHandler } from "@/lib/hooks/use-api-error-handler";
-import { applyFieldErrors } from "@/lib/hooks/use-form-errors";
+import { useServerForm } from "@/lib/hooks/use-server-form";
 import { changePasswordSchema } from "@/lib/validation/auth";
 
 const EMPTY = { currentPassword: "", password: "", confirmPassword: "" };
@@ -19,10 +17,13 @@ export function ChangePasswordForm({ userId }: { userId: string }) {
   const {
     register,
     handleSubmit,
-    setError,
+    applyServerErrors,
     reset,
     formState: { errors, isSubmitting },
-  } = useForm({ resolver: zodResolver(changePasswordSchema), defaultValues: EMPTY });
+  } = useServerForm(changePasswordSchema, {
+    serverFields: ["currentPassword", "password", "confirmPassword"],
+    defaultValues: EMPTY,
+  });
 
   const onSubmit = handleSubmit(async (values) => {
     alerts.clear();
@@ -33,7 +34,7 @@ export function ChangePasswordForm({ userId }: { userId: string }) {
     } catch (raw) {
       const error = toApiError(raw);
       if (error.status === 400) {
-        applyFieldErrors(error, setError, ["currentPassword", "password", "confirmPassword"]);
+        applyServerErrors(error);
         if (!error.errors) alerts.error(error.message);
       } else handleApiError(error);
     }

@@ -1,8 +1,6 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useQueryClient } from "@tanstack/react-query";
-import { useForm } from "react-hook-form";
 import { useAlerts } from "@/components/alerts/alerts-context";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
@@ -10,7 +8,7 @@ import { api } from "@/lib/api-client/endpoints";
 import { queryKeys } from "@/lib/api-client/query-keys";
 import type { UserInfo } from "@/lib/api-client/types";
 import { toApiError, useApiErrorHandler } from "@/lib/hooks/use-api-error-handler";
-import { applyFieldErrors } from "@/lib/hooks/use-form-errors";
+import { useServerForm } from "@/lib/hooks/use-server-form";
 import { profileSchema } from "@/lib/validation/users";
 
 export function EditProfileForm({ user }: { user: UserInfo }) {
@@ -20,11 +18,11 @@ export function EditProfileForm({ user }: { user: UserInfo }) {
   const {
     register,
     handleSubmit,
-    setError,
+    applyServerErrors,
     reset,
     formState: { errors, isSubmitting },
-  } = useForm({
-    resolver: zodResolver(profileSchema),
+  } = useServerForm(profileSchema, {
+    serverFields: ["firstName", "lastName", "phone"],
     defaultValues: { firstName: user.firstName, lastName: user.lastName, phone: user.phone ?? "" },
   });
 
@@ -39,7 +37,7 @@ export function EditProfileForm({ user }: { user: UserInfo }) {
     } catch (raw) {
       const error = toApiError(raw);
       if (error.status === 400) {
-        applyFieldErrors(error, setError, ["firstName", "lastName", "phone"]);
+        applyServerErrors(error);
         if (!error.errors) alerts.error(error.message);
       } else handleApiError(error);
     }

@@ -2,8 +2,8 @@
 
 import Link from "next/link";
 import { useState } from "react";
+import { ProjectPageHeader } from "@/components/projects/project-page-header";
 import { useAlerts } from "@/components/alerts/alerts-context";
-import { Breadcrumbs } from "@/components/app-shell/breadcrumbs";
 import { ClientSuspended } from "@/components/clients/client-suspended";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { Card, CardTitle } from "@/components/ui/card";
@@ -69,49 +69,44 @@ function ProjectDetailContent({
 
   return (
     <div className="space-y-6">
-      <Breadcrumbs
-        trail={{
-          agency: { id: agency._id, name: agency.name },
-          client: { id: project.client._id, name: project.client.name },
-          clientProject: { id: project._id, name: project.name },
-        }}
-      />
-      <div className="flex flex-col gap-4 lg:flex-row lg:items-start lg:justify-between">
-        <div className="min-w-0">
-          <p className="text-sm font-medium text-brand-700">{project.label}</p>
-          <div className="flex flex-wrap items-center gap-2">
-            <h1 className="text-2xl font-semibold tracking-tight break-words text-slate-900">{project.name}</h1>
-            <StatusBadge status={project.status} />
-          </div>
-          <p className="mt-1 text-sm text-slate-600">
+      <ProjectPageHeader
+        project={project}
+        agency={agency}
+        eyebrow={project.label}
+        title={project.name}
+        badge={<StatusBadge status={project.status} />}
+        description={
+          <>
             For{" "}
             <Link href={`/clients/${project.client._id}`} className="text-brand-700 underline underline-offset-2">
               {project.client.name}
             </Link>
-          </p>
-        </div>
-        <div className="flex flex-wrap gap-2">
-          <Link href={`/client-projects/${project._id}/data-sources`} className={buttonClasses("secondary")}>
-            Data sources
-          </Link>
-          {can("project:edit") ? (
-            <Button variant="secondary" onClick={() => setEditing(true)}>
-              Edit project
-            </Button>
-          ) : null}
-          {can("project:suspend") ? (
-            project.status === "active" ? (
-              <Button variant="secondary" onClick={() => setConfirmSuspend(true)}>
-                Suspend project
+          </>
+        }
+        actions={
+          <>
+            <Link href={`/client-projects/${project._id}/data-sources`} className={buttonClasses("secondary")}>
+              Data sources
+            </Link>
+            {can("project:edit") ? (
+              <Button variant="secondary" onClick={() => setEditing(true)}>
+                Edit project
               </Button>
-            ) : (
-              <Button variant="secondary" loading={update.isPending} onClick={() => void setStatus("active")}>
-                Reactivate project
-              </Button>
-            )
-          ) : null}
-        </div>
-      </div>
+            ) : null}
+            {can("project:suspend") ? (
+              project.status === "active" ? (
+                <Button variant="secondary" onClick={() => setConfirmSuspend(true)}>
+                  Suspend project
+                </Button>
+              ) : (
+                <Button variant="secondary" loading={update.isPending} onClick={() => void setStatus("active")}>
+                  Reactivate project
+                </Button>
+              )
+            ) : null}
+          </>
+        }
+      />
 
       {project.status === "suspended" ? (
         <p className="rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">

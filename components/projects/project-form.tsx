@@ -1,8 +1,6 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useMemo, useState } from "react";
-import { useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { FormError } from "@/components/ui/form-error";
 import { FormField, SelectField } from "@/components/ui/form-field";
@@ -10,7 +8,7 @@ import type { CreatedProject, Project, UpdatedProject } from "@/lib/api-client/t
 import { SITE_TYPES } from "@/lib/constants/site-types";
 import { toApiError, useApiErrorHandler } from "@/lib/hooks/use-api-error-handler";
 import { useCreateProject, useUpdateProject } from "@/lib/hooks/use-clients";
-import { applyFieldErrors } from "@/lib/hooks/use-form-errors";
+import { useServerForm } from "@/lib/hooks/use-server-form";
 import { currencyOptions, projectSchema, timeZoneOptions, type ProjectInput } from "@/lib/validation/clients";
 
 const FIELDS = ["name", "url", "siteType", "currency", "timeZone"] as const;
@@ -48,9 +46,9 @@ function FormBody({
   const {
     register,
     handleSubmit,
-    setError,
+    applyServerErrors,
     formState: { errors, isSubmitting },
-  } = useForm({ resolver: zodResolver(projectSchema), defaultValues: initial });
+  } = useServerForm(projectSchema, { serverFields: FIELDS, defaultValues: initial });
 
   const onSubmit = handleSubmit(async (values) => {
     setFormError(null);
@@ -59,7 +57,7 @@ function FormBody({
     } catch (raw) {
       const error = toApiError(raw);
       if (error.status === 400) {
-        const unmatched = applyFieldErrors(error, setError, FIELDS);
+        const unmatched = applyServerErrors(error);
         if (!error.errors || Object.keys(unmatched).length) setFormError(error.message);
       } else if (error.status === 403) {
         // The plan's project limit (or a level that no longer allows this): the message says which.

@@ -24,15 +24,16 @@ export function SearchResults({ q }: { q: string }) {
         onRetry={() => void search.refetch()}
       />
     );
-  const { clients, properties, users } = search.data;
-  const nothing = clients.total + properties.total + users.total === 0;
+  const { clients, users } = search.data;
+  const projects = search.data.properties;
+  const nothing = clients.total + projects.total + users.total === 0;
 
   return (
     <div className="space-y-4" aria-busy={search.isFetching}>
       <p role="status" className="text-sm text-slate-600">
         {nothing
           ? `Nothing matches “${q}”.`
-          : `Results for “${q}”: ${count(clients.total, "client")}, ${count(properties.total, "project")}, ${count(users.total, "user")}.`}
+          : `Results for “${q}”: ${count(clients.total, "client")}, ${count(projects.total, "project")}, ${count(users.total, "user")}.`}
       </p>
       {nothing ? (
         <EmptyState title={`No client, project or user matches “${q}”`}>
@@ -56,8 +57,8 @@ export function SearchResults({ q }: { q: string }) {
               </li>
             ))}
           </Group>
-          <Group title="Projects" shown={properties.docs.length} total={properties.total}>
-            {properties.docs.map((project) => (
+          <Group title="Projects" shown={projects.docs.length} total={projects.total}>
+            {projects.docs.map((project) => (
               <li key={project._id} className="py-2">
                 <div className="flex flex-wrap items-center gap-2">
                   <Link

@@ -107,14 +107,3 @@ export const pickerClients = (agencyId: string) =>
 
 export const clientDetail = (id: string) => http.get<ClientDetail>(`/clients/${encodeURIComponent(id)}`);
 export const projectDetail = (id: string) => http.get<ProjectDetail>(`/properties/${encodeURIComponent(id)}`);
-
-export const customizationKeys = {
-  client: (id: string) => ["clients", id, "detail"] as const,
-  project: (id: string) => ["properties", id, "detail"] as const,
-  look: (level: CustomizationLevel, id: string) => ["customization", level, id] as const,
-  agencySettings: (id: string) => ["settings", "agency", id] as const,
-  clientSettings: (id: string) => ["settings", "client", id] as const,
-  projectSettings: (id: string) => ["settings", "project", id] as const,
-  pickerClients: (agencyId: string) => ["agencies", agencyId, "clients", "picker"] as const,
-  agency: (id: string) => ["agencies", id, "detail"] as const,
-};

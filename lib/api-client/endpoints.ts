@@ -55,7 +55,7 @@ export const api = {
     removeStaff: (id: string, staffId: string) =>
       http.delete<T.RemovedClientStaff>(`/clients/${enc(id)}/staffs/${enc(staffId)}`),
   },
-  properties: {
+  projects: {
     get: (id: string) => http.get<T.ProjectDetail>(`/properties/${enc(id)}`),
     update: (id: string, body: T.ProjectUpdateBody) => http.put<T.UpdatedProject>(`/properties/${enc(id)}`, body),
   },

@@ -1,3 +1,5 @@
+import type { CustomizationLevel } from "../constants/customization";
+
 /** Every TanStack Query key the UI uses, in one place so invalidation cannot drift. */
 export const queryKeys = {
   currentUser: ["users", "me"] as const,
@@ -24,25 +26,34 @@ export const queryKeys = {
   clientStaffs: (clientId: string, page: number) => ["clients", clientId, "staffs", page] as const,
   clientStaffsAll: (clientId: string) => ["clients", clientId, "staffs"] as const,
   /** A project with its client (shared with the customization pages). */
-  project: (projectId: string) => ["properties", projectId, "detail"] as const,
+  project: (projectId: string) => ["projects", projectId, "detail"] as const,
   userClients: (userId: string) => ["users", userId, "clients"] as const,
+  /** Every user query (current user, user details, their clients): invalidate after sharing changes. */
+  usersAll: ["users"] as const,
+  /** Every client query (details, staffs): invalidate after a user's permissions change. */
+  clientsAll: ["clients"] as const,
   search: (q: string) => ["searches", q] as const,
   searchAll: ["searches"] as const,
   resetToken: (token: string) => ["reset-password", token] as const,
   agencyConfirmation: (token: string) => ["agency-confirmation", token] as const,
   tempOnboarding: ["temp-onboarding"] as const,
   /** Everything about one project's insight reports: reports, insights, tags, saved insights. */
-  projectInsightsAll: (projectId: string) => ["properties", projectId, "insights"] as const,
-  reports: (projectId: string) => ["properties", projectId, "insights", "reports"] as const,
+  projectInsightsAll: (projectId: string) => ["projects", projectId, "insights"] as const,
+  reports: (projectId: string) => ["projects", projectId, "insights", "reports"] as const,
   report: (reportId: string) => ["reports", reportId] as const,
   insights: (projectId: string, reportId: string | null, tag?: string) =>
-    ["properties", projectId, "insights", "list", reportId ?? "", tag ?? ""] as const,
+    ["projects", projectId, "insights", "list", reportId ?? "", tag ?? ""] as const,
+  /** Every insight list of a project, whatever the report and tag filter. */
+  insightsAll: (projectId: string) => ["projects", projectId, "insights", "list"] as const,
   insight: (insightId: string) => ["insights", insightId] as const,
-  tags: (projectId: string) => ["properties", projectId, "insights", "tags"] as const,
+  tags: (projectId: string) => ["projects", projectId, "insights", "tags"] as const,
   tag: (tagId: string) => ["tags", tagId] as const,
-  saved: (projectId: string) => ["properties", projectId, "insights", "saved"] as const,
-  dataSources: (projectId: string) => ["properties", projectId, "data-sources"] as const,
+  saved: (projectId: string) => ["projects", projectId, "insights", "saved"] as const,
+  dataSources: (projectId: string) => ["projects", projectId, "data-sources"] as const,
   dataSource: (id: string) => ["data-sources", id] as const,
+  /** The look (logo, colours, fonts) of an agency, client or project. */
+  look: (level: CustomizationLevel, id: string) => ["customization", level, id] as const,
+  lookAll: ["customization"] as const,
 };
 
 declare module "@tanstack/react-query" {

@@ -1,4 +1,6 @@
-import { DIMENSIONS, MAX_UPLOAD_BYTES, METRICS } from "./observations";
+import { DIMENSIONS } from "../catalogue/dimensions";
+import { STORED_METRICS } from "../catalogue/metrics";
+import { MAX_UPLOAD_BYTES } from "./observations";
 
 const MB = Math.round(MAX_UPLOAD_BYTES / (1024 * 1024));
 const list = (keys: readonly { key: string }[]) => keys.map((k) => k.key).join(", ");
@@ -17,11 +19,11 @@ export const DATA_SOURCE_MESSAGES = {
   noRows: "The file has a header row but no data rows",
   interrupted: "The upload was interrupted before the file was complete. Please try again",
   unknownColumn: (line: number, column: string) =>
-    `Line ${line}, column ${column}: unknown column. The columns are date, ${list(DIMENSIONS)}, ${list(METRICS)}`,
+    `Line ${line}, column ${column}: unknown column. The columns are date, ${list(DIMENSIONS)}, ${list(STORED_METRICS)}`,
   unnamedColumn: (line: number, position: number) => `Line ${line}, column ${position}: the column has no name`,
   duplicateColumn: (line: number, column: string) => `Line ${line}, column ${column}: the column appears twice`,
   missingDate: (line: number) => `Line ${line}: the header has no date column`,
-  noMetric: (line: number) => `Line ${line}: the header has no metric column (at least one of ${list(METRICS)})`,
+  noMetric: (line: number) => `Line ${line}: the header has no metric column (at least one of ${list(STORED_METRICS)})`,
   positionNeedsImpressions: (line: number) =>
     `Line ${line}, column position: a position column needs an impressions column (position is averaged by impressions)`,
   wrongWidth: (line: number, expected: number, found: number) =>

@@ -1,7 +1,8 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { customizationApi, customizationKeys } from "../api-client/customization";
+import { customizationApi } from "../api-client/customization";
+import { queryKeys } from "../api-client/query-keys";
 import { DEFAULT_CUSTOMIZATION } from "../constants/customization";
 import { isHexColor } from "../validation/customization";
 
@@ -23,7 +24,7 @@ export const DEFAULT_CHART_LOOK: ChartLook = {
  */
 export function useChartLook(projectId: string | undefined): ChartLook {
   const look = useQuery({
-    queryKey: customizationKeys.look("project", projectId ?? ""),
+    queryKey: queryKeys.look("project", projectId ?? ""),
     queryFn: () => customizationApi.get("project", projectId ?? ""),
     enabled: Boolean(projectId),
     staleTime: 5 * 60_000,

@@ -41,7 +41,7 @@ export function useClient(clientId: string) {
 export function useProject(projectId: string) {
   return useQuery({
     queryKey: queryKeys.project(projectId),
-    queryFn: () => api.properties.get(projectId),
+    queryFn: () => api.projects.get(projectId),
     enabled: Boolean(projectId),
     meta: { globalErrors: false },
   });
@@ -111,7 +111,7 @@ export function useUpdateProject(projectId: string, clientId: string) {
   const queryClient = useQueryClient();
   const agencyId = useAgencyId();
   return useMutation({
-    mutationFn: (body: ProjectUpdateBody) => api.properties.update(projectId, body),
+    mutationFn: (body: ProjectUpdateBody) => api.projects.update(projectId, body),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: queryKeys.project(projectId) });
       invalidateWorkspace(queryClient, agencyId, clientId);

@@ -116,7 +116,7 @@ export function useTag(tagId: string) {
 
 function invalidateTags(queryClient: QueryClient, projectId: string, tagId?: string) {
   void queryClient.invalidateQueries({ queryKey: queryKeys.tags(projectId) });
-  void queryClient.invalidateQueries({ queryKey: ["properties", projectId, "insights", "list"] });
+  void queryClient.invalidateQueries({ queryKey: queryKeys.insightsAll(projectId) });
   if (tagId) void queryClient.invalidateQueries({ queryKey: queryKeys.tag(tagId) });
 }
 

@@ -23,7 +23,7 @@ function useInvalidateSharing(clientId?: string) {
   return () => {
     if (clientId) void queryClient.invalidateQueries({ queryKey: queryKeys.clientStaffsAll(clientId) });
     void queryClient.invalidateQueries({ queryKey: queryKeys.agencyStaffsAll(agencyId) });
-    void queryClient.invalidateQueries({ queryKey: ["users"] });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.usersAll });
   };
 }
 
@@ -78,8 +78,8 @@ function useInvalidateAgencyUsers() {
   return () => {
     void queryClient.invalidateQueries({ queryKey: queryKeys.agencyStaffsAll(agencyId) });
     void queryClient.invalidateQueries({ queryKey: queryKeys.agencyAdminsAll(agencyId) });
-    void queryClient.invalidateQueries({ queryKey: ["clients"] });
-    void queryClient.invalidateQueries({ queryKey: ["users"] });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.clientsAll });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.usersAll });
     void queryClient.invalidateQueries({ queryKey: queryKeys.searchAll });
   };
 }

@@ -1,8 +1,10 @@
 // How the insight screens show numbers: every metric with its unit (currency in the project's
 // currency, rates as percentages, ranks with one decimal), changes signed, relative changes as %.
-import { DIMENSIONS as UPLOAD_DIMENSIONS } from "../constants/observations";
+import { dimensionLabel } from "../catalogue/dimensions";
+import { metricLabel, metricUnit, type MetricUnit } from "../catalogue/metrics";
 import { FUNNEL_STAGES } from "./intentions";
-import { METRICS, type MetricUnit } from "./metrics";
+
+export { dimensionLabel, metricLabel, metricUnit };
 
 export const INSIGHT_GROUPS = [
   { key: "most_impactful", label: "Most Impactful Insights", dismissPopUp: false },
@@ -14,13 +16,6 @@ export const NO_SIGNIFICANT_RESULTS = "This intention didn't return any signific
 
 export const stageLabel = (stage: string) =>
   stage === "audit" ? "Data Quality Audit" : (FUNNEL_STAGES.find((s) => s.key === stage)?.label ?? stage);
-
-export const metricLabel = (metric: string) => METRICS.find((m) => m.key === metric)?.label ?? metric;
-
-export const metricUnit = (metric: string): MetricUnit => METRICS.find((m) => m.key === metric)?.unit ?? "count";
-
-export const dimensionLabel = (dimension: string | null | undefined) =>
-  dimension ? (UPLOAD_DIMENSIONS.find((d) => d.key === dimension)?.label ?? dimension) : "";
 
 const finite = (value: number | null | undefined): value is number =>
   typeof value === "number" && Number.isFinite(value);

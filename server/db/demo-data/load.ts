@@ -1,5 +1,6 @@
 import "server-only";
-import { DIMENSIONS, METRICS } from "@/lib/constants/observations";
+import { DIMENSIONS } from "@/lib/catalogue/dimensions";
+import { STORED_METRICS } from "@/lib/catalogue/metrics";
 import { copyText, dimensionIdentity, dimensionKey } from "../../services/data-sources/upload/csv-layout";
 import { ObservationStaging } from "../../services/data-sources/upload/staging";
 import { DEMO_EVENTS } from "./events";
@@ -54,7 +55,7 @@ export async function loadDemoObservations(
     "combo",
     "key",
     ...dims.map((d) => d.column),
-    ...metrics.map((k) => METRICS.find((m) => m.key === k)!.column),
+    ...metrics.map((k) => STORED_METRICS.find((m) => m.key === k)!.column),
   ];
   const { start, end } = demoPeriod(today);
 

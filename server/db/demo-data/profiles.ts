@@ -1,4 +1,4 @@
-import type { DimensionKey } from "@/lib/constants/observations";
+import type { Dimension as DimensionKey } from "@/lib/catalogue/dimensions";
 
 // What the demo client's two sites look like: channels, their sources and campaigns, pages,
 // devices, countries, conversion rates and ads economics. Pure data; series.ts turns it into days.

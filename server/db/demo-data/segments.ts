@@ -1,4 +1,4 @@
-import type { DimensionKey } from "@/lib/constants/observations";
+import type { Dimension as DimensionKey } from "@/lib/catalogue/dimensions";
 import type { ChannelOption, ChannelProfile, SiteProfile } from "./profiles";
 import type { Prng } from "./prng";
 

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { DATA_SOURCE_MESSAGES as M } from "@/lib/constants/data-source-messages";
-import { DIMENSIONS, METRICS, type DimensionKey, type MetricKey } from "@/lib/constants/observations";
+import { DIMENSIONS, type Dimension as DimensionKey, type DimensionEntry } from "@/lib/catalogue/dimensions";
+import { STORED_METRICS, type BaseMetric, type StoredMetric } from "@/lib/catalogue/metrics";
 import { BadRequestError } from "../../../http/errors";
 
 /** A CSV the importer refuses: 400 with the line (and column) in the message and under `errors.file`. */
@@ -10,8 +11,8 @@ export class CsvImportError extends BadRequestError {
   }
 }
 
-type Dimension = (typeof DIMENSIONS)[number];
-type Metric = (typeof METRICS)[number];
+type Dimension = DimensionEntry;
+type Metric = StoredMetric;
 
 export const MAX_DIMENSION_LENGTH = 2000;
 export const NOT_SET = "(not set)";
@@ -24,7 +25,7 @@ const BY_NAME = new Map<
 >([
   ["date", { kind: "date" }],
   ...DIMENSIONS.map((dim) => [squash(dim.key), { kind: "dimension" as const, dim }] as const),
-  ...METRICS.map((metric) => [squash(metric.key), { kind: "metric" as const, metric }] as const),
+  ...STORED_METRICS.map((metric) => [squash(metric.key), { kind: "metric" as const, metric }] as const),
 ]);
 
 /** Where each known column sits in the file, read from its header row. */
@@ -64,7 +65,7 @@ export function readHeader(fields: string[], line: number): CsvLayout {
   if (metrics.length === 0) throw new CsvImportError(M.noMetric(line));
   const order = <T extends { key: string }>(all: readonly T[], x: T) => all.indexOf(x);
   dimensions.sort((a, b) => order(DIMENSIONS, a.dim) - order(DIMENSIONS, b.dim));
-  metrics.sort((a, b) => order(METRICS, a.metric) - order(METRICS, b.metric));
+  metrics.sort((a, b) => order(STORED_METRICS, a.metric) - order(STORED_METRICS, b.metric));
   const impressionsIndex = metrics.find((m) => m.metric.key === "impressions")?.index ?? -1;
   if (metrics.some((m) => m.metric.key === "position") && impressionsIndex === -1)
     throw new CsvImportError(M.positionNeedsImpressions(line));
@@ -87,7 +88,7 @@ export function readHeader(fields: string[], line: number): CsvLayout {
 }
 
 export const layoutDimensions = (layout: CsvLayout): DimensionKey[] => layout.dimensions.map((d) => d.dim.key);
-export const layoutMetrics = (layout: CsvLayout): MetricKey[] => layout.metrics.map((m) => m.metric.key);
+export const layoutMetrics = (layout: CsvLayout): BaseMetric[] => layout.metrics.map((m) => m.metric.key);
 
 const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 const isDigits = (s: string) => /^\d+$/.test(s);

@@ -1,6 +1,7 @@
 import "server-only";
 import { DATA_SOURCE_MESSAGES as M } from "@/lib/constants/data-source-messages";
-import type { DimensionKey, MetricKey } from "@/lib/constants/observations";
+import type { Dimension as DimensionKey } from "@/lib/catalogue/dimensions";
+import type { BaseMetric } from "@/lib/catalogue/metrics";
 import { AppError } from "../../../http/errors";
 import { CsvImportError, layoutDimensions, layoutMetrics, readHeader, RowEncoder, type CsvLayout } from "./csv-layout";
 import { CsvParser, CsvSyntaxError } from "./csv-parser";
@@ -9,7 +10,7 @@ import { ObservationStaging } from "./staging";
 export interface UploadSummary {
   rows: number;
   dateRange: { start: string; end: string };
-  metrics: MetricKey[];
+  metrics: BaseMetric[];
   dimensions: DimensionKey[];
   /** Dates that already had data from this source and were replaced by the file's. */
   replacedDates: number;

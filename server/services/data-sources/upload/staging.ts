@@ -3,13 +3,14 @@ import { once } from "node:events";
 import pg from "pg";
 import { from as copyFrom } from "pg-copy-streams";
 import { DATA_SOURCE_MESSAGES as M } from "@/lib/constants/data-source-messages";
-import { DIMENSIONS, METRICS } from "@/lib/constants/observations";
+import { DIMENSIONS } from "@/lib/catalogue/dimensions";
+import { STORED_METRICS } from "@/lib/catalogue/metrics";
 import { env } from "../../../env";
 import { NotFoundError } from "../../../http/errors";
 import { CsvImportError } from "./csv-layout";
 
 const DIMENSION_COLUMNS = DIMENSIONS.map((d) => d.column);
-const METRIC_COLUMNS = METRICS.map((m) => m.column);
+const METRIC_COLUMNS = STORED_METRICS.map((m) => m.column);
 /** Bytes of COPY text gathered before one write to the socket. */
 const BATCH_BYTES = 256 * 1024;
 
