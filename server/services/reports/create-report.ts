@@ -8,7 +8,7 @@ import { reports } from "../../db/schema";
 import { ValidationError } from "../../http/errors";
 import type { UserContext } from "../../http/route";
 import { enqueue } from "../../jobs/enqueue";
-import { generateReportJob } from "../../jobs/handlers/generate-report.job";
+import { generateReportJob } from "../../jobs/contracts/generate-report";
 import { reportView } from "./report-view";
 
 /** Today's date in a time zone (YYYY-MM-DD): "the future" is the project's, not the server's. */
