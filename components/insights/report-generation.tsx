@@ -11,7 +11,8 @@ import { toApiError } from "@/lib/hooks/use-api-error-handler";
 import { applyFieldErrors } from "@/lib/hooks/use-form-errors";
 import { useGenerateReport } from "@/lib/hooks/use-insights";
 import { COMPARE_TO_LABELS, formatPeriod } from "@/lib/insights/format-values";
-import { defaultPeriod, todayIn } from "@/lib/insights/report-period";
+import { todayIn } from "@/lib/dates";
+import { defaultPeriod } from "@/lib/insights/report-period";
 import { generateReportFormSchema } from "@/lib/validation/insight-forms";
 
 /**

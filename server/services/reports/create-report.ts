@@ -1,4 +1,5 @@
 import "server-only";
+import { todayIn } from "@/lib/dates";
 import { REPORT_MESSAGES, type createReportSchema } from "@/lib/validation/reports";
 import type { z } from "zod";
 import type { ProjectAccess } from "../../auth/client-access";
@@ -6,17 +7,6 @@ import { ValidationError } from "../../http/errors";
 import type { UserContext } from "../../http/route";
 import { queueReport } from "./report-status";
 import { reportView } from "./report-view";
-
-/** Today's date in a time zone (YYYY-MM-DD): "the future" is the project's, not the server's. */
-export function todayIn(timeZone: string, now = new Date()): string {
-  try {
-    return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(
-      now,
-    );
-  } catch {
-    return now.toISOString().slice(0, 10);
-  }
-}
 
 /** POST /properties/{id}/reports/add: records the report as queued and queues its generation. */
 export async function createReport({
