@@ -47,7 +47,7 @@ export function dayOfWeek(date: string): number {
   return (((dayNumber(date) + 4) % 7) + 7) % 7;
 }
 
-/** The calendar day a UTC midnight timestamp stands for (the inverse of `utcMidnight`). */
+/** The calendar day of an instant in UTC (for a UTC midnight, the day it starts: the inverse of `utcMidnight`). */
 export function isoDateOfUtc(instant: Date | number): string {
   return new Date(instant).toISOString().slice(0, 10);
 }
@@ -55,6 +55,12 @@ export function isoDateOfUtc(instant: Date | number): string {
 /** A calendar day as the UTC midnight that starts it, for code that needs a Date. */
 export function utcMidnight(date: string): Date {
   return new Date(dayNumber(date) * DAY_MS);
+}
+
+/** Year, month (1–12) and day of the month of a `YYYY-MM-DD` date. */
+export function dateParts(date: string): { year: number; month: number; day: number } {
+  dayNumber(date); // throws on a malformed date
+  return { year: Number(date.slice(0, 4)), month: Number(date.slice(5, 7)), day: Number(date.slice(8, 10)) };
 }
 
 export type CompareTo = "previous_period" | "previous_year";
@@ -77,6 +83,22 @@ export function previousYear(start: string, end: string): { start: string; end: 
 /** The comparison range of a report period. */
 export function comparisonRange(start: string, end: string, compareTo: CompareTo): { start: string; end: string } {
   return compareTo === "previous_year" ? previousYear(start, end) : previousPeriod(start, end);
+}
+
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * A calendar day for people ("Mar 3, 2025"), read as a date and not as a moment: it is formatted
+ * at its UTC midnight in UTC, so no viewer's or server's zone moves it to the day before.
+ */
+export function formatIsoDate(date: string, options: Intl.DateTimeFormatOptions, locale = "en"): string {
+  const key = `${locale} ${JSON.stringify(options)}`;
+  let format = dayFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, { ...options, timeZone: "UTC" });
+    dayFormats.set(key, format);
+  }
+  return format.format(utcMidnight(date));
 }
 
 const pad = (n: number, width = 2) => String(n).padStart(width, "0");

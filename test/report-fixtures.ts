@@ -6,7 +6,7 @@ import * as insightsRoute from "@/app/api/insights/properties/[id]/route";
 import * as insightRoute from "@/app/api/insights/[id]/route";
 import { db } from "@/server/db/client";
 import { clientProjects, dataSources, reports } from "@/server/db/schema";
-import { addDays, dayOfWeek, daysBetween } from "@/server/insights/stats/dates";
+import { addDays, dayOfWeek, daysBetween } from "@/lib/dates";
 import { gaussian, mulberry32 } from "@/server/insights/stats/seeded-random";
 import { call } from "@/test/api";
 import { createAgency, createUser } from "@/test/factories";
