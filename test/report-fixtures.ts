@@ -7,7 +7,7 @@ import * as insightRoute from "@/app/api/insights/[id]/route";
 import { db } from "@/server/db/client";
 import { clientProjects, dataSources, reports } from "@/server/db/schema";
 import { addDays, dayOfWeek, daysBetween } from "@/lib/dates";
-import { gaussian, mulberry32 } from "@/server/insights/stats/seeded-random";
+import { gaussian, mulberry32 } from "@/lib/seeded-random";
 import { call } from "@/test/api";
 import { createAgency, createUser } from "@/test/factories";
 import { insertClient, insertProject, share } from "@/test/workspace";

@@ -5,7 +5,7 @@ import { copyText, dimensionIdentity, dimensionKey } from "../../services/data-s
 import { ObservationStaging } from "../../services/data-sources/upload/staging";
 import { DEMO_EVENTS } from "./events";
 import { DEMO_DIMENSIONS, type SiteProfile } from "./profiles";
-import { Prng } from "./prng";
+import { SeededRandom } from "@/lib/seeded-random";
 import { buildSegments, type Segment } from "./segments";
 import { generateRows, type DemoRow } from "./series";
 
@@ -42,7 +42,7 @@ export async function loadDemoObservations(
   target: { dataSourceId: string; projectId: string },
   today = new Date(),
 ) {
-  const prng = new Prng(profile.seed);
+  const prng = new SeededRandom(profile.seed);
   const segments = buildSegments(profile, prng);
   const keys = new Map(segments.map((s) => [s, dimensionKey(dimensionIdentity(s.dims))]));
   const metrics = METRIC_KEYS.filter((k) =>

@@ -1,7 +1,7 @@
 import { addDays, dateParts, dayOfWeek, daysBetween } from "@/lib/dates";
 import { eventFactor, type DemoEvent } from "./events";
 import type { SiteProfile } from "./profiles";
-import type { Prng } from "./prng";
+import type { SeededRandom } from "@/lib/seeded-random";
 import type { Segment } from "./segments";
 
 // Daily values for each segment: level × weekly × yearly seasonality × growth × events × noise,
@@ -68,7 +68,7 @@ export function* generateRows(
   events: DemoEvent[],
   start: string,
   end: string,
-  prng: Prng,
+  prng: SeededRandom,
 ): Generator<DemoRow> {
   const days = daysBetween(start, end);
   const ecommerce = profile.siteType === "ecommerce";

@@ -1,4 +1,4 @@
-import { gaussian, mulberry32 } from "../stats/seeded-random";
+import { gaussian, mulberry32 } from "@/lib/seeded-random";
 import { addDays, dayOfWeek } from "@/lib/dates";
 import type { DailyPoint } from "../types";
 
