@@ -1,5 +1,6 @@
 import { NextRequest } from "next/server";
 import { beforeEach, describe, expect, it } from "vitest";
+import { addDays } from "@/lib/dates";
 import * as uploadRoute from "@/app/api/data-sources/[id]/upload/route";
 import { resetDatabase } from "@/test/db";
 import { countObservations, uploadWorld } from "@/test/data-source-fixtures";
@@ -17,7 +18,7 @@ const COMBOS = CHANNELS.length * DEVICES.length * PAGES.length;
 function row(i: number): string {
   const day = Math.floor(i / COMBOS);
   const combo = i % COMBOS;
-  const date = new Date(Date.UTC(2023, 0, 1 + day)).toISOString().slice(0, 10);
+  const date = addDays("2023-01-01", day);
   const channel = CHANNELS[combo % CHANNELS.length];
   const device = DEVICES[Math.floor(combo / CHANNELS.length) % DEVICES.length];
   const page = PAGES[Math.floor(combo / (CHANNELS.length * DEVICES.length))];

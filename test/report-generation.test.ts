@@ -5,7 +5,7 @@ import { db } from "@/server/db/client";
 import { dataSources, insights, observationDailyTotals, reports } from "@/server/db/schema";
 import { ensureDailyTotals } from "@/server/insights/data/daily-totals";
 import { generateReport } from "@/server/insights/generate-report";
-import { generateReportJob } from "@/server/jobs/handlers/generate-report.job";
+import { generateReportHandler } from "@/server/jobs/handlers/generate-report";
 import { resetDatabase } from "@/test/db";
 import { DAYS, DROP_CHANNEL, insertReport, reportWorld } from "@/test/report-fixtures";
 
@@ -31,7 +31,7 @@ describe("report generation (job handler run directly)", () => {
   it("ranks the planted channel-driven drop in conversions first, naming the channel with a negative sign", async () => {
     const { project } = await reportWorld();
     const report = await insertReport(project);
-    await generateReportJob.handler({ reportId: report.id }, { jobId: "test" });
+    await generateReportHandler.handle({ reportId: report.id }, { jobId: "test" });
 
     const [done] = await db().select().from(reports).where(eq(reports.id, report.id));
     expect(done).toMatchObject({ status: "ready", progress: 100, error: null });

@@ -1,14 +1,13 @@
 import { count, eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { MESSAGES } from "@/lib/constants/messages";
+import { addDays, todayIn } from "@/lib/dates";
 import { INTENTIONS } from "@/lib/insights/intentions";
 import { REPORT_MESSAGES } from "@/lib/validation/reports";
 import * as templatesRoute from "@/app/api/templates/route";
 import { db } from "@/server/db/client";
 import { insights, reports } from "@/server/db/schema";
 import { generateReport } from "@/server/insights/generate-report";
-import { addDays } from "@/server/insights/stats/dates";
-import { todayIn } from "@/server/services/reports/create-report";
 import { call } from "@/test/api";
 import { queuedJobs, resetDatabase } from "@/test/db";
 import { createAgency } from "@/test/factories";

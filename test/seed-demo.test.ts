@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import { addDays } from "@/lib/dates";
 import { db } from "@/server/db/client";
 import { demoPeriod, DEMO_DAYS } from "@/server/db/demo-data/load";
 import { DEMO_CLIENT_NAME, seedDemo } from "@/server/db/seed-demo";
@@ -18,7 +19,7 @@ async function daily(projectName: string, where = sql`true`) {
   return new Map(result.map((r) => [r.date as string, r.sessions as number]));
 }
 
-const dayBefore = (end: Date, n: number) => new Date(end.getTime() - n * 86_400_000).toISOString().slice(0, 10);
+const dayBefore = (end: string, n: number) => addDays(end, -n);
 const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
 
 describe("the demo seed", () => {
@@ -47,8 +48,8 @@ describe("the demo seed", () => {
         client: DEMO_CLIENT_NAME,
         source_name: "upload",
         kind: "own",
-        first: start.toISOString().slice(0, 10),
-        last: end.toISOString().slice(0, 10),
+        first: start,
+        last: end,
         days: DEMO_DAYS,
       });
       expect(p.n as number).toBeGreaterThan(20_000);

@@ -7,6 +7,7 @@ import { cn } from "@/components/ui/cn";
 import { EmptyState, ErrorState, LoadingState } from "@/components/ui/page-state";
 import { PAGE_SIZE } from "@/lib/constants/app";
 import type { Invitation } from "@/lib/api-client/types";
+import { formatDate } from "@/lib/format";
 import { toApiError } from "@/lib/hooks/use-api-error-handler";
 import { useInvitations } from "@/lib/hooks/use-invitations";
 
@@ -17,16 +18,14 @@ const STATUS_STYLES: Record<string, string> = {
 };
 const STATUS_LABELS: Record<string, string> = { pending: "Pending", accepted: "Accepted", expired: "Expired" };
 
-const dateFormat = new Intl.DateTimeFormat("en", { dateStyle: "medium" });
-
 function InvitationRow({ invitation }: { invitation: Invitation }) {
   return (
     <li className="flex flex-wrap items-center justify-between gap-2 py-3">
       <div className="min-w-0">
         <p className="truncate text-sm font-medium text-slate-900">{invitation.email}</p>
         <p className="text-xs text-slate-500">
-          Invited {dateFormat.format(new Date(invitation.createdAt))}
-          {invitation.status === "pending" ? ` · expires ${dateFormat.format(new Date(invitation.expiresAt))}` : null}
+          Invited {formatDate(invitation.createdAt)}
+          {invitation.status === "pending" ? ` · expires ${formatDate(invitation.expiresAt)}` : null}
         </p>
       </div>
       <span className={cn("rounded-full px-2.5 py-0.5 text-xs font-medium ring-1", STATUS_STYLES[invitation.status])}>

@@ -6,7 +6,7 @@ import { Button } from "@/components/ui/button";
 import { FormError } from "@/components/ui/form-error";
 import { toApiError } from "@/lib/hooks/use-api-error-handler";
 import { useGenerateReport } from "@/lib/hooks/use-insights";
-import { addDays, todayIn } from "@/lib/insights/report-period";
+import { addDays, todayIn } from "@/lib/dates";
 
 /**
  * After a data change: reports already made keep the data they read, so say a new report is what

@@ -25,6 +25,7 @@ import {
   useSavedInsights,
   useTags,
 } from "@/lib/hooks/use-insights";
+import { isReportActive } from "@/lib/report-status";
 import { COMPARE_TO_LABELS, INSIGHT_GROUPS, formatPeriod } from "@/lib/insights/format-values";
 import { FUNNEL_STAGES } from "@/lib/insights/intentions";
 import { selectionReducer } from "@/lib/insights/selection";
@@ -32,8 +33,6 @@ import { InsightCard } from "./insight-card";
 import { GenerateReportForm, ReportProgress } from "./report-generation";
 import { ReportHistory, reportTitle } from "./report-history";
 import { TagDialog } from "./tag-dialog";
-
-const isActive = (r: Report) => r.status === "queued" || r.status === "running";
 
 /** Has the project any data a report can read? Upload sources say so with their last upload's summary. */
 function hasData(sources: { sourceName: string; additional: Record<string, unknown> }[]): boolean {
@@ -66,13 +65,13 @@ export function InsightReport({ project, reportParam }: { project: ProjectDetail
 
   // The report being made: the one just asked for, else any still queued or running (e.g. after a reload).
   const [trackedId, setTrackedId] = useState<string | null>(null);
-  const activeInList = list.find(isActive)?._id ?? null;
+  const activeInList = list.find(isReportActive)?._id ?? null;
   const followId = trackedId ?? activeInList;
   const tracked = useReport(followId);
   const trackedStatus = tracked.data?.status;
 
   useEffect(() => {
-    if (!followId || !trackedStatus || isActive({ status: trackedStatus } as Report)) return;
+    if (!followId || !trackedStatus || isReportActive({ status: trackedStatus })) return;
     void queryClient.invalidateQueries({ queryKey: queryKeys.reports(projectId) });
     void queryClient.invalidateQueries({ queryKey: queryKeys.project(projectId) });
     if (trackedStatus === "ready") {

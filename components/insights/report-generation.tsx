@@ -9,7 +9,8 @@ import { toApiError } from "@/lib/hooks/use-api-error-handler";
 import { useGenerateReport } from "@/lib/hooks/use-insights";
 import { useServerForm } from "@/lib/hooks/use-server-form";
 import { COMPARE_TO_LABELS, formatPeriod } from "@/lib/insights/format-values";
-import { defaultPeriod, todayIn } from "@/lib/insights/report-period";
+import { todayIn } from "@/lib/dates";
+import { defaultPeriod } from "@/lib/insights/report-period";
 import { generateReportFormSchema } from "@/lib/validation/insight-forms";
 
 /**

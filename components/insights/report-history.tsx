@@ -12,6 +12,7 @@ import { formatDate } from "@/lib/format";
 import { toApiError } from "@/lib/hooks/use-api-error-handler";
 import { useDeleteReport } from "@/lib/hooks/use-insights";
 import { COMPARE_TO_LABELS, formatPeriod } from "@/lib/insights/format-values";
+import { isReportActive } from "@/lib/report-status";
 
 const STATUS = {
   queued: { label: "Queued", className: "bg-slate-100 text-slate-800 ring-slate-200" },
@@ -114,7 +115,7 @@ export function ReportHistory({
                 ) : viewing ? (
                   <span className="text-xs text-slate-600">Showing</span>
                 ) : null}
-                {canManage && report.status !== "queued" && report.status !== "running" ? (
+                {canManage && !isReportActive(report) ? (
                   <Button size="sm" variant="ghost" aria-describedby={titleId} onClick={() => setConfirming(report)}>
                     Delete report
                   </Button>

@@ -3,6 +3,7 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { api } from "../api-client/endpoints";
 import { queryKeys } from "../api-client/query-keys";
+import { isReportActive } from "../report-status";
 import type {
   Insight,
   Report,
@@ -17,26 +18,32 @@ import type {
 /** How often a queued or running report is asked for its progress. */
 export const REPORT_POLL_MS = 1000;
 
-const isActive = (report: Pick<Report, "status"> | undefined) =>
-  report?.status === "queued" || report?.status === "running";
-
-/** The project's reports, newest first; refreshed while one of them is still being made. */
+/**
+ * The project's reports, newest first. Never polled: the report being made is (useReport), and
+ * its answers are written into this list, which is fetched again once that report is done.
+ */
 export function useReports(projectId: string) {
   return useQuery({
     queryKey: queryKeys.reports(projectId),
     queryFn: () => api.reports.list(projectId, { limit: 100 }),
-    refetchInterval: (query) => (query.state.data?.docs.some(isActive) ? REPORT_POLL_MS * 3 : false),
   });
 }
 
-/** One report, polled every second until it is ready or failed. */
+/** One report, polled every second until it is ready or failed; the project's list shows each answer. */
 export function useReport(reportId: string | null) {
+  const queryClient = useQueryClient();
   return useQuery({
     queryKey: queryKeys.report(reportId ?? ""),
-    queryFn: () => api.reports.get(reportId ?? ""),
+    queryFn: async () => {
+      const report = await api.reports.get(reportId ?? "");
+      queryClient.setQueryData<ReportList>(queryKeys.reports(report.projectId), (list) =>
+        list ? { ...list, docs: list.docs.map((r) => (r._id === report._id ? report : r)) } : list,
+      );
+      return report;
+    },
     enabled: Boolean(reportId),
     staleTime: 0,
-    refetchInterval: (query) => (query.state.data && !isActive(query.state.data) ? false : REPORT_POLL_MS),
+    refetchInterval: (query) => (query.state.data && !isReportActive(query.state.data) ? false : REPORT_POLL_MS),
     meta: { globalErrors: false },
   });
 }

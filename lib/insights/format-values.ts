@@ -2,6 +2,7 @@
 // currency, rates as percentages, ranks with one decimal), changes signed, relative changes as %.
 import { dimensionLabel } from "../catalogue/dimensions";
 import { metricLabel, metricUnit, type MetricUnit } from "../catalogue/metrics";
+import { formatIsoDate, isIsoDate } from "../dates";
 import { FUNNEL_STAGES } from "./intentions";
 
 export { dimensionLabel, metricLabel, metricUnit };
@@ -83,14 +84,15 @@ export function formatPct(fraction: number | null | undefined): string {
 export const formatConfidence = (confidence: number | null | undefined) =>
   finite(confidence) ? `${Math.round(confidence * 100)} %` : "–";
 
-const day = new Intl.DateTimeFormat("en", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
-const shortDay = new Intl.DateTimeFormat("en", { day: "numeric", month: "short", timeZone: "UTC" });
-
 /** A calendar day (YYYY-MM-DD) for people, read as a date, not a moment (no time-zone shift). */
 export function formatDay(value: string | null | undefined, short = false): string {
   if (!value) return "";
-  const date = new Date(`${value.slice(0, 10)}T00:00:00Z`);
-  return Number.isNaN(date.getTime()) ? value : (short ? shortDay : day).format(date);
+  const date = value.slice(0, 10);
+  if (!isIsoDate(date)) return value;
+  return formatIsoDate(
+    date,
+    short ? { day: "numeric", month: "short" } : { day: "numeric", month: "short", year: "numeric" },
+  );
 }
 
 export function formatPeriod(start: string | null | undefined, end: string | null | undefined): string {

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { MESSAGES, maxLengthMessage } from "../constants/messages";
+import { daysBetween, isIsoDate } from "../dates";
 import { MAX_TEXT_LENGTH } from "./fields";
 
 // Reports, insights, tags and saved insights: the contracts of their API routes and forms.
@@ -21,14 +22,7 @@ const FORBIDDEN_NAME_CHARS = /[.<>:"|?*/\\]/;
 // Names Windows refuses for files, and control characters: the name becomes an export's file name.
 const RESERVED_FILE_NAMES = /^(con|prn|aux|nul|com\d|lpt\d)$/i;
 
-export function isIsoDate(value: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const d = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
-}
-
 const isoDate = () => z.string({ error: MESSAGES.required }).trim().refine(isIsoDate, REPORT_MESSAGES.invalidDate);
-const dayIndex = (date: string) => Math.round(Date.parse(`${date}T00:00:00Z`) / 86_400_000);
 
 export const reportNameSchema = z
   .string()
@@ -49,7 +43,7 @@ export const createReportSchema = z
   })
   .superRefine((v, ctx) => {
     if (!isIsoDate(v.periodStart) || !isIsoDate(v.periodEnd)) return;
-    const days = dayIndex(v.periodEnd) - dayIndex(v.periodStart) + 1;
+    const days = daysBetween(v.periodStart, v.periodEnd);
     if (days < 1) ctx.addIssue({ code: "custom", path: ["periodStart"], message: REPORT_MESSAGES.startAfterEnd });
     else if (days > MAX_REPORT_DAYS)
       ctx.addIssue({ code: "custom", path: ["periodEnd"], message: REPORT_MESSAGES.periodTooLong });

@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
 import type pg from "pg";
+import { addDays } from "../../lib/dates";
 import { hashPassword } from "../../server/auth/password";
 import type { Benchmark, BenchResult } from "./harness";
 
@@ -28,11 +29,10 @@ async function writeCsv(): Promise<void> {
   const out = fs.createWriteStream(csvPath);
   out.write(HEADER);
   let piece = "";
-  const start = Date.UTC(2023, 0, 1);
   for (let i = 0; i < ROWS; i++) {
     const day = Math.floor(i / COMBOS_PER_DAY);
     const combo = i % COMBOS_PER_DAY;
-    const date = new Date(start + day * 86_400_000).toISOString().slice(0, 10);
+    const date = addDays("2023-01-01", day);
     const h = Math.imul(i + 1, 2654435761) >>> 0;
     const sessions = 20 + (h % 400);
     const users = Math.round(sessions * 0.8);

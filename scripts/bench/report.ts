@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import type pg from "pg";
+import { addDays, todayIn } from "../../lib/dates";
 import { hashPassword } from "../../server/auth/password";
 import type { Benchmark, BenchResult } from "./harness";
 
@@ -30,11 +31,10 @@ let projectId = "";
 let lastDay = "";
 
 const sqlArray = (words: string[]) => `array[${words.map((w) => `'${w}'`).join(", ")}]`;
-const isoDay = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
 async function seed(db: pg.Client): Promise<void> {
   const hash = await hashPassword(PASSWORD);
-  lastDay = isoDay(-1);
+  lastDay = addDays(todayIn("UTC"), -1);
   await db.query("begin");
   await db.query("select setseed(0.42)");
   const agency = await db.query<{ id: string }>(
@@ -212,9 +212,7 @@ export const reportBenchmark: Benchmark = {
       const times: number[] = [];
       let detail = "";
       for (let i = 0; i < c.runs; i++) {
-        const periodStart = new Date(Date.parse(`${lastDay}T00:00:00Z`) - (c.days - 1) * 86_400_000)
-          .toISOString()
-          .slice(0, 10);
+        const periodStart = addDays(lastDay, -(c.days - 1));
         const r = await timeReport(baseUrl, token, { periodStart, periodEnd: lastDay, compareTo: c.compareTo });
         times.push(r.ms);
         detail = `${r.insights} insights; top: ${r.top}`;

@@ -4,6 +4,12 @@ import type { SiteTypeKey } from "@/lib/insights/intentions";
 import { db } from "../db/client";
 import { clientProjects, insights, reports } from "../db/schema";
 import { log } from "../http/log";
+import {
+  markReportFailed,
+  markReportReady,
+  markReportRunning,
+  setReportProgress,
+} from "../services/reports/report-status";
 import { loadProjectData } from "./data/load-project-data";
 import { reportWindow } from "./data/window";
 import { applicableIntentions, neededDimensions, primaryKpi } from "./engine/applicable";
@@ -38,10 +44,7 @@ export async function generateReport(reportId: string): Promise<GenerateReportRe
     .limit(1);
   if (!row) return { status: "missing", insights: 0, ms: Date.now() - started };
   const { report, project } = row;
-  await db()
-    .update(reports)
-    .set({ status: "running", progress: 5, error: null, startedAt: new Date(), finishedAt: null })
-    .where(eq(reports.id, reportId));
+  await markReportRunning(reportId);
 
   try {
     const siteType = project.siteType as SiteTypeKey;
@@ -54,7 +57,7 @@ export async function generateReport(reportId: string): Promise<GenerateReportRe
       kpi: primaryKpi(siteType, data),
     };
     const intentions = applicableIntentions(siteType, data);
-    await setProgress(reportId, PROGRESS_AFTER_LOAD);
+    await setReportProgress(reportId, PROGRESS_AFTER_LOAD);
 
     const outcomes: IntentionOutcome[] = [];
     let lastWrite = Date.now();
@@ -62,7 +65,7 @@ export async function generateReport(reportId: string): Promise<GenerateReportRe
       const outcome = runIntention(ctx, intention);
       if (outcome) outcomes.push(outcome);
       if (Date.now() - lastWrite >= PROGRESS_INTERVAL_MS) {
-        await setProgress(
+        await setReportProgress(
           reportId,
           PROGRESS_AFTER_LOAD + Math.floor(((i + 1) / intentions.length) * (95 - PROGRESS_AFTER_LOAD)),
         );
@@ -98,28 +101,14 @@ export async function generateReport(reportId: string): Promise<GenerateReportRe
       if (!current) return false; // deleted while it was generated
       await tx.delete(insights).where(eq(insights.reportId, reportId));
       if (values.length > 0) await tx.insert(insights).values(values);
-      await tx
-        .update(reports)
-        .set({ status: "ready", progress: 100, error: null, finishedAt: new Date(), updatedAt: new Date() })
-        .where(eq(reports.id, reportId));
+      await markReportReady(tx, reportId);
       return true;
     });
     const ms = Date.now() - started;
     log("info", "report generated", { reportId, intentions: intentions.length, insights: values.length, ms });
     return { status: written ? "ready" : "missing", insights: values.length, ms };
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    await db()
-      .update(reports)
-      .set({ status: "failed", error: message.slice(0, 1000), finishedAt: new Date() })
-      .where(eq(reports.id, reportId));
+    await markReportFailed(reportId, error);
     throw error;
   }
-}
-
-async function setProgress(reportId: string, progress: number) {
-  await db()
-    .update(reports)
-    .set({ progress: Math.min(99, Math.max(0, progress)) })
-    .where(eq(reports.id, reportId));
 }

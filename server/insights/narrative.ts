@@ -1,3 +1,4 @@
+import { formatIsoDate } from "@/lib/dates";
 import { METRICS } from "@/lib/insights/metrics";
 import type { Finding } from "./types";
 
@@ -23,9 +24,7 @@ function labelOf(metric: string): string {
 }
 
 export function formatDate(date: string, locale = "en-US"): string {
-  return new Intl.DateTimeFormat(locale, { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" }).format(
-    new Date(`${date}T00:00:00Z`),
-  );
+  return formatIsoDate(date, { month: "short", day: "numeric", year: "numeric" }, locale);
 }
 
 /** A value in the metric's unit; `perDay` values (levels, slopes) keep one decimal for counts. */

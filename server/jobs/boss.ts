@@ -2,7 +2,7 @@ import "server-only";
 import PgBoss from "pg-boss";
 import { env } from "../env";
 import { log } from "../http/log";
-import { jobDefinitions } from "./registry";
+import { jobContracts } from "./contracts/all-contracts";
 
 const globalForBoss = globalThis as unknown as { __funnelwiseBoss?: Promise<PgBoss> };
 
@@ -20,7 +20,7 @@ export function boss(options: { worker?: boolean } = {}): Promise<PgBoss> {
     });
     instance.on("error", (error) => log("error", "pg-boss error", { error: String(error) }));
     await instance.start();
-    for (const definition of jobDefinitions) await instance.createQueue(definition.name);
+    for (const contract of jobContracts) await instance.createQueue(contract.name);
     return instance;
   })().catch((error) => {
     globalForBoss.__funnelwiseBoss = undefined;

@@ -1,15 +1,31 @@
 import type { z } from "zod";
 
-export interface JobDefinition<S extends z.ZodType = z.ZodType> {
+/**
+ * What the web process needs to queue a job: its name, its payload schema and its retry policy.
+ * Contracts import nothing heavier than zod, so sending a job never loads the code that runs it.
+ */
+export interface JobContract<S extends z.ZodType = z.ZodType> {
   name: string;
   schema: S;
   /** Retries with exponential backoff; handlers must be idempotent. */
   retry: { limit: number; delaySeconds: number };
   /** How often an idle worker asks for this job (1 s; pg-boss's floor is 0.5 s). */
   pollingIntervalSeconds?: number;
-  handler: (payload: z.output<S>, meta: { jobId: string }) => Promise<void>;
 }
 
-export function defineJob<S extends z.ZodType>(definition: JobDefinition<S>): JobDefinition<S> {
-  return definition;
+/** A contract with the code that runs it: only the worker holds these. */
+export interface JobHandler<S extends z.ZodType = z.ZodType> {
+  contract: JobContract<S>;
+  handle: (payload: z.output<S>, meta: { jobId: string }) => Promise<void>;
+}
+
+export function defineJobContract<S extends z.ZodType>(contract: JobContract<S>): JobContract<S> {
+  return contract;
+}
+
+export function defineJobHandler<S extends z.ZodType>(
+  contract: JobContract<S>,
+  handle: JobHandler<S>["handle"],
+): JobHandler<S> {
+  return { contract, handle };
 }

@@ -1,10 +1,10 @@
 import "server-only";
 import type { z } from "zod";
 import { boss } from "./boss";
-import type { JobDefinition } from "./define-job";
+import type { JobContract } from "./define-job";
 
 /** Validates the payload against the job's schema, then queues it with the job's retry policy. */
-export async function enqueue<S extends z.ZodType>(job: JobDefinition<S>, payload: z.input<S>): Promise<string | null> {
+export async function enqueue<S extends z.ZodType>(job: JobContract<S>, payload: z.input<S>): Promise<string | null> {
   const data = job.schema.parse(payload) as object;
   const instance = await boss();
   return instance.send(job.name, data, {

@@ -47,7 +47,7 @@ async function waitFor<T>(probe: () => T | undefined, timeoutMs = 15_000): Promi
 describe("the job worker", () => {
   it("delivers a queued confirmation email over SMTP with its link", async () => {
     const { enqueue } = await import("./enqueue");
-    const { sendEmailJob } = await import("./handlers/send-email.job");
+    const { sendEmailJob } = await import("./contracts/send-email");
     await enqueue(sendEmailJob, {
       template: "agency-confirmation",
       to: "owner@example.com",
@@ -60,7 +60,7 @@ describe("the job worker", () => {
 
   it("refuses a payload that does not match the job's schema before queueing", async () => {
     const { enqueue } = await import("./enqueue");
-    const { sendEmailJob } = await import("./handlers/send-email.job");
+    const { sendEmailJob } = await import("./contracts/send-email");
     await expect(enqueue(sendEmailJob, { template: "nope", to: "x@example.com" } as never)).rejects.toThrow();
   });
 });

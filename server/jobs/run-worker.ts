@@ -1,12 +1,12 @@
 import fs from "node:fs";
 import { log } from "../http/log";
 import { boss, stopBoss } from "./boss";
-import { jobDefinitions } from "./registry";
+import { jobHandlers } from "./worker-handlers";
 
 /** Subscribes one handler per registered job; a payload that fails its schema fails the job. */
 export async function runWorker(): Promise<{ stop: () => Promise<void> }> {
   const instance = await boss({ worker: true });
-  for (const definition of jobDefinitions) {
+  for (const { contract: definition, handle } of jobHandlers) {
     await instance.work(
       definition.name,
       { batchSize: 1, pollingIntervalSeconds: definition.pollingIntervalSeconds ?? 1 },
@@ -15,7 +15,7 @@ export async function runWorker(): Promise<{ stop: () => Promise<void> }> {
           const payload = definition.schema.parse(job.data);
           const started = Date.now();
           try {
-            await definition.handler(payload, { jobId: job.id });
+            await handle(payload, { jobId: job.id });
             log("info", "job done", { job: definition.name, jobId: job.id, ms: Date.now() - started });
           } catch (error) {
             log("error", "job failed", { job: definition.name, jobId: job.id, error: String(error) });
@@ -25,7 +25,7 @@ export async function runWorker(): Promise<{ stop: () => Promise<void> }> {
       },
     );
   }
-  log("info", "worker ready", { jobs: jobDefinitions.map((d) => d.name) });
+  log("info", "worker ready", { jobs: jobHandlers.map((h) => h.contract.name) });
   const heartbeat = startHeartbeat();
   return {
     stop: async () => {

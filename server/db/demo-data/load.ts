@@ -1,17 +1,17 @@
 import "server-only";
 import { DIMENSIONS } from "@/lib/catalogue/dimensions";
 import { STORED_METRICS } from "@/lib/catalogue/metrics";
+import { addDays, isoDateOfUtc } from "@/lib/dates";
 import { copyText, dimensionIdentity, dimensionKey } from "../../services/data-sources/upload/csv-layout";
 import { ObservationStaging } from "../../services/data-sources/upload/staging";
 import { DEMO_EVENTS } from "./events";
 import { DEMO_DIMENSIONS, type SiteProfile } from "./profiles";
-import { Prng } from "./prng";
+import { SeededRandom } from "@/lib/seeded-random";
 import { buildSegments, type Segment } from "./segments";
 import { generateRows, type DemoRow } from "./series";
 
 /** About 15 months of days, ending yesterday (UTC). */
 export const DEMO_DAYS = 456;
-const DAY_MS = 86_400_000;
 
 const METRIC_KEYS = [
   "sessions",
@@ -28,9 +28,10 @@ const METRIC_KEYS = [
   "cost",
 ] as const;
 
-export function demoPeriod(today = new Date()): { start: Date; end: Date } {
-  const end = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate()) - DAY_MS);
-  return { start: new Date(end.getTime() - (DEMO_DAYS - 1) * DAY_MS), end };
+/** The demo's days (YYYY-MM-DD), the last one yesterday in UTC. */
+export function demoPeriod(today = new Date()): { start: string; end: string } {
+  const end = addDays(isoDateOfUtc(today), -1);
+  return { start: addDays(end, -(DEMO_DAYS - 1)), end };
 }
 
 /**
@@ -42,7 +43,7 @@ export async function loadDemoObservations(
   target: { dataSourceId: string; projectId: string },
   today = new Date(),
 ) {
-  const prng = new Prng(profile.seed);
+  const prng = new SeededRandom(profile.seed);
   const segments = buildSegments(profile, prng);
   const keys = new Map(segments.map((s) => [s, dimensionKey(dimensionIdentity(s.dims))]));
   const metrics = METRIC_KEYS.filter((k) =>
@@ -85,7 +86,7 @@ export async function loadDemoObservations(
     await staging.finishCopy();
     const summary = {
       rows: line - 1,
-      dateRange: { start: start.toISOString().slice(0, 10), end: end.toISOString().slice(0, 10) },
+      dateRange: { start, end },
       metrics,
       dimensions: DEMO_DIMENSIONS,
       fileName: `${profile.key === "store" ? "northwind-store" : "northwind-uniforms"}-analytics-demo.csv`,

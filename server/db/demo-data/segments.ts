@@ -1,6 +1,6 @@
 import type { Dimension as DimensionKey } from "@/lib/catalogue/dimensions";
 import type { ChannelOption, ChannelProfile, SiteProfile } from "./profiles";
-import type { Prng } from "./prng";
+import type { SeededRandom } from "@/lib/seeded-random";
 
 /** One combination of dimension values and its share of the site's sessions. */
 export interface Segment {
@@ -16,7 +16,7 @@ export interface Segment {
  * Every channel option × device × country, landing on the option's pages or on site pages drawn
  * by their weight (up to two for search and direct): a few hundred combinations, like a real export's.
  */
-export function buildSegments(profile: SiteProfile, prng: Prng): Segment[] {
+export function buildSegments(profile: SiteProfile, prng: SeededRandom): Segment[] {
   const segments: Segment[] = [];
   const totalPageShare = profile.pages.reduce((sum, p) => sum + p.share, 0);
   const drawPage = () => {

@@ -1,49 +1,43 @@
+import { addDays, dateParts, dayOfWeek, daysBetween } from "@/lib/dates";
 import { eventFactor, type DemoEvent } from "./events";
 import type { SiteProfile } from "./profiles";
-import type { Prng } from "./prng";
+import type { SeededRandom } from "@/lib/seeded-random";
 import type { Segment } from "./segments";
 
 // Daily values for each segment: level × weekly × yearly seasonality × growth × events × noise,
 // then the metrics drawn from the sessions with each channel's rates.
 
-const DAY_MS = 86_400_000;
 const STORE_WEEK = [1.1, 0.96, 0.97, 0.98, 0.98, 0.95, 1.06]; // Sunday first
 const LEADS_WEEK = [0.52, 1.15, 1.18, 1.16, 1.12, 0.95, 0.55];
 const EMAIL_WEEK = [0.6, 0.7, 2.4, 1.3, 0.8, 0.7, 0.5]; // the newsletter goes out on Tuesdays
 
-function dayOfYear(date: Date): number {
-  return Math.floor((date.getTime() - Date.UTC(date.getUTCFullYear(), 0, 1)) / DAY_MS) + 1;
-}
-
 /** Black Friday: the day after the fourth Thursday of November. */
-function blackFriday(year: number): number {
-  const first = new Date(Date.UTC(year, 10, 1)).getUTCDay();
+function blackFriday(year: number): string {
+  const first = dayOfWeek(`${year}-11-01`);
   const firstThursday = 1 + ((4 - first + 7) % 7);
-  return Date.UTC(year, 10, firstThursday + 21 + 1);
+  return addDays(`${year}-11-01`, firstThursday + 21);
 }
 
-export function yearlyFactor(profile: SiteProfile, date: Date): number {
-  const doy = dayOfYear(date);
-  const month = date.getUTCMonth();
-  const day = date.getUTCDate();
+export function yearlyFactor(profile: SiteProfile, date: string): number {
+  const { year, month, day } = dateParts(date);
+  const doy = daysBetween(`${year}-01-01`, date);
   if (profile.siteType === "ecommerce") {
     let f = 1 + 0.12 * Math.cos((2 * Math.PI * (doy - 135)) / 365.25);
-    const t = date.getTime();
-    const bf = blackFriday(date.getUTCFullYear());
-    if ((month === 10 && day >= 20) || (month === 11 && day <= 20)) f *= 1.35;
-    if (t === bf) f *= 1.9;
-    if (t === bf + 3 * DAY_MS) f *= 1.6; // Cyber Monday
-    if (month === 11 && day >= 24 && day <= 26) f *= 0.65;
+    const bf = blackFriday(year);
+    if ((month === 11 && day >= 20) || (month === 12 && day <= 20)) f *= 1.35;
+    if (date === bf) f *= 1.9;
+    if (date === addDays(bf, 3)) f *= 1.6; // Cyber Monday
+    if (month === 12 && day >= 24 && day <= 26) f *= 0.65;
     return f;
   }
   let f = 1 + 0.06 * Math.cos((2 * Math.PI * (doy - 100)) / 365.25);
-  if (month === 7) f *= 0.82;
-  if ((month === 11 && day >= 22) || (month === 0 && day <= 2)) f *= 0.5;
+  if (month === 8) f *= 0.82;
+  if ((month === 12 && day >= 22) || (month === 1 && day <= 2)) f *= 0.5;
   return f;
 }
 
-export function weeklyFactor(profile: SiteProfile, date: Date, channel: string): number {
-  const dow = date.getUTCDay();
+export function weeklyFactor(profile: SiteProfile, date: string, channel: string): number {
+  const dow = dayOfWeek(date);
   const site = profile.siteType === "ecommerce" ? STORE_WEEK[dow] : LEADS_WEEK[dow];
   return channel === "Email" ? site * EMAIL_WEEK[dow] : site;
 }
@@ -67,20 +61,19 @@ export interface DemoRow {
 
 const round2 = (x: number) => Math.round(x * 100) / 100;
 
-/** Every day from `start` to `end` (UTC dates), every segment with at least one session that day. */
+/** Every day from `start` to `end` (YYYY-MM-DD), every segment with at least one session that day. */
 export function* generateRows(
   profile: SiteProfile,
   segments: Segment[],
   events: DemoEvent[],
-  start: Date,
-  end: Date,
-  prng: Prng,
+  start: string,
+  end: string,
+  prng: SeededRandom,
 ): Generator<DemoRow> {
-  const days = Math.round((end.getTime() - start.getTime()) / DAY_MS) + 1;
+  const days = daysBetween(start, end);
   const ecommerce = profile.siteType === "ecommerce";
   for (let d = 0; d < days; d++) {
-    const date = new Date(start.getTime() + d * DAY_MS);
-    const iso = date.toISOString().slice(0, 10);
+    const date = addDays(start, d);
     const daysAgo = days - 1 - d;
     // A shock shared by the whole day (weather, news), on top of each segment's own noise.
     const dayShock = Math.exp(0.04 * prng.normal());
@@ -123,7 +116,7 @@ export function* generateRows(
         cost = round2(clicks * option.ads.cpc * Math.exp(0.08 * prng.normal()));
       }
       yield {
-        date: iso,
+        date,
         segment,
         sessions,
         users,

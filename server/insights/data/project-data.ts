@@ -1,5 +1,5 @@
 import { metricDefinition, type Dimension, type MetricDefinition } from "@/lib/insights/metrics";
-import { addDays, dayNumber, daysBetween } from "../stats/dates";
+import { addDays, dayNumber, daysBetween } from "@/lib/dates";
 import type { DailyPoint } from "../types";
 import { PART_INDEX, PARTS, type PartKey, type PartValues } from "./parts";
 import type { ReportWindow } from "./window";

@@ -1,4 +1,4 @@
-import { addDays, comparisonRange, daysBetween, type CompareTo } from "../stats/dates";
+import { addDays, comparisonRange, daysBetween, type CompareTo } from "@/lib/dates";
 
 /** Days of history before the period end a report reads: a year and a month, so a year-ago week
  *  and its trailing window are there when the data has them (yearly seasonality). */

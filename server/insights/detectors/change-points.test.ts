@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dayNumber } from "../stats/dates";
+import { dayNumber } from "@/lib/dates";
 import { detectChangePoints } from "./change-points";
 import { generateSeries, plant } from "./test-series";
 

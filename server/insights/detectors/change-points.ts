@@ -1,4 +1,4 @@
-import { dayNumber } from "../stats/dates";
+import { dayNumber } from "@/lib/dates";
 import { MAD_TO_SIGMA, medianInPlace } from "../stats/descriptive";
 import { normalSurvival, studentTQuantile } from "../stats/distributions";
 import { solveLinearSystem } from "../stats/linear-algebra";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { gaussian, mulberry32 } from "../stats/seeded-random";
+import { gaussian, mulberry32 } from "@/lib/seeded-random";
 import { additiveDrivers, ratioDrivers } from "./drivers";
 
 const opts = { metric: "sessions", dimension: "channel", periodStart: "2026-03-01", periodEnd: "2026-03-31" };

@@ -1,11 +1,11 @@
-import { dayOfWeek } from "../stats/dates";
+import { dayOfWeek } from "@/lib/dates";
 import { mean, variance } from "../stats/descriptive";
 import { studentTQuantile, twoSidedStudentTP } from "../stats/distributions";
 import { invertMatrix, solveLinearSystem } from "../stats/linear-algebra";
 import { directionOf, relativeChange, type DailyPoint, type Finding } from "../types";
 
 // Period-over-period change of an additive metric (sessions, conversions, revenue, ...), current
-// period against the previous period or the previous year (stats/dates.ts: comparisonRange).
+// period against the previous period or the previous year (lib/dates.ts: comparisonRange).
 //
 // Significance test: daily values in a regression with a period effect and weekday effects,
 //   y = μ + δ·[current period] + β_weekday + ε,

@@ -1,5 +1,5 @@
-import { gaussian, mulberry32 } from "../stats/seeded-random";
-import { addDays } from "../stats/dates";
+import { gaussian, mulberry32 } from "@/lib/seeded-random";
+import { addDays, dayOfWeek } from "@/lib/dates";
 import type { DailyPoint } from "../types";
 
 // Generated daily series for the detector tests and the speed check: a level, a weekly pattern,
@@ -24,7 +24,7 @@ export function generateSeries(spec: SeriesSpec): DailyPoint[] {
   const { days, level = 1000, weekly = WEEKLY_PROFILE, yearlyAmplitude = 0, noiseSd = 40, seed = 1 } = spec;
   const start = spec.start ?? "2025-01-01";
   const noise = gaussian(mulberry32(seed));
-  const startDow = new Date(`${start}T00:00:00Z`).getUTCDay();
+  const startDow = dayOfWeek(start);
   const out: DailyPoint[] = [];
   for (let i = 0; i < days; i++) {
     const seasonal = level * weekly[(startDow + i) % 7] * (1 + yearlyAmplitude * Math.sin((2 * Math.PI * i) / 365.25));

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { normalCdf, normalQuantile, studentTCdf, studentTQuantile, twoSidedStudentTP } from "./distributions";
 import { mad, median, quantile, robustSigma } from "./descriptive";
-import { comparisonRange, dayOfWeek } from "./dates";
+import { comparisonRange, dayOfWeek } from "@/lib/dates";
 
 describe("normal distribution", () => {
   it("matches reference values", () => {

@@ -1,5 +1,5 @@
 import type { DailyPoint } from "../types";
-import { dayNumber } from "./dates";
+import { dayNumber } from "@/lib/dates";
 import { MAD_EFFICIENCY, medianInPlace, robustSigmaInPlace } from "./descriptive";
 import { studentTQuantile } from "./distributions";
 

@@ -7,7 +7,7 @@ import { db } from "../../db/client";
 import { userTokens, users } from "../../db/schema";
 import { appUrl } from "../../env";
 import { enqueue } from "../../jobs/enqueue";
-import { sendEmailJob } from "../../jobs/handlers/send-email.job";
+import { sendEmailJob } from "../../jobs/contracts/send-email";
 
 /** Emails a one-hour reset link when the account exists; the answer is the same either way. */
 export async function forgotPassword({ email }: { email: string }) {

@@ -11,7 +11,7 @@ import { agencies, userTokens, users } from "../../db/schema";
 import { appUrl } from "../../env";
 import { ValidationError } from "../../http/errors";
 import { enqueue } from "../../jobs/enqueue";
-import { sendEmailJob } from "../../jobs/handlers/send-email.job";
+import { sendEmailJob } from "../../jobs/contracts/send-email";
 import { isUniqueViolation } from "../accounts/unique-violation";
 
 function emailTaken(): ValidationError {

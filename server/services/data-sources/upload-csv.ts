@@ -8,7 +8,7 @@ import { AppError, BadRequestError } from "../../http/errors";
 import { handleFileUpload, type UploadedFile } from "../../http/file-upload";
 import { log } from "../../http/log";
 import { enqueue } from "../../jobs/enqueue";
-import { refreshDailyTotalsJob } from "../../jobs/handlers/refresh-daily-totals.job";
+import { refreshDailyTotalsJob } from "../../jobs/contracts/refresh-daily-totals";
 import { importCsv, type UploadSummary } from "./upload/import-csv";
 
 // Browsers label .csv files variously (Windows: application/vnd.ms-excel); refuse only what is clearly something else.

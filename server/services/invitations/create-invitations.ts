@@ -9,7 +9,7 @@ import { agencies, invitations, users } from "../../db/schema";
 import { appUrl } from "../../env";
 import { ValidationError } from "../../http/errors";
 import { enqueue } from "../../jobs/enqueue";
-import { sendEmailJob } from "../../jobs/handlers/send-email.job";
+import { sendEmailJob } from "../../jobs/contracts/send-email";
 
 /**
  * Invites staff by email. Emails that already have an account are refused as a field error;

@@ -14,7 +14,7 @@ import {
   type MetricRow,
   type ValueTotal,
 } from "../../detectors/data-quality";
-import { addDays } from "../../stats/dates";
+import { addDays } from "@/lib/dates";
 import { SEVERITY_WEIGHT } from "../impact";
 import type { EngineContext, IntentionOutcome } from "../types";
 

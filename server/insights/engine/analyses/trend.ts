@@ -1,7 +1,7 @@
 import type { Intention } from "@/lib/insights/intentions";
 import { metricDefinition } from "@/lib/insights/metrics";
 import { detectChangePoints } from "../../detectors/change-points";
-import { addDays, dayNumber } from "../../stats/dates";
+import { addDays, dayNumber } from "@/lib/dates";
 import { kpiEffectOf } from "../impact";
 import type { EngineContext, IntentionOutcome } from "../types";
 import { round } from "./anomalies";

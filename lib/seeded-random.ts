@@ -1,5 +1,9 @@
-/** A small seeded PRNG (mulberry32): the demo data is the same on every machine and every start. */
-export class Prng {
+// Deterministic randomness: the demo data is the same on every machine and every start, and the
+// detectors' false-positive rates are checked on generated noise that a fixed seed reproduces.
+// Never for anything secret (tokens, passwords): use node:crypto there.
+
+/** A seeded generator (mulberry32: 32 bits of state, good statistical quality for simulation). */
+export class SeededRandom {
   private state: number;
 
   constructor(seed: number) {
@@ -14,7 +18,11 @@ export class Prng {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   }
 
-  /** Standard normal (Box-Muller). */
+  /**
+   * Standard normal, one Box–Muller draw per call (the cosine half; two uniforms each). The demo
+   * data is drawn this way: `gaussian` below keeps the sine half too, and either way of drawing
+   * would change the other's stored sequence.
+   */
   normal(): number {
     const u = 1 - this.next();
     const v = this.next();
@@ -54,4 +62,28 @@ export class Prng {
   pick<T>(items: readonly T[]): T {
     return items[Math.floor(this.next() * items.length)];
   }
+}
+
+/** The generator as a plain function of uniforms in [0, 1), for code that takes a source of randomness. */
+export function mulberry32(seed: number): () => number {
+  const random = new SeededRandom(seed);
+  return () => random.next();
+}
+
+/** Standard normal draws by the Box–Muller transform over a uniform source, both halves of each pair used. */
+export function gaussian(random: () => number): () => number {
+  let spare: number | null = null;
+  return () => {
+    if (spare !== null) {
+      const s = spare;
+      spare = null;
+      return s;
+    }
+    let u = 0;
+    while (u === 0) u = random();
+    const v = random();
+    const r = Math.sqrt(-2 * Math.log(u));
+    spare = r * Math.sin(2 * Math.PI * v);
+    return r * Math.cos(2 * Math.PI * v);
+  };
 }

@@ -1,8 +1,5 @@
-import "server-only";
 import { z } from "zod";
-import { agencyConfirmationEmail, invitationEmail, passwordResetEmail } from "@/emails/templates";
-import { sendMail } from "../../integrations/email/transport";
-import { defineJob } from "../define-job";
+import { defineJobContract } from "../define-job";
 
 export const sendEmailPayload = z.discriminatedUnion("template", [
   z.object({
@@ -23,22 +20,9 @@ export const sendEmailPayload = z.discriminatedUnion("template", [
 ]);
 export type SendEmailPayload = z.output<typeof sendEmailPayload>;
 
-function render(payload: SendEmailPayload) {
-  switch (payload.template) {
-    case "agency-confirmation":
-      return agencyConfirmationEmail(payload.params);
-    case "password-reset":
-      return passwordResetEmail(payload.params);
-    case "invitation":
-      return invitationEmail(payload.params);
-  }
-}
-
-export const sendEmailJob = defineJob({
+/** Sends one transactional email from its template; a failed delivery is retried. */
+export const sendEmailJob = defineJobContract({
   name: "send-email",
   schema: sendEmailPayload,
   retry: { limit: 5, delaySeconds: 10 },
-  handler: async (payload) => {
-    await sendMail({ to: payload.to, ...render(payload) });
-  },
 });

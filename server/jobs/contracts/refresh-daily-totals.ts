@@ -1,7 +1,5 @@
-import "server-only";
 import { z } from "zod";
-import { refreshDailyTotals } from "../../insights/data/daily-totals";
-import { defineJob } from "../define-job";
+import { defineJobContract } from "../define-job";
 
 export const refreshDailyTotalsPayload = z.object({ dataSourceId: z.uuid() });
 
@@ -10,11 +8,8 @@ export const refreshDailyTotalsPayload = z.object({ dataSourceId: z.uuid() });
  * or a sync), so the next report does not pay for it. Idempotent; reports also rebuild a stale
  * rollup themselves, so a lost job only costs time.
  */
-export const refreshDailyTotalsJob = defineJob({
+export const refreshDailyTotalsJob = defineJobContract({
   name: "refresh-daily-totals",
   schema: refreshDailyTotalsPayload,
   retry: { limit: 2, delaySeconds: 5 },
-  handler: async (payload) => {
-    await refreshDailyTotals(payload.dataSourceId);
-  },
 });

@@ -1,0 +1,20 @@
+import "server-only";
+import { agencyConfirmationEmail, invitationEmail, passwordResetEmail } from "@/emails/templates";
+import { sendMail } from "../../integrations/email/transport";
+import { sendEmailJob, type SendEmailPayload } from "../contracts/send-email";
+import { defineJobHandler } from "../define-job";
+
+function render(payload: SendEmailPayload) {
+  switch (payload.template) {
+    case "agency-confirmation":
+      return agencyConfirmationEmail(payload.params);
+    case "password-reset":
+      return passwordResetEmail(payload.params);
+    case "invitation":
+      return invitationEmail(payload.params);
+  }
+}
+
+export const sendEmailHandler = defineJobHandler(sendEmailJob, async (payload) => {
+  await sendMail({ to: payload.to, ...render(payload) });
+});

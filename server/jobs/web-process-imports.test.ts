@@ -1,0 +1,31 @@
+import { describe, expect, it } from "vitest";
+import { importGraph, importPath, sourceFilesUnder } from "@/test/import-graph";
+
+// The web process only queues jobs: the insight engine and the mail transport load in the worker.
+const heavy = (graph: ReturnType<typeof importGraph>) => [
+  ...[...graph.files].filter((f) => f.startsWith("server/insights/")),
+  ...[...graph.packages].filter((p) => p === "nodemailer"),
+];
+
+describe("the web process's imports", () => {
+  it("never reach the insight engine or nodemailer from the pages, the routes, enqueue or boss", () => {
+    const graph = importGraph([...sourceFilesUnder("app"), "server/jobs/enqueue.ts", "server/jobs/boss.ts"]);
+    expect(graph.files.has("server/jobs/contracts/generate-report.ts")).toBe(true);
+    expect(heavy(graph).map((target) => importPath(graph, target))).toEqual([]);
+  });
+
+  it("do reach both from the worker, so the walk above can fail", () => {
+    const graph = importGraph(["worker.ts"]);
+    expect(graph.files.has("server/insights/generate-report.ts")).toBe(true);
+    expect(graph.packages.has("nodemailer")).toBe(true);
+  });
+});
+
+describe("the worker's handlers", () => {
+  it("cover every queue the web process can send to, once each", async () => {
+    const { jobContracts } = await import("./contracts/all-contracts");
+    const { jobHandlers } = await import("./worker-handlers");
+    expect(jobHandlers.map((h) => h.contract.name).sort()).toEqual(jobContracts.map((c) => c.name).sort());
+    for (const handler of jobHandlers) expect(jobContracts).toContain(handler.contract);
+  });
+});

@@ -1,0 +1,15 @@
+import "server-only";
+import type { JobHandler } from "./define-job";
+import { generateReportHandler } from "./handlers/generate-report";
+import { refreshDailyTotalsHandler } from "./handlers/refresh-daily-totals";
+import { sendEmailHandler } from "./handlers/send-email";
+
+/**
+ * The code behind every queue, one handler per contract. Only the worker imports this file: it
+ * pulls in the insight engine and the mail transport, which the web process never needs.
+ */
+export const jobHandlers: JobHandler[] = [
+  sendEmailHandler as unknown as JobHandler,
+  generateReportHandler as unknown as JobHandler,
+  refreshDailyTotalsHandler as unknown as JobHandler,
+];
