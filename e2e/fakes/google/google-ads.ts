@@ -145,8 +145,21 @@ export function handleSearchStream(
   else {
     const start = between?.[1] ?? addDays(state.settings.today, -30);
     const end = between?.[2] ?? addDays(state.settings.today, -1);
+    const byCampaign = new Map<string, AdsRecord>();
+    const byDate = fields.includes("segments.date");
     for (let d = start; d <= end; d = addDays(d, 1))
-      forEachAdsRow(state.settings, customerId, d, (r) => records.push(r));
+      forEachAdsRow(state.settings, customerId, d, (r) => {
+        if (byDate) return void records.push(r);
+        // Without segments.date in SELECT, Ads sums the period: one row per campaign.
+        const sum = byCampaign.get(r.campaignId);
+        if (!sum) return void byCampaign.set(r.campaignId, { ...r });
+        sum.impressions += r.impressions;
+        sum.clicks += r.clicks;
+        sum.costMicros += r.costMicros;
+        sum.conversions += r.conversions;
+        sum.conversionsValue += r.conversionsValue;
+      });
+    records.push(...byCampaign.values());
   }
   const results = records.map((r) => {
     const row: Record<string, Record<string, unknown>> = {};
