@@ -7,6 +7,7 @@ import { jobDefinitions } from "./registry";
 export async function runWorker(): Promise<{ stop: () => Promise<void> }> {
   const instance = await boss({ worker: true });
   for (const definition of jobDefinitions) {
+    if (definition.cron) await instance.schedule(definition.name, definition.cron, {});
     await instance.work(
       definition.name,
       { batchSize: 1, pollingIntervalSeconds: definition.pollingIntervalSeconds ?? 1 },

@@ -10,3 +10,4 @@ export * from "./schedules";
 export * from "./customizations";
 export * from "./rate-limits";
 export * from "./daily-totals";
+export * from "./data-source-syncs";
