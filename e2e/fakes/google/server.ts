@@ -90,7 +90,8 @@ export async function startGoogleFake(options: GoogleFakeOptions = {}): Promise<
     const path = url.pathname;
 
     const fault = state.faults.find((f) => f.times > 0 && f.match.test(`${method} ${path}`));
-    if (fault) {
+    if (fault && fault.skip) fault.skip--;
+    else if (fault) {
       fault.times--;
       if (fault.malformed) {
         res.writeHead(200, { "content-type": "application/json; charset=UTF-8" });

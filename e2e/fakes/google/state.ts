@@ -6,6 +6,8 @@ export interface Fault {
   match: RegExp;
   /** How many requests it hits; then it is spent. */
   times: number;
+  /** Matching requests let through before the fault starts (to fail in the middle of an import). */
+  skip?: number;
   status?: number;
   /** Sends a body that is not JSON, with a 200. */
   malformed?: boolean;

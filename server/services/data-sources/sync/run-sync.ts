@@ -100,9 +100,9 @@ async function runLocked(
     .returning({ id: dataSourceSyncRuns.id });
 
   let rows = 0;
+  // Fetch the next batch while the previous one is written: at most two batches in memory.
+  let writing: Promise<void> = Promise.resolve();
   try {
-    // Fetch the next batch while the previous one is written: at most two batches in memory.
-    let writing: Promise<void> = Promise.resolve();
     for (const range of dayRanges(plan.start, plan.end, connector.batchDays)) {
       const buffer = connector.newBuffer();
       await connector.fetch({ auth: client.auth, source, startDate: range.start, endDate: range.end, buffer });
@@ -114,6 +114,8 @@ async function runLocked(
     }
     await writing;
   } catch (raw) {
+    // A batch fetched before the failure is still being written: let it commit before recording.
+    await writing.catch(() => undefined);
     const error = raw instanceof GoogleApiError ? raw : toGoogleError(raw);
     const known = raw instanceof GoogleApiError || (raw as { response?: unknown })?.response !== undefined;
     if (!known) {
