@@ -12,10 +12,11 @@ import { formatResult, type Benchmark, type BenchResult } from "./bench/harness"
 import { ingestBenchmark } from "./bench/ingest";
 import { reportBenchmark } from "./bench/report";
 import { searchBenchmark } from "./bench/search";
+import { googleBenchmark } from "./bench/google";
 import { startEmbeddedPostgres, type EmbeddedDatabase } from "./lib/embedded-postgres";
 import { runMigrations } from "../server/db/migrate";
 
-const BENCHMARKS: Benchmark[] = [searchBenchmark, ingestBenchmark, reportBenchmark];
+const BENCHMARKS: Benchmark[] = [searchBenchmark, ingestBenchmark, reportBenchmark, googleBenchmark];
 
 const PORT = Number(process.env.BENCH_PORT || 3300);
 const BASE_URL = `http://127.0.0.1:${PORT}`;
@@ -125,7 +126,7 @@ async function main() {
     restoreTsconfig();
     for (const bench of selected) {
       step(`running ${bench.name}`);
-      results.push(...(await bench.run({ baseUrl: BASE_URL, db, login })));
+      results.push(...(await bench.run({ baseUrl: BASE_URL, db, databaseUrl: database.url, login })));
     }
   } finally {
     await db.end();

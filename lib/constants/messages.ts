@@ -55,3 +55,29 @@ export const WORKSPACE_MESSAGES = {
   staffRemoved: "Staff member removed",
   clientShared: "Client shared",
 } as const;
+
+// Google sign-in and Google data sources. The first two are quoted verbatim in the spec (section 8);
+// the spec names the other cases (no analytics accounts, no search console accounts, no primary or
+// secondary goals) without their wording, and does not cover sync failures: those are ours.
+export const GOOGLE_MESSAGES = {
+  accessDenied: "Access denied. Please allow Google to access your data.",
+  popupClosed: "Pop up closed. Please select a Google's source and login again.",
+  noAnalyticsAccounts: "This Google account has no Google Analytics accounts. Sign in with another Google account.",
+  noSearchConsoleAccounts: "This Google account has no Search Console properties. Sign in with another Google account.",
+  noAdsAccounts: "This Google account has no Google Ads accounts. Sign in with another Google account.",
+  noPrimaryGoals: "This view has no primary goals set. Set up goals in Google Analytics, then try again.",
+  noSecondaryGoals: "This view has no secondary goals.",
+  tokenExpired:
+    "Your Google access has expired or was revoked. Please reconnect Google to resume the daily import; the data already imported is kept.",
+  accessLost:
+    "Google refused access to this account or property: the signed-in Google user may have lost access. Please reconnect with a user who has access; the data already imported is kept.",
+  quotaExceeded:
+    "Google's quota for this account or property is used up for now. The import will try again later; the data already imported is kept.",
+  unavailable:
+    "Google did not answer properly after several tries. The import will try again later; the data already imported is kept.",
+  malformedResponse:
+    "Google sent a response that could not be read. The import will try again later; the data already imported is kept.",
+  invalidState: "This Google sign-in link is invalid or has expired. Please sign in with Google again.",
+  notConfigured: "Google sign-in is not configured on this server (GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET).",
+  syncAlreadyRunning: "An import of this data source is already running.",
+} as const;

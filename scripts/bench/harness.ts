@@ -4,6 +4,8 @@ import type pg from "pg";
 export interface RunContext {
   baseUrl: string;
   db: pg.Client;
+  /** The bench database, for benchmarks that run a worker process of their own. */
+  databaseUrl: string;
   /** Logs in through POST /api/users/login and returns the bearer token. */
   login: (email: string, password: string) => Promise<string>;
 }

@@ -11,6 +11,8 @@ export interface JobContract<S extends z.ZodType = z.ZodType> {
   retry: { limit: number; delaySeconds: number };
   /** How often an idle worker asks for this job (1 s; pg-boss's floor is 0.5 s). */
   pollingIntervalSeconds?: number;
+  /** A cron expression (UTC): the worker schedules the job itself (pg-boss keeps one schedule per name). */
+  cron?: string;
 }
 
 /** A contract with the code that runs it: only the worker holds these. */

@@ -4,12 +4,18 @@ import { boss } from "./boss";
 import type { JobContract } from "./define-job";
 
 /** Validates the payload against the job's schema, then queues it with the job's retry policy. */
-export async function enqueue<S extends z.ZodType>(job: JobContract<S>, payload: z.input<S>): Promise<string | null> {
+export async function enqueue<S extends z.ZodType>(
+  job: JobContract<S>,
+  payload: z.input<S>,
+  /** A job with the same singletonKey already queued is not queued twice (null is returned). */
+  options: { singletonKey?: string } = {},
+): Promise<string | null> {
   const data = job.schema.parse(payload) as object;
   const instance = await boss();
   return instance.send(job.name, data, {
     retryLimit: job.retry.limit,
     retryDelay: job.retry.delaySeconds,
     retryBackoff: true,
+    ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
   });
 }

@@ -7,6 +7,7 @@ import { jobHandlers } from "./worker-handlers";
 export async function runWorker(): Promise<{ stop: () => Promise<void> }> {
   const instance = await boss({ worker: true });
   for (const { contract: definition, handle } of jobHandlers) {
+    if (definition.cron) await instance.schedule(definition.name, definition.cron, {});
     await instance.work(
       definition.name,
       { batchSize: 1, pollingIntervalSeconds: definition.pollingIntervalSeconds ?? 1 },

@@ -3,6 +3,8 @@ import type { JobHandler } from "./define-job";
 import { generateReportHandler } from "./handlers/generate-report";
 import { refreshDailyTotalsHandler } from "./handlers/refresh-daily-totals";
 import { sendEmailHandler } from "./handlers/send-email";
+import { syncAllDataSourcesHandler } from "./handlers/sync-all-data-sources";
+import { syncDataSourceHandler } from "./handlers/sync-data-source";
 
 /**
  * The code behind every queue, one handler per contract. Only the worker imports this file: it
@@ -12,4 +14,6 @@ export const jobHandlers: JobHandler[] = [
   sendEmailHandler as unknown as JobHandler,
   generateReportHandler as unknown as JobHandler,
   refreshDailyTotalsHandler as unknown as JobHandler,
+  syncDataSourceHandler as unknown as JobHandler,
+  syncAllDataSourcesHandler as unknown as JobHandler,
 ];

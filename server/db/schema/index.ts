@@ -11,3 +11,4 @@ export * from "./customizations";
 export * from "./rate-limits";
 export * from "./daily-totals";
 export * from "./revoked-sessions";
+export * from "./data-source-syncs";

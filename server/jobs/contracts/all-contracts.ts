@@ -2,10 +2,14 @@ import type { JobContract } from "../define-job";
 import { generateReportJob } from "./generate-report";
 import { refreshDailyTotalsJob } from "./refresh-daily-totals";
 import { sendEmailJob } from "./send-email";
+import { syncAllDataSourcesJob } from "./sync-all-data-sources";
+import { syncDataSourceJob } from "./sync-data-source";
 
 /** Every queue: the web process creates them to send, the worker works each with its handler. */
 export const jobContracts: JobContract[] = [
   sendEmailJob as unknown as JobContract,
   generateReportJob as unknown as JobContract,
   refreshDailyTotalsJob as unknown as JobContract,
+  syncDataSourceJob as unknown as JobContract,
+  syncAllDataSourcesJob as unknown as JobContract,
 ];

@@ -1,0 +1,214 @@
+import { dayDiff, hashString, mulberry32 } from "./prng";
+
+// Seeded traffic the fake APIs serve. Row k of a day is always the same dimension combination, so
+// a day has `combinationsPerDay` distinct rows; metric values depend on (seed, property, day, k)
+// and on the data version of recent days (a test bumps it to imitate GA4's late data).
+
+export interface DataSettings {
+  seed: number;
+  /** The last day with data (the fake's "today"). */
+  today: string;
+  /** How many days back from `today` the property holds data. */
+  historyDays: number;
+  ga4CombinationsPerDay: number;
+  gscRowsPerDay: number;
+  adsCampaigns: number;
+  /** Changes the values of the last 3 days (late data) without touching older days. */
+  recentVersion: number;
+}
+
+const SOURCE_MEDIUMS: [string, string, string][] = [
+  ["google", "organic", "Organic Search"],
+  ["google", "cpc", "Paid Search"],
+  ["(direct)", "(none)", "Direct"],
+  ["facebook.com", "referral", "Organic Social"],
+  ["newsletter", "email", "Email"],
+  ["bing", "organic", "Organic Search"],
+  ["instagram", "paid_social", "Paid Social"],
+  ["partner.example", "referral", "Referral"],
+];
+const CAMPAIGNS = ["(organic)", "(direct)", "spring_sale", "brand", "retargeting", "(referral)"];
+const DEVICES = ["desktop", "mobile", "tablet"];
+const COUNTRIES = [
+  "United States",
+  "United Kingdom",
+  "Germany",
+  "France",
+  "Canada",
+  "Australia",
+  "Spain",
+  "Italy",
+  "Netherlands",
+  "Brazil",
+];
+const LANDING_PAGES = Array.from({ length: 30 }, (_, i) => (i === 0 ? "/" : `/products/item-${i}`));
+export const MAX_GA4_COMBINATIONS =
+  SOURCE_MEDIUMS.length * CAMPAIGNS.length * DEVICES.length * COUNTRIES.length * LANDING_PAGES.length;
+
+export interface Ga4Record {
+  date: string;
+  dimensions: Record<string, string>;
+  metrics: Record<string, number>;
+}
+
+/** Whether `date` is a day the fake holds data for. */
+export function hasData(settings: DataSettings, date: string): boolean {
+  const back = dayDiff(date, settings.today);
+  return back >= 0 && back < settings.historyDays;
+}
+
+function daySeed(settings: DataSettings, scope: string, date: string): number {
+  const recent = dayDiff(date, settings.today) < 3 ? settings.recentVersion : 0;
+  return hashString(`${settings.seed}|${scope}|${date}|${recent}`);
+}
+
+/** The combination behind row k: mixed radix, landing page fastest, so the first k are distinct. */
+function ga4Dimensions(k: number, date: string): Record<string, string> {
+  let rest = k;
+  const lp = LANDING_PAGES[rest % LANDING_PAGES.length];
+  rest = Math.floor(rest / LANDING_PAGES.length);
+  const country = COUNTRIES[rest % COUNTRIES.length];
+  rest = Math.floor(rest / COUNTRIES.length);
+  const device = DEVICES[rest % DEVICES.length];
+  rest = Math.floor(rest / DEVICES.length);
+  const campaign = CAMPAIGNS[rest % CAMPAIGNS.length];
+  rest = Math.floor(rest / CAMPAIGNS.length);
+  const [source, medium, channel] = SOURCE_MEDIUMS[rest % SOURCE_MEDIUMS.length];
+  return {
+    date: date.replaceAll("-", ""),
+    sessionDefaultChannelGroup: channel,
+    sessionSource: source,
+    sessionMedium: medium,
+    sessionSourceMedium: `${source} / ${medium}`,
+    sessionCampaignName: campaign,
+    deviceCategory: device,
+    country,
+    landingPage: lp,
+    landingPagePlusQueryString: lp,
+  };
+}
+
+/** Calls `visit` for each row of one GA4 property's day, in order. */
+export function forEachGa4Row(
+  settings: DataSettings,
+  property: string,
+  date: string,
+  visit: (record: Ga4Record, k: number) => void,
+): void {
+  if (!hasData(settings, date)) return;
+  const random = mulberry32(daySeed(settings, property, date));
+  const weekday = new Date(`${date}T00:00:00Z`).getUTCDay();
+  const dayFactor = weekday === 0 || weekday === 6 ? 0.7 : 1;
+  for (let k = 0; k < settings.ga4CombinationsPerDay; k++) {
+    const weight = 1 + 40 / (1 + k / 8);
+    const sessions = 1 + Math.floor(weight * dayFactor * (0.6 + random()));
+    const totalUsers = Math.max(1, Math.round(sessions * (0.75 + 0.2 * random())));
+    const transactions = Math.floor(sessions * 0.03 + random() * 0.6);
+    visit(
+      {
+        date,
+        dimensions: ga4Dimensions(k, date),
+        metrics: {
+          sessions,
+          totalUsers,
+          newUsers: Math.floor(totalUsers * (0.3 + 0.2 * random())),
+          engagedSessions: Math.floor(sessions * (0.5 + 0.3 * random())),
+          screenPageViews: sessions + Math.floor(sessions * 2 * random()),
+          keyEvents: Math.floor(sessions * 0.08 + random() * 0.8),
+          conversions: Math.floor(sessions * 0.08 + random() * 0.8),
+          transactions,
+          purchaseRevenue: Math.round(transactions * (20 + 80 * random()) * 100) / 100,
+        },
+      },
+      k,
+    );
+  }
+}
+
+const GSC_QUERIES = [
+  "northwind",
+  "northwind shop",
+  "buy trail shoes",
+  "waterproof jacket",
+  "northwind coupon",
+  "hiking boots sale",
+  "best rain jacket",
+  "northwind returns",
+];
+const GSC_PAGES = [
+  "https://www.northwind.example/",
+  "https://www.northwind.example/shoes",
+  "https://www.northwind.example/jackets",
+];
+const GSC_DEVICES = ["DESKTOP", "MOBILE", "TABLET"];
+const GSC_COUNTRIES = ["usa", "gbr", "deu", "fra", "can"];
+
+export interface GscRecord {
+  date: string;
+  query: string;
+  page: string;
+  device: string;
+  country: string;
+  clicks: number;
+  impressions: number;
+  position: number;
+}
+
+export function forEachGscRow(settings: DataSettings, site: string, date: string, visit: (r: GscRecord) => void) {
+  if (!hasData(settings, date)) return;
+  const random = mulberry32(daySeed(settings, site, date));
+  for (let k = 0; k < settings.gscRowsPerDay; k++) {
+    let rest = k;
+    const country = GSC_COUNTRIES[rest % GSC_COUNTRIES.length];
+    rest = Math.floor(rest / GSC_COUNTRIES.length);
+    const device = GSC_DEVICES[rest % GSC_DEVICES.length];
+    rest = Math.floor(rest / GSC_DEVICES.length);
+    const page = GSC_PAGES[rest % GSC_PAGES.length];
+    rest = Math.floor(rest / GSC_PAGES.length);
+    const query = GSC_QUERIES[rest % GSC_QUERIES.length] + (rest >= GSC_QUERIES.length ? ` ${rest}` : "");
+    const impressions = 5 + Math.floor((200 * random()) / (1 + k / 10));
+    const clicks = Math.floor(impressions * 0.12 * random());
+    // Search Console gives positions to about 1/10^n precision; one decimal is plenty for a fake.
+    const position = Math.round((1 + 15 * random()) * 10) / 10;
+    visit({ date, query, page, device, country, clicks, impressions, position });
+  }
+}
+
+export interface AdsRecord {
+  date: string;
+  campaignId: string;
+  campaignName: string;
+  impressions: number;
+  clicks: number;
+  costMicros: number;
+  conversions: number;
+  conversionsValue: number;
+}
+
+export const adsCampaignName = (index: number) =>
+  ["Brand - Search", "Generic - Shoes", "Retargeting - Display", "Spring Sale - PMax"][index] ??
+  `Campaign ${index + 1}`;
+export const adsCampaignId = (customerId: string, index: number) =>
+  String(20_000_000_000 + (hashString(customerId) % 1000) * 100 + index);
+
+export function forEachAdsRow(settings: DataSettings, customerId: string, date: string, visit: (r: AdsRecord) => void) {
+  if (!hasData(settings, date)) return;
+  const random = mulberry32(daySeed(settings, `ads|${customerId}`, date));
+  for (let c = 0; c < settings.adsCampaigns; c++) {
+    const impressions = 200 + Math.floor(5000 * random());
+    const clicks = Math.floor(impressions * (0.01 + 0.05 * random()));
+    // Micros are whole units of 1/1,000,000 of the account currency; Ads bills in cents, so whole cents.
+    const costMicros = Math.round(clicks * (0.3 + 1.5 * random()) * 100) * 10_000;
+    const conversions = Math.round(clicks * 0.05 * random() * 100) / 100;
+    visit({
+      date,
+      campaignId: adsCampaignId(customerId, c),
+      campaignName: adsCampaignName(c),
+      impressions,
+      clicks,
+      costMicros,
+      conversions,
+      conversionsValue: Math.round(conversions * (30 + 50 * random()) * 100) / 100,
+    });
+  }
+}

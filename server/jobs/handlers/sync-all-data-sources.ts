@@ -1,0 +1,24 @@
+import "server-only";
+import { and, eq, inArray } from "drizzle-orm";
+import { db } from "../../db/client";
+import { dataSources } from "../../db/schema";
+import { CONNECTORS } from "../../services/data-sources/sync/connectors";
+import { syncAllDataSourcesJob } from "../contracts/sync-all-data-sources";
+import { syncDataSourceJob } from "../contracts/sync-data-source";
+import { defineJobHandler } from "../define-job";
+import { enqueue } from "../enqueue";
+
+export const syncAllDataSourcesHandler = defineJobHandler(syncAllDataSourcesJob, async () => {
+  const sources = await db()
+    .select({ id: dataSources.id })
+    .from(dataSources)
+    .where(
+      and(
+        eq(dataSources.kind, "google"),
+        eq(dataSources.status, "active"),
+        inArray(dataSources.subType, Object.keys(CONNECTORS)),
+      ),
+    );
+  for (const source of sources)
+    await enqueue(syncDataSourceJob, { dataSourceId: source.id }, { singletonKey: source.id });
+});

@@ -1,0 +1,66 @@
+import "server-only";
+import type { Dimension as DimensionKey } from "@/lib/catalogue/dimensions";
+import { googleMalformedError } from "../../../../integrations/google/errors";
+import { runGa4Report } from "../../../../integrations/google/ga4-data";
+import { RowBuffer, type MetricColumn } from "../row-buffer";
+import { parseMetric, requireSetting, type Connector } from "./types";
+
+// GA4 daily rows at the grain the engine reads: channel group, source, medium, campaign, device,
+// country and landing page (8 dimensions with the date; GA4 allows 9), with the additive metrics
+// of the observation store. totalUsers is kept at this exact grain only (never summed: see 0004).
+
+const DIMENSIONS: [string, DimensionKey][] = [
+  ["sessionDefaultChannelGroup", "channel"],
+  ["sessionSource", "source"],
+  ["sessionMedium", "medium"],
+  ["sessionCampaignName", "campaign"],
+  ["deviceCategory", "device"],
+  ["country", "country"],
+  ["landingPage", "landingPage"],
+];
+const METRICS: [string, MetricColumn][] = [
+  ["sessions", "sessions"],
+  ["totalUsers", "users"],
+  ["newUsers", "new_users"],
+  ["engagedSessions", "engaged_sessions"],
+  ["screenPageViews", "pageviews"],
+  // GA4 renamed conversions to key events in 2024; `conversions` is deprecated.
+  ["keyEvents", "conversions"],
+  ["transactions", "transactions"],
+  ["purchaseRevenue", "revenue"],
+];
+
+export const ga4Connector: Connector = {
+  historyMonths: 15,
+  batchDays: 60,
+  newBuffer: () =>
+    new RowBuffer(
+      DIMENSIONS.map(([, d]) => d),
+      METRICS.map(([, m]) => m),
+    ),
+  async fetch({ auth, source, startDate, endDate, buffer }) {
+    const property = requireSetting(source, "analyticProperty");
+    await runGa4Report(
+      auth,
+      {
+        property,
+        startDate,
+        endDate,
+        dimensions: ["date", ...DIMENSIONS.map(([name]) => name)],
+        metrics: METRICS.map(([name]) => name),
+      },
+      (page) => {
+        for (const row of page.rows) {
+          const raw = row.dimensions[0];
+          if (!/^\d{8}$/.test(raw)) throw googleMalformedError(`date is not YYYYMMDD: ${raw.slice(0, 20)}`);
+          const date = `${raw.slice(0, 4)}-${raw.slice(4, 6)}-${raw.slice(6, 8)}`;
+          buffer.add(
+            date,
+            row.dimensions.slice(1),
+            row.metrics.map((v, i) => parseMetric(v, METRICS[i][0], googleMalformedError)),
+          );
+        }
+      },
+    );
+  },
+};
