@@ -2,7 +2,7 @@ import "server-only";
 import { Readable } from "node:stream";
 import type { ReadableStream as NodeWebStream } from "node:stream/web";
 import busboy from "busboy";
-import { AppError, BadRequestError } from "./errors";
+import { AppError, BadRequestError } from "../errors";
 
 export interface UploadedFile {
   filename: string;

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { call } from "@/test/api";
 import { parseJsonBody } from "./body";
-import { ConflictError } from "./errors";
+import { ConflictError } from "../errors";
 import { withAgencyAdmin, withPublic, withUser } from "./route";
 
 describe("route wrappers", () => {

@@ -1,7 +1,6 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { NextResponse, type NextRequest } from "next/server";
-import { MESSAGES } from "@/lib/constants/messages";
 import { TRANSACTION_ID_HEADER } from "@/lib/constants/app";
 import type { ClientAction } from "@/lib/permissions";
 import { loadActor, type Actor } from "../auth/actor";
@@ -14,8 +13,9 @@ import {
   type ProjectAccess,
 } from "../auth/client-access";
 import { decodeSessionToken, readSessionToken } from "../auth/session-token";
-import { AppError, ForbiddenError, UnauthorizedError } from "./errors";
-import { log } from "./log";
+import { ForbiddenError, UnauthorizedError } from "../errors";
+import { log } from "../log";
+import { errorResponse } from "./error-response";
 import { uuidParam } from "./params";
 
 type Params = Record<string, string>;
@@ -40,21 +40,6 @@ function toResponse(result: unknown): Response {
   return NextResponse.json(result ?? { status: 200 });
 }
 
-function errorResponse(error: unknown, txId: string, req: NextRequest): Response {
-  if (error instanceof AppError) {
-    const body: Record<string, unknown> = { status: error.status, message: error.message };
-    if (error.errors) body.errors = error.errors;
-    return NextResponse.json(body, { status: error.status, headers: error.headers });
-  }
-  log("error", "unhandled error", {
-    txId,
-    method: req.method,
-    path: req.nextUrl.pathname,
-    error: error instanceof Error ? { name: error.name, message: error.message, stack: error.stack } : String(error),
-  });
-  return NextResponse.json({ status: 500, message: MESSAGES.internalError }, { status: 500 });
-}
-
 function clientIp(req: NextRequest): string {
   const forwarded = req.headers.get("x-forwarded-for");
   return forwarded?.split(",")[0]?.trim() || req.headers.get("x-real-ip") || "unknown";
@@ -73,7 +58,7 @@ function wrap<C extends PublicContext>(resolve: (base: PublicContext) => Promise
       const base: PublicContext = { req, params: ((await args?.params) ?? {}) as Params, txId, ip: clientIp(req) };
       response = toResponse(await handler(await resolve(base)));
     } catch (error) {
-      response = errorResponse(error, txId, req);
+      response = errorResponse(error, { txId, method: req.method, path: req.nextUrl.pathname });
     }
     response.headers.set(TRANSACTION_ID_HEADER, txId);
     response.headers.set("Cache-Control", response.headers.get("Cache-Control") ?? "no-store");

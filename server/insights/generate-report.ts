@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import type { SiteTypeKey } from "@/lib/insights/intentions";
 import { db } from "../db/client";
 import { clientProjects, insights, reports } from "../db/schema";
-import { log } from "../http/log";
+import { log } from "../log";
 import { loadProjectData } from "./data/load-project-data";
 import { reportWindow } from "./data/window";
 import { applicableIntentions, neededDimensions, primaryKpi } from "./engine/applicable";

@@ -8,7 +8,7 @@ import { issueSessionToken } from "../../auth/session-token";
 import { db } from "../../db/client";
 import { agencies, users } from "../../db/schema";
 import { env } from "../../env";
-import { AppError, BadRequestError, TooManyRequestsError, UnauthorizedError } from "../../http/errors";
+import { AppError, BadRequestError, TooManyRequestsError, UnauthorizedError } from "../../errors";
 import { clearRateLimit, hitRateLimit, peekRateLimit } from "./rate-limit";
 import { verifyRecaptcha } from "./verify-recaptcha";
 

@@ -4,7 +4,7 @@ import { MESSAGES } from "@/lib/constants/messages";
 import { hashPassword, verifyPassword } from "../../auth/password";
 import { db } from "../../db/client";
 import { users } from "../../db/schema";
-import { BadRequestError, ValidationError } from "../../http/errors";
+import { BadRequestError, ValidationError } from "../../errors";
 import { consumeUserToken, findValidUserToken } from "./consume-user-token";
 
 /** GET: whether the reset link still works, and for which email. */

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { MESSAGES } from "@/lib/constants/messages";
 import { db } from "../../db/client";
 import { agencies, users } from "../../db/schema";
-import { BadRequestError } from "../../http/errors";
+import { BadRequestError } from "../../errors";
 import { consumeUserToken } from "../accounts/consume-user-token";
 
 /** Confirms the agency of the token's user; the token then stops working. */

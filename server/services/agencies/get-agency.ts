@@ -3,7 +3,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Actor } from "../../auth/actor";
 import { db } from "../../db/client";
 import { agencies, clientProjects, users } from "../../db/schema";
-import { NotFoundError } from "../../http/errors";
+import { NotFoundError } from "../../errors";
 import { usageView } from "../projects/project-limit";
 
 /** The caller's own agency with its admins; any other agency id is 404. */

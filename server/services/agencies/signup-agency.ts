@@ -9,7 +9,7 @@ import { generateToken } from "../../auth/tokens";
 import { db } from "../../db/client";
 import { agencies, userTokens, users } from "../../db/schema";
 import { appUrl } from "../../env";
-import { ValidationError } from "../../http/errors";
+import { ValidationError } from "../../errors";
 import { enqueue } from "../../jobs/enqueue";
 import { sendEmailJob } from "../../jobs/handlers/send-email.job";
 import { isUniqueViolation } from "../accounts/unique-violation";

@@ -4,7 +4,7 @@ import type { clientSchema } from "@/lib/validation/clients";
 import type { Actor } from "../../auth/actor";
 import { db } from "../../db/client";
 import { clients } from "../../db/schema";
-import { ForbiddenError } from "../../http/errors";
+import { ForbiddenError } from "../../errors";
 import { clientView } from "./client-view";
 
 /** Agency admins add clients. */

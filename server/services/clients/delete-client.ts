@@ -4,7 +4,7 @@ import type { Actor } from "../../auth/actor";
 import type { ClientAccess } from "../../auth/client-access";
 import { db } from "../../db/client";
 import { clients } from "../../db/schema";
-import { ForbiddenError } from "../../http/errors";
+import { ForbiddenError } from "../../errors";
 
 /** Agency admins delete a client; its projects, reports, data sources and shares go with it (on delete cascade). */
 export async function deleteClient({ ctx, access }: { ctx: { actor: Actor }; access: ClientAccess }) {

@@ -4,7 +4,7 @@ import type { Actor } from "../../auth/actor";
 import type { ClientAccess } from "../../auth/client-access";
 import { db } from "../../db/client";
 import { clients } from "../../db/schema";
-import { ForbiddenError } from "../../http/errors";
+import { ForbiddenError } from "../../errors";
 import { clientView } from "./client-view";
 
 /** Suspend or reactivate a client (agency admins). A suspended client denies access to its staff. */

@@ -5,7 +5,7 @@ import type { Actor } from "../../auth/actor";
 import { requireClientAccess, requireProjectAccess } from "../../auth/client-access";
 import { db } from "../../db/client";
 import { customizations } from "../../db/schema";
-import { AppError, NotFoundError } from "../../http/errors";
+import { AppError, NotFoundError } from "../../errors";
 
 const EXTENSIONS: Record<LogoMimeType, string> = { "image/png": "png", "image/jpeg": "jpg", "image/svg+xml": "svg" };
 

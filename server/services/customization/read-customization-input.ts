@@ -2,9 +2,9 @@ import "server-only";
 import { CUSTOMIZATION_MESSAGES as M, MAX_LOGO_BYTES } from "@/lib/constants/customization";
 import { MESSAGES } from "@/lib/constants/messages";
 import { customizationSchema, type CustomizationFields } from "@/lib/validation/customization";
-import { AppError, ValidationError, type FieldErrors } from "../../http/errors";
+import { AppError, fieldErrorsFromZod, ValidationError, type FieldErrors } from "../../errors";
 import { fileField, readFormData, textField } from "../../http/multipart";
-import { fieldErrorsFromZod } from "../../http/zod-errors";
+
 import { detectLogo, type AcceptedLogo } from "./detect-logo";
 
 // Room for the text fields and the multipart framing around a logo of the maximum size.

@@ -2,7 +2,7 @@ import "server-only";
 import { and, eq, type SQL } from "drizzle-orm";
 import type { Tx } from "../../db/client";
 import { agencies, clientProjects, clients, customizations } from "../../db/schema";
-import { NotFoundError } from "../../http/errors";
+import { NotFoundError } from "../../errors";
 
 /** The thing a customization belongs to: the agency itself, one client, or one project. */
 export type CustomizationTarget =

@@ -4,9 +4,9 @@ import { DATA_SOURCE_MESSAGES as M } from "@/lib/constants/data-source-messages"
 import { MAX_UPLOAD_BYTES, UPLOAD_SOURCE_NAME } from "@/lib/constants/observations";
 import type { Actor } from "../../auth/actor";
 import type { DataSourceAccess } from "../../auth/client-access";
-import { AppError, BadRequestError } from "../../http/errors";
+import { AppError, BadRequestError } from "../../errors";
 import { handleFileUpload, type UploadedFile } from "../../http/file-upload";
-import { log } from "../../http/log";
+import { log } from "../../log";
 import { enqueue } from "../../jobs/enqueue";
 import { refreshDailyTotalsJob } from "../../jobs/handlers/refresh-daily-totals.job";
 import { importCsv, type UploadSummary } from "./upload/import-csv";

@@ -5,7 +5,7 @@ import type { Actor } from "../../auth/actor";
 import { requireProjectAccess, type ProjectAccess } from "../../auth/client-access";
 import { db } from "../../db/client";
 import { insights, type Insight } from "../../db/schema";
-import { NotFoundError } from "../../http/errors";
+import { NotFoundError } from "../../errors";
 import { uuidParam } from "../../http/params";
 
 export interface InsightAccess extends ProjectAccess {

@@ -5,7 +5,7 @@ import type { InsightQuery } from "@/lib/validation/reports";
 import type { ProjectContext } from "../../http/route";
 import { db } from "../../db/client";
 import { insights, insightTagItems, insightTags, reports } from "../../db/schema";
-import { NotFoundError } from "../../http/errors";
+import { NotFoundError } from "../../errors";
 import type { Paged } from "../../http/pagination";
 import { insightViews, type InsightView } from "./insight-view";
 import { masterReportId } from "./master-report";

@@ -5,7 +5,7 @@ import type { staffSignupSchema } from "@/lib/validation/auth";
 import { hashPassword } from "../../auth/password";
 import { db } from "../../db/client";
 import { invitations, users } from "../../db/schema";
-import { BadRequestError, ValidationError } from "../../http/errors";
+import { BadRequestError, ValidationError } from "../../errors";
 import { userView } from "../users/user-view";
 import { isUniqueViolation } from "../accounts/unique-violation";
 import { validInvitation } from "./invitation-token";

@@ -4,7 +4,7 @@ import { MESSAGES } from "@/lib/constants/messages";
 import { hashToken } from "../../auth/tokens";
 import { db } from "../../db/client";
 import { agencies, invitations } from "../../db/schema";
-import { BadRequestError } from "../../http/errors";
+import { BadRequestError } from "../../errors";
 
 const validInvitation = (token: string) =>
   and(

@@ -5,7 +5,7 @@ import type { onboardingSubmitSchema } from "@/lib/validation/onboarding";
 import type { Actor } from "../../auth/actor";
 import { db } from "../../db/client";
 import { clientProjects, clients, users } from "../../db/schema";
-import { ConflictError } from "../../http/errors";
+import { ConflictError } from "../../errors";
 import { assertProjectCapacity } from "../projects/project-limit";
 
 type Input = z.output<typeof onboardingSubmitSchema>;

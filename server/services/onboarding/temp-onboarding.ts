@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import type { Actor } from "../../auth/actor";
 import { db } from "../../db/client";
 import { users } from "../../db/schema";
-import { ConflictError } from "../../http/errors";
+import { ConflictError } from "../../errors";
 
 /** The onboarding step the user last reached, kept server-side so onboarding resumes on any device. */
 export async function getTempOnboarding({ ctx }: { ctx: { actor: Actor } }) {

@@ -7,7 +7,7 @@ import type { Actor } from "../../auth/actor";
 import type { ProjectAccess } from "../../auth/client-access";
 import { db } from "../../db/client";
 import { clientProjects } from "../../db/schema";
-import { ForbiddenError } from "../../http/errors";
+import { ForbiddenError } from "../../errors";
 import { projectView } from "../clients/client-view";
 import { assertProjectCapacity, projectUsage } from "./project-limit";
 

@@ -5,7 +5,7 @@ import type { z } from "zod";
 import type { ProjectAccess } from "../../auth/client-access";
 import { db } from "../../db/client";
 import { reports } from "../../db/schema";
-import { ValidationError } from "../../http/errors";
+import { ValidationError } from "../../errors";
 import type { UserContext } from "../../http/route";
 import { enqueue } from "../../jobs/enqueue";
 import { generateReportJob } from "../../jobs/handlers/generate-report.job";

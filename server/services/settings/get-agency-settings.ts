@@ -2,7 +2,7 @@ import "server-only";
 import { eq } from "drizzle-orm";
 import { db } from "../../db/client";
 import { agencies } from "../../db/schema";
-import { NotFoundError } from "../../http/errors";
+import { NotFoundError } from "../../errors";
 import { agencySettingsView } from "./agency-settings-view";
 
 /** GET /agencies/{id}/settings: the agency's name, website and phone (the caller's own agency only). */

@@ -5,7 +5,7 @@ import { SETTINGS_MESSAGES } from "@/lib/constants/settings";
 import type { agencySettingsSchema } from "@/lib/validation/settings";
 import { db } from "../../db/client";
 import { agencies } from "../../db/schema";
-import { NotFoundError } from "../../http/errors";
+import { NotFoundError } from "../../errors";
 import { agencySettingsView } from "./agency-settings-view";
 
 /** PUT /agencies/{id}/settings: replaces name, website and phone (an empty website or phone clears it). */

@@ -6,7 +6,7 @@ import type { clientSettingsUpdateSchema } from "@/lib/validation/settings";
 import type { ClientAccess } from "../../auth/client-access";
 import { db } from "../../db/client";
 import { clients } from "../../db/schema";
-import { NotFoundError } from "../../http/errors";
+import { NotFoundError } from "../../errors";
 import { mergeSettings } from "./merge-settings";
 import { clientSettingsView } from "./settings-view";
 

@@ -6,7 +6,7 @@ import type { projectSettingsUpdateSchema } from "@/lib/validation/settings";
 import type { ProjectAccess } from "../../auth/client-access";
 import { db } from "../../db/client";
 import { clientProjects } from "../../db/schema";
-import { NotFoundError } from "../../http/errors";
+import { NotFoundError } from "../../errors";
 import { mergeSettings } from "./merge-settings";
 import { projectSettingsView } from "./settings-view";
 

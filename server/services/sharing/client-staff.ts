@@ -5,7 +5,7 @@ import type { Actor } from "../../auth/actor";
 import type { ClientAccess } from "../../auth/client-access";
 import { db } from "../../db/client";
 import { clientStaff, users } from "../../db/schema";
-import { BadRequestError, NotFoundError } from "../../http/errors";
+import { BadRequestError, NotFoundError } from "../../errors";
 import { pageOffset, type PageQuery, type Paged } from "../../http/pagination";
 import { staffView } from "../staff/staff-view";
 

@@ -5,7 +5,7 @@ import type { Actor } from "../../auth/actor";
 import type { ClientAccess } from "../../auth/client-access";
 import { db } from "../../db/client";
 import { clientStaff, users } from "../../db/schema";
-import { BadRequestError, ValidationError } from "../../http/errors";
+import { BadRequestError, ValidationError } from "../../errors";
 import { staffView } from "../staff/staff-view";
 
 /**

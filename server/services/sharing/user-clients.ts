@@ -5,7 +5,7 @@ import type { Actor } from "../../auth/actor";
 import type { ClientAccess } from "../../auth/client-access";
 import { db } from "../../db/client";
 import { clients, clientStaff, users } from "../../db/schema";
-import { NotFoundError } from "../../http/errors";
+import { NotFoundError } from "../../errors";
 import { clientView } from "../clients/client-view";
 
 /** GET /clients/{id}/permissions: the caller's level on the client and what it allows. */

@@ -4,7 +4,7 @@ import { WORKSPACE_MESSAGES } from "@/lib/constants/messages";
 import type { Actor } from "../../auth/actor";
 import { db } from "../../db/client";
 import { agencies, users } from "../../db/schema";
-import { BadRequestError, NotFoundError } from "../../http/errors";
+import { BadRequestError, NotFoundError } from "../../errors";
 import { userView } from "../users/user-view";
 
 /** PUT /users/{id}/role: agency admins promote staff to admin or back; the agency keeps at least one admin. */

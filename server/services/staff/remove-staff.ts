@@ -4,7 +4,7 @@ import { WORKSPACE_MESSAGES } from "@/lib/constants/messages";
 import type { Actor } from "../../auth/actor";
 import { db } from "../../db/client";
 import { users } from "../../db/schema";
-import { BadRequestError, NotFoundError } from "../../http/errors";
+import { BadRequestError, NotFoundError } from "../../errors";
 
 /**
  * DELETE /users/{id}: agency admins remove a staff member. The row goes, so every session of theirs

@@ -5,7 +5,7 @@ import type { userPermissionsSchema } from "@/lib/validation/clients";
 import type { Actor } from "../../auth/actor";
 import { db } from "../../db/client";
 import { clients, clientStaff, users } from "../../db/schema";
-import { BadRequestError, NotFoundError } from "../../http/errors";
+import { BadRequestError, NotFoundError } from "../../errors";
 import { WORKSPACE_MESSAGES } from "@/lib/constants/messages";
 
 /**

@@ -4,7 +4,7 @@ import type { z } from "zod";
 import { REPORT_MESSAGES, type updateTagSchema } from "@/lib/validation/reports";
 import { db } from "../../db/client";
 import { insightTagItems, insightTags } from "../../db/schema";
-import { ConflictError } from "../../http/errors";
+import { ConflictError } from "../../errors";
 import { isUniqueViolation } from "../accounts/unique-violation";
 import { requireProjectInsights } from "./project-insight-ids";
 import type { TagAccess } from "./tag-access";

@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import type { Actor } from "../../auth/actor";
 import { db } from "../../db/client";
 import { agencies, users } from "../../db/schema";
-import { NotFoundError } from "../../http/errors";
+import { NotFoundError } from "../../errors";
 import { userView } from "./user-view";
 
 /** The caller with their agency summary (GET /api/users). */

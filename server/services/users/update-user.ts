@@ -8,7 +8,7 @@ import { hashPassword, verifyPassword } from "../../auth/password";
 import { issueSessionToken } from "../../auth/session-token";
 import { db } from "../../db/client";
 import { users } from "../../db/schema";
-import { NotFoundError, ValidationError } from "../../http/errors";
+import { NotFoundError, ValidationError } from "../../errors";
 import { userView } from "./user-view";
 
 type Input = z.output<typeof userUpdateSchema>;

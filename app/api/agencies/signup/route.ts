@@ -1,7 +1,7 @@
 import { agencySignupSchema } from "@/lib/validation/auth";
 import { MESSAGES } from "@/lib/constants/messages";
 import { parseJsonBody } from "@/server/http/body";
-import { ValidationError } from "@/server/http/errors";
+import { ValidationError } from "@/server/errors";
 import { json, withPublic } from "@/server/http/route";
 import { signupAgency } from "@/server/services/agencies/signup-agency";
 

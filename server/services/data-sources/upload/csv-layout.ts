@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { DATA_SOURCE_MESSAGES as M } from "@/lib/constants/data-source-messages";
 import { DIMENSIONS, METRICS, type DimensionKey, type MetricKey } from "@/lib/constants/observations";
-import { BadRequestError } from "../../../http/errors";
+import { BadRequestError } from "../../../errors";
 
 /** A CSV the importer refuses: 400 with the line (and column) in the message and under `errors.file`. */
 export class CsvImportError extends BadRequestError {

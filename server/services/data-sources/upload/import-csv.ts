@@ -1,7 +1,7 @@
 import "server-only";
 import { DATA_SOURCE_MESSAGES as M } from "@/lib/constants/data-source-messages";
 import type { DimensionKey, MetricKey } from "@/lib/constants/observations";
-import { AppError } from "../../../http/errors";
+import { AppError } from "../../../errors";
 import { CsvImportError, layoutDimensions, layoutMetrics, readHeader, RowEncoder, type CsvLayout } from "./csv-layout";
 import { CsvParser, CsvSyntaxError } from "./csv-parser";
 import { ObservationStaging } from "./staging";

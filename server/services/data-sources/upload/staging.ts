@@ -5,7 +5,7 @@ import { from as copyFrom } from "pg-copy-streams";
 import { DATA_SOURCE_MESSAGES as M } from "@/lib/constants/data-source-messages";
 import { DIMENSIONS, METRICS } from "@/lib/constants/observations";
 import { env } from "../../../env";
-import { NotFoundError } from "../../../http/errors";
+import { NotFoundError } from "../../../errors";
 import { CsvImportError } from "./csv-layout";
 
 const DIMENSION_COLUMNS = DIMENSIONS.map((d) => d.column);
