@@ -5,9 +5,11 @@ import { db } from "../../db/client";
 import { agencies, users } from "../../db/schema";
 import { BadRequestError } from "../../errors";
 import { consumeUserToken } from "../accounts/consume-user-token";
+import type { PublicServiceContext } from "../context";
 
 /** Confirms the agency of the token's user; the token then stops working. */
-export async function confirmAgency({ token }: { token: string }) {
+export async function confirmAgency({ input }: { ctx: PublicServiceContext; input: { token: string } }) {
+  const { token } = input;
   return db().transaction(async (tx) => {
     const used = await consumeUserToken(tx, token, "confirmation");
     if (!used) throw new BadRequestError(MESSAGES.confirmationTokenInvalid);

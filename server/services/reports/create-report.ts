@@ -2,13 +2,12 @@ import "server-only";
 import { eq } from "drizzle-orm";
 import { REPORT_MESSAGES, type createReportSchema } from "@/lib/validation/reports";
 import type { z } from "zod";
-import type { ProjectAccess } from "../../auth/client-access";
 import { db } from "../../db/client";
 import { reports } from "../../db/schema";
 import { ValidationError } from "../../errors";
-import type { UserContext } from "../../http/route";
 import { enqueue } from "../../jobs/enqueue";
 import { generateReportJob } from "../../jobs/handlers/generate-report.job";
+import type { ProjectServiceContext } from "../context";
 import { reportView } from "./report-view";
 
 /** Today's date in a time zone (YYYY-MM-DD): "the future" is the project's, not the server's. */
@@ -25,13 +24,12 @@ export function todayIn(timeZone: string, now = new Date()): string {
 /** POST /properties/{id}/reports/add: records the report as queued and queues its generation. */
 export async function createReport({
   ctx,
-  access,
   input,
 }: {
-  ctx: UserContext;
-  access: ProjectAccess;
+  ctx: ProjectServiceContext;
   input: z.output<typeof createReportSchema>;
 }) {
+  const { access } = ctx;
   if (input.periodEnd > todayIn(access.project.timeZone))
     throw new ValidationError({ periodEnd: REPORT_MESSAGES.endInFuture });
   const [report] = await db()
