@@ -1,6 +1,81 @@
 import next from "eslint-config-next/core-web-vitals";
 import nextTs from "eslint-config-next/typescript";
 
+// Layering. Each file gets one set of import bans (flat config replaces a rule's options, it does not
+// merge them), so the layers below are disjoint: the general one ignores the folders that have their own.
+const VENDOR_SDKS = ["googleapis", "stripe", "dropbox", "nodemailer", "pptxgenjs", "exceljs", "dompurify", "jsdom"];
+const REACT_EMAIL = ["@react-email/*", "react-email"];
+const vendorMessage =
+  "Vendor SDKs live behind an adapter in server/integrations/ (or server/exports/ for file formats): import that.";
+
+const vendorPatterns = (sdks, extra = []) => [
+  { group: sdks.flatMap((name) => [name, `${name}/*`]), message: vendorMessage },
+  ...extra.map((group) => ({ group: [group], message: vendorMessage })),
+];
+const drizzlePatterns = [
+  {
+    group: ["drizzle-orm", "drizzle-orm/*", "@/server/db", "@/server/db/*", "**/server/db", "**/server/db/*"],
+    message: "No Drizzle or database access in app/ or components/: call a service verb (server/services/).",
+  },
+];
+const serverPatterns = [
+  {
+    group: ["@/server", "@/server/*", "**/server", "**/server/*"],
+    message: "components/ never imports server code: take data through props or lib/api-client.",
+  },
+];
+const httpPatterns = [
+  {
+    group: ["@/server/http", "@/server/http/*", "**/http", "**/http/*"],
+    message: "Services know nothing of HTTP: take a ServiceContext and plain input, return plain data.",
+  },
+];
+// Dynamic imports and require() get past no-restricted-imports: ban them by the same names.
+// (esquery regexes cannot hold a slash, so "name or name/sub-path" is "name, then no more name characters").
+const dynamicImportBan = (names) => {
+  const source = `/^(${names.map((name) => name.replace("/*", "")).join("|")})([^a-z0-9_.-]|$)/`;
+  return [
+    { selector: `ImportExpression[source.value=${source}]`, message: vendorMessage },
+    { selector: `CallExpression[callee.name='require'][arguments.0.value=${source}]`, message: vendorMessage },
+  ];
+};
+const layer = (files, ignores, patterns, dynamicNames) => ({
+  files,
+  ignores,
+  rules: {
+    "no-restricted-imports": ["error", { patterns }],
+    "no-restricted-syntax": ["error", ...dynamicImportBan(dynamicNames)],
+  },
+});
+const ALL_SDKS = [...VENDOR_SDKS, ...REACT_EMAIL];
+const SOURCES = ["**/*.{ts,tsx,js,jsx,mjs,cjs}"];
+
+const layering = [
+  layer(
+    SOURCES,
+    ["server/integrations/**", "server/exports/**", "emails/**", "app/**", "components/**", "server/services/**"],
+    vendorPatterns(VENDOR_SDKS, REACT_EMAIL),
+    ALL_SDKS,
+  ),
+  // Email templates are React Email components: that package is their material, the others are not.
+  layer(["emails/**"], [], vendorPatterns(VENDOR_SDKS), VENDOR_SDKS),
+  // Route tests under app/ check what a call stored, so they may read the database; the routes may not.
+  layer(
+    ["app/**"],
+    ["app/**/*.test.{ts,tsx}"],
+    [...vendorPatterns(VENDOR_SDKS, REACT_EMAIL), ...drizzlePatterns],
+    ALL_SDKS,
+  ),
+  layer(["app/**/*.test.{ts,tsx}"], [], vendorPatterns(VENDOR_SDKS, REACT_EMAIL), ALL_SDKS),
+  layer(
+    ["components/**"],
+    [],
+    [...vendorPatterns(VENDOR_SDKS, REACT_EMAIL), ...drizzlePatterns, ...serverPatterns],
+    ALL_SDKS,
+  ),
+  layer(["server/services/**"], [], [...vendorPatterns(VENDOR_SDKS, REACT_EMAIL), ...httpPatterns], ALL_SDKS),
+];
+
 const config = [
   ...next,
   ...nextTs,
@@ -24,6 +99,7 @@ const config = [
       "max-len": ["error", { code: 120, ignoreUrls: true, ignoreStrings: true, ignoreTemplateLiterals: true }],
     },
   },
+  ...layering,
 ];
 
 export default config;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
-import { fieldErrorsFromZod } from "@/server/http/zod-errors";
+import { fieldErrorsFromZod } from "@/server/errors";
 import { MESSAGES } from "../constants/messages";
 import { inviteSchema, profileSchema, userUpdateSchema } from "./users";
 

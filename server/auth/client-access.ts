@@ -12,7 +12,7 @@ import {
   type ClientProject,
   type DataSource,
 } from "../db/schema";
-import { ForbiddenError, NotFoundError } from "../http/errors";
+import { ForbiddenError, NotFoundError } from "../errors";
 import type { Actor } from "./actor";
 
 export interface ClientAccess {

@@ -1,4 +1,5 @@
 import "server-only";
+import { randomUUID } from "node:crypto";
 import type { AuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { loginSchema } from "@/lib/validation/auth";
@@ -24,7 +25,8 @@ export function nextAuthOptions(): AuthOptions {
           const parsed = loginSchema.safeParse(credentials);
           if (!parsed.success) return null;
           const forwarded = (req?.headers?.["x-forwarded-for"] as string | undefined)?.split(",")[0]?.trim();
-          const { token } = await login({ input: parsed.data, ip: forwarded || "unknown" });
+          const ctx = { txId: randomUUID(), ip: forwarded || "unknown" };
+          const { token } = await login({ ctx, input: parsed.data });
           const claims = await decodeSessionToken(token);
           if (!claims) return null;
           return { id: claims.sub, agencyId: claims.agencyId, role: claims.role, sv: claims.sv, sid: claims.sid };

@@ -1,8 +1,13 @@
 import "server-only";
 import type { z } from "zod";
 import { MESSAGES } from "@/lib/constants/messages";
-import { BadRequestError, PayloadTooLargeError, UnsupportedMediaTypeError, ValidationError } from "./errors";
-import { fieldErrorsFromZod } from "./zod-errors";
+import {
+  BadRequestError,
+  fieldErrorsFromZod,
+  PayloadTooLargeError,
+  UnsupportedMediaTypeError,
+  ValidationError,
+} from "../errors";
 
 export const MAX_JSON_BODY_BYTES = 1024 * 1024;
 

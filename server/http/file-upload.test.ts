@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { AppError } from "./errors";
+import { AppError } from "../errors";
 import { handleFileUpload, type FileUploadOptions } from "./file-upload";
 
 const OPTIONS: FileUploadOptions = {

@@ -2,17 +2,8 @@ import "server-only";
 import { Readable } from "node:stream";
 import type { ReadableStream as NodeWebStream } from "node:stream/web";
 import busboy from "busboy";
-import { AppError, BadRequestError } from "./errors";
-
-export interface UploadedFile {
-  filename: string;
-  mimeType: string;
-  /**
-   * The file's bytes as they arrive. Iterate it once; it throws the limits' 413 as soon as the file
-   * passes `maxFileBytes`, before the handler could take a cut-off file for a whole one.
-   */
-  chunks: AsyncIterable<Buffer>;
-}
+import { AppError, BadRequestError } from "../errors";
+import type { IncomingFile, UploadedFile } from "../services/incoming-file";
 
 export interface FileUploadOptions {
   /** The form field holding the file. */
@@ -139,4 +130,9 @@ async function* fileChunks(
     yield chunk as Buffer;
   }
   if (stream.truncated) throw tooLarge();
+}
+
+/** The file of a multipart request, for a service to read when it is ready (see IncomingFile). */
+export function incomingFile(req: Request, options: FileUploadOptions): IncomingFile {
+  return { receive: (handle) => handleFileUpload(req, options, handle) };
 }

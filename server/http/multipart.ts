@@ -1,5 +1,5 @@
 import "server-only";
-import { AppError, BadRequestError } from "./errors";
+import { AppError, BadRequestError } from "../errors";
 
 export interface MultipartLimits {
   /** Largest whole body accepted, in bytes (files plus fields plus multipart framing). */

@@ -1,5 +1,5 @@
 import type { Actor } from "../auth/actor";
-import { NotFoundError } from "./errors";
+import { NotFoundError } from "../errors";
 import { uuidParam } from "./params";
 
 /** Agency-scoped paths (/agencies/{id}/…) exist only for the caller's own agency. */

@@ -1,4 +1,4 @@
-import { NotFoundError } from "./errors";
+import { NotFoundError } from "../errors";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

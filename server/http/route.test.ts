@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { call } from "@/test/api";
 import { parseJsonBody } from "./body";
-import { ConflictError } from "./errors";
+import { ConflictError } from "../errors";
 import { withAgencyAdmin, withPublic, withUser } from "./route";
 
 describe("route wrappers", () => {
@@ -32,7 +32,7 @@ describe("route wrappers", () => {
 
   it("reports zod failures as 400 with errors keyed by field path", async () => {
     const schema = z.object({ clients: z.array(z.object({ name: z.string().min(1, "This field is required") })) });
-    const handler = withPublic(async (ctx) => parseJsonBody(ctx.req, schema));
+    const handler = withPublic(async (_ctx, http) => parseJsonBody(http.req, schema));
     const res = await call(handler, { body: { clients: [{ name: "" }] } });
     expect(res.status).toBe(400);
     expect(res.body.errors).toEqual({ "clients.0.name": "This field is required" });

@@ -1,10 +1,17 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { NextResponse, type NextRequest } from "next/server";
-import { MESSAGES } from "@/lib/constants/messages";
 import { TRANSACTION_ID_HEADER } from "@/lib/constants/app";
 import type { ClientAction } from "@/lib/permissions";
-import { loadActor, type Actor } from "../auth/actor";
+import { loadActor } from "../auth/actor";
+import {
+  requireInsightAccess,
+  requireReportAccess,
+  requireTagAccess,
+  type InsightAccess,
+  type ReportAccess,
+  type TagAccess,
+} from "../auth/child-access";
 import {
   requireClientAccess,
   requireDataSourceAccess,
@@ -13,46 +20,34 @@ import {
   type DataSourceAccess,
   type ProjectAccess,
 } from "../auth/client-access";
+import type { Actor } from "../auth/actor";
 import { decodeSessionToken, readSessionToken } from "../auth/session-token";
-import { AppError, ForbiddenError, UnauthorizedError } from "./errors";
-import { log } from "./log";
+import { ForbiddenError, UnauthorizedError } from "../errors";
+import { log } from "../log";
+import type { AccessServiceContext, PublicServiceContext, ServiceContext } from "../services/context";
+import { errorResponse } from "./error-response";
 import { uuidParam } from "./params";
 
 type Params = Record<string, string>;
 
-export interface PublicContext<P extends Params = Params> {
+/** The HTTP side of a call, which only the route sees: the request and its path parameters. */
+export interface HttpInput<P extends Params = Params> {
   req: NextRequest;
   params: P;
-  txId: string;
-  ip: string;
-}
-export interface UserContext<P extends Params = Params> extends PublicContext<P> {
-  actor: Actor;
 }
 
-type Handler<C> = (ctx: C) => Promise<unknown>;
+/**
+ * A route handler gets the service context (who calls, what access was checked) to hand to its verb
+ * as is, and the request to parse the verb's input from. It returns plain data (sent as JSON 200) or
+ * a ready Response when it needs another status, cookies or a file.
+ */
+type Handler<C, P extends Params> = (ctx: C, http: HttpInput<P>) => Promise<unknown>;
 // Next.js checks each handler against its folder's params (catch-alls give string[]): accept any.
 type RouteArgs = { params: Promise<unknown> };
 
-/** A handler may return a ready Response (status, cookies, files) or plain data sent as JSON 200. */
 function toResponse(result: unknown): Response {
   if (result instanceof Response) return result;
   return NextResponse.json(result ?? { status: 200 });
-}
-
-function errorResponse(error: unknown, txId: string, req: NextRequest): Response {
-  if (error instanceof AppError) {
-    const body: Record<string, unknown> = { status: error.status, message: error.message };
-    if (error.errors) body.errors = error.errors;
-    return NextResponse.json(body, { status: error.status, headers: error.headers });
-  }
-  log("error", "unhandled error", {
-    txId,
-    method: req.method,
-    path: req.nextUrl.pathname,
-    error: error instanceof Error ? { name: error.name, message: error.message, stack: error.stack } : String(error),
-  });
-  return NextResponse.json({ status: 500, message: MESSAGES.internalError }, { status: 500 });
 }
 
 function clientIp(req: NextRequest): string {
@@ -64,16 +59,20 @@ function sanitizeTxId(value: string | null): string {
   return value && /^[A-Za-z0-9._:-]{1,100}$/.test(value) ? value : randomUUID();
 }
 
-function wrap<C extends PublicContext>(resolve: (base: PublicContext) => Promise<C>, handler: Handler<C>) {
+/** Everything every route shares: transaction id, the one error mapping, the request log line, no caching. */
+function wrap<C, P extends Params>(
+  resolve: (base: PublicServiceContext, http: HttpInput<P>) => Promise<C>,
+  handler: Handler<C, P>,
+) {
   return async (req: NextRequest, args: RouteArgs): Promise<Response> => {
     const txId = sanitizeTxId(req.headers.get(TRANSACTION_ID_HEADER));
     const started = Date.now();
     let response: Response;
     try {
-      const base: PublicContext = { req, params: ((await args?.params) ?? {}) as Params, txId, ip: clientIp(req) };
-      response = toResponse(await handler(await resolve(base)));
+      const http: HttpInput<P> = { req, params: ((await args?.params) ?? {}) as P };
+      response = toResponse(await handler(await resolve({ txId, ip: clientIp(req) }, http), http));
     } catch (error) {
-      response = errorResponse(error, txId, req);
+      response = errorResponse(error, { txId, method: req.method, path: req.nextUrl.pathname });
     }
     response.headers.set(TRANSACTION_ID_HEADER, txId);
     response.headers.set("Cache-Control", response.headers.get("Cache-Control") ?? "no-store");
@@ -88,8 +87,8 @@ function wrap<C extends PublicContext>(resolve: (base: PublicContext) => Promise
   };
 }
 
-async function requireActor(base: PublicContext): Promise<UserContext> {
-  const token = readSessionToken(base.req.headers, (name) => base.req.cookies.get(name)?.value);
+async function requireActor(base: PublicServiceContext, req: NextRequest): Promise<ServiceContext> {
+  const token = readSessionToken(req.headers, (name) => req.cookies.get(name)?.value);
   const claims = await decodeSessionToken(token);
   const actor = claims ? await loadActor(claims) : null;
   if (!actor) throw new UnauthorizedError();
@@ -97,70 +96,65 @@ async function requireActor(base: PublicContext): Promise<UserContext> {
 }
 
 /** No session needed (sign-up, login, token links). */
-export function withPublic<P extends Params = Params>(handler: Handler<PublicContext<P>>) {
-  return wrap(async (base) => base as PublicContext<P>, handler);
+export function withPublic<P extends Params = Params>(handler: Handler<PublicServiceContext, P>) {
+  return wrap<PublicServiceContext, P>(async (base) => base, handler);
 }
 
 /** Any logged-in user of a confirmed agency. */
-export function withUser<P extends Params = Params>(handler: Handler<UserContext<P>>) {
-  return wrap(async (base) => (await requireActor(base)) as UserContext<P>, handler);
+export function withUser<P extends Params = Params>(handler: Handler<ServiceContext, P>) {
+  return wrap<ServiceContext, P>(async (base, http) => requireActor(base, http.req), handler);
 }
 
 /** Agency admins only; staff get 403. */
-export function withAgencyAdmin<P extends Params = Params>(handler: Handler<UserContext<P>>) {
-  return wrap(async (base) => {
-    const ctx = await requireActor(base);
+export function withAgencyAdmin<P extends Params = Params>(handler: Handler<ServiceContext, P>) {
+  return wrap<ServiceContext, P>(async (base, http) => {
+    const ctx = await requireActor(base, http.req);
     if (!ctx.actor.isAgencyAdmin) throw new ForbiddenError();
-    return ctx as UserContext<P>;
+    return ctx;
   }, handler);
 }
 
-export interface ClientContext<P extends Params = Params> extends UserContext<P> {
-  access: ClientAccess;
-}
-export interface ProjectContext<P extends Params = Params> extends UserContext<P> {
-  access: ProjectAccess;
-}
+/** Resolves the caller's access to the resource a path id names, or throws its 404/403. */
+type AccessCheck<A> = (actor: Actor, id: string, action: ClientAction) => Promise<A>;
 
-/** Routes under /clients/{id}: the caller must be allowed `action` on that client (lib/permissions.ts). */
-export function withClientAccess<P extends Params & { id: string } = { id: string }>(
+/**
+ * Routes under /{resource}/{id}: the caller must be allowed `action` on what the id names; the
+ * verb receives the resolved rows with the context. One wrapper serves every resource, so clients,
+ * projects, data sources, reports, tags and insights follow the same 404/403 rules.
+ */
+export function withAccess<A extends ClientAccess, P extends Params & { id: string } = { id: string }>(
+  check: AccessCheck<A>,
   action: ClientAction,
-  handler: Handler<ClientContext<P>>,
+  handler: Handler<AccessServiceContext<A>, P>,
 ) {
-  return wrap(async (base) => {
-    const ctx = await requireActor(base);
-    const access = await requireClientAccess(ctx.actor, uuidParam(ctx.params.id), action);
-    return { ...ctx, access } as ClientContext<P>;
+  return wrap<AccessServiceContext<A>, P>(async (base, http) => {
+    const ctx = await requireActor(base, http.req);
+    return { ...ctx, access: await check(ctx.actor, uuidParam(http.params.id), action) };
   }, handler);
 }
 
-/** Routes under /properties/{id}: the same check, through the project's client. */
-export function withProjectAccess<P extends Params & { id: string } = { id: string }>(
+type AccessRoute<A extends ClientAccess> = <P extends Params & { id: string } = { id: string }>(
   action: ClientAction,
-  handler: Handler<ProjectContext<P>>,
-) {
-  return wrap(async (base) => {
-    const ctx = await requireActor(base);
-    const access = await requireProjectAccess(ctx.actor, uuidParam(ctx.params.id), action);
-    return { ...ctx, access } as ProjectContext<P>;
-  }, handler);
-}
+  handler: Handler<AccessServiceContext<A>, P>,
+) => ReturnType<typeof withAccess<A, P>>;
 
-export interface DataSourceContext<P extends Params = Params> extends UserContext<P> {
-  access: DataSourceAccess;
-}
-
-/** Routes under /data-sources/{id}: the same check, through the data source's project and client. */
-export function withDataSourceAccess<P extends Params & { id: string } = { id: string }>(
-  action: ClientAction,
-  handler: Handler<DataSourceContext<P>>,
-) {
-  return wrap(async (base) => {
-    const ctx = await requireActor(base);
-    const access = await requireDataSourceAccess(ctx.actor, uuidParam(ctx.params.id), action);
-    return { ...ctx, access } as DataSourceContext<P>;
-  }, handler);
-}
+/** /clients/{id}: the caller's level on the client decides (lib/permissions.ts). */
+export const withClientAccess: AccessRoute<ClientAccess> = (action, handler) =>
+  withAccess(requireClientAccess, action, handler);
+/** /properties/{id}: the same check, through the project's client. */
+export const withProjectAccess: AccessRoute<ProjectAccess> = (action, handler) =>
+  withAccess(requireProjectAccess, action, handler);
+/** /data-sources/{id}: through the data source's project and client. */
+export const withDataSourceAccess: AccessRoute<DataSourceAccess> = (action, handler) =>
+  withAccess(requireDataSourceAccess, action, handler);
+/** /reports/{id}: through the report's project. */
+export const withReportAccess: AccessRoute<ReportAccess> = (action, handler) =>
+  withAccess(requireReportAccess, action, handler);
+/** /tags/{id}: through the tag's project. */
+export const withTagAccess: AccessRoute<TagAccess> = (action, handler) => withAccess(requireTagAccess, action, handler);
+/** /insights/{id}: through the insight's project. */
+export const withInsightAccess: AccessRoute<InsightAccess> = (action, handler) =>
+  withAccess(requireInsightAccess, action, handler);
 
 export function json(data: unknown, status = 200): Response {
   return NextResponse.json(data, { status });

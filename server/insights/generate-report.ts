@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import type { SiteTypeKey } from "@/lib/insights/intentions";
 import { db } from "../db/client";
 import { clientProjects, insights, reports } from "../db/schema";
-import { log } from "../http/log";
+import { log } from "../log";
 import {
   markReportFailed,
   markReportReady,

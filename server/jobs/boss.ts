@@ -1,7 +1,7 @@
 import "server-only";
 import PgBoss from "pg-boss";
 import { env } from "../env";
-import { log } from "../http/log";
+import { log } from "../log";
 import { jobContracts } from "./contracts/all-contracts";
 
 const globalForBoss = globalThis as unknown as { __funnelwiseBoss?: Promise<PgBoss> };

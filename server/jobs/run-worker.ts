@@ -1,5 +1,5 @@
 import fs from "node:fs";
-import { log } from "../http/log";
+import { log } from "../log";
 import { boss, stopBoss } from "./boss";
 import { jobHandlers } from "./worker-handlers";
 

@@ -1,4 +1,4 @@
-import { NotFoundError } from "@/server/http/errors";
+import { NotFoundError } from "@/server/errors";
 import { withPublic } from "@/server/http/route";
 
 // Unknown API paths answer with the one error shape, not Next's HTML not-found page.

@@ -4,6 +4,6 @@ import { withUser } from "@/server/http/route";
 import { submitOnboarding } from "@/server/services/onboarding/submit-onboarding";
 
 /** POST /api/onboarding: { action: "submit", clients } or { action: "cancel" }. */
-export const POST = withUser(async (ctx) =>
-  submitOnboarding({ ctx, input: await parseJsonBody(ctx.req, onboardingSubmitSchema) }),
+export const POST = withUser(async (ctx, http) =>
+  submitOnboarding({ ctx, input: await parseJsonBody(http.req, onboardingSubmitSchema) }),
 );

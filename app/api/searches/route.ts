@@ -4,4 +4,4 @@ import { searchAll } from "@/server/services/search/search-all";
 import { searchQuerySchema } from "@/server/services/search/search-query";
 
 /** GET /api/searches?q=: clients, users and properties the caller may see, each `{ docs, total }`. */
-export const GET = withUser(async (ctx) => searchAll({ ctx, input: parseQuery(ctx.req, searchQuerySchema) }));
+export const GET = withUser(async (ctx, http) => searchAll({ ctx, input: parseQuery(http.req, searchQuerySchema) }));

@@ -4,6 +4,6 @@ import { withUser } from "@/server/http/route";
 import { getTempOnboarding, setTempOnboarding } from "@/server/services/onboarding/temp-onboarding";
 
 export const GET = withUser(async (ctx) => getTempOnboarding({ ctx }));
-export const POST = withUser(async (ctx) =>
-  setTempOnboarding({ ctx, step: (await parseJsonBody(ctx.req, tempOnboardingSchema)).step }),
+export const POST = withUser(async (ctx, http) =>
+  setTempOnboarding({ ctx, input: await parseJsonBody(http.req, tempOnboardingSchema) }),
 );

@@ -2,4 +2,4 @@ import { withUser } from "@/server/http/route";
 import { getCurrentUser } from "@/server/services/users/get-user";
 
 /** GET /api/users: the logged-in user's info, with their agency and allowed actions. */
-export const GET = withUser(async (ctx) => getCurrentUser({ userId: ctx.actor.userId }));
+export const GET = withUser(async (ctx) => getCurrentUser({ ctx }));

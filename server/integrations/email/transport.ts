@@ -3,7 +3,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import nodemailer, { type Transporter } from "nodemailer";
 import { env } from "../../env";
-import { log } from "../../http/log";
+import { log } from "../../log";
 
 export interface MailMessage {
   to: string;

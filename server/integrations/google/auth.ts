@@ -2,7 +2,7 @@ import "server-only";
 import { google, type Auth } from "googleapis";
 import { GOOGLE_MESSAGES as M } from "@/lib/constants/messages";
 import { appUrl } from "../../env";
-import { AppError } from "../../http/errors";
+import { AppError } from "../../errors";
 import { googleConfig, GOOGLE_SCOPES } from "./config";
 import { toGoogleError } from "./errors";
 import { withRetry } from "./retry";

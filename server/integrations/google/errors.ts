@@ -1,5 +1,5 @@
 import { GOOGLE_MESSAGES as M } from "@/lib/constants/messages";
-import { AppError } from "../../http/errors";
+import { AppError } from "../../errors";
 
 // What can go wrong talking to Google, as typed errors carrying the user's message. `kind` lets the
 // sync decide: a token error stops the source until the user reconnects; quota and outages are

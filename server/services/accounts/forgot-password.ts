@@ -8,9 +8,11 @@ import { userTokens, users } from "../../db/schema";
 import { appUrl } from "../../env";
 import { enqueue } from "../../jobs/enqueue";
 import { sendEmailJob } from "../../jobs/contracts/send-email";
+import type { PublicServiceContext } from "../context";
 
 /** Emails a one-hour reset link when the account exists; the answer is the same either way. */
-export async function forgotPassword({ email }: { email: string }) {
+export async function forgotPassword({ input }: { ctx: PublicServiceContext; input: { email: string } }) {
+  const { email } = input;
   const [user] = await db()
     .select({ id: users.id, firstName: users.firstName })
     .from(users)

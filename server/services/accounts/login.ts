@@ -8,15 +8,18 @@ import { issueSessionToken } from "../../auth/session-token";
 import { db } from "../../db/client";
 import { agencies, users } from "../../db/schema";
 import { env } from "../../env";
-import { AppError, BadRequestError, TooManyRequestsError, UnauthorizedError } from "../../http/errors";
+import { AppError, BadRequestError, TooManyRequestsError, UnauthorizedError } from "../../errors";
 import { clearRateLimit, hitRateLimit, peekRateLimit } from "./rate-limit";
+import { currentUserView } from "../users/get-user";
 import { verifyRecaptcha } from "./verify-recaptcha";
+import type { PublicServiceContext } from "../context";
 
 /**
  * Checks credentials and issues a session token. Every attempt counts against the caller's IP;
  * failed attempts count against the email, and a success clears that email's count.
  */
-export async function login({ input, ip }: { input: z.output<typeof loginSchema>; ip: string }) {
+export async function login({ ctx, input }: { ctx: PublicServiceContext; input: z.output<typeof loginSchema> }) {
+  const { ip } = ctx;
   const { LOGIN_RATE_LIMIT_PER_EMAIL, LOGIN_RATE_LIMIT_PER_IP, LOGIN_RATE_LIMIT_WINDOW_SECONDS: window } = env();
   const emailKey = `login:email:${input.email}`;
   const byIp = await hitRateLimit(`login:ip:${ip}`, LOGIN_RATE_LIMIT_PER_IP, window);
@@ -47,5 +50,5 @@ export async function login({ input, ip }: { input: z.output<typeof loginSchema>
     role: row.user.role,
     sv: row.user.sessionVersion,
   });
-  return { token, userId: row.user.id };
+  return { token, user: await currentUserView(row.user.id) };
 }

@@ -4,11 +4,13 @@ import { MESSAGES } from "@/lib/constants/messages";
 import { hashPassword, verifyPassword } from "../../auth/password";
 import { db } from "../../db/client";
 import { users } from "../../db/schema";
-import { BadRequestError, ValidationError } from "../../http/errors";
+import { BadRequestError, ValidationError } from "../../errors";
 import { consumeUserToken, findValidUserToken } from "./consume-user-token";
+import type { PublicServiceContext } from "../context";
 
 /** GET: whether the reset link still works, and for which email. */
-export async function resetTokenInfo({ token }: { token: string }) {
+export async function resetTokenInfo({ input }: { ctx: PublicServiceContext; input: { token: string } }) {
+  const { token } = input;
   const row = await findValidUserToken(token, "password_reset");
   if (!row) throw new BadRequestError(MESSAGES.resetTokenInvalid);
   const [user] = await db().select({ email: users.email }).from(users).where(eq(users.id, row.userId));
@@ -16,7 +18,13 @@ export async function resetTokenInfo({ token }: { token: string }) {
 }
 
 /** POST: sets the new password (it must differ from the old one) and ends every existing session. */
-export async function resetPassword({ token, password }: { token: string; password: string }) {
+export async function resetPassword({
+  input,
+}: {
+  ctx: PublicServiceContext;
+  input: { token: string; password: string };
+}) {
+  const { token, password } = input;
   const row = await findValidUserToken(token, "password_reset");
   if (!row) throw new BadRequestError(MESSAGES.resetTokenInvalid);
   const [user] = await db().select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, row.userId));

@@ -1,6 +1,6 @@
 import "server-only";
 import { env } from "../../env";
-import { log } from "../../http/log";
+import { log } from "../../log";
 
 /** Checks the login form's reCAPTCHA answer with Google when RECAPTCHA_SECRET_KEY is set; else passes. */
 export async function verifyRecaptcha(response: string | undefined, ip: string): Promise<boolean> {

@@ -3,11 +3,13 @@ import { eq } from "drizzle-orm";
 import { MESSAGES } from "@/lib/constants/messages";
 import { db } from "../../db/client";
 import { agencies, users } from "../../db/schema";
-import { BadRequestError } from "../../http/errors";
+import { BadRequestError } from "../../errors";
 import { consumeUserToken } from "../accounts/consume-user-token";
+import type { PublicServiceContext } from "../context";
 
 /** Confirms the agency of the token's user; the token then stops working. */
-export async function confirmAgency({ token }: { token: string }) {
+export async function confirmAgency({ input }: { ctx: PublicServiceContext; input: { token: string } }) {
+  const { token } = input;
   return db().transaction(async (tx) => {
     const used = await consumeUserToken(tx, token, "confirmation");
     if (!used) throw new BadRequestError(MESSAGES.confirmationTokenInvalid);

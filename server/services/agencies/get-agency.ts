@@ -1,13 +1,14 @@
 import "server-only";
 import { and, eq, sql } from "drizzle-orm";
-import type { Actor } from "../../auth/actor";
 import { db } from "../../db/client";
 import { agencies, clientProjects, users } from "../../db/schema";
-import { NotFoundError } from "../../http/errors";
+import { NotFoundError } from "../../errors";
 import { usageView } from "../projects/project-limit";
+import type { ServiceContext } from "../context";
 
 /** The caller's own agency with its admins; any other agency id is 404. */
-export async function getAgency({ ctx, agencyId }: { ctx: { actor: Actor }; agencyId: string }) {
+export async function getAgency({ ctx, input }: { ctx: ServiceContext; input: { agencyId: string } }) {
+  const { agencyId } = input;
   if (agencyId !== ctx.actor.agencyId) throw new NotFoundError();
   const [agency] = await db().select().from(agencies).where(eq(agencies.id, agencyId)).limit(1);
   if (!agency) throw new NotFoundError();

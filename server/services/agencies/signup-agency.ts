@@ -9,17 +9,23 @@ import { generateToken } from "../../auth/tokens";
 import { db } from "../../db/client";
 import { agencies, userTokens, users } from "../../db/schema";
 import { appUrl } from "../../env";
-import { ValidationError } from "../../http/errors";
+import { ValidationError } from "../../errors";
 import { enqueue } from "../../jobs/enqueue";
 import { sendEmailJob } from "../../jobs/contracts/send-email";
 import { isUniqueViolation } from "../accounts/unique-violation";
+import type { PublicServiceContext } from "../context";
 
 function emailTaken(): ValidationError {
   return new ValidationError({ email: MESSAGES.emailTaken }, MESSAGES.registrationProblem);
 }
 
 /** Registers an agency and its first admin in one transaction, then emails the confirmation link. */
-export async function signupAgency({ input }: { input: z.output<typeof agencySignupSchema> }) {
+export async function signupAgency({
+  input,
+}: {
+  ctx: PublicServiceContext;
+  input: z.output<typeof agencySignupSchema>;
+}) {
   const existing = await db().select({ id: users.id }).from(users).where(eq(users.email, input.email)).limit(1);
   if (existing.length) throw emailTaken();
 

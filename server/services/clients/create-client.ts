@@ -1,14 +1,14 @@
 import "server-only";
 import type { z } from "zod";
 import type { clientSchema } from "@/lib/validation/clients";
-import type { Actor } from "../../auth/actor";
 import { db } from "../../db/client";
 import { clients } from "../../db/schema";
-import { ForbiddenError } from "../../http/errors";
+import { ForbiddenError } from "../../errors";
 import { clientView } from "./client-view";
+import type { ServiceContext } from "../context";
 
 /** Agency admins add clients. */
-export async function createClient({ ctx, input }: { ctx: { actor: Actor }; input: z.output<typeof clientSchema> }) {
+export async function createClient({ ctx, input }: { ctx: ServiceContext; input: z.output<typeof clientSchema> }) {
   if (!ctx.actor.isAgencyAdmin) throw new ForbiddenError();
   const [client] = await db()
     .insert(clients)

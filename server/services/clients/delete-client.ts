@@ -1,14 +1,13 @@
 import "server-only";
 import { eq } from "drizzle-orm";
-import type { Actor } from "../../auth/actor";
-import type { ClientAccess } from "../../auth/client-access";
 import { db } from "../../db/client";
 import { clients } from "../../db/schema";
-import { ForbiddenError } from "../../http/errors";
+import { ForbiddenError } from "../../errors";
+import type { ClientServiceContext } from "../context";
 
 /** Agency admins delete a client; its projects, reports, data sources and shares go with it (on delete cascade). */
-export async function deleteClient({ ctx, access }: { ctx: { actor: Actor }; access: ClientAccess }) {
+export async function deleteClient({ ctx }: { ctx: ClientServiceContext }) {
   if (!ctx.actor.isAgencyAdmin) throw new ForbiddenError();
-  await db().delete(clients).where(eq(clients.id, access.client.id));
-  return { status: 200, message: `Client ${access.client.name} deleted` };
+  await db().delete(clients).where(eq(clients.id, ctx.access.client.id));
+  return { status: 200, message: `Client ${ctx.access.client.name} deleted` };
 }

@@ -1,12 +1,11 @@
 import "server-only";
-import type { Actor } from "../../auth/actor";
-import type { ClientAccess } from "../../auth/client-access";
 import { withProjectsAndAdmins } from "./list-clients";
+import type { ClientServiceContext } from "../context";
 
 /** GET /clients/{id}: the client with its projects and Client Admins (access already checked). */
-export async function getClient({ ctx, access }: { ctx: { actor: Actor }; access: ClientAccess }) {
+export async function getClient({ ctx }: { ctx: ClientServiceContext }) {
   const [entry] = await withProjectsAndAdmins(ctx.actor, [
-    { client: access.client, level: ctx.actor.isAgencyAdmin ? null : access.level },
+    { client: ctx.access.client, level: ctx.actor.isAgencyAdmin ? null : ctx.access.level },
   ]);
   return entry;
 }

@@ -3,8 +3,9 @@ import { and, count, desc, eq, exists, inArray, max, sql, type SQL } from "drizz
 import type { Actor } from "../../auth/actor";
 import { db } from "../../db/client";
 import { clientProjects, clients, clientStaff, reports, users } from "../../db/schema";
-import { pageOffset, type PageQuery, type Paged } from "../../http/pagination";
+import { pageOffset, type PageQuery, type Paged } from "../pagination";
 import { clientView, projectView, type ClientView, type ProjectView } from "./client-view";
+import type { ServiceContext } from "../context";
 
 export type ClientListEntry = ClientView & {
   projects: ProjectView[];
@@ -32,14 +33,12 @@ export function visibleClients(actor: Actor): SQL {
  */
 export async function listClients({
   ctx,
-  page,
-  where,
+  input: page,
 }: {
-  ctx: { actor: Actor };
-  page: PageQuery;
-  where?: SQL;
+  ctx: ServiceContext;
+  input: PageQuery;
 }): Promise<Paged<ClientListEntry>> {
-  const filter = where ? and(visibleClients(ctx.actor), where)! : visibleClients(ctx.actor);
+  const filter = visibleClients(ctx.actor);
   const [rows, [{ total }]] = await Promise.all([
     db()
       .select({ client: clients, level: clientStaff.permission })

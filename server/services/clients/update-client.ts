@@ -2,20 +2,17 @@ import "server-only";
 import { eq } from "drizzle-orm";
 import type { z } from "zod";
 import type { clientSchema } from "@/lib/validation/clients";
-import type { Actor } from "../../auth/actor";
-import type { ClientAccess } from "../../auth/client-access";
 import { db } from "../../db/client";
 import { clients } from "../../db/schema";
 import { clientView } from "./client-view";
+import type { ClientServiceContext } from "../context";
 
 /** PUT /clients/{id}: edit the client's details (Data Creators and above). */
 export async function updateClient({
   ctx,
-  access,
   input,
 }: {
-  ctx: { actor: Actor };
-  access: ClientAccess;
+  ctx: ClientServiceContext;
   input: z.output<typeof clientSchema>;
 }) {
   const [client] = await db()
@@ -26,7 +23,7 @@ export async function updateClient({
       industry: input.industry ?? null,
       country: input.country ?? null,
     })
-    .where(eq(clients.id, access.client.id))
+    .where(eq(clients.id, ctx.access.client.id))
     .returning();
-  return clientView(ctx.actor, client, access.level);
+  return clientView(ctx.actor, client, ctx.access.level);
 }

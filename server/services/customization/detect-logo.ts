@@ -1,6 +1,6 @@
 import "server-only";
 import type { LogoMimeType } from "@/lib/constants/customization";
-import { sanitizeSvg, SvgRejectedError } from "./sanitize-svg";
+import { sanitizeSvg, SvgRejectedError } from "../../integrations/svg/sanitize-svg";
 
 export interface AcceptedLogo {
   mimeType: LogoMimeType;

@@ -1,8 +1,8 @@
 import "server-only";
 import { resolveCustomization } from "./resolve-customization";
-import type { CustomizationTarget } from "./target";
+import { customizationTarget, type CustomizationContext } from "./target";
 
 /** GET .../customization: own, inherited and effective look of one level. */
-export async function getCustomization({ target }: { target: CustomizationTarget }) {
-  return resolveCustomization(target);
+export async function getCustomization({ ctx }: { ctx: CustomizationContext }) {
+  return resolveCustomization(customizationTarget(ctx));
 }

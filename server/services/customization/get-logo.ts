@@ -1,36 +1,30 @@
 import "server-only";
 import { and, eq, isNotNull } from "drizzle-orm";
 import { LOGO_MIME_TYPES, type LogoMimeType } from "@/lib/constants/customization";
-import type { Actor } from "../../auth/actor";
 import { requireClientAccess, requireProjectAccess } from "../../auth/client-access";
 import { db } from "../../db/client";
 import { customizations } from "../../db/schema";
-import { AppError, NotFoundError } from "../../http/errors";
+import { AppError, NotFoundError } from "../../errors";
+import type { ServiceContext } from "../context";
 
 const EXTENSIONS: Record<LogoMimeType, string> = { "image/png": "png", "image/jpeg": "jpg", "image/svg+xml": "svg" };
 
-/** Headers that keep an uploaded file inert even if opened directly (an SVG is a document). */
-export const LOGO_HEADERS = {
-  "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'",
-  "X-Content-Type-Options": "nosniff",
-  "Cross-Origin-Resource-Policy": "same-origin",
-  "Cache-Control": "private, no-cache",
-} as const;
+/** A stored logo: its bytes, type and a version that changes whenever the logo does. */
+export interface Logo {
+  bytes: Buffer;
+  mimeType: LogoMimeType;
+  fileName: string;
+  /** A strong validator (`"id-updatedAt"`), for conditional requests. */
+  etag: string;
+}
 
 /**
  * GET /customizations/{id}/logo: the logo bytes, for members of the owning agency who may see
  * that level (an agency's logo: every member; a client's or project's: those with access to the
  * client). Everyone else, and a row without a logo, gets 404.
  */
-export async function getLogo({
-  ctx,
-  id,
-  ifNoneMatch,
-}: {
-  ctx: { actor: Actor };
-  id: string;
-  ifNoneMatch: string | null;
-}): Promise<Response> {
+export async function getLogo({ ctx, input }: { ctx: ServiceContext; input: { id: string } }): Promise<Logo> {
+  const { id } = input;
   const [row] = await db()
     .select({
       id: customizations.id,
@@ -56,17 +50,10 @@ export async function getLogo({
   }
 
   const mimeType = row.logoMimeType as LogoMimeType;
-  const etag = `"${row.id}-${row.updatedAt.getTime()}"`;
-  const headers = { ...LOGO_HEADERS, ETag: etag };
-  if (ifNoneMatch && ifNoneMatch.split(",").some((tag) => tag.trim() === etag))
-    return new Response(null, { status: 304, headers });
-  return new Response(new Uint8Array(row.logo), {
-    status: 200,
-    headers: {
-      ...headers,
-      "Content-Type": mimeType,
-      "Content-Length": String(row.logo.length),
-      "Content-Disposition": `inline; filename="logo.${EXTENSIONS[mimeType]}"`,
-    },
-  });
+  return {
+    bytes: row.logo,
+    mimeType,
+    fileName: `logo.${EXTENSIONS[mimeType]}`,
+    etag: `"${row.id}-${row.updatedAt.getTime()}"`,
+  };
 }

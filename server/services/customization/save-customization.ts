@@ -3,16 +3,17 @@ import { eq } from "drizzle-orm";
 import { CUSTOMIZATION_MESSAGES } from "@/lib/constants/customization";
 import { db } from "../../db/client";
 import { customizations } from "../../db/schema";
-import type { CustomizationInput } from "./read-customization-input";
+import { checkCustomizationForm, type CustomizationForm } from "./customization-input";
 import { resolveCustomization } from "./resolve-customization";
-import { lockTarget, targetWhere, type CustomizationTarget } from "./target";
+import { customizationTarget, lockTarget, targetWhere, type CustomizationContext } from "./target";
 
 /**
- * PUT .../customization: replaces the level's own settings in one transaction. Empty fields
- * inherit; the stored logo stays unless a new one is sent or removeLogo is set.
+ * PUT .../customization: checks the form, then replaces the level's own settings in one transaction.
+ * Empty fields inherit; the stored logo stays unless a new one is sent or removeLogo is set.
  */
-export async function saveCustomization({ target, input }: { target: CustomizationTarget; input: CustomizationInput }) {
-  const { fields, logo } = input;
+export async function saveCustomization({ ctx, input }: { ctx: CustomizationContext; input: CustomizationForm }) {
+  const target = customizationTarget(ctx);
+  const { fields, logo } = checkCustomizationForm(input);
   const values = {
     chartColor: fields.chartColor,
     palette: fields.palette,

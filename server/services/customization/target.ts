@@ -1,14 +1,36 @@
 import "server-only";
 import { and, eq, type SQL } from "drizzle-orm";
+import type { ClientAccess, ProjectAccess } from "../../auth/client-access";
 import type { Tx } from "../../db/client";
 import { agencies, clientProjects, clients, customizations } from "../../db/schema";
-import { NotFoundError } from "../../http/errors";
+import { NotFoundError } from "../../errors";
+import type { ServiceContext } from "../context";
 
 /** The thing a customization belongs to: the agency itself, one client, or one project. */
 export type CustomizationTarget =
   | { level: "agency"; agencyId: string }
   | { level: "client"; agencyId: string; clientId: string }
   | { level: "project"; agencyId: string; clientId: string; projectId: string };
+
+/**
+ * Whose look a call is about, from the access the route already checked: a project's when the
+ * context holds a project, a client's when it holds a client, else the caller's own agency (the
+ * agency routes are for agency admins of that agency).
+ */
+export type CustomizationContext = ServiceContext & { access?: ClientAccess | ProjectAccess };
+
+export function customizationTarget(ctx: CustomizationContext): CustomizationTarget {
+  const { access } = ctx;
+  if (access && "project" in access)
+    return {
+      level: "project",
+      agencyId: access.project.agencyId,
+      clientId: access.project.clientId,
+      projectId: access.project.id,
+    };
+  if (access) return { level: "client", agencyId: access.client.agencyId, clientId: access.client.id };
+  return { level: "agency", agencyId: ctx.actor.agencyId };
+}
 
 /** The one row of this target (the table holds at most one per target). */
 export function targetWhere(target: CustomizationTarget): SQL {

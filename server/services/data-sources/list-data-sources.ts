@@ -1,20 +1,20 @@
 import "server-only";
 import { count, desc, eq } from "drizzle-orm";
-import type { ProjectAccess } from "../../auth/client-access";
 import { db } from "../../db/client";
 import { dataSources } from "../../db/schema";
-import { pageOffset, type PageQuery, type Paged } from "../../http/pagination";
+import { pageOffset, type PageQuery, type Paged } from "../pagination";
 import { dataSourceView, type DataSourceView } from "./data-source-view";
+import type { ProjectServiceContext } from "../context";
 
 /** GET /properties/{id}/data-sources: the project's data sources, newest first. */
 export async function listDataSources({
-  access,
-  page,
+  ctx,
+  input: page,
 }: {
-  access: ProjectAccess;
-  page: PageQuery;
+  ctx: ProjectServiceContext;
+  input: PageQuery;
 }): Promise<Paged<DataSourceView>> {
-  const where = eq(dataSources.projectId, access.project.id);
+  const where = eq(dataSources.projectId, ctx.access.project.id);
   const [rows, [{ total }]] = await Promise.all([
     db()
       .select()

@@ -1,14 +1,13 @@
 import "server-only";
 import path from "node:path";
 import { DATA_SOURCE_MESSAGES as M } from "@/lib/constants/data-source-messages";
-import { MAX_UPLOAD_BYTES, UPLOAD_SOURCE_NAME } from "@/lib/constants/observations";
-import type { Actor } from "../../auth/actor";
-import type { DataSourceAccess } from "../../auth/client-access";
-import { AppError, BadRequestError } from "../../http/errors";
-import { handleFileUpload, type UploadedFile } from "../../http/file-upload";
-import { log } from "../../http/log";
+import { UPLOAD_SOURCE_NAME } from "@/lib/constants/observations";
+import { AppError, BadRequestError } from "../../errors";
+import { log } from "../../log";
 import { enqueue } from "../../jobs/enqueue";
 import { refreshDailyTotalsJob } from "../../jobs/contracts/refresh-daily-totals";
+import type { DataSourceServiceContext } from "../context";
+import type { IncomingFile, UploadedFile } from "../incoming-file";
 import { importCsv, type UploadSummary } from "./upload/import-csv";
 
 // Browsers label .csv files variously (Windows: application/vnd.ms-excel); refuse only what is clearly something else.
@@ -25,34 +24,21 @@ function assertCsv(file: UploadedFile): void {
 /** POST /data-sources/{id}/upload: imports the CSV in the `file` field into the upload source, all or nothing. */
 export async function uploadCsv({
   ctx,
-  access,
-  req,
+  input,
 }: {
-  ctx: { actor: Actor };
-  access: DataSourceAccess;
-  req: Request;
+  ctx: DataSourceServiceContext;
+  input: { file: IncomingFile };
 }): Promise<UploadSummary> {
+  const { access } = ctx;
   if (access.dataSource.sourceName !== UPLOAD_SOURCE_NAME) throw new BadRequestError(M.notUploadSource);
-  const summary = await handleFileUpload(
-    req,
-    {
-      field: "file",
-      maxFileBytes: MAX_UPLOAD_BYTES,
-      tooLargeMessage: M.fileTooLarge,
-      notFormMessage: M.notMultipart,
-      missingMessage: M.fileRequired,
-      malformedMessage: M.malformedForm,
-      interruptedMessage: M.interrupted,
-    },
-    async (file) => {
-      assertCsv(file);
-      return importCsv(file.chunks, {
-        dataSourceId: access.dataSource.id,
-        projectId: access.project.id,
-        meta: { fileName: file.filename || null, uploadedAt: new Date().toISOString(), uploadedById: ctx.actor.userId },
-      });
-    },
-  );
+  const summary = await input.file.receive(async (file) => {
+    assertCsv(file);
+    return importCsv(file.chunks, {
+      dataSourceId: access.dataSource.id,
+      projectId: access.project.id,
+      meta: { fileName: file.filename || null, uploadedAt: new Date().toISOString(), uploadedById: ctx.actor.userId },
+    });
+  });
   // The next report finds the source's daily rollup ready. Reports rebuild a stale one anyway, so
   // a failure to queue costs time, not correctness: log it, keep the import.
   await enqueue(refreshDailyTotalsJob, { dataSourceId: access.dataSource.id }).catch((error: unknown) =>

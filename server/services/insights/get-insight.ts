@@ -1,15 +1,15 @@
 import "server-only";
 import { eq } from "drizzle-orm";
-import type { Actor } from "../../auth/actor";
 import { db } from "../../db/client";
 import { reports } from "../../db/schema";
-import type { InsightAccess } from "./insight-access";
+import type { InsightServiceContext } from "../context";
 import { insightViews } from "./insight-view";
 
 /** GET /insights/{id}: one insight with its report's period (the detail page's header). */
-export async function getInsight({ actor, access }: { actor: Actor; access: InsightAccess }) {
+export async function getInsight({ ctx }: { ctx: InsightServiceContext }) {
+  const { access } = ctx;
   const [[view], [report]] = await Promise.all([
-    insightViews([access.insight], actor.userId),
+    insightViews([access.insight], ctx.actor.userId),
     db()
       .select({
         _id: reports.id,

@@ -2,11 +2,11 @@ import "server-only";
 import { and, asc, eq, ilike, inArray, or, type SQL } from "drizzle-orm";
 import { INTENTIONS } from "@/lib/insights/intentions";
 import type { InsightQuery } from "@/lib/validation/reports";
-import type { ProjectContext } from "../../http/route";
 import { db } from "../../db/client";
 import { insights, insightTagItems, insightTags, reports } from "../../db/schema";
-import { NotFoundError } from "../../http/errors";
-import type { Paged } from "../../http/pagination";
+import { NotFoundError } from "../../errors";
+import type { ProjectServiceContext } from "../context";
+import type { Paged } from "../pagination";
 import { insightViews, type InsightView } from "./insight-view";
 import { masterReportId } from "./master-report";
 
@@ -20,10 +20,10 @@ const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
  */
 export async function listInsights({
   ctx,
-  query,
+  input: query,
 }: {
-  ctx: ProjectContext;
-  query: InsightQuery;
+  ctx: ProjectServiceContext;
+  input: InsightQuery;
 }): Promise<Paged<InsightView> & { reportId: string | null }> {
   const projectId = ctx.access.project.id;
   const where: SQL[] = [eq(insights.projectId, projectId)];

@@ -5,16 +5,22 @@ import type { staffSignupSchema } from "@/lib/validation/auth";
 import { hashPassword } from "../../auth/password";
 import { db } from "../../db/client";
 import { invitations, users } from "../../db/schema";
-import { BadRequestError, ValidationError } from "../../http/errors";
+import { BadRequestError, ValidationError } from "../../errors";
 import { userView } from "../users/user-view";
 import { isUniqueViolation } from "../accounts/unique-violation";
 import { validInvitation } from "./invitation-token";
+import type { PublicServiceContext } from "../context";
 
 /**
  * Staff sign-up (POST /api/users/signup): creates the invited user in the inviting agency and
  * marks the invitation accepted, in one transaction. Staff skip onboarding: the admin set things up.
  */
-export async function acceptInvitation({ input }: { input: z.output<typeof staffSignupSchema> }) {
+export async function acceptInvitation({
+  input,
+}: {
+  ctx: PublicServiceContext;
+  input: z.output<typeof staffSignupSchema>;
+}) {
   const passwordHash = await hashPassword(input.password);
   try {
     return await db().transaction(async (tx) => {

@@ -2,20 +2,21 @@ import "server-only";
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import { TOKEN_TTL_MS } from "@/lib/constants/app";
 import { MESSAGES } from "@/lib/constants/messages";
-import type { Actor } from "../../auth/actor";
 import { generateToken } from "../../auth/tokens";
 import { db } from "../../db/client";
 import { agencies, invitations, users } from "../../db/schema";
 import { appUrl } from "../../env";
-import { ValidationError } from "../../http/errors";
+import { ValidationError } from "../../errors";
 import { enqueue } from "../../jobs/enqueue";
 import { sendEmailJob } from "../../jobs/contracts/send-email";
+import type { ServiceContext } from "../context";
 
 /**
  * Invites staff by email. Emails that already have an account are refused as a field error;
  * a pending invitation for the same email is replaced, so the newest link is the one that works.
  */
-export async function createInvitations({ ctx, emails }: { ctx: { actor: Actor }; emails: string[] }) {
+export async function createInvitations({ ctx, input }: { ctx: ServiceContext; input: { emails: string[] } }) {
+  const { emails } = input;
   const taken = await db().select({ email: users.email }).from(users).where(inArray(users.email, emails));
   if (taken.length) {
     throw new ValidationError(

@@ -4,7 +4,8 @@ import { MESSAGES } from "@/lib/constants/messages";
 import { hashToken } from "../../auth/tokens";
 import { db } from "../../db/client";
 import { agencies, invitations } from "../../db/schema";
-import { BadRequestError } from "../../http/errors";
+import { BadRequestError } from "../../errors";
+import type { PublicServiceContext } from "../context";
 
 const validInvitation = (token: string) =>
   and(
@@ -14,7 +15,8 @@ const validInvitation = (token: string) =>
   );
 
 /** GET /api/invitations?token=: the spec's token info (token, agencyId, email) for the sign-up form. */
-export async function invitationTokenInfo({ token }: { token: string }) {
+export async function invitationTokenInfo({ input }: { ctx: PublicServiceContext; input: { token: string } }) {
+  const { token } = input;
   const [row] = await db()
     .select({ agencyId: invitations.agencyId, email: invitations.email, agencyName: agencies.name })
     .from(invitations)

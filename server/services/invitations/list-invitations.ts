@@ -1,18 +1,18 @@
 import "server-only";
 import { count, desc, eq } from "drizzle-orm";
-import type { Actor } from "../../auth/actor";
 import { db } from "../../db/client";
 import { invitations } from "../../db/schema";
-import { pageOffset, type PageQuery, type Paged } from "../../http/pagination";
+import { pageOffset, type PageQuery, type Paged } from "../pagination";
 import { invitationView } from "./create-invitations";
+import type { ServiceContext } from "../context";
 
 /** Newest first; the id breaks ties (one request creates many rows at once), so pages never overlap. */
 export async function listInvitations({
   ctx,
-  page,
+  input: page,
 }: {
-  ctx: { actor: Actor };
-  page: PageQuery;
+  ctx: ServiceContext;
+  input: PageQuery;
 }): Promise<Paged<ReturnType<typeof invitationView>>> {
   const where = eq(invitations.agencyId, ctx.actor.agencyId);
   const [rows, [{ total }]] = await Promise.all([

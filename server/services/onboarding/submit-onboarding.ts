@@ -2,11 +2,11 @@ import "server-only";
 import { eq } from "drizzle-orm";
 import type { z } from "zod";
 import type { onboardingSubmitSchema } from "@/lib/validation/onboarding";
-import type { Actor } from "../../auth/actor";
 import { db } from "../../db/client";
 import { clientProjects, clients, users } from "../../db/schema";
-import { ConflictError } from "../../http/errors";
+import { ConflictError } from "../../errors";
 import { assertProjectCapacity } from "../projects/project-limit";
+import type { ServiceContext } from "../context";
 
 type Input = z.output<typeof onboardingSubmitSchema>;
 
@@ -14,7 +14,7 @@ type Input = z.output<typeof onboardingSubmitSchema>;
  * Finishes onboarding. "submit" creates the step-1 clients and projects; "cancel" creates nothing.
  * Either way the onboarding flag turns false, all in one transaction.
  */
-export async function submitOnboarding({ ctx, input }: { ctx: { actor: Actor }; input: Input }) {
+export async function submitOnboarding({ ctx, input }: { ctx: ServiceContext; input: Input }) {
   return db().transaction(async (tx) => {
     const [user] = await tx
       .select({ onboarding: users.onboarding })

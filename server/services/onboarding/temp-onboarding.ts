@@ -1,12 +1,12 @@
 import "server-only";
 import { and, eq } from "drizzle-orm";
-import type { Actor } from "../../auth/actor";
 import { db } from "../../db/client";
 import { users } from "../../db/schema";
-import { ConflictError } from "../../http/errors";
+import { ConflictError } from "../../errors";
+import type { ServiceContext } from "../context";
 
 /** The onboarding step the user last reached, kept server-side so onboarding resumes on any device. */
-export async function getTempOnboarding({ ctx }: { ctx: { actor: Actor } }) {
+export async function getTempOnboarding({ ctx }: { ctx: ServiceContext }) {
   const [user] = await db()
     .select({ onboarding: users.onboarding, step: users.tempOnboardingStep })
     .from(users)
@@ -14,7 +14,8 @@ export async function getTempOnboarding({ ctx }: { ctx: { actor: Actor } }) {
   return { onboarding: user.onboarding, tempOnboardingStep: user.step === null ? null : { step: user.step } };
 }
 
-export async function setTempOnboarding({ ctx, step }: { ctx: { actor: Actor }; step: number }) {
+export async function setTempOnboarding({ ctx, input }: { ctx: ServiceContext; input: { step: number } }) {
+  const { step } = input;
   const [user] = await db()
     .update(users)
     .set({ tempOnboardingStep: step })

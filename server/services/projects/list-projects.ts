@@ -1,20 +1,20 @@
 import "server-only";
 import { and, count, desc, eq, max } from "drizzle-orm";
-import type { ClientAccess } from "../../auth/client-access";
 import { db } from "../../db/client";
 import { clientProjects, reports } from "../../db/schema";
-import { pageOffset, type PageQuery, type Paged } from "../../http/pagination";
+import { pageOffset, type PageQuery, type Paged } from "../pagination";
 import { projectView, type ProjectView } from "../clients/client-view";
+import type { ClientServiceContext } from "../context";
 
 /** GET /clients/{id}/properties: the client's projects, newest first, with their last report date. */
 export async function listProjects({
-  access,
-  page,
+  ctx,
+  input: page,
 }: {
-  access: ClientAccess;
-  page: PageQuery;
+  ctx: ClientServiceContext;
+  input: PageQuery;
 }): Promise<Paged<ProjectView>> {
-  const where = eq(clientProjects.clientId, access.client.id);
+  const where = eq(clientProjects.clientId, ctx.access.client.id);
   const lastReport = db()
     .select({ projectId: reports.projectId, last: max(reports.createdAt).as("last") })
     .from(reports)

@@ -3,7 +3,7 @@ import { and, count, eq } from "drizzle-orm";
 import { MESSAGES } from "@/lib/constants/messages";
 import { db, type DbOrTx, type Tx } from "../../db/client";
 import { agencies, clientProjects } from "../../db/schema";
-import { LimitExceededError } from "../../http/errors";
+import { LimitExceededError } from "../../errors";
 
 /** How many more active projects before the warning shows (spec: a warning near the limit). */
 export const PROJECT_LIMIT_WARNING_MARGIN = 1;

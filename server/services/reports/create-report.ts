@@ -2,22 +2,20 @@ import "server-only";
 import { todayIn } from "@/lib/dates";
 import { REPORT_MESSAGES, type createReportSchema } from "@/lib/validation/reports";
 import type { z } from "zod";
-import type { ProjectAccess } from "../../auth/client-access";
-import { ValidationError } from "../../http/errors";
-import type { UserContext } from "../../http/route";
+import { ValidationError } from "../../errors";
+import type { ProjectServiceContext } from "../context";
 import { queueReport } from "./report-status";
 import { reportView } from "./report-view";
 
 /** POST /properties/{id}/reports/add: records the report as queued and queues its generation. */
 export async function createReport({
   ctx,
-  access,
   input,
 }: {
-  ctx: UserContext;
-  access: ProjectAccess;
+  ctx: ProjectServiceContext;
   input: z.output<typeof createReportSchema>;
 }) {
+  const { access } = ctx;
   if (input.periodEnd > todayIn(access.project.timeZone))
     throw new ValidationError({ periodEnd: REPORT_MESSAGES.endInFuture });
   const report = await queueReport({

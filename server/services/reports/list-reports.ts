@@ -1,20 +1,20 @@
 import "server-only";
 import { count, desc, eq } from "drizzle-orm";
-import type { ProjectAccess } from "../../auth/client-access";
 import { db } from "../../db/client";
 import { reports } from "../../db/schema";
-import { pageOffset, type PageQuery, type Paged } from "../../http/pagination";
+import type { ProjectServiceContext } from "../context";
+import { pageOffset, type PageQuery, type Paged } from "../pagination";
 import { reportView, type ReportView } from "./report-view";
 
 /** GET /properties/{id}/reports: the project's reports, newest first. */
 export async function listReports({
-  access,
-  page,
+  ctx,
+  input: page,
 }: {
-  access: ProjectAccess;
-  page: PageQuery;
+  ctx: ProjectServiceContext;
+  input: PageQuery;
 }): Promise<Paged<ReportView>> {
-  const where = eq(reports.projectId, access.project.id);
+  const where = eq(reports.projectId, ctx.access.project.id);
   const [rows, [{ total }]] = await Promise.all([
     db()
       .select()

@@ -2,11 +2,11 @@ import "server-only";
 import { and, desc, eq } from "drizzle-orm";
 import { db } from "../../db/client";
 import { insights, savedInsights } from "../../db/schema";
-import type { ProjectContext } from "../../http/route";
 import { insightViews } from "../insights/insight-view";
+import type { ProjectServiceContext } from "../context";
 
 /** GET /saved-insights/properties/{id}: the caller's saved insights of the project, last saved first. */
-export async function listSavedInsights({ ctx }: { ctx: ProjectContext }) {
+export async function listSavedInsights({ ctx }: { ctx: ProjectServiceContext }) {
   const rows = await db()
     .select({ saved: savedInsights, insight: insights })
     .from(savedInsights)

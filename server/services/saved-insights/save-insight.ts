@@ -2,11 +2,12 @@ import "server-only";
 import { and, eq } from "drizzle-orm";
 import { db } from "../../db/client";
 import { savedInsights } from "../../db/schema";
-import type { ProjectContext } from "../../http/route";
 import { requireProjectInsights } from "../tags/project-insight-ids";
+import type { ProjectServiceContext } from "../context";
 
 /** POST /saved-insights/properties/{id} {insightId}: saves for the caller; saving twice keeps one entry. */
-export async function saveInsight({ ctx, insightId }: { ctx: ProjectContext; insightId: string }) {
+export async function saveInsight({ ctx, input }: { ctx: ProjectServiceContext; input: { insightId: string } }) {
+  const { insightId } = input;
   const project = ctx.access.project;
   const [id] = await requireProjectInsights(project.id, [insightId]);
   await db()
@@ -21,7 +22,8 @@ export async function saveInsight({ ctx, insightId }: { ctx: ProjectContext; ins
 }
 
 /** DELETE /saved-insights/properties/{id} {insightId} or ?insightId=: unsaves for the caller. */
-export async function unsaveInsight({ ctx, insightId }: { ctx: ProjectContext; insightId: string }) {
+export async function unsaveInsight({ ctx, input }: { ctx: ProjectServiceContext; input: { insightId: string } }) {
+  const { insightId } = input;
   const removed = await db()
     .delete(savedInsights)
     .where(

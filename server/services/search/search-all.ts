@@ -1,18 +1,18 @@
 import "server-only";
-import type { Actor } from "../../auth/actor";
-import type { PageQuery } from "../../http/pagination";
+import type { PageQuery } from "../pagination";
 import { searchClients } from "./search-clients";
 import { searchProperties } from "./search-properties";
 import { searchUsers } from "./search-users";
 import { searchTerm } from "./text-match";
+import type { ServiceContext } from "../context";
 
 /** GET /searches: the three kinds at once, each paged on its own. */
-export async function searchAll({ ctx, input }: { ctx: { actor: Actor }; input: PageQuery & { q: string } }) {
+export async function searchAll({ ctx, input }: { ctx: ServiceContext; input: PageQuery & { q: string } }) {
   const term = await searchTerm(input.q);
   const [clients, users, properties] = await Promise.all([
-    searchClients({ ctx, input, term }),
-    searchUsers({ ctx, input, term }),
-    searchProperties({ ctx, input, term }),
+    searchClients({ ctx, input: { ...input, term } }),
+    searchUsers({ ctx, input: { ...input, term } }),
+    searchProperties({ ctx, input: { ...input, term } }),
   ]);
   return { clients, users, properties };
 }

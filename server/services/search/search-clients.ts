@@ -1,12 +1,12 @@
 import "server-only";
 import { and, count, desc, eq } from "drizzle-orm";
-import type { Actor } from "../../auth/actor";
 import { db } from "../../db/client";
 import { clients, clientStaff } from "../../db/schema";
-import { pageOffset, type PageQuery, type Paged } from "../../http/pagination";
+import { pageOffset, type Paged } from "../pagination";
 import { clientView, type ClientView } from "../clients/client-view";
 import { visibleClients } from "../clients/list-clients";
-import { rankedSearch, searchField, searchTerm, totalOver, type SearchTerm } from "./text-match";
+import { rankedSearch, searchField, searchTerm, totalOver, type SearchInput } from "./text-match";
+import type { ServiceContext } from "../context";
 
 const FIELDS = [searchField(clients.name), searchField(clients.website)];
 
@@ -14,16 +14,14 @@ const FIELDS = [searchField(clients.name), searchField(clients.website)];
 export async function searchClients({
   ctx,
   input,
-  term,
 }: {
-  ctx: { actor: Actor };
-  input: PageQuery & { q: string };
-  term?: SearchTerm;
+  ctx: ServiceContext;
+  input: SearchInput;
 }): Promise<Paged<ClientView>> {
   const { actor } = ctx;
   const found = await rankedSearch({
     fields: FIELDS,
-    term: term ?? (await searchTerm(input.q)),
+    term: input.term ?? (await searchTerm(input.q)),
     page: input,
     newest: [desc(clients.createdAt), desc(clients.id)],
     run: (match, orderBy) =>

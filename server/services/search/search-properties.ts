@@ -3,10 +3,11 @@ import { and, count, desc, eq, inArray, max, type SQL } from "drizzle-orm";
 import type { Actor } from "../../auth/actor";
 import { db } from "../../db/client";
 import { clientProjects, clients, reports } from "../../db/schema";
-import { pageOffset, type PageQuery, type Paged } from "../../http/pagination";
+import { pageOffset, type Paged } from "../pagination";
 import { projectView, type ProjectView } from "../clients/client-view";
 import { visibleClients } from "../clients/list-clients";
-import { rankedSearch, searchField, searchTerm, totalOver, type SearchTerm } from "./text-match";
+import { rankedSearch, searchField, searchTerm, totalOver, type SearchInput } from "./text-match";
+import type { ServiceContext } from "../context";
 
 export type PropertySearchEntry = ProjectView & { clientName: string };
 
@@ -30,16 +31,14 @@ function visibleProjects(actor: Actor): SQL {
 export async function searchProperties({
   ctx,
   input,
-  term,
 }: {
-  ctx: { actor: Actor };
-  input: PageQuery & { q: string };
-  term?: SearchTerm;
+  ctx: ServiceContext;
+  input: SearchInput;
 }): Promise<Paged<PropertySearchEntry>> {
   const visible = visibleProjects(ctx.actor);
   const found = await rankedSearch({
     fields: FIELDS,
-    term: term ?? (await searchTerm(input.q)),
+    term: input.term ?? (await searchTerm(input.q)),
     page: input,
     newest: [desc(clientProjects.createdAt), desc(clientProjects.id)],
     run: (match, orderBy) =>

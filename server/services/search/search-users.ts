@@ -4,9 +4,10 @@ import { alias } from "drizzle-orm/pg-core";
 import type { Actor } from "../../auth/actor";
 import { db } from "../../db/client";
 import { clientStaff, users } from "../../db/schema";
-import { pageOffset, type PageQuery, type Paged } from "../../http/pagination";
+import { pageOffset, type Paged } from "../pagination";
 import { userView, type UserView } from "../users/user-view";
-import { rankedSearch, searchField, searchTerm, totalOver, type SearchTerm } from "./text-match";
+import { rankedSearch, searchField, searchTerm, totalOver, type SearchInput } from "./text-match";
+import type { ServiceContext } from "../context";
 
 // The same expressions as the indexes of drizzle/0001_search.sql (email is citext, indexed as text).
 const FIELDS = [
@@ -35,16 +36,14 @@ function visibleUsers(actor: Actor): SQL {
 export async function searchUsers({
   ctx,
   input,
-  term,
 }: {
-  ctx: { actor: Actor };
-  input: PageQuery & { q: string };
-  term?: SearchTerm;
+  ctx: ServiceContext;
+  input: SearchInput;
 }): Promise<Paged<UserView>> {
   const visible = visibleUsers(ctx.actor);
   const found = await rankedSearch({
     fields: FIELDS,
-    term: term ?? (await searchTerm(input.q)),
+    term: input.term ?? (await searchTerm(input.q)),
     page: input,
     newest: [desc(users.createdAt), desc(users.id)],
     run: (match, orderBy) =>

@@ -1,7 +1,7 @@
 import "server-only";
 import { desc, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import { db } from "../../db/client";
-import type { PageQuery, Paged } from "../../http/pagination";
+import type { PageQuery, Paged } from "../pagination";
 
 /**
  * A searchable column in two spellings of the same value (unaccented, lower case):
@@ -32,6 +32,9 @@ const SEPARATORS = "./:-_@,&+()";
 const SPACES = " ".repeat(SEPARATORS.length);
 const toSpaces = (value: string) => value.replace(/[./:\-_@,&+()]/g, " ");
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, "\\$&");
+
+/** What every search verb takes: `?q=&page=&limit=`, and the term when several searches share one. */
+export type SearchInput = PageQuery & { q: string; term?: SearchTerm };
 
 /**
  * Normalises the text once, in PostgreSQL (unaccent's rules: "Œ" → "OE", "ß" → "ss"...), so the

@@ -5,21 +5,22 @@ import { SETTINGS_MESSAGES } from "@/lib/constants/settings";
 import type { agencySettingsSchema } from "@/lib/validation/settings";
 import { db } from "../../db/client";
 import { agencies } from "../../db/schema";
-import { NotFoundError } from "../../http/errors";
+import { NotFoundError } from "../../errors";
 import { agencySettingsView } from "./agency-settings-view";
+import type { ServiceContext } from "../context";
 
 /** PUT /agencies/{id}/settings: replaces name, website and phone (an empty website or phone clears it). */
 export async function updateAgencySettings({
-  agencyId,
+  ctx,
   input,
 }: {
-  agencyId: string;
+  ctx: ServiceContext;
   input: z.output<typeof agencySettingsSchema>;
 }) {
   const [agency] = await db()
     .update(agencies)
     .set({ name: input.name, website: input.website ?? null, phone: input.phone ?? null })
-    .where(eq(agencies.id, agencyId))
+    .where(eq(agencies.id, ctx.actor.agencyId))
     .returning();
   if (!agency) throw new NotFoundError();
   return { ...agencySettingsView(agency), message: SETTINGS_MESSAGES.saved };

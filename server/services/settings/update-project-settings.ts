@@ -3,23 +3,23 @@ import { eq } from "drizzle-orm";
 import type { z } from "zod";
 import { SETTINGS_MESSAGES } from "@/lib/constants/settings";
 import type { projectSettingsUpdateSchema } from "@/lib/validation/settings";
-import type { ProjectAccess } from "../../auth/client-access";
 import { db } from "../../db/client";
 import { clientProjects } from "../../db/schema";
-import { NotFoundError } from "../../http/errors";
+import { NotFoundError } from "../../errors";
 import { mergeSettings } from "./merge-settings";
 import { projectSettingsView } from "./settings-view";
+import type { ProjectServiceContext } from "../context";
 
 /** PUT /properties/{id}/settings (client:settings): a partial update in one statement. */
 export async function updateProjectSettings({
-  access,
+  ctx,
   input,
 }: {
-  access: ProjectAccess;
+  ctx: ProjectServiceContext;
   input: z.output<typeof projectSettingsUpdateSchema>;
 }) {
   const settings = mergeSettings(clientProjects.settings, input);
-  const { project } = access;
+  const { project } = ctx.access;
   if (!settings)
     return { ...projectSettingsView(project.settings, project.siteType), message: SETTINGS_MESSAGES.saved };
   const [row] = await db()

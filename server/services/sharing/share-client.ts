@@ -1,12 +1,11 @@
 import "server-only";
 import { and, eq } from "drizzle-orm";
 import { WORKSPACE_MESSAGES } from "@/lib/constants/messages";
-import type { Actor } from "../../auth/actor";
-import type { ClientAccess } from "../../auth/client-access";
 import { db } from "../../db/client";
 import { clientStaff, users } from "../../db/schema";
-import { BadRequestError, ValidationError } from "../../http/errors";
+import { BadRequestError, ValidationError } from "../../errors";
 import { staffView } from "../staff/staff-view";
+import type { ClientServiceContext } from "../context";
 
 /**
  * POST /clients/{id}/staffs/add: shares the client with a staff member of the same agency at a level
@@ -14,15 +13,12 @@ import { staffView } from "../staff/staff-view";
  */
 export async function shareClient({
   ctx,
-  access,
-  email,
-  permission,
+  input,
 }: {
-  ctx: { actor: Actor };
-  access: ClientAccess;
-  email: string;
-  permission: 1 | 2 | 4;
+  ctx: ClientServiceContext;
+  input: { email: string; permission: 1 | 2 | 4 };
 }) {
+  const { email, permission } = input;
   const [user] = await db()
     .select()
     .from(users)
@@ -37,7 +33,7 @@ export async function shareClient({
   if (user.id === ctx.actor.userId) throw new BadRequestError(WORKSPACE_MESSAGES.cannotChangeOwnAccess);
   await db()
     .insert(clientStaff)
-    .values({ clientId: access.client.id, userId: user.id, permission })
+    .values({ clientId: ctx.access.client.id, userId: user.id, permission })
     .onConflictDoUpdate({ target: [clientStaff.clientId, clientStaff.userId], set: { permission } });
   return { message: WORKSPACE_MESSAGES.clientShared, staff: staffView(user, { permission }) };
 }

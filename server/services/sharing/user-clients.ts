@@ -1,26 +1,26 @@
 import "server-only";
 import { and, desc, eq } from "drizzle-orm";
 import { clientActionsFor, permissionLabel } from "@/lib/permissions";
-import type { Actor } from "../../auth/actor";
-import type { ClientAccess } from "../../auth/client-access";
 import { db } from "../../db/client";
 import { clients, clientStaff, users } from "../../db/schema";
-import { NotFoundError } from "../../http/errors";
+import { NotFoundError } from "../../errors";
 import { clientView } from "../clients/client-view";
+import type { ClientServiceContext, ServiceContext } from "../context";
 
 /** GET /clients/{id}/permissions: the caller's level on the client and what it allows. */
-export function clientPermissions({ ctx, access }: { ctx: { actor: Actor }; access: ClientAccess }) {
+export function clientPermissions({ ctx }: { ctx: ClientServiceContext }) {
   return {
-    clientId: access.client.id,
+    clientId: ctx.access.client.id,
     isAgencyAdmin: ctx.actor.isAgencyAdmin,
-    permission: ctx.actor.isAgencyAdmin ? null : access.level,
-    label: ctx.actor.isAgencyAdmin ? "Agency Admin" : permissionLabel(access.level),
-    actions: clientActionsFor(ctx.actor, access.level),
+    permission: ctx.actor.isAgencyAdmin ? null : ctx.access.level,
+    label: ctx.actor.isAgencyAdmin ? "Agency Admin" : permissionLabel(ctx.access.level),
+    actions: clientActionsFor(ctx.actor, ctx.access.level),
   };
 }
 
 /** GET /users/{id}/clients: the clients shared with a staff member (admins: anyone; staff: themselves). */
-export async function userClients({ ctx, userId }: { ctx: { actor: Actor }; userId: string }) {
+export async function userClients({ ctx, input }: { ctx: ServiceContext; input: { userId: string } }) {
+  const { userId } = input;
   if (!ctx.actor.isAgencyAdmin && userId !== ctx.actor.userId) throw new NotFoundError();
   const [user] = await db()
     .select({ id: users.id })

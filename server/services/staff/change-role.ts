@@ -1,22 +1,21 @@
 import "server-only";
 import { and, count, eq, sql } from "drizzle-orm";
 import { WORKSPACE_MESSAGES } from "@/lib/constants/messages";
-import type { Actor } from "../../auth/actor";
 import { db } from "../../db/client";
 import { agencies, users } from "../../db/schema";
-import { BadRequestError, NotFoundError } from "../../http/errors";
+import { BadRequestError, NotFoundError } from "../../errors";
 import { userView } from "../users/user-view";
+import type { ServiceContext } from "../context";
 
 /** PUT /users/{id}/role: agency admins promote staff to admin or back; the agency keeps at least one admin. */
 export async function changeRole({
   ctx,
-  userId,
-  role,
+  input,
 }: {
-  ctx: { actor: Actor };
-  userId: string;
-  role: "agency" | "staff";
+  ctx: ServiceContext;
+  input: { userId: string; role: "agency" | "staff" };
 }) {
+  const { userId, role } = input;
   return db().transaction(async (tx) => {
     // Role changes in one agency go one at a time (the agency row is the lock), so two admins
     // demoting each other at once cannot both pass the last-admin check.

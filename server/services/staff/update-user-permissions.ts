@@ -2,11 +2,11 @@ import "server-only";
 import { and, eq, inArray } from "drizzle-orm";
 import type { z } from "zod";
 import type { userPermissionsSchema } from "@/lib/validation/clients";
-import type { Actor } from "../../auth/actor";
 import { db } from "../../db/client";
 import { clients, clientStaff, users } from "../../db/schema";
-import { BadRequestError, NotFoundError } from "../../http/errors";
+import { BadRequestError, NotFoundError } from "../../errors";
 import { WORKSPACE_MESSAGES } from "@/lib/constants/messages";
+import type { ServiceContext } from "../context";
 
 /**
  * POST /users/{id}/permissions/update (agency admins): sets a staff member's level on several
@@ -14,13 +14,12 @@ import { WORKSPACE_MESSAGES } from "@/lib/constants/messages";
  */
 export async function updateUserPermissions({
   ctx,
-  userId,
   input,
 }: {
-  ctx: { actor: Actor };
-  userId: string;
-  input: z.output<typeof userPermissionsSchema>;
+  ctx: ServiceContext;
+  input: z.output<typeof userPermissionsSchema> & { userId: string };
 }) {
+  const { userId } = input;
   const [user] = await db()
     .select()
     .from(users)

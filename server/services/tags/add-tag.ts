@@ -4,15 +4,15 @@ import type { z } from "zod";
 import type { addTagSchema } from "@/lib/validation/reports";
 import { db } from "../../db/client";
 import { insightTagItems, insightTags } from "../../db/schema";
-import type { ProjectContext } from "../../http/route";
 import { requireProjectInsights } from "./project-insight-ids";
 import { tagInsightIds, tagView } from "./tag-view";
+import type { ProjectServiceContext } from "../context";
 
 /**
  * POST /insights/properties/{id}/tags/add: adds insights to the project's tag of that name
  * (case-insensitive), creating the tag when it does not exist. Adding twice is harmless.
  */
-export async function addTag({ ctx, input }: { ctx: ProjectContext; input: z.output<typeof addTagSchema> }) {
+export async function addTag({ ctx, input }: { ctx: ProjectServiceContext; input: z.output<typeof addTagSchema> }) {
   const project = ctx.access.project;
   const ids = await requireProjectInsights(project.id, input.insightIds);
   return db().transaction(async (tx) => {

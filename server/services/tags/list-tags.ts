@@ -2,15 +2,15 @@ import "server-only";
 import { asc, count, eq } from "drizzle-orm";
 import { db } from "../../db/client";
 import { insightTagItems, insightTags } from "../../db/schema";
-import type { ProjectAccess } from "../../auth/client-access";
+import type { ProjectServiceContext } from "../context";
 
 /** GET /insights/properties/{id}/tags/: the project's tags by name, with their insight counts. */
-export async function listTags({ access }: { access: ProjectAccess }) {
+export async function listTags({ ctx }: { ctx: ProjectServiceContext }) {
   const rows = await db()
     .select({ tag: insightTags, count: count(insightTagItems.insightId) })
     .from(insightTags)
     .leftJoin(insightTagItems, eq(insightTagItems.tagId, insightTags.id))
-    .where(eq(insightTags.projectId, access.project.id))
+    .where(eq(insightTags.projectId, ctx.access.project.id))
     .groupBy(insightTags.id)
     .orderBy(asc(insightTags.name), asc(insightTags.id));
   const docs = rows.map((r) => ({

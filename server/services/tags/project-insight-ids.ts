@@ -2,7 +2,7 @@ import "server-only";
 import { and, eq, inArray } from "drizzle-orm";
 import { db } from "../../db/client";
 import { insights } from "../../db/schema";
-import { ValidationError } from "../../http/errors";
+import { ValidationError } from "../../errors";
 
 /** Checks every id names an insight of this project (another project's or agency's is refused). */
 export async function requireProjectInsights(projectId: string, ids: readonly string[]): Promise<string[]> {

@@ -2,7 +2,7 @@ import "server-only";
 import { asc, eq } from "drizzle-orm";
 import { db, type DbOrTx } from "../../db/client";
 import { insightTagItems } from "../../db/schema";
-import type { InsightTag } from "./tag-access";
+import type { InsightTag } from "../../auth/child-access";
 
 /** A tag (a custom report) as the API shows it: its insights' ids and their count. */
 export function tagView(tag: InsightTag, insightIds: string[]) {

@@ -4,14 +4,15 @@ import type { z } from "zod";
 import { REPORT_MESSAGES, type updateTagSchema } from "@/lib/validation/reports";
 import { db } from "../../db/client";
 import { insightTagItems, insightTags } from "../../db/schema";
-import { ConflictError } from "../../http/errors";
+import { ConflictError } from "../../errors";
 import { isUniqueViolation } from "../accounts/unique-violation";
+import type { TagServiceContext } from "../context";
 import { requireProjectInsights } from "./project-insight-ids";
-import type { TagAccess } from "./tag-access";
 import { tagInsightIds, tagView } from "./tag-view";
 
 /** PUT /tags/{id}: renames the tag and/or replaces its insights. */
-export async function updateTag({ access, input }: { access: TagAccess; input: z.output<typeof updateTagSchema> }) {
+export async function updateTag({ ctx, input }: { ctx: TagServiceContext; input: z.output<typeof updateTagSchema> }) {
+  const { access } = ctx;
   const ids = input.insightIds ? await requireProjectInsights(access.project.id, input.insightIds) : null;
   try {
     await db().transaction(async (tx) => {

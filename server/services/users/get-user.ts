@@ -1,13 +1,13 @@
 import "server-only";
 import { and, eq } from "drizzle-orm";
-import type { Actor } from "../../auth/actor";
 import { db } from "../../db/client";
 import { agencies, users } from "../../db/schema";
-import { NotFoundError } from "../../http/errors";
+import { NotFoundError } from "../../errors";
 import { userView } from "./user-view";
+import type { ServiceContext } from "../context";
 
-/** The caller with their agency summary (GET /api/users). */
-export async function getCurrentUser({ userId }: { userId: string }) {
+/** A user with their agency summary, as GET /api/users and the login answer show the caller. */
+export async function currentUserView(userId: string) {
   const [row] = await db()
     .select({ user: users, agency: agencies })
     .from(users)
@@ -28,11 +28,17 @@ export async function getCurrentUser({ userId }: { userId: string }) {
   };
 }
 
+/** GET /api/users: the caller with their agency summary. */
+export async function getCurrentUser({ ctx }: { ctx: ServiceContext }) {
+  return currentUserView(ctx.actor.userId);
+}
+
 /**
  * A user of the caller's agency. Staff may read only themselves; admins anyone in their agency.
  * Users of other agencies are 404, never 403, so ids cannot be probed.
  */
-export async function getUser({ ctx, userId }: { ctx: { actor: Actor }; userId: string }) {
+export async function getUser({ ctx, input }: { ctx: ServiceContext; input: { userId: string } }) {
+  const { userId } = input;
   if (!ctx.actor.isAgencyAdmin && userId !== ctx.actor.userId) throw new NotFoundError();
   const [user] = await db()
     .select()

@@ -3,13 +3,13 @@ import { and, eq, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { MESSAGES } from "@/lib/constants/messages";
 import type { userUpdateSchema } from "@/lib/validation/users";
-import type { Actor } from "../../auth/actor";
 import { hashPassword, verifyPassword } from "../../auth/password";
 import { issueSessionToken } from "../../auth/session-token";
 import { db } from "../../db/client";
 import { users } from "../../db/schema";
-import { NotFoundError, ValidationError } from "../../http/errors";
+import { NotFoundError, ValidationError } from "../../errors";
 import { userView } from "./user-view";
+import type { ServiceContext } from "../context";
 
 type Input = z.output<typeof userUpdateSchema>;
 
@@ -17,7 +17,8 @@ type Input = z.output<typeof userUpdateSchema>;
  * PUT /api/users/{id}. Mode "edit" updates the profile; an admin may edit any user of the agency.
  * Mode "change-password" is for oneself only: it ends every other session and hands back a new token.
  */
-export async function updateUser({ ctx, userId, input }: { ctx: { actor: Actor }; userId: string; input: Input }) {
+export async function updateUser({ ctx, input }: { ctx: ServiceContext; input: Input & { userId: string } }) {
+  const { userId } = input;
   const self = userId === ctx.actor.userId;
   if (!self && !(ctx.actor.isAgencyAdmin && input.mode === "edit")) throw new NotFoundError();
   const [user] = await db()

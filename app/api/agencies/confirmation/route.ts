@@ -4,4 +4,4 @@ import { withPublic } from "@/server/http/route";
 import { confirmAgency } from "@/server/services/agencies/confirm-agency";
 
 /** GET /api/agencies/confirmation?token=…: confirms the agency (single use). */
-export const GET = withPublic(async (ctx) => confirmAgency(parseQuery(ctx.req, tokenSchema)));
+export const GET = withPublic(async (ctx, http) => confirmAgency({ ctx, input: parseQuery(http.req, tokenSchema) }));

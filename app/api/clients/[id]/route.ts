@@ -5,9 +5,9 @@ import { deleteClient } from "@/server/services/clients/delete-client";
 import { getClient } from "@/server/services/clients/get-client";
 import { updateClient } from "@/server/services/clients/update-client";
 
-export const GET = withClientAccess("client:view", async (ctx) => getClient({ ctx, access: ctx.access }));
-export const PUT = withClientAccess("client:edit", async (ctx) =>
-  updateClient({ ctx, access: ctx.access, input: await parseJsonBody(ctx.req, clientSchema) }),
+export const GET = withClientAccess("client:view", async (ctx) => getClient({ ctx }));
+export const PUT = withClientAccess("client:edit", async (ctx, http) =>
+  updateClient({ ctx, input: await parseJsonBody(http.req, clientSchema) }),
 );
 /** Agency admins only (checked in the service): the client and everything under it. */
-export const DELETE = withClientAccess("client:view", async (ctx) => deleteClient({ ctx, access: ctx.access }));
+export const DELETE = withClientAccess("client:view", async (ctx) => deleteClient({ ctx }));

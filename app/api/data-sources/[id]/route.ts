@@ -1,14 +1,12 @@
 import { updateDataSourceSchema } from "@/lib/validation/data-sources";
 import { parseJsonBody } from "@/server/http/body";
 import { withDataSourceAccess } from "@/server/http/route";
-import { dataSourceView } from "@/server/services/data-sources/data-source-view";
 import { deleteDataSource } from "@/server/services/data-sources/delete-data-source";
+import { getDataSource } from "@/server/services/data-sources/get-data-source";
 import { updateDataSource } from "@/server/services/data-sources/update-data-source";
 
-export const GET = withDataSourceAccess("datasource:view", async (ctx) => dataSourceView(ctx.access.dataSource));
-export const PUT = withDataSourceAccess("datasource:manage", async (ctx) =>
-  updateDataSource({ access: ctx.access, input: await parseJsonBody(ctx.req, updateDataSourceSchema) }),
+export const GET = withDataSourceAccess("datasource:view", async (ctx) => getDataSource({ ctx }));
+export const PUT = withDataSourceAccess("datasource:manage", async (ctx, http) =>
+  updateDataSource({ ctx, input: await parseJsonBody(http.req, updateDataSourceSchema) }),
 );
-export const DELETE = withDataSourceAccess("datasource:manage", async (ctx) =>
-  deleteDataSource({ access: ctx.access }),
-);
+export const DELETE = withDataSourceAccess("datasource:manage", async (ctx) => deleteDataSource({ ctx }));

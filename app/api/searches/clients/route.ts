@@ -4,4 +4,6 @@ import { searchQuerySchema } from "@/server/services/search/search-query";
 import { searchClients } from "@/server/services/search/search-clients";
 
 /** GET /api/searches/clients?q=&page=&limit=: matching clients the caller may see, best first. */
-export const GET = withUser(async (ctx) => searchClients({ ctx, input: parseQuery(ctx.req, searchQuerySchema) }));
+export const GET = withUser(async (ctx, http) =>
+  searchClients({ ctx, input: parseQuery(http.req, searchQuerySchema) }),
+);

@@ -10,21 +10,22 @@ import { uuidParam } from "@/server/http/params";
 
 type P = { id: string };
 
-export const GET = withUser<P>(async (ctx) => getUser({ ctx, userId: uuidParam(ctx.params.id) }));
+export const GET = withUser<P>(async (ctx, http) => getUser({ ctx, input: { userId: uuidParam(http.params.id) } }));
 
 /** PUT /api/users/{id} with mode "edit" or "change-password" (the latter re-issues the session). */
-export const PUT = withUser<P>(async (ctx) => {
+export const PUT = withUser<P>(async (ctx, http) => {
   const result = await updateUser({
     ctx,
-    userId: uuidParam(ctx.params.id),
-    input: await parseJsonBody(ctx.req, userUpdateSchema),
+    input: { ...(await parseJsonBody(http.req, userUpdateSchema)), userId: uuidParam(http.params.id) },
   });
   const response = NextResponse.json(result);
-  if ("token" in result && result.token && !ctx.req.headers.get("authorization")) {
+  if ("token" in result && result.token && !http.req.headers.get("authorization")) {
     response.cookies.set(sessionCookieName(), result.token, sessionCookieOptions());
   }
   return response;
 });
 
 /** DELETE /api/users/{id}: agency admins remove a staff member; their sessions end at once. */
-export const DELETE = withAgencyAdmin<P>(async (ctx) => removeStaff({ ctx, userId: uuidParam(ctx.params.id) }));
+export const DELETE = withAgencyAdmin<P>(async (ctx, http) =>
+  removeStaff({ ctx, input: { userId: uuidParam(http.params.id) } }),
+);

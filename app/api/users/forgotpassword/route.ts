@@ -4,4 +4,6 @@ import { withPublic } from "@/server/http/route";
 import { forgotPassword } from "@/server/services/accounts/forgot-password";
 
 /** POST /api/users/forgotpassword: the same answer whether or not the email has an account. */
-export const POST = withPublic(async (ctx) => forgotPassword(await parseJsonBody(ctx.req, forgotPasswordSchema)));
+export const POST = withPublic(async (ctx, http) =>
+  forgotPassword({ ctx, input: await parseJsonBody(http.req, forgotPasswordSchema) }),
+);

@@ -4,7 +4,7 @@ import type pg from "pg";
 import { from as copyFrom } from "pg-copy-streams";
 import { DIMENSIONS } from "@/lib/catalogue/dimensions";
 import { pool } from "../../../db/client";
-import { NotFoundError } from "../../../http/errors";
+import { NotFoundError } from "../../../errors";
 import { copyText } from "../upload/csv-layout";
 import type { RowBuffer } from "./row-buffer";
 

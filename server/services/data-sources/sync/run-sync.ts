@@ -3,7 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import { db, pool } from "../../../db/client";
 import { dataSources, dataSourceSyncRuns, dataSourceSyncStates, type DataSourceSyncState } from "../../../db/schema";
 import { GoogleApiError, toGoogleError } from "../../../integrations/google/errors";
-import { log } from "../../../http/log";
+import { log } from "../../../log";
 import { connectorFor } from "./connectors";
 import type { RowBuffer } from "./row-buffer";
 import { addDays, dayRanges, isoDay, subtractMonths } from "./dates";

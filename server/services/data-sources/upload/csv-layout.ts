@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { DATA_SOURCE_MESSAGES as M } from "@/lib/constants/data-source-messages";
 import { DIMENSIONS, type Dimension as DimensionKey, type DimensionEntry } from "@/lib/catalogue/dimensions";
 import { STORED_METRICS, type BaseMetric, type StoredMetric } from "@/lib/catalogue/metrics";
-import { BadRequestError } from "../../../http/errors";
+import { BadRequestError } from "../../../errors";
 
 /** A CSV the importer refuses: 400 with the line (and column) in the message and under `errors.file`. */
 export class CsvImportError extends BadRequestError {

@@ -2,7 +2,7 @@ import "server-only";
 import { DATA_SOURCE_MESSAGES as M } from "@/lib/constants/data-source-messages";
 import type { Dimension as DimensionKey } from "@/lib/catalogue/dimensions";
 import type { BaseMetric } from "@/lib/catalogue/metrics";
-import { AppError } from "../../../http/errors";
+import { AppError } from "../../../errors";
 import { CsvImportError, layoutDimensions, layoutMetrics, readHeader, RowEncoder, type CsvLayout } from "./csv-layout";
 import { CsvParser, CsvSyntaxError } from "./csv-parser";
 import { ObservationStaging } from "./staging";

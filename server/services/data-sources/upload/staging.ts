@@ -6,7 +6,7 @@ import { DATA_SOURCE_MESSAGES as M } from "@/lib/constants/data-source-messages"
 import { DIMENSIONS } from "@/lib/catalogue/dimensions";
 import { STORED_METRICS } from "@/lib/catalogue/metrics";
 import { env } from "../../../env";
-import { NotFoundError } from "../../../http/errors";
+import { NotFoundError } from "../../../errors";
 import { CsvImportError } from "./csv-layout";
 
 const DIMENSION_COLUMNS = DIMENSIONS.map((d) => d.column);

@@ -5,10 +5,11 @@ import { withAgencyAdmin } from "@/server/http/route";
 import { getAgencySettings } from "@/server/services/settings/get-agency-settings";
 import { updateAgencySettings } from "@/server/services/settings/update-agency-settings";
 
-export const GET = withAgencyAdmin<{ id: string }>(async (ctx) =>
-  getAgencySettings({ agencyId: ownAgencyParam(ctx.actor, ctx.params.id) }),
-);
-export const PUT = withAgencyAdmin<{ id: string }>(async (ctx) => {
-  const agencyId = ownAgencyParam(ctx.actor, ctx.params.id);
-  return updateAgencySettings({ agencyId, input: await parseJsonBody(ctx.req, agencySettingsSchema) });
+export const GET = withAgencyAdmin<{ id: string }>(async (ctx, http) => {
+  ownAgencyParam(ctx.actor, http.params.id);
+  return getAgencySettings({ ctx });
+});
+export const PUT = withAgencyAdmin<{ id: string }>(async (ctx, http) => {
+  ownAgencyParam(ctx.actor, http.params.id);
+  return updateAgencySettings({ ctx, input: await parseJsonBody(http.req, agencySettingsSchema) });
 });

@@ -1,4 +1,4 @@
 import { withClientAccess } from "@/server/http/route";
 import { clientPermissions } from "@/server/services/sharing/user-clients";
 
-export const GET = withClientAccess("client:view", async (ctx) => clientPermissions({ ctx, access: ctx.access }));
+export const GET = withClientAccess("client:view", async (ctx) => clientPermissions({ ctx }));

@@ -1,8 +1,8 @@
 import { parseQuery } from "@/server/http/body";
-import { pageQuerySchema } from "@/server/http/pagination";
 import { withClientAccess } from "@/server/http/route";
+import { pageQuerySchema } from "@/server/services/pagination";
 import { listClientStaff } from "@/server/services/sharing/client-staff";
 
-export const GET = withClientAccess("staff:view", async (ctx) =>
-  listClientStaff({ access: ctx.access, page: parseQuery(ctx.req, pageQuerySchema) }),
+export const GET = withClientAccess("staff:view", async (ctx, http) =>
+  listClientStaff({ ctx, input: parseQuery(http.req, pageQuerySchema) }),
 );

@@ -1,9 +1,22 @@
+import { DATA_SOURCE_MESSAGES as M } from "@/lib/constants/data-source-messages";
+import { MAX_UPLOAD_BYTES } from "@/lib/constants/observations";
+import { incomingFile, type FileUploadOptions } from "@/server/http/file-upload";
 import { withDataSourceAccess } from "@/server/http/route";
 import { uploadCsv } from "@/server/services/data-sources/upload-csv";
 
 // Streams the request body (a CSV up to 200 MB) straight into PostgreSQL: needs the Node runtime.
 export const runtime = "nodejs";
 
-export const POST = withDataSourceAccess("datasource:manage", async (ctx) =>
-  uploadCsv({ ctx, access: ctx.access, req: ctx.req }),
+const CSV_FORM: FileUploadOptions = {
+  field: "file",
+  maxFileBytes: MAX_UPLOAD_BYTES,
+  tooLargeMessage: M.fileTooLarge,
+  notFormMessage: M.notMultipart,
+  missingMessage: M.fileRequired,
+  malformedMessage: M.malformedForm,
+  interruptedMessage: M.interrupted,
+};
+
+export const POST = withDataSourceAccess("datasource:manage", async (ctx, http) =>
+  uploadCsv({ ctx, input: { file: incomingFile(http.req, CSV_FORM) } }),
 );

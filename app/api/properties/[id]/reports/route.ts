@@ -1,8 +1,8 @@
 import { parseQuery } from "@/server/http/body";
-import { pageQuerySchema } from "@/server/http/pagination";
 import { withProjectAccess } from "@/server/http/route";
+import { pageQuerySchema } from "@/server/services/pagination";
 import { listReports } from "@/server/services/reports/list-reports";
 
-export const GET = withProjectAccess("report:view", async (ctx) =>
-  listReports({ access: ctx.access, page: parseQuery(ctx.req, pageQuerySchema) }),
+export const GET = withProjectAccess("report:view", async (ctx, http) =>
+  listReports({ ctx, input: parseQuery(http.req, pageQuerySchema) }),
 );

@@ -6,14 +6,14 @@ import { saveInsight, unsaveInsight } from "@/server/services/saved-insights/sav
 
 // Saving is per user: Viewers may save what they may read.
 export const GET = withProjectAccess("report:view", async (ctx) => listSavedInsights({ ctx }));
-export const POST = withProjectAccess("report:view", async (ctx) =>
-  json(await saveInsight({ ctx, insightId: (await parseJsonBody(ctx.req, savedInsightSchema)).insightId }), 201),
+export const POST = withProjectAccess("report:view", async (ctx, http) =>
+  json(await saveInsight({ ctx, input: await parseJsonBody(http.req, savedInsightSchema) }), 201),
 );
-export const DELETE = withProjectAccess("report:view", async (ctx) => {
-  const fromQuery = ctx.req.nextUrl.searchParams.get("insightId");
+export const DELETE = withProjectAccess("report:view", async (ctx, http) => {
+  const fromQuery = http.req.nextUrl.searchParams.get("insightId");
   const input =
     fromQuery !== null
       ? parseWith(savedInsightSchema, { insightId: fromQuery })
-      : await parseJsonBody(ctx.req, savedInsightSchema);
-  return unsaveInsight({ ctx, insightId: input.insightId });
+      : await parseJsonBody(http.req, savedInsightSchema);
+  return unsaveInsight({ ctx, input });
 });

@@ -5,6 +5,9 @@ import { withAgencyAdmin } from "@/server/http/route";
 import { changeRole } from "@/server/services/staff/change-role";
 
 /** PUT /api/users/{id}/role { role }: change a user's role (agency admins). */
-export const PUT = withAgencyAdmin<{ id: string }>(async (ctx) =>
-  changeRole({ ctx, userId: uuidParam(ctx.params.id), role: (await parseJsonBody(ctx.req, roleSchema)).role }),
+export const PUT = withAgencyAdmin<{ id: string }>(async (ctx, http) =>
+  changeRole({
+    ctx,
+    input: { userId: uuidParam(http.params.id), role: (await parseJsonBody(http.req, roleSchema)).role },
+  }),
 );

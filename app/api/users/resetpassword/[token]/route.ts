@@ -6,8 +6,8 @@ import { resetPassword, resetTokenInfo } from "@/server/services/accounts/reset-
 type P = { token: string };
 
 /** GET: is the reset link valid? POST: set the new password. */
-export const GET = withPublic<P>(async (ctx) => resetTokenInfo({ token: ctx.params.token }));
-export const POST = withPublic<P>(async (ctx) => {
-  const input = await parseJsonBody(ctx.req, resetPasswordSchema);
-  return resetPassword({ token: ctx.params.token, password: input.password });
+export const GET = withPublic<P>(async (ctx, http) => resetTokenInfo({ ctx, input: { token: http.params.token } }));
+export const POST = withPublic<P>(async (ctx, http) => {
+  const { password } = await parseJsonBody(http.req, resetPasswordSchema);
+  return resetPassword({ ctx, input: { token: http.params.token, password } });
 });

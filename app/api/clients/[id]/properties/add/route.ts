@@ -4,6 +4,6 @@ import { json, withClientAccess } from "@/server/http/route";
 import { createProject } from "@/server/services/projects/create-project";
 
 /** POST /api/clients/{id}/properties/add: a new project within the plan's limit. */
-export const POST = withClientAccess("project:create", async (ctx) =>
-  json(await createProject({ access: ctx.access, input: await parseJsonBody(ctx.req, projectSchema) }), 201),
+export const POST = withClientAccess("project:create", async (ctx, http) =>
+  json(await createProject({ ctx, input: await parseJsonBody(http.req, projectSchema) }), 201),
 );

@@ -6,18 +6,19 @@ import { getClientStaff, removeClientStaff, updateClientStaff } from "@/server/s
 
 type P = { id: string; staffId: string };
 
-export const GET = withClientAccess<P>("staff:view", async (ctx) =>
-  getClientStaff({ access: ctx.access, staffId: uuidParam(ctx.params.staffId) }),
+export const GET = withClientAccess<P>("staff:view", async (ctx, http) =>
+  getClientStaff({ ctx, input: { staffId: uuidParam(http.params.staffId) } }),
 );
 /** PUT { permission }: the staff-client permission, named by both ids. */
-export const PUT = withClientAccess<P>("staff:manage", async (ctx) =>
+export const PUT = withClientAccess<P>("staff:manage", async (ctx, http) =>
   updateClientStaff({
     ctx,
-    access: ctx.access,
-    staffId: uuidParam(ctx.params.staffId),
-    permission: (await parseJsonBody(ctx.req, clientPermissionSchema)).permission,
+    input: {
+      staffId: uuidParam(http.params.staffId),
+      permission: (await parseJsonBody(http.req, clientPermissionSchema)).permission,
+    },
   }),
 );
-export const DELETE = withClientAccess<P>("staff:manage", async (ctx) =>
-  removeClientStaff({ ctx, access: ctx.access, staffId: uuidParam(ctx.params.staffId) }),
+export const DELETE = withClientAccess<P>("staff:manage", async (ctx, http) =>
+  removeClientStaff({ ctx, input: { staffId: uuidParam(http.params.staffId) } }),
 );

@@ -1,4 +1,4 @@
 import { withProjectAccess } from "@/server/http/route";
 import { listTags } from "@/server/services/tags/list-tags";
 
-export const GET = withProjectAccess("report:view", async (ctx) => listTags({ access: ctx.access }));
+export const GET = withProjectAccess("report:view", async (ctx) => listTags({ ctx }));

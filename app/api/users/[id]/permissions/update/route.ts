@@ -4,10 +4,9 @@ import { uuidParam } from "@/server/http/params";
 import { withAgencyAdmin } from "@/server/http/route";
 import { updateUserPermissions } from "@/server/services/staff/update-user-permissions";
 
-export const POST = withAgencyAdmin<{ id: string }>(async (ctx) =>
+export const POST = withAgencyAdmin<{ id: string }>(async (ctx, http) =>
   updateUserPermissions({
     ctx,
-    userId: uuidParam(ctx.params.id),
-    input: await parseJsonBody(ctx.req, userPermissionsSchema),
+    input: { ...(await parseJsonBody(http.req, userPermissionsSchema)), userId: uuidParam(http.params.id) },
   }),
 );

@@ -3,7 +3,7 @@ import { parseJsonBody } from "@/server/http/body";
 import { json, withProjectAccess } from "@/server/http/route";
 import { addTag } from "@/server/services/tags/add-tag";
 
-export const POST = withProjectAccess("report:manage", async (ctx) => {
-  const { created, tag } = await addTag({ ctx, input: await parseJsonBody(ctx.req, addTagSchema) });
+export const POST = withProjectAccess("report:manage", async (ctx, http) => {
+  const { created, tag } = await addTag({ ctx, input: await parseJsonBody(http.req, addTagSchema) });
   return json(tag, created ? 201 : 200);
 });

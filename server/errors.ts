@@ -1,8 +1,13 @@
+import type { z } from "zod";
 import { MESSAGES } from "@/lib/constants/messages";
 
 export type FieldErrors = Record<string, string>;
 
-/** Errors that services throw on purpose; the route wrapper turns each into `{ status, message, errors? }`. */
+/**
+ * Errors that services throw on purpose. They carry an HTTP-like status because the spec's error shape is
+ * `{ status, message, errors? }`, but nothing here knows of requests: server/http/error-response.ts is the one
+ * place that turns them into responses, and jobs or scripts can catch them as plain errors.
+ */
 export class AppError extends Error {
   constructor(
     readonly status: number,
@@ -64,4 +69,14 @@ export class UnsupportedMediaTypeError extends AppError {
   constructor() {
     super(415, MESSAGES.unsupportedMediaType);
   }
+}
+
+/** A zod failure as `{ field: firstMessage }`, with nested paths joined by dots ("clients.0.name"). */
+export function fieldErrorsFromZod(error: z.ZodError): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of error.issues) {
+    const key = issue.path.length ? issue.path.map(String).join(".") : "_";
+    if (!(key in errors)) errors[key] = issue.message;
+  }
+  return errors;
 }

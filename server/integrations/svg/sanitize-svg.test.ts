@@ -50,7 +50,9 @@ describe("sanitizeSvg", () => {
 
   it("drops editor metadata and namespaced attributes", () => {
     const svg = clean(
-      `<svg xmlns:inkscape="http://www.inkscape.org/namespaces/inkscape" inkscape:version="1"><metadata><rdf:RDF xmlns:rdf="x"/></metadata><sodipodi:namedview/><path d="M0 0h1"/></svg>`,
+      `<svg xmlns:inkscape="http://www.inkscape.org/namespaces/inkscape" inkscape:version="1"` +
+        ` xmlns:sodipodi="http://sodipodi.sourceforge.net/DTD/sodipodi-0.dtd">` +
+        `<metadata><rdf:RDF xmlns:rdf="x"/></metadata><sodipodi:namedview/><path d="M0 0h1"/></svg>`,
     );
     expect(svg).toBe(`<svg xmlns="http://www.w3.org/2000/svg"><path d="M0 0h1"/></svg>`);
   });
@@ -72,11 +74,73 @@ describe("sanitizeSvg", () => {
       `<svg><!-- open</svg>`,
       `<svg><rect x="<"/></svg>`,
       `<svg>&#0;</svg>`,
+      // A prefix without its namespace declaration is not XML: browsers refuse to draw such a file too.
+      `<svg><sodipodi:namedview/></svg>`,
+      `<svg xmlns="http://www.w3.org/1999/xhtml"/>`,
     ];
     for (const input of bad) expect(() => sanitizeSvg(input), input).toThrow(SvgRejectedError);
   });
 
   it("refuses deep nesting instead of overflowing", () => {
     expect(() => sanitizeSvg(`<svg>${"<g>".repeat(500)}${"</g>".repeat(500)}</svg>`)).toThrow(SvgRejectedError);
+  });
+
+  it("removes <script> in any spelling, with its content", () => {
+    const { svg, removed } = sanitizeSvg(
+      `<svg xmlns="http://www.w3.org/2000/svg" xmlns:s="http://www.w3.org/2000/svg"><script href="#x">alert(1)</script>` +
+        `<SCRIPT>alert(2)</SCRIPT><s:script>alert(3)</s:script><script type="text/ecmascript"><![CDATA[alert(4)]]></script>` +
+        `<g><script xmlns="http://www.w3.org/1999/xhtml">alert(5)</script><rect width="1" height="1"/></g></svg>`,
+    );
+    expect(svg).not.toMatch(/script|alert/i);
+    expect(svg).toContain(`<rect width="1" height="1"/>`);
+    expect(removed).toContain("<script>");
+  });
+
+  it("removes every on* event handler, whatever its case or element", () => {
+    const handlers = ["onload", "onclick", "onmouseover", "onbegin", "onend", "onfocusin", "OnError", "ONACTIVATE"];
+    const attrs = handlers.map((h) => ` ${h}="alert('${h}')"`).join("");
+    const { svg, removed } = sanitizeSvg(
+      `<svg xmlns="http://www.w3.org/2000/svg"${attrs}><g${attrs}><circle r="2"${attrs}/></g></svg>`,
+    );
+    expect(svg).toBe(`<svg xmlns="http://www.w3.org/2000/svg"><g><circle r="2"/></g></svg>`);
+    expect(removed).toEqual(expect.arrayContaining(handlers));
+  });
+
+  it("removes javascript: hrefs however they are disguised, and keeps same-document ones", () => {
+    const disguised = [
+      "javascript:alert(1)",
+      " JavaScript:alert(1)",
+      "java&#x09;script:alert(1)",
+      "&#106;&#97;vascript:alert(1)",
+      "jav&#x0A;ascript:alert(1)",
+      "vbscript:msgbox(1)",
+      "data:image/svg+xml,&lt;svg onload='alert(1)'/&gt;",
+    ];
+    const uses = disguised.map((href) => `<use href="${href}"/><use xlink:href="${href}"/>`).join("");
+    const { svg } = sanitizeSvg(
+      `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink">` +
+        `<defs><circle id="dot" r="1"/></defs>${uses}<use xlink:href="#dot"/><a href="javascript:alert(2)"><use href="#dot"/></a></svg>`,
+    );
+    expect(svg).not.toMatch(/script|alert|data:|<a/i);
+    expect(svg).toContain(`<use xlink:href="#dot"/>`);
+    expect(svg).toContain(`<use href="#dot"/>`);
+  });
+
+  it("removes <foreignObject> and the HTML inside it", () => {
+    const { svg, removed } = sanitizeSvg(
+      `<svg xmlns="http://www.w3.org/2000/svg"><foreignObject width="10" height="10">` +
+        `<div xmlns="http://www.w3.org/1999/xhtml"><iframe src="https://evil.example/"/><b>bold</b></div>` +
+        `</foreignObject><rect width="1" height="1"/></svg>`,
+    );
+    expect(svg).toBe(`<svg xmlns="http://www.w3.org/2000/svg"><rect width="1" height="1"/></svg>`);
+    expect(removed).toContain("<foreignObject>");
+  });
+
+  it("writes well-formed SVG that sanitizes to itself", () => {
+    const { svg } = sanitizeSvg(
+      `<svg viewBox="0 0 4 4"><style>.a{fill:#123456}</style><text x="0" y="3">R&amp;D &lt;tag&gt; "quoted"</text>` +
+        `<use xlink:href="#t"/><path class="a" d="M0 0L4 4"/></svg>`,
+    );
+    expect(sanitizeSvg(svg)).toEqual({ svg, removed: [] });
   });
 });
