@@ -10,6 +10,7 @@ import type { ProjectDetail } from "@/lib/api-client/types";
 import { toApiError } from "@/lib/hooks/use-api-error-handler";
 import { useChartLook } from "@/lib/hooks/use-chart-look";
 import { savedInsightId, savedInsightOf, useSavedInsights, useUnsaveInsight } from "@/lib/hooks/use-insights";
+import { ExportButtons } from "./export-buttons";
 import { InsightCard } from "./insight-card";
 import { ProjectScope } from "./project-scope";
 
@@ -50,10 +51,18 @@ function SavedInsights({ project, agency }: { project: ProjectDetail; agency: { 
           clientProject: { id: project._id, name: project.name },
         }}
       />
-      <div>
-        <p className="text-sm font-medium text-brand-700">{project.name}</p>
-        <h1 className="text-2xl font-semibold tracking-tight text-slate-900">Saved insights</h1>
-        <p className="mt-1 text-sm text-slate-600">{saved.data ? `${saved.data.total} saved` : ""}</p>
+      <div className="flex flex-col gap-4 lg:flex-row lg:items-start lg:justify-between">
+        <div>
+          <p className="text-sm font-medium text-brand-700">{project.name}</p>
+          <h1 className="text-2xl font-semibold tracking-tight text-slate-900">Saved insights</h1>
+          <p className="mt-1 text-sm text-slate-600">{saved.data ? `${saved.data.total} saved` : ""}</p>
+        </div>
+        {saved.data && saved.data.docs.length > 0 ? (
+          <ExportButtons
+            projectId={project._id}
+            selection={{ insightIds: saved.data.docs.map((entry) => savedInsightOf(entry)._id) }}
+          />
+        ) : null}
       </div>
       {saved.isPending ? (
         <LoadingState label="Loading saved insights…" />

@@ -17,6 +17,7 @@ import { useChartLook } from "@/lib/hooks/use-chart-look";
 import { applyFieldErrors } from "@/lib/hooks/use-form-errors";
 import { useDeleteTag, useInsights, useTag, useUpdateTag } from "@/lib/hooks/use-insights";
 import { tagFormSchema } from "@/lib/validation/insight-forms";
+import { ExportButtons } from "./export-buttons";
 import { InsightCard } from "./insight-card";
 import { ProjectScope } from "./project-scope";
 
@@ -106,16 +107,19 @@ function TaggedInsights({
             {insights.data ? `${insights.data.total} ${insights.data.total === 1 ? "insight" : "insights"}` : ""}
           </p>
         </div>
-        {canManage ? (
-          <div className="flex flex-wrap gap-2">
-            <Button variant="secondary" onClick={() => setRenaming(true)}>
-              Rename tag
-            </Button>
-            <Button variant="danger" onClick={() => setDeleting(true)}>
-              Delete tag
-            </Button>
-          </div>
-        ) : null}
+        <div className="flex flex-col items-start gap-2 lg:items-end">
+          <ExportButtons projectId={project._id} selection={{ tag: tagId }} disabled={!docs.length} />
+          {canManage ? (
+            <div className="flex flex-wrap gap-2">
+              <Button variant="secondary" onClick={() => setRenaming(true)}>
+                Rename tag
+              </Button>
+              <Button variant="danger" onClick={() => setDeleting(true)}>
+                Delete tag
+              </Button>
+            </div>
+          ) : null}
+        </div>
       </div>
 
       {insights.isPending ? (
