@@ -2,13 +2,15 @@
  * `npm run bench [-- name ...] [-- --rebuild]`: seeds a fresh embedded PostgreSQL in .data/bench/pg
  * with each benchmark's data, starts the production app (scripts/start.ts, port 3300, build in
  * .next-bench, built once when missing; --rebuild forces a new build), and measures through HTTP.
- * Add a benchmark as one file under scripts/bench/ and list it in BENCHMARKS.
+ * In-process benchmarks (exports) run first, without either; when only they are chosen, neither
+ * starts. Add a benchmark as one file under scripts/bench/ and list it in BENCHMARKS.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import pg from "pg";
-import { formatResult, type Benchmark, type BenchResult } from "./bench/harness";
+import { formatResult, type Benchmark, type BenchmarkEntry, type BenchResult } from "./bench/harness";
+import { exportsBenchmark } from "./bench/exports";
 import { ingestBenchmark } from "./bench/ingest";
 import { reportBenchmark } from "./bench/report";
 import { searchBenchmark } from "./bench/search";
@@ -16,7 +18,13 @@ import { googleBenchmark } from "./bench/google";
 import { startEmbeddedPostgres, type EmbeddedDatabase } from "./lib/embedded-postgres";
 import { runMigrations } from "../server/db/migrate";
 
-const BENCHMARKS: Benchmark[] = [searchBenchmark, ingestBenchmark, reportBenchmark, googleBenchmark];
+const BENCHMARKS: BenchmarkEntry[] = [
+  searchBenchmark,
+  ingestBenchmark,
+  reportBenchmark,
+  googleBenchmark,
+  exportsBenchmark,
+];
 
 const PORT = Number(process.env.BENCH_PORT || 3300);
 const BASE_URL = `http://127.0.0.1:${PORT}`;
@@ -107,6 +115,14 @@ async function cleanup(): Promise<void> {
 async function main() {
   if (selected.length === 0)
     throw new Error(`no benchmark named ${wanted.join(", ")}; known: ${BENCHMARKS.map((b) => b.name).join(", ")}`);
+  const results: BenchResult[] = [];
+  for (const bench of selected) {
+    if (!bench.inProcess) continue;
+    step(`running ${bench.name} (in process)`);
+    results.push(...(await bench.run()));
+  }
+  const served = selected.filter((b): b is Benchmark => !b.inProcess);
+  if (served.length === 0) return printResults(results);
   const pgDir = path.join(benchDir, "pg");
   fs.rmSync(pgDir, { recursive: true, force: true });
   step("starting a fresh embedded PostgreSQL in .data/bench/pg");
@@ -115,22 +131,25 @@ async function main() {
 
   const db = new pg.Client({ connectionString: database.url });
   await db.connect();
-  const results: BenchResult[] = [];
   try {
-    for (const bench of selected) {
+    for (const bench of served) {
       const started = Date.now();
       await bench.seed(db);
       step(`seeded ${bench.name} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     }
     await startApp(database.url);
     restoreTsconfig();
-    for (const bench of selected) {
+    for (const bench of served) {
       step(`running ${bench.name}`);
       results.push(...(await bench.run({ baseUrl: BASE_URL, db, databaseUrl: database.url, login })));
     }
   } finally {
     await db.end();
   }
+  printResults(results);
+}
+
+function printResults(results: BenchResult[]): void {
   console.log("\nResults");
   for (const r of results) console.log(`  ${formatResult(r)}`);
 }

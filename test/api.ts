@@ -56,3 +56,26 @@ export async function call<T = any>(handler: RouteHandler, options: CallOptions 
   }
   return { status: res.status, body: parsed as T, headers: res.headers };
 }
+
+/** Like `call`, for answers that are files: the raw bytes, and the JSON body when the answer is an error. */
+export async function callBytes(
+  handler: RouteHandler,
+  options: CallOptions = {},
+): Promise<{ status: number; bytes: Buffer; headers: Headers; json: () => unknown }> {
+  const headers = new Headers(options.headers);
+  let body: string | undefined;
+  if (options.body !== undefined) {
+    body = JSON.stringify(options.body);
+    headers.set("content-type", "application/json");
+  }
+  if (options.token) headers.set("authorization", `Bearer ${options.token}`);
+  headers.set("x-forwarded-for", options.ip ?? "203.0.113.7");
+  const req = new NextRequest(new URL(options.path ?? "/api/test", "http://localhost:3000"), {
+    method: options.method ?? (body === undefined ? "GET" : "POST"),
+    headers,
+    body,
+  });
+  const res = await handler(req, { params: Promise.resolve(options.params ?? {}) });
+  const bytes = Buffer.from(await res.arrayBuffer());
+  return { status: res.status, bytes, headers: res.headers, json: () => JSON.parse(bytes.toString("utf8")) };
+}

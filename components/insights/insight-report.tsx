@@ -29,6 +29,7 @@ import { isReportActive } from "@/lib/report-status";
 import { COMPARE_TO_LABELS, INSIGHT_GROUPS, formatPeriod } from "@/lib/insights/format-values";
 import { FUNNEL_STAGES } from "@/lib/insights/intentions";
 import { selectionReducer } from "@/lib/insights/selection";
+import { ExportButtons } from "./export-buttons";
 import { InsightCard } from "./insight-card";
 import { GenerateReportForm, ReportProgress } from "./report-generation";
 import { ReportHistory, reportTitle } from "./report-history";
@@ -363,6 +364,11 @@ function ReportInsights({
             Tag
           </Button>
         ) : null}
+        <ExportButtons
+          projectId={projectId}
+          label={selection.length ? "Selected as" : "Report as"}
+          selection={selection.length ? { insightIds: selection } : { reportId: report._id }}
+        />
       </div>
 
       {INSIGHT_GROUPS.map((group) => {

@@ -10,6 +10,7 @@ import type { ProjectDetail } from "@/lib/api-client/types";
 import { toApiError } from "@/lib/hooks/use-api-error-handler";
 import { useChartLook } from "@/lib/hooks/use-chart-look";
 import { savedInsightId, savedInsightOf, useSavedInsights, useUnsaveInsight } from "@/lib/hooks/use-insights";
+import { ExportButtons } from "./export-buttons";
 import { InsightCard } from "./insight-card";
 import { ProjectScope } from "./project-scope";
 
@@ -49,6 +50,14 @@ function SavedInsights({ project, agency }: { project: ProjectDetail; agency: { 
         eyebrow={project.name}
         title="Saved insights"
         description={saved.data ? `${saved.data.total} saved` : null}
+        actions={
+          saved.data && saved.data.docs.length > 0 ? (
+            <ExportButtons
+              projectId={project._id}
+              selection={{ insightIds: saved.data.docs.map((entry) => savedInsightOf(entry)._id) }}
+            />
+          ) : null
+        }
       />
       {saved.isPending ? (
         <LoadingState label="Loading saved insights…" />

@@ -15,6 +15,7 @@ import { useChartLook } from "@/lib/hooks/use-chart-look";
 import { useServerForm } from "@/lib/hooks/use-server-form";
 import { useDeleteTag, useInsights, useTag, useUpdateTag } from "@/lib/hooks/use-insights";
 import { tagFormSchema } from "@/lib/validation/insight-forms";
+import { ExportButtons } from "./export-buttons";
 import { InsightCard } from "./insight-card";
 import { ProjectScope } from "./project-scope";
 
@@ -98,16 +99,19 @@ function TaggedInsights({
           insights.data ? `${insights.data.total} ${insights.data.total === 1 ? "insight" : "insights"}` : null
         }
         actions={
-          canManage ? (
-            <>
-              <Button variant="secondary" onClick={() => setRenaming(true)}>
-                Rename tag
-              </Button>
-              <Button variant="danger" onClick={() => setDeleting(true)}>
-                Delete tag
-              </Button>
-            </>
-          ) : null
+          <>
+            <ExportButtons projectId={project._id} selection={{ tag: tagId }} disabled={!docs.length} />
+            {canManage ? (
+              <>
+                <Button variant="secondary" onClick={() => setRenaming(true)}>
+                  Rename tag
+                </Button>
+                <Button variant="danger" onClick={() => setDeleting(true)}>
+                  Delete tag
+                </Button>
+              </>
+            ) : null}
+          </>
         }
       />
 

@@ -24,9 +24,20 @@ export interface BenchResult {
 /** One file per benchmark under scripts/bench/: seed its data with SQL, then measure through HTTP. */
 export interface Benchmark {
   name: string;
+  inProcess?: false;
   seed: (db: pg.Client) => Promise<void>;
   run: (ctx: RunContext) => Promise<BenchResult[]>;
 }
+
+/** A benchmark of library code: needs neither the database nor the app, run without starting them. */
+export interface InProcessBenchmark {
+  name: string;
+  inProcess: true;
+  run: () => Promise<BenchResult[]>;
+}
+
+/** What scripts/bench.ts lists: benchmarks through the app, and in-process ones. */
+export type BenchmarkEntry = Benchmark | InProcessBenchmark;
 
 export function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return NaN;

@@ -1,0 +1,3 @@
+import { exportHandlers } from "@/server/http/export-route";
+
+export const { GET, POST } = exportHandlers("xlsx");

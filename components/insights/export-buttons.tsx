@@ -1,0 +1,67 @@
+"use client";
+
+import { useState } from "react";
+import { useAlerts } from "@/components/alerts/alerts-context";
+import { Button } from "@/components/ui/button";
+import { downloadExport } from "@/lib/api-client/download";
+import { toApiError } from "@/lib/hooks/use-api-error-handler";
+import type { ExportFormatKey, ExportSelectionInput } from "@/lib/validation/exports";
+
+const LABELS: Record<ExportFormatKey, string> = { pptx: "PowerPoint", xlsx: "Excel" };
+
+/**
+ * Download buttons for the PowerPoint and Excel exports of a report, a tag or a selection. Each
+ * shows its own progress; a refusal (an empty report, a lost access) is shown beside them.
+ */
+export function ExportButtons({
+  projectId,
+  selection,
+  label = "Download",
+  size = "sm",
+  disabled = false,
+}: {
+  projectId: string;
+  selection: ExportSelectionInput;
+  label?: string;
+  size?: "sm" | "md";
+  disabled?: boolean;
+}) {
+  const alerts = useAlerts();
+  const [busy, setBusy] = useState<ExportFormatKey | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const download = async (format: ExportFormatKey) => {
+    setBusy(format);
+    setError(null);
+    try {
+      const fileName = await downloadExport(projectId, format, selection);
+      alerts.success(`${fileName} downloaded`);
+    } catch (raw) {
+      setError(toApiError(raw).message);
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <div className="flex flex-wrap items-center gap-2" role="group" aria-label={`${label} as a file`}>
+      {(["pptx", "xlsx"] as const).map((format) => (
+        <Button
+          key={format}
+          size={size}
+          variant="secondary"
+          disabled={disabled || (busy !== null && busy !== format)}
+          loading={busy === format}
+          onClick={() => void download(format)}
+        >
+          {`${label} ${LABELS[format]}`}
+        </Button>
+      ))}
+      {error ? (
+        <p role="alert" className="basis-full text-sm text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

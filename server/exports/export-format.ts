@@ -1,0 +1,67 @@
+// Choices both builders share: the Office font and colours from the theme, and which finding
+// carries an insight's headline numbers.
+import { metricUnit } from "@/lib/insights/format-values";
+import type { MetricUnit } from "@/lib/insights/metrics";
+import type { ExportFinding, ExportInsight } from "./export-model";
+
+// Fonts installed with Office on Windows and macOS (and mapped by LibreOffice and Google Slides).
+const OFFICE_FONTS = ["Arial", "Verdana", "Tahoma", "Trebuchet MS", "Georgia", "Times New Roman", "Courier New"];
+
+/**
+ * The Office font for a CSS font stack: the first family of the stack every viewer has, else the
+ * stack's first family. "Inter, Arial, sans-serif" gives Arial: a deck in a font the client's
+ * computer lacks is re-flowed in whatever PowerPoint substitutes.
+ */
+export function officeFont(stack: string): string {
+  const families = stack
+    .split(",")
+    .map((f) => f.trim().replace(/^['"]|['"]$/g, ""))
+    .filter(Boolean);
+  return families.find((f) => OFFICE_FONTS.includes(f)) ?? families[0] ?? "Arial";
+}
+
+/** "#2563eb" → "2563EB": OOXML colours are six hex digits without "#". */
+export function hexColor(value: string | null | undefined, fallback = "2563EB"): string {
+  const hex = (value ?? "").trim().replace(/^#/, "");
+  if (/^[0-9a-f]{6}$/i.test(hex)) return hex.toUpperCase();
+  if (/^[0-9a-f]{3}$/i.test(hex))
+    return hex
+      .split("")
+      .map((c) => c + c)
+      .join("")
+      .toUpperCase();
+  return fallback;
+}
+
+export const finite = (value: unknown): value is number => typeof value === "number" && Number.isFinite(value);
+
+/**
+ * The finding an insight's headline numbers come from: the one with the largest absolute change
+ * (relative when both have one), else the first. Audit findings have no change: the first.
+ */
+export function headlineFinding(insight: ExportInsight): ExportFinding | null {
+  let best: ExportFinding | null = null;
+  const score = (f: ExportFinding) =>
+    finite(f.changePct) ? Math.abs(f.changePct) : finite(f.change) ? Math.abs(f.change) / 1e9 : -1;
+  for (const f of insight.findings) if (!best || score(f) > score(best)) best = f;
+  return best;
+}
+
+export function unitOf(finding: Pick<ExportFinding, "metric">, chartUnit?: string): MetricUnit {
+  return (chartUnit as MetricUnit | undefined) ?? metricUnit(finding.metric);
+}
+
+/** The currency's own symbol ("€", "$", "CA$"), for number formats. */
+export function currencySymbol(currency: string): string {
+  try {
+    const parts = new Intl.NumberFormat("en", { style: "currency", currency }).formatToParts(1);
+    return parts.find((p) => p.type === "currency")?.value ?? currency;
+  } catch {
+    return currency;
+  }
+}
+
+/** The most impactful insights first (ties: rank), for the summary slide and sheet. */
+export function byImpact(insights: ExportInsight[]): ExportInsight[] {
+  return [...insights].sort((a, b) => b.impact - a.impact || a.rank - b.rank);
+}

@@ -1,0 +1,80 @@
+// What the PowerPoint and Excel builders read: everything already loaded and resolved (theme,
+// names, period, insights with their evidence and chart data), so the builders are pure functions
+// from this model to a file and can be tested and benchmarked without a database.
+import { APP_NAME } from "@/lib/constants/app";
+import type { Chart } from "../insights/engine/types";
+import type { Finding } from "../insights/types";
+
+export type ExportFormat = "pptx" | "xlsx";
+
+/** A raster logo: Office files embed PNG and JPEG everywhere; SVG logos are left out (see build-model). */
+export interface ExportLogo {
+  data: Buffer;
+  mimeType: "image/png" | "image/jpeg";
+  /** Pixel size when known (PNG and JPEG headers), to keep the aspect ratio. */
+  width: number | null;
+  height: number | null;
+}
+
+export interface ExportTheme {
+  logo: ExportLogo | null;
+  /** Hex colours as the customization stores them ("#2563eb"); builders convert per format. */
+  chartColor: string;
+  palette: string[];
+  /** The customization's CSS font stack; builders pick the Office font from it. */
+  font: string;
+  reportTitle: string;
+  footerText: string;
+}
+
+/** One piece of evidence: the engine's Finding, plus what audit findings add. */
+export type ExportFinding = Finding & {
+  date?: string;
+  check?: string;
+  issue?: string;
+  severity?: "low" | "medium" | "high";
+  count?: number;
+  examples?: string[];
+};
+
+export type ExportGroup = "most_impactful" | "data_quality" | "other";
+
+export interface ExportInsight {
+  id: string;
+  title: string;
+  summary: string;
+  /** The intention's question ("Which channels drove the change in conversions?"). */
+  question: string;
+  group: ExportGroup;
+  funnelStage: string;
+  impact: number;
+  rank: number;
+  findings: ExportFinding[];
+  chart: Chart | null;
+}
+
+export interface ExportModel {
+  theme: ExportTheme;
+  client: { name: string };
+  project: { name: string; currency: string; url: string | null };
+  period: { start: string; end: string; compareTo: "previous_period" | "previous_year" | null };
+  /** The report's own name, the tag's name, or null for a selection. */
+  source: { kind: "report" | "tag" | "selection"; name: string | null };
+  generatedAt: Date;
+  /** In rank order. */
+  insights: ExportInsight[];
+}
+
+/** Spec: the product's name followed by -Insights. */
+export const EXPORT_FILE_BASE = `${APP_NAME}-Insights`;
+
+export const EXPORT_FILES: Record<ExportFormat, { fileName: string; contentType: string }> = {
+  pptx: {
+    fileName: `${EXPORT_FILE_BASE}.pptx`,
+    contentType: "application/vnd.openxmlformats-officedocument.presentationml.presentation",
+  },
+  xlsx: {
+    fileName: `${EXPORT_FILE_BASE}.xlsx`,
+    contentType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+  },
+};

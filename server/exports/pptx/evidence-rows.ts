@@ -1,0 +1,92 @@
+// The compact evidence table on an insight's slide: the same numbers as the on-screen evidence
+// table, formatted with units and the project's currency, a handful of rows at most.
+import {
+  dimensionLabel,
+  formatChange,
+  formatConfidence,
+  formatDay,
+  formatMetric,
+  formatPct,
+  formatPeriod,
+  metricLabel,
+} from "@/lib/insights/format-values";
+import { finite } from "../export-format";
+import type { ExportFinding } from "../export-model";
+
+export const MAX_EVIDENCE_ROWS = 5;
+
+const KIND_LABELS: Record<string, string> = {
+  anomaly: "Anomaly",
+  change: "Change",
+  driver: "Driver",
+  trend: "Trend change",
+  level_shift: "Level shift",
+  funnel: "Funnel step",
+  audit: "Audit",
+};
+
+export const kindLabel = (kind: string) => KIND_LABELS[kind] ?? kind;
+
+export function segmentText(f: ExportFinding): string {
+  return f.dimension && f.dimensionValue ? `${dimensionLabel(f.dimension)}: ${f.dimensionValue}` : "All traffic";
+}
+
+export function periodText(f: ExportFinding): string {
+  return f.date ? formatDay(f.date) : formatPeriod(f.periodStart, f.periodEnd);
+}
+
+export interface EvidenceTable {
+  header: string[];
+  rows: string[][];
+  /** Findings left out of the slide (all of them are in the Excel export). */
+  more: number;
+}
+
+export function evidenceTable(findings: ExportFinding[], currency: string): EvidenceTable {
+  const shown = findings.slice(0, MAX_EVIDENCE_ROWS);
+  const more = findings.length - shown.length;
+  if (findings.some((f) => f.kind === "audit")) {
+    return {
+      header: ["Check", "Issue", "Severity", "Affected rows", "Examples"],
+      rows: shown.map((f) => [
+        f.check ?? metricLabel(f.metric),
+        f.issue ?? "",
+        f.severity ?? "",
+        finite(f.count) ? f.count.toLocaleString("en") : "–",
+        (f.examples ?? []).slice(0, 3).join(", "),
+      ]),
+      more,
+    };
+  }
+  return {
+    header: ["Finding", "Metric", "Segment", "Period", "Current", "Baseline", "Change", "Change %", "Expected range"],
+    rows: shown.map((f) => [
+      kindLabel(f.kind),
+      metricLabel(f.metric),
+      segmentText(f),
+      periodText(f),
+      formatMetric(f.metric, f.current, currency),
+      formatMetric(f.metric, f.baseline, currency),
+      formatChange(f.metric, f.change, currency),
+      formatPct(f.changePct),
+      finite(f.expectedLow) && finite(f.expectedHigh)
+        ? `${formatMetric(f.metric, f.expectedLow, currency)} – ${formatMetric(f.metric, f.expectedHigh, currency)}`
+        : "–",
+    ]),
+    more,
+  };
+}
+
+/** The headline numbers under an insight's narrative. */
+export function headlineLines(f: ExportFinding | null, currency: string): string[] {
+  if (!f) return [];
+  if (f.kind === "audit")
+    return [`${f.issue ?? f.check ?? "Issue"}: ${finite(f.count) ? f.count.toLocaleString("en") : "–"} rows affected`];
+  const lines = [
+    `${metricLabel(f.metric)}${f.dimension ? ` (${segmentText(f)})` : ""}: ${formatMetric(f.metric, f.current, currency)}`,
+  ];
+  if (finite(f.baseline)) lines.push(`Baseline: ${formatMetric(f.metric, f.baseline, currency)}`);
+  if (finite(f.change)) lines.push(`Change: ${formatChange(f.metric, f.change, currency)} (${formatPct(f.changePct)})`);
+  lines.push(`Confidence: ${formatConfidence(f.confidence)}`);
+  return lines;
+}

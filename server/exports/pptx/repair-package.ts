@@ -1,0 +1,63 @@
+// Opens the package pptxgenjs wrote and applies the XML repairs (xml-repairs.ts) to the parts
+// they concern, so PowerPoint opens the deck without a repair prompt.
+import JSZip from "jszip";
+import {
+  addBackgroundEffectLists,
+  addMissingTextBodies,
+  dropEmptyPoints,
+  dropOrphanAxisIds,
+  dropPhantomOverrides,
+  dropRelationships,
+  dropSvgPictures,
+  fixHashColors,
+  fixNaNAttributes,
+  fixNegativeExtents,
+  stripPlaceholderShapes,
+  svgRelationshipIds,
+} from "./xml-repairs";
+
+const DRAWING_PART = /^ppt\/(slides|slideLayouts|slideMasters|notesMasters|notesSlides)\/[^/]+\.xml$/;
+const MASTER_PART = /^ppt\/(slideLayouts|slideMasters)\/([^/]+\.xml)$/;
+const CHART_PART = /^ppt\/charts\/[^/]+\.xml$/;
+
+const relsPathOf = (part: string) => part.replace(/([^/]+)$/, "_rels/$1.rels");
+
+async function rewrite(zip: JSZip, path: string, fix: (xml: string) => string): Promise<void> {
+  const file = zip.file(path);
+  if (!file) return;
+  const xml = await file.async("string");
+  const fixed = fix(xml);
+  if (fixed !== xml) zip.file(path, fixed);
+}
+
+export async function repairPackage(raw: Buffer): Promise<Buffer> {
+  const zip = await JSZip.loadAsync(raw);
+  const paths = Object.keys(zip.files).filter((p) => !zip.files[p].dir);
+
+  for (const path of paths.filter((p) => MASTER_PART.test(p))) {
+    const relsPath = relsPathOf(path);
+    const rels = await zip.file(relsPath)?.async("string");
+    const svgIds = rels ? svgRelationshipIds(rels) : new Set<string>();
+    if (svgIds.size === 0) continue;
+    await rewrite(zip, path, (xml) => dropSvgPictures(xml, svgIds));
+    await rewrite(zip, relsPath, (xml) => dropRelationships(xml, svgIds));
+  }
+
+  await Promise.all(
+    paths.map((path) => {
+      if (DRAWING_PART.test(path))
+        return rewrite(zip, path, (xml) => {
+          let out = path.startsWith("ppt/notesMasters/") ? stripPlaceholderShapes(xml) : xml;
+          out = addMissingTextBodies(out);
+          out = addBackgroundEffectLists(out);
+          return fixHashColors(fixNegativeExtents(fixNaNAttributes(out)));
+        });
+      if (CHART_PART.test(path))
+        return rewrite(zip, path, (xml) => fixHashColors(dropEmptyPoints(dropOrphanAxisIds(fixNaNAttributes(xml)))));
+      return undefined;
+    }),
+  );
+
+  await rewrite(zip, "[Content_Types].xml", (xml) => dropPhantomOverrides(xml, (part) => zip.file(part) !== null));
+  return zip.generateAsync({ type: "nodebuffer", compression: "DEFLATE", compressionOptions: { level: 6 } });
+}

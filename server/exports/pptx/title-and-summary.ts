@@ -1,0 +1,100 @@
+// The opening slides: the title (logo, report title, client, project, period) and the summary of
+// the most impactful findings with their headline numbers.
+import type PptxGenJS from "pptxgenjs";
+import {
+  COMPARE_TO_LABELS,
+  formatChange,
+  formatMetric,
+  formatPct,
+  formatPeriod,
+  metricLabel,
+  stageLabel,
+} from "@/lib/insights/format-values";
+import { byImpact, headlineFinding } from "../export-format";
+import type { ExportModel } from "../export-model";
+import { CONTENT_W, MARGIN, MASTER, TITLE_MASTER, type DeckStyle } from "./deck-style";
+import { logoObject } from "./masters";
+
+export const SUMMARY_ROWS = 8;
+
+export function addTitleSlide(pptx: PptxGenJS, model: ExportModel, style: DeckStyle): void {
+  const slide = pptx.addSlide({ masterName: TITLE_MASTER });
+  const logo = logoObject(model, 1, 0.9, { w: 3.2, h: 1.2 });
+  if (logo && "image" in logo) slide.addImage(logo.image);
+  const text = { fontFace: style.font, margin: 0, x: 1, w: 11 };
+  slide.addText(model.theme.reportTitle, { ...text, y: 2.5, h: 0.9, fontSize: 36, bold: true, color: style.text });
+  slide.addText(`${model.client.name} · ${model.project.name}`, {
+    ...text,
+    y: 3.5,
+    h: 0.55,
+    fontSize: 22,
+    color: style.accent,
+  });
+  const compared = model.period.compareTo ? ` · compared with: ${COMPARE_TO_LABELS[model.period.compareTo]}` : "";
+  slide.addText(`${formatPeriod(model.period.start, model.period.end)}${compared}`, {
+    ...text,
+    y: 4.15,
+    h: 0.45,
+    fontSize: 16,
+    color: style.muted,
+  });
+  const what = model.source.name ? `${model.source.name} · ` : "";
+  slide.addText(`${what}${model.insights.length} insights`, {
+    ...text,
+    y: 4.65,
+    h: 0.4,
+    fontSize: 12,
+    color: style.muted,
+  });
+}
+
+export function addSummarySlide(pptx: PptxGenJS, model: ExportModel, style: DeckStyle): void {
+  const slide = pptx.addSlide({ masterName: MASTER });
+  slide.addText("Most impactful findings", {
+    x: MARGIN,
+    y: 0.3,
+    w: CONTENT_W - 2,
+    h: 0.6,
+    fontFace: style.font,
+    fontSize: 24,
+    bold: true,
+    color: style.text,
+    margin: 0,
+  });
+  const currency = model.project.currency;
+  const head = ["Insight", "Stage", "Headline", "Change", "Change %", "Impact on KPI"].map((h) => ({
+    text: h,
+    options: { bold: true, fill: { color: style.headerFill } },
+  }));
+  const rows = byImpact(model.insights)
+    .slice(0, SUMMARY_ROWS)
+    .map((insight) => {
+      const f = headlineFinding(insight);
+      const headline = f
+        ? f.kind === "audit"
+          ? `${f.issue ?? f.check ?? ""}: ${f.count ?? 0} rows`
+          : `${metricLabel(f.metric)}: ${formatMetric(f.metric, f.current, currency)}`
+        : "";
+      return [
+        insight.title,
+        stageLabel(insight.funnelStage),
+        headline,
+        f ? formatChange(f.metric, f.change, currency) : "–",
+        f ? formatPct(f.changePct) : "–",
+        formatPct(insight.impact).replace(/^\+/, ""),
+      ].map((t) => ({ text: t }));
+    });
+  slide.addTable([head, ...rows], {
+    x: MARGIN,
+    y: 1.15,
+    w: CONTENT_W,
+    colW: [4.6, 1.5, 2.9, 1.3, 1.0, 1.133],
+    fontFace: style.font,
+    fontSize: 11,
+    color: style.text,
+    border: { type: "solid", pt: 0.5, color: style.rule },
+    margin: [0.05, 0.08, 0.05, 0.08],
+    valign: "middle",
+    autoPage: false,
+  });
+}

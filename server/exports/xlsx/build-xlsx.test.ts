@@ -1,0 +1,81 @@
+import ExcelJS from "exceljs";
+import { describe, expect, it } from "vitest";
+import { syntheticModel } from "../synthetic-model";
+import { buildXlsx } from "./build-xlsx";
+import { DAILY_SHEET } from "./chart-data-sheets";
+import { SUMMARY_HEADER_ROW, SUMMARY_SHEET } from "./summary-sheet";
+
+const model = syntheticModel({ insights: 6, days: 50 });
+
+async function workbook(): Promise<ExcelJS.Workbook> {
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.load((await buildXlsx(model)) as unknown as ExcelJS.Buffer);
+  return wb;
+}
+
+const headerIndex = (ws: ExcelJS.Worksheet, row: number) => {
+  const out = new Map<string, number>();
+  ws.getRow(row).eachCell((cell, col) => out.set(String(cell.value), col));
+  return out;
+};
+
+describe("buildXlsx", async () => {
+  const wb = await workbook();
+
+  it("has the summary, one sheet per group and the daily series", () => {
+    expect(wb.worksheets.map((w) => w.name)).toEqual([
+      SUMMARY_SHEET,
+      "Most Impactful Insights",
+      "Data Quality Audit",
+      "Other Insights",
+      DAILY_SHEET,
+      "Segments and steps",
+    ]);
+  });
+
+  it("writes the summary's headline numbers as numbers with formats, in the project's currency", () => {
+    const ws = wb.getWorksheet(SUMMARY_SHEET)!;
+    expect(ws.views[0]).toMatchObject({ state: "frozen", ySplit: SUMMARY_HEADER_ROW });
+    expect(ws.getColumn(2).width).toBeGreaterThan(30);
+    const col = headerIndex(ws, SUMMARY_HEADER_ROW);
+    const first = [...model.insights].sort((a, b) => b.impact - a.impact)[0];
+    const row = ws.getRow(SUMMARY_HEADER_ROW + 1);
+    expect(row.getCell(col.get("Insight")!).value).toBe(first.title);
+    const f = first.findings[0];
+    const current = row.getCell(col.get("Current")!);
+    expect(current.value).toBe(f.current);
+    expect(current.numFmt).toBe('"€"#,##0.00');
+    expect(row.getCell(col.get("Change %")!).value).toBe(f.changePct);
+    expect(row.getCell(col.get("Change %")!).numFmt).toBe("+0.0%;-0.0%;0.0%");
+    expect(row.getCell(col.get("Impact on KPI")!).value).toBe(first.impact);
+    expect(row.getCell(col.get("Period start")!).value).toBeInstanceOf(Date);
+    expect(ws.getCell("A2").value).toBe("Acme · Acme shop");
+  });
+
+  it("lists every finding of a group with its evidence", () => {
+    const ws = wb.getWorksheet("Other Insights")!;
+    expect(ws.views[0]).toMatchObject({ state: "frozen", ySplit: 1 });
+    const findings = model.insights.filter((i) => i.group === "other").flatMap((i) => i.findings);
+    expect(ws.rowCount).toBe(1 + findings.length);
+    const col = headerIndex(ws, 1);
+    findings.forEach((f, k) => {
+      const row = ws.getRow(2 + k);
+      expect(row.getCell(col.get("Current")!).value).toBe(f.current);
+      expect(typeof row.getCell(col.get("Change")!).value).toBe("number");
+    });
+  });
+
+  it("holds the daily series behind each chart, as numbers and dates", () => {
+    const ws = wb.getWorksheet(DAILY_SHEET)!;
+    const series = model.insights.filter((i) => i.chart?.type === "series");
+    const points = series.flatMap((i) => (i.chart?.type === "series" ? i.chart.points : []));
+    expect(ws.rowCount).toBe(1 + points.length);
+    points.forEach((p, k) => {
+      const row = ws.getRow(2 + k);
+      expect((row.getCell(4).value as Date).toISOString().slice(0, 10)).toBe(p.date);
+      expect(row.getCell(4).numFmt).toBe("yyyy-mm-dd");
+      expect(row.getCell(5).value).toBe(p.value ?? null);
+      if (p.value !== null) expect(row.getCell(5).numFmt).toBeTruthy();
+    });
+  });
+});

@@ -1,0 +1,41 @@
+// Excel number formats for the exported numbers: metric values in their unit (the project's
+// currency for money, percentages for rates), signed relative changes, dates as real dates.
+import type { MetricUnit } from "@/lib/insights/metrics";
+import { currencySymbol } from "../export-format";
+
+export const DATE_FORMAT = "yyyy-mm-dd";
+export const CHANGE_PCT_FORMAT = "+0.0%;-0.0%;0.0%";
+export const SHARE_FORMAT = "0.0%";
+export const CONFIDENCE_FORMAT = "0%";
+export const P_VALUE_FORMAT = "0.0000";
+export const COUNT_FORMAT = "#,##0";
+
+export function valueFormat(unit: MetricUnit, currency: string, signed = false): string {
+  const plain = (() => {
+    switch (unit) {
+      case "currency": {
+        // A quoted literal: works in every locale and every spreadsheet application.
+        const symbol = `"${currencySymbol(currency).replace(/"/g, "")}"`;
+        return `${symbol}#,##0.00`;
+      }
+      case "percent":
+        return "0.00%";
+      case "rank":
+        return "0.0";
+      case "ratio":
+        return "#,##0.00";
+      default:
+        return "#,##0.##;-#,##0.##;0";
+    }
+  })();
+  if (!signed) return plain;
+  // A change of a rate is in percentage points, still shown with %.
+  return `+${plain};-${plain};${plain}`;
+}
+
+/** A calendar day as the Excel date it is (UTC midnight: no time-zone shift). */
+export function excelDate(day: string | null | undefined): Date | null {
+  if (!day) return null;
+  const date = new Date(`${day.slice(0, 10)}T00:00:00Z`);
+  return Number.isNaN(date.getTime()) ? null : date;
+}

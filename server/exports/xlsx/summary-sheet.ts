@@ -1,0 +1,106 @@
+// The summary sheet: who and when at the top (with the logo), then one row per insight with its
+// group, stage, impact and headline numbers, most impactful first.
+import type ExcelJS from "exceljs";
+import { COMPARE_TO_LABELS, formatPeriod, INSIGHT_GROUPS, metricLabel, stageLabel } from "@/lib/insights/format-values";
+import { byImpact, finite, headlineFinding, unitOf } from "../export-format";
+import type { ExportModel } from "../export-model";
+import { kindLabel, segmentText } from "../pptx/evidence-rows";
+import {
+  CHANGE_PCT_FORMAT,
+  CONFIDENCE_FORMAT,
+  DATE_FORMAT,
+  excelDate,
+  SHARE_FORMAT,
+  valueFormat,
+} from "./number-formats";
+import { dataRow, tableHeader, type Column, type SheetStyle } from "./sheet-style";
+
+export const SUMMARY_SHEET = "Summary";
+export const SUMMARY_HEADER_ROW = 5;
+
+const COLUMNS: Column[] = [
+  { header: "Rank", width: 7 },
+  { header: "Insight", width: 48 },
+  { header: "Group", width: 22 },
+  { header: "Stage", width: 18 },
+  { header: "Impact on KPI", width: 13 },
+  { header: "Finding", width: 13 },
+  { header: "Metric", width: 20 },
+  { header: "Segment", width: 26 },
+  { header: "Period start", width: 12 },
+  { header: "Period end", width: 12 },
+  { header: "Current", width: 14 },
+  { header: "Baseline", width: 14 },
+  { header: "Change", width: 14 },
+  { header: "Change %", width: 10 },
+  { header: "Confidence", width: 11 },
+];
+
+export function addSummarySheet(wb: ExcelJS.Workbook, model: ExportModel, style: SheetStyle): void {
+  const ws = wb.addWorksheet(SUMMARY_SHEET, { properties: { tabColor: { argb: style.accentArgb } } });
+  const currency = model.project.currency;
+  ws.getCell("A1").value = model.theme.reportTitle;
+  ws.getCell("A1").font = { name: style.font, size: 16, bold: true };
+  ws.getCell("A2").value = `${model.client.name} · ${model.project.name}`;
+  ws.getCell("A2").font = { name: style.font, size: 12 };
+  const compared = model.period.compareTo ? ` · compared with: ${COMPARE_TO_LABELS[model.period.compareTo]}` : "";
+  ws.getCell("A3").value = `${formatPeriod(model.period.start, model.period.end)}${compared} · amounts in ${currency}`;
+  ws.getCell("A3").font = { name: style.font, color: { argb: "FF64748B" } };
+  tableHeader(ws, COLUMNS, style, SUMMARY_HEADER_ROW);
+
+  for (const insight of byImpact(model.insights)) {
+    const f = headlineFinding(insight);
+    const unit = f ? unitOf(f, insight.chart && "unit" in insight.chart ? insight.chart.unit : undefined) : "count";
+    const value = valueFormat(unit, currency);
+    const audit = f?.kind === "audit";
+    dataRow(
+      ws,
+      [
+        insight.rank,
+        insight.title,
+        INSIGHT_GROUPS.find((g) => g.key === insight.group)?.label ?? insight.group,
+        stageLabel(insight.funnelStage),
+        insight.impact,
+        f ? kindLabel(f.kind) : null,
+        f ? (audit ? (f.issue ?? f.check ?? metricLabel(f.metric)) : metricLabel(f.metric)) : null,
+        f && !audit ? segmentText(f) : null,
+        excelDate(f?.date ?? f?.periodStart),
+        excelDate(f?.date ?? f?.periodEnd),
+        audit ? (finite(f?.count) ? f.count : null) : finite(f?.current) ? f.current : null,
+        f && finite(f.baseline) ? f.baseline : null,
+        f && finite(f.change) ? f.change : null,
+        f && finite(f.changePct) ? f.changePct : null,
+        f && !audit && finite(f.confidence) ? f.confidence : null,
+      ],
+      [
+        "0",
+        undefined,
+        undefined,
+        undefined,
+        SHARE_FORMAT,
+        undefined,
+        undefined,
+        undefined,
+        DATE_FORMAT,
+        DATE_FORMAT,
+        audit ? "#,##0" : value,
+        value,
+        valueFormat(unit, currency, true),
+        CHANGE_PCT_FORMAT,
+        CONFIDENCE_FORMAT,
+      ],
+      style.font,
+    );
+  }
+
+  const logo = model.theme.logo;
+  if (logo) {
+    const id = wb.addImage({
+      buffer: logo.data as unknown as ExcelJS.Buffer,
+      extension: logo.mimeType === "image/png" ? "png" : "jpeg",
+    });
+    const height = 48;
+    const width = logo.width && logo.height ? Math.min(200, (height * logo.width) / logo.height) : height;
+    ws.addImage(id, { tl: { col: 13, row: 0 }, ext: { width, height }, editAs: "oneCell" });
+  }
+}

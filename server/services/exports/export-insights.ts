@@ -1,0 +1,56 @@
+import "server-only";
+import type { ExportFormatKey, ExportSelection } from "@/lib/validation/exports";
+import { EXPORT_MESSAGES } from "@/lib/validation/exports";
+import { EXPORT_FILES, type ExportModel } from "../../exports/export-model";
+import { buildPptx } from "../../exports/pptx/build-pptx";
+import { buildXlsx } from "../../exports/xlsx/build-xlsx";
+import { BadRequestError } from "../../errors";
+import type { ProjectServiceContext } from "../context";
+import { loadSelection } from "./load-selection";
+import { loadTheme } from "./load-theme";
+import { toExportInsight } from "./to-export-insight";
+
+export interface ExportFile {
+  fileName: string;
+  contentType: string;
+  body: Buffer;
+}
+
+/** The export model of a project's selection; an empty selection is refused (no empty file). */
+export async function exportModel({
+  ctx,
+  input,
+}: {
+  ctx: ProjectServiceContext;
+  input: ExportSelection;
+}): Promise<ExportModel> {
+  const { project, client } = ctx.access;
+  const scope = { agencyId: ctx.actor.agencyId, projectId: project.id };
+  const [selection, theme] = await Promise.all([
+    loadSelection(scope, input),
+    loadTheme({ agencyId: ctx.actor.agencyId, clientId: client.id, projectId: project.id }),
+  ]);
+  if (selection.rows.length === 0) throw new BadRequestError(EXPORT_MESSAGES.empty);
+  return {
+    theme,
+    client: { name: client.name },
+    project: { name: project.name, currency: project.currency, url: project.url ?? null },
+    period: selection.period,
+    source: selection.source,
+    generatedAt: new Date(),
+    insights: selection.rows.map(toExportInsight),
+  };
+}
+
+/** GET|POST /properties/{id}/insights/export/{powerpoint|excel}: the file, named as the spec says. */
+export async function exportInsights({
+  ctx,
+  input,
+}: {
+  ctx: ProjectServiceContext;
+  input: { format: ExportFormatKey; selection: ExportSelection };
+}): Promise<ExportFile> {
+  const model = await exportModel({ ctx, input: input.selection });
+  const body = input.format === "pptx" ? await buildPptx(model) : await buildXlsx(model);
+  return { ...EXPORT_FILES[input.format], body };
+}

@@ -1,0 +1,45 @@
+import "server-only";
+import { and, eq, isNotNull, type SQL } from "drizzle-orm";
+import { db } from "../../db/client";
+import { customizations } from "../../db/schema";
+import type { ExportLogo, ExportTheme } from "../../exports/export-model";
+import { imageSize } from "../../exports/image-size";
+import { resolveCustomization } from "../customization/resolve-customization";
+
+/**
+ * The project's look for the files: the one agency → client → project resolution the screens use,
+ * with the logo's bytes. SVG logos are left out of the files: Office embeds them only with a PNG
+ * rendering beside them, which needs a rasterizer this server does not have; the report title
+ * stands in for them.
+ */
+export async function loadTheme(target: {
+  agencyId: string;
+  clientId: string;
+  projectId: string;
+}): Promise<ExportTheme> {
+  const { effective } = await resolveCustomization({ level: "project", ...target });
+  let logo: ExportLogo | null = null;
+  const ref = effective.logo;
+  if (ref && (ref.mimeType === "image/png" || ref.mimeType === "image/jpeg")) {
+    const where: SQL[] = [eq(customizations.agencyId, target.agencyId), eq(customizations.level, ref.level)];
+    if (ref.level !== "agency") where.push(eq(customizations.clientId, target.clientId));
+    if (ref.level === "project") where.push(eq(customizations.projectId, target.projectId));
+    const [row] = await db()
+      .select({ logo: customizations.logo })
+      .from(customizations)
+      .where(and(...where, isNotNull(customizations.logo)))
+      .limit(1);
+    if (row?.logo) {
+      const size = imageSize(row.logo, ref.mimeType);
+      logo = { data: row.logo, mimeType: ref.mimeType, width: size?.width ?? null, height: size?.height ?? null };
+    }
+  }
+  return {
+    logo,
+    chartColor: effective.chartColor,
+    palette: effective.palette,
+    font: effective.font,
+    reportTitle: effective.reportTitle,
+    footerText: effective.footerText,
+  };
+}

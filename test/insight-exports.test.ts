@@ -1,0 +1,196 @@
+import ExcelJS from "exceljs";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import * as excelRoute from "@/app/api/properties/[id]/insights/export/excel/route";
+import * as pptxRoute from "@/app/api/properties/[id]/insights/export/powerpoint/route";
+import * as customizationRoute from "@/app/api/properties/[id]/customization/route";
+import * as addTagRoute from "@/app/api/insights/properties/[id]/tags/add/route";
+import { EXPORT_MESSAGES } from "@/lib/validation/exports";
+import { generateReport } from "@/server/insights/generate-report";
+import { call, callBytes } from "@/test/api";
+import { customizationForm, file, pngOfSize } from "@/test/customization-fixtures";
+import { resetDatabase } from "@/test/db";
+import { createAgency, createUser } from "@/test/factories";
+import { readPackage } from "@/test/ooxml";
+import { insertReport, listInsights, reportWorld } from "@/test/report-fixtures";
+import { insertClient, insertProject } from "@/test/workspace";
+
+type Format = "powerpoint" | "excel";
+const ROUTES = { powerpoint: pptxRoute, excel: excelRoute };
+
+const download = (format: Format, projectId: string, token: string, query = "") =>
+  callBytes(ROUTES[format].GET, {
+    path: `/api/properties/${projectId}/insights/export/${format}${query}`,
+    params: { id: projectId },
+    token,
+  });
+const downloadPost = (format: Format, projectId: string, token: string, body: unknown) =>
+  callBytes(ROUTES[format].POST, {
+    method: "POST",
+    path: `/api/properties/${projectId}/insights/export/${format}`,
+    params: { id: projectId },
+    token,
+    body,
+  });
+
+const slideTexts = async (bytes: Buffer) => {
+  const pkg = await readPackage(bytes);
+  const slides = pkg.paths.filter((p) => /^ppt\/slides\/slide\d+\.xml$/.test(p));
+  return {
+    pkg,
+    slides,
+    text: slides
+      .map((s) => pkg.text(s))
+      .join("\n")
+      .replace(/&amp;/g, "&"),
+  };
+};
+
+describe("insight exports (PowerPoint and Excel)", () => {
+  let world: Awaited<ReturnType<typeof reportWorld>> & {
+    report: { id: string };
+    insights: { _id: string; title: string; summary: string }[];
+  };
+
+  // One generated report for the read-only tests; the database is reset for the others below.
+  beforeAll(async () => {
+    await resetDatabase();
+    const w = await reportWorld();
+    const report = await insertReport(w.project);
+    await generateReport(report.id);
+    const insights = (await listInsights(w.project.id, w.main.token)).body.docs;
+    world = { ...w, report, insights };
+  });
+
+  it("downloads the master report as Funnelwise-Insights.pptx with a slide per insight", async () => {
+    expect(world.insights.length).toBeGreaterThan(0);
+    const res = await download("powerpoint", world.project.id, world.main.token);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe(
+      "application/vnd.openxmlformats-officedocument.presentationml.presentation",
+    );
+    expect(res.headers.get("content-disposition")).toContain('attachment; filename="Funnelwise-Insights.pptx"');
+    const { slides, text } = await slideTexts(res.bytes);
+    expect(slides).toHaveLength(2 + world.insights.length);
+    expect(text).toContain("Acme · Acme leads");
+    for (const insight of world.insights) expect(text).toContain(insight.title);
+  });
+
+  it("downloads a named report as Funnelwise-Insights.xlsx with numbers in the summary", async () => {
+    const res = await download("excel", world.project.id, world.viewer.token, `?reportId=${world.report.id}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-disposition")).toContain('filename="Funnelwise-Insights.xlsx"');
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(res.bytes as unknown as ExcelJS.Buffer);
+    const summary = wb.getWorksheet("Summary")!;
+    const titles: string[] = [];
+    summary.eachRow((row, n) => {
+      if (n > 5) titles.push(String(row.getCell(2).value));
+    });
+    expect(titles.sort()).toEqual(world.insights.map((i) => i.title).sort());
+    // The project's currency (EUR) is named in the header line.
+    expect(String(summary.getCell("A3").value)).toContain("EUR");
+    const impact = summary.getRow(6).getCell(5);
+    expect(typeof impact.value).toBe("number");
+    expect(impact.numFmt).toBe("0.0%");
+  });
+
+  it("exports a tag's insights and a chosen list of insights", async () => {
+    const chosen = world.insights.slice(0, 2).map((i) => i._id);
+    const tag = await call(addTagRoute.POST, {
+      path: `/api/insights/properties/${world.project.id}/tags/add`,
+      params: { id: world.project.id },
+      token: world.main.token,
+      body: { name: "For the client", insightIds: chosen },
+    });
+    expect(tag.status).toBe(201);
+    const byTag = await download("powerpoint", world.project.id, world.main.token, `?tag=${tag.body._id}`);
+    expect((await slideTexts(byTag.bytes)).slides).toHaveLength(2 + chosen.length);
+    const byIds = await downloadPost("powerpoint", world.project.id, world.main.token, { insightIds: [chosen[0]] });
+    expect(byIds.status).toBe(200);
+    const { slides, text } = await slideTexts(byIds.bytes);
+    expect(slides).toHaveLength(3);
+    expect(text).toContain(world.insights[0].title);
+  });
+
+  it("refuses another agency's report, tag and insight ids, and another agency's project, with 404", async () => {
+    const other = await createAgency();
+    const client = await insertClient(other.agency.id, { name: "Other" });
+    const project = await insertProject(client, { name: "Other project" });
+    const foreign = await insertReport(project);
+    const cases = [
+      download("excel", world.project.id, world.main.token, `?reportId=${foreign.id}`),
+      download("powerpoint", world.project.id, world.main.token, `?reportId=${crypto.randomUUID()}`),
+      download("powerpoint", world.project.id, world.main.token, `?tag=${crypto.randomUUID()}`),
+      downloadPost("excel", world.project.id, world.main.token, {
+        insightIds: [world.insights[0]._id, crypto.randomUUID()],
+      }),
+      // The other agency's admin asks for this project and for this project's report.
+      download("powerpoint", world.project.id, other.token),
+      download("excel", project.id, other.token, `?reportId=${world.report.id}`),
+    ];
+    for (const res of await Promise.all(cases)) {
+      expect(res.status).toBe(404);
+      expect(res.json()).toMatchObject({ status: 404, message: expect.any(String) });
+    }
+  });
+
+  it("needs a session, and a staff member needs the client shared", async () => {
+    const anonymous = await download("powerpoint", world.project.id, "");
+    expect(anonymous.status).toBe(401);
+    const stranger = await createUser({ agencyId: world.main.agency.id, role: "staff" });
+    expect((await download("excel", world.project.id, stranger.token)).status).toBe(404);
+    expect((await download("excel", world.project.id, world.creator.token)).status).toBe(200);
+  });
+
+  it("rejects two selections at once", async () => {
+    const res = await download(
+      "excel",
+      world.project.id,
+      world.main.token,
+      `?reportId=${world.report.id}&tag=${crypto.randomUUID()}`,
+    );
+    expect(res.status).toBe(400);
+    expect(res.json()).toMatchObject({ errors: { reportId: EXPORT_MESSAGES.oneSelection } });
+  });
+
+  describe("with a fresh database", () => {
+    beforeEach(resetDatabase);
+
+    it("refuses an empty report with a message instead of an empty file", async () => {
+      const { agency, token } = await createAgency();
+      const client = await insertClient(agency.id, { name: "Acme" });
+      const project = await insertProject(client, { name: "Empty" });
+      const report = await insertReport(project);
+      for (const format of ["powerpoint", "excel"] as const) {
+        const res = await download(format, project.id, token, `?reportId=${report.id}`);
+        expect(res.status).toBe(400);
+        expect(res.headers.get("content-type")).toContain("application/json");
+        expect(res.json()).toEqual({ status: 400, message: EXPORT_MESSAGES.empty });
+      }
+      // No report at all: the master report is missing, same answer.
+      expect((await download("excel", project.id, token)).json()).toMatchObject({ message: EXPORT_MESSAGES.empty });
+    });
+
+    it("carries the project's logo, colour and footer into the deck", async () => {
+      const w = await reportWorld();
+      await generateReport((await insertReport(w.project)).id);
+      const saved = await call(customizationRoute.PUT, {
+        method: "PUT",
+        params: { id: w.project.id },
+        token: w.main.token,
+        formData: customizationForm(
+          { chartColor: "#aa3300", footerText: "Acme Agency · confidential", reportTitle: "Lead report" },
+          file(pngOfSize(400), "logo.png", "image/png"),
+        ),
+      });
+      expect(saved.status).toBe(200);
+      const res = await download("powerpoint", w.project.id, w.main.token);
+      const { pkg, text } = await slideTexts(res.bytes);
+      expect(text).toContain("Lead report");
+      const layouts = pkg.paths.filter((p) => /^ppt\/slideLayouts\/[^/]+\.xml$/.test(p)).map((p) => pkg.text(p));
+      expect(layouts.some((l) => l.includes("Acme Agency · confidential"))).toBe(true);
+      expect(layouts.some((l) => l.includes('val="AA3300"'))).toBe(true);
+      expect(pkg.paths.some((p) => p.startsWith("ppt/media/") && p.endsWith(".png"))).toBe(true);
+    });
+  });
+});
