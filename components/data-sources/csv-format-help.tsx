@@ -4,7 +4,7 @@ import { MAX_UPLOAD_BYTES } from "@/lib/constants/observations";
 
 const code = "rounded bg-slate-100 px-1 py-0.5 font-mono text-[0.8rem] text-slate-800";
 
-/** What the CSV file must look like (issue 4's upload format), next to the file input. */
+/** What the CSV file must look like (our observation columns), next to the file input. */
 export function CsvFormatHelp({ id }: { id?: string }) {
   return (
     <div id={id} className="space-y-2 rounded-lg border border-slate-200 bg-slate-50 p-3 text-sm text-slate-700">

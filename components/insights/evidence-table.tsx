@@ -6,19 +6,10 @@ import {
   formatDay,
   formatMetric,
   formatPct,
+  kindLabel,
   metricLabel,
 } from "@/lib/insights/format-values";
 import { changeTone } from "./key-numbers";
-
-const KIND_LABELS: Record<string, string> = {
-  anomaly: "Anomaly",
-  change: "Change",
-  driver: "Driver",
-  trend: "Trend change",
-  level_shift: "Level shift",
-  funnel: "Funnel step",
-  audit: "Audit",
-};
 
 const TONE = { good: "text-green-800", bad: "text-red-700", neutral: "" } as const;
 
@@ -82,7 +73,7 @@ export function EvidenceTable({ findings, currency }: { findings: InsightFinding
             return (
               <tr key={i} className="align-top">
                 <th scope="row" className="px-3 py-2 font-medium whitespace-nowrap text-slate-900">
-                  {KIND_LABELS[f.kind] ?? f.kind}
+                  {kindLabel(f.kind)}
                 </th>
                 <td className="px-3 py-2 whitespace-nowrap">{metricLabel(f.metric)}</td>
                 <td className="px-3 py-2">

@@ -140,7 +140,7 @@ export type StoredUploadSummary = UploadSummary & { fileName?: string | null; up
 export type DataSourceUpdateBody = z.input<typeof updateDataSourceSchema>;
 export type DeletedDataSource = { status: number; message: string; _id: string };
 
-// ---- Insight reports, insights, tags, saved insights (issue 4's contract) ----
+// ---- Insight reports, insights, tags, saved insights ----
 // Inferred from the services; an insight's findings and chart are JSON columns, typed here from the engine's own types.
 export type Report = Result<typeof createReport>;
 export type ReportStatus = Report["status"];

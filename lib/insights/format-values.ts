@@ -102,3 +102,16 @@ export function formatPeriod(start: string | null | undefined, end: string | nul
 }
 
 export const COMPARE_TO_LABELS = { previous_period: "Previous period", previous_year: "Previous year" } as const;
+
+const FINDING_KIND_LABELS: Record<string, string> = {
+  anomaly: "Anomaly",
+  change: "Change",
+  driver: "Driver",
+  trend: "Trend change",
+  level_shift: "Level shift",
+  funnel: "Funnel step",
+  audit: "Audit",
+};
+
+/** A finding's kind as screens, exports and emails name it. */
+export const kindLabel = (kind: string): string => FINDING_KIND_LABELS[kind] ?? kind;

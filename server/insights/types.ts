@@ -1,5 +1,5 @@
 // The engine's shared vocabulary. `Finding` is the machine-readable evidence stored with every
-// insight and served by GET /api/insights (issue 4 fixes its shape: exports, emails and API
+// insight and served by GET /api/insights (its shape is a contract: exports, emails and API
 // clients read it, so fields are only ever added, never renamed). Detectors compute the numbers;
 // the narrative is generated from them afterwards (narrative.ts), never the reverse.
 

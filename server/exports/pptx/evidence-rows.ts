@@ -8,24 +8,15 @@ import {
   formatMetric,
   formatPct,
   formatPeriod,
+  kindLabel,
   metricLabel,
 } from "@/lib/insights/format-values";
+
+export { kindLabel };
 import { finite } from "../export-format";
 import type { ExportFinding } from "../export-model";
 
 export const MAX_EVIDENCE_ROWS = 5;
-
-const KIND_LABELS: Record<string, string> = {
-  anomaly: "Anomaly",
-  change: "Change",
-  driver: "Driver",
-  trend: "Trend change",
-  level_shift: "Level shift",
-  funnel: "Funnel step",
-  audit: "Audit",
-};
-
-export const kindLabel = (kind: string) => KIND_LABELS[kind] ?? kind;
 
 export function segmentText(f: ExportFinding): string {
   return f.dimension && f.dimensionValue ? `${dimensionLabel(f.dimension)}: ${f.dimensionValue}` : "All traffic";
