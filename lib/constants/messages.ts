@@ -55,3 +55,13 @@ export const WORKSPACE_MESSAGES = {
   staffRemoved: "Staff member removed",
   clientShared: "Client shared",
 } as const;
+
+// Delivery by email, to Dropbox and on a schedule. The Dropbox and schedule wordings are the spec's, verbatim.
+export const DELIVERY_MESSAGES = {
+  dropboxTokenInvalid: "Your access token is not valid or has expired. Please try to connect your Dropbox again",
+  dropboxPathError: "You are not permission to write this folder",
+  dropboxUnavailable: "Dropbox did not answer. Please try again in a few minutes.",
+  scheduleNotAllowed: "Your account is not allowed to create schedules!",
+  mailServerDown: "The email could not be sent: the mail server did not accept the connection",
+  mailRejected: "The email could not be sent: the mail server refused it",
+} as const;
