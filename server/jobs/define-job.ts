@@ -7,6 +7,8 @@ export interface JobDefinition<S extends z.ZodType = z.ZodType> {
   retry: { limit: number; delaySeconds: number };
   /** How often an idle worker asks for this job (1 s; pg-boss's floor is 0.5 s). */
   pollingIntervalSeconds?: number;
+  /** Run on this cron schedule (UTC) as well as on demand; the worker registers it with pg-boss. */
+  cron?: string;
   handler: (payload: z.output<S>, meta: { jobId: string }) => Promise<void>;
 }
 

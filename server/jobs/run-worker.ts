@@ -25,6 +25,9 @@ export async function runWorker(): Promise<{ stop: () => Promise<void> }> {
       },
     );
   }
+  // pg-boss keeps one cron entry per name and its leader election fires it once a minute cluster-wide.
+  for (const definition of jobDefinitions)
+    if (definition.cron) await instance.schedule(definition.name, definition.cron, {}, { tz: "UTC" });
   log("info", "worker ready", { jobs: jobDefinitions.map((d) => d.name) });
   const heartbeat = startHeartbeat();
   return {
