@@ -73,7 +73,9 @@ async function main() {
     }),
   );
   children.push(
-    run("worker", tsx, ["--conditions=react-server", ...(dev ? ["watch"] : []), "worker.ts"], { ...process.env }),
+    run("worker", tsx, ["--import", "./scripts/no-server-only.mjs", ...(dev ? ["watch"] : []), "worker.ts"], {
+      ...process.env,
+    }),
   );
 
   console.log(

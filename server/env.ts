@@ -25,6 +25,11 @@ const envSchema = z.object({
   LOGIN_RATE_LIMIT_PER_EMAIL: z.coerce.number().int().positive().default(10),
   LOGIN_RATE_LIMIT_PER_IP: z.coerce.number().int().positive().default(50),
   LOGIN_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(900),
+  // Dropbox app credentials; PKCE needs only the key, the secret is used when set.
+  DROPBOX_APP_KEY: optionalString,
+  DROPBOX_APP_SECRET: optionalString,
+  // Points the Dropbox SDK at a local fake (tests, Playwright); unset in production.
+  DROPBOX_API_URL: optionalString,
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
 });
 

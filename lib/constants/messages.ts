@@ -81,3 +81,13 @@ export const GOOGLE_MESSAGES = {
   notConfigured: "Google sign-in is not configured on this server (GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET).",
   syncAlreadyRunning: "An import of this data source is already running.",
 } as const;
+
+// Delivery by email, to Dropbox and on a schedule. The Dropbox and schedule wordings are the spec's, verbatim.
+export const DELIVERY_MESSAGES = {
+  dropboxTokenInvalid: "Your access token is not valid or has expired. Please try to connect your Dropbox again",
+  dropboxPathError: "You are not permission to write this folder",
+  dropboxUnavailable: "Dropbox did not answer. Please try again in a few minutes.",
+  scheduleNotAllowed: "Your account is not allowed to create schedules!",
+  mailServerDown: "The email could not be sent: the mail server did not accept the connection",
+  mailRejected: "The email could not be sent: the mail server refused it",
+} as const;

@@ -7,7 +7,8 @@ import { jobHandlers } from "./worker-handlers";
 export async function runWorker(): Promise<{ stop: () => Promise<void> }> {
   const instance = await boss({ worker: true });
   for (const { contract: definition, handle } of jobHandlers) {
-    if (definition.cron) await instance.schedule(definition.name, definition.cron, {});
+    // pg-boss keeps one cron entry per name; its leader election fires it once cluster-wide.
+    if (definition.cron) await instance.schedule(definition.name, definition.cron, {}, { tz: "UTC" });
     await instance.work(
       definition.name,
       { batchSize: 1, pollingIntervalSeconds: definition.pollingIntervalSeconds ?? 1 },

@@ -2,6 +2,7 @@ import "server-only";
 import type { JobHandler } from "./define-job";
 import { generateReportHandler } from "./handlers/generate-report";
 import { refreshDailyTotalsHandler } from "./handlers/refresh-daily-totals";
+import { scheduleTickHandler } from "./handlers/schedule-tick";
 import { sendEmailHandler } from "./handlers/send-email";
 import { syncAllDataSourcesHandler } from "./handlers/sync-all-data-sources";
 import { syncDataSourceHandler } from "./handlers/sync-data-source";
@@ -16,4 +17,5 @@ export const jobHandlers: JobHandler[] = [
   refreshDailyTotalsHandler as unknown as JobHandler,
   syncDataSourceHandler as unknown as JobHandler,
   syncAllDataSourcesHandler as unknown as JobHandler,
+  scheduleTickHandler as unknown as JobHandler,
 ];

@@ -7,6 +7,7 @@ export * from "./data-sources";
 export * from "./observations";
 export * from "./reports";
 export * from "./schedules";
+export * from "./schedule-runs";
 export * from "./customizations";
 export * from "./rate-limits";
 export * from "./daily-totals";

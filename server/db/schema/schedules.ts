@@ -27,6 +27,8 @@ export const schedules = pgTable(
     weekday: smallint("weekday"),
     monthDay: scheduleMonthDay("month_day"),
     month: smallint("month"),
+    // Local time of day ("HH:MM") in the project's time zone.
+    timeOfDay: text("time_of_day").notNull().default("09:00"),
     recipients: text("recipients").array().notNull().default([]),
     dropboxPath: text("dropbox_path"),
     thirdPartySessionId: uuid("third_party_session_id").references(() => thirdPartySessions.id, {

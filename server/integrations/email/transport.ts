@@ -5,11 +5,19 @@ import nodemailer, { type Transporter } from "nodemailer";
 import { env } from "../../env";
 import { log } from "../../log";
 
+export interface MailAttachment {
+  filename: string;
+  content: Buffer;
+  contentType: string;
+}
+
 export interface MailMessage {
-  to: string;
+  /** One address, or several (a report goes to a list of recipients in one message). */
+  to: string | string[];
   subject: string;
   text: string;
   html: string;
+  attachments?: MailAttachment[];
 }
 
 let transporter: Transporter | undefined;
@@ -42,9 +50,10 @@ export async function sendMail(message: MailMessage): Promise<void> {
   const info = await local.sendMail({ from: MAIL_FROM, ...message });
   const dir = path.resolve(MAIL_DIR);
   await fs.mkdir(dir, { recursive: true });
+  const to = Array.isArray(message.to) ? message.to.join(",") : message.to;
   const file = path.join(
     dir,
-    `${new Date().toISOString().replace(/[:.]/g, "-")}-${message.to.replace(/[^a-z0-9@._-]/gi, "_")}.eml`,
+    `${new Date().toISOString().replace(/[:.]/g, "-")}-${to.replace(/[^a-z0-9@._-]/gi, "_").slice(0, 120)}.eml`,
   );
   await fs.writeFile(file, info.message as Buffer);
   const links = message.text.match(/https?:\/\/\S+/g) ?? [];

@@ -1,6 +1,7 @@
 import type { JobContract } from "../define-job";
 import { generateReportJob } from "./generate-report";
 import { refreshDailyTotalsJob } from "./refresh-daily-totals";
+import { scheduleTickJob } from "./schedule-tick";
 import { sendEmailJob } from "./send-email";
 import { syncAllDataSourcesJob } from "./sync-all-data-sources";
 import { syncDataSourceJob } from "./sync-data-source";
@@ -12,4 +13,5 @@ export const jobContracts: JobContract[] = [
   refreshDailyTotalsJob as unknown as JobContract,
   syncDataSourceJob as unknown as JobContract,
   syncAllDataSourcesJob as unknown as JobContract,
+  scheduleTickJob as unknown as JobContract,
 ];

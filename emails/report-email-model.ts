@@ -1,0 +1,89 @@
+// What a report email says, independent of how it is drawn: the HTML template and the plain-text part
+// both read this one model, so the two parts never disagree on a number.
+import { formatChange, formatMetric, formatPct, formatPeriod } from "../lib/insights/format-values";
+
+/** The project's look, already resolved agency → client → project. */
+export interface ReportEmailBrand {
+  agencyName: string;
+  /** An absolute URL mail clients can fetch (mail clients cannot reach a logged-in API). */
+  logoUrl: string | null;
+  chartColor: string;
+  font: string;
+  reportTitle: string;
+  footerText: string;
+}
+
+export interface ReportEmailFinding {
+  title: string;
+  /** The funnel stage or group label shown above the title. */
+  stage: string;
+  metric: string;
+  /** Overrides the metric catalogue's unit (count, currency, percent, rank, ratio). */
+  unit?: string;
+  current: number | null;
+  previous: number | null;
+  /** Relative change as a fraction (0.12 = +12 %). */
+  changePct: number | null;
+}
+
+export interface ReportEmailModel {
+  brand: ReportEmailBrand;
+  clientName: string;
+  projectName: string;
+  currency: string;
+  period: { start: string; end: string };
+  /** The sender's own words, shown above the findings. */
+  message?: string;
+  findings: ReportEmailFinding[];
+  /** How many findings the report holds in all (the email shows the top few). */
+  totalFindings: number;
+  reportUrl: string;
+  /** The attached file's name, so the body can point at it. */
+  attachmentName?: string;
+}
+
+export interface FindingFigures {
+  current: string;
+  previous: string;
+  change: string;
+  changePct: string;
+}
+
+/** A finding's headline numbers in their units, as both parts print them. */
+export function findingFigures(f: ReportEmailFinding, currency: string): FindingFigures {
+  const change = f.current !== null && f.previous !== null ? f.current - f.previous : null;
+  return {
+    current: formatMetric(f.metric, f.current, currency, { unit: f.unit }),
+    previous: formatMetric(f.metric, f.previous, currency, { unit: f.unit }),
+    change: formatChange(f.metric, change, currency, f.unit),
+    changePct: formatPct(f.changePct),
+  };
+}
+
+export const reportEmailPeriod = (m: ReportEmailModel) => formatPeriod(m.period.start, m.period.end);
+
+export function reportEmailPreview(m: ReportEmailModel): string {
+  return `${m.brand.reportTitle} for ${m.clientName} – ${m.projectName}, ${reportEmailPeriod(m)}`;
+}
+
+/** The plain-text part: readable in any client, every number with its unit, the link in full. */
+export function reportEmailText(m: ReportEmailModel): string {
+  const lines: string[] = [m.brand.reportTitle, `${m.clientName} – ${m.projectName}`, reportEmailPeriod(m), ""];
+  if (m.message) lines.push(m.message, "");
+  if (m.findings.length === 0) {
+    lines.push("No significant findings this period.", "");
+  } else {
+    lines.push(`Top findings (${m.findings.length} of ${m.totalFindings}):`, "");
+    m.findings.forEach((f, i) => {
+      const n = findingFigures(f, m.currency);
+      lines.push(`${i + 1}. ${f.title} (${f.stage})`);
+      lines.push(`   Now: ${n.current} · Before: ${n.previous} · Change: ${n.change} (${n.changePct})`);
+      lines.push("");
+    });
+  }
+  if (m.attachmentName) lines.push(`The full report is attached: ${m.attachmentName}`);
+  lines.push(`Open the report: ${m.reportUrl}`, "");
+  if (m.brand.footerText) lines.push(m.brand.footerText);
+  lines.push(`Sent by ${m.brand.agencyName}`);
+  return `${lines.join("\n")}\n`;
+}
