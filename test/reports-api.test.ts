@@ -6,7 +6,7 @@ import { REPORT_MESSAGES } from "@/lib/validation/reports";
 import * as templatesRoute from "@/app/api/templates/route";
 import { db } from "@/server/db/client";
 import { insights, reports } from "@/server/db/schema";
-import { generateReport } from "@/server/insights/generate-report";
+import { generateReport } from "@/server/jobs/handlers/generate-report";
 import { addDays } from "@/server/insights/stats/dates";
 import { todayIn } from "@/server/services/reports/create-report";
 import { call } from "@/test/api";
@@ -151,7 +151,9 @@ describe("insights API", () => {
     expect(res.status).toBe(200);
     expect(res.body.total).toBe(res.body.docs.length);
     expect(res.body.docs.every((d: { reportId: string }) => d.reportId === master.id)).toBe(true);
-    const top = res.body.docs[0];
+    // The segment's level shift leads; the total's breakdown by channel follows it.
+    expect(res.body.docs[0].intention.key).toBe("segment_level_shifts");
+    const top = res.body.docs[1];
     expect(Object.keys(top)).toEqual(
       expect.arrayContaining([
         "_id",

@@ -91,6 +91,30 @@ const confidenceText = (f: Finding) => `${Math.round(f.confidence * 100)}% confi
 
 /** One sentence for a finding; extra detector fields (share of change, fromMetric) are used when present. */
 export function describeFinding(finding: Finding, ctx: NarrativeContext): string {
+  return baseSentence(finding, ctx) + explained(finding, ctx) + kpiImpact(finding, ctx);
+}
+
+/** "; 80% of the drop came from channel "Display"" when one segment carries most of a total's change. */
+function explained(finding: Finding, ctx: NarrativeContext): string {
+  const e = (finding as Finding & { explainedBy?: { dimension: string; dimensionValue: string; share: number } })
+    .explainedBy;
+  if (!e) return "";
+  const what = finding.direction === "up" ? "rise" : "drop";
+  const share = new Intl.NumberFormat(ctx.locale ?? "en-US", { style: "percent", maximumFractionDigits: 0 }).format(
+    e.share,
+  );
+  return ` ${share} of the ${what} came from ${e.dimension} "${e.dimensionValue}".`;
+}
+
+/** The estimated effect on the primary KPI over the period, in its unit (segment findings carry it). */
+function kpiImpact(finding: Finding, ctx: NarrativeContext): string {
+  const f = finding as Finding & { kpiEffect?: number; kpiMetric?: string | null };
+  if (!f.kpiEffect || !f.kpiMetric || f.dimension === null) return "";
+  const unit = unitOf(f.kpiMetric);
+  return ` Estimated effect over the period: ${formatDelta(f.kpiEffect, unit, ctx)} ${labelOf(f.kpiMetric)}.`;
+}
+
+function baseSentence(finding: Finding, ctx: NarrativeContext): string {
   const f = finding as Finding & Record<string, unknown>;
   const unit = unitOf(f.metric);
   const label = labelOf(f.metric);
@@ -118,8 +142,11 @@ export function describeFinding(finding: Finding, ctx: NarrativeContext): string
           : "";
       return `${f.dimension} "${f.dimensionValue}" contributed ${f.change === null ? "n/a" : formatDelta(f.change, unit, ctx)} to the change in ${label} ${range(f, ctx)}${share}.`;
     }
-    case "level_shift":
-      return `${Label}${segment(f)} shifted from about ${v(f.baseline)} to ${v(f.current)} a day on ${formatDate(f.periodStart, ctx.locale)}${pct(f, ctx)}.`;
+    case "level_shift": {
+      const size =
+        typeof f.effectSize === "number" ? `, ${Math.abs(f.effectSize).toFixed(1)} times the day-to-day noise` : "";
+      return `${Label}${segment(f)} shifted from about ${v(f.baseline)} to ${v(f.current)} a day on ${formatDate(f.periodStart, ctx.locale)}${pct(f, ctx)}${size}.`;
+    }
     case "trend": {
       const slope = (x: number | null) => (x === null ? "n/a" : `${formatDelta(x, unit, ctx, true)} a day`);
       return `The trend in ${label}${segment(f)} changed on ${formatDate(f.periodStart, ctx.locale)}, from ${slope(f.baseline)} to ${slope(f.current)}.`;

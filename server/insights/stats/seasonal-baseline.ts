@@ -65,6 +65,8 @@ export interface BaselinePoint {
   high: number | null;
   /** Robust σ of recent one-step errors (the interval's scale). */
   sigma: number | null;
+  /** Degrees of freedom of the interval's Student-t multiplier (for the day's p-value). */
+  df?: number | null;
 }
 
 export interface BaselineResult {
@@ -286,6 +288,7 @@ export function seasonalBaseline(series: readonly DailyPoint[], options: Baselin
         low: null,
         high: null,
         sigma: null,
+        df: null,
       });
       continue;
     }
@@ -306,6 +309,7 @@ export function seasonalBaseline(series: readonly DailyPoint[], options: Baselin
       low: nonNegative ? Math.max(0, low) : low,
       high: expected + q * sigma,
       sigma,
+      df: Math.max(1, (MAD_EFFICIENCY * k) / 2),
     });
   }
   const variant = (Object.keys(used) as BaselineVariant[]).reduce((x, z) => (used[z] > used[x] ? z : x), "trend");

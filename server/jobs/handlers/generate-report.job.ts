@@ -1,6 +1,6 @@
 import "server-only";
 import { z } from "zod";
-import { generateReport } from "../../insights/generate-report";
+import { generateReport } from "./generate-report";
 import { defineJob } from "../define-job";
 
 export const generateReportPayload = z.object({ reportId: z.uuid() });
