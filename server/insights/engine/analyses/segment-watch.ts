@@ -16,11 +16,21 @@ import type { EngineContext, IntentionOutcome } from "../types";
 // reporting noise.
 
 /** Days before the first watched day that the baseline and the "level before" need. */
-export const SEGMENT_LOOKBACK_DAYS = 63;
+export const SEGMENT_LOOKBACK_DAYS = 91;
 /** A long period is watched over its last 90 days: the daily scan of every segment is the report's costliest read. */
 export const SEGMENT_WATCH_MAX_DAYS = 90;
-/** A series needs this mean a day to be judged (counts): a segment with 3 orders a day has no detectable spike. */
-const MIN_MEAN_PER_DAY = 5;
+/**
+ * A series needs this many events a day to be judged: below it, daily counts are so discrete and
+ * skewed (a segment with 3 orders a day, its revenue a sum of 3 baskets) that a robust σ
+ * understates their spread and the one-day test floods with false alarms.
+ */
+const MIN_COUNT_PER_DAY = 10;
+
+/** Money is judged through the count it is made of: revenue through orders, cost through clicks. */
+const COUNT_BEHIND: Partial<Record<PartKey, PartKey[]>> = {
+  revenue: ["transactions", "conversions"],
+  cost: ["clicks"],
+};
 
 const WATCHED_METRICS: PartKey[] = [
   "sessions",
@@ -74,6 +84,9 @@ export function watchSegments(ctx: EngineContext): SegmentWatch {
     for (const metric of metrics) {
       const series = segmentSeries(s, metric, from, w.periodEnd, ctx.excludedDays);
       if (!enoughData(series.map((p) => p.value))) continue;
+      const behind = COUNT_BEHIND[metric];
+      if (behind && !behind.some((c) => enoughData(segmentSeries(s, c, from, w.periodEnd).map((p) => p.value))))
+        continue;
       out.series++;
       watchOne(ctx, s, metric, series, watchStart, out);
     }
@@ -92,7 +105,7 @@ function enoughData(values: (number | null)[]): boolean {
     total += v;
     if (v !== 0) nonZero++;
   }
-  return known >= 42 && nonZero >= 0.8 * known && total / known >= MIN_MEAN_PER_DAY;
+  return known >= 42 && nonZero >= 0.8 * known && total / known >= MIN_COUNT_PER_DAY;
 }
 
 function watchOne(
