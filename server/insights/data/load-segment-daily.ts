@@ -5,7 +5,7 @@ import { DIMENSION_COLUMNS, PART_INDEX, PARTS, type PartValues } from "./parts";
 import { WATCHED_PARTS, type SegmentDaily, type SegmentDailySeries } from "./segment-daily";
 
 /** Segments watched per (source, dimension): the largest by volume over the watch window. */
-export const MAX_WATCHED_VALUES = 20;
+export const MAX_WATCHED_VALUES = 10;
 /** A segment needs this average volume a day (sessions, else clicks, else impressions) to be watched. */
 export const MIN_DAILY_VOLUME = 20;
 
