@@ -7,6 +7,7 @@ import type { EngineInput, EngineProject } from "../engine/types";
 import { ensureDailyTotals } from "./daily-totals";
 import { activeSourceIds, loadProjectData } from "./load-project-data";
 import { loadSegmentDaily } from "./load-segment-daily";
+import { pickWatchedSegments } from "./pick-watched-segments";
 import type { CompareTo } from "../stats/dates";
 import { reportWindow } from "./window";
 
@@ -23,9 +24,9 @@ export const WATCHED_DIMENSIONS: Dimension[] = [
 ];
 
 /**
- * Everything the engine needs for one report, read side by side on separate connections: the
- * per-source daily totals and per-segment period totals (load-project-data.ts) and the watched
- * segments' daily values (load-segment-daily.ts).
+ * Everything the engine needs for one report: the per-source daily totals and per-segment period
+ * totals (load-project-data.ts, two queries side by side), then the daily values of the segments
+ * those totals show to be worth watching (pick-watched-segments.ts, load-segment-daily.ts).
  */
 export async function loadReportInput(options: {
   projectId: string;
@@ -38,17 +39,17 @@ export async function loadReportInput(options: {
   const sourceIds = await activeSourceIds(options.projectId);
   const siteType: SiteTypeKey = options.project.siteType;
   const range = segmentWatchRange(window.periodStart, window.periodEnd);
-  // The rollup is rebuilt first (when an import changed a source), so the two reads below never race it.
+  // The rollup is rebuilt first (when an import changed a source), so the reads below never race it.
   await ensureDailyTotals(sourceIds);
-  const [data, segmentDaily] = await Promise.all([
-    loadProjectData({ projectId: options.projectId, window, dimensions: neededDimensions(siteType), sourceIds }),
-    loadSegmentDaily({
-      projectId: options.projectId,
-      sourceIds,
-      dimensions: WATCHED_DIMENSIONS,
-      from: range.from,
-      to: window.periodEnd,
-    }),
-  ]);
+  const dimensions = [...new Set([...neededDimensions(siteType), ...WATCHED_DIMENSIONS])];
+  const data = await loadProjectData({ projectId: options.projectId, window, dimensions, sourceIds });
+  const segmentDaily = await loadSegmentDaily({
+    projectId: options.projectId,
+    sourceIds,
+    dimensions: WATCHED_DIMENSIONS,
+    segments: pickWatchedSegments(data, WATCHED_DIMENSIONS),
+    from: range.from,
+    to: window.periodEnd,
+  });
   return { data, segmentDaily, window, project: options.project };
 }

@@ -3,56 +3,54 @@ import type { Dimension } from "@/lib/insights/metrics";
 import { pool } from "../../db/client";
 import { DIMENSION_COLUMNS, PART_INDEX, PARTS, type PartValues } from "./parts";
 import { WATCHED_PARTS, type SegmentDaily, type SegmentDailySeries } from "./segment-daily";
+import type { WatchedSegment } from "./pick-watched-segments";
 
-/** Segments watched per (source, dimension): the largest by volume over the watch window. */
-export const MAX_WATCHED_VALUES = 10;
-/** A segment needs this average volume a day (sessions, else clicks, else impressions) to be watched. */
-export const MIN_DAILY_VOLUME = 20;
+// The daily values of the watched segments (pick-watched-segments.ts chose them from the period
+// totals), in ONE set-based pass over the watch window's observations. Each dimension set is
+// mapped once to the ids of the watched segments it belongs to (a few thousand sets, unpivoted
+// and hash-joined to the picked values); each observation is then added to those segments'
+// (source, day) sums, grouped by two integers. Measured on the report bench (121 days, 847,000
+// rows, ~60 segments) this takes about a third of the time GROUPING SETS over the dimension
+// columns took: a hash on (date, int) instead of one text hash table per dimension, and no sort.
 
-// One pass over the watch window's observations: rows are joined to their dimension set once,
-// aggregated per (source, day, value) for every watched dimension with GROUPING SETS, and only
-// the MAX_WATCHED_VALUES largest values of each dimension with MIN_DAILY_VOLUME a day reach JS —
-// at most sources × dimensions × 20 × days rows, whatever the number of observations.
 function query(dimensions: readonly Dimension[]): string {
-  const cols = dimensions.map((d) => `d.${DIMENSION_COLUMNS[d]}`);
   const parts = WATCHED_PARTS.map((p) => PARTS[PART_INDEX[p]].column);
-  const which = dimensions.map((_, i) => `when g${i} = 0 then ${i}`).join(" ");
-  const value = dimensions.map((_, i) => `when g${i} = 0 then d${i}`).join(" ");
+  const unpivot = dimensions.map((d, k) => `(${k}, d.${DIMENSION_COLUMNS[d]})`).join(", ");
   return `
-    with daily as (
-      select o.data_source_id as source, o.date, ${cols.map((c, i) => `${c} as d${i}, grouping(${c}) as g${i}`).join(", ")},
-             ${parts.map((c, i) => `sum(o.${c}) as p${i}`).join(", ")}
-      from observations o join dimension_sets d on d.id = o.dimension_set_id
+    with picked as (
+      select * from unnest($5::int[], $6::uuid[], $7::int[], $8::text[]) as p(seg, source, k, value)
+    ), setmap as (
+      select d.id, array_agg(distinct p.seg) as segs
+      from dimension_sets d
+      cross join lateral (values ${unpivot}) as v(k, value)
+      join picked p on p.k = v.k and p.value = v.value
+      where d.project_id = $1
+      group by d.id
+    ), sums as (
+      select o.data_source_id as source, o.date, seg, ${parts.map((c, i) => `sum(o.${c}) as p${i}`).join(", ")}
+      from observations o
+      join setmap m on m.id = o.dimension_set_id
+      cross join unnest(m.segs) as seg
       where o.project_id = $1 and o.data_source_id = any($4::uuid[]) and o.date between $2::date and $3::date
-      group by o.data_source_id, o.date, grouping sets (${cols.map((c) => `(${c})`).join(", ")})
-    ), keyed as (
-      select source, date, case ${which} end as k, case ${value} end as value,
-             ${parts.map((_, i) => `p${i}`).join(", ")},
-             coalesce(p${WATCHED_PARTS.indexOf("sessions")}, p${WATCHED_PARTS.indexOf("clicks")}, p${WATCHED_PARTS.indexOf("impressions")}, 0) as volume
-      from daily
-    ), ranked as (
-      select source, k, value, row_number() over (partition by source, k order by sum(volume) desc, value) as rn
-      from keyed where value is not null
-      group by source, k, value
-      having sum(volume) >= $5::float8
+      group by o.data_source_id, o.date, seg
     )
-    select keyed.source, to_char(keyed.date, 'YYYY-MM-DD') as date, keyed.k, keyed.value,
-           ${parts.map((_, i) => `keyed.p${i}`).join(", ")}
-    from keyed join ranked using (source, k, value)
-    where ranked.rn <= $6`;
+    select s.seg, to_char(s.date, 'YYYY-MM-DD') as date, ${parts.map((_, i) => `s.p${i}`).join(", ")}
+    from sums s join picked p on p.seg = s.seg and p.source = s.source`;
 }
 
 export async function loadSegmentDaily(options: {
   projectId: string;
   sourceIds: readonly string[];
   dimensions: readonly Dimension[];
+  segments: readonly WatchedSegment[];
   from: string;
   to: string;
 }): Promise<SegmentDaily> {
-  const { projectId, sourceIds, dimensions, from, to } = options;
+  const { projectId, sourceIds, dimensions, segments, from, to } = options;
   const empty: SegmentDaily = { from, to, series: [] };
-  if (sourceIds.length === 0 || dimensions.length === 0) return empty;
-  const days = Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000) + 1;
+  if (sourceIds.length === 0 || segments.length === 0) return empty;
+  const k = new Map(dimensions.map((d, i) => [d, i]));
+  const watched = segments.filter((s) => k.has(s.dimension));
   const client = await pool().connect();
   let rows: Record<string, string | number | null>[];
   try {
@@ -64,8 +62,10 @@ export async function loadSegmentDaily(options: {
       from,
       to,
       sourceIds,
-      MIN_DAILY_VOLUME * days,
-      MAX_WATCHED_VALUES,
+      watched.map((_, i) => i),
+      watched.map((s) => s.sourceId),
+      watched.map((s) => k.get(s.dimension)!),
+      watched.map((s) => s.value),
     ]);
     await client.query("commit");
     rows = result.rows;
@@ -75,21 +75,21 @@ export async function loadSegmentDaily(options: {
   } finally {
     client.release();
   }
-  const byKey = new Map<string, SegmentDailySeries>();
+  const series: SegmentDailySeries[] = watched.map((s) => ({
+    sourceId: s.sourceId,
+    dimension: s.dimension,
+    value: s.value,
+    days: new Map(),
+  }));
   for (const row of rows) {
-    const dimension = dimensions[Number(row.k)];
-    const key = `${row.source}|${dimension}|${row.value}`;
-    let s = byKey.get(key);
-    if (!s)
-      byKey.set(key, (s = { sourceId: String(row.source), dimension, value: String(row.value), days: new Map() }));
     const values: PartValues = PARTS.map(() => null);
     WATCHED_PARTS.forEach((p, i) => {
       const v = row[`p${i}`];
       values[PART_INDEX[p]] = v === null || v === undefined ? null : Number(v);
     });
-    s.days.set(String(row.date), values);
+    series[Number(row.seg)].days.set(String(row.date), values);
   }
-  return { from, to, series: [...byKey.values()] };
+  return { from, to, series: series.filter((s) => s.days.size > 0) };
 }
 
 export const segmentDailyQueryForTest = query;

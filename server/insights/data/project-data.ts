@@ -201,6 +201,11 @@ export class ProjectData {
     return { sourceId, segments: this.segmentIndex.get(`${sourceId}|${dimension}`) ?? [] };
   }
 
+  /** The per-value period totals of one source's split by `dimension` (empty when it cannot split). */
+  sourceSegments(sourceId: string, dimension: Dimension): readonly Segment[] {
+    return this.segmentIndex.get(`${sourceId}|${dimension}`) ?? [];
+  }
+
   /** Every value of a dimension seen in the current period, with its parts summed over sources (audit). */
   dimensionValues(dimension: Dimension): { value: string; sourceId: string; current: PartValues | null }[] {
     const out: { value: string; sourceId: string; current: PartValues | null }[] = [];
