@@ -92,6 +92,11 @@ describe("reports API", () => {
       [{ ...body, periodStart: "2026-04-01", periodEnd: "2026-03-01" }, "periodStart", REPORT_MESSAGES.startAfterEnd],
       [{ ...body, periodStart: "2025-01-01", periodEnd: "2026-01-02" }, "periodEnd", REPORT_MESSAGES.periodTooLong],
       [{ ...body, periodStart: addDays(tomorrow, -3), periodEnd: tomorrow }, "periodEnd", REPORT_MESSAGES.endInFuture],
+      [
+        { ...body, periodStart: "2024-01-01", periodEnd: "2024-01-31" },
+        "periodStart",
+        REPORT_MESSAGES.periodWithoutData,
+      ],
       [{ ...body, name: "Q1.final" }, "name", REPORT_MESSAGES.invalidName],
       [{ ...body, name: "a/b" }, "name", REPORT_MESSAGES.invalidName],
       [{ ...body, name: 'say "hi"' }, "name", REPORT_MESSAGES.invalidName],

@@ -9,6 +9,7 @@ import { ValidationError } from "../../http/errors";
 import type { UserContext } from "../../http/route";
 import { enqueue } from "../../jobs/enqueue";
 import { generateReportJob } from "../../jobs/handlers/generate-report.job";
+import { periodHasData } from "../../insights/data/period-has-data";
 import { reportView } from "./report-view";
 
 /** Today's date in a time zone (YYYY-MM-DD): "the future" is the project's, not the server's. */
@@ -34,6 +35,8 @@ export async function createReport({
 }) {
   if (input.periodEnd > todayIn(access.project.timeZone))
     throw new ValidationError({ periodEnd: REPORT_MESSAGES.endInFuture });
+  if (!(await periodHasData(access.project.id, input.periodStart, input.periodEnd)))
+    throw new ValidationError({ periodStart: REPORT_MESSAGES.periodWithoutData });
   const [report] = await db()
     .insert(reports)
     .values({

@@ -7,6 +7,7 @@ import { detectChangePoints, type LevelShiftFinding } from "../../detectors/chan
 import { addDays, dayNumber } from "../../stats/dates";
 import { kpiEffectOf } from "../impact";
 import type { EngineContext, IntentionOutcome } from "../types";
+import { mixAndRate, type MixRate } from "./mix-rate";
 
 // Every segment watched, not only the total: for each watched dimension value (the largest of each
 // dimension with enough volume, load-segment-daily.ts) and each additive metric it carries, the
@@ -53,6 +54,8 @@ export interface SegmentFindingExtras {
   /** The finding's estimated effect on the primary KPI over the period, in the KPI's unit. */
   kpiEffect: number;
   kpiMetric: string | null;
+  /** For an outcome (conversions, revenue, ...): how much traffic and how much the rate explain. */
+  mixRate?: MixRate;
 }
 export type SegmentAnomaly = AnomalyFinding & SegmentFindingExtras;
 export type SegmentShift = LevelShiftFinding & SegmentFindingExtras;
@@ -130,7 +133,8 @@ function watchOne(
   for (const f of shifts) {
     // A shift moves every later day of the period by `change`.
     const days = countDays(f.date, w.periodEnd, ctx.excludedDays);
-    out.shifts.push({ ...f, ...effect(ctx, metric, f.change * days) });
+    const split = mixAndRate(s, metric, f, w.periodEnd, ctx.excludedDays);
+    out.shifts.push({ ...f, ...effect(ctx, metric, f.change * days), ...(split ? { mixRate: split } : {}) });
   }
   const unit = metricDefinition(metric).unit;
   const result = detectAnomalies(series, {
@@ -144,7 +148,8 @@ function watchOne(
   for (const f of result.findings) {
     // Days after a shift, on its side, are the shift itself, not separate anomalies.
     if (shifts.some((x) => f.date >= x.date && f.direction === x.direction)) continue;
-    out.anomalies.push({ ...f, ...effect(ctx, metric, f.change ?? 0) });
+    const split = mixAndRate(s, metric, f, f.date, ctx.excludedDays);
+    out.anomalies.push({ ...f, ...effect(ctx, metric, f.change ?? 0), ...(split ? { mixRate: split } : {}) });
   }
 }
 
