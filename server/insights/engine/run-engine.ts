@@ -2,7 +2,7 @@ import { type Intention } from "@/lib/insights/intentions";
 import { findTrackingGaps } from "../detectors/data-quality";
 import { addDays, dayNumber } from "../stats/dates";
 import type { Finding } from "../types";
-import { SEGMENT_MAX_FINDINGS } from "./analyses/segment-watch";
+import { SEGMENT_MAX_FINDINGS, attachMixRate } from "./analyses/segment-watch";
 import { explainTotalsBySegments } from "./explain-by-segment";
 import { siteTypeIntentions } from "./applicable";
 import { primaryKpi } from "./kpi";
@@ -70,7 +70,11 @@ export function runEngine(input: EngineInput): EngineReport {
   }
 
   const { tests, threshold } = controlFalseDiscoveries(outcomes);
-  for (const o of outcomes) if (o.localised) o.findings = o.findings.slice(0, SEGMENT_MAX_FINDINGS);
+  for (const o of outcomes) {
+    if (!o.localised) continue;
+    o.findings = o.findings.slice(0, SEGMENT_MAX_FINDINGS);
+    attachMixRate(ctx, o.findings);
+  }
   explainTotalsBySegments(ctx, outcomes);
   const ranked = rankOutcomes(ctx, outcomes);
   const narrativeCtx = { currency: project.currency };

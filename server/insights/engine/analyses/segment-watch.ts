@@ -70,6 +70,22 @@ export interface SegmentWatch {
 }
 
 const cache = new WeakMap<EngineContext, SegmentWatch>();
+/** Each candidate's segment series, so the traffic/rate split is computed only for the findings kept. */
+const origin = new WeakMap<object, { s: SegmentDailySeries; metric: PartKey; afterEnd: string }>();
+
+/**
+ * Adds the traffic/rate split (mix-rate.ts) to the segment findings that survived the report-wide
+ * FDR: computed after it, since most candidates are dropped there.
+ */
+export function attachMixRate(ctx: EngineContext, findings: readonly object[]): void {
+  for (const f of findings) {
+    const o = origin.get(f);
+    if (!o) continue;
+    const finding = f as SegmentFindingExtras & { date: string; change: number | null };
+    const split = mixAndRate(o.s, o.metric, finding, o.afterEnd, ctx.excludedDays);
+    if (split) finding.mixRate = split;
+  }
+}
 
 /** The watch window: where the loader must start so the first judged day has its baseline. */
 export function segmentWatchRange(periodStart: string, periodEnd: string): { from: string; watchStart: string } {
@@ -133,8 +149,9 @@ function watchOne(
   for (const f of shifts) {
     // A shift moves every later day of the period by `change`.
     const days = countDays(f.date, w.periodEnd, ctx.excludedDays);
-    const split = mixAndRate(s, metric, f, w.periodEnd, ctx.excludedDays);
-    out.shifts.push({ ...f, ...effect(ctx, metric, f.change * days), ...(split ? { mixRate: split } : {}) });
+    const finding: SegmentShift = { ...f, ...effect(ctx, metric, f.change * days) };
+    origin.set(finding, { s, metric, afterEnd: w.periodEnd });
+    out.shifts.push(finding);
   }
   const unit = metricDefinition(metric).unit;
   const result = detectAnomalies(series, {
@@ -148,8 +165,9 @@ function watchOne(
   for (const f of result.findings) {
     // Days after a shift, on its side, are the shift itself, not separate anomalies.
     if (shifts.some((x) => f.date >= x.date && f.direction === x.direction)) continue;
-    const split = mixAndRate(s, metric, f, f.date, ctx.excludedDays);
-    out.anomalies.push({ ...f, ...effect(ctx, metric, f.change ?? 0), ...(split ? { mixRate: split } : {}) });
+    const finding: SegmentAnomaly = { ...f, ...effect(ctx, metric, f.change ?? 0) };
+    origin.set(finding, { s, metric, afterEnd: f.date });
+    out.anomalies.push(finding);
   }
 }
 
