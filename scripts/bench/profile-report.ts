@@ -85,7 +85,7 @@ async function main() {
       const result = runEngine(input);
       const engine = performance.now() - t;
       console.log(
-        `run ${run}: load ${load.toFixed(0)} ms, engine ${engine.toFixed(0)} ms, ${result.insights.length} insights, ${result.tests} tests, series ${input.segmentDaily.series.length}; top: ${result.insights[0]?.intentionKey}: ${result.insights[0]?.summary.slice(0, 120)}`,
+        `run ${run}: load ${load.toFixed(0)} ms, engine ${engine.toFixed(0)} ms, ${result.insights.length} insights, ${result.tests} tests, series ${input.segmentDaily.series.length}; top: ${result.insights[0]?.intentionKey}: ${result.insights[0]?.summary.slice(0, process.env.FULL ? 2000 : 120)}`,
       );
     }
   } finally {
