@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { SeededRandom, gaussian, mulberry32 } from "./seeded-random";
+import { SeededRandom, gaussian, mulberry32 } from "@/lib/seeded-random";
 
 // The values the demo data and the detector fixtures were generated with: a change here changes
 // the demo projects and every test built on generated series.

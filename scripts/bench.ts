@@ -12,6 +12,7 @@ import pg from "pg";
 import { formatResult, type Benchmark, type BenchmarkEntry, type BenchResult } from "./bench/harness";
 import { exportsBenchmark } from "./bench/exports";
 import { ingestBenchmark } from "./bench/ingest";
+import { runQuality } from "./bench/quality";
 import { reportBenchmark } from "./bench/report";
 import { searchBenchmark } from "./bench/search";
 import { googleBenchmark } from "./bench/google";
@@ -36,6 +37,8 @@ const args = process.argv.slice(2);
 const rebuild = args.includes("--rebuild");
 const wanted = args.filter((a) => !a.startsWith("--"));
 const selected = wanted.length ? BENCHMARKS.filter((b) => wanted.includes(b.name)) : BENCHMARKS;
+// The engine's quality bench needs no database or app: the engine is a pure function of loaded data.
+const quality = wanted.length === 0 || wanted.includes("quality");
 
 let database: EmbeddedDatabase | undefined;
 let app: ChildProcess | undefined;
@@ -113,6 +116,13 @@ async function cleanup(): Promise<void> {
 }
 
 async function main() {
+  if (quality) {
+    step("running quality (generated projects with planted events and their noise twins)");
+    const { results, lines } = runQuality();
+    console.log(lines.join("\n"));
+    for (const r of results) console.log(`  ${formatResult(r)}`);
+    if (selected.length === 0) return;
+  }
   if (selected.length === 0)
     throw new Error(`no benchmark named ${wanted.join(", ")}; known: ${BENCHMARKS.map((b) => b.name).join(", ")}`);
   const results: BenchResult[] = [];

@@ -5,7 +5,7 @@ import * as pptxRoute from "@/app/api/properties/[id]/insights/export/powerpoint
 import * as customizationRoute from "@/app/api/properties/[id]/customization/route";
 import * as addTagRoute from "@/app/api/insights/properties/[id]/tags/add/route";
 import { EXPORT_MESSAGES } from "@/lib/validation/exports";
-import { generateReport } from "@/server/insights/generate-report";
+import { generateReport } from "@/server/jobs/handlers/generate-report";
 import { call, callBytes } from "@/test/api";
 import { customizationForm, file, pngOfSize } from "@/test/customization-fixtures";
 import { resetDatabase } from "@/test/db";

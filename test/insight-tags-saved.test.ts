@@ -5,7 +5,7 @@ import * as tagRoute from "@/app/api/tags/[id]/route";
 import * as projectTagsRoute from "@/app/api/insights/properties/[id]/tags/route";
 import * as addTagRoute from "@/app/api/insights/properties/[id]/tags/add/route";
 import * as savedRoute from "@/app/api/saved-insights/properties/[id]/route";
-import { generateReport } from "@/server/insights/generate-report";
+import { generateReport } from "@/server/jobs/handlers/generate-report";
 import { call } from "@/test/api";
 import { resetDatabase } from "@/test/db";
 import { createAgency } from "@/test/factories";

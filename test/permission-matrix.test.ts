@@ -46,6 +46,7 @@ import * as propertySettingsRoute from "@/app/api/properties/[id]/settings/route
 import * as userPermissionsRoute from "@/app/api/users/[id]/permissions/update/route";
 import * as userRoleRoute from "@/app/api/users/[id]/role/route";
 import * as userRoute from "@/app/api/users/[id]/route";
+import { seedOneDay } from "@/test/report-fixtures";
 import { call, type CallOptions } from "@/test/api";
 import { resetDatabase } from "@/test/db";
 import { createAgency, createUser } from "@/test/factories";
@@ -393,6 +394,8 @@ const ROUTES: RouteCase[] = [
       params: { id: f.project.id },
       body: { periodStart: "2025-01-01", periodEnd: "2025-01-31", compareTo: "previous_period" },
     }),
+    // A report on a period without data is refused before it is queued.
+    prepare: (f) => seedOneDay({ id: f.project.id, agencyId: f.agencyId }, "2025-01-15"),
     verify: async (f, allowed) =>
       expect(await db().$count(reports, eq(reports.projectId, f.project.id))).toBe(allowed ? 1 : 0),
   },

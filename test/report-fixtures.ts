@@ -91,6 +91,18 @@ export async function reportWorld(options: { drop?: boolean } = {}) {
   return { main, client, project, viewer, creator };
 }
 
+/** One source with one row on `date`: the least data a report on a period holding it needs. */
+export async function seedOneDay(project: { id: string; agencyId: string }, date: string) {
+  const [source] = await db()
+    .insert(dataSources)
+    .values({ agencyId: project.agencyId, projectId: project.id, sourceName: "upload", kind: "own", name: "Export" })
+    .returning();
+  await db().execute(sql`
+    with s as (insert into dimension_sets (project_id, key, channel) values (${project.id}, md5('one day'), 'Direct') returning id)
+    insert into observations (data_source_id, project_id, date, dimension_set_id, sessions)
+    select ${source.id}, ${project.id}, ${date}::date, s.id, 10 from s`);
+}
+
 /** A queued report row, as POST /reports/add would leave it (for tests that run the job directly). */
 export async function insertReport(
   project: { id: string; agencyId: string },

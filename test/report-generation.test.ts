@@ -4,8 +4,7 @@ import { NO_SIGNIFICANT_RESULTS } from "@/lib/insights/intentions";
 import { db } from "@/server/db/client";
 import { dataSources, insights, observationDailyTotals, reports } from "@/server/db/schema";
 import { ensureDailyTotals } from "@/server/insights/data/daily-totals";
-import { generateReport } from "@/server/insights/generate-report";
-import { generateReportHandler } from "@/server/jobs/handlers/generate-report";
+import { generateReport, generateReportHandler } from "@/server/jobs/handlers/generate-report";
 import { resetDatabase } from "@/test/db";
 import { DAYS, DROP_CHANNEL, insertReport, reportWorld } from "@/test/report-fixtures";
 
@@ -39,7 +38,16 @@ describe("report generation (job handler run directly)", () => {
     expect(done.finishedAt).not.toBeNull();
 
     const rows = await insightsOf(report.id);
-    const top = rows[0];
+    // The segment's own finding leads: its level shift, dated, with its effect on the KPI.
+    const lead = rows[0];
+    expect(lead).toMatchObject({ group: "most_impactful", intentionKey: "segment_level_shifts" });
+    const shift = (lead.findings as StoredFinding[])[0];
+    expect(shift).toMatchObject({ kind: "level_shift", dimension: "channel", dimensionValue: DROP_CHANNEL });
+    expect(shift.direction).toBe("down");
+    expect(lead.summary).toContain(DROP_CHANNEL);
+    expect(lead.summary).toContain("Estimated effect over the period");
+    // The total's breakdown follows, naming the same channel.
+    const top = rows[1];
     expect(top.group).toBe("most_impactful");
     expect(top.funnelStage).toBe("evaluation");
     const findings = top.findings as StoredFinding[];

@@ -7,7 +7,7 @@ import { REPORT_MESSAGES } from "@/lib/validation/reports";
 import * as templatesRoute from "@/app/api/templates/route";
 import { db } from "@/server/db/client";
 import { insights, reports } from "@/server/db/schema";
-import { generateReport } from "@/server/insights/generate-report";
+import { generateReport } from "@/server/jobs/handlers/generate-report";
 import { call } from "@/test/api";
 import { queuedJobs, resetDatabase } from "@/test/db";
 import { createAgency } from "@/test/factories";
@@ -91,6 +91,11 @@ describe("reports API", () => {
       [{ ...body, periodStart: "2026-04-01", periodEnd: "2026-03-01" }, "periodStart", REPORT_MESSAGES.startAfterEnd],
       [{ ...body, periodStart: "2025-01-01", periodEnd: "2026-01-02" }, "periodEnd", REPORT_MESSAGES.periodTooLong],
       [{ ...body, periodStart: addDays(tomorrow, -3), periodEnd: tomorrow }, "periodEnd", REPORT_MESSAGES.endInFuture],
+      [
+        { ...body, periodStart: "2024-01-01", periodEnd: "2024-01-31" },
+        "periodStart",
+        REPORT_MESSAGES.periodWithoutData,
+      ],
       [{ ...body, name: "Q1.final" }, "name", REPORT_MESSAGES.invalidName],
       [{ ...body, name: "a/b" }, "name", REPORT_MESSAGES.invalidName],
       [{ ...body, name: 'say "hi"' }, "name", REPORT_MESSAGES.invalidName],
@@ -150,7 +155,9 @@ describe("insights API", () => {
     expect(res.status).toBe(200);
     expect(res.body.total).toBe(res.body.docs.length);
     expect(res.body.docs.every((d: { reportId: string }) => d.reportId === master.id)).toBe(true);
-    const top = res.body.docs[0];
+    // The segment's level shift leads; the total's breakdown by channel follows it.
+    expect(res.body.docs[0].intention.key).toBe("segment_level_shifts");
+    const top = res.body.docs[1];
     expect(Object.keys(top)).toEqual(
       expect.arrayContaining([
         "_id",

@@ -34,6 +34,7 @@ export type Analysis =
   | { type: "change"; metric: MetricKey }
   | { type: "trend"; metric: MetricKey }
   | { type: "funnel"; steps: MetricKey[] }
+  | { type: "segments"; view: "anomalies" | "level_shifts" }
   | { type: "audit"; check: AuditCheck; dimension?: Dimension };
 
 export interface Intention {
@@ -465,6 +466,29 @@ export const INTENTIONS: readonly Intention[] = [
     "Did engaged visits shift to a new level or change their trend?",
     ["content", "brand"],
   ),
+  // Every segment watched: one-day anomalies and level shifts in one dimension value.
+  {
+    key: "segment_level_shifts",
+    title: "Lasting changes in one segment",
+    question:
+      "Did a channel, campaign, device, country, page or query shift to a new level, even if the total did not?",
+    stage: "evaluation",
+    metrics: [],
+    dimensions: [],
+    siteTypes: ALL,
+    analysis: { type: "segments", view: "level_shifts" },
+  },
+  {
+    key: "segment_anomalies",
+    title: "Unusual days in one segment",
+    question:
+      "Was there a day when one channel, campaign, device, country, page or query was outside its expected range?",
+    stage: "exploration",
+    metrics: [],
+    dimensions: [],
+    siteTypes: ALL,
+    analysis: { type: "segments", view: "anomalies" },
+  },
   // Data Quality Audit.
   audit("tracking_gaps", "tracking_gaps", "Tracking gaps", "Are there days when tracking stopped or nearly stopped?", [
     "sessions",

@@ -12,6 +12,7 @@ export const REPORT_MESSAGES = {
   startAfterEnd: "The start date must be on or before the end date",
   periodTooLong: "The period can be at most 366 days",
   endInFuture: "The end date cannot be in the future",
+  periodWithoutData: "This project has no data between these dates: import data for the period or choose another one",
   tagExists: "A tag with this name already exists",
   reportNotReady: "The report is not ready yet",
 } as const;

@@ -91,4 +91,69 @@ describe("narratives", () => {
       'channel "Paid Search" contributed -1,200 to the change in sessions from Mar 1, 2026 to Mar 31, 2026, 80.0% of the total change.',
     );
   });
+
+  it("says a fall is good news where down is good (cost per conversion)", () => {
+    const cpa = {
+      ...base,
+      metric: "cpa",
+      current: 20,
+      baseline: 25,
+      change: -5,
+      changePct: -0.2,
+      direction: "down" as const,
+    };
+    expect(describeFinding(cpa, { currency: "EUR" })).toMatch(/An improvement: lower cost per conversion is better\.$/);
+    expect(describeFinding({ ...cpa, direction: "up" }, { currency: "EUR" })).toMatch(/A deterioration/);
+    expect(describeFinding(base, { currency: "EUR" })).not.toMatch(/improvement|deterioration/);
+  });
+
+  it("writes a trend as a rate per week with its interval, never a slope in currency", () => {
+    const text = describeFinding(
+      { ...base, kind: "trend", rate: 0.021, rateLow: 0.008, rateHigh: 0.034, rateUnit: "week" } as Finding,
+      { currency: "EUR" },
+    );
+    expect(text).toBe(
+      "Revenue grew by 2.1% per week from Mar 1, 2026 to Mar 31, 2026 (95% confidence interval +0.8% to +3.4% per week).",
+    );
+  });
+
+  it("writes a step above 1 as a ratio, not a percentage above 100 %", () => {
+    const step = { ...base, kind: "funnel", metric: "pageviews", fromMetric: "sessions", current: 2.4, baseline: 2.6 };
+    expect(describeFinding(step as Finding, { currency: "EUR" })).toMatch(
+      /^Pageviews per session rose from 2\.6 to 2\.4/,
+    );
+  });
+
+  it("labels a change the season predicts as expected", () => {
+    const f = { ...base, season: { expectedCurrent: 121000, lastYearChangePct: 0.21, expected: true } } as Finding;
+    expect(describeFinding(f, { currency: "EUR" })).toMatch(
+      /Expected for the season: the same weeks last year moved \+21\.0%, which predicts €121,000\.00\.$/,
+    );
+  });
+
+  it("splits a segment's drop into traffic and rate", () => {
+    const f = {
+      ...base,
+      kind: "level_shift",
+      metric: "conversions",
+      dimension: "channel",
+      dimensionValue: "Paid Search",
+      current: 60,
+      baseline: 100,
+      change: -40,
+      changePct: -0.4,
+      direction: "down",
+      mixRate: {
+        volumeMetric: "sessions",
+        volumeEffect: -10,
+        rateEffect: -30,
+        rateBefore: 0.03,
+        rateAfter: 0.0225,
+        volumeChangePct: -0.1,
+      },
+    } as unknown as Finding;
+    expect(describeFinding(f, { currency: "EUR" })).toContain(
+      "Of the drop, -10 came from traffic (sessions -10.0%) and -30 from the rate (3.0% → 2.3%).",
+    );
+  });
 });

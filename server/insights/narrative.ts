@@ -1,5 +1,6 @@
 import { formatIsoDate } from "@/lib/dates";
 import { METRICS } from "@/lib/insights/metrics";
+import { downIsGood } from "./metric-sense";
 import type { Finding } from "./types";
 
 // Plain-language sentences generated from a finding's numbers — never the other way round, and
@@ -90,6 +91,72 @@ const confidenceText = (f: Finding) => `${Math.round(f.confidence * 100)}% confi
 
 /** One sentence for a finding; extra detector fields (share of change, fromMetric) are used when present. */
 export function describeFinding(finding: Finding, ctx: NarrativeContext): string {
+  return (
+    baseSentence(finding, ctx) +
+    explained(finding, ctx) +
+    mixAndRate(finding, ctx) +
+    kpiImpact(finding, ctx) +
+    goodOrBad(finding)
+  );
+}
+
+/** For metrics where down is good (cost, CPC, CPA, position), says which way the news is. */
+function goodOrBad(f: Finding): string {
+  if (f.kind === "audit" || f.kind === "funnel" || f.direction === null || !downIsGood(f.metric)) return "";
+  const label = labelOf(f.metric);
+  return f.direction === "down"
+    ? ` An improvement: lower ${label} is better.`
+    : ` A deterioration: lower ${label} is better.`;
+}
+
+/**
+ * "Of the drop, -120 conversions came from traffic (sessions -8.0%) and -300 from the rate (3.0% →
+ * 2.1%)." — whether a segment lost visitors or converts them worse (segment-watch.ts).
+ */
+function mixAndRate(finding: Finding, ctx: NarrativeContext): string {
+  const m = (finding as Finding & { mixRate?: MixRate }).mixRate;
+  if (!m) return "";
+  const unit = unitOf(finding.metric);
+  const what = finding.direction === "up" ? "rise" : "drop";
+  const traffic =
+    m.volumeChangePct === null ? "" : ` (${labelOf(m.volumeMetric)} ${formatChangePct(m.volumeChangePct, ctx.locale)})`;
+  const rate = (x: number) =>
+    unit === "currency"
+      ? `${formatValue(x, "currency", ctx)} per ${labelOf(m.volumeMetric).replace(/s$/, "")}`
+      : formatValue(x, "percent", ctx);
+  return ` Of the ${what}, ${formatDelta(m.volumeEffect, unit, ctx)} came from traffic${traffic} and ${formatDelta(m.rateEffect, unit, ctx)} from the rate (${rate(m.rateBefore)} → ${rate(m.rateAfter)}).`;
+}
+
+interface MixRate {
+  volumeMetric: string;
+  volumeEffect: number;
+  rateEffect: number;
+  rateBefore: number;
+  rateAfter: number;
+  volumeChangePct: number | null;
+}
+
+/** "; 80% of the drop came from channel "Display"" when one segment carries most of a total's change. */
+function explained(finding: Finding, ctx: NarrativeContext): string {
+  const e = (finding as Finding & { explainedBy?: { dimension: string; dimensionValue: string; share: number } })
+    .explainedBy;
+  if (!e) return "";
+  const what = finding.direction === "up" ? "rise" : "drop";
+  const share = new Intl.NumberFormat(ctx.locale ?? "en-US", { style: "percent", maximumFractionDigits: 0 }).format(
+    e.share,
+  );
+  return ` ${share} of the ${what} came from ${e.dimension} "${e.dimensionValue}".`;
+}
+
+/** The estimated effect on the primary KPI over the period, in its unit (segment findings carry it). */
+function kpiImpact(finding: Finding, ctx: NarrativeContext): string {
+  const f = finding as Finding & { kpiEffect?: number; kpiMetric?: string | null };
+  if (!f.kpiEffect || !f.kpiMetric || f.dimension === null) return "";
+  const unit = unitOf(f.kpiMetric);
+  return ` Estimated effect over the period: ${formatDelta(f.kpiEffect, unit, ctx)} ${labelOf(f.kpiMetric)}.`;
+}
+
+function baseSentence(finding: Finding, ctx: NarrativeContext): string {
   const f = finding as Finding & Record<string, unknown>;
   const unit = unitOf(f.metric);
   const label = labelOf(f.metric);
@@ -108,7 +175,13 @@ export function describeFinding(finding: Finding, ctx: NarrativeContext): string
             ? `significant at ${confidenceText(f)}`
             : `not significant at ${confidenceText(f)}`
           : "";
-      return `${Label}${segment(f)} ${verb} to ${v(f.current)} ${range(f, ctx)}, ${f.change === null ? "" : formatDelta(f.change, unit, ctx)}${pct(f, ctx)} against ${v(f.baseline)} in the comparison period${sig ? `; ${sig}` : ""}.`;
+      const season = f.season as { expectedCurrent: number; lastYearChangePct: number; expected: boolean } | undefined;
+      const seasonal = !season
+        ? ""
+        : season.expected
+          ? ` Expected for the season: the same weeks last year moved ${formatChangePct(season.lastYearChangePct, ctx.locale)}, which predicts ${v(season.expectedCurrent)}.`
+          : ` The season alone predicts ${v(season.expectedCurrent)} (the same weeks last year moved ${formatChangePct(season.lastYearChangePct, ctx.locale)}): ${formatDelta((f.current ?? 0) - season.expectedCurrent, unit, ctx)} beyond it.`;
+      return `${Label}${segment(f)} ${verb} to ${v(f.current)} ${range(f, ctx)}, ${f.change === null ? "" : formatDelta(f.change, unit, ctx)}${pct(f, ctx)} against ${v(f.baseline)} in the comparison period${sig ? `; ${sig}` : ""}.${seasonal}`;
     }
     case "driver": {
       const share =
@@ -117,14 +190,36 @@ export function describeFinding(finding: Finding, ctx: NarrativeContext): string
           : "";
       return `${f.dimension} "${f.dimensionValue}" contributed ${f.change === null ? "n/a" : formatDelta(f.change, unit, ctx)} to the change in ${label} ${range(f, ctx)}${share}.`;
     }
-    case "level_shift":
-      return `${Label}${segment(f)} shifted from about ${v(f.baseline)} to ${v(f.current)} a day on ${formatDate(f.periodStart, ctx.locale)}${pct(f, ctx)}.`;
+    case "level_shift": {
+      const size =
+        typeof f.effectSize === "number" ? `, ${Math.abs(f.effectSize).toFixed(1)} times the day-to-day noise` : "";
+      return `${Label}${segment(f)} shifted from about ${v(f.baseline)} to ${v(f.current)} a day on ${formatDate(f.periodStart, ctx.locale)}${pct(f, ctx)}${size}.`;
+    }
     case "trend": {
-      const slope = (x: number | null) => (x === null ? "n/a" : `${formatDelta(x, unit, ctx, true)} a day`);
+      if (typeof f.rate === "number") {
+        const unitWord = f.rateUnit === "month" ? "month" : "week";
+        const p = (x: unknown) => (typeof x === "number" ? formatChangePct(x, ctx.locale) : "n/a");
+        const verbRate = f.rate >= 0 ? "grew" : "declined";
+        return `${Label}${segment(f)} ${verbRate} by ${p(f.rate).replace(/^[+-]/, "")} per ${unitWord} ${range(f, ctx)} (${confidenceText(f)} interval ${p(f.rateLow)} to ${p(f.rateHigh)} per ${unitWord}).`;
+      }
+      // A slope change as a rate against the level before it: % per week, never currency per day.
+      const level = typeof f.level === "number" && f.level > 0 ? f.level : null;
+      const slope = (x: number | null) =>
+        x === null
+          ? "n/a"
+          : level !== null
+            ? `${formatChangePct((x * 7) / level, ctx.locale)} per week`
+            : `${formatDelta(x, unit, ctx, true)} a day`;
       return `The trend in ${label}${segment(f)} changed on ${formatDate(f.periodStart, ctx.locale)}, from ${slope(f.baseline)} to ${slope(f.current)}.`;
     }
     case "funnel": {
       const from = typeof f.fromMetric === "string" ? labelOf(f.fromMetric) : "the previous stage";
+      // Several of one stage per unit of the previous (pageviews per session) is a ratio, never a
+      // percentage above 100 %.
+      if ((f.current ?? 0) > 1 || (f.baseline ?? 0) > 1) {
+        const per = (x: number | null) => (x === null ? "n/a" : formatValue(x, "ratio", ctx));
+        return `${Label} per ${from.replace(/s$/, "")}${segment(f)} ${verb} from ${per(f.baseline)} to ${per(f.current)} ${range(f, ctx)}.`;
+      }
       const rate = (x: number | null) => (x === null ? "n/a" : formatValue(x, "percent", ctx));
       return `Conversion from ${from} to ${label}${segment(f)} ${verb} from ${rate(f.baseline)} to ${rate(f.current)} ${range(f, ctx)}${f.change === null ? "" : `, ${formatDelta(f.change, "percent", ctx)}`}.`;
     }

@@ -16,7 +16,7 @@ describe("the web process's imports", () => {
 
   it("do reach both from the worker, so the walk above can fail", () => {
     const graph = importGraph(["worker.ts"]);
-    expect(graph.files.has("server/insights/generate-report.ts")).toBe(true);
+    expect(graph.files.has("server/insights/engine/run-engine.ts")).toBe(true);
     expect(graph.packages.has("nodemailer")).toBe(true);
   });
 });

@@ -76,17 +76,25 @@ export interface LoadOptions {
   window: ReportWindow;
   /** Dimensions whose per-value totals are needed (the applicable intentions' and the audit's). */
   dimensions: readonly Dimension[];
+  /** The project's active sources when the caller already read them. */
+  sourceIds?: readonly string[];
 }
 
-export async function loadProjectData({ projectId, window, dimensions }: LoadOptions): Promise<ProjectData> {
-  const dims = DIMENSIONS.filter((d) => dimensions.includes(d));
-  // Suspended sources are left out of reports. Passing the ids (rather than joining) keeps the
-  // planner's row estimates right, so it picks a hash aggregate instead of sorting millions of rows.
+/** The project's active data sources: suspended sources are left out of reports. */
+export async function activeSourceIds(projectId: string): Promise<string[]> {
   const active = await pool().query<{ id: string }>(
-    "select id from data_sources where project_id = $1 and status = 'active'",
+    "select id from data_sources where project_id = $1 and status = 'active' order by id",
     [projectId],
   );
-  const sourceIds = active.rows.map((r) => r.id);
+  return active.rows.map((r) => r.id);
+}
+
+export async function loadProjectData(options: LoadOptions): Promise<ProjectData> {
+  const { projectId, window, dimensions } = options;
+  const dims = DIMENSIONS.filter((d) => dimensions.includes(d));
+  // Passing the ids (rather than joining) keeps the planner's row estimates right, so it picks a
+  // hash aggregate instead of sorting millions of rows.
+  const sourceIds = [...(options.sourceIds ?? (await activeSourceIds(projectId)))];
   const empty = { rows: [] as Record<string, string | number | null>[] };
   if (sourceIds.length === 0) return new ProjectData(window, [], [], dims);
   await ensureDailyTotals(sourceIds);

@@ -47,6 +47,8 @@ export class ProjectData {
   private readonly lastDay = new Map<string, string>();
   /** sourceId|dimension → segments (only when every row of both periods has the dimension). */
   private readonly segmentIndex = new Map<string, Segment[]>();
+  /** Days read as unknown (tracking gaps found by the audit): neither fitted nor judged. */
+  private excluded: ReadonlySet<string> = new Set();
 
   constructor(
     readonly window: ReportWindow,
@@ -90,6 +92,13 @@ export class ProjectData {
       }
       this.segmentIndex.set(key, [...byValue.values()]);
     }
+  }
+
+  /** The same data with `days` read as unknown (null) by series() and left out of total(). */
+  excluding(days: ReadonlySet<string>): ProjectData {
+    const copy = Object.create(this) as ProjectData;
+    copy.excluded = days;
+    return copy;
   }
 
   private days(sourceId: string, part: PartKey): number {
@@ -136,7 +145,7 @@ export class ProjectData {
     let date = from;
     for (let i = 0; i < n; i++, date = addDays(date, 1)) {
       let value: number | null = null;
-      if (entry && date >= first && date <= last) {
+      if (entry && date >= first && date <= last && !this.excluded.has(date)) {
         const row = entry.days.get(date);
         if (def.kind === "ratio") {
           const num = row ? row[PART_INDEX[parts[0]]] : 0;
@@ -160,7 +169,7 @@ export class ProjectData {
     let any = false;
     const i = PART_INDEX[part];
     for (const [date, values] of entry.days) {
-      if (date < from || date > to || values[i] === null) continue;
+      if (date < from || date > to || values[i] === null || this.excluded.has(date)) continue;
       sum += values[i]!;
       any = true;
     }
@@ -190,6 +199,11 @@ export class ProjectData {
     const sourceId = own && this.segmentIndex.has(`${own}|${dimension}`) ? own : this.sourceFor(parts, dimension);
     if (!sourceId) return null;
     return { sourceId, segments: this.segmentIndex.get(`${sourceId}|${dimension}`) ?? [] };
+  }
+
+  /** The per-value period totals of one source's split by `dimension` (empty when it cannot split). */
+  sourceSegments(sourceId: string, dimension: Dimension): readonly Segment[] {
+    return this.segmentIndex.get(`${sourceId}|${dimension}`) ?? [];
   }
 
   /** Every value of a dimension seen in the current period, with its parts summed over sources (audit). */

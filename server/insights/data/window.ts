@@ -17,7 +17,10 @@ export interface ReportWindow {
 
 export function reportWindow(periodStart: string, periodEnd: string, compareTo: CompareTo): ReportWindow {
   const comparison = comparisonRange(periodStart, periodEnd, compareTo);
-  const history = addDays(periodEnd, -HISTORY_DAYS);
+  // Also last year's comparison period, so a change against the previous period can be compared
+  // with what the season did a year earlier (engine/analyses/seasonal-expectation.ts).
+  const lastYear = addDays(comparison.start, -364);
+  const history = lastYear < addDays(periodEnd, -HISTORY_DAYS) ? lastYear : addDays(periodEnd, -HISTORY_DAYS);
   return {
     periodStart,
     periodEnd,

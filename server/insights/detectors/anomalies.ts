@@ -1,4 +1,5 @@
 import { seasonalBaseline, type BaselineOptions, type BaselinePoint } from "../stats/seasonal-baseline";
+import { twoSidedStudentTP } from "../stats/distributions";
 import type { DailyPoint, Finding } from "../types";
 
 // Anomalies: days of the report period whose value falls outside the expected range. Each day is
@@ -25,6 +26,7 @@ export interface AnomalyFinding extends Finding {
   expected: number;
   /** Signed distance from the expected value in units of σ. */
   score: number;
+  pValue: number;
 }
 
 export interface AnomalyResult {
@@ -70,6 +72,8 @@ export function detectAnomalies(series: readonly DailyPoint[], options: AnomalyO
       confidence,
       direction: change > 0 ? "up" : "down",
       score: change / p.sigma,
+      // The interval's own t distribution, so the p-value and the range agree.
+      pValue: twoSidedStudentTP(change / p.sigma, p.df ?? 30),
     });
   }
   return { findings, points: baseline.points, judgedDays };

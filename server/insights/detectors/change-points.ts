@@ -46,6 +46,8 @@ export interface LevelShiftFinding extends Finding {
   pValue: number;
   /** |t| of the shift. */
   score: number;
+  /** The shift in units of the daily noise σ (signed). */
+  effectSize?: number;
 }
 
 export interface TrendChangeFinding extends Finding {
@@ -58,6 +60,7 @@ export interface TrendChangeFinding extends Finding {
   change: number;
   pValue: number;
   score: number;
+  effectSize?: number;
 }
 
 export type ChangePointFinding = LevelShiftFinding | TrendChangeFinding;
@@ -85,7 +88,10 @@ export function detectChangePoints(series: readonly DailyPoint[], options: Chang
     if (!best) continue;
     const pValue = Math.min(1, 2 * normalSurvival(Math.abs(best.z)) * best.tests);
     if (pValue >= alpha) continue;
-    found.push(describe(series, t, v, lo, hi, best, pValue, confidence, options));
+    const finding = describe(series, t, v, lo, hi, best, pValue, confidence, options);
+    // Effect size: the change in units of the day-to-day noise (σ of the deseasonalised series).
+    finding.effectSize = finding.change / sigma;
+    found.push(finding);
     queue.push([lo, best.k], [best.k, hi]);
   }
   return found.sort((a, b) => a.date.localeCompare(b.date));

@@ -113,3 +113,33 @@ describe("ratioDrivers", () => {
     ).toBeNull();
   });
 });
+
+describe("Kitagawa split of a ratio's change (reference values)", () => {
+  // numpy 1.26 (python3): w = d / Σd, r = n / d, R̄ = (R0 + R1) / 2,
+  //   rate = (w0 + w1) / 2 · (r1 − r0), mix = (w1 − w0) · ((r0 + r1) / 2 − R̄)
+  const segments = [
+    { value: "A", baselineNumerator: 300, baselineDenominator: 10000, currentNumerator: 180, currentDenominator: 9000 },
+    { value: "B", baselineNumerator: 50, baselineDenominator: 2000, currentNumerator: 60, currentDenominator: 2600 },
+    { value: "C", baselineNumerator: 20, baselineDenominator: 1000, currentNumerator: 25, currentDenominator: 1100 },
+  ];
+  const RATE = { A: -0.007389460933, B: -0.000344779388, C: 0.000223005341 };
+  const MIX = { A: -2.0360987e-5, B: -3.181817e-5, C: -3.1982592e-5 };
+
+  it("matches the reference mix and rate effects, and the contributions sum to the total change", () => {
+    const options = {
+      metric: "conversionRate",
+      dimension: "channel",
+      periodStart: "2026-03-01",
+      periodEnd: "2026-03-31",
+    };
+    const a = ratioDrivers(segments, options)!;
+    for (const s of a.segments) {
+      const key = s.dimensionValue as keyof typeof RATE;
+      expect(s.performanceEffect!).toBeCloseTo(RATE[key], 11);
+      expect(s.mixEffect!).toBeCloseTo(MIX[key], 11);
+    }
+    const sum = a.segments.reduce((x, s) => x + s.contribution, 0);
+    expect(a.totalChange).toBeCloseTo(-0.0075953967292549975, 14);
+    expect(Math.abs(sum - a.totalChange) / Math.abs(a.totalChange)).toBeLessThan(0.005);
+  });
+});

@@ -1,7 +1,6 @@
-import { INTENTIONS, PRIMARY_KPIS, type Intention, type SiteTypeKey } from "@/lib/insights/intentions";
+import { INTENTIONS, type Intention, type SiteTypeKey } from "@/lib/insights/intentions";
 import type { Dimension } from "@/lib/insights/metrics";
 import type { ProjectData } from "../data/project-data";
-import type { Kpi } from "./types";
 
 /** Dimensions the audit reads beyond its intentions' own (case variants, personal data). */
 const AUDIT_DIMENSIONS: Dimension[] = ["channel", "source", "medium", "campaign", "landingPage", "page", "query"];
@@ -20,14 +19,4 @@ export function applicableIntentions(siteType: SiteTypeKey, data: ProjectData): 
   return siteTypeIntentions(siteType).filter(
     (i) => i.metrics.every((m) => data.hasMetric(m)) && i.dimensions.every((d) => data.hasDimension(d)),
   );
-}
-
-export function primaryKpi(siteType: SiteTypeKey, data: ProjectData): Kpi | null {
-  for (const metric of PRIMARY_KPIS[siteType]) {
-    if (!data.hasMetric(metric)) continue;
-    const totals = data.periodTotals(metric);
-    const reference = totals.baseline || totals.current;
-    if (reference && reference > 0) return { metric, reference };
-  }
-  return null;
 }

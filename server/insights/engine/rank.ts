@@ -28,7 +28,11 @@ function concentration(outcome: IntentionOutcome): number {
  * Ranks run through the groups in display order.
  */
 export function rankOutcomes(ctx: EngineContext, outcomes: IntentionOutcome[]): RankedOutcome[] {
-  const scored = outcomes.map((outcome, order) => ({ outcome, order, impact: impactOf(ctx, outcome) }));
+  const own = new Map(outcomes.map((o) => [o, impactOf(ctx, o)]));
+  // A total explained by one segment's finding ranks just below that finding: same news, less precise.
+  const impactWithin = (o: IntentionOutcome) =>
+    o.explainedBy ? Math.min(own.get(o)!, 0.99 * (own.get(o.explainedBy) ?? 0)) : own.get(o)!;
+  const scored = outcomes.map((outcome, order) => ({ outcome, order, impact: impactWithin(outcome) }));
   const names = (f: Finding[]) => f.some((x) => x.kind === "driver");
   const byImpact = (a: (typeof scored)[number], b: (typeof scored)[number]) =>
     b.impact - a.impact || Number(names(b.outcome.findings)) - Number(names(a.outcome.findings)) || a.order - b.order;

@@ -4,6 +4,7 @@ import { runAudit } from "./analyses/audit";
 import { runChange } from "./analyses/change";
 import { runDrivers } from "./analyses/drivers";
 import { runFunnel } from "./analyses/funnel";
+import { runSegmentWatch } from "./analyses/segment-watch";
 import { runTrend } from "./analyses/trend";
 import type { EngineContext, IntentionOutcome } from "./types";
 
@@ -23,5 +24,7 @@ export function runIntention(ctx: EngineContext, intention: Intention): Intentio
       return runFunnel(ctx, intention, a.steps);
     case "audit":
       return runAudit(ctx, intention, a.check);
+    case "segments":
+      return ctx.segmentDaily.series.length > 0 ? runSegmentWatch(ctx, intention, a.view) : null;
   }
 }

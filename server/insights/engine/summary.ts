@@ -1,4 +1,5 @@
 import { NO_SIGNIFICANT_RESULTS } from "@/lib/insights/intentions";
+import { findingSentiment } from "../metric-sense";
 import { describeFinding, type NarrativeContext } from "../narrative";
 import type { Finding } from "../types";
 import type { IntentionOutcome } from "./types";
@@ -8,7 +9,8 @@ const MAX_SENTENCES = 4;
 /** Attaches each finding's sentence (narrative.ts) and joins the first few into the summary. */
 export function narrate(outcome: IntentionOutcome, ctx: NarrativeContext): { findings: Finding[]; summary: string } {
   if (outcome.findings.length === 0) return { findings: [], summary: NO_SIGNIFICANT_RESULTS };
-  const findings = outcome.findings.map((f) => ({ ...f, narrative: sentence(f, ctx) }));
+  // `sentiment` tells the UI how to colour the finding (a fall in cost per conversion is good news).
+  const findings = outcome.findings.map((f) => ({ ...f, sentiment: findingSentiment(f), narrative: sentence(f, ctx) }));
   const type = outcome.intention.analysis.type;
   const lead =
     type === "anomalies" && findings.length > 1

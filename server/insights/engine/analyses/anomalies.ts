@@ -43,6 +43,7 @@ export function runAnomalies(ctx: EngineContext, intention: Intention, metric: s
     kpiEffect: effect.kpiEffect,
     indirectEffect: effect.indirectEffect,
     severity: 0,
+    tests: result.judgedDays,
   };
 }
 

@@ -22,7 +22,8 @@ const PAID = /paid|cpc|ppc|sem\b|google ads|adwords/i;
 
 /** Data Quality Audit: each check reads totals already aggregated for the report. */
 export function runAudit(ctx: EngineContext, intention: Intention, check: AuditCheck): IntentionOutcome {
-  const findings = auditFindings(ctx, check);
+  // The audit reads the data as loaded: the gap days the other detectors skip are its findings.
+  const findings = auditFindings({ ...ctx, data: ctx.rawData }, check);
   const severity = findings.reduce((m, f) => Math.max(m, SEVERITY_WEIGHT[f.severity] ?? 0), 0);
   return {
     intention,

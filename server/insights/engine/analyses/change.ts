@@ -3,6 +3,7 @@ import { metricDefinition } from "@/lib/insights/metrics";
 import { periodChange } from "../../detectors/period-change";
 import { kpiEffectOf } from "../impact";
 import type { EngineContext, IntentionOutcome } from "../types";
+import { seasonalExpectation } from "./seasonal-expectation";
 import { round } from "./anomalies";
 
 /** Period-over-period change of a metric's total, tested on its daily values. */
@@ -10,11 +11,19 @@ export function runChange(ctx: EngineContext, intention: Intention, metric: stri
   const w = ctx.window;
   const current = ctx.data.series(metric, w.periodStart, w.periodEnd);
   const baseline = ctx.data.series(metric, w.comparisonStart, w.comparisonEnd);
-  const finding = periodChange(current, baseline, { metric, periodStart: w.periodStart, periodEnd: w.periodEnd });
-  const effect = finding.significant ? kpiEffectOf(ctx, metric, finding.change) : { kpiEffect: 0, indirectEffect: 0 };
+  const change = periodChange(current, baseline, { metric, periodStart: w.periodStart, periodEnd: w.periodEnd });
+  const season = change.significant ? seasonalExpectation(ctx, metric, change) : null;
+  const finding = season ? { ...change, season } : change;
+  // A change the season predicts is not news: kept, labelled expected, and given no impact so it
+  // ranks below every insight; otherwise only the part the season does not explain counts.
+  const unexpected = season ? change.current - season.expectedCurrent : change.change;
+  const effect =
+    change.significant && !season?.expected
+      ? kpiEffectOf(ctx, metric, unexpected)
+      : { kpiEffect: 0, indirectEffect: 0 };
   return {
     intention,
-    findings: finding.significant ? [finding] : [],
+    findings: change.significant ? [finding] : [],
     chart: {
       type: "series",
       metric,

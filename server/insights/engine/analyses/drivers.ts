@@ -8,6 +8,11 @@ import { kpiEffectOf } from "../impact";
 import type { Chart, EngineContext, IntentionOutcome } from "../types";
 
 const MAX_DRIVERS = 5;
+
+/** Values of the campaign dimension that are not campaigns: traffic no ad budget paid for. */
+export const NON_CAMPAIGNS = new Set(["(direct)", "(organic)", "(not set)", "(none)", "(referral)", ""]);
+/** Ad metrics: read only for paid campaigns, never whole-site traffic against ad spend. */
+const AD_METRICS = new Set(["cost", "cpc", "cpa", "roas"]);
 const CHART_SEGMENTS = 10;
 
 /**
@@ -23,8 +28,12 @@ export function runDrivers(
   dimension: Dimension,
 ): IntentionOutcome | null {
   const w = ctx.window;
-  const split = ctx.data.segments(metric, dimension);
-  if (!split) return null;
+  const loaded = ctx.data.segments(metric, dimension);
+  if (!loaded) return null;
+  const split =
+    AD_METRICS.has(metric) && dimension === "campaign"
+      ? { ...loaded, segments: loaded.segments.filter((s) => !NON_CAMPAIGNS.has(s.value.trim().toLowerCase())) }
+      : loaded;
   const def = metricDefinition(metric);
   const parts = metricParts(def);
   const [n, d] = parts.map((p) => PART_INDEX[p]);

@@ -2,11 +2,18 @@ import type { Intention } from "@/lib/insights/intentions";
 import { metricDefinition } from "@/lib/insights/metrics";
 import { detectChangePoints } from "../../detectors/change-points";
 import { addDays, dayNumber } from "@/lib/dates";
+import { trendRate } from "../../detectors/trend-rate";
 import { kpiEffectOf } from "../impact";
 import type { EngineContext, IntentionOutcome } from "../types";
 import { round } from "./anomalies";
 
 const MAX_CHART_POINTS = 400;
+
+/** Mean of the 14 known days before `date`: the level a slope change is read against (% per week). */
+function levelBefore(series: readonly { date: string; value: number | null }[], date: string): number | null {
+  const before = series.filter((p) => p.date < date && p.value !== null).slice(-14);
+  return before.length ? before.reduce((s, p) => s + p.value!, 0) / before.length : null;
+}
 
 /**
  * Level shifts and trend changes dated inside the period. The series starts before the period
@@ -18,7 +25,9 @@ export function runTrend(ctx: EngineContext, intention: Intention, metric: strin
   const lookback = Math.max(56, Math.min(2 * w.periodDays, MAX_CHART_POINTS - w.periodDays));
   const from = addDays(w.periodStart, -lookback) < w.historyStart ? w.historyStart : addDays(w.periodStart, -lookback);
   const series = ctx.data.series(metric, from, w.periodEnd);
-  const found = detectChangePoints(series, { metric }).filter((f) => f.date >= w.periodStart && f.date <= w.periodEnd);
+  const found = detectChangePoints(series, { metric })
+    .filter((f) => f.date >= w.periodStart && f.date <= w.periodEnd)
+    .map((f) => (f.kind === "trend" ? { ...f, level: levelBefore(series, f.date) } : f));
   const end = dayNumber(w.periodEnd);
   let delta = 0;
   for (const f of found) {
@@ -26,11 +35,23 @@ export function runTrend(ctx: EngineContext, intention: Intention, metric: strin
     // A level shift moves every later day by `change`; a slope change adds change × t on day t.
     delta += f.kind === "level_shift" ? f.change * days : (f.change * days * (days + 1)) / 2;
   }
+  // The period's growth rate, with its unit and confidence interval (kept when significant; the
+  // report-wide FDR then judges it with every other test).
+  const rate = trendRate(series, { metric, periodStart: w.periodStart, periodEnd: w.periodEnd });
+  const rateFindings = rate && rate.pValue < 1 - rate.confidence ? [rate] : [];
+  if (rate && rateFindings.length && found.length === 0) {
+    // Against a flat period at its first days' level: the volume the growth added (or took).
+    const values = series.filter((p) => p.date >= w.periodStart && p.value !== null).map((p) => p.value!);
+    const mean = values.reduce((a, b) => a + b, 0) / Math.max(1, values.length);
+    const n = values.length;
+    delta = mean * n * (Math.exp((rate.slope * n) / 2) - 1);
+  }
   const effect = kpiEffectOf(ctx, metric, delta);
   const points = series.length > MAX_CHART_POINTS ? series.slice(series.length - MAX_CHART_POINTS) : series;
   return {
     intention,
-    findings: found,
+    findings: [...rateFindings, ...found],
+    tests: 2,
     chart: {
       type: "series",
       metric,

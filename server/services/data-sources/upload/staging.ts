@@ -124,18 +124,26 @@ export class ObservationStaging {
     // and picks nested loops over a million staged rows (minutes instead of seconds).
     await q("analyze upload_staging");
     const dims = DIMENSION_COLUMNS.join(", ");
+    // The file's combinations (one row each), analysed before they meet dimension_sets: that
+    // table's statistics are stale right after this import adds to it (a new project reads as
+    // empty), and a plan built on them could loop over the staged rows once per dimension set —
+    // over a small analysed table of combinations, no plan can go quadratic.
+    await q(
+      `create temporary table upload_keys on commit drop as
+       select combo, key, ${dims} from upload_staging where key is not null`,
+    );
+    await q("analyze upload_keys");
     await q(
       `insert into dimension_sets (project_id, key, ${dims})
        select $1, s.key, ${DIMENSION_COLUMNS.map((c) => `s.${c}`).join(", ")}
-       from (select distinct key, ${dims} from upload_staging where key is not null) s
+       from (select distinct key, ${dims} from upload_keys) s
        where not exists (select 1 from dimension_sets d where d.project_id = $1 and d.key = s.key)
        on conflict (project_id, key) do nothing`,
       [input.projectId],
     );
     await q(
       `create temporary table upload_combos on commit drop as
-       select s.combo, d.id from upload_staging s join dimension_sets d on d.project_id = $1 and d.key = s.key
-       where s.key is not null`,
+       select s.combo, d.id from upload_keys s join dimension_sets d on d.project_id = $1 and d.key = s.key`,
       [input.projectId],
     );
     await q("analyze upload_combos");

@@ -1,0 +1,115 @@
+/**
+ * `npx tsx --conditions=react-server scripts/bench/profile-report.ts [days] [compareTo]`: times each
+ * phase of one report on the report bench's data left in .data/bench/pg by the last
+ * `npm run bench -- report` (rollup check, each query with EXPLAIN ANALYZE, engine CPU), without
+ * the app, so a slow phase shows by itself.
+ */
+import path from "node:path";
+import pg from "pg";
+import { startEmbeddedPostgres } from "../lib/embedded-postgres";
+
+const days = Number(process.argv[2] ?? 30);
+const compareTo = (process.argv[3] ?? "previous_period") as "previous_period" | "previous_year";
+
+async function main() {
+  const database = await startEmbeddedPostgres({
+    dataDir: path.resolve(".data/bench/pg"),
+    database: "funnelwise_bench",
+    fast: true,
+  });
+  Object.assign(process.env, {
+    DATABASE_URL: database.url,
+    NEXTAUTH_SECRET: "bench-secret-bench-secret-bench-secret-0123456789",
+    ENCRYPTION_KEY: "0".repeat(64),
+    LOG_LEVEL: "warn",
+  });
+  const { closeDb, pool } = await import("../../server/db/client");
+  pool().on("error", () => undefined);
+  const { loadReportInput } = await import("../../server/insights/data/load-report-input");
+  const { runEngine } = await import("../../server/insights/engine/run-engine");
+  const db = new pg.Client({ connectionString: database.url });
+  await db.connect();
+  try {
+    const { rows } = await db.query<{ id: string; site_type: string; currency: string; last: string }>(
+      `select p.id, p.site_type, p.currency, (select max(date)::text from observations o where o.project_id = p.id) as last
+       from client_projects p where p.name = 'Big Shop Store' limit 1`,
+    );
+    const project = rows[0];
+    const periodEnd = project.last;
+    const periodStart = new Date(Date.parse(`${periodEnd}T00:00:00Z`) - (days - 1) * 86_400_000)
+      .toISOString()
+      .slice(0, 10);
+    // The floor the bench compares with: one GROUP BY date scan of the rows the report reads.
+    const { reportWindow } = await import("../../server/insights/data/window");
+    const w = reportWindow(periodStart, periodEnd, compareTo);
+    let floor = Infinity;
+    for (let i = 0; i < 3; i++) {
+      const started = performance.now();
+      await db.query(
+        `select date, sum(sessions), sum(conversions), sum(revenue), sum(impressions), sum(clicks)
+         from observations where project_id = $1 and date between $2::date and $3::date group by date`,
+        [project.id, w.comparisonStart < w.periodStart ? w.comparisonStart : w.periodStart, periodEnd],
+      );
+      floor = Math.min(floor, performance.now() - started);
+    }
+    console.log(`floor: one GROUP BY date scan of the report's rows ${floor.toFixed(0)} ms`);
+    for (let run = 0; run < 3; run++) {
+      let t = performance.now();
+      const input = await loadReportInput({
+        projectId: project.id,
+        project: {
+          siteType: project.site_type as "ecommerce",
+          url: null,
+          currency: project.currency,
+          primaryKpi: null,
+        },
+        periodStart,
+        periodEnd,
+        compareTo,
+      });
+      const load = performance.now() - t;
+      const { activeSourceIds, loadProjectData } = await import("../../server/insights/data/load-project-data");
+      const { loadSegmentDaily } = await import("../../server/insights/data/load-segment-daily");
+      const { pickWatchedSegments } = await import("../../server/insights/data/pick-watched-segments");
+      const { WATCHED_DIMENSIONS } = await import("../../server/insights/data/load-report-input");
+      const { neededDimensions } = await import("../../server/insights/engine/applicable");
+      const sourceIds = await activeSourceIds(project.id);
+      let t1 = performance.now();
+      const data = await loadProjectData({
+        projectId: project.id,
+        window: input.window,
+        dimensions: [...new Set([...neededDimensions("ecommerce"), ...WATCHED_DIMENSIONS])],
+        sourceIds,
+      });
+      const totals = performance.now() - t1;
+      t1 = performance.now();
+      const segments = pickWatchedSegments(data, WATCHED_DIMENSIONS);
+      await loadSegmentDaily({
+        projectId: project.id,
+        sourceIds,
+        dimensions: WATCHED_DIMENSIONS,
+        segments,
+        from: input.segmentDaily.from,
+        to: input.segmentDaily.to,
+      });
+      console.log(
+        `  totals ${totals.toFixed(0)} ms, segment daily ${(performance.now() - t1).toFixed(0)} ms (${segments.length} segments)`,
+      );
+      t = performance.now();
+      const result = runEngine(input);
+      const engine = performance.now() - t;
+      console.log(
+        `run ${run}: load ${load.toFixed(0)} ms, engine ${engine.toFixed(0)} ms, ${result.insights.length} insights, ${result.tests} tests, series ${input.segmentDaily.series.length}; top: ${result.insights[0]?.intentionKey}: ${result.insights[0]?.summary.slice(0, process.env.FULL ? 2000 : 120)}`,
+      );
+    }
+  } finally {
+    await db.end();
+    await closeDb();
+    await database.stop();
+  }
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});

@@ -1,0 +1,59 @@
+import { runEngine } from "../../server/insights/engine/run-engine";
+import { generateProject, type EventKind } from "../../server/insights/synthetic/generate-project";
+import { eventFound, significantFindings } from "../../server/insights/synthetic/score";
+import type { BenchResult } from "./harness";
+
+// `npm run bench -- quality`: the engine on generated projects with one planted event each and
+// their noise twins (server/insights/synthetic/). Prints recall (event found with its date within
+// a day, its segment and its sign) and false findings per noise twin. Needs no database: the
+// engine is a pure function of the loaded data.
+
+export const QUALITY_PROJECTS = 30;
+const TARGET_RECALL = 0.9;
+const TARGET_FALSE_PER_PROJECT = 1;
+
+export function runQuality(projects = QUALITY_PROJECTS): { results: BenchResult[]; lines: string[] } {
+  const byKind = new Map<EventKind, { found: number; total: number }>();
+  let found = 0;
+  let falseFindings = 0;
+  let noisy = 0;
+  const times: number[] = [];
+  const lines: string[] = [];
+  for (let seed = 1; seed <= projects; seed++) {
+    const planted = generateProject(seed, true);
+    const twin = generateProject(seed, false);
+    const started = performance.now();
+    const report = runEngine(planted.input);
+    times.push(performance.now() - started);
+    const noise = runEngine(twin.input);
+    const event = planted.event!;
+    const hit = eventFound(report, event);
+    const k = byKind.get(event.kind) ?? { found: 0, total: 0 };
+    byKind.set(event.kind, { found: k.found + Number(hit), total: k.total + 1 });
+    if (hit) found++;
+    const falses = significantFindings(noise);
+    falseFindings += falses.length;
+    if (falses.length > 1) noisy++;
+    lines.push(
+      `  #${seed} ${event.kind} ${event.value ?? "total"} ${event.direction} ${event.date} ${event.magnitudeSd.toFixed(2)}${event.kind === "rate_drop" ? " (rate −share)" : " SD"}: ${hit ? "found" : "MISSED"}; noise twin: ${falses.length} false (${falses.map((f) => `${f.kind} ${f.metric} ${f.dimensionValue ?? "total"} ${f.periodStart}`).join(", ")})`,
+    );
+  }
+  const recall = found / projects;
+  const falsePer = falseFindings / projects;
+  times.sort((a, b) => a - b);
+  lines.push(
+    `  recall by kind: ${[...byKind].map(([kind, v]) => `${kind} ${v.found}/${v.total}`).join(", ")}; noise twins with more than one false finding: ${noisy}/${projects}`,
+  );
+  return {
+    lines,
+    results: [
+      {
+        label: `engine quality over ${projects} generated projects and their noise twins`,
+        n: projects,
+        medianMs: times[Math.floor(times.length / 2)],
+        p95Ms: times[Math.floor(times.length * 0.95)],
+        note: `recall ${(recall * 100).toFixed(0)}% (target ≥ ${TARGET_RECALL * 100}%: ${recall >= TARGET_RECALL ? "met" : "NOT met"}); false findings per noise project ${falsePer.toFixed(2)} (target ≤ ${TARGET_FALSE_PER_PROJECT}: ${falsePer <= TARGET_FALSE_PER_PROJECT ? "met" : "NOT met"}); times are one engine run`,
+      },
+    ],
+  };
+}

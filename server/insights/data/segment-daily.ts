@@ -1,0 +1,58 @@
+import type { Dimension } from "@/lib/insights/metrics";
+import { addDays, daysBetween } from "@/lib/dates";
+import type { DailyPoint } from "../types";
+import { PART_INDEX, type PartKey, type PartValues } from "./parts";
+
+// Daily values of the segments the engine watches (one dimension value of one source), loaded
+// for the watch window only (load-segment-daily.ts): the period plus enough days before it for a
+// seasonal baseline and a level before any shift.
+
+export interface SegmentDailySeries {
+  sourceId: string;
+  dimension: Dimension;
+  value: string;
+  /** date → one value per part (PARTS order; `users` is always null: it does not add up). */
+  days: Map<string, PartValues>;
+}
+
+export interface SegmentDaily {
+  /** First and last day loaded (the watch window). */
+  from: string;
+  to: string;
+  series: SegmentDailySeries[];
+}
+
+/** Parts the segment watch reads (additive only); the others are not loaded. */
+export const WATCHED_PARTS: readonly PartKey[] = [
+  "sessions",
+  "engagedSessions",
+  "conversions",
+  "leads",
+  "transactions",
+  "revenue",
+  "impressions",
+  "clicks",
+  "cost",
+];
+
+/**
+ * One part of a segment as a daily series over [from, to]. A day without a row is 0 (the segment
+ * had no activity that day); days listed in `excluded` (tracking gaps) are null, so no detector
+ * fits or judges them.
+ */
+export function segmentSeries(
+  s: SegmentDailySeries,
+  part: PartKey,
+  from: string,
+  to: string,
+  excluded?: ReadonlySet<string>,
+): DailyPoint[] {
+  const i = PART_INDEX[part];
+  const n = daysBetween(from, to);
+  const out: DailyPoint[] = new Array(n);
+  let date = from;
+  for (let k = 0; k < n; k++, date = addDays(date, 1)) {
+    out[k] = { date, value: excluded?.has(date) ? null : (s.days.get(date)?.[i] ?? 0) };
+  }
+  return out;
+}

@@ -1,0 +1,51 @@
+import { describe, expect, it } from "vitest";
+import type { Intention } from "@/lib/insights/intentions";
+import { PART_INDEX, PARTS, type PartValues } from "../../data/parts";
+import { ProjectData } from "../../data/project-data";
+import { reportWindow } from "../../data/window";
+import type { FunnelStepFinding } from "../../detectors/funnel";
+import { addDays } from "@/lib/dates";
+import type { EngineContext } from "../types";
+import { runFunnel } from "./funnel";
+
+function source(parts: Partial<Record<keyof typeof PART_INDEX, (date: string, current: boolean) => number>>) {
+  const days = new Map<string, PartValues>();
+  for (let date = "2026-01-01"; date <= "2026-03-31"; date = addDays(date, 1)) {
+    const v: PartValues = PARTS.map(() => null);
+    for (const [part, f] of Object.entries(parts))
+      v[PART_INDEX[part as keyof typeof PART_INDEX]] = f(date, date >= "2026-03-02");
+    days.set(date, v);
+  }
+  return days;
+}
+
+describe("runFunnel", () => {
+  it("chains steps only within one source: search clicks to analytics sessions is no conversion rate", () => {
+    const window = reportWindow("2026-03-02", "2026-03-31", "previous_period");
+    // Search clicks halve while sessions (from every channel) hold: clicks → sessions would read
+    // as a "conversion" of 500 % rising to 1,000 %.
+    const ads = source({ impressions: () => 20_000, clicks: (_, cur) => (cur ? 100 : 200) });
+    const web = source({ sessions: () => 1_000, conversions: (_, cur) => (cur ? 20 : 40) });
+    const data = new ProjectData(
+      window,
+      [
+        { sourceId: "ads", days: ads },
+        { sourceId: "web", days: web },
+      ],
+      [],
+      [],
+    );
+    const ctx = { data, rawData: data, window, excludedDays: new Set(), kpi: null } as unknown as EngineContext;
+    const outcome = runFunnel(ctx, { key: "funnel" } as Intention, [
+      "impressions",
+      "clicks",
+      "sessions",
+      "conversions",
+    ]);
+    const steps = (outcome.findings as FunnelStepFinding[]).map((f) => `${f.fromMetric}→${f.metric}`);
+    expect(steps).toContain("impressions→clicks");
+    expect(steps).toContain("sessions→conversions");
+    expect(steps).not.toContain("clicks→sessions");
+    for (const f of outcome.findings) expect(f.current ?? 0).toBeLessThanOrEqual(1);
+  });
+});

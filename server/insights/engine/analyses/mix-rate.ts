@@ -1,0 +1,67 @@
+import { PART_INDEX, type PartKey } from "../../data/parts";
+import { segmentSeries, type SegmentDailySeries } from "../../data/segment-daily";
+import { addDays } from "@/lib/dates";
+
+// Mix against rate for a segment's finding on an outcome (conversions, leads, transactions,
+// revenue): did the segment lose visitors, or convert them worse? With S sessions and a rate
+// r = Y / S a day, before (0) and at the finding (1):
+//   Y₁ − Y₀ = (S₁ − S₀)·r₀  +  S₁·(r₁ − r₀)
+//             traffic          rate
+// an exact split (no residual term), scaled to the finding's own change so the two parts add up
+// to the number the sentence states.
+
+export interface MixRate {
+  volumeMetric: PartKey;
+  /** The part of the finding's change that traffic explains (outcome units). */
+  volumeEffect: number;
+  /** The part the rate explains. */
+  rateEffect: number;
+  rateBefore: number;
+  rateAfter: number;
+  volumeChangePct: number | null;
+}
+
+const OUTCOMES: readonly PartKey[] = ["conversions", "leads", "transactions", "revenue"];
+/** Days before the finding that set the "before" level: four weeks, every weekday four times. */
+const BEFORE_DAYS = 28;
+
+export function mixAndRate(
+  s: SegmentDailySeries,
+  metric: PartKey,
+  finding: { date: string; change: number | null },
+  afterEnd: string,
+  excluded: ReadonlySet<string>,
+): MixRate | null {
+  if (!OUTCOMES.includes(metric) || !finding.change) return null;
+  // Sessions when the segment's source has them (analytics), else clicks (an ads export).
+  const hasSessions = [...s.days.values()].some((v) => v[PART_INDEX.sessions] !== null);
+  const volumeMetric: PartKey = hasSessions ? "sessions" : "clicks";
+  const mean = (part: PartKey, from: string, to: string) => {
+    const values = segmentSeries(s, part, from, to, excluded)
+      .map((p) => p.value)
+      .filter((v): v is number => v !== null);
+    return values.length ? values.reduce((a, b) => a + b, 0) / values.length : null;
+  };
+  const beforeFrom = addDays(finding.date, -BEFORE_DAYS);
+  const beforeTo = addDays(finding.date, -1);
+  const s0 = mean(volumeMetric, beforeFrom, beforeTo);
+  const y0 = mean(metric, beforeFrom, beforeTo);
+  const s1 = mean(volumeMetric, finding.date, afterEnd);
+  const y1 = mean(metric, finding.date, afterEnd);
+  if (s0 === null || y0 === null || s1 === null || y1 === null || !(s0 > 0) || !(s1 > 0)) return null;
+  const r0 = y0 / s0;
+  const r1 = y1 / s1;
+  const volume = (s1 - s0) * r0;
+  const rate = s1 * (r1 - r0);
+  const total = volume + rate;
+  if (total === 0) return null;
+  const scale = finding.change / total;
+  return {
+    volumeMetric,
+    volumeEffect: volume * scale,
+    rateEffect: rate * scale,
+    rateBefore: r0,
+    rateAfter: r1,
+    volumeChangePct: (s1 - s0) / s0,
+  };
+}

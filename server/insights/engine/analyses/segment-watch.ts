@@ -1,0 +1,212 @@
+import type { Intention } from "@/lib/insights/intentions";
+import { metricDefinition } from "@/lib/insights/metrics";
+import type { PartKey } from "../../data/parts";
+import { segmentSeries, type SegmentDailySeries } from "../../data/segment-daily";
+import { detectAnomalies, type AnomalyFinding } from "../../detectors/anomalies";
+import { detectChangePoints, type LevelShiftFinding } from "../../detectors/change-points";
+import { addDays, dayNumber } from "@/lib/dates";
+import { kpiEffectOf } from "../impact";
+import type { EngineContext, IntentionOutcome } from "../types";
+import { mixAndRate, type MixRate } from "./mix-rate";
+
+// Every segment watched, not only the total: for each watched dimension value (the largest of each
+// dimension with enough volume, load-segment-daily.ts) and each additive metric it carries, the
+// engine looks for one-day anomalies and level shifts inside the period, whether or not the total
+// moved. Candidates carry p-values; the report keeps those that pass the report-wide FDR control
+// (multiplicity.ts), which is what lets the engine look at hundreds of series without
+// reporting noise.
+
+/**
+ * Days before the first watched day that the baseline and the "level before" need: 8 weeks give
+ * the weekday factors (3+ weeks), the 28-day level and 21+ one-step errors for σ. Every day read
+ * here is a day of every watched segment's rows scanned (load-segment-daily.ts), so it is kept to
+ * what the detectors use; 91 days found nothing more on the quality bench and cost 40 % more.
+ */
+export const SEGMENT_LOOKBACK_DAYS = 56;
+/** A long period is watched over its last 90 days: the daily scan of every segment is the report's costliest read. */
+export const SEGMENT_WATCH_MAX_DAYS = 90;
+/**
+ * A series needs this many events a day to be judged: below it, daily counts are so discrete and
+ * skewed (a segment with 3 orders a day, its revenue a sum of 3 baskets) that a robust σ
+ * understates their spread and the one-day test floods with false alarms.
+ */
+const MIN_COUNT_PER_DAY = 10;
+
+/** Money is judged through the count it is made of: revenue through orders, cost through clicks. */
+const COUNT_BEHIND: Partial<Record<PartKey, PartKey[]>> = {
+  revenue: ["transactions", "conversions"],
+  cost: ["clicks"],
+};
+
+const WATCHED_METRICS: PartKey[] = [
+  "sessions",
+  "engagedSessions",
+  "conversions",
+  "leads",
+  "transactions",
+  "revenue",
+  "clicks",
+  "impressions",
+  "cost",
+];
+
+export interface SegmentFindingExtras {
+  /** The finding's estimated effect on the primary KPI over the period, in the KPI's unit. */
+  kpiEffect: number;
+  kpiMetric: string | null;
+  /** For an outcome (conversions, revenue, ...): how much traffic and how much the rate explain. */
+  mixRate?: MixRate;
+}
+export type SegmentAnomaly = AnomalyFinding & SegmentFindingExtras;
+export type SegmentShift = LevelShiftFinding & SegmentFindingExtras;
+
+export interface SegmentWatch {
+  anomalies: SegmentAnomaly[];
+  shifts: SegmentShift[];
+  tests: { anomalies: number; shifts: number };
+  series: number;
+  /** First day judged (the period's start, or 90 days before its end). */
+  watchStart: string;
+}
+
+const cache = new WeakMap<EngineContext, SegmentWatch>();
+/** Each candidate's segment series, so the traffic/rate split is computed only for the findings kept. */
+const origin = new WeakMap<object, { s: SegmentDailySeries; metric: PartKey; afterEnd: string }>();
+
+/**
+ * Adds the traffic/rate split (mix-rate.ts) to the segment findings that survived the report-wide
+ * FDR: computed after it, since most candidates are dropped there.
+ */
+export function attachMixRate(ctx: EngineContext, findings: readonly object[]): void {
+  for (const f of findings) {
+    const o = origin.get(f);
+    if (!o) continue;
+    const finding = f as SegmentFindingExtras & { date: string; change: number | null };
+    const split = mixAndRate(o.s, o.metric, finding, o.afterEnd, ctx.excludedDays);
+    if (split) finding.mixRate = split;
+  }
+}
+
+/** The watch window: where the loader must start so the first judged day has its baseline. */
+export function segmentWatchRange(periodStart: string, periodEnd: string): { from: string; watchStart: string } {
+  const capped = addDays(periodEnd, -(SEGMENT_WATCH_MAX_DAYS - 1));
+  const watchStart = capped > periodStart ? capped : periodStart;
+  return { from: addDays(watchStart, -SEGMENT_LOOKBACK_DAYS), watchStart };
+}
+
+export function watchSegments(ctx: EngineContext): SegmentWatch {
+  const cached = cache.get(ctx);
+  if (cached) return cached;
+  const w = ctx.window;
+  const { watchStart } = segmentWatchRange(w.periodStart, w.periodEnd);
+  const from = ctx.segmentDaily.from;
+  const out: SegmentWatch = { anomalies: [], shifts: [], tests: { anomalies: 0, shifts: 0 }, series: 0, watchStart };
+  const metrics = WATCHED_METRICS.filter(
+    (m) => m !== "engagedSessions" || ctx.project.siteType === "content" || ctx.project.siteType === "brand",
+  );
+  for (const s of ctx.segmentDaily.series) {
+    for (const metric of metrics) {
+      const series = segmentSeries(s, metric, from, w.periodEnd, ctx.excludedDays);
+      if (!enoughData(series.map((p) => p.value))) continue;
+      const behind = COUNT_BEHIND[metric];
+      if (behind && !behind.some((c) => enoughData(segmentSeries(s, c, from, w.periodEnd).map((p) => p.value))))
+        continue;
+      out.series++;
+      watchOne(ctx, s, metric, series, watchStart, out);
+    }
+  }
+  cache.set(ctx, out);
+  return out;
+}
+
+function enoughData(values: (number | null)[]): boolean {
+  let known = 0;
+  let total = 0;
+  let nonZero = 0;
+  for (const v of values) {
+    if (v === null) continue;
+    known++;
+    total += v;
+    if (v !== 0) nonZero++;
+  }
+  return known >= 42 && nonZero >= 0.8 * known && total / known >= MIN_COUNT_PER_DAY;
+}
+
+function watchOne(
+  ctx: EngineContext,
+  s: SegmentDailySeries,
+  metric: PartKey,
+  series: { date: string; value: number | null }[],
+  watchStart: string,
+  out: SegmentWatch,
+) {
+  const w = ctx.window;
+  const tag = { dimension: s.dimension, dimensionValue: s.value };
+  const shifts = detectChangePoints(series, { metric, ...tag, maxChanges: 3 }).filter(
+    (f): f is LevelShiftFinding => f.kind === "level_shift" && f.date >= watchStart && f.date <= w.periodEnd,
+  );
+  out.tests.shifts++;
+  for (const f of shifts) {
+    // A shift moves every later day of the period by `change`.
+    const days = countDays(f.date, w.periodEnd, ctx.excludedDays);
+    const finding: SegmentShift = { ...f, ...effect(ctx, metric, f.change * days) };
+    origin.set(finding, { s, metric, afterEnd: w.periodEnd });
+    out.shifts.push(finding);
+  }
+  const unit = metricDefinition(metric).unit;
+  const result = detectAnomalies(series, {
+    metric,
+    ...tag,
+    periodStart: watchStart,
+    periodEnd: w.periodEnd,
+    minAbsoluteDeviation: unit === "count" ? 1 : 0,
+  });
+  out.tests.anomalies += result.judgedDays;
+  for (const f of result.findings) {
+    // Days after a shift, on its side, are the shift itself, not separate anomalies.
+    if (shifts.some((x) => f.date >= x.date && f.direction === x.direction)) continue;
+    const finding: SegmentAnomaly = { ...f, ...effect(ctx, metric, f.change ?? 0) };
+    origin.set(finding, { s, metric, afterEnd: f.date });
+    out.anomalies.push(finding);
+  }
+}
+
+function effect(ctx: EngineContext, metric: string, delta: number): SegmentFindingExtras {
+  const e = kpiEffectOf(ctx, metric, delta);
+  return { kpiEffect: e.kpiEffect, kpiMetric: ctx.kpi?.metric ?? null };
+}
+
+function countDays(from: string, to: string, excluded: ReadonlySet<string>): number {
+  let n = dayNumber(to) - dayNumber(from) + 1;
+  for (const d of excluded) if (d >= from && d <= to) n--;
+  return Math.max(0, n);
+}
+
+const MAX_FINDINGS = 12;
+
+/** One insight per view: the segments' one-day anomalies, or their level shifts. */
+export function runSegmentWatch(
+  ctx: EngineContext,
+  intention: Intention,
+  view: "anomalies" | "level_shifts",
+): IntentionOutcome {
+  const watch = watchSegments(ctx);
+  const candidates: (SegmentAnomaly | SegmentShift)[] = view === "anomalies" ? watch.anomalies : watch.shifts;
+  const findings = [...candidates]
+    .sort((a, b) => Math.abs(b.kpiEffect) - Math.abs(a.kpiEffect) || a.pValue - b.pValue)
+    .slice(0, MAX_FINDINGS * 4);
+  const lead = findings[0];
+  return {
+    intention,
+    findings,
+    chart: null,
+    // The largest single finding: one segment's event seen in several metrics is one event.
+    kpiEffect: lead?.kpiEffect ?? 0,
+    indirectEffect: lead && !lead.kpiEffect ? 0.25 * Math.min(1, Math.abs(lead.changePct ?? 0)) : 0,
+    severity: 0,
+    tests: view === "anomalies" ? watch.tests.anomalies : watch.tests.shifts,
+    localised: true,
+  };
+}
+
+export const SEGMENT_MAX_FINDINGS = MAX_FINDINGS;

@@ -1,0 +1,77 @@
+import { dayNumber } from "@/lib/dates";
+import type { Finding } from "../types";
+import { watchSegments } from "./analyses/segment-watch";
+import type { EngineContext, IntentionOutcome } from "./types";
+
+// When a total's finding is mostly one segment's, the total names it ("Orders dropped on 3 March;
+// 80% of the drop came from Display"), and the segment's own finding — the sharper answer —
+// ranks above it (rank.ts reads `explainedBy`).
+//
+// A total's anomaly or shift that passed the report-wide FDR is localised among ALL the watched
+// segments' candidates of that day and metric (p < 0.05 on their own), not only those that passed
+// the FDR: once the total is established, which segment carries it is a question about that one
+// event (hierarchical testing, as Adtributor localises a revenue anomaly it has already found).
+
+/** A segment explains a total when it carries at least this share of the total's change. */
+export const EXPLAINS_SHARE = 0.5;
+
+export interface Explanation {
+  dimension: string;
+  dimensionValue: string;
+  /** Share of the total's change (or KPI effect) that the segment carries. */
+  share: number;
+}
+
+type SegmentFinding = Finding & { date?: string; kpiEffect?: number };
+
+export function explainTotalsBySegments(ctx: EngineContext, outcomes: IntentionOutcome[]): void {
+  const local = outcomes.filter((o) => o.localised && o.findings.length > 0);
+  const segmentFindings = local.flatMap((o) => o.findings.map((f) => ({ f: f as SegmentFinding, o })));
+  const watched = ctx.segmentDaily.series.length > 0 ? watchSegments(ctx) : null;
+  const allCandidates = watched
+    ? [...watched.anomalies, ...watched.shifts].map((f) => ({ f: f as SegmentFinding, o: null }))
+    : [];
+  for (const o of outcomes) {
+    if (o.localised || o.intention.stage === "audit" || o.findings.length === 0) continue;
+    // Day- or shift-level findings of a total: the segment finding on the same metric and day.
+    for (const f of o.findings as SegmentFinding[]) {
+      if (f.dimension !== null || (f.kind !== "anomaly" && f.kind !== "level_shift") || !f.change) continue;
+      const best = bestMatch<{ f: SegmentFinding; o: IntentionOutcome | null }>(allCandidates, (s) =>
+        s.f.metric === f.metric &&
+        s.f.kind === f.kind &&
+        s.f.direction === f.direction &&
+        Math.abs(dayNumber(s.f.periodStart) - dayNumber(f.periodStart)) <= (f.kind === "anomaly" ? 0 : 3)
+          ? (s.f.change ?? 0) / f.change!
+          : 0,
+      );
+      if (best) {
+        (f as Finding & { explainedBy?: Explanation }).explainedBy = explanation(best.s.f, best.share);
+        // Ranked below the segment's own insight only when that finding is in the report.
+        const own = segmentFindings.find((x) => x.f.dimensionValue === best.s.f.dimensionValue && x.f.kind === f.kind);
+        if (own) o.explainedBy ??= own.o;
+      }
+    }
+    // Period-level outcomes (change, drivers, funnel, trend): compare the KPI effects.
+    if (!o.explainedBy && o.kpiEffect) {
+      const best = bestMatch(segmentFindings, (s) => (s.f.kpiEffect ?? 0) / o.kpiEffect);
+      if (best) {
+        o.explainedBy = best.s.o;
+        const first = o.findings[0] as Finding & { explainedBy?: Explanation };
+        first.explainedBy = explanation(best.s.f, best.share);
+      }
+    }
+  }
+}
+
+function bestMatch<T>(items: T[], share: (s: T) => number): { s: T; share: number } | null {
+  let best: { s: T; share: number } | null = null;
+  for (const s of items) {
+    const x = share(s);
+    if (x >= EXPLAINS_SHARE && (!best || x > best.share)) best = { s, share: x };
+  }
+  return best;
+}
+
+function explanation(f: Finding, share: number): Explanation {
+  return { dimension: f.dimension ?? "", dimensionValue: f.dimensionValue ?? "", share: Math.min(1, share) };
+}

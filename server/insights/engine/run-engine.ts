@@ -1,0 +1,196 @@
+import { type Intention } from "@/lib/insights/intentions";
+import { findTrackingGaps } from "../detectors/data-quality";
+import { addDays, dayNumber } from "@/lib/dates";
+import type { Finding } from "../types";
+import { SEGMENT_MAX_FINDINGS, attachMixRate } from "./analyses/segment-watch";
+import { explainTotalsBySegments } from "./explain-by-segment";
+import { siteTypeIntentions } from "./applicable";
+import { primaryKpi } from "./kpi";
+import { FDR, benjaminiHochbergThreshold } from "./multiplicity";
+import { rankOutcomes, type InsightGroup } from "./rank";
+import { runIntention } from "./run-intention";
+import { skipReason } from "./skip-reason";
+import { narrate } from "./summary";
+import type { EngineContext, EngineInput, IntentionOutcome } from "./types";
+
+// The insight engine as one pure function: loaded project data in, ranked insights out. No
+// database, no clock, no randomness: the job (server/jobs/handlers/generate-report.ts) loads
+// the data, calls this, and saves what it returns in one transaction.
+
+export interface InsightDraft {
+  intentionKey: string;
+  group: InsightGroup;
+  funnelStage: string;
+  title: string;
+  summary: string;
+  impact: number;
+  rank: number;
+  findings: Finding[];
+  chart: Record<string, unknown> | null;
+}
+
+export interface EngineReport {
+  insights: InsightDraft[];
+  /** Intentions not run, with the reason (too little history, a source they need). */
+  skipped: { intentionKey: string; reason: string }[];
+  /** Hypotheses tested across the report and the p-value threshold that controls the FDR over them. */
+  tests: number;
+  pThreshold: number;
+  /** Tracking-gap days left out of every detector but the audit. */
+  excludedDays: string[];
+  kpi: string | null;
+}
+
+export function runEngine(input: EngineInput): EngineReport {
+  const { window, project } = input;
+  const excludedDays = trackingGapDays(input);
+  const data = excludedDays.size > 0 ? input.data.excluding(excludedDays) : input.data;
+  const kpi = primaryKpi(project.siteType, data, project.primaryKpi);
+  const ctx: EngineContext = {
+    data,
+    rawData: input.data,
+    segmentDaily: input.segmentDaily,
+    excludedDays,
+    window,
+    project,
+    kpi,
+  };
+
+  const outcomes: IntentionOutcome[] = [];
+  const skipped: EngineReport["skipped"] = [];
+  for (const intention of siteTypeIntentions(project.siteType)) {
+    const reason = skipReason(ctx, intention);
+    if (reason === "not_applicable") continue;
+    if (reason) {
+      skipped.push({ intentionKey: intention.key, reason });
+      continue;
+    }
+    const outcome = runIntention(ctx, intention);
+    if (outcome) outcomes.push(outcome);
+  }
+
+  const { tests, threshold } = controlFalseDiscoveries(outcomes);
+  for (const o of outcomes) {
+    if (!o.localised) continue;
+    o.findings = o.findings.slice(0, SEGMENT_MAX_FINDINGS);
+    attachMixRate(ctx, o.findings);
+  }
+  explainTotalsBySegments(ctx, outcomes);
+  const ranked = rankOutcomes(ctx, outcomes);
+  const narrativeCtx = { currency: project.currency };
+  const insights: InsightDraft[] = ranked.map((r) => {
+    const { findings, summary } = narrate(r.outcome, narrativeCtx);
+    const intention = r.outcome.intention;
+    return {
+      intentionKey: intention.key,
+      group: r.group,
+      funnelStage: intention.stage,
+      title: intention.title,
+      summary,
+      impact: r.impact,
+      rank: r.rank,
+      findings,
+      // "No significant results" keeps no findings, but its chart still shows the data looked at.
+      chart: r.outcome.chart as Record<string, unknown> | null,
+    };
+  });
+  const byKey = new Map<string, Intention>(siteTypeIntentions(project.siteType).map((i) => [i.key, i]));
+  for (const s of skipped) {
+    const intention = byKey.get(s.intentionKey)!;
+    insights.push({
+      intentionKey: intention.key,
+      group: intention.stage === "audit" ? "data_quality" : "other",
+      funnelStage: intention.stage,
+      title: intention.title,
+      summary: s.reason,
+      impact: 0,
+      rank: insights.length + 1,
+      findings: [],
+      chart: null,
+    });
+  }
+  return {
+    insights,
+    skipped,
+    tests,
+    pThreshold: threshold,
+    excludedDays: [...excludedDays].sort(),
+    kpi: kpi?.metric ?? null,
+  };
+}
+
+/**
+ * Days the audit calls tracking gaps (sessions near zero amid normal traffic, or the metric the
+ * project has instead), from the history start to the period end. One outage is one data quality
+ * finding; every other detector reads those days as unknown.
+ */
+function trackingGapDays(input: EngineInput): Set<string> {
+  const w = input.window;
+  const metric = ["sessions", "clicks", "impressions"].find((m) => input.data.hasMetric(m));
+  const out = new Set<string>();
+  if (!metric) return out;
+  const series = input.data.series(metric, w.historyStart, w.periodEnd);
+  for (const f of findTrackingGaps(series, { metric })) {
+    // A break still going on at the period end is excluded too: its days are not real zeros.
+    for (let d = f.periodStart; d <= f.periodEnd; d = addDays(d, 1)) out.add(d);
+  }
+  return out;
+}
+
+/** Tests an outcome performed when its analysis did not count them: one per compared series or step. */
+function testsOf(o: IntentionOutcome): number {
+  if (o.tests !== undefined) return o.tests;
+  const a = o.intention.analysis;
+  if (a.type === "audit") return 0;
+  if (a.type === "funnel") return Math.max(1, a.steps.length - 1);
+  return 1;
+}
+
+/**
+ * Benjamini-Hochberg over every p-value of the report. A finding without its own p-value (a
+ * driver segment) stands or falls with its outcome's tested finding (the total's change).
+ */
+function controlFalseDiscoveries(outcomes: IntentionOutcome[]): { tests: number; threshold: number } {
+  let tests = 0;
+  const pValues: number[] = [];
+  for (const o of outcomes) {
+    if (o.intention.stage === "audit") continue;
+    tests += testsOf(o);
+    for (const f of o.findings) if (typeof f.pValue === "number") pValues.push(f.pValue);
+  }
+  const threshold = benjaminiHochbergThreshold(pValues, tests, FDR);
+  for (const o of outcomes) {
+    if (o.intention.stage === "audit") continue;
+    const tested = o.findings.filter((f) => typeof f.pValue === "number");
+    if (tested.length === 0) continue;
+    const kept = tested.filter((f) => (f.pValue as number) <= threshold);
+    if (kept.length === 0) {
+      o.findings = [];
+      o.kpiEffect = 0;
+      o.indirectEffect = 0;
+      continue;
+    }
+    if (kept.length === tested.length) continue;
+    const keep = new Set<Finding>(kept);
+    const before = sumAbs(tested);
+    o.findings = o.findings.filter((f) => typeof f.pValue !== "number" || keep.has(f));
+    if (o.localised) {
+      const lead = o.findings[0] as Finding & { kpiEffect?: number };
+      o.kpiEffect = lead.kpiEffect ?? 0;
+    } else if (before > 0) {
+      // The outcome's effect was the sum over its findings: keep the share the kept ones carry.
+      const share = sumAbs(kept) / before;
+      o.kpiEffect *= share;
+      o.indirectEffect *= share;
+    }
+  }
+  return { tests, threshold };
+}
+
+const sumAbs = (fs: Finding[]) => fs.reduce((s, f) => s + Math.abs(f.change ?? 0), 0);
+
+/** Days of history the project has before its period end (for the skip reasons). */
+export function historyDaysBefore(ctx: EngineContext): number {
+  const days = ctx.data.historyDays();
+  return Math.max(0, days - (dayNumber(ctx.window.periodEnd) - dayNumber(ctx.window.periodStart) + 1));
+}

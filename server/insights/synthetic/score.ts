@@ -1,0 +1,37 @@
+import type { EngineReport } from "../engine/run-engine";
+import { dayNumber } from "@/lib/dates";
+import type { Finding } from "../types";
+import type { PlantedEvent } from "./generate-project";
+
+// Scoring a report against its planted event: found when a significant finding has the event's
+// date (within a day), segment and sign; false findings are the significant findings outside the
+// data quality audit on a noise twin.
+
+type Scored = Finding & { date?: string; explainedBy?: { dimensionValue: string } };
+
+/** Significant findings outside the audit: every finding that carries its own test (p-value). */
+export function significantFindings(report: EngineReport): Scored[] {
+  return report.insights
+    .filter((i) => i.group !== "data_quality")
+    .flatMap((i) => i.findings as Scored[])
+    .filter((f) => typeof f.pValue === "number");
+}
+
+export function eventFound(report: EngineReport, event: PlantedEvent): boolean {
+  if (event.kind === "tracking_gap") {
+    const gap = report.insights.find((i) => i.intentionKey === "tracking_gaps")?.findings ?? [];
+    return gap.some((f) => Math.abs(dayNumber(f.periodStart) - dayNumber(event.date)) <= 1);
+  }
+  return report.insights
+    .filter((i) => i.group !== "data_quality")
+    .flatMap((i) => i.findings as Scored[])
+    .some((f) => {
+      const names =
+        (f.dimension === event.dimension && f.dimensionValue === event.value) ||
+        f.explainedBy?.dimensionValue === event.value;
+      const date = f.date ?? f.periodStart;
+      const near =
+        (f.kind === "driver" && event.kind === "rate_drop") || Math.abs(dayNumber(date) - dayNumber(event.date)) <= 1;
+      return names && near && f.direction === event.direction;
+    });
+}
