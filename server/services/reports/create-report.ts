@@ -2,7 +2,8 @@ import "server-only";
 import { todayIn } from "@/lib/dates";
 import { REPORT_MESSAGES, type createReportSchema } from "@/lib/validation/reports";
 import type { z } from "zod";
-import { ValidationError } from "../../errors";
+import { BILLING_MESSAGES } from "@/lib/validation/billing";
+import { ForbiddenError, ValidationError } from "../../errors";
 import type { ProjectServiceContext } from "../context";
 import { queueReport } from "./report-status";
 import { reportView } from "./report-view";
@@ -16,6 +17,8 @@ export async function createReport({
   input: z.output<typeof createReportSchema>;
 }) {
   const { access } = ctx;
+  // A suspended agency keeps reading its reports but generates no new ones until it pays.
+  if (ctx.actor.subscriptionStatus === "suspended") throw new ForbiddenError(BILLING_MESSAGES.suspended);
   if (input.periodEnd > todayIn(access.project.timeZone))
     throw new ValidationError({ periodEnd: REPORT_MESSAGES.endInFuture });
   const report = await queueReport({
