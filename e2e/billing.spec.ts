@@ -9,7 +9,7 @@ test("the agency admin subscribes through Checkout and gets the plan's project l
 
   await page.goto("/agency-subscription");
   await expect(page.getByRole("heading", { name: "Subscription" })).toBeVisible();
-  await expect(page.getByText("Demo", { exact: true })).toBeVisible();
+  await expect(page.getByText(/Your agency is on the demo plan\./)).toBeVisible();
   await page.getByLabel("Team (agency with staff)").check();
   await page.getByRole("button", { name: "Subscribe to Pro Team" }).click();
 
