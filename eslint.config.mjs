@@ -8,9 +8,10 @@ const REACT_EMAIL = ["@react-email/*", "react-email"];
 const vendorMessage =
   "Vendor SDKs live behind an adapter in server/integrations/ (or server/exports/ for file formats): import that.";
 
+// Anchored on the package name: a relative path such as "../integrations/stripe/client" is our adapter, not the SDK.
+const escapeRegex = (name) => name.replace(/[.*+?^${}()|[\]\\/]/g, (c) => (c === "*" ? ".*" : `\\${c}`));
 const vendorPatterns = (sdks, extra = []) => [
-  { group: sdks.flatMap((name) => [name, `${name}/*`]), message: vendorMessage },
-  ...extra.map((group) => ({ group: [group], message: vendorMessage })),
+  { regex: `^(${[...sdks, ...extra].map(escapeRegex).join("|")})(/.*)?$`, message: vendorMessage },
 ];
 const drizzlePatterns = [
   {

@@ -30,6 +30,11 @@ const envSchema = z.object({
   DROPBOX_APP_SECRET: optionalString,
   // Points the Dropbox SDK at a local fake (tests, Playwright); unset in production.
   DROPBOX_API_URL: optionalString,
+  // Stripe subscriptions; without a secret key the app runs with demo subscriptions and says so.
+  STRIPE_SECRET_KEY: optionalString,
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  // Points the Stripe SDK at a local fake (tests, Playwright), e.g. http://127.0.0.1:4010; unset in production.
+  STRIPE_API_URL: optionalString,
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
 });
 

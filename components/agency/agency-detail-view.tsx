@@ -106,6 +106,11 @@ function PlanCard({ agency }: { agency: Agency }) {
       </dl>
       <UsageMeter usage={agency.usage} />
       <ProjectLimitNotice usage={agency.usage} className="mt-3" />
+      <p className="mt-4 text-sm">
+        <Link href="/agency-subscription" className="text-brand-700 underline underline-offset-2">
+          Manage subscription
+        </Link>
+      </p>
     </Card>
   );
 }

@@ -3,6 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { startEmbeddedPostgres } from "../../scripts/lib/embedded-postgres";
 import { E2E_DIR, MAIL_DIR, e2ePort } from "./paths";
+import { startStripeFake } from "../fakes/stripe/server";
 import { startSmtpServer } from "./smtp";
 
 async function waitForHttp(url: string, timeoutMs: number, isAlive: () => boolean): Promise<void> {
@@ -33,6 +34,11 @@ export default async function globalSetup() {
   });
   const smtp = await startSmtpServer(MAIL_DIR);
   const port = e2ePort();
+  const stripeKeys = { secretKey: "sk_test_e2e", webhookSecret: "whsec_e2e" };
+  const stripe = await startStripeFake({
+    ...stripeKeys,
+    webhookUrl: `http://localhost:${port}${process.env.BASE_PATH ?? ""}/api/webhooks/stripe`,
+  });
   const app = spawn(path.resolve("node_modules/.bin/tsx"), ["--conditions=react-server", "scripts/start.ts"], {
     stdio: ["ignore", "inherit", "inherit"],
     env: {
@@ -46,6 +52,9 @@ export default async function globalSetup() {
       NEXT_DIST_DIR: process.env.NEXT_DIST_DIR || ".next-e2e",
       FUNNELWISE_DATA_DIR: E2E_DIR,
       LOG_LEVEL: "warn",
+      STRIPE_SECRET_KEY: stripeKeys.secretKey,
+      STRIPE_WEBHOOK_SECRET: stripeKeys.webhookSecret,
+      STRIPE_API_URL: stripe.baseUrl,
     },
   });
   let alive = true;
@@ -58,6 +67,7 @@ export default async function globalSetup() {
       await new Promise((r) => app.on("exit", r));
     }
     await smtp.close();
+    await stripe.close();
     await database.stop();
   };
 }

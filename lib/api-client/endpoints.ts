@@ -30,8 +30,15 @@ export const api = {
     /** Staff members (role staff), paged, each with the number of clients shared with them. */
     staffs: (id: string, { page = DEFAULT_PAGE, limit = PAGE_SIZE }: { page?: number; limit?: number } = {}) =>
       http.get<T.AgencyUserList>(`/agencies/${encodeURIComponent(id)}/staffs`, { page, limit }),
+    subscription: (id: string) => http.get<T.AgencySubscription>(`/agencies/${encodeURIComponent(id)}/subscription`),
+    checkout: (id: string, body: { tier: string; kind: string }) =>
+      http.post<{ url: string }>(`/agencies/${encodeURIComponent(id)}/checkout-session`, body),
+    portal: (id: string) => http.post<{ url: string }>(`/agencies/${encodeURIComponent(id)}/portal-session`),
     admins: (id: string, { page = DEFAULT_PAGE, limit = PAGE_SIZE }: { page?: number; limit?: number } = {}) =>
       http.get<T.AgencyUserList>(`/agencies/${encodeURIComponent(id)}/admin`, { page, limit }),
+  },
+  subscriptions: {
+    all: () => http.get<T.PlanList>("/subscriptions/all"),
   },
   clients: {
     create: (body: T.ClientBody) => http.post<T.CreatedClient>("/clients", body),

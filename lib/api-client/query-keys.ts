@@ -16,6 +16,8 @@ export const queryKeys = {
   agencyClientsPicker: (agencyId: string) => ["agencies", agencyId, "clients", "picker"] as const,
   /** The agency with its project usage (shared with the agency detail page). */
   agency: (agencyId: string) => ["agencies", agencyId, "detail"] as const,
+  subscription: (agencyId: string) => ["agencies", agencyId, "subscription"] as const,
+  plans: () => ["subscriptions", "all"] as const,
   agencyStaffs: (agencyId: string, page: number) => ["agencies", agencyId, "staffs", page] as const,
   agencyStaffsAll: (agencyId: string) => ["agencies", agencyId, "staffs"] as const,
   agencyAdmins: (agencyId: string, page: number) => ["agencies", agencyId, "admins", page] as const,

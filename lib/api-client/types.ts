@@ -185,3 +185,27 @@ export type SavedInsightEntry = Omit<SavedListEntry, "insight"> & { insight: Ins
 export type SavedInsightList = { docs: SavedInsightEntry[]; total: number };
 export type SavedInsightAnswer = Result<typeof saveInsight>;
 export type UnsavedInsightAnswer = Result<typeof unsaveInsight>;
+
+// ---- Subscriptions ----
+export interface PlanView {
+  tier: "basic" | "pro" | "business";
+  kind: "team" | "personal";
+  name: string;
+  /** Cents a month. */
+  monthlyPrice: number;
+  currency: string;
+  interval: "month";
+  projectLimit: number;
+}
+export interface PlanList {
+  defaultProjectLimit: number;
+  docs: PlanView[];
+}
+export interface AgencySubscription {
+  configured: boolean;
+  status: "demo" | "full" | "suspended";
+  plan: Pick<PlanView, "tier" | "kind" | "name" | "monthlyPrice" | "currency"> | null;
+  usage: { active: number; limit: number; remaining: number; nearLimit: boolean; atLimit: boolean };
+  nextInvoiceAt: string | null;
+  hasBillingAccount: boolean;
+}

@@ -14,6 +14,11 @@ export const agencies = pgTable(
     subscriptionStatus: subscriptionStatus("subscription_status").notNull().default("demo"),
     projectLimit: integer("project_limit").notNull().default(5),
     stripeCustomerId: text("stripe_customer_id"),
+    stripeSubscriptionId: text("stripe_subscription_id"),
+    /** End of the paid period (the next invoice), from the last subscription event applied. */
+    subscriptionPeriodEnd: timestamp("subscription_period_end", { withTimezone: true }),
+    /** Creation time of the last subscription event applied: older events arriving late change nothing. */
+    subscriptionEventAt: timestamp("subscription_event_at", { withTimezone: true }),
     // Null until the owner follows the confirmation link; unconfirmed agencies cannot log in.
     confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
     ...timestamps,

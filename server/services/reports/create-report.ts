@@ -2,7 +2,8 @@ import "server-only";
 import { todayIn } from "@/lib/dates";
 import { REPORT_MESSAGES, type createReportSchema } from "@/lib/validation/reports";
 import type { z } from "zod";
-import { ValidationError } from "../../errors";
+import { BILLING_MESSAGES } from "@/lib/validation/billing";
+import { ForbiddenError, ValidationError } from "../../errors";
 import type { ProjectServiceContext } from "../context";
 import { queueReport } from "./report-status";
 import { periodHasData } from "./period-has-data";
@@ -17,6 +18,8 @@ export async function createReport({
   input: z.output<typeof createReportSchema>;
 }) {
   const { access } = ctx;
+  // A suspended agency keeps reading its reports but generates no new ones until it pays.
+  if (ctx.actor.subscriptionStatus === "suspended") throw new ForbiddenError(BILLING_MESSAGES.suspended);
   if (input.periodEnd > todayIn(access.project.timeZone))
     throw new ValidationError({ periodEnd: REPORT_MESSAGES.endInFuture });
   if (!(await periodHasData(access.project.id, input.periodStart, input.periodEnd)))
