@@ -46,7 +46,8 @@ export function useSyncStatus(dataSourceId: string, enabled = true) {
     meta: { globalErrors: false },
     refetchInterval: (query) => {
       const data = query.state.data;
-      const waiting = data && data.syncable && (data.running || (!data.state?.initialCompletedAt && !data.state?.tokenUpdateFailed));
+      const waiting =
+        data && data.syncable && (data.running || (!data.state?.initialCompletedAt && !data.state?.tokenUpdateFailed));
       return waiting ? 2000 : 30_000;
     },
   });
