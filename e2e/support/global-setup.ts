@@ -2,6 +2,7 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { startEmbeddedPostgres } from "../../scripts/lib/embedded-postgres";
+import { startGoogleFake } from "../fakes/google/server";
 import { E2E_DIR, MAIL_DIR, e2ePort } from "./paths";
 import { startSmtpServer } from "./smtp";
 
@@ -32,6 +33,9 @@ export default async function globalSetup() {
     fast: true,
   });
   const smtp = await startSmtpServer(MAIL_DIR);
+  // Google's OAuth, Analytics, Search Console and Ads APIs, answered locally (e2e/fakes/google):
+  // its consent page consents at once and redirects back to the app.
+  const google = await startGoogleFake({ ga4CombinationsPerDay: 40 });
   const port = e2ePort();
   const app = spawn(path.resolve("node_modules/.bin/tsx"), ["--conditions=react-server", "scripts/start.ts"], {
     stdio: ["ignore", "inherit", "inherit"],
@@ -46,6 +50,14 @@ export default async function globalSetup() {
       NEXT_DIST_DIR: process.env.NEXT_DIST_DIR || ".next-e2e",
       FUNNELWISE_DATA_DIR: E2E_DIR,
       LOG_LEVEL: "warn",
+      GOOGLE_CLIENT_ID: google.state.clientId,
+      GOOGLE_CLIENT_SECRET: google.state.clientSecret,
+      GOOGLE_REDIRECT_URL: `http://localhost:${port}${process.env.BASE_PATH ?? ""}/api/google-service/auth-code`,
+      GOOGLE_ADS_DEVELOPER_TOKEN: google.state.developerToken,
+      GOOGLE_OAUTH_URL: google.url,
+      GOOGLE_API_ROOT_URL: google.url,
+      GOOGLE_ADS_API_URL: google.url,
+      GOOGLE_RETRY_BASE_MS: "50",
     },
   });
   let alive = true;
@@ -58,6 +70,7 @@ export default async function globalSetup() {
       await new Promise((r) => app.on("exit", r));
     }
     await smtp.close();
+    await google.close();
     await database.stop();
   };
 }

@@ -85,7 +85,7 @@ export function useGoogleSignIn(onSignedIn?: (email: string) => void) {
         // The result may still be on its way: give it a moment before calling the popup abandoned.
         if (Date.now() - closedSince < CLOSED_GRACE_MS || attempt.current !== id) return;
         stopWatching();
-        attempt.current = "";
+        // The attempt stays open: a result that arrives late still counts.
         setState({ status: "error", reason: "popup_closed_by_user", message: GOOGLE_MESSAGES.popupClosed });
       }, 300);
     },
