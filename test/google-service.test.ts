@@ -22,6 +22,7 @@ import { GOOGLE_MESSAGES as M, MESSAGES } from "@/lib/constants/messages";
 import { decryptSecret } from "@/server/auth/encryption";
 import { db } from "@/server/db/client";
 import { dataSourceSyncStates, thirdPartySessions } from "@/server/db/schema";
+import { resetGoogleConfig } from "@/server/integrations/google/config";
 import { syncDataSource } from "@/server/services/data-sources/sync/run-sync";
 import { call } from "@/test/api";
 import { createSource } from "@/test/data-source-fixtures";
@@ -138,6 +139,27 @@ describe("Google sign-in (/api/google-service/auth-code)", () => {
     expect(done.params.get("error")).toBe("access_denied");
     expect(done.params.get("message")).toBe("Access denied. Please allow Google to access your data.");
     expect(await db().select().from(thirdPartySessions)).toEqual([]);
+  });
+
+  it("without Google configured, the popup ends on the result page with the reason", async () => {
+    const { main } = await world();
+    const saved = process.env.GOOGLE_CLIENT_ID;
+    process.env.GOOGLE_CLIENT_ID = "";
+    resetGoogleConfig();
+    try {
+      const started = await startSignIn(main.token, "?attempt=a2");
+      expect(started.res.status).toBe(302);
+      const location = new URL(started.consent);
+      expect(location.pathname).toBe("/google-sign-in");
+      expect(Object.fromEntries(location.searchParams)).toEqual({
+        attempt: "a2",
+        error: "failed",
+        message: M.notConfigured,
+      });
+    } finally {
+      process.env.GOOGLE_CLIENT_ID = saved;
+      resetGoogleConfig();
+    }
   });
 
   it("needs a login, and another agency's data source to reconnect is a 404", async () => {
