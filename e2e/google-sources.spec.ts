@@ -48,8 +48,11 @@ test("connects GA4 through the wizard with a Google sign-in popup and sees the f
   await page.getByRole("button", { name: "Connect Google Analytics 4" }).click();
 
   // Step 3: Confirmation, with the first import's progress.
-  await expect(page.getByText("Northwind Shop GA4 is connected.")).toBeVisible();
-  await page.getByRole("link", { name: "Open Northwind Shop GA4" }).click();
+  const wizard = page.getByRole("region", { name: "Add a data source" });
+  await expect(wizard.getByText("Northwind Shop GA4 is connected.")).toBeVisible();
+  // The project's list shows the new source with its import state at once.
+  await expect(page.getByRole("link", { name: "Northwind Shop GA4", exact: true })).toBeVisible();
+  await wizard.getByRole("link", { name: "Open Northwind Shop GA4" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Northwind Shop GA4" })).toBeVisible();
 
   // The worker runs the first import (15 months of the fake's data); the page polls until it is listed.
