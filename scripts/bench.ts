@@ -147,8 +147,10 @@ async function main() {
       await bench.seed(db);
       step(`seeded ${bench.name} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     }
-    await startApp(database.url);
-    restoreTsconfig();
+    if (served.some((b) => b.needsApp !== false)) {
+      await startApp(database.url);
+      restoreTsconfig();
+    }
     for (const bench of served) {
       step(`running ${bench.name}`);
       results.push(...(await bench.run({ baseUrl: BASE_URL, db, databaseUrl: database.url, login })));

@@ -1,5 +1,6 @@
 "use client";
 
+import { TokenAlerts } from "@/components/data-sources/token-alerts";
 import { ProjectUsageGauge } from "@/components/projects/project-usage";
 import { SearchForm } from "@/components/search/search-form";
 import { SearchResults } from "@/components/search/search-results";
@@ -38,6 +39,7 @@ export function DashboardView({ q }: { q: string }) {
           <SearchForm path="/dashboard" q={q} placeholder="Clients, projects, people" />
         </div>
       </div>
+      <TokenAlerts />
       {q ? (
         <SearchResults q={q} />
       ) : (

@@ -15,6 +15,8 @@ import type { DataSource, ProjectDetail } from "@/lib/api-client/types";
 import { formatDate } from "@/lib/format";
 import { toApiError, useApiErrorHandler } from "@/lib/hooks/use-api-error-handler";
 import { useDataSource, useDeleteDataSource } from "@/lib/hooks/use-data-sources";
+import { sourceKindLabel } from "@/lib/constants/google-sources";
+import { SyncPanel } from "./sync-panel";
 import { UploadWizard } from "./upload-wizard";
 import { UploadSummaryList, storedUpload } from "./upload-summary";
 
@@ -91,8 +93,7 @@ function DataSourceDetail({
         badge={<StatusBadge status={source.status} />}
         description={
           <>
-            {source.sourceName === "upload" ? "File upload (CSV)" : source.sourceName} · added{" "}
-            {formatDate(source.createdAt)}
+            {sourceKindLabel(source)} · added {formatDate(source.createdAt)}
           </>
         }
         actions={
@@ -137,16 +138,20 @@ function DataSourceDetail({
         </Card>
       ) : null}
 
-      <Card aria-labelledby="last-upload-heading">
-        <CardTitle id="last-upload-heading">Last upload</CardTitle>
-        <div className="mt-4">
-          {upload ? (
-            <UploadSummaryList summary={upload} />
-          ) : (
-            <p className="text-sm text-slate-600">No file uploaded yet.</p>
-          )}
-        </div>
-      </Card>
+      {source.kind === "google" ? (
+        <SyncPanel source={source} projectId={project._id} canManage={canManage} />
+      ) : (
+        <Card aria-labelledby="last-upload-heading">
+          <CardTitle id="last-upload-heading">Last upload</CardTitle>
+          <div className="mt-4">
+            {upload ? (
+              <UploadSummaryList summary={upload} />
+            ) : (
+              <p className="text-sm text-slate-600">No file uploaded yet.</p>
+            )}
+          </div>
+        </Card>
+      )}
 
       <ConfirmDialog
         open={deleting}

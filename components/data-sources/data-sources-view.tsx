@@ -12,7 +12,11 @@ import type { ProjectDetail } from "@/lib/api-client/types";
 import { formatDate } from "@/lib/format";
 import { toApiError } from "@/lib/hooks/use-api-error-handler";
 import { useDataSources } from "@/lib/hooks/use-data-sources";
-import { UploadWizard } from "./upload-wizard";
+import { sourceKindLabel } from "@/lib/constants/google-sources";
+import type { SiteType } from "@/lib/constants/site-types";
+import { AddSourceWizard } from "./add-source-wizard";
+import { SyncProgress } from "./sync-progress";
+import { TokenAlerts } from "./token-alerts";
 import { UploadSummaryList, storedUpload } from "./upload-summary";
 
 /**
@@ -81,9 +85,10 @@ function DataSources({
             </Button>
           </div>
           <div className="mt-4">
-            <UploadWizard
+            <AddSourceWizard
               key={wizardKey}
               projectId={project._id}
+              projectSiteType={(project.siteType ?? "") as SiteType | ""}
               timeZone={project.timeZone}
               canGenerate={canGenerate}
               onFinished={() => setAdding(false)}
@@ -91,6 +96,8 @@ function DataSources({
           </div>
         </Card>
       ) : null}
+
+      <TokenAlerts projectId={project._id} />
 
       <section aria-labelledby="sources-heading">
         <h2 id="sources-heading" className="sr-only">
@@ -102,7 +109,9 @@ function DataSources({
           <ErrorState message={toApiError(sources.error).message} onRetry={() => void sources.refetch()} />
         ) : sources.data.docs.length === 0 ? (
           <EmptyState title="No data sources yet">
-            {canManage ? "Add one: upload a CSV export of daily metrics." : "A Data Creator or admin can add one."}
+            {canManage
+              ? "Add one: connect Google Analytics, Search Console or Google Ads, or upload a CSV export."
+              : "A Data Creator or admin can add one."}
           </EmptyState>
         ) : (
           <ul className="grid gap-4 lg:grid-cols-2" aria-label={`Data sources of ${project.name}`}>
@@ -119,14 +128,15 @@ function DataSources({
                           </Link>
                         </h3>
                         <p className="text-xs text-slate-600">
-                          {source.sourceName === "upload" ? "File upload (CSV)" : source.sourceName} · added{" "}
-                          {formatDate(source.createdAt)}
+                          {sourceKindLabel(source)} · added {formatDate(source.createdAt)}
                         </p>
                       </div>
                       <StatusBadge status={source.status} />
                     </div>
                     <div className="mt-3">
-                      {upload ? (
+                      {source.kind === "google" ? (
+                        <SyncProgress dataSourceId={source._id} />
+                      ) : upload ? (
                         <>
                           <p className="mb-2 text-xs font-medium tracking-wide text-slate-500 uppercase">Last upload</p>
                           <UploadSummaryList summary={upload} compact />
@@ -140,7 +150,7 @@ function DataSources({
                       className="mt-3 inline-block text-sm font-medium text-brand-700 underline underline-offset-2"
                       aria-label={`Open ${source.name}`}
                     >
-                      {canManage ? "Open and upload" : "Open"}
+                      {canManage && source.sourceName === "upload" ? "Open and upload" : "Open"}
                     </Link>
                   </Card>
                 </li>

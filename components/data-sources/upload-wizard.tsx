@@ -56,6 +56,8 @@ interface UploadWizardProps {
   source?: DataSource;
   onSourceCreated?: (source: DataSource) => void;
   onFinished?: () => void;
+  /** Step 1 was shown by the caller (the add-source wizard): start at Data Details, Back returns there. */
+  onBack?: () => void;
 }
 
 /**
@@ -69,8 +71,9 @@ export function UploadWizard({
   source: existing,
   onSourceCreated,
   onFinished,
+  onBack,
 }: UploadWizardProps) {
-  const [step, setStep] = useState<1 | 2 | 3>(existing ? 2 : 1);
+  const [step, setStep] = useState<1 | 2 | 3>(existing || onBack ? 2 : 1);
   const [source, setSource] = useState<DataSource | undefined>(existing);
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
@@ -259,7 +262,7 @@ export function UploadWizard({
             {existing ? (
               <span />
             ) : (
-              <Button variant="secondary" disabled={uploading} onClick={() => goTo(1)}>
+              <Button variant="secondary" disabled={uploading} onClick={() => (onBack ? onBack() : goTo(1))}>
                 Back
               </Button>
             )}

@@ -1,5 +1,6 @@
 "use client";
 
+import { TokenAlerts } from "@/components/data-sources/token-alerts";
 import Link from "next/link";
 import { useState } from "react";
 import { ProjectPageHeader } from "@/components/projects/project-page-header";
@@ -107,6 +108,7 @@ function ProjectDetailContent({
           </>
         }
       />
+      <TokenAlerts projectId={project._id} />
 
       {project.status === "suspended" ? (
         <p className="rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">

@@ -2,6 +2,7 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { startEmbeddedPostgres } from "../../scripts/lib/embedded-postgres";
+import { startGoogleFake } from "../fakes/google/server";
 import { E2E_DIR, MAIL_DIR, e2ePort } from "./paths";
 import { startStripeFake } from "../fakes/stripe/server";
 import { startSmtpServer } from "./smtp";
@@ -33,6 +34,9 @@ export default async function globalSetup() {
     fast: true,
   });
   const smtp = await startSmtpServer(MAIL_DIR);
+  // Google's OAuth, Analytics, Search Console and Ads APIs, answered locally (e2e/fakes/google):
+  // its consent page consents at once and redirects back to the app.
+  const google = await startGoogleFake({ ga4CombinationsPerDay: 40 });
   const port = e2ePort();
   const stripeKeys = { secretKey: "sk_test_e2e", webhookSecret: "whsec_e2e" };
   const stripe = await startStripeFake({
@@ -55,6 +59,14 @@ export default async function globalSetup() {
       STRIPE_SECRET_KEY: stripeKeys.secretKey,
       STRIPE_WEBHOOK_SECRET: stripeKeys.webhookSecret,
       STRIPE_API_URL: stripe.baseUrl,
+      GOOGLE_CLIENT_ID: google.state.clientId,
+      GOOGLE_CLIENT_SECRET: google.state.clientSecret,
+      GOOGLE_REDIRECT_URL: `http://localhost:${port}${process.env.BASE_PATH ?? ""}/api/google-service/auth-code`,
+      GOOGLE_ADS_DEVELOPER_TOKEN: google.state.developerToken,
+      GOOGLE_OAUTH_URL: google.url,
+      GOOGLE_API_ROOT_URL: google.url,
+      GOOGLE_ADS_API_URL: google.url,
+      GOOGLE_RETRY_BASE_MS: "50",
     },
   });
   let alive = true;
@@ -68,6 +80,7 @@ export default async function globalSetup() {
     }
     await smtp.close();
     await stripe.close();
+    await google.close();
     await database.stop();
   };
 }

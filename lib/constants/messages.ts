@@ -80,6 +80,13 @@ export const GOOGLE_MESSAGES = {
   invalidState: "This Google sign-in link is invalid or has expired. Please sign in with Google again.",
   notConfigured: "Google sign-in is not configured on this server (GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET).",
   syncAlreadyRunning: "An import of this data source is already running.",
+  /** Spec section 5: "Analytics authentication is required." */
+  signInRequired: "Analytics authentication is required. Please sign in with Google.",
+  primaryGoalMustBeGoalOne: "The primary goal must be goal 1",
+  noPropertyAccess: "The signed-in Google account cannot see this property. Choose one from the list.",
+  notSyncable: "This data source is not imported from Google: there is nothing to sync.",
+  syncQueued: "The import is queued and starts within a minute.",
+  reconnected: "Google is reconnected. The import starts again; the data already imported is kept.",
 } as const;
 
 // Delivery by email, to Dropbox and on a schedule. The Dropbox and schedule wordings are the spec's, verbatim.

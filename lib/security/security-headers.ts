@@ -41,7 +41,9 @@ export function securityHeaders(options: SecurityHeaderOptions): Record<string, 
     "X-Content-Type-Options": "nosniff",
     "Referrer-Policy": "strict-origin-when-cross-origin",
     "Permissions-Policy": "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()",
-    "Cross-Origin-Opener-Policy": "same-origin",
+    // Not plain same-origin: the Google sign-in popup must keep its opener while it passes through
+    // Google's consent page, or the wizard sees the popup as closed (Google's advice for OAuth popups).
+    "Cross-Origin-Opener-Policy": "same-origin-allow-popups",
     ...(options.https ? { "Strict-Transport-Security": "max-age=31536000; includeSubDomains" } : {}),
   };
 }

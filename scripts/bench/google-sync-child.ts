@@ -14,5 +14,12 @@ await closeDb();
 // resourceUsage().maxRSS is in kilobytes.
 const peakRssMb = process.resourceUsage().maxRSS / 1024;
 console.log(
-  JSON.stringify({ outcome: outcome.status, rows: outcome.status === "succeeded" ? outcome.rows : 0, ms, peakRssMb }),
+  JSON.stringify({
+    outcome: outcome.status,
+    rows: outcome.status === "succeeded" ? outcome.rows : 0,
+    startDate: outcome.status === "succeeded" ? outcome.startDate : null,
+    endDate: outcome.status === "succeeded" ? outcome.endDate : null,
+    ms,
+    peakRssMb,
+  }),
 );

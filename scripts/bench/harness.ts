@@ -25,6 +25,8 @@ export interface BenchResult {
 export interface Benchmark {
   name: string;
   inProcess?: false;
+  /** False for benchmarks that need the database but not the app (the bench then builds and starts no app). */
+  needsApp?: boolean;
   seed: (db: pg.Client) => Promise<void>;
   run: (ctx: RunContext) => Promise<BenchResult[]>;
 }

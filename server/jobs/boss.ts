@@ -20,7 +20,11 @@ export function boss(options: { worker?: boolean } = {}): Promise<PgBoss> {
     });
     instance.on("error", (error) => log("error", "pg-boss error", { error: String(error) }));
     await instance.start();
-    for (const contract of jobContracts) await instance.createQueue(contract.name);
+    for (const contract of jobContracts) {
+      await instance.createQueue(contract.name, { name: contract.name, policy: contract.policy });
+      // createQueue leaves an existing queue as it was: bring its policy up to date.
+      if (contract.policy) await instance.updateQueue(contract.name, { name: contract.name, policy: contract.policy });
+    }
     return instance;
   })().catch((error) => {
     globalForBoss.__funnelwiseBoss = undefined;

@@ -11,6 +11,11 @@ export interface JobContract<S extends z.ZodType = z.ZodType> {
   retry: { limit: number; delaySeconds: number };
   /** How often an idle worker asks for this job (1 s; pg-boss's floor is 0.5 s). */
   pollingIntervalSeconds?: number;
+  /**
+   * pg-boss's queue policy. "stately": at most one queued and one running job per singletonKey
+   * (a second send with the same key while one waits is dropped). Default: standard.
+   */
+  policy?: "standard" | "stately";
   /** A cron expression (UTC): the worker schedules the job itself (pg-boss keeps one schedule per name). */
   cron?: string;
 }

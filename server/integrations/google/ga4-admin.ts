@@ -1,5 +1,6 @@
 import "server-only";
-import { google } from "googleapis";
+// One API module rather than the whole googleapis package, which loads every Google API (about 110 MB).
+import { analyticsadmin } from "googleapis/build/src/apis/analyticsadmin";
 import type { OAuth2Client } from "./auth";
 import { googleConfig } from "./config";
 import { googleMalformedError } from "./errors";
@@ -9,10 +10,10 @@ import { withRetry } from "./retry";
 // GA4 accounts, properties, key (conversion) events and audiences through the Admin API.
 
 const admin = (auth: OAuth2Client) =>
-  google.analyticsadmin({ version: "v1beta", auth, rootUrl: googleConfig().GOOGLE_API_ROOT_URL, retry: false });
+  analyticsadmin({ version: "v1beta", auth, rootUrl: googleConfig().GOOGLE_API_ROOT_URL, retry: false });
 // Audiences are only in v1alpha.
 const adminAlpha = (auth: OAuth2Client) =>
-  google.analyticsadmin({ version: "v1alpha", auth, rootUrl: googleConfig().GOOGLE_API_ROOT_URL, retry: false });
+  analyticsadmin({ version: "v1alpha", auth, rootUrl: googleConfig().GOOGLE_API_ROOT_URL, retry: false });
 
 /** Follows `nextPageToken` to the end; an answer that is not a JSON object is a malformed response. */
 export async function allPages<T>(

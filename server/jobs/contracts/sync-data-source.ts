@@ -11,4 +11,6 @@ export const syncDataSourceJob = defineJobContract({
   name: "sync-data-source",
   schema: syncDataSourcePayload,
   retry: { limit: 5, delaySeconds: 60 },
+  // Sent with the source id as singletonKey: one queued and one running import per source.
+  policy: "stately",
 });

@@ -147,11 +147,11 @@ describe("GA4 sync", () => {
       .select()
       .from(dataSourceSyncStates)
       .where(eq(dataSourceSyncStates.dataSourceId, source.id));
-    expect(state.importedThrough).toBe("2025-06-07"); // 3 batches of 60 days from 2024-12-10
-    expect((await stored(source.id)).rows).toBe(served("2024-12-10", "2025-06-07").rows);
+    expect(state.importedThrough).toBe("2025-03-09"); // 3 batches of 30 days from 2024-12-10
+    expect((await stored(source.id)).rows).toBe(served("2024-12-10", "2025-03-09").rows);
 
     const resumed = await syncDataSource(source.id, { today: TODAY });
-    expect(resumed).toMatchObject({ status: "succeeded", mode: "initial", startDate: "2025-06-08" });
+    expect(resumed).toMatchObject({ status: "succeeded", mode: "initial", startDate: "2025-03-10" });
     const all = await stored(source.id);
     expect(all.rows).toBe(served("2024-12-10", "2026-03-09").rows);
     expect(all.keys).toBe(all.rows);

@@ -32,7 +32,8 @@ const METRICS: [string, MetricColumn][] = [
 
 export const ga4Connector: Connector = {
   historyMonths: 15,
-  batchDays: 60,
+  // 30 days x 2,000 combinations is 60,000 rows a batch; two batches are in memory at once (one fetched, one written).
+  batchDays: 30,
   newBuffer: () =>
     new RowBuffer(
       DIMENSIONS.map(([, d]) => d),

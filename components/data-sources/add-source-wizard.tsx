@@ -1,0 +1,113 @@
+"use client";
+
+import { useEffect, useRef, useState } from "react";
+import { Button } from "@/components/ui/button";
+import { cn } from "@/components/ui/cn";
+import { Steps } from "@/components/ui/steps";
+import { GOOGLE_SOURCES, type GoogleSubType } from "@/lib/constants/google-sources";
+import type { SiteType } from "@/lib/constants/site-types";
+import { GoogleSourceWizard } from "./google-source-wizard";
+import { UploadWizard, WIZARD_STEPS } from "./upload-wizard";
+
+type Choice = GoogleSubType | "upload";
+
+const CHOICES: { value: Choice; label: string; description: string }[] = [
+  ...GOOGLE_SOURCES.map((s) => ({ value: s.subType, label: s.label, description: s.description })),
+  {
+    value: "upload",
+    label: "File upload (CSV)",
+    description: "Daily metrics exported from any tool, one file at a time.",
+  },
+];
+
+/**
+ * The data source wizard (spec section 2): 1 Data Source, 2 Data Details, 3 Confirmation. Step 1
+ * is here; Google sources continue in GoogleSourceWizard, the CSV upload in UploadWizard.
+ */
+export function AddSourceWizard({
+  projectId,
+  projectSiteType,
+  timeZone,
+  canGenerate,
+  onFinished,
+}: {
+  projectId: string;
+  projectSiteType: SiteType | "";
+  timeZone: string;
+  canGenerate: boolean;
+  onFinished?: () => void;
+}) {
+  const [choice, setChoice] = useState<Choice>("analytic-4");
+  const [step, setStep] = useState<1 | 2 | 3>(1);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const firstRender = useRef(true);
+  useEffect(() => {
+    if (!firstRender.current) headingRef.current?.focus();
+    firstRender.current = false;
+  }, [step]);
+
+  if (step > 1 && choice === "upload")
+    return (
+      <UploadWizard
+        projectId={projectId}
+        timeZone={timeZone}
+        canGenerate={canGenerate}
+        onBack={() => setStep(1)}
+        onFinished={onFinished}
+      />
+    );
+
+  return (
+    <div className="space-y-5">
+      <Steps steps={WIZARD_STEPS} current={step} label="Data source steps" />
+      <h3 ref={headingRef} tabIndex={-1} className="text-base font-semibold text-slate-900 outline-none">
+        Step {step} of 3: {WIZARD_STEPS[step - 1].title}
+      </h3>
+      {step === 1 ? (
+        <div className="space-y-4">
+          <fieldset>
+            <legend className="text-sm font-medium text-slate-800">Where does the data come from?</legend>
+            <div className="mt-2 space-y-2">
+              {CHOICES.map((c) => (
+                <label
+                  key={c.value}
+                  className={cn(
+                    "flex cursor-pointer items-start gap-3 rounded-lg border px-3 py-2.5 text-sm",
+                    choice === c.value ? "border-brand-600 bg-brand-50" : "border-slate-200 hover:bg-slate-50",
+                  )}
+                >
+                  <input
+                    type="radio"
+                    name="source-kind"
+                    value={c.value}
+                    checked={choice === c.value}
+                    onChange={() => setChoice(c.value)}
+                    className="mt-1 accent-brand-600"
+                  />
+                  <span>
+                    <span className="block font-medium text-slate-900">{c.label}</span>
+                    <span className="block text-slate-600">{c.description}</span>
+                  </span>
+                </label>
+              ))}
+            </div>
+          </fieldset>
+          <div className="flex justify-end">
+            <Button onClick={() => setStep(2)}>Next</Button>
+          </div>
+        </div>
+      ) : choice !== "upload" ? (
+        <GoogleSourceWizard
+          key={choice}
+          projectId={projectId}
+          projectSiteType={projectSiteType}
+          subType={choice}
+          step={step === 3 ? 3 : 2}
+          onStep={setStep}
+          onBack={() => setStep(1)}
+          onFinished={onFinished}
+        />
+      ) : null}
+    </div>
+  );
+}
