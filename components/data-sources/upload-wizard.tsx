@@ -129,7 +129,12 @@ export function UploadWizard({
     setController(abort);
     setProgress({ loaded: 0, total: file.size, percent: 0 });
     try {
-      const summary = await upload.mutateAsync({ file, onProgress: setProgress, signal: abort.signal, id: target._id });
+      const { summary } = await upload.mutateAsync({
+        file,
+        onProgress: setProgress,
+        signal: abort.signal,
+        id: target._id,
+      });
       setOutcome({ ok: true, summary, fileName: file.name });
     } catch (raw) {
       setOutcome({ ok: false, message: toApiError(raw).message, fileName: file.name });

@@ -93,6 +93,12 @@ export const api = {
     /** Multipart upload (field `file`) with progress events: see upload.ts. */
     upload: (id: string, file: File, options?: Omit<UploadOptions, "field">) =>
       uploadFile<T.UploadSummary>(`/data-sources/${enc(id)}/upload`, file, { ...options, field: "file" }),
+    /** A new upload source with its first file, created only if the file imports. */
+    createWithUpload: (projectId: string, file: File, options?: Omit<UploadOptions, "field">) =>
+      uploadFile<T.CreatedUploadSource>(`/properties/${enc(projectId)}/data-sources/upload`, file, {
+        ...options,
+        field: "file",
+      }),
   },
   reports: {
     /** 202 with the queued report; a job generates it (poll `get` for progress). */

@@ -135,6 +135,7 @@ export type UserPermissionsBody = z.output<typeof userPermissionsSchema>;
 export type DataSource = Serialized<DataSourceView>;
 export type DataSourceList = { docs: DataSource[]; total: number };
 export type UploadSummary = Serialized<ServerUploadSummary>;
+export type CreatedUploadSource = { dataSource: DataSource; summary: UploadSummary };
 /** What an upload source keeps of its last import under `additional.upload`. */
 export type StoredUploadSummary = UploadSummary & { fileName?: string | null; uploadedAt?: string };
 export type DataSourceUpdateBody = z.input<typeof updateDataSourceSchema>;
