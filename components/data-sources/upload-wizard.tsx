@@ -12,10 +12,14 @@ import type { UploadProgress } from "@/lib/api-client/upload";
 import { DATA_SOURCE_MESSAGES } from "@/lib/constants/data-source-messages";
 import { MAX_UPLOAD_BYTES } from "@/lib/constants/observations";
 import { toApiError } from "@/lib/hooks/use-api-error-handler";
-import { useCreateDataSource, useRenameDataSource, useUploadCsv } from "@/lib/hooks/use-data-sources";
+import { useRenameDataSource, useUploadCsv } from "@/lib/hooks/use-data-sources";
 import { useServerForm } from "@/lib/hooks/use-server-form";
 import { requiredText } from "@/lib/validation/fields";
 import { CsvFormatHelp } from "./csv-format-help";
+import { CsvFileDrop } from "./csv-mapping/csv-file-drop";
+import { CsvMappingPreview } from "./csv-mapping/csv-mapping-preview";
+import { CsvTemplateLink } from "./csv-mapping/csv-template-link";
+import { useCsvMapping } from "./csv-mapping/use-csv-mapping";
 import { GenerateAfterChange } from "./generate-after-change";
 import { UploadSummaryList } from "./upload-summary";
 
@@ -81,7 +85,8 @@ export function UploadWizard({
   const initialStep = useRef<number>(step);
   const fileHelpId = useId();
 
-  const create = useCreateDataSource(projectId);
+  const [showMappingProblems, setShowMappingProblems] = useState(false);
+  const csv = useCsvMapping(file, source?.csvMapping);
   const rename = useRenameDataSource(source?._id ?? "", projectId);
   const upload = useUploadCsv(projectId);
   const form = useServerForm(detailsSchema, { defaultValues: { name: existing?.name ?? DEFAULT_NAME } });
@@ -96,6 +101,7 @@ export function UploadWizard({
 
   const chooseFile = (chosen: File | null) => {
     setFile(chosen);
+    setShowMappingProblems(false);
     setFileError(chosen && chosen.size > MAX_UPLOAD_BYTES ? DATA_SOURCE_MESSAGES.fileTooLarge : null);
   };
 
@@ -108,14 +114,19 @@ export function UploadWizard({
       setFileError(DATA_SOURCE_MESSAGES.fileTooLarge);
       return;
     }
+    if (csv.readError) {
+      setFileError(csv.readError);
+      return;
+    }
+    if (csv.problems.length > 0) {
+      setShowMappingProblems(true);
+      return;
+    }
     setFileError(null);
     let target = source;
     try {
-      if (!target) {
-        target = await create.mutateAsync({ name });
-        setSource(target);
-        onSourceCreated?.(target);
-      } else if (target.name !== name) {
+      // A new source is created by its first import (nothing is left behind if the file fails).
+      if (target && target.name !== name) {
         target = await rename.mutateAsync(name);
         setSource(target);
       }
@@ -129,12 +140,19 @@ export function UploadWizard({
     setController(abort);
     setProgress({ loaded: 0, total: file.size, percent: 0 });
     try {
-      const { summary } = await upload.mutateAsync({
+      const result = await upload.mutateAsync({
         file,
+        name,
+        mapping: csv.mapping(),
         onProgress: setProgress,
         signal: abort.signal,
-        id: target._id,
+        id: target?._id,
       });
+      const summary = result.summary;
+      if ("dataSource" in result) {
+        setSource(result.dataSource);
+        onSourceCreated?.(result.dataSource);
+      }
       setOutcome({ ok: true, summary, fileName: file.name });
     } catch (raw) {
       setOutcome({ ok: false, message: toApiError(raw).message, fileName: file.name });
@@ -207,18 +225,18 @@ export function UploadWizard({
           <FieldShell
             label="CSV file"
             required
-            error={fileError ?? undefined}
-            hint={<span>See the format below.</span>}
+            error={fileError ?? csv.readError ?? undefined}
+            hint={
+              <span>
+                An export from GA4, Search Console, Google Ads, Shopify, Meta Ads or any tool. <CsvTemplateLink />
+              </span>
+            }
           >
             {(aria) => (
-              <input
-                {...aria}
-                aria-describedby={[aria["aria-describedby"], fileHelpId].filter(Boolean).join(" ")}
-                type="file"
-                accept=".csv,text/csv,.txt"
+              <CsvFileDrop
+                aria={{ ...aria, "aria-describedby": [aria["aria-describedby"], fileHelpId].filter(Boolean).join(" ") }}
                 disabled={uploading}
-                onChange={(e) => chooseFile(e.target.files?.[0] ?? null)}
-                className="block w-full text-sm text-slate-700 file:mr-3 file:rounded-md file:border file:border-slate-300 file:bg-white file:px-3 file:py-1.5 file:text-sm file:font-medium file:text-slate-800 hover:file:bg-slate-50"
+                onFile={chooseFile}
               />
             )}
           </FieldShell>
@@ -227,6 +245,7 @@ export function UploadWizard({
               Chosen: <span className="font-medium text-slate-900">{file.name}</span> ({formatBytes(file.size)})
             </p>
           ) : null}
+          <CsvMappingPreview state={csv} showProblems={showMappingProblems} />
           <CsvFormatHelp id={fileHelpId} />
 
           {uploading ? (
@@ -269,7 +288,7 @@ export function UploadWizard({
               </Button>
             )}
             <Button type="submit" loading={busy}>
-              Upload
+              Import
             </Button>
           </div>
         </form>
