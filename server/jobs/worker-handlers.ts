@@ -5,6 +5,7 @@ import { refreshDailyTotalsHandler } from "./handlers/refresh-daily-totals";
 import { sendEmailHandler } from "./handlers/send-email";
 import { syncAllDataSourcesHandler } from "./handlers/sync-all-data-sources";
 import { syncDataSourceHandler } from "./handlers/sync-data-source";
+import { syncPartnerSourceHandler } from "./handlers/sync-partner-source";
 
 /**
  * The code behind every queue, one handler per contract. Only the worker imports this file: it
@@ -16,4 +17,5 @@ export const jobHandlers: JobHandler[] = [
   refreshDailyTotalsHandler as unknown as JobHandler,
   syncDataSourceHandler as unknown as JobHandler,
   syncAllDataSourcesHandler as unknown as JobHandler,
+  syncPartnerSourceHandler as unknown as JobHandler,
 ];

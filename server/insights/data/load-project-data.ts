@@ -80,10 +80,11 @@ export interface LoadOptions {
 
 export async function loadProjectData({ projectId, window, dimensions }: LoadOptions): Promise<ProjectData> {
   const dims = DIMENSIONS.filter((d) => dimensions.includes(d));
-  // Suspended sources are left out of reports. Passing the ids (rather than joining) keeps the
+  // Suspended sources are left out of reports, and so are competitor sources: their visits are
+  // another site's, never the client's own totals. Passing the ids (rather than joining) keeps the
   // planner's row estimates right, so it picks a hash aggregate instead of sorting millions of rows.
   const active = await pool().query<{ id: string }>(
-    "select id from data_sources where project_id = $1 and status = 'active'",
+    "select id from data_sources where project_id = $1 and status = 'active' and kind <> 'competitor'",
     [projectId],
   );
   const sourceIds = active.rows.map((r) => r.id);

@@ -4,6 +4,7 @@ import { refreshDailyTotalsJob } from "./refresh-daily-totals";
 import { sendEmailJob } from "./send-email";
 import { syncAllDataSourcesJob } from "./sync-all-data-sources";
 import { syncDataSourceJob } from "./sync-data-source";
+import { syncPartnerSourceJob } from "./sync-partner-source";
 
 /** Every queue: the web process creates them to send, the worker works each with its handler. */
 export const jobContracts: JobContract[] = [
@@ -12,4 +13,5 @@ export const jobContracts: JobContract[] = [
   refreshDailyTotalsJob as unknown as JobContract,
   syncDataSourceJob as unknown as JobContract,
   syncAllDataSourcesJob as unknown as JobContract,
+  syncPartnerSourceJob as unknown as JobContract,
 ];
