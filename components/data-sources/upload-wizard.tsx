@@ -20,6 +20,7 @@ import { CsvFileDrop } from "./csv-mapping/csv-file-drop";
 import { CsvMappingPreview } from "./csv-mapping/csv-mapping-preview";
 import { CsvTemplateLink } from "./csv-mapping/csv-template-link";
 import { useCsvMapping } from "./csv-mapping/use-csv-mapping";
+import { PartnerSourceCreated, PartnerSourceStep } from "./partner-sources/partner-source-step";
 import { GenerateAfterChange } from "./generate-after-change";
 import { UploadSummaryList } from "./upload-summary";
 
@@ -35,6 +36,18 @@ const SOURCE_KINDS = [
     value: "upload",
     label: "File upload (CSV)",
     description: "Daily metrics exported from any tool, one file at a time.",
+    available: true,
+  },
+  {
+    value: "keyword_partner",
+    label: "Keyword rankings (Semrush)",
+    description: "Daily Google positions of the keywords a Semrush Position Tracking campaign follows.",
+    available: true,
+  },
+  {
+    value: "competitor",
+    label: "Competitor traffic (Similarweb)",
+    description: "Daily visits to competitors' sites, kept apart from the client's own figures.",
     available: true,
   },
   {
@@ -75,6 +88,8 @@ export function UploadWizard({
   onFinished,
 }: UploadWizardProps) {
   const [step, setStep] = useState<1 | 2 | 3>(existing ? 2 : 1);
+  const [sourceKind, setSourceKind] = useState<string>("upload");
+  const [partnerSource, setPartnerSource] = useState<DataSource | null>(null);
   const [source, setSource] = useState<DataSource | undefined>(existing);
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
@@ -185,7 +200,9 @@ export function UploadWizard({
                   className={cn(
                     "flex items-start gap-3 rounded-lg border px-3 py-2.5 text-sm",
                     kind.available
-                      ? "cursor-pointer border-brand-600 bg-brand-50"
+                      ? sourceKind === kind.value
+                        ? "cursor-pointer border-brand-600 bg-brand-50"
+                        : "cursor-pointer border-slate-300"
                       : "cursor-not-allowed border-slate-200 text-slate-500",
                   )}
                 >
@@ -193,7 +210,8 @@ export function UploadWizard({
                     type="radio"
                     name="source-kind"
                     value={kind.value}
-                    defaultChecked={kind.available}
+                    checked={sourceKind === kind.value}
+                    onChange={() => setSourceKind(kind.value)}
                     disabled={!kind.available}
                     className="mt-1 accent-brand-600"
                   />
@@ -211,7 +229,23 @@ export function UploadWizard({
         </div>
       ) : null}
 
-      {step === 2 ? (
+      {step === 2 && (sourceKind === "keyword_partner" || sourceKind === "competitor") ? (
+        <PartnerSourceStep
+          kind={sourceKind}
+          projectId={projectId}
+          onBack={() => goTo(1)}
+          onCreated={(created) => {
+            setPartnerSource(created);
+            setSource(created);
+            onSourceCreated?.(created);
+            goTo(3);
+          }}
+        />
+      ) : null}
+
+      {step === 3 && partnerSource ? <PartnerSourceCreated source={partnerSource} onFinished={onFinished} /> : null}
+
+      {step === 2 && sourceKind === "upload" ? (
         <form onSubmit={onSubmit} noValidate className="space-y-4">
           <FormError message={form.formState.errors.root?.message} />
           <FormField

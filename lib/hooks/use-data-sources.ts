@@ -3,6 +3,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../api-client/endpoints";
 import { queryKeys } from "../api-client/query-keys";
+import type { PartnerSourceBody } from "../api-client/types";
 import type { UploadOptions } from "../api-client/upload";
 import type { CsvMapping } from "../validation/csv-mapping";
 
@@ -80,6 +81,18 @@ export function useUploadCsv(projectId: string) {
     onSettled: (data, _error, { id }) => {
       const sourceId = id ?? (data && "dataSource" in data ? data.dataSource._id : undefined);
       if (sourceId) void queryClient.invalidateQueries({ queryKey: queryKeys.dataSource(sourceId) });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.dataSources(projectId) });
+    },
+  });
+}
+
+/** Creates a keyword-data partner or competitor source (its first import runs as a job). */
+export function useCreatePartnerSource(projectId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: PartnerSourceBody) => api.dataSources.createPartner(projectId, body),
+    onSuccess: (source) => {
+      queryClient.setQueryData(queryKeys.dataSource(source._id), source);
       void queryClient.invalidateQueries({ queryKey: queryKeys.dataSources(projectId) });
     },
   });
