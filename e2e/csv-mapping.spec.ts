@@ -4,7 +4,8 @@ import { expect, test, type Page } from "./support/test";
 
 // A Data Creator drops a GA4 export as GA4 writes it (a # preamble, YYYYMMDD dates, its own column
 // names) into a new upload source, checks the proposed mapping in the preview, is stopped by a
-// mapping without a metric, fixes it and imports; the next file of the same export needs no choice.
+// mapping without a metric and by a metric taken twice, fixes it and imports (the remembered
+// mapping of the next file is proved by test/csv-exports.test.ts).
 
 const admin = { email: "demo@funnelwise.local", password: "Demo123!" };
 const STORE = "Northwind Outfitters Store";
@@ -71,7 +72,9 @@ test("a GA4 export is dropped, its mapping checked and corrected in the preview,
   for (const column of ["Sessions", "Engaged sessions", "Key events", "Total revenue"])
     await page.getByLabel(column, { exact: true }).selectOption("ignore");
   await page.getByRole("button", { name: "Import" }).click();
-  await expect(page.getByRole("alert")).toContainText("Choose at least one column that holds a metric");
+  await expect(page.getByRole("region", { name: "Columns of the file" }).getByRole("alert")).toContainText(
+    "Choose at least one column that holds a metric",
+  );
 
   // Two columns on one metric: the second is flagged under its own choice.
   await page.getByLabel("Sessions", { exact: true }).selectOption("metric:sessions");
