@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from "vitest";
+import { CSV_MAPPING_MESSAGES as MM } from "@/lib/constants/csv-mapping-messages";
 import { DATA_SOURCE_MESSAGES as M } from "@/lib/constants/data-source-messages";
 import { db } from "@/server/db/client";
 import { dataSources, dimensionSets } from "@/server/db/schema";
@@ -189,7 +190,7 @@ describe("POST /api/data-sources/{id}/upload", () => {
       {
         name: "position without impressions",
         csv: "date,query,position\n2024-01-01,a,1\n",
-        message: M.positionNeedsImpressions(1),
+        message: `Line 1, column position: ${MM.positionNeedsImpressions}`,
       },
       {
         name: "bad date",
@@ -198,8 +199,8 @@ describe("POST /api/data-sources/{id}/upload", () => {
       },
       {
         name: "bad date format",
-        csv: `${HEADER}\n01/02/2024,Email,desktop,1,1,1\n`,
-        message: M.badDate(2, "date", "01/02/2024"),
+        csv: `${HEADER}\n2024/31/01,Email,desktop,1,1,1\n`,
+        message: M.badDate(2, "date", "2024/31/01"),
       },
       {
         name: "non-numeric metric (late in the file)",
@@ -211,9 +212,9 @@ describe("POST /api/data-sources/{id}/upload", () => {
         message: 'Line 17, column revenue: "abc" is not a number',
       },
       {
-        name: "thousands separator",
-        csv: `${HEADER}\n2024-01-01,Email,desktop,"1,234",1,1\n`,
-        message: M.notANumber(2, "sessions", "1,234"),
+        name: "a percentage for a count",
+        csv: `${HEADER}\n2024-01-01,Email,desktop,12%,1,1\n`,
+        message: `Line 2, column sessions: ${MM.percentForCount("12%", "Sessions")}`,
       },
       {
         name: "negative count",

@@ -39,6 +39,8 @@ import * as clientStatusRoute from "@/app/api/clients/[id]/status/route";
 import * as clientsRoute from "@/app/api/clients/route";
 import * as propertyCustomizationRoute from "@/app/api/properties/[id]/customization/route";
 import * as propertyDataSourcesRoute from "@/app/api/properties/[id]/data-sources/route";
+import * as propertyPartnerSourceRoute from "@/app/api/properties/[id]/data-sources/partner/route";
+import * as propertyUploadSourceRoute from "@/app/api/properties/[id]/data-sources/upload/route";
 import * as propertyReportsAddRoute from "@/app/api/properties/[id]/reports/add/route";
 import * as propertyReportsRoute from "@/app/api/properties/[id]/reports/route";
 import * as propertyRoute from "@/app/api/properties/[id]/route";
@@ -371,6 +373,33 @@ const ROUTES: RouteCase[] = [
     requires: ["datasource:manage"],
     okStatus: 201,
     request: (f) => ({ params: { id: f.project.id }, body: { name: "Matrix upload" } }),
+    verify: async (f, allowed) =>
+      expect(await db().$count(dataSources, eq(dataSources.projectId, f.project.id))).toBe(allowed ? 1 : 0),
+  },
+  {
+    file: "app/api/properties/[id]/data-sources/upload/route.ts",
+    method: "POST",
+    handler: propertyUploadSourceRoute.POST,
+    scope: "project",
+    requires: ["datasource:manage"],
+    okStatus: 201,
+    request: (f) => {
+      const formData = new FormData();
+      formData.set("name", "Matrix export");
+      formData.set("file", new File(["date,sessions\n2026-01-01,3\n"], "export.csv", { type: "text/csv" }));
+      return { params: { id: f.project.id }, formData };
+    },
+    verify: async (f, allowed) =>
+      expect(await db().$count(dataSources, eq(dataSources.projectId, f.project.id))).toBe(allowed ? 1 : 0),
+  },
+  {
+    file: "app/api/properties/[id]/data-sources/partner/route.ts",
+    method: "POST",
+    handler: propertyPartnerSourceRoute.POST,
+    scope: "project",
+    requires: ["datasource:manage"],
+    okStatus: 201,
+    request: (f) => ({ params: { id: f.project.id }, body: { kind: "competitor", competitors: ["rival.com"] } }),
     verify: async (f, allowed) =>
       expect(await db().$count(dataSources, eq(dataSources.projectId, f.project.id))).toBe(allowed ? 1 : 0),
   },

@@ -7,18 +7,20 @@ import { Steps } from "@/components/ui/steps";
 import { GOOGLE_SOURCES, type GoogleSubType } from "@/lib/constants/google-sources";
 import type { SiteType } from "@/lib/constants/site-types";
 import { GoogleSourceWizard } from "./google-source-wizard";
-import { UploadWizard, WIZARD_STEPS } from "./upload-wizard";
+import { SOURCE_KINDS, UploadWizard, WIZARD_STEPS } from "./upload-wizard";
 
-type Choice = GoogleSubType | "upload";
+type Choice = GoogleSubType | "upload" | "keyword_partner" | "competitor";
 
 const CHOICES: { value: Choice; label: string; description: string }[] = [
   ...GOOGLE_SOURCES.map((s) => ({ value: s.subType, label: s.label, description: s.description })),
-  {
-    value: "upload",
-    label: "File upload (CSV)",
-    description: "Daily metrics exported from any tool, one file at a time.",
-  },
+  // The CSV upload and the partner sources (keyword rankings, competitor traffic) continue in UploadWizard.
+  ...SOURCE_KINDS.filter((k) => k.available).map((k) => ({
+    value: k.value as Choice,
+    label: k.label,
+    description: k.description,
+  })),
 ];
+const UPLOAD_WIZARD_KINDS: Choice[] = ["upload", "keyword_partner", "competitor"];
 
 /**
  * The data source wizard (spec section 2): 1 Data Source, 2 Data Details, 3 Confirmation. Step 1
@@ -46,9 +48,10 @@ export function AddSourceWizard({
     firstRender.current = false;
   }, [step]);
 
-  if (step > 1 && choice === "upload")
+  if (step > 1 && UPLOAD_WIZARD_KINDS.includes(choice))
     return (
       <UploadWizard
+        initialKind={choice}
         projectId={projectId}
         timeZone={timeZone}
         canGenerate={canGenerate}
@@ -96,12 +99,12 @@ export function AddSourceWizard({
             <Button onClick={() => setStep(2)}>Next</Button>
           </div>
         </div>
-      ) : choice !== "upload" ? (
+      ) : !UPLOAD_WIZARD_KINDS.includes(choice) ? (
         <GoogleSourceWizard
           key={choice}
           projectId={projectId}
           projectSiteType={projectSiteType}
-          subType={choice}
+          subType={choice as GoogleSubType}
           step={step === 3 ? 3 : 2}
           onStep={setStep}
           onBack={() => setStep(1)}

@@ -12,10 +12,15 @@ import type { UploadProgress } from "@/lib/api-client/upload";
 import { DATA_SOURCE_MESSAGES } from "@/lib/constants/data-source-messages";
 import { MAX_UPLOAD_BYTES } from "@/lib/constants/observations";
 import { toApiError } from "@/lib/hooks/use-api-error-handler";
-import { useCreateDataSource, useRenameDataSource, useUploadCsv } from "@/lib/hooks/use-data-sources";
+import { useRenameDataSource, useUploadCsv } from "@/lib/hooks/use-data-sources";
 import { useServerForm } from "@/lib/hooks/use-server-form";
 import { requiredText } from "@/lib/validation/fields";
 import { CsvFormatHelp } from "./csv-format-help";
+import { CsvFileDrop } from "./csv-mapping/csv-file-drop";
+import { CsvMappingPreview } from "./csv-mapping/csv-mapping-preview";
+import { CsvTemplateLink } from "./csv-mapping/csv-template-link";
+import { useCsvMapping } from "./csv-mapping/use-csv-mapping";
+import { PartnerSourceCreated, PartnerSourceStep } from "./partner-sources/partner-source-step";
 import { GenerateAfterChange } from "./generate-after-change";
 import { UploadSummaryList } from "./upload-summary";
 
@@ -26,7 +31,7 @@ export const WIZARD_STEPS = [
   { step: 3, title: "Confirmation" },
 ] as const;
 
-const SOURCE_KINDS = [
+export const SOURCE_KINDS = [
   {
     value: "upload",
     label: "File upload (CSV)",
@@ -34,10 +39,16 @@ const SOURCE_KINDS = [
     available: true,
   },
   {
-    value: "google",
-    label: "Google Analytics, Search Console and Ads",
-    description: "Not available yet: connectors come later.",
-    available: false,
+    value: "keyword_partner",
+    label: "Keyword rankings (Semrush)",
+    description: "Daily Google positions of the keywords a Semrush Position Tracking campaign follows.",
+    available: true,
+  },
+  {
+    value: "competitor",
+    label: "Competitor traffic (Similarweb)",
+    description: "Daily visits to competitors' sites, kept apart from the client's own figures.",
+    available: true,
   },
   { value: "ecommerce", label: "Ecommerce platform or CRM", description: "Not available yet.", available: false },
 ] as const;
@@ -58,6 +69,8 @@ interface UploadWizardProps {
   onFinished?: () => void;
   /** Step 1 was shown by the caller (the add-source wizard): start at Data Details, Back returns there. */
   onBack?: () => void;
+  /** The kind chosen on the caller's step 1: upload, keyword_partner or competitor. */
+  initialKind?: string;
 }
 
 /**
@@ -72,8 +85,11 @@ export function UploadWizard({
   onSourceCreated,
   onFinished,
   onBack,
+  initialKind,
 }: UploadWizardProps) {
   const [step, setStep] = useState<1 | 2 | 3>(existing || onBack ? 2 : 1);
+  const [sourceKind, setSourceKind] = useState<string>(initialKind ?? "upload");
+  const [partnerSource, setPartnerSource] = useState<DataSource | null>(null);
   const [source, setSource] = useState<DataSource | undefined>(existing);
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
@@ -84,7 +100,8 @@ export function UploadWizard({
   const initialStep = useRef<number>(step);
   const fileHelpId = useId();
 
-  const create = useCreateDataSource(projectId);
+  const [showMappingProblems, setShowMappingProblems] = useState(false);
+  const csv = useCsvMapping(file, source?.csvMapping);
   const rename = useRenameDataSource(source?._id ?? "", projectId);
   const upload = useUploadCsv(projectId);
   const form = useServerForm(detailsSchema, { defaultValues: { name: existing?.name ?? DEFAULT_NAME } });
@@ -99,6 +116,7 @@ export function UploadWizard({
 
   const chooseFile = (chosen: File | null) => {
     setFile(chosen);
+    setShowMappingProblems(false);
     setFileError(chosen && chosen.size > MAX_UPLOAD_BYTES ? DATA_SOURCE_MESSAGES.fileTooLarge : null);
   };
 
@@ -111,14 +129,19 @@ export function UploadWizard({
       setFileError(DATA_SOURCE_MESSAGES.fileTooLarge);
       return;
     }
+    if (csv.readError) {
+      setFileError(csv.readError);
+      return;
+    }
+    if (csv.problems.length > 0) {
+      setShowMappingProblems(true);
+      return;
+    }
     setFileError(null);
     let target = source;
     try {
-      if (!target) {
-        target = await create.mutateAsync({ name });
-        setSource(target);
-        onSourceCreated?.(target);
-      } else if (target.name !== name) {
+      // A new source is created by its first import (nothing is left behind if the file fails).
+      if (target && target.name !== name) {
         target = await rename.mutateAsync(name);
         setSource(target);
       }
@@ -132,7 +155,19 @@ export function UploadWizard({
     setController(abort);
     setProgress({ loaded: 0, total: file.size, percent: 0 });
     try {
-      const summary = await upload.mutateAsync({ file, onProgress: setProgress, signal: abort.signal, id: target._id });
+      const result = await upload.mutateAsync({
+        file,
+        name,
+        mapping: csv.mapping(),
+        onProgress: setProgress,
+        signal: abort.signal,
+        id: target?._id,
+      });
+      const summary = result.summary;
+      if ("dataSource" in result) {
+        setSource(result.dataSource);
+        onSourceCreated?.(result.dataSource);
+      }
       setOutcome({ ok: true, summary, fileName: file.name });
     } catch (raw) {
       setOutcome({ ok: false, message: toApiError(raw).message, fileName: file.name });
@@ -165,7 +200,9 @@ export function UploadWizard({
                   className={cn(
                     "flex items-start gap-3 rounded-lg border px-3 py-2.5 text-sm",
                     kind.available
-                      ? "cursor-pointer border-brand-600 bg-brand-50"
+                      ? sourceKind === kind.value
+                        ? "cursor-pointer border-brand-600 bg-brand-50"
+                        : "cursor-pointer border-slate-300"
                       : "cursor-not-allowed border-slate-200 text-slate-500",
                   )}
                 >
@@ -173,7 +210,8 @@ export function UploadWizard({
                     type="radio"
                     name="source-kind"
                     value={kind.value}
-                    defaultChecked={kind.available}
+                    checked={sourceKind === kind.value}
+                    onChange={() => setSourceKind(kind.value)}
                     disabled={!kind.available}
                     className="mt-1 accent-brand-600"
                   />
@@ -191,7 +229,23 @@ export function UploadWizard({
         </div>
       ) : null}
 
-      {step === 2 ? (
+      {step === 2 && (sourceKind === "keyword_partner" || sourceKind === "competitor") ? (
+        <PartnerSourceStep
+          kind={sourceKind}
+          projectId={projectId}
+          onBack={() => (onBack ? onBack() : goTo(1))}
+          onCreated={(created) => {
+            setPartnerSource(created);
+            setSource(created);
+            onSourceCreated?.(created);
+            goTo(3);
+          }}
+        />
+      ) : null}
+
+      {step === 3 && partnerSource ? <PartnerSourceCreated source={partnerSource} onFinished={onFinished} /> : null}
+
+      {step === 2 && sourceKind === "upload" ? (
         <form onSubmit={onSubmit} noValidate className="space-y-4">
           <FormError message={form.formState.errors.root?.message} />
           <FormField
@@ -205,18 +259,18 @@ export function UploadWizard({
           <FieldShell
             label="CSV file"
             required
-            error={fileError ?? undefined}
-            hint={<span>See the format below.</span>}
+            error={fileError ?? csv.readError ?? undefined}
+            hint={
+              <span>
+                An export from GA4, Search Console, Google Ads, Shopify, Meta Ads or any tool. <CsvTemplateLink />
+              </span>
+            }
           >
             {(aria) => (
-              <input
-                {...aria}
-                aria-describedby={[aria["aria-describedby"], fileHelpId].filter(Boolean).join(" ")}
-                type="file"
-                accept=".csv,text/csv,.txt"
+              <CsvFileDrop
+                aria={{ ...aria, "aria-describedby": [aria["aria-describedby"], fileHelpId].filter(Boolean).join(" ") }}
                 disabled={uploading}
-                onChange={(e) => chooseFile(e.target.files?.[0] ?? null)}
-                className="block w-full text-sm text-slate-700 file:mr-3 file:rounded-md file:border file:border-slate-300 file:bg-white file:px-3 file:py-1.5 file:text-sm file:font-medium file:text-slate-800 hover:file:bg-slate-50"
+                onFile={chooseFile}
               />
             )}
           </FieldShell>
@@ -225,6 +279,7 @@ export function UploadWizard({
               Chosen: <span className="font-medium text-slate-900">{file.name}</span> ({formatBytes(file.size)})
             </p>
           ) : null}
+          <CsvMappingPreview state={csv} showProblems={showMappingProblems} />
           <CsvFormatHelp id={fileHelpId} />
 
           {uploading ? (
@@ -267,7 +322,7 @@ export function UploadWizard({
               </Button>
             )}
             <Button type="submit" loading={busy}>
-              Upload
+              Import
             </Button>
           </div>
         </form>

@@ -100,6 +100,15 @@ export const api = {
     /** Multipart upload (field `file`) with progress events: see upload.ts. */
     upload: (id: string, file: File, options?: Omit<UploadOptions, "field">) =>
       uploadFile<T.UploadSummary>(`/data-sources/${enc(id)}/upload`, file, { ...options, field: "file" }),
+    /** A keyword-data partner or competitor source; its first sync is queued. */
+    createPartner: (projectId: string, body: T.PartnerSourceBody) =>
+      http.post<T.DataSource>(`/properties/${enc(projectId)}/data-sources/partner`, body),
+    /** A new upload source with its first file, created only if the file imports. */
+    createWithUpload: (projectId: string, file: File, options?: Omit<UploadOptions, "field">) =>
+      uploadFile<T.CreatedUploadSource>(`/properties/${enc(projectId)}/data-sources/upload`, file, {
+        ...options,
+        field: "file",
+      }),
   },
   reports: {
     /** 202 with the queued report; a job generates it (poll `get` for progress). */

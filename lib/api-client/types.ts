@@ -1,6 +1,7 @@
 // Response types come from the server's own functions (type-only imports, erased from the bundle),
 // so the client never restates an API shape by hand. JSON turns Dates into strings: `Serialized` says so.
 import type { z } from "zod";
+import type { CreatePartnerSourceInput } from "../validation/partner-sources";
 import type {
   agencySignupSchema,
   forgotPasswordSchema,
@@ -135,6 +136,8 @@ export type UserPermissionsBody = z.output<typeof userPermissionsSchema>;
 export type DataSource = Serialized<DataSourceView>;
 export type DataSourceList = { docs: DataSource[]; total: number };
 export type UploadSummary = Serialized<ServerUploadSummary>;
+export type PartnerSourceBody = CreatePartnerSourceInput;
+export type CreatedUploadSource = { dataSource: DataSource; summary: UploadSummary };
 /** What an upload source keeps of its last import under `additional.upload`. */
 export type StoredUploadSummary = UploadSummary & { fileName?: string | null; uploadedAt?: string };
 export type DataSourceUpdateBody = z.input<typeof updateDataSourceSchema>;

@@ -17,13 +17,15 @@ export interface UploadOptions {
   field?: string;
   onProgress?: (progress: UploadProgress) => void;
   signal?: AbortSignal;
+  /** Text fields sent before the file, so the server reads them before streaming the file. */
+  fields?: Record<string, string>;
 }
 
 /** POSTs one file as multipart/form-data to an API path and resolves with the JSON answer. */
 export function uploadFile<T>(
   path: string,
   file: File,
-  { field = "file", onProgress, signal }: UploadOptions = {},
+  { field = "file", onProgress, signal, fields = {} }: UploadOptions = {},
 ): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
@@ -70,6 +72,7 @@ export function uploadFile<T>(
     }
 
     const form = new FormData();
+    for (const [name, value] of Object.entries(fields)) form.append(name, value);
     form.append(field, file, file.name);
     xhr.send(form);
   });

@@ -19,17 +19,15 @@ export const DATA_SOURCE_MESSAGES = {
   noRows: "The file has a header row but no data rows",
   interrupted: "The upload was interrupted before the file was complete. Please try again",
   unknownColumn: (line: number, column: string) =>
-    `Line ${line}, column ${column}: unknown column. The columns are date, ${list(DIMENSIONS)}, ${list(STORED_METRICS)}`,
+    `Line ${line}, column ${column}: unknown column. Upload the file from the data source page to choose what it holds (or Ignore it) in the preview, or name it as in the template: date, ${list(DIMENSIONS)}, ${list(STORED_METRICS)}`,
   unnamedColumn: (line: number, position: number) => `Line ${line}, column ${position}: the column has no name`,
   duplicateColumn: (line: number, column: string) => `Line ${line}, column ${column}: the column appears twice`,
   missingDate: (line: number) => `Line ${line}: the header has no date column`,
   noMetric: (line: number) => `Line ${line}: the header has no metric column (at least one of ${list(STORED_METRICS)})`,
-  positionNeedsImpressions: (line: number) =>
-    `Line ${line}, column position: a position column needs an impressions column (position is averaged by impressions)`,
   wrongWidth: (line: number, expected: number, found: number) =>
     `Line ${line}: expected ${expected} columns as in the header, found ${found}`,
   badDate: (line: number, column: string, value: string) =>
-    `Line ${line}, column ${column}: "${value}" is not a date (use YYYY-MM-DD or YYYYMMDD)`,
+    `Line ${line}, column ${column}: "${value}" is not a date (dates such as 2026-01-31, 20260131, 01/31/2026, 31/01/2026 or Jan 31, 2026 are read)`,
   notANumber: (line: number, column: string, value: string) =>
     `Line ${line}, column ${column}: "${value}" is not a number`,
   negative: (line: number, column: string, value: string) =>

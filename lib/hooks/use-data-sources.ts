@@ -3,7 +3,9 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../api-client/endpoints";
 import { queryKeys } from "../api-client/query-keys";
+import type { PartnerSourceBody } from "../api-client/types";
 import type { UploadOptions } from "../api-client/upload";
+import type { CsvMapping } from "../validation/csv-mapping";
 
 export function useDataSources(projectId: string) {
   return useQuery({
@@ -53,20 +55,45 @@ export function useDeleteDataSource(id: string, projectId: string) {
   });
 }
 
-/** The CSV upload, with progress; afterwards the source's last-upload summary and the list are refreshed. */
-export function useUploadCsv(projectId: string | undefined) {
+export interface CsvUploadVariables extends Pick<UploadOptions, "onProgress" | "signal"> {
+  /** The source to upload into; without it a new source is created with the file (only if it imports). */
+  id?: string;
+  file: File;
+  mapping?: CsvMapping;
+  /** The new source's name. */
+  name?: string;
+}
+
+/**
+ * The CSV upload, with progress: into an existing source, or creating one together with its first
+ * import. Afterwards the source's last-upload summary and the list are refreshed.
+ */
+export function useUploadCsv(projectId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({
-      id,
-      file,
-      onProgress,
-      signal,
-    }: { id: string; file: File } & Pick<UploadOptions, "onProgress" | "signal">) =>
-      api.dataSources.upload(id, file, { onProgress, signal }),
-    onSettled: (_data, _error, { id }) => {
-      void queryClient.invalidateQueries({ queryKey: queryKeys.dataSource(id) });
-      if (projectId) void queryClient.invalidateQueries({ queryKey: queryKeys.dataSources(projectId) });
+    mutationFn: async ({ id, file, mapping, name, onProgress, signal }: CsvUploadVariables) => {
+      const fields: Record<string, string> = {};
+      if (name) fields.name = name;
+      if (mapping) fields.mapping = JSON.stringify(mapping);
+      if (id) return { summary: await api.dataSources.upload(id, file, { onProgress, signal, fields }) };
+      return api.dataSources.createWithUpload(projectId, file, { onProgress, signal, fields });
+    },
+    onSettled: (data, _error, { id }) => {
+      const sourceId = id ?? (data && "dataSource" in data ? data.dataSource._id : undefined);
+      if (sourceId) void queryClient.invalidateQueries({ queryKey: queryKeys.dataSource(sourceId) });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.dataSources(projectId) });
+    },
+  });
+}
+
+/** Creates a keyword-data partner or competitor source (its first import runs as a job). */
+export function useCreatePartnerSource(projectId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: PartnerSourceBody) => api.dataSources.createPartner(projectId, body),
+    onSuccess: (source) => {
+      queryClient.setQueryData(queryKeys.dataSource(source._id), source);
+      void queryClient.invalidateQueries({ queryKey: queryKeys.dataSources(projectId) });
     },
   });
 }

@@ -81,6 +81,12 @@ export async function handleFileUpload<T>(
     body.on("error", () => abortWith(new BadRequestError(options.interruptedMessage)));
     parser.on("error", () => abortWith(new BadRequestError(options.malformedMessage)));
 
+    // Small fields sent before the file (the CSV upload's name and column mapping).
+    const fields: Record<string, string> = {};
+    parser.on("field", (name, value) => {
+      if (!work) fields[name] = value;
+    });
+
     parser.on("file", (name, stream, info) => {
       if (name !== options.field || work) {
         stream.resume();
@@ -90,6 +96,7 @@ export async function handleFileUpload<T>(
       work = handle({
         filename: info.filename ?? "",
         mimeType: info.mimeType ?? "",
+        fields,
         chunks: fileChunks(stream, tooLarge),
       }).then(
         (value) => ({ ok: true as const, value }),

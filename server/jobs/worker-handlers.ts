@@ -6,6 +6,7 @@ import { scheduleTickHandler } from "./handlers/schedule-tick";
 import { sendEmailHandler } from "./handlers/send-email";
 import { syncAllDataSourcesHandler } from "./handlers/sync-all-data-sources";
 import { syncDataSourceHandler } from "./handlers/sync-data-source";
+import { syncPartnerSourceHandler } from "./handlers/sync-partner-source";
 
 /**
  * The code behind every queue, one handler per contract. Only the worker imports this file: it
@@ -18,4 +19,5 @@ export const jobHandlers: JobHandler[] = [
   syncDataSourceHandler as unknown as JobHandler,
   syncAllDataSourcesHandler as unknown as JobHandler,
   scheduleTickHandler as unknown as JobHandler,
+  syncPartnerSourceHandler as unknown as JobHandler,
 ];

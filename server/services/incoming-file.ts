@@ -2,6 +2,8 @@
 export interface UploadedFile {
   filename: string;
   mimeType: string;
+  /** The form's text fields that came before the file (multipart keeps the order they were sent in). */
+  fields: Record<string, string>;
   /**
    * The file's bytes as they arrive. Iterate it once; it throws the limits' 413 as soon as the file
    * passes its size limit, before the consumer could take a cut-off file for a whole one.

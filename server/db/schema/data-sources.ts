@@ -1,4 +1,5 @@
 import { index, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import type { CsvMapping } from "@/lib/validation/csv-mapping";
 import { agencies } from "./agencies";
 import { clientProjects } from "./clients";
 import { id, timestamps } from "./columns";
@@ -45,6 +46,9 @@ export const dataSources = pgTable(
     subType: text("sub_type"),
     // The spec's per-type JSON block (analyticAccount, analyticSite, competitors, adsAccount, ...).
     additional: jsonb("additional").$type<Record<string, unknown>>().notNull().default({}),
+    // An upload source's column mapping, remembered from its last successful import so the next
+    // file of the same export needs no choices (lib/validation/csv-mapping.ts).
+    csvMapping: jsonb("csv_mapping").$type<CsvMapping>(),
     status: activeStatus("status").notNull().default("active"),
     thirdPartySessionId: uuid("third_party_session_id").references(() => thirdPartySessions.id, {
       onDelete: "set null",

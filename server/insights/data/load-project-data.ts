@@ -80,10 +80,13 @@ export interface LoadOptions {
   sourceIds?: readonly string[];
 }
 
-/** The project's active data sources: suspended sources are left out of reports. */
+/**
+ * The project's active data sources. Suspended sources are left out of reports, and so are competitor
+ * sources: their visits are another site's, never the client's own totals.
+ */
 export async function activeSourceIds(projectId: string): Promise<string[]> {
   const active = await pool().query<{ id: string }>(
-    "select id from data_sources where project_id = $1 and status = 'active' order by id",
+    "select id from data_sources where project_id = $1 and status = 'active' and kind <> 'competitor' order by id",
     [projectId],
   );
   return active.rows.map((r) => r.id);

@@ -5,6 +5,7 @@ import { scheduleTickJob } from "./schedule-tick";
 import { sendEmailJob } from "./send-email";
 import { syncAllDataSourcesJob } from "./sync-all-data-sources";
 import { syncDataSourceJob } from "./sync-data-source";
+import { syncPartnerSourceJob } from "./sync-partner-source";
 
 /** Every queue: the web process creates them to send, the worker works each with its handler. */
 export const jobContracts: JobContract[] = [
@@ -14,4 +15,5 @@ export const jobContracts: JobContract[] = [
   syncDataSourceJob as unknown as JobContract,
   syncAllDataSourcesJob as unknown as JobContract,
   scheduleTickJob as unknown as JobContract,
+  syncPartnerSourceJob as unknown as JobContract,
 ];

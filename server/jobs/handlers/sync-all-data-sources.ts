@@ -5,6 +5,7 @@ import { dataSources } from "../../db/schema";
 import { CONNECTORS } from "../../services/data-sources/sync/connectors";
 import { syncAllDataSourcesJob } from "../contracts/sync-all-data-sources";
 import { syncDataSourceJob } from "../contracts/sync-data-source";
+import { syncPartnerSourceJob } from "../contracts/sync-partner-source";
 import { defineJobHandler } from "../define-job";
 import { enqueue } from "../enqueue";
 
@@ -21,4 +22,11 @@ export const syncAllDataSourcesHandler = defineJobHandler(syncAllDataSourcesJob,
     );
   for (const source of sources)
     await enqueue(syncDataSourceJob, { dataSourceId: source.id }, { singletonKey: source.id });
+  // Keyword-data partner and competitor sources refresh daily too.
+  const partners = await db()
+    .select({ id: dataSources.id })
+    .from(dataSources)
+    .where(and(inArray(dataSources.kind, ["keyword_partner", "competitor"]), eq(dataSources.status, "active")));
+  for (const source of partners)
+    await enqueue(syncPartnerSourceJob, { dataSourceId: source.id }, { singletonKey: source.id });
 });

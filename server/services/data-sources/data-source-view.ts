@@ -16,6 +16,8 @@ export function dataSourceView(source: DataSource) {
     subType: source.subType,
     status: source.status,
     additional: source.additional,
+    /** An upload source's column mapping from its last import (null before the first). */
+    csvMapping: source.csvMapping ?? null,
     createdAt: source.createdAt,
     updatedAt: source.updatedAt,
   };

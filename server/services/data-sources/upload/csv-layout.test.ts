@@ -28,3 +28,46 @@ describe("RowEncoder", () => {
     expect(() => e.encode(["2024-01-01", "d", "-0", "1"], 5)).not.toThrow();
   });
 });
+
+describe("RowEncoder with slashed dates", () => {
+  const encoder = () => new RowEncoder(readHeader(["Date", "Sessions"], 1));
+  const dates = (copy: string) =>
+    copy
+      .split("\n")
+      .filter(Boolean)
+      .map((line) => line.split("\t")[1]);
+
+  it("holds rows whose date reads both ways until a day above 12 tells the order", () => {
+    const e = encoder();
+    expect(e.encode(["03/01/2026", "1"], 2)).toBe("");
+    expect(e.encode(["04/01/2026", "1"], 3)).toBe("");
+    expect(dates(e.encode(["13/01/2026", "1"], 4))).toEqual(["2026-01-03", "2026-01-04", "2026-01-13"]);
+    expect(dates(e.encode(["05/01/2026", "1"], 5))).toEqual(["2026-01-05"]);
+    expect(e.finish()).toBe("");
+  });
+
+  it("reads them month first when the file never tells, or as the preview's choice says", () => {
+    const e = encoder();
+    expect(e.encode(["03/01/2026", "1"], 2)).toBe("");
+    expect(dates(e.finish())).toEqual(["2026-03-01"]);
+    const chosen = new RowEncoder(
+      readHeader(["Date", "Sessions"], 1, {
+        mapping: {
+          columns: [
+            { header: "Date", target: "date" },
+            { header: "Sessions", target: "metric:sessions" },
+          ],
+          dateOrder: "dmy",
+        },
+      }),
+    );
+    expect(dates(chosen.encode(["03/01/2026", "1"], 2))).toEqual(["2026-01-03"]);
+  });
+
+  it("leaves out totals rows and names the line of a date it cannot read", () => {
+    const e = new RowEncoder(readHeader(["Day", "Campaign", "Clicks"], 1));
+    expect(e.encode(["Total: Account", "--", "12"], 5)).toBe("");
+    expect(e.skippedTotals).toBe(1);
+    expect(() => e.encode(["soon", "Brand", "1"], 6)).toThrow('Line 6, column Day: "soon" is not a date');
+  });
+});

@@ -2,6 +2,15 @@ import { createHash } from "node:crypto";
 import { DATA_SOURCE_MESSAGES as M } from "@/lib/constants/data-source-messages";
 import { DIMENSIONS, type Dimension as DimensionKey, type DimensionEntry } from "@/lib/catalogue/dimensions";
 import { STORED_METRICS, type BaseMetric, type StoredMetric } from "@/lib/catalogue/metrics";
+import { CSV_MAPPING_MESSAGES as MM } from "@/lib/constants/csv-mapping-messages";
+import { checkMapping } from "@/lib/csv-import/check-mapping";
+import { parseTarget } from "@/lib/csv-import/column-targets";
+import { squashName } from "@/lib/csv-import/known-columns";
+import { detectDateOrder, parseDateCell, type DateOrder } from "@/lib/csv-import/parse-date";
+import { parseNumberCell } from "@/lib/csv-import/parse-number";
+import { isTotalsRow } from "@/lib/csv-import/preamble";
+import { proposeMapping } from "@/lib/csv-import/propose-mapping";
+import type { CsvMapping } from "@/lib/validation/csv-mapping";
 import { BadRequestError } from "../../../errors";
 
 /** A CSV the importer refuses: 400 with the line (and column) in the message and under `errors.file`. */
@@ -17,18 +26,7 @@ type Metric = StoredMetric;
 export const MAX_DIMENSION_LENGTH = 2000;
 export const NOT_SET = "(not set)";
 
-// Header names match loosely: "landingPage", "landing_page" and "Landing Page" are one column.
-const squash = (name: string) => name.toLowerCase().replace(/[^a-z0-9]/g, "");
-const BY_NAME = new Map<
-  string,
-  { kind: "date" } | { kind: "dimension"; dim: Dimension } | { kind: "metric"; metric: Metric }
->([
-  ["date", { kind: "date" }],
-  ...DIMENSIONS.map((dim) => [squash(dim.key), { kind: "dimension" as const, dim }] as const),
-  ...STORED_METRICS.map((metric) => [squash(metric.key), { kind: "metric" as const, metric }] as const),
-]);
-
-/** Where each known column sits in the file, read from its header row. */
+/** Where each imported column sits in the file, read from its header row and the mapping. */
 export interface CsvLayout {
   width: number;
   dateIndex: number;
@@ -39,40 +37,79 @@ export interface CsvLayout {
   impressionsIndex: number;
   /** The staging table's columns the COPY fills, in the order `encodeRow` writes them. */
   copyColumns: string[];
+  /** How slashed dates read when the file's values do not tell (the user's choice in the preview). */
+  dateOrder: DateOrder | null;
+  /** The mapping used, by header, to remember on the source. */
+  mapping: CsvMapping;
 }
 
-export function readHeader(fields: string[], line: number): CsvLayout {
+export interface HeaderOptions {
+  /** The user's choices from the preview: every column of the header must be in it. */
+  mapping?: CsvMapping;
+  /** The source's mapping from its last upload, used before the known export names. */
+  remembered?: CsvMapping | null;
+}
+
+/** The mapping's target for each header cell. */
+function targetsFor(names: string[], line: number, options: HeaderOptions): string[] {
+  const { mapping } = options;
+  if (mapping) {
+    const exact = new Map(mapping.columns.map((c) => [c.header.trim(), c.target]));
+    const loose = new Map(mapping.columns.map((c) => [squashName(c.header), c.target]));
+    return names.map((name) => {
+      const target = exact.get(name) ?? loose.get(squashName(name));
+      if (target === undefined)
+        throw new CsvImportError(`Line ${line}, column ${name || "(no name)"}: ${MM.notInMapping}`);
+      return target;
+    });
+  }
+  // Without the user's choices, a name seen twice is a mistake, not a choice between columns.
+  const seen = new Set<string>();
+  for (const name of names) {
+    const key = squashName(name);
+    if (key !== "" && seen.has(key)) throw new CsvImportError(M.duplicateColumn(line, name));
+    seen.add(key);
+  }
+  return proposeMapping(names, options.remembered).map((column, index) => {
+    if (column.recognised) return column.target;
+    if (names[index] === "") throw new CsvImportError(M.unnamedColumn(line, index + 1));
+    throw new CsvImportError(M.unknownColumn(line, names[index]));
+  });
+}
+
+export function readHeader(fields: string[], line: number, options: HeaderOptions = {}): CsvLayout {
+  const names = fields.map((f) => f.trim());
+  const targets = targetsFor(names, line, options);
+  const problem = checkMapping(names, targets)[0];
+  // Without a mapping (an API upload), the header itself is what is missing a column.
+  if (problem && !options.mapping && problem.message === MM.noDate) throw new CsvImportError(M.missingDate(line));
+  if (problem && !options.mapping && problem.message === MM.noMetric) throw new CsvImportError(M.noMetric(line));
+  if (problem)
+    throw new CsvImportError(
+      problem.column === undefined
+        ? `Line ${line}: ${problem.message}`
+        : `Line ${line}, column ${names[problem.column] || problem.column + 1}: ${problem.message}`,
+    );
   let dateIndex = -1;
-  let dateName = "date";
   const dimensions: CsvLayout["dimensions"] = [];
   const metrics: CsvLayout["metrics"] = [];
-  const seen = new Set<string>();
-  fields.forEach((raw, index) => {
-    const name = raw.trim();
-    if (name === "") throw new CsvImportError(M.unnamedColumn(line, index + 1));
-    const key = squash(name);
-    const found = BY_NAME.get(key);
-    if (!found) throw new CsvImportError(M.unknownColumn(line, name));
-    if (seen.has(key)) throw new CsvImportError(M.duplicateColumn(line, name));
-    seen.add(key);
-    if (found.kind === "date") {
-      dateIndex = index;
-      dateName = name;
-    } else if (found.kind === "dimension") dimensions.push({ index, dim: found.dim, name });
-    else metrics.push({ index, metric: found.metric, name });
+  targets.forEach((target, index) => {
+    const parsed = parseTarget(target);
+    const name = names[index];
+    if (parsed.kind === "date") dateIndex = index;
+    else if (parsed.kind === "dimension")
+      dimensions.push({ index, dim: DIMENSIONS.find((d) => d.key === parsed.key)!, name });
+    else if (parsed.kind === "metric")
+      metrics.push({ index, metric: STORED_METRICS.find((m) => m.key === parsed.key)!, name });
   });
-  if (dateIndex === -1) throw new CsvImportError(M.missingDate(line));
-  if (metrics.length === 0) throw new CsvImportError(M.noMetric(line));
   const order = <T extends { key: string }>(all: readonly T[], x: T) => all.indexOf(x);
   dimensions.sort((a, b) => order(DIMENSIONS, a.dim) - order(DIMENSIONS, b.dim));
   metrics.sort((a, b) => order(STORED_METRICS, a.metric) - order(STORED_METRICS, b.metric));
   const impressionsIndex = metrics.find((m) => m.metric.key === "impressions")?.index ?? -1;
-  if (metrics.some((m) => m.metric.key === "position") && impressionsIndex === -1)
-    throw new CsvImportError(M.positionNeedsImpressions(line));
   return {
     width: fields.length,
     dateIndex,
-    dateName,
+    dateName: names[dateIndex],
     dimensions,
     metrics,
     impressionsIndex,
@@ -84,38 +121,25 @@ export function readHeader(fields: string[], line: number): CsvLayout {
       ...dimensions.map((d) => d.dim.column),
       ...metrics.map((m) => m.metric.column),
     ],
+    dateOrder: options.mapping?.dateOrder ?? null,
+    mapping: {
+      columns: names.map((header, index) => ({ header, target: targets[index] })),
+      ...(options.mapping?.dateOrder ? { dateOrder: options.mapping.dateOrder } : {}),
+    },
   };
 }
 
 export const layoutDimensions = (layout: CsvLayout): DimensionKey[] => layout.dimensions.map((d) => d.dim.key);
 export const layoutMetrics = (layout: CsvLayout): BaseMetric[] => layout.metrics.map((m) => m.metric.key);
 
-const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
-const isDigits = (s: string) => /^\d+$/.test(s);
-
-/** "2024-03-01" or "20240301" to "2024-03-01"; null when it is not a real calendar day. */
-export function parseDate(raw: string): string | null {
-  const s = raw.trim();
-  let y: string, m: string, d: string;
-  if (s.length === 10 && s[4] === "-" && s[7] === "-") {
-    y = s.slice(0, 4);
-    m = s.slice(5, 7);
-    d = s.slice(8, 10);
-  } else if (s.length === 8) {
-    y = s.slice(0, 4);
-    m = s.slice(4, 6);
-    d = s.slice(6, 8);
-  } else return null;
-  if (!isDigits(y) || !isDigits(m) || !isDigits(d)) return null;
-  const year = Number(y);
-  const month = Number(m);
-  const day = Number(d);
-  if (year < 1900 || month < 1 || month > 12 || day < 1) return null;
-  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
-  const max = month === 2 && leap ? 29 : DAYS_IN_MONTH[month - 1];
-  if (day > max) return null;
-  return `${y}-${m}-${d}`;
+/** "2024-03-01", "20240301", "Mar 1, 2024"... to "2024-03-01"; null when it is not a real calendar day. */
+export function parseDate(raw: string, order: DateOrder = "mdy"): string | null {
+  const date = parseDateCell(raw, order);
+  return date === "ambiguous" ? null : date;
 }
+
+/** Rows held for an undecided date order before month-first is assumed (memory stays bounded). */
+const MAX_HELD_ROWS = 100_000;
 
 const NUMBER = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
 
@@ -135,6 +159,8 @@ export class RowEncoder {
   rows = 0;
   minDate: string | null = null;
   maxDate: string | null = null;
+  /** Rows left out as an export's totals ("Total: Account"). */
+  skippedTotals = 0;
   // Raw cells of a combination -> its number in this file; files repeat a few thousand
   // combinations over and over. Rows carry the small number; the combination's first row also
   // carries its key and values, which the merge resolves once per combination.
@@ -143,31 +169,55 @@ export class RowEncoder {
   private readonly nullDims: string;
   private lastRawDate = "";
   private lastDate = "";
+  private order: DateOrder | null;
+  // Rows whose slashed date reads both ways (03/04/2026), held until a later date tells the
+  // order (a day above 12) or the file ends.
+  private held: { fields: string[]; line: number }[] = [];
 
   constructor(private readonly layout: CsvLayout) {
     this.nullDims = "\t\\N".repeat(layout.dimensions.length);
+    this.order = layout.dateOrder;
   }
 
+  /** COPY text for the row ("" for a row left out or held back; held rows come with a later one). */
   encode(fields: string[], line: number): string {
+    const out = this.encodeRow(fields, line);
+    if (out === null) {
+      this.held.push({ fields, line });
+      if (this.held.length >= MAX_HELD_ROWS) return this.release("mdy");
+      return "";
+    }
+    return this.held.length > 0 && this.order ? this.release(this.order) + out : out;
+  }
+
+  /** The end of the file: rows still held read month first, as US-English exports write them. */
+  finish(): string {
+    return this.held.length > 0 ? this.release("mdy") : "";
+  }
+
+  private release(order: DateOrder): string {
+    this.order = order;
+    const held = this.held;
+    this.held = [];
+    let out = "";
+    for (const { fields, line } of held) out += this.encodeRow(fields, line) ?? "";
+    return out;
+  }
+
+  private encodeRow(fields: string[], line: number): string | null {
     const layout = this.layout;
     if (fields.length !== layout.width) throw new CsvImportError(M.wrongWidth(line, layout.width, fields.length));
-    const date = this.date(fields[layout.dateIndex], line);
+    const date = this.date(fields, line);
+    if (date === null) return null;
+    if (date === "") return "";
 
     let out = "";
     for (const { index, metric, name } of layout.metrics) {
-      const raw = fields[index];
-      const text = numberText(raw);
+      const text = this.number(fields[index], line, name, metric);
       if (text === null) {
-        if (raw.trim() === "") {
-          out += "\t\\N";
-          continue;
-        }
-        throw new CsvImportError(M.notANumber(line, name, raw.trim()));
+        out += "\t\\N";
+        continue;
       }
-      // Only a minus sign can make it negative, only an exponent or many digits infinite: skip
-      // the conversion for the plain cells that make up nearly every file.
-      if (text.charCodeAt(0) === 45 && !metric.allowNegative && Number(text) < 0)
-        throw new CsvImportError(M.negative(line, name, text));
       let cell = text;
       if (text.length > 15 || /[eE]/.test(text)) {
         const value = Number(text);
@@ -176,11 +226,10 @@ export class RowEncoder {
         cell = Math.abs(value) < 1e-300 ? "0" : String(value);
       }
       if (metric.key === "position") {
-        const value = Number(text);
-        const impressions = fields[layout.impressionsIndex].trim();
-        if (impressions === "") throw new CsvImportError(M.positionWithoutImpressions(line));
+        const impressions = this.number(fields[layout.impressionsIndex], line, "impressions", metric);
+        if (impressions === null) throw new CsvImportError(M.positionWithoutImpressions(line));
         // impressions is checked as its own column (it comes first); a bad value fails there.
-        out += "\t" + String(value * Number(impressions));
+        out += "\t" + String(Number(text) * Number(impressions));
       } else {
         out += "\t" + cell;
       }
@@ -211,24 +260,42 @@ export class RowEncoder {
     return `${line}\t${date}\t${combo}\t${key}${dims}${out}\n`;
   }
 
-  private date(raw: string, line: number): string {
+  /** The cell's number as plain decimal text, or null for an empty cell. */
+  private number(raw: string, line: number, name: string, metric: Metric): string | null {
+    // The plain cells that make up nearly every file skip the cleaning.
+    const parsed = NUMBER.test(raw) ? { kind: "number" as const, text: raw } : parseNumberCell(raw);
+    if (parsed === null) throw new CsvImportError(M.notANumber(line, name, raw.trim()));
+    if (parsed.kind === "empty") return null;
+    if (parsed.kind === "percent")
+      throw new CsvImportError(`Line ${line}, column ${name}: ${MM.percentForCount(raw.trim(), metric.label)}`);
+    const text = parsed.text;
+    // Only a minus sign can make it negative.
+    if (text.charCodeAt(0) === 45 && !metric.allowNegative && Number(text) < 0)
+      throw new CsvImportError(M.negative(line, name, text));
+    return text;
+  }
+
+  /** The row's ISO day; "" for a totals row to leave out; null when its order is not known yet. */
+  private date(fields: string[], line: number): string | null {
+    const raw = fields[this.layout.dateIndex];
     // Exports list a day's rows together: the same cell again is the same date.
     if (raw === this.lastRawDate) return this.lastDate;
-    const date = parseDate(raw);
-    if (date === null) throw new CsvImportError(M.badDate(line, this.layout.dateName, raw.trim()));
+    if (this.order === null) this.order = detectDateOrder([raw]);
+    const date = parseDateCell(raw, this.order);
+    if (date === "ambiguous") return null;
+    if (date === null) {
+      if (isTotalsRow(fields, this.layout.dateIndex)) {
+        this.skippedTotals++;
+        return "";
+      }
+      throw new CsvImportError(M.badDate(line, this.layout.dateName, raw.trim()));
+    }
     if (this.minDate === null || date < this.minDate) this.minDate = date;
     if (this.maxDate === null || date > this.maxDate) this.maxDate = date;
     this.lastRawDate = raw;
     this.lastDate = date;
     return date;
   }
-}
-
-/** The cell as a plain decimal number's text (sign, digits, point, exponent; spaces around dropped), or null. */
-export function numberText(raw: string): string | null {
-  if (NUMBER.test(raw)) return raw;
-  const trimmed = raw.trim();
-  return trimmed !== raw && NUMBER.test(trimmed) ? trimmed : null;
 }
 
 /** Trimmed, Unicode NFC; an empty value is "(not set)", as analytics tools show it. Case is kept. */

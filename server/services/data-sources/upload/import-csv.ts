@@ -2,10 +2,12 @@ import "server-only";
 import { DATA_SOURCE_MESSAGES as M } from "@/lib/constants/data-source-messages";
 import type { Dimension as DimensionKey } from "@/lib/catalogue/dimensions";
 import type { BaseMetric } from "@/lib/catalogue/metrics";
+import { isPreambleRecord } from "@/lib/csv-import/preamble";
+import type { CsvMapping } from "@/lib/validation/csv-mapping";
 import { AppError } from "../../../errors";
 import { CsvImportError, layoutDimensions, layoutMetrics, readHeader, RowEncoder, type CsvLayout } from "./csv-layout";
-import { CsvParser, CsvSyntaxError } from "./csv-parser";
-import { ObservationStaging } from "./staging";
+import { CsvParser, CsvSyntaxError } from "@/lib/csv-import/csv-parser";
+import { ObservationStaging, type NewUploadSource } from "./staging";
 
 export interface UploadSummary {
   rows: number;
@@ -25,6 +27,15 @@ export interface ImportTarget {
   connectionString?: string;
   /** Called with each phase's duration (the benchmark prints them). */
   onPhase?: (phase: string, ms: number) => void;
+  /** The user's column choices from the preview; without them, known export names are mapped. */
+  mapping?: CsvMapping;
+  /** The source's mapping from its last upload (names it knows are mapped as before). */
+  remembered?: CsvMapping | null;
+  /**
+   * Creates the source in the import's transaction (its id is `dataSourceId`): a file that fails
+   * leaves no empty source behind.
+   */
+  createSource?: NewUploadSource;
 }
 
 // One field or record this large is not a CSV of daily metrics (often: a quote never closed).
@@ -57,11 +68,14 @@ export async function importCsv(chunks: AsyncIterable<Buffer>, target: ImportTar
   const parser = new CsvParser((fields, line) => {
     if (fields.length > MAX_FIELDS) throw new CsvImportError(M.syntax(line, `more than ${MAX_FIELDS} columns`));
     if (!layout) {
-      layout = readHeader(fields, line);
+      // Report titles and date ranges above the header (Google Ads) are not the header.
+      if (isPreambleRecord(fields)) return;
+      layout = readHeader(fields, line, { mapping: target.mapping, remembered: target.remembered });
       encoder = new RowEncoder(layout);
       return;
     }
-    pending.push(encoder!.encode(fields, line));
+    const encoded = encoder!.encode(fields, line);
+    if (encoded !== "") pending.push(encoded);
   });
 
   const openStaging = async (columns: string[]) => {
@@ -110,6 +124,8 @@ export async function importCsv(chunks: AsyncIterable<Buffer>, target: ImportTar
     await feed(decode(decoder, undefined, parser.currentLine));
     parser.end();
     if (!layout) throw new CsvImportError(M.emptyFile);
+    const rest = encoder!.finish();
+    if (rest !== "") pending.push(rest);
     if (encoder!.rows === 0) throw new CsvImportError(M.noRows);
     // The last record has no line break after it: `end` gave it.
     const open = staging ?? (await openStaging(layout.copyColumns));
@@ -128,6 +144,8 @@ export async function importCsv(chunks: AsyncIterable<Buffer>, target: ImportTar
     const { replacedDates } = await open.merge({
       dataSourceId: target.dataSourceId,
       projectId: target.projectId,
+      createSource: target.createSource,
+      mapping: layout.mapping,
       summary: { ...summary, ...target.meta },
       onPhase: target.onPhase,
     });

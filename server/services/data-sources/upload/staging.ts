@@ -4,6 +4,8 @@ import pg from "pg";
 import { from as copyFrom } from "pg-copy-streams";
 import { DATA_SOURCE_MESSAGES as M } from "@/lib/constants/data-source-messages";
 import { DIMENSIONS } from "@/lib/catalogue/dimensions";
+import { UPLOAD_SOURCE_KIND, UPLOAD_SOURCE_NAME } from "@/lib/constants/observations";
+import type { CsvMapping } from "@/lib/validation/csv-mapping";
 import { STORED_METRICS } from "@/lib/catalogue/metrics";
 import { env } from "../../../env";
 import { NotFoundError } from "../../../errors";
@@ -13,6 +15,13 @@ const DIMENSION_COLUMNS = DIMENSIONS.map((d) => d.column);
 const METRIC_COLUMNS = STORED_METRICS.map((m) => m.column);
 /** Bytes of COPY text gathered before one write to the socket. */
 const BATCH_BYTES = 256 * 1024;
+
+/** An upload source created by its first import, in the import's transaction. */
+export interface NewUploadSource {
+  agencyId: string;
+  name: string;
+  createdById: string | null;
+}
 
 export interface MergeResult {
   replacedDates: number;
@@ -108,6 +117,10 @@ export class ObservationStaging {
     dataSourceId: string;
     projectId: string;
     summary: Record<string, unknown>;
+    /** Inserted first, with `dataSourceId` as its id: it exists only if the import commits. */
+    createSource?: NewUploadSource;
+    /** Remembered on the source for its next upload. */
+    mapping?: CsvMapping;
     onPhase?: (phase: string, ms: number) => void;
   }): Promise<MergeResult> {
     const q = async (text: string, values: unknown[] = []) => {
@@ -116,6 +129,14 @@ export class ObservationStaging {
       input.onPhase?.(text.trim().split(/\s+/).slice(0, 3).join(" "), performance.now() - started);
       return result;
     };
+    if (input.createSource) {
+      const { agencyId, name, createdById } = input.createSource;
+      await q(
+        `insert into data_sources (id, agency_id, project_id, source_name, kind, name, created_by_id)
+         values ($1, $2, $3, $4, $5, $6, $7)`,
+        [input.dataSourceId, agencyId, input.projectId, UPLOAD_SOURCE_NAME, UPLOAD_SOURCE_KIND, name, createdById],
+      );
+    }
     // Serialises uploads to one source; a source deleted meanwhile is gone.
     const locked = await q("select id from data_sources where id = $1 for update", [input.dataSourceId]);
     if (locked.rowCount === 0) throw new NotFoundError();
@@ -169,8 +190,9 @@ export class ObservationStaging {
       throw await this.duplicateError();
     }
     await q(
-      `update data_sources set additional = additional || jsonb_build_object('upload', $2::jsonb), updated_at = now() where id = $1`,
-      [input.dataSourceId, JSON.stringify(input.summary)],
+      `update data_sources set additional = additional || jsonb_build_object('upload', $2::jsonb),
+         csv_mapping = coalesce($3::jsonb, csv_mapping), updated_at = now() where id = $1`,
+      [input.dataSourceId, JSON.stringify(input.summary), input.mapping ? JSON.stringify(input.mapping) : null],
     );
     return { replacedDates: (deleted.rows[0] as { dates: number }).dates };
   }

@@ -1,0 +1,144 @@
+"use client";
+
+import { useId } from "react";
+import { cn } from "@/components/ui/cn";
+import { TARGET_OPTIONS } from "@/lib/csv-import/column-targets";
+import { CSV_MAPPING_MESSAGES } from "@/lib/constants/csv-mapping-messages";
+import type { CsvMappingState } from "./use-csv-mapping";
+
+/** Rows of the file shown under the column choices. */
+const SHOWN_ROWS = 5;
+const GROUPS = ["Date", "Dimensions", "Metrics", "Skip"] as const;
+
+/**
+ * The first rows of the file, with one choice per column (a dimension, a metric, the date, or
+ * Ignore) proposed from the column's name. Problems show under the column they are about once
+ * `showProblems` is set (after a first Import), the file-wide ones above the table.
+ */
+export function CsvMappingPreview({ state, showProblems }: { state: CsvMappingState; showProblems: boolean }) {
+  const id = useId();
+  const { preview, columns, targets, problems } = state;
+  if (!preview) return null;
+  const columnProblem = (i: number) => problems.find((p) => p.column === i)?.message;
+  const fileProblems = problems.filter((p) => p.column === undefined);
+  const recognised = columns.filter((c) => c.recognised).length;
+
+  return (
+    <section aria-labelledby={`${id}-title`} className="space-y-3">
+      <div>
+        <h4 id={`${id}-title`} className="text-sm font-semibold text-slate-900">
+          Columns of the file
+        </h4>
+        <p className="text-sm text-slate-600">
+          {recognised} of {columns.length} columns recognised (header on line {preview.headerLine}). Check what each
+          column holds; the first {Math.min(SHOWN_ROWS, preview.rows.length)} rows are shown.
+        </p>
+      </div>
+
+      {showProblems && fileProblems.length > 0 ? (
+        <ul
+          role="alert"
+          className="space-y-1 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800"
+        >
+          {fileProblems.map((p) => (
+            <li key={p.message}>{p.message}</li>
+          ))}
+        </ul>
+      ) : null}
+
+      {state.needsDateOrder ? (
+        <div className="space-y-1">
+          <label htmlFor={`${id}-order`} className="text-sm font-medium text-slate-800">
+            Date order
+          </label>
+          <p id={`${id}-order-hint`} className="text-xs text-slate-500">
+            {CSV_MAPPING_MESSAGES.ambiguousDates}
+          </p>
+          <select
+            id={`${id}-order`}
+            aria-describedby={`${id}-order-hint`}
+            value={state.dateOrder}
+            onChange={(e) => state.setDateOrder(e.target.value === "dmy" ? "dmy" : "mdy")}
+            className="rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm"
+          >
+            <option value="mdy">Month/Day/Year (01/31/2026)</option>
+            <option value="dmy">Day/Month/Year (31/01/2026)</option>
+          </select>
+        </div>
+      ) : null}
+
+      <div className="overflow-x-auto rounded-lg border border-slate-200">
+        <table className="min-w-full text-left text-sm">
+          <thead className="bg-slate-50 align-top">
+            <tr>
+              {preview.headers.map((header, i) => {
+                const problem = showProblems ? columnProblem(i) : undefined;
+                const note = columns[i]?.recognised === false ? "Not recognised" : columns[i]?.note;
+                const selectId = `${id}-col-${i}`;
+                const describedBy = [note ? `${selectId}-note` : "", problem ? `${selectId}-error` : ""]
+                  .filter(Boolean)
+                  .join(" ");
+                return (
+                  <th key={i} scope="col" className="min-w-44 border-b border-slate-200 px-3 py-2 font-normal">
+                    <label htmlFor={selectId} className="block font-medium text-slate-900">
+                      {header || `Column ${i + 1}`}
+                    </label>
+                    <select
+                      id={selectId}
+                      value={targets[i]}
+                      aria-invalid={Boolean(problem)}
+                      aria-describedby={describedBy || undefined}
+                      onChange={(e) => state.setTarget(i, e.target.value)}
+                      className={cn(
+                        "mt-1 w-full rounded-md border bg-white px-2 py-1.5 text-sm",
+                        problem ? "border-red-500" : "border-slate-300",
+                        targets[i] === "ignore" && "text-slate-500",
+                      )}
+                    >
+                      {GROUPS.map((group) => (
+                        <optgroup key={group} label={group}>
+                          {TARGET_OPTIONS.filter((o) => o.group === group).map((o) => (
+                            <option key={o.value} value={o.value}>
+                              {o.label}
+                            </option>
+                          ))}
+                        </optgroup>
+                      ))}
+                    </select>
+                    {note ? (
+                      <p id={`${selectId}-note`} className="mt-1 text-xs text-slate-500">
+                        {note}
+                      </p>
+                    ) : null}
+                    {problem ? (
+                      <p id={`${selectId}-error`} className="mt-1 text-xs text-red-700">
+                        {problem}
+                      </p>
+                    ) : null}
+                  </th>
+                );
+              })}
+            </tr>
+          </thead>
+          <tbody>
+            {preview.rows.slice(0, SHOWN_ROWS).map((row, r) => (
+              <tr key={r} className="border-t border-slate-100">
+                {preview.headers.map((_, i) => (
+                  <td
+                    key={i}
+                    className={cn(
+                      "max-w-56 truncate px-3 py-1.5",
+                      targets[i] === "ignore" ? "text-slate-400" : "text-slate-800",
+                    )}
+                  >
+                    {row[i] ?? ""}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,55 @@
+import { DIMENSIONS, type Dimension } from "../catalogue/dimensions";
+import { METRIC_CATALOGUE, STORED_METRICS, metricLabel, type BaseMetric } from "../catalogue/metrics";
+
+// What one CSV column is imported as. Written as a string ("date", "ignore", "dimension:channel",
+// "metric:sessions") so a mapping is plain JSON that a <select> and the API share.
+export type ColumnTarget = "date" | "ignore" | `dimension:${Dimension}` | `metric:${BaseMetric}`;
+
+export type ParsedTarget =
+  | { kind: "date" }
+  | { kind: "ignore" }
+  | { kind: "dimension"; key: Dimension }
+  | { kind: "metric"; key: BaseMetric }
+  /** A metric the catalogue computes from others (CTR, CPC...): never imported as such. */
+  | { kind: "derived"; key: string; inputs: string[] }
+  | { kind: "unknown" };
+
+const DIMENSION_KEYS = new Set<string>(DIMENSIONS.map((d) => d.key));
+const STORED_KEYS = new Set<string>(STORED_METRICS.map((m) => m.key));
+
+export function parseTarget(target: string): ParsedTarget {
+  if (target === "date" || target === "ignore") return { kind: target };
+  const [kind, key] = target.split(":", 2);
+  if (kind === "dimension" && DIMENSION_KEYS.has(key)) return { kind, key: key as Dimension };
+  if (kind === "metric" && STORED_KEYS.has(key)) return { kind, key: key as BaseMetric };
+  if (kind === "metric") {
+    const derived = METRIC_CATALOGUE.find((m) => m.key === key && m.kind === "ratio" && !("column" in m));
+    if (derived && "numerator" in derived)
+      return { kind: "derived", key, inputs: [metricLabel(derived.numerator), metricLabel(derived.denominator)] };
+  }
+  return { kind: "unknown" };
+}
+
+export interface TargetOption {
+  value: ColumnTarget;
+  label: string;
+  group: "Date" | "Dimensions" | "Metrics" | "Skip";
+}
+
+/** Every choice a column can take, in the order the mapping preview lists them. */
+export const TARGET_OPTIONS: readonly TargetOption[] = [
+  { value: "date", label: "Date", group: "Date" },
+  ...DIMENSIONS.map((d) => ({
+    value: `dimension:${d.key}` as ColumnTarget,
+    label: d.label,
+    group: "Dimensions" as const,
+  })),
+  ...STORED_METRICS.map((m) => ({
+    value: `metric:${m.key}` as ColumnTarget,
+    label: m.label,
+    group: "Metrics" as const,
+  })),
+  { value: "ignore", label: "Ignore this column", group: "Skip" },
+];
+
+export const targetLabel = (target: string): string => TARGET_OPTIONS.find((o) => o.value === target)?.label ?? target;

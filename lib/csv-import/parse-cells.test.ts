@@ -1,0 +1,64 @@
+import { describe, expect, it } from "vitest";
+import { detectDateOrder, parseDateCell } from "./parse-date";
+import { parseNumberCell } from "./parse-number";
+
+describe("parseDateCell", () => {
+  it.each([
+    ["20260131", "2026-01-31"],
+    ["2026-01-31", "2026-01-31"],
+    ["2026/1/31", "2026-01-31"],
+    ["Jan 31, 2026", "2026-01-31"],
+    ["January 31, 2026", "2026-01-31"],
+    ["Sat, Jan 31, 2026", "2026-01-31"],
+    ["31 Jan 2026", "2026-01-31"],
+    ["2026-01-31 00:00:00", "2026-01-31"],
+    ["2026-01-31T00:00:00Z", "2026-01-31"],
+    ["01/31/2026", "2026-01-31"],
+    ["31/01/2026", "2026-01-31"],
+  ])("reads %s", (raw, iso) => {
+    expect(parseDateCell(raw, null)).toBe(iso);
+  });
+
+  it("refuses days that do not exist and text that is no date", () => {
+    for (const raw of ["2026-02-29", "20261301", "Feb 30, 2026", "yesterday", "", "2026-1"])
+      expect(parseDateCell(raw, null)).toBeNull();
+    expect(parseDateCell("2024-02-29", null)).toBe("2024-02-29");
+  });
+
+  it("leaves 03/04/2026 undecided until the order is known, then reads it that way", () => {
+    expect(parseDateCell("03/04/2026", null)).toBe("ambiguous");
+    expect(parseDateCell("03/04/2026", "dmy")).toBe("2026-04-03");
+    expect(parseDateCell("03/04/2026", "mdy")).toBe("2026-03-04");
+    expect(detectDateOrder(["03/04/2026", "04/04/2026", "13/04/2026"])).toBe("dmy");
+    expect(detectDateOrder(["04/03/2026", "04/13/2026"])).toBe("mdy");
+    expect(detectDateOrder(["2026-01-31", "03/04/2026"])).toBeNull();
+  });
+});
+
+describe("parseNumberCell", () => {
+  it.each([
+    ["1234.5", "1234.5"],
+    [" 7 ", "7"],
+    ["1,234", "1234"],
+    ["1,234,567.89", "1234567.89"],
+    ["$1,234.50", "1234.50"],
+    ["-$160.75", "-160.75"],
+    ["($12.00)", "-12.00"],
+    ["€12", "12"],
+    ["CA$9.99", "9.99"],
+    ["12.50 USD", "12.50"],
+    ["1.234,50 €", "1234.50"],
+    ["1 234,50", "1234.50"],
+    ["12,5", "12.5"],
+    ["1.234.567", "1234567"],
+  ])("reads %s", (raw, text) => {
+    expect(parseNumberCell(raw)).toEqual({ kind: "number", text });
+  });
+
+  it("tells percentages and empty cells apart, and refuses text", () => {
+    expect(parseNumberCell("2.26%")).toEqual({ kind: "percent", text: "2.26" });
+    expect(parseNumberCell("--")).toEqual({ kind: "empty" });
+    expect(parseNumberCell("")).toEqual({ kind: "empty" });
+    for (const raw of ["abc", "12 apples", "1,2,3", "$", "--5"]) expect(parseNumberCell(raw)).toBeNull();
+  });
+});

@@ -1,0 +1,14 @@
+import "server-only";
+import { syncPartnerSource } from "../../services/data-sources/sync/partners/run-partner-sync";
+import { refreshDailyTotalsJob } from "../contracts/refresh-daily-totals";
+import { syncPartnerSourceJob } from "../contracts/sync-partner-source";
+import { defineJobHandler } from "../define-job";
+import { enqueue } from "../enqueue";
+
+// Safe to run twice: a second run at the same time skips (one sync per source), and a re-run
+// replaces days instead of adding to them.
+export const syncPartnerSourceHandler = defineJobHandler(syncPartnerSourceJob, async (payload) => {
+  const outcome = await syncPartnerSource(payload.dataSourceId);
+  if (outcome.status === "succeeded" && outcome.rows > 0)
+    await enqueue(refreshDailyTotalsJob, { dataSourceId: payload.dataSourceId });
+});

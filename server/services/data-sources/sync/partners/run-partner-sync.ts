@@ -1,0 +1,139 @@
+import "server-only";
+import { eq, sql } from "drizzle-orm";
+import { db, pool } from "../../../../db/client";
+import { dataSources, dataSourceSyncRuns, dataSourceSyncStates } from "../../../../db/schema";
+import { PartnerApiError } from "../../../../integrations/partners/errors";
+import { log } from "../../../../log";
+import { dayRanges, isoDay } from "../dates";
+import { replaceDays } from "../replace-days";
+import { planRun } from "../run-sync";
+import { competitorConnector } from "./competitor-connector";
+import { keywordConnector } from "./keyword-connector";
+import type { PartnerConnector } from "./types";
+
+export const PARTNER_CONNECTORS: Record<string, PartnerConnector> = {
+  keyword_partner: keywordConnector,
+  competitor: competitorConnector,
+};
+
+export type PartnerSyncOutcome =
+  | { status: "succeeded"; runId: string; rows: number; startDate: string; endDate: string }
+  | { status: "failed"; runId: string; error: PartnerApiError }
+  | { status: "skipped"; reason: "not-syncable" | "already-running" | "up-to-date" };
+
+/**
+ * Imports a keyword-data partner or competitor source the way Google sources are imported
+ * (run-sync.ts): the first import of what the provider holds, resumed after the last committed
+ * day, then the last 3 days again each day; one batch of days per transaction (replace-days.ts),
+ * one sync per source at a time (a session advisory lock), each run recorded.
+ * Quota, outages and unreadable answers are thrown after the run is recorded, so the job retries.
+ */
+export async function syncPartnerSource(
+  dataSourceId: string,
+  options: { today?: string } = {},
+): Promise<PartnerSyncOutcome> {
+  const [source] = await db().select().from(dataSources).where(eq(dataSources.id, dataSourceId));
+  const connector = source ? PARTNER_CONNECTORS[source.kind] : undefined;
+  if (!source || !connector || source.status !== "active") return { status: "skipped", reason: "not-syncable" };
+
+  const lock = await pool().connect();
+  try {
+    const locked = await lock.query<{ ok: boolean }>("select pg_try_advisory_lock(hashtextextended($1, 7)) as ok", [
+      `sync:${dataSourceId}`,
+    ]);
+    if (!locked.rows[0].ok) return { status: "skipped", reason: "already-running" };
+    try {
+      return await runLocked(source, connector, options.today ?? isoDay(new Date()));
+    } finally {
+      await lock.query("select pg_advisory_unlock(hashtextextended($1, 7))", [`sync:${dataSourceId}`]);
+    }
+  } finally {
+    lock.release();
+  }
+}
+
+async function runLocked(
+  source: typeof dataSources.$inferSelect,
+  connector: PartnerConnector,
+  today: string,
+): Promise<PartnerSyncOutcome> {
+  await db().insert(dataSourceSyncStates).values({ dataSourceId: source.id }).onConflictDoNothing();
+  const [state] = await db()
+    .select()
+    .from(dataSourceSyncStates)
+    .where(eq(dataSourceSyncStates.dataSourceId, source.id));
+  const plan = planRun(state, connector.historyMonths, today);
+  if (!plan) return { status: "skipped", reason: "up-to-date" };
+
+  const started = Date.now();
+  const [run] = await db()
+    .insert(dataSourceSyncRuns)
+    .values({
+      agencyId: source.agencyId,
+      dataSourceId: source.id,
+      mode: plan.mode,
+      startDate: plan.start,
+      endDate: plan.end,
+    })
+    .returning({ id: dataSourceSyncRuns.id });
+  let rows = 0;
+  try {
+    for (const range of dayRanges(plan.start, plan.end, connector.batchDays)) {
+      const buffer = connector.newBuffer();
+      await connector.fetch({ source, startDate: range.start, endDate: range.end, buffer });
+      const written = await replaceDays({
+        dataSourceId: source.id,
+        projectId: source.projectId,
+        startDate: range.start,
+        endDate: range.end,
+        rows: buffer,
+        // Progress commits with the rows: a resumed import starts right after the last committed day.
+        afterWrite: async (tx) => {
+          await tx.query(
+            `update data_source_sync_states set imported_through = greatest(imported_through, $2::date),
+               initial_start_date = coalesce(initial_start_date, $3::date), updated_at = now()
+             where data_source_id = $1`,
+            [source.id, range.end, plan.initialStart],
+          );
+        },
+      });
+      rows += written.rows;
+    }
+  } catch (error) {
+    const message = error instanceof PartnerApiError ? error.message : String(error);
+    const detail = error instanceof PartnerApiError ? (error.detail ?? null) : String(error);
+    await finishRun(run.id, started, rows, message, detail);
+    await db()
+      .update(dataSourceSyncStates)
+      .set({ lastError: message })
+      .where(eq(dataSourceSyncStates.dataSourceId, source.id));
+    if (!(error instanceof PartnerApiError)) throw error;
+    log("warn", "partner sync failed", { dataSourceId: source.id, kind: error.kind, detail: error.detail });
+    if (error.kind === "quota" || error.kind === "unavailable" || error.kind === "malformed") throw error;
+    return { status: "failed", runId: run.id, error };
+  }
+  await finishRun(run.id, started, rows, null, null);
+  await db()
+    .update(dataSourceSyncStates)
+    .set({
+      lastSuccessAt: new Date(),
+      lastError: null,
+      ...(plan.mode === "initial" ? { initialCompletedAt: new Date() } : {}),
+    })
+    .where(eq(dataSourceSyncStates.dataSourceId, source.id));
+  return { status: "succeeded", runId: run.id, rows, startDate: plan.start, endDate: plan.end };
+}
+
+async function finishRun(runId: string, started: number, rows: number, error: string | null, detail: string | null) {
+  await db()
+    .update(dataSourceSyncRuns)
+    .set({
+      status: error ? "failed" : "succeeded",
+      rows,
+      durationMs: Date.now() - started,
+      error,
+      errorDetail: detail,
+      finishedAt: sql`now()`,
+    })
+    .where(eq(dataSourceSyncRuns.id, runId));
+}
