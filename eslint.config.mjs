@@ -9,7 +9,8 @@ const vendorMessage =
   "Vendor SDKs live behind an adapter in server/integrations/ (or server/exports/ for file formats): import that.";
 
 const vendorPatterns = (sdks, extra = []) => [
-  { group: sdks.flatMap((name) => [name, `${name}/*`]), message: vendorMessage },
+  // Anchored ("/name"), so a folder of ours named after a vendor (integrations/dropbox) is not banned.
+  { group: sdks.flatMap((name) => [`/${name}`, `/${name}/*`]), message: vendorMessage },
   ...extra.map((group) => ({ group: [group], message: vendorMessage })),
 ];
 const drizzlePatterns = [

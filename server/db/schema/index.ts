@@ -13,3 +13,5 @@ export * from "./rate-limits";
 export * from "./daily-totals";
 export * from "./revoked-sessions";
 export * from "./data-source-syncs";
+export * from "./oauth-states";
+export * from "./report-share-links";
