@@ -2,6 +2,7 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { startEmbeddedPostgres } from "../../scripts/lib/embedded-postgres";
+import { startDropboxFake } from "../fakes/dropbox/server";
 import { E2E_DIR, MAIL_DIR, e2ePort } from "./paths";
 import { startSmtpServer } from "./smtp";
 
@@ -32,6 +33,8 @@ export default async function globalSetup() {
     fast: true,
   });
   const smtp = await startSmtpServer(MAIL_DIR);
+  // Dropbox's consent page and API: the fake signs in as its basic account (own folders only).
+  const dropbox = await startDropboxFake();
   const port = e2ePort();
   const app = spawn(path.resolve("node_modules/.bin/tsx"), ["--conditions=react-server", "scripts/start.ts"], {
     stdio: ["ignore", "inherit", "inherit"],
@@ -46,6 +49,9 @@ export default async function globalSetup() {
       NEXT_DIST_DIR: process.env.NEXT_DIST_DIR || ".next-e2e",
       FUNNELWISE_DATA_DIR: E2E_DIR,
       LOG_LEVEL: "warn",
+      DROPBOX_API_URL: dropbox.baseUrl,
+      DROPBOX_APP_KEY: dropbox.appKey,
+      DROPBOX_APP_SECRET: "",
     },
   });
   let alive = true;
@@ -58,6 +64,7 @@ export default async function globalSetup() {
       await new Promise((r) => app.on("exit", r));
     }
     await smtp.close();
+    await dropbox.close();
     await database.stop();
   };
 }
