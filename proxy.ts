@@ -25,6 +25,8 @@ export function proxy(request: NextRequest) {
   });
   const response = route(request, headers["Content-Security-Policy"]);
   for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
+  // Share links open without a login, but they are private: keep them out of search engines.
+  if (request.nextUrl.pathname.startsWith("/shared/")) response.headers.set("X-Robots-Tag", "noindex, nofollow");
   return response;
 }
 

@@ -44,6 +44,7 @@ import * as propertyUploadSourceRoute from "@/app/api/properties/[id]/data-sourc
 import * as propertyReportsAddRoute from "@/app/api/properties/[id]/reports/add/route";
 import * as propertyReportsRoute from "@/app/api/properties/[id]/reports/route";
 import * as propertyRoute from "@/app/api/properties/[id]/route";
+import * as propertyDropboxRoute from "@/app/api/properties/[id]/insights/export/dropbox/route";
 import * as propertySettingsRoute from "@/app/api/properties/[id]/settings/route";
 import * as userPermissionsRoute from "@/app/api/users/[id]/permissions/update/route";
 import * as userRoleRoute from "@/app/api/users/[id]/role/route";
@@ -285,6 +286,18 @@ const ROUTES: RouteCase[] = [
     request: (f) => ({ params: { id: f.project.id }, body: { status: "suspended" } }),
     verify: async (f, allowed) =>
       expect((await findProject(f.project.id)).status).toBe(allowed ? "suspended" : "active"),
+  },
+  {
+    // Those who may view the reports pass the access check and are then asked to connect Dropbox
+    // (400): nobody in the fixture has, so no file is built or sent.
+    file: "app/api/properties/[id]/insights/export/dropbox/route.ts",
+    method: "POST",
+    label: "POST /api/properties/{id}/insights/export/dropbox (no Dropbox connected)",
+    handler: propertyDropboxRoute.POST,
+    scope: "project",
+    requires: ["report:view"],
+    okStatus: 400,
+    request: (f) => ({ params: { id: f.project.id }, body: { format: "pptx", folder: "/Reports" } }),
   },
   {
     file: "app/api/clients/[id]/settings/route.ts",

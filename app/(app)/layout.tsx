@@ -1,9 +1,10 @@
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
-import type { ReactNode } from "react";
+import { Suspense, type ReactNode } from "react";
 import { AlertOutlet } from "@/components/alerts/alerts-context";
 import { AppHeader } from "@/components/app-shell/app-header";
 import { SessionHydration } from "@/components/app-shell/session-hydration";
+import { DropboxOutcomeNotice } from "@/components/file-storage/dropbox-outcome-notice";
 import { safeAppPath } from "@/lib/navigation/safe-app-path";
 import { getActor, getSessionUser } from "../_lib/session";
 
@@ -25,6 +26,9 @@ export default async function AppLayout({ children }: { children: ReactNode }) {
         <AppHeader />
         <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-8 sm:px-6">
           <AlertOutlet />
+          <Suspense fallback={null}>
+            <DropboxOutcomeNotice />
+          </Suspense>
           {children}
         </main>
       </div>

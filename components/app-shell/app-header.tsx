@@ -11,8 +11,7 @@ import { SettingsMenu } from "./settings-menu";
 export function AppHeader() {
   const pathname = usePathname();
   const { data: user } = useCurrentUser();
-  // The spec's settings areas that exist today; Active Report Schedule and Third Party Service
-  // Access join when their pages do.
+  // The spec's settings areas that exist today; Active Report Schedule joins when its page does.
   const settings = [{ href: "/user-profile", label: "Profile" }];
   if (user && canOnAgency(user, "agency:customize"))
     settings.push({ href: "/customization-agency", label: "Visual Customization" });
@@ -20,6 +19,7 @@ export function AppHeader() {
     settings.push({ href: "/agency-detail#plan", label: "Manage Subscription" });
   if (user && canOnAgency(user, "agency:staff")) settings.push({ href: "/agency-staffs", label: "Agency staff" });
   settings.push({ href: "/agency-detail", label: "Agency details" });
+  settings.push({ href: "/third-party-service", label: "Third Party Service Access" });
 
   return (
     <header className="border-b border-slate-200 bg-white">

@@ -2,6 +2,7 @@
 
 import { useState } from "react";
 import { useAlerts } from "@/components/alerts/alerts-context";
+import { SaveToDropboxButton } from "@/components/file-storage/save-to-dropbox-button";
 import { Button } from "@/components/ui/button";
 import { downloadExport } from "@/lib/api-client/download";
 import { toApiError } from "@/lib/hooks/use-api-error-handler";
@@ -10,8 +11,9 @@ import type { ExportFormatKey, ExportSelectionInput } from "@/lib/validation/exp
 const LABELS: Record<ExportFormatKey, string> = { pptx: "PowerPoint", xlsx: "Excel" };
 
 /**
- * Download buttons for the PowerPoint and Excel exports of a report, a tag or a selection. Each
- * shows its own progress; a refusal (an empty report, a lost access) is shown beside them.
+ * Download buttons for the PowerPoint and Excel exports of a report, a tag or a selection, and
+ * "Save to Dropbox" for the same. Each shows its own progress; a refusal (an empty report, a lost
+ * access) is shown beside them.
  */
 export function ExportButtons({
   projectId,
@@ -57,6 +59,7 @@ export function ExportButtons({
           {`${label} ${LABELS[format]}`}
         </Button>
       ))}
+      <SaveToDropboxButton projectId={projectId} selection={selection} size={size} disabled={disabled} />
       {error ? (
         <p role="alert" className="basis-full text-sm text-red-700">
           {error}

@@ -33,6 +33,7 @@ import { ExportButtons } from "./export-buttons";
 import { InsightCard } from "./insight-card";
 import { GenerateReportForm, ReportProgress } from "./report-generation";
 import { ReportHistory, reportTitle } from "./report-history";
+import { ShareLinksPanel } from "./share-links-panel";
 import { TagDialog } from "./tag-dialog";
 
 /** Has the project any data a report can read? Upload sources say so with their last upload's summary. */
@@ -419,6 +420,8 @@ function ReportInsights({
           </section>
         );
       })}
+
+      {canTag ? <ShareLinksPanel reportId={report._id} reportName={reportTitle(report)} /> : null}
 
       <TagDialog
         open={tagging}

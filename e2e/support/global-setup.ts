@@ -3,6 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { startEmbeddedPostgres } from "../../scripts/lib/embedded-postgres";
 import { startGoogleFake } from "../fakes/google/server";
+import { startDropboxFake } from "../fakes/dropbox/server";
 import { E2E_DIR, MAIL_DIR, e2ePort } from "./paths";
 import { startStripeFake } from "../fakes/stripe/server";
 import { startSmtpServer } from "./smtp";
@@ -37,6 +38,8 @@ export default async function globalSetup() {
   // Google's OAuth, Analytics, Search Console and Ads APIs, answered locally (e2e/fakes/google):
   // its consent page consents at once and redirects back to the app.
   const google = await startGoogleFake({ ga4CombinationsPerDay: 40 });
+  // Dropbox's consent page and API: the fake signs in as its basic account (own folders only).
+  const dropbox = await startDropboxFake();
   const port = e2ePort();
   const stripeKeys = { secretKey: "sk_test_e2e", webhookSecret: "whsec_e2e" };
   const stripe = await startStripeFake({
@@ -67,6 +70,9 @@ export default async function globalSetup() {
       GOOGLE_API_ROOT_URL: google.url,
       GOOGLE_ADS_API_URL: google.url,
       GOOGLE_RETRY_BASE_MS: "50",
+      DROPBOX_API_URL: dropbox.baseUrl,
+      DROPBOX_APP_KEY: dropbox.appKey,
+      DROPBOX_APP_SECRET: "",
     },
   });
   let alive = true;
@@ -81,6 +87,7 @@ export default async function globalSetup() {
     await smtp.close();
     await stripe.close();
     await google.close();
+    await dropbox.close();
     await database.stop();
   };
 }

@@ -56,6 +56,12 @@ export const queryKeys = {
   /** The look (logo, colours, fonts) of an agency, client or project. */
   look: (level: CustomizationLevel, id: string) => ["customization", level, id] as const,
   lookAll: ["customization"] as const,
+  /** The caller's Dropbox connection, and its folders by path. */
+  dropbox: ["dropbox"] as const,
+  dropboxFolders: (path: string) => ["dropbox", "folders", path] as const,
+  /** A report's share links. */
+  shareLinks: (reportId: string) => ["reports", reportId, "share-links"] as const,
+  thirdPartySessions: (userId: string) => ["users", userId, "third-party-sessions"] as const,
 };
 
 declare module "@tanstack/react-query" {

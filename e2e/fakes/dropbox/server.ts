@@ -155,6 +155,10 @@ export async function startDropboxFake(options: DropboxFakeOptions = {}): Promis
       ) as Record<string, unknown>;
 
     switch (route) {
+      case "auth/token/revoke":
+        // Disconnecting: the access token stops working (the SDK expects a JSON null back).
+        accessTokens.delete(bearer as string);
+        return json(res, 200, null);
       case "users/get_current_account":
         return json(res, 200, currentAccount(account));
       case "files/list_folder":

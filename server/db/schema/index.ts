@@ -14,3 +14,5 @@ export * from "./daily-totals";
 export * from "./revoked-sessions";
 export * from "./data-source-syncs";
 export * from "./stripe-events";
+export * from "./oauth-states";
+export * from "./report-share-links";

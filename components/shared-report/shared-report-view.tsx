@@ -1,0 +1,116 @@
+"use client";
+
+import { EvidenceTable } from "@/components/insights/evidence-table";
+import { InsightMiniChart } from "@/components/insights/insight-chart";
+import { KeyNumbers, headlineFinding } from "@/components/insights/key-numbers";
+import type { SharedReport } from "@/lib/api-client/file-storage";
+import type { Insight } from "@/lib/api-client/types";
+import {
+  COMPARE_TO_LABELS,
+  INSIGHT_GROUPS,
+  NO_SIGNIFICANT_RESULTS,
+  formatPeriod,
+  stageLabel,
+} from "@/lib/insights/format-values";
+import { formatDate } from "@/lib/format";
+
+/**
+ * A shared report as the agency's client sees it: the project's look (logo, colours, font, report
+ * title and footer), the insights in their groups with key numbers, chart and evidence, and
+ * nothing to edit, select or follow into the app.
+ */
+export function SharedReportView({ shared }: { shared: SharedReport }) {
+  const { theme, report, project, client } = shared;
+  const insights = shared.insights as unknown as Insight[];
+  const look = { chartColor: theme.chartColor, palette: theme.palette, font: theme.font };
+  return (
+    <div className="min-h-dvh bg-slate-50" style={{ fontFamily: theme.font }}>
+      <header className="border-b-4 bg-white" style={{ borderColor: theme.chartColor }}>
+        <div className="mx-auto flex max-w-5xl flex-wrap items-center gap-4 px-4 py-5 sm:px-6">
+          {theme.logo ? <img src={theme.logo} alt={`${client.name} logo`} className="h-12 w-auto" /> : null}
+          <div>
+            <p className="text-sm font-medium tracking-wide uppercase" style={{ color: theme.chartColor }}>
+              {theme.reportTitle}
+            </p>
+            <h1 className="text-2xl font-semibold text-slate-900">{`${client.name} · ${project.name}`}</h1>
+            <p className="text-sm text-slate-600">
+              {report.name ? `${report.name} · ` : ""}
+              {formatPeriod(report.periodStart, report.periodEnd)}
+              {report.compareTo ? ` · compared with the ${COMPARE_TO_LABELS[report.compareTo].toLowerCase()}` : ""}
+            </p>
+          </div>
+        </div>
+      </header>
+      <main id="main" className="mx-auto max-w-5xl space-y-8 px-4 py-8 sm:px-6">
+        {insights.length === 0 ? <p className="text-slate-700">This report has no insights.</p> : null}
+        {INSIGHT_GROUPS.map((group) => {
+          const inGroup = insights.filter((i) => i.group === group.key);
+          if (inGroup.length === 0) return null;
+          return (
+            <section key={group.key} aria-labelledby={`shared-${group.key}`} className="space-y-3">
+              <h2 id={`shared-${group.key}`} className="text-lg font-semibold text-slate-900">
+                {group.label} <span className="text-sm font-normal text-slate-600">({inGroup.length})</span>
+              </h2>
+              <ul className="grid gap-4 md:grid-cols-2" aria-label={group.label}>
+                {inGroup.map((insight) => (
+                  <li key={insight._id}>
+                    <SharedInsight insight={insight} look={look} currency={project.currency} />
+                  </li>
+                ))}
+              </ul>
+            </section>
+          );
+        })}
+      </main>
+      <footer className="border-t border-slate-200 bg-white">
+        <div className="mx-auto max-w-5xl px-4 py-4 text-sm text-slate-600 sm:px-6">
+          {theme.footerText ? <p>{theme.footerText}</p> : null}
+          <p>{`A read-only copy shared with you. This link works until ${formatDate(shared.expiresAt)}.`}</p>
+        </div>
+      </footer>
+    </div>
+  );
+}
+
+function SharedInsight({
+  insight,
+  look,
+  currency,
+}: {
+  insight: Insight;
+  look: { chartColor: string; palette: string[]; font: string };
+  currency: string;
+}) {
+  const headline = headlineFinding(insight.findings);
+  const noResults = insight.findings.length === 0;
+  return (
+    <article
+      aria-label={insight.title}
+      className="flex h-full flex-col rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
+      data-testid="shared-insight"
+    >
+      <p className="text-xs font-medium tracking-wide uppercase" style={{ color: look.chartColor }}>
+        {stageLabel(insight.funnelStage)}
+      </p>
+      <h3 className="mt-0.5 text-base font-semibold text-slate-900">{insight.title}</h3>
+      <p className="mt-1 text-sm text-slate-600 italic">{insight.intention.question}</p>
+      {noResults ? (
+        <p className="mt-3 text-sm text-slate-700">{NO_SIGNIFICANT_RESULTS}</p>
+      ) : (
+        <>
+          <p className="mt-3 text-sm text-slate-800">{insight.summary}</p>
+          {headline ? <KeyNumbers finding={headline} currency={currency} className="mt-3" /> : null}
+          <div className="mt-3">
+            <InsightMiniChart insight={insight} look={look} currency={currency} />
+          </div>
+          <details className="mt-3 text-sm">
+            <summary className="cursor-pointer text-slate-700">Evidence</summary>
+            <div className="mt-2 overflow-x-auto">
+              <EvidenceTable findings={insight.findings} currency={currency} />
+            </div>
+          </details>
+        </>
+      )}
+    </article>
+  );
+}
