@@ -13,3 +13,4 @@ export * from "./rate-limits";
 export * from "./daily-totals";
 export * from "./revoked-sessions";
 export * from "./data-source-syncs";
+export * from "./report-deliveries";
