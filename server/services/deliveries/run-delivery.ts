@@ -33,9 +33,13 @@ export interface DeliverySource {
   }>;
 }
 
-/** Test seam: runs between building the content and handing it over (a crash there must not lose the run). */
+/**
+ * Test seams for crashes: between building the content and handing it over (the run must still be
+ * delivered once), and after the hand-over before it is recorded (it must not be sent again).
+ */
 export interface DeliveryHooks {
   beforeSend?: () => Promise<void>;
+  afterSend?: () => Promise<void>;
 }
 
 function reportUrl(projectId: string, selection: ExportSelection): string {
@@ -77,6 +81,7 @@ export async function runDelivery(source: DeliverySource, hooks: DeliveryHooks =
       reportUrl: reportUrl(ctx.access.project.id, selection),
       deliveryKey: `${source.table}-${source.id}`,
     });
+    await hooks.afterSend?.();
     await markDeliveryDelivered(source.table, source.id, result);
     log("info", "report delivered", { table: source.table, id: source.id, target: target.kind });
     return { kind: "delivered", result };
