@@ -2,6 +2,8 @@
 
 import { useState } from "react";
 import { useAlerts } from "@/components/alerts/alerts-context";
+import { EmailReportButton } from "@/components/deliveries/email-report-dialog";
+import { ScheduleLink } from "@/components/schedules/schedule-link";
 import { Button } from "@/components/ui/button";
 import { downloadExport } from "@/lib/api-client/download";
 import { toApiError } from "@/lib/hooks/use-api-error-handler";
@@ -57,6 +59,8 @@ export function ExportButtons({
           {`${label} ${LABELS[format]}`}
         </Button>
       ))}
+      <EmailReportButton projectId={projectId} selection={selection} size={size} disabled={disabled} />
+      <ScheduleLink projectId={projectId} selection={selection} />
       {error ? (
         <p role="alert" className="basis-full text-sm text-red-700">
           {error}
