@@ -15,6 +15,7 @@ import { ingestBenchmark } from "./bench/ingest";
 import { reportBenchmark } from "./bench/report";
 import { searchBenchmark } from "./bench/search";
 import { googleBenchmark } from "./bench/google";
+import { schedulesBenchmark } from "./bench/schedules";
 import { startEmbeddedPostgres, type EmbeddedDatabase } from "./lib/embedded-postgres";
 import { runMigrations } from "../server/db/migrate";
 
@@ -24,6 +25,7 @@ const BENCHMARKS: BenchmarkEntry[] = [
   reportBenchmark,
   googleBenchmark,
   exportsBenchmark,
+  schedulesBenchmark,
 ];
 
 const PORT = Number(process.env.BENCH_PORT || 3300);
