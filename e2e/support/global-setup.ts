@@ -31,6 +31,9 @@ export default async function globalSetup() {
     database: "funnelwise_e2e",
     fast: true,
   });
+  // Journeys that stand in for time passing (a schedule's next run moved into the past) reach the
+  // database through this; Playwright hands global setup's environment to the test workers.
+  process.env.E2E_DATABASE_URL = database.url;
   const smtp = await startSmtpServer(MAIL_DIR);
   const port = e2ePort();
   const app = spawn(path.resolve("node_modules/.bin/tsx"), ["--conditions=react-server", "scripts/start.ts"], {
