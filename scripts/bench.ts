@@ -16,6 +16,7 @@ import { runQuality } from "./bench/quality";
 import { reportBenchmark } from "./bench/report";
 import { searchBenchmark } from "./bench/search";
 import { googleBenchmark } from "./bench/google";
+import { schedulesBenchmark } from "./bench/schedules";
 import { startEmbeddedPostgres, type EmbeddedDatabase } from "./lib/embedded-postgres";
 import { runMigrations } from "../server/db/migrate";
 
@@ -25,6 +26,7 @@ const BENCHMARKS: BenchmarkEntry[] = [
   reportBenchmark,
   googleBenchmark,
   exportsBenchmark,
+  schedulesBenchmark,
 ];
 
 const PORT = Number(process.env.BENCH_PORT || 3300);

@@ -11,13 +11,14 @@ import { SettingsMenu } from "./settings-menu";
 export function AppHeader() {
   const pathname = usePathname();
   const { data: user } = useCurrentUser();
-  // The spec's settings areas that exist today; Active Report Schedule joins when its page does.
+  // The spec's settings areas.
   const settings = [{ href: "/user-profile", label: "Profile" }];
   if (user && canOnAgency(user, "agency:customize"))
     settings.push({ href: "/customization-agency", label: "Visual Customization" });
   if (user && canOnAgency(user, "agency:settings"))
     settings.push({ href: "/agency-detail#plan", label: "Manage Subscription" });
   if (user && canOnAgency(user, "agency:staff")) settings.push({ href: "/agency-staffs", label: "Agency staff" });
+  if (user?.actions.isScheduleAllowed) settings.push({ href: "/schedule", label: "Active Report Schedule" });
   settings.push({ href: "/agency-detail", label: "Agency details" });
   settings.push({ href: "/third-party-service", label: "Third Party Service Access" });
 

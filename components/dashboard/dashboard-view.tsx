@@ -19,7 +19,7 @@ function UsageGauge({ agencyId }: { agencyId: string }) {
 }
 
 /** /dashboard (and ?q= for search). */
-export function DashboardView({ q }: { q: string }) {
+export function DashboardView({ q, notice = null }: { q: string; notice?: string | null }) {
   const user = useCurrentUser();
   if (user.isPending) return <LoadingState />;
   if (user.isError) return <ErrorState message={toApiError(user.error).message} onRetry={() => void user.refetch()} />;
@@ -28,6 +28,11 @@ export function DashboardView({ q }: { q: string }) {
 
   return (
     <div className="space-y-6">
+      {notice ? (
+        <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
+          {notice}
+        </p>
+      ) : null}
       <div className="flex flex-col gap-4 lg:flex-row lg:items-end lg:justify-between">
         <div>
           <h1 className="text-2xl font-semibold tracking-tight text-slate-900">Welcome, {user.data.firstName}</h1>

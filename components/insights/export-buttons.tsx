@@ -3,6 +3,8 @@
 import { useState } from "react";
 import { useAlerts } from "@/components/alerts/alerts-context";
 import { SaveToDropboxButton } from "@/components/file-storage/save-to-dropbox-button";
+import { EmailReportButton } from "@/components/deliveries/email-report-dialog";
+import { ScheduleLink } from "@/components/schedules/schedule-link";
 import { Button } from "@/components/ui/button";
 import { downloadExport } from "@/lib/api-client/download";
 import { toApiError } from "@/lib/hooks/use-api-error-handler";
@@ -60,6 +62,8 @@ export function ExportButtons({
         </Button>
       ))}
       <SaveToDropboxButton projectId={projectId} selection={selection} size={size} disabled={disabled} />
+      <EmailReportButton projectId={projectId} selection={selection} size={size} disabled={disabled} />
+      <ScheduleLink projectId={projectId} selection={selection} />
       {error ? (
         <p role="alert" className="basis-full text-sm text-red-700">
           {error}

@@ -34,6 +34,9 @@ export default async function globalSetup() {
     database: "funnelwise_e2e",
     fast: true,
   });
+  // Journeys that stand in for time passing (a schedule's next run moved into the past) reach the
+  // database through this; Playwright hands global setup's environment to the test workers.
+  process.env.E2E_DATABASE_URL = database.url;
   const smtp = await startSmtpServer(MAIL_DIR);
   // Google's OAuth, Analytics, Search Console and Ads APIs, answered locally (e2e/fakes/google):
   // its consent page consents at once and redirects back to the app.

@@ -3,6 +3,12 @@ import type { CustomizationLevel } from "../constants/customization";
 /** Every TanStack Query key the UI uses, in one place so invalidation cannot drift. */
 export const queryKeys = {
   currentUser: ["users", "me"] as const,
+  delivery: (id: string) => ["deliveries", id] as const,
+  userSchedules: (userId: string) => ["schedules", "user", userId] as const,
+  schedule: (id: string) => ["schedules", "detail", id] as const,
+  /** Every schedule query: invalidate after one is created, changed or deleted. */
+  schedulesAll: ["schedules"] as const,
+  clientSettings: (clientId: string) => ["clients", clientId, "settings"] as const,
   user: (id: string) => ["users", "detail", id] as const,
   invitations: {
     all: ["invitations"] as const,

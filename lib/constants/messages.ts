@@ -98,3 +98,11 @@ export const DELIVERY_MESSAGES = {
   mailServerDown: "The email could not be sent: the mail server did not accept the connection",
   mailRejected: "The email could not be sent: the mail server refused it",
 } as const;
+
+// Emailing a report by hand: what the dialog and the API say.
+export const EMAIL_SEND_MESSAGES = {
+  notForm: "Send the email as multipart form data",
+  malformed: "The form could not be read",
+  tooLarge: "The form is too large",
+  queued: "The email is on its way",
+} as const;

@@ -19,3 +19,18 @@ export async function enqueue<S extends z.ZodType>(
     ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
   });
 }
+
+/** Queues many jobs of one kind in one statement (a tick's thousand deliveries), each validated. */
+export async function enqueueMany<S extends z.ZodType>(job: JobContract<S>, payloads: z.input<S>[]): Promise<void> {
+  if (payloads.length === 0) return;
+  const instance = await boss();
+  await instance.insert(
+    payloads.map((payload) => ({
+      name: job.name,
+      data: job.schema.parse(payload) as object,
+      retryLimit: job.retry.limit,
+      retryDelay: job.retry.delaySeconds,
+      retryBackoff: true,
+    })),
+  );
+}

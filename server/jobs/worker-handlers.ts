@@ -1,5 +1,6 @@
 import "server-only";
 import type { JobHandler } from "./define-job";
+import { deliverReportHandler } from "./handlers/deliver-report";
 import { generateReportHandler } from "./handlers/generate-report";
 import { refreshDailyTotalsHandler } from "./handlers/refresh-daily-totals";
 import { scheduleTickHandler } from "./handlers/schedule-tick";
@@ -20,4 +21,5 @@ export const jobHandlers: JobHandler[] = [
   syncAllDataSourcesHandler as unknown as JobHandler,
   scheduleTickHandler as unknown as JobHandler,
   syncPartnerSourceHandler as unknown as JobHandler,
+  deliverReportHandler as unknown as JobHandler,
 ];

@@ -16,3 +16,4 @@ export * from "./data-source-syncs";
 export * from "./stripe-events";
 export * from "./oauth-states";
 export * from "./report-share-links";
+export * from "./report-deliveries";

@@ -2,7 +2,20 @@ import { date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uui
 import { agencies } from "./agencies";
 import { id, timestamps } from "./columns";
 import { scheduleRunStatus } from "./enums";
+import { reports } from "./reports";
 import { schedules } from "./schedules";
+
+/**
+ * What a delivery in progress keeps so a retry resumes instead of starting over: the report it
+ * generated (a retry after a crash reuses it), when it began handing the message over (a retry
+ * after that moment cannot know whether it arrived, and does not send again), and how long the
+ * worker that holds it may keep it before another may take it over.
+ */
+export const deliveryProgress = () => ({
+  reportId: uuid("report_id").references(() => reports.id, { onDelete: "set null" }),
+  sendingAt: timestamp("sending_at", { withTimezone: true }),
+  leaseUntil: timestamp("lease_until", { withTimezone: true }),
+});
 
 /**
  * One row per due occurrence of a schedule: the record the user sees (delivered, or failed with the
@@ -29,6 +42,7 @@ export const scheduleRuns = pgTable(
     /** Where it went: recipients and message id, or the Dropbox path. */
     result: jsonb("result").$type<Record<string, unknown>>(),
     deliveredAt: timestamp("delivered_at", { withTimezone: true }),
+    ...deliveryProgress(),
     ...timestamps,
   },
   (t) => [

@@ -35,6 +35,8 @@ function classify(error: unknown): MailDeliveryError {
   });
 }
 
+const LOGO_CID = "brand-logo@funnelwise";
+
 export function defaultReportSubject(model: ReportEmailModel): string {
   return `${model.brand.reportTitle}: ${model.clientName} – ${model.projectName}, ${reportEmailPeriod(model)}`;
 }
@@ -48,8 +50,18 @@ export async function sendReportEmail(input: {
   subject?: string;
   model: ReportEmailModel;
   attachment?: MailAttachment;
+  /** The agency's logo, shown in the header from the message itself (no public image URL needed). */
+  logo?: { content: Buffer; contentType: string };
+  messageId?: string;
 }): Promise<void> {
-  const model = { ...input.model, attachmentName: input.attachment?.filename };
+  const logo = input.logo
+    ? { filename: `logo.${input.logo.contentType === "image/png" ? "png" : "jpg"}`, cid: LOGO_CID, ...input.logo }
+    : null;
+  const model: ReportEmailModel = {
+    ...input.model,
+    brand: { ...input.model.brand, logoUrl: logo ? `cid:${LOGO_CID}` : input.model.brand.logoUrl },
+    attachmentName: input.attachment?.filename,
+  };
   const { html, text } = await renderReportEmail(model);
   try {
     await sendMail({
@@ -57,7 +69,8 @@ export async function sendReportEmail(input: {
       subject: input.subject?.trim() || defaultReportSubject(model),
       html,
       text,
-      attachments: input.attachment ? [input.attachment] : undefined,
+      attachments: [...(input.attachment ? [input.attachment] : []), ...(logo ? [logo] : [])],
+      messageId: input.messageId,
     });
   } catch (error) {
     throw classify(error);

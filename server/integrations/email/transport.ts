@@ -9,6 +9,8 @@ export interface MailAttachment {
   filename: string;
   content: Buffer;
   contentType: string;
+  /** Set for an image the HTML shows inline (`<img src="cid:...">`), such as the agency's logo. */
+  cid?: string;
 }
 
 export interface MailMessage {
@@ -18,6 +20,8 @@ export interface MailMessage {
   text: string;
   html: string;
   attachments?: MailAttachment[];
+  /** A stable Message-ID ("<id@host>"): mail clients and servers treat two copies as one message. */
+  messageId?: string;
 }
 
 let transporter: Transporter | undefined;

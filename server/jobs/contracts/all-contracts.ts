@@ -1,4 +1,5 @@
 import type { JobContract } from "../define-job";
+import { deliverReportJob } from "./deliver-report";
 import { generateReportJob } from "./generate-report";
 import { refreshDailyTotalsJob } from "./refresh-daily-totals";
 import { scheduleTickJob } from "./schedule-tick";
@@ -16,4 +17,5 @@ export const jobContracts: JobContract[] = [
   syncAllDataSourcesJob as unknown as JobContract,
   scheduleTickJob as unknown as JobContract,
   syncPartnerSourceJob as unknown as JobContract,
+  deliverReportJob as unknown as JobContract,
 ];

@@ -50,7 +50,11 @@ export async function exportInsights({
   ctx: ProjectServiceContext;
   input: { format: ExportFormatKey; selection: ExportSelection };
 }): Promise<ExportFile> {
-  const model = await exportModel({ ctx, input: input.selection });
-  const body = input.format === "pptx" ? await buildPptx(model) : await buildXlsx(model);
-  return { ...EXPORT_FILES[input.format], body };
+  return buildExportFile(await exportModel({ ctx, input: input.selection }), input.format);
+}
+
+/** The file of an export model, named as the spec says. */
+export async function buildExportFile(model: ExportModel, format: ExportFormatKey): Promise<ExportFile> {
+  const body = format === "pptx" ? await buildPptx(model) : await buildXlsx(model);
+  return { ...EXPORT_FILES[format], body };
 }

@@ -6,7 +6,7 @@ import { createClient, createProject } from "@/test/customization-fixtures";
 import { resetDatabase } from "@/test/db";
 import { createAgency } from "@/test/factories";
 import { enqueueDueSchedules } from "./enqueue-due-schedules";
-import { claimScheduleRun, markScheduleRunDelivered, markScheduleRunFailed } from "./schedule-run-record";
+import { claimDelivery, markDeliveryDelivered, markDeliveryFailed } from "../deliveries/delivery-record";
 
 // Against the real PostgreSQL: the exactly-once guarantee lives in row locks and a unique index.
 async function setup(count: number, timeZone = "Europe/London") {
@@ -91,24 +91,47 @@ describe("a run's record", () => {
   it("is delivered once: a retried or duplicated delivery finds it done", async () => {
     await setup(1);
     const [run] = await enqueueDueSchedules({ now: new Date("2024-03-04T09:00:10Z") });
-    const first = await claimScheduleRun(run.runId);
-    expect(first?.attempts).toBe(1);
-    await markScheduleRunFailed(
+    const first = await claimDelivery("schedule_runs", run.runId);
+    expect(first).toMatchObject({ kind: "claimed", record: { attempts: 1 } });
+    // A second worker while the first holds the lease gets nothing.
+    expect(await claimDelivery("schedule_runs", run.runId)).toEqual({ kind: "busy" });
+    await markDeliveryFailed(
+      "schedule_runs",
       run.runId,
       "The email could not be sent: the mail server did not accept the connection",
+      { notSent: true },
     );
     const [failed] = await db().select().from(scheduleRuns).where(eq(scheduleRuns.id, run.runId));
     expect(failed).toMatchObject({ status: "failed", error: expect.stringContaining("mail server") });
 
-    // The retry (or a worker killed mid-delivery, then retried) takes it again.
-    const retry = await claimScheduleRun(run.runId);
-    expect(retry?.attempts).toBe(2);
-    await markScheduleRunDelivered(run.runId, { recipients: ["client@example.com"] });
+    // The retry takes it again.
+    const retry = await claimDelivery("schedule_runs", run.runId);
+    expect(retry).toMatchObject({ kind: "claimed", record: { attempts: 2 } });
+    await markDeliveryDelivered("schedule_runs", run.runId, { recipients: ["client@example.com"] });
 
-    expect(await claimScheduleRun(run.runId)).toBeNull();
-    await markScheduleRunFailed(run.runId, "late duplicate");
+    expect(await claimDelivery("schedule_runs", run.runId)).toEqual({ kind: "done", status: "delivered" });
+    await markDeliveryFailed("schedule_runs", run.runId, "late duplicate");
     const [done] = await db().select().from(scheduleRuns).where(eq(scheduleRuns.id, run.runId));
     expect(done).toMatchObject({ status: "delivered", error: null, attempts: 2 });
     expect(done.deliveredAt).toBeInstanceOf(Date);
+  });
+
+  it("is taken over when its worker's lease ran out, but never after the hand-over began", async () => {
+    await setup(1);
+    const [run] = await enqueueDueSchedules({ now: new Date("2024-03-04T09:00:10Z") });
+    await claimDelivery("schedule_runs", run.runId);
+    const expire = () =>
+      db()
+        .update(scheduleRuns)
+        .set({ leaseUntil: new Date(Date.now() - 1000) })
+        .where(eq(scheduleRuns.id, run.runId));
+    await expire(); // the worker was killed before sending
+    expect(await claimDelivery("schedule_runs", run.runId)).toMatchObject({ kind: "claimed", record: { attempts: 2 } });
+    await db().update(scheduleRuns).set({ sendingAt: new Date() }).where(eq(scheduleRuns.id, run.runId));
+    await expire(); // killed while handing the message over
+    expect(await claimDelivery("schedule_runs", run.runId)).toEqual({ kind: "done", status: "failed" });
+    const [row] = await db().select().from(scheduleRuns).where(eq(scheduleRuns.id, run.runId));
+    expect(row).toMatchObject({ status: "failed", error: expect.stringContaining("may have arrived") });
+    expect(await claimDelivery("schedule_runs", run.runId)).toEqual({ kind: "done", status: "failed" });
   });
 });

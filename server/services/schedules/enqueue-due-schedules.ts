@@ -1,8 +1,8 @@
 import "server-only";
-import { and, asc, eq, lte, sql } from "drizzle-orm";
+import { and, asc, eq, lte, ne, sql } from "drizzle-orm";
 import { closedPeriod, nextRun, type ScheduleTiming } from "@/lib/schedules/next-run";
 import { db } from "../../db/client";
-import { clientProjects, scheduleRuns, schedules } from "../../db/schema";
+import { agencies, clientProjects, scheduleRuns, schedules } from "../../db/schema";
 import { log } from "../../log";
 
 export interface CreatedRun {
@@ -37,7 +37,11 @@ export async function enqueueDueSchedules({
       })
       .from(schedules)
       .innerJoin(clientProjects, eq(clientProjects.id, schedules.projectId))
-      .where(and(eq(schedules.isActive, true), lte(schedules.nextRunAt, now)))
+      // An agency whose subscription has lapsed keeps its schedules, inactive until it renews.
+      .innerJoin(agencies, eq(agencies.id, schedules.agencyId))
+      .where(
+        and(eq(schedules.isActive, true), lte(schedules.nextRunAt, now), ne(agencies.subscriptionStatus, "suspended")),
+      )
       .orderBy(asc(schedules.nextRunAt))
       .limit(limit)
       .for("update", { of: schedules, skipLocked: true });

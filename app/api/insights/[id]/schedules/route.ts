@@ -1,0 +1,10 @@
+import { scheduleSchema } from "@/lib/validation/schedules";
+import { parseJsonBody } from "@/server/http/body";
+import { json, withProjectAccess } from "@/server/http/route";
+import { createSchedule } from "@/server/services/schedules/create-schedule";
+
+// {id} is the client project: a schedule delivers the project's report, or one insight of it
+// (insightId in the body), as the form at /email-schedule/{projectId}/insight/{insightId?} does.
+export const POST = withProjectAccess("report:view", async (ctx, { req }) =>
+  json(await createSchedule({ ctx, input: await parseJsonBody(req, scheduleSchema) }), 201),
+);

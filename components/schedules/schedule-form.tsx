@@ -1,0 +1,231 @@
+"use client";
+
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import type { FieldErrors, UseFormRegister } from "react-hook-form";
+import { useAlerts } from "@/components/alerts/alerts-context";
+import { EmailContentFields, type EmailContentValues } from "@/components/deliveries/email-content-fields";
+import { Button } from "@/components/ui/button";
+import { FormError } from "@/components/ui/form-error";
+import { FormField, SelectField } from "@/components/ui/form-field";
+import { ErrorState, LoadingState } from "@/components/ui/page-state";
+import { projectDetail } from "@/lib/api-client/customization";
+import { schedulesApi, type ScheduleItem } from "@/lib/api-client/deliveries";
+import { queryKeys } from "@/lib/api-client/query-keys";
+import { toApiError } from "@/lib/hooks/use-api-error-handler";
+import { useReportRecipients } from "@/lib/hooks/use-report-recipients";
+import { useServerForm } from "@/lib/hooks/use-server-form";
+import { nextRun, SCHEDULE_FREQUENCIES, SCHEDULE_MONTH_DAYS, SCHEDULE_WEEKDAYS } from "@/lib/schedules/next-run";
+import {
+  FREQUENCY_LABELS,
+  MONTH_DAY_LABELS,
+  MONTH_LABELS,
+  scheduleSchema,
+  type ScheduleValues,
+} from "@/lib/validation/schedules";
+import { formatInZone } from "./format-run";
+
+interface FormValues extends EmailContentValues {
+  frequency: (typeof SCHEDULE_FREQUENCIES)[number];
+  weekday: string;
+  monthDay: string;
+  month: string;
+  timeOfDay: string;
+}
+
+function defaults(existing: ScheduleItem | undefined, recipients: string[]): FormValues {
+  return {
+    frequency: existing?.frequency ?? "weekly",
+    weekday: existing?.weekday !== null && existing?.weekday !== undefined ? String(existing.weekday) : "1",
+    monthDay: existing?.monthDay ?? "second",
+    month: existing?.month ? String(existing.month) : "1",
+    timeOfDay: existing?.timeOfDay ?? "09:00",
+    recipients: (existing?.recipients ?? recipients).join(", "),
+    subject: existing?.subject ?? "",
+    message: existing?.message ?? "",
+    format: existing?.format ?? "pptx",
+  };
+}
+
+/** The next run as the form stands, in the project's time zone (the same computation as the worker's). */
+function NextRunPreview({ values, timeZone }: { values: FormValues; timeZone: string }) {
+  let text = "—";
+  try {
+    const at = nextRun(
+      {
+        frequency: values.frequency,
+        weekday: Number(values.weekday),
+        monthDay: values.monthDay as (typeof SCHEDULE_MONTH_DAYS)[number],
+        month: Number(values.month),
+        time: values.timeOfDay,
+      },
+      timeZone,
+      new Date(),
+    );
+    text = formatInZone(at.toISOString(), timeZone);
+  } catch {
+    text = "— (complete the timing)";
+  }
+  return (
+    <p className="text-sm text-slate-700" data-testid="next-run">
+      Next run: <strong>{text}</strong>
+    </p>
+  );
+}
+
+function ScheduleFormBody({
+  projectId,
+  insightId,
+  existing,
+  timeZone,
+  recipients,
+}: {
+  projectId: string;
+  insightId: string | null;
+  existing?: ScheduleItem;
+  timeZone: string;
+  recipients: string[];
+}) {
+  const router = useRouter();
+  const alerts = useAlerts();
+  const queryClient = useQueryClient();
+  const [error, setError] = useState<string | null>(null);
+  const form = useServerForm(scheduleSchema, {
+    defaultValues: defaults(existing, recipients) as never,
+    serverFields: [
+      "frequency",
+      "weekday",
+      "monthDay",
+      "month",
+      "timeOfDay",
+      "recipients",
+      "subject",
+      "message",
+      "format",
+    ],
+  });
+  const register = form.register as unknown as UseFormRegister<FormValues>;
+  const errors = form.formState.errors as FieldErrors<FormValues>;
+  const values = form.watch() as unknown as FormValues;
+
+  const submit = form.handleSubmit(async (parsed: ScheduleValues) => {
+    setError(null);
+    const body = {
+      ...parsed,
+      insightId: existing ? existing.insightId : insightId,
+      isActive: existing?.isActive ?? true,
+    };
+    try {
+      if (existing) await schedulesApi.update(existing._id, body);
+      else await schedulesApi.create(projectId, body);
+      await queryClient.invalidateQueries({ queryKey: queryKeys.schedulesAll });
+      alerts.success(existing ? "Schedule saved" : "Schedule created");
+      router.push("/schedule");
+    } catch (raw) {
+      const apiError = toApiError(raw);
+      const unmatched = form.applyServerErrors(apiError);
+      setError(Object.values(unmatched)[0] ?? (apiError.errors ? null : apiError.message));
+    }
+  });
+
+  return (
+    <form noValidate onSubmit={(e) => void submit(e)} className="max-w-xl space-y-4">
+      <FormError message={error} />
+      <SelectField label="Frequency" required error={errors.frequency?.message} {...register("frequency")}>
+        {SCHEDULE_FREQUENCIES.map((f) => (
+          <option key={f} value={f}>
+            {FREQUENCY_LABELS[f]}
+          </option>
+        ))}
+      </SelectField>
+      {values.frequency === "weekly" ? (
+        <SelectField label="Weekday" required error={errors.weekday?.message} {...register("weekday")}>
+          {SCHEDULE_WEEKDAYS.map((w) => (
+            <option key={w.value} value={w.value}>
+              {w.label}
+            </option>
+          ))}
+        </SelectField>
+      ) : (
+        <SelectField label="Day of the month" required error={errors.monthDay?.message} {...register("monthDay")}>
+          {SCHEDULE_MONTH_DAYS.map((d) => (
+            <option key={d} value={d}>
+              {MONTH_DAY_LABELS[d]}
+            </option>
+          ))}
+        </SelectField>
+      )}
+      {values.frequency === "annually" ? (
+        <SelectField label="Month" required error={errors.month?.message} {...register("month")}>
+          {MONTH_LABELS.map((m, i) => (
+            <option key={m} value={i + 1}>
+              {m}
+            </option>
+          ))}
+        </SelectField>
+      ) : null}
+      <FormField
+        label="Time of day"
+        type="time"
+        required
+        hint={`In the project's time zone, ${timeZone}`}
+        error={errors.timeOfDay?.message}
+        {...register("timeOfDay")}
+      />
+      <NextRunPreview values={values} timeZone={timeZone} />
+      <EmailContentFields register={register} errors={errors} />
+      <div className="flex gap-2">
+        <Button type="submit" loading={form.formState.isSubmitting}>
+          {existing ? "Save schedule" : "Create schedule"}
+        </Button>
+        <Button type="button" variant="secondary" onClick={() => router.push("/schedule")}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** /email-schedule/{projectId}/insight/{insightId?} and /schedules/{id}/email. */
+export function ScheduleForm(props: { projectId: string; insightId: string | null } | { scheduleId: string }) {
+  const scheduleId = "scheduleId" in props ? props.scheduleId : null;
+  const existing = useQuery({
+    queryKey: queryKeys.schedule(scheduleId ?? ""),
+    queryFn: () => schedulesApi.get(scheduleId!),
+    enabled: Boolean(scheduleId),
+  });
+  const projectId = "projectId" in props ? props.projectId : existing.data?.projectId;
+  const project = useQuery({
+    queryKey: queryKeys.project(projectId ?? ""),
+    queryFn: () => projectDetail(projectId!),
+    enabled: Boolean(projectId),
+  });
+  const recipients = useReportRecipients(projectId ?? "");
+  const failed = existing.error ?? project.error;
+  if (failed) return <ErrorState message={toApiError(failed).message} />;
+  if ((scheduleId && !existing.data) || !project.data || (!scheduleId && recipients === undefined))
+    return <LoadingState />;
+  const insightTitle = existing.data?.insightTitle;
+  return (
+    <div className="space-y-4">
+      <div>
+        <h1 className="text-2xl font-semibold tracking-tight text-slate-900">
+          {scheduleId ? "Edit email schedule" : "Schedule an email"}
+        </h1>
+        <p className="mt-1 text-sm text-slate-600">
+          {project.data.client.name} · {project.data.name}
+          {insightTitle ? ` · ${insightTitle}` : " · the whole report"}. Each run generates the report for the period
+          that has just closed and emails it.
+        </p>
+      </div>
+      <ScheduleFormBody
+        projectId={project.data._id}
+        insightId={"insightId" in props ? props.insightId : null}
+        existing={existing.data}
+        timeZone={project.data.timeZone}
+        recipients={recipients ?? []}
+      />
+    </div>
+  );
+}

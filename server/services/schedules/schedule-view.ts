@@ -1,0 +1,98 @@
+import "server-only";
+import { and, desc, eq, sql, type SQL } from "drizzle-orm";
+import { ATTACHMENT_FORMATS, type AttachmentFormat } from "@/lib/validation/deliveries";
+import { SCHEDULE_MESSAGES } from "@/lib/validation/schedules";
+import { db } from "../../db/client";
+import { agencies, clientProjects, clients, insights, schedules, type Schedule } from "../../db/schema";
+
+interface LastRun {
+  status: "queued" | "delivering" | "delivered" | "failed";
+  error: string | null;
+  dueAt: string;
+  deliveredAt: string | null;
+}
+
+const str = (v: unknown) => (typeof v === "string" && v ? v : null);
+
+/** Schedules with what their screens show: names, the project's time zone, the last run. */
+export async function loadScheduleViews(where: SQL) {
+  const rows = await db()
+    .select({
+      schedule: schedules,
+      projectName: clientProjects.name,
+      timeZone: clientProjects.timeZone,
+      clientId: clients.id,
+      clientName: clients.name,
+      insightTitle: insights.title,
+      subscriptionStatus: agencies.subscriptionStatus,
+      lastRun: sql<LastRun | null>`(
+        select json_build_object('status', r.status, 'error', r.error, 'dueAt', r.due_at, 'deliveredAt', r.delivered_at)
+        from schedule_runs r where r.schedule_id = ${schedules.id} order by r.due_at desc limit 1)`,
+    })
+    .from(schedules)
+    .innerJoin(clientProjects, eq(clientProjects.id, schedules.projectId))
+    .innerJoin(clients, eq(clients.id, clientProjects.clientId))
+    .innerJoin(agencies, eq(agencies.id, schedules.agencyId))
+    .leftJoin(insights, eq(insights.id, schedules.insightId))
+    .where(where)
+    .orderBy(desc(schedules.createdAt), desc(schedules.id));
+  return rows.map((r) => scheduleView(r.schedule, r));
+}
+
+export async function loadScheduleView(agencyId: string, id: string) {
+  const [view] = await loadScheduleViews(and(eq(schedules.agencyId, agencyId), eq(schedules.id, id))!);
+  return view;
+}
+
+function scheduleView(
+  s: Schedule,
+  extra: {
+    projectName: string;
+    timeZone: string;
+    clientId: string;
+    clientName: string;
+    insightTitle: string | null;
+    subscriptionStatus: string;
+    lastRun: LastRun | null;
+  },
+) {
+  const format = ATTACHMENT_FORMATS.includes(s.options.format as AttachmentFormat)
+    ? (s.options.format as AttachmentFormat)
+    : "pptx";
+  const lapsed = extra.subscriptionStatus === "suspended";
+  return {
+    _id: s.id,
+    userId: s.userId,
+    projectId: s.projectId,
+    projectName: extra.projectName,
+    clientId: extra.clientId,
+    clientName: extra.clientName,
+    insightId: s.insightId,
+    insightTitle: extra.insightTitle ?? str(s.options.insightTitle),
+    delivery: s.delivery,
+    frequency: s.frequency,
+    weekday: s.weekday,
+    monthDay: s.monthDay,
+    month: s.month,
+    timeOfDay: s.timeOfDay,
+    timeZone: extra.timeZone,
+    recipients: s.recipients,
+    subject: str(s.options.subject),
+    message: str(s.options.message),
+    format,
+    isActive: s.isActive,
+    /** Whether it runs: paused by the user, or inactive while the agency's subscription has lapsed. */
+    active: s.isActive && !lapsed,
+    inactiveReason: lapsed ? SCHEDULE_MESSAGES.subscriptionInactive : s.isActive ? null : "Paused",
+    nextRunAt: s.isActive && !lapsed ? (s.nextRunAt?.toISOString() ?? null) : null,
+    lastRun: extra.lastRun
+      ? {
+          ...extra.lastRun,
+          dueAt: new Date(extra.lastRun.dueAt).toISOString(),
+          deliveredAt: extra.lastRun.deliveredAt ? new Date(extra.lastRun.deliveredAt).toISOString() : null,
+        }
+      : null,
+    createdAt: s.createdAt.toISOString(),
+  };
+}
+export type ScheduleView = ReturnType<typeof scheduleView>;

@@ -1,0 +1,216 @@
+import ExcelJS from "exceljs";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import * as sendRoute from "@/app/api/insights/properties/[id]/email/send/route";
+import * as deliveryRoute from "@/app/api/deliveries/[id]/route";
+import { DELIVERY_MESSAGES, MESSAGES } from "@/lib/constants/messages";
+import { EXPORT_MESSAGES } from "@/lib/validation/exports";
+import { db } from "@/server/db/client";
+import { reportDeliveries } from "@/server/db/schema";
+import { generateReport } from "@/server/jobs/handlers/generate-report";
+import { deliverManual } from "@/server/services/deliveries/manual-delivery";
+import { call } from "@/test/api";
+import { resetDatabase } from "@/test/db";
+import { createAgency } from "@/test/factories";
+import { leaves, parseMime } from "@/test/mime";
+import { readPackage } from "@/test/ooxml";
+import { insertReport, listInsights, reportWorld } from "@/test/report-fixtures";
+import { smtpInbox } from "@/test/smtp-inbox";
+import { insertClient, insertProject } from "@/test/workspace";
+
+// POST .../email/send records the email and queues it; the delivery job (run here directly, as the
+// worker would) builds the export and sends it to a real SMTP server on loopback.
+
+let inbox: Awaited<ReturnType<typeof smtpInbox>>;
+let world: Awaited<ReturnType<typeof reportWorld>> & { reportId: string; insightIds: string[] };
+
+function form(fields: Record<string, string | string[]>): FormData {
+  const data = new FormData();
+  for (const [key, value] of Object.entries(fields))
+    for (const v of Array.isArray(value) ? value : [value]) data.append(key, v);
+  return data;
+}
+
+const send = (projectId: string, token: string, fields: Record<string, string | string[]>) =>
+  call(sendRoute.POST, {
+    method: "POST",
+    path: `/api/insights/properties/${projectId}/email/send`,
+    params: { id: projectId },
+    token,
+    formData: form(fields),
+  });
+const getDelivery = (id: string, token: string) =>
+  call(deliveryRoute.GET, { path: `/api/deliveries/${id}`, params: { id }, token });
+
+const partsOf = (raw: string) => {
+  const root = parseMime(raw);
+  const all = leaves(root);
+  return {
+    root,
+    text: all.find((p) => p.contentType === "text/plain")?.body.toString("utf8") ?? "",
+    html: all.find((p) => p.contentType === "text/html")?.body.toString("utf8") ?? "",
+    file: all.find((p) => /attachment/i.test(p.headers["content-disposition"] ?? "")),
+  };
+};
+
+beforeAll(async () => {
+  inbox = await smtpInbox();
+  process.env.SMTP_URL = inbox.url; // read on first use, before any mail is sent
+  await resetDatabase();
+  const w = await reportWorld();
+  const report = await insertReport(w.project, { name: "March review" });
+  await generateReport(report.id);
+  const insights = (await listInsights(w.project.id, w.main.token)).body.docs as { _id: string }[];
+  world = { ...w, reportId: report.id, insightIds: insights.map((i) => i._id) };
+});
+
+afterAll(async () => {
+  await inbox.stop();
+});
+
+describe("POST /insights/properties/{id}/email/send", () => {
+  it("refuses bad recipient lists, subjects and formats with field errors", async () => {
+    const { project, main } = world;
+    const bad = await send(project.id, main.token, { recipients: "sam@client.com, not-an-email", format: "pptx" });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors).toEqual({ recipients: MESSAGES.invalidEmails });
+
+    const none = await send(project.id, main.token, { recipients: " ", format: "pdf", subject: "x".repeat(256) });
+    expect(none.status).toBe(400);
+    expect(none.body.errors).toMatchObject({
+      recipients: MESSAGES.required,
+      format: expect.any(String),
+      subject: "Subject should be equal or less than 255 characters",
+    });
+
+    const json = await call(sendRoute.POST, {
+      path: `/api/insights/properties/${project.id}/email/send`,
+      params: { id: project.id },
+      token: main.token,
+      body: { recipients: ["sam@client.com"] },
+    });
+    expect(json.status).toBe(415);
+    expect(await db().select().from(reportDeliveries)).toHaveLength(0);
+  });
+
+  it("is 404 for another agency's project, report or insights, and refuses an empty report", async () => {
+    const other = await createAgency();
+    const otherClient = await insertClient(other.agency.id, { name: "Other" });
+    const otherProject = await insertProject(otherClient, { name: "Other project" });
+    const otherReport = await insertReport(otherProject);
+    const fields = { recipients: "sam@client.com", format: "none" };
+
+    expect((await send(otherProject.id, world.main.token, fields)).status).toBe(404);
+    expect((await send(world.project.id, other.token, fields)).status).toBe(404);
+    expect((await send(world.project.id, world.main.token, { ...fields, reportId: otherReport.id })).status).toBe(404);
+    const empty = await insertReport(world.project);
+    const refused = await send(world.project.id, world.main.token, { ...fields, reportId: empty.id });
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toBe(EXPORT_MESSAGES.empty);
+    expect(await db().select().from(reportDeliveries)).toHaveLength(0);
+  });
+
+  it("emails the report with both parts and the PowerPoint intact, once, to every recipient", async () => {
+    const before = inbox.received.length;
+    const res = await send(world.project.id, world.viewer.token, {
+      recipients: ["Sam@Client.com", "finance@client.com"],
+      subject: "Your March results",
+      message: "Hi Sam, the drop in paid search is the one to discuss.",
+      format: "pptx",
+      reportId: world.reportId,
+    });
+    expect(res.status).toBe(202);
+    expect(res.body).toMatchObject({ status: "queued", attempts: 0, error: null });
+
+    expect(await deliverManual(res.body._id, "test")).toMatchObject({ kind: "delivered" });
+    // The job run again (a retry, a duplicate) finds it delivered and sends nothing.
+    expect(await deliverManual(res.body._id, "test")).toEqual({ kind: "skipped", why: "done" });
+    expect(inbox.received.length - before).toBe(1);
+
+    const mail = inbox.received.at(-1)!;
+    expect(mail.to).toEqual(["sam@client.com", "finance@client.com"]);
+    const { root, text, html, file } = partsOf(mail.raw);
+    expect(root.headers.subject).toBe("Your March results");
+    expect(root.headers["message-id"]).toBe(`<report_deliveries-${res.body._id}@funnelwise.delivery>`);
+    expect(text).toContain("Hi Sam, the drop in paid search is the one to discuss.");
+    expect(text).toContain("Acme – Acme leads");
+    expect(text).toContain(`/client-projects/${world.project.id}?report=${world.reportId}`);
+    expect(text).toContain("The full report is attached: Funnelwise-Insights.pptx");
+    expect(html).toContain("Acme leads");
+    expect(html).toContain("Hi Sam");
+
+    expect(file?.headers["content-type"]).toContain("presentationml.presentation");
+    const pkg = await readPackage(file!.body);
+    const slides = pkg.paths.filter((p) => /^ppt\/slides\/slide\d+\.xml$/.test(p));
+    expect(slides).toHaveLength(2 + world.insightIds.length);
+
+    const status = await getDelivery(res.body._id, world.viewer.token);
+    expect(status.body).toMatchObject({
+      status: "delivered",
+      attempts: 1,
+      error: null,
+      result: { recipients: ["sam@client.com", "finance@client.com"], attachment: "Funnelwise-Insights.pptx" },
+    });
+    expect((await getDelivery(res.body._id, (await createAgency()).token)).status).toBe(404);
+  });
+
+  it("attaches the Excel workbook for chosen insights, with numbers in its cells", async () => {
+    const before = inbox.received.length;
+    const res = await send(world.project.id, world.main.token, {
+      recipients: "sam@client.com",
+      format: "xlsx",
+      insightIds: world.insightIds.slice(0, 2),
+    });
+    expect(res.status).toBe(202);
+    await deliverManual(res.body._id, "test");
+    expect(inbox.received.length - before).toBe(1);
+    const { root, file } = partsOf(inbox.received.at(-1)!.raw);
+    expect(root.headers.subject).toContain("Acme – Acme leads");
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(file!.body as unknown as ArrayBuffer);
+    expect(book.worksheets.length).toBeGreaterThan(1);
+  });
+
+  it("when the mail server is down: recorded as failed with the reason, retried, then sent once", async () => {
+    const before = inbox.received.length;
+    const res = await send(world.project.id, world.main.token, {
+      recipients: "sam@client.com",
+      format: "none",
+      reportId: world.reportId,
+    });
+    await inbox.stop();
+    const error = await deliverManual(res.body._id, "test").catch((e: unknown) => e);
+    expect((error as Error).message).toContain(DELIVERY_MESSAGES.mailServerDown);
+    const failed = await getDelivery(res.body._id, world.main.token);
+    expect(failed.body).toMatchObject({ status: "failed", attempts: 1 });
+    expect(failed.body.error).toContain(DELIVERY_MESSAGES.mailServerDown);
+
+    await inbox.start();
+    expect(await deliverManual(res.body._id, "test")).toMatchObject({ kind: "delivered" });
+    expect(await deliverManual(res.body._id, "test")).toEqual({ kind: "skipped", why: "done" });
+    expect(inbox.received.length - before).toBe(1);
+    const done = await getDelivery(res.body._id, world.main.token);
+    expect(done.body).toMatchObject({ status: "delivered", attempts: 2, error: null });
+    const { file, text } = partsOf(inbox.received.at(-1)!.raw);
+    expect(file).toBeUndefined();
+    expect(text).not.toContain("attached");
+  });
+
+  it("stops without sending when the sender lost access to the project before the job ran", async () => {
+    const res = await send(world.project.id, world.viewer.token, {
+      recipients: "sam@client.com",
+      format: "none",
+      reportId: world.reportId,
+    });
+    const { clientStaff } = await import("@/server/db/schema");
+    await db().delete(clientStaff).where(eq(clientStaff.userId, world.viewer.user.id));
+    const before = inbox.received.length;
+    expect(await deliverManual(res.body._id, "test")).toMatchObject({ kind: "failed" });
+    expect(inbox.received.length).toBe(before);
+    const [row] = await db().select().from(reportDeliveries).where(eq(reportDeliveries.id, res.body._id));
+    expect(row).toMatchObject({
+      status: "failed",
+      error: "The person who set up this delivery can no longer see this project",
+    });
+  });
+});
