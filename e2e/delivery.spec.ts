@@ -73,7 +73,7 @@ test("exports a report both ways, emails it now, then schedules a weekly email t
   await expect(dialog.getByText(`Delivered to ${nowRecipient}.`)).toBeVisible({ timeout: 60_000 });
   const sent = await waitForMail(nowRecipient, new RegExp(`Results now ${stamp}`));
   expect(sent.body).toContain("Funnelwise-Insights.xlsx");
-  await dialog.getByRole("button", { name: "Close" }).click();
+  await dialog.getByRole("button", { name: "Close", exact: true }).click();
 
   // Schedule a weekly email of the whole report.
   await page.getByRole("link", { name: "Schedule email" }).first().click();
