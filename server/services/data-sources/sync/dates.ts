@@ -1,15 +1,14 @@
-// Calendar days as ISO strings (YYYY-MM-DD), in UTC: a sync plans whole days.
+// Sync planning on calendar days: day arithmetic comes from the one dates module; what is only a sync's
+// concern (month-based history windows, cutting a range into batches) lives here.
+import { addDays, dateParts, isoDateOfUtc } from "@/lib/dates";
 
-export const isoDay = (d: Date) => d.toISOString().slice(0, 10);
-
-export function addDays(day: string, days: number): string {
-  return isoDay(new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000));
-}
+export { addDays };
+export const isoDay = (d: Date) => isoDateOfUtc(d);
 
 /** The same day `months` months earlier (clamped to the month's end: 31 March - 1 month = 28/29 February). */
 export function subtractMonths(day: string, months: number): string {
-  const [y, m, d] = day.split("-").map(Number);
-  const target = new Date(Date.UTC(y, m - 1 - months, 1));
+  const { year, month, day: d } = dateParts(day);
+  const target = new Date(Date.UTC(year, month - 1 - months, 1));
   const last = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
   target.setUTCDate(Math.min(d, last));
   return isoDay(target);

@@ -1,5 +1,5 @@
 import "server-only";
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { db, pool } from "../../../db/client";
 import { dataSources, dataSourceSyncRuns, dataSourceSyncStates, type DataSourceSyncState } from "../../../db/schema";
 import { GoogleApiError, toGoogleError } from "../../../integrations/google/errors";
@@ -9,6 +9,7 @@ import type { RowBuffer } from "./row-buffer";
 import { addDays, dayRanges, isoDay, subtractMonths } from "./dates";
 import { googleClientFor } from "./google-session";
 import { replaceDays } from "./replace-days";
+import { finishSyncRun, startSyncRun } from "./sync-run-record";
 
 /** Days the daily sync re-reads: analytics keep adding late hits to recent days. */
 export const RECENT_DAYS = 3;
@@ -87,17 +88,7 @@ async function runLocked(
   const plan = planRun(state, connector.historyMonths, today);
   if (!plan) return { status: "skipped", reason: "up-to-date" };
 
-  const started = Date.now();
-  const [run] = await db()
-    .insert(dataSourceSyncRuns)
-    .values({
-      agencyId: source.agencyId,
-      dataSourceId: source.id,
-      mode: plan.mode,
-      startDate: plan.start,
-      endDate: plan.end,
-    })
-    .returning({ id: dataSourceSyncRuns.id });
+  const run = await startSyncRun(source, plan);
 
   let rows = 0;
   // Fetch the next batch while the previous one is written: at most two batches in memory.
@@ -120,10 +111,10 @@ async function runLocked(
     const known = raw instanceof GoogleApiError || (raw as { response?: unknown })?.response !== undefined;
     if (!known) {
       // Not Google's doing (the database, a bug): record it and let the job retry.
-      await finishRun(run.id, started, rows, String(raw), String(raw));
+      await finishSyncRun(run, rows, String(raw), String(raw));
       throw raw;
     }
-    await finishRun(run.id, started, rows, error.message, error.detail ?? null);
+    await finishSyncRun(run, rows, error.message, error.detail ?? null);
     await db()
       .update(dataSourceSyncStates)
       .set({ lastError: error.message, ...(error.kind === "token" ? { tokenUpdateFailedAt: new Date() } : {}) })
@@ -133,7 +124,7 @@ async function runLocked(
     return { status: "failed", runId: run.id, error };
   }
 
-  await finishRun(run.id, started, rows, null, null);
+  await finishSyncRun(run, rows, null, null);
   await db()
     .update(dataSourceSyncStates)
     .set({
@@ -191,20 +182,6 @@ async function writeBatch(
     },
   });
   return rows;
-}
-
-async function finishRun(runId: string, started: number, rows: number, error: string | null, detail: string | null) {
-  await db()
-    .update(dataSourceSyncRuns)
-    .set({
-      status: error ? "failed" : "succeeded",
-      rows,
-      durationMs: Date.now() - started,
-      error,
-      errorDetail: detail,
-      finishedAt: sql`now()`,
-    })
-    .where(eq(dataSourceSyncRuns.id, runId));
 }
 
 async function recordFailureWithoutRun(

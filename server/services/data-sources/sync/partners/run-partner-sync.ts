@@ -1,7 +1,7 @@
 import "server-only";
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { db, pool } from "../../../../db/client";
-import { dataSources, dataSourceSyncRuns, dataSourceSyncStates } from "../../../../db/schema";
+import { dataSources, dataSourceSyncStates } from "../../../../db/schema";
 import { PartnerApiError } from "../../../../integrations/partners/errors";
 import { log } from "../../../../log";
 import { dayRanges, isoDay } from "../dates";
@@ -10,6 +10,7 @@ import { planRun } from "../run-sync";
 import { competitorConnector } from "./competitor-connector";
 import { keywordConnector } from "./keyword-connector";
 import type { PartnerConnector } from "./types";
+import { finishSyncRun, startSyncRun } from "../sync-run-record";
 
 export const PARTNER_CONNECTORS: Record<string, PartnerConnector> = {
   keyword_partner: keywordConnector,
@@ -65,17 +66,7 @@ async function runLocked(
   const plan = planRun(state, connector.historyMonths, today);
   if (!plan) return { status: "skipped", reason: "up-to-date" };
 
-  const started = Date.now();
-  const [run] = await db()
-    .insert(dataSourceSyncRuns)
-    .values({
-      agencyId: source.agencyId,
-      dataSourceId: source.id,
-      mode: plan.mode,
-      startDate: plan.start,
-      endDate: plan.end,
-    })
-    .returning({ id: dataSourceSyncRuns.id });
+  const run = await startSyncRun(source, plan);
   let rows = 0;
   try {
     for (const range of dayRanges(plan.start, plan.end, connector.batchDays)) {
@@ -102,7 +93,7 @@ async function runLocked(
   } catch (error) {
     const message = error instanceof PartnerApiError ? error.message : String(error);
     const detail = error instanceof PartnerApiError ? (error.detail ?? null) : String(error);
-    await finishRun(run.id, started, rows, message, detail);
+    await finishSyncRun(run, rows, message, detail);
     await db()
       .update(dataSourceSyncStates)
       .set({ lastError: message })
@@ -112,7 +103,7 @@ async function runLocked(
     if (error.kind === "quota" || error.kind === "unavailable" || error.kind === "malformed") throw error;
     return { status: "failed", runId: run.id, error };
   }
-  await finishRun(run.id, started, rows, null, null);
+  await finishSyncRun(run, rows, null, null);
   await db()
     .update(dataSourceSyncStates)
     .set({
@@ -122,18 +113,4 @@ async function runLocked(
     })
     .where(eq(dataSourceSyncStates.dataSourceId, source.id));
   return { status: "succeeded", runId: run.id, rows, startDate: plan.start, endDate: plan.end };
-}
-
-async function finishRun(runId: string, started: number, rows: number, error: string | null, detail: string | null) {
-  await db()
-    .update(dataSourceSyncRuns)
-    .set({
-      status: error ? "failed" : "succeeded",
-      rows,
-      durationMs: Date.now() - started,
-      error,
-      errorDetail: detail,
-      finishedAt: sql`now()`,
-    })
-    .where(eq(dataSourceSyncRuns.id, runId));
 }
