@@ -7,8 +7,16 @@ export const API_ROUTE_METHODS: readonly ApiRoute[] = [
     methods: ["GET", "POST", "PUT", "PATCH", "DELETE"],
   },
   {
+    pattern: "/api/accessToken",
+    methods: ["POST"],
+  },
+  {
     pattern: "/api/agencies/[id]/admin",
     methods: ["GET"],
+  },
+  {
+    pattern: "/api/agencies/[id]/checkout-session",
+    methods: ["POST"],
   },
   {
     pattern: "/api/agencies/[id]/clients",
@@ -17,6 +25,10 @@ export const API_ROUTE_METHODS: readonly ApiRoute[] = [
   {
     pattern: "/api/agencies/[id]/customization",
     methods: ["GET", "PUT", "DELETE"],
+  },
+  {
+    pattern: "/api/agencies/[id]/portal-session",
+    methods: ["POST"],
   },
   {
     pattern: "/api/agencies/[id]",
@@ -28,6 +40,10 @@ export const API_ROUTE_METHODS: readonly ApiRoute[] = [
   },
   {
     pattern: "/api/agencies/[id]/staffs",
+    methods: ["GET"],
+  },
+  {
+    pattern: "/api/agencies/[id]/subscription",
     methods: ["GET"],
   },
   {
@@ -95,8 +111,92 @@ export const API_ROUTE_METHODS: readonly ApiRoute[] = [
     methods: ["GET", "PUT", "DELETE"],
   },
   {
+    pattern: "/api/data-sources/[id]/sync",
+    methods: ["GET", "POST"],
+  },
+  {
     pattern: "/api/data-sources/[id]/upload",
     methods: ["POST"],
+  },
+  {
+    pattern: "/api/deliveries/[id]",
+    methods: ["GET"],
+  },
+  {
+    pattern: "/api/dropbox/callback",
+    methods: ["GET"],
+  },
+  {
+    pattern: "/api/dropbox/connect",
+    methods: ["GET"],
+  },
+  {
+    pattern: "/api/dropbox/folders",
+    methods: ["GET"],
+  },
+  {
+    pattern: "/api/dropbox/session",
+    methods: ["GET", "DELETE"],
+  },
+  {
+    pattern: "/api/google-service/ads/ads-accounts/[id]/campaigns",
+    methods: ["GET"],
+  },
+  {
+    pattern: "/api/google-service/ads/ads-accounts",
+    methods: ["GET"],
+  },
+  {
+    pattern: "/api/google-service/analytics-4/accounts",
+    methods: ["GET"],
+  },
+  {
+    pattern: "/api/google-service/analytics-4/audiences",
+    methods: ["GET"],
+  },
+  {
+    pattern: "/api/google-service/analytics-4/conversion-events",
+    methods: ["GET"],
+  },
+  {
+    pattern: "/api/google-service/analytics-4/properties",
+    methods: ["GET"],
+  },
+  {
+    pattern: "/api/google-service/analytics/accounts",
+    methods: ["GET"],
+  },
+  {
+    pattern: "/api/google-service/analytics/goals",
+    methods: ["GET"],
+  },
+  {
+    pattern: "/api/google-service/analytics/profiles",
+    methods: ["GET"],
+  },
+  {
+    pattern: "/api/google-service/analytics/properties",
+    methods: ["GET"],
+  },
+  {
+    pattern: "/api/google-service/analytics/segments",
+    methods: ["GET"],
+  },
+  {
+    pattern: "/api/google-service/auth-code",
+    methods: ["GET"],
+  },
+  {
+    pattern: "/api/google-service/search-console/sites",
+    methods: ["GET"],
+  },
+  {
+    pattern: "/api/google-service/session",
+    methods: ["GET"],
+  },
+  {
+    pattern: "/api/google-service/token-alerts",
+    methods: ["GET"],
   },
   {
     pattern: "/api/health",
@@ -105,6 +205,14 @@ export const API_ROUTE_METHODS: readonly ApiRoute[] = [
   {
     pattern: "/api/insights/[id]",
     methods: ["GET"],
+  },
+  {
+    pattern: "/api/insights/[id]/schedules",
+    methods: ["POST"],
+  },
+  {
+    pattern: "/api/insights/properties/[id]/email/send",
+    methods: ["POST"],
   },
   {
     pattern: "/api/insights/properties/[id]",
@@ -131,8 +239,20 @@ export const API_ROUTE_METHODS: readonly ApiRoute[] = [
     methods: ["GET", "PUT", "DELETE"],
   },
   {
+    pattern: "/api/properties/[id]/data-sources/partner",
+    methods: ["POST"],
+  },
+  {
     pattern: "/api/properties/[id]/data-sources",
     methods: ["GET", "POST"],
+  },
+  {
+    pattern: "/api/properties/[id]/data-sources/upload",
+    methods: ["POST"],
+  },
+  {
+    pattern: "/api/properties/[id]/insights/export/dropbox",
+    methods: ["POST"],
   },
   {
     pattern: "/api/properties/[id]/insights/export/excel",
@@ -163,8 +283,20 @@ export const API_ROUTE_METHODS: readonly ApiRoute[] = [
     methods: ["GET", "DELETE"],
   },
   {
+    pattern: "/api/reportTokens/[id]/revoke",
+    methods: ["POST"],
+  },
+  {
+    pattern: "/api/reportTokens",
+    methods: ["GET", "POST"],
+  },
+  {
     pattern: "/api/saved-insights/properties/[id]",
     methods: ["GET", "POST", "DELETE"],
+  },
+  {
+    pattern: "/api/schedules/[id]",
+    methods: ["GET", "PUT", "DELETE"],
   },
   {
     pattern: "/api/searches/clients",
@@ -180,6 +312,10 @@ export const API_ROUTE_METHODS: readonly ApiRoute[] = [
   },
   {
     pattern: "/api/searches/users",
+    methods: ["GET"],
+  },
+  {
+    pattern: "/api/subscriptions/all",
     methods: ["GET"],
   },
   {
@@ -211,6 +347,10 @@ export const API_ROUTE_METHODS: readonly ApiRoute[] = [
     methods: ["GET", "PUT", "DELETE"],
   },
   {
+    pattern: "/api/users/[id]/schedules",
+    methods: ["GET"],
+  },
+  {
     pattern: "/api/users/forgotpassword",
     methods: ["POST"],
   },
@@ -232,6 +372,18 @@ export const API_ROUTE_METHODS: readonly ApiRoute[] = [
   },
   {
     pattern: "/api/users/signup",
+    methods: ["POST"],
+  },
+  {
+    pattern: "/api/users/third-party-session/[id]/revoke",
+    methods: ["POST"],
+  },
+  {
+    pattern: "/api/users/third-party-session/[id]",
+    methods: ["GET"],
+  },
+  {
+    pattern: "/api/webhooks/stripe",
     methods: ["POST"],
   },
 ];

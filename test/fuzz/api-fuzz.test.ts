@@ -3,9 +3,20 @@ import fc from "fast-check";
 import { NextRequest } from "next/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/server/db/client";
-import { dataSources } from "@/server/db/schema";
+import { encryptSecret } from "@/server/auth/encryption";
+import {
+  customizations,
+  dataSources,
+  insights,
+  insightTags,
+  reportDeliveries,
+  reportShareLinks,
+  schedules,
+  thirdPartySessions,
+} from "@/server/db/schema";
 import { createAgency, createUser } from "@/test/factories";
 import { resetDatabase } from "@/test/db";
+import { ACCOUNTS, startDropboxForTests } from "@/test/dropbox-fixtures";
 import { insertReport } from "@/test/report-fixtures";
 import { insertClient, insertProject, share } from "@/test/search-fixtures";
 import { loadApiRoutes, type ApiRouteModule } from "@/test/api-route-modules";
@@ -17,10 +28,13 @@ import { rowCounts } from "./row-counts";
 // request must leave every table as it was. Seeded and bounded, so a failure replays exactly.
 const SEED = 20261123;
 const RUNS_PER_METHOD = Number(process.env.FUZZ_RUNS ?? 25);
-// About 90 route methods: the whole suite stays under a minute.
+// About 135 route methods: the whole suite stays near a minute on an idle machine (under two when shared).
 const TIME_PER_METHOD_MS = Number(process.env.FUZZ_MS_PER_METHOD ?? 450);
 
 type World = Awaited<ReturnType<typeof buildWorld>>;
+
+// Routes that call Dropbox reach its fake (real wire format), not the internet.
+const dropboxFake = await startDropboxForTests();
 
 async function buildWorld() {
   await resetDatabase();
@@ -34,8 +48,90 @@ async function buildWorld() {
     .insert(dataSources)
     .values({ agencyId: main.agency.id, projectId: project.id, sourceName: "upload", kind: "own", name: "Export" })
     .returning();
-  const ids = [main.agency.id, client.id, project.id, viewer.user.id, main.admin.id, report.id, upload.id];
-  // The id a path most likely wants, by its resource, so fuzzed requests get past the 404.
+  const agencyId = main.agency.id;
+  const [insight] = await db()
+    .insert(insights)
+    .values({
+      agencyId,
+      projectId: project.id,
+      reportId: report.id,
+      intentionKey: "sessions-drop",
+      group: "most_impactful",
+      funnelStage: "exploration",
+      title: "Sessions fell",
+      summary: "Sessions fell by a third.",
+    })
+    .returning();
+  const [tag] = await db().insert(insightTags).values({ agencyId, projectId: project.id, name: "Board" }).returning();
+  const tokens = dropboxFake.issueTokens(ACCOUNTS.basic);
+  const [dropbox] = await db()
+    .insert(thirdPartySessions)
+    .values({
+      agencyId,
+      userId: main.admin.id,
+      type: "dropbox",
+      accessTokenEncrypted: encryptSecret(tokens.accessToken),
+      refreshTokenEncrypted: encryptSecret(tokens.refreshToken),
+      expiresAt: new Date(Date.now() + tokens.expiresIn * 1000),
+      additionalInfo: {
+        email: "lena.basic@example.com",
+        displayName: "Lena",
+        accountId: ACCOUNTS.basic,
+        accountType: "basic",
+        isTeam: false,
+        root: "1001",
+        homeNamespaceId: "1001",
+        homePath: "",
+        isActive: true,
+        connectedAt: new Date().toISOString(),
+      },
+    })
+    .returning();
+  const [schedule] = await db()
+    .insert(schedules)
+    .values({
+      agencyId,
+      projectId: project.id,
+      userId: main.admin.id,
+      delivery: "email",
+      frequency: "weekly",
+      weekday: 1,
+      recipients: ["owner@example.com"],
+    })
+    .returning();
+  const [delivery] = await db()
+    .insert(reportDeliveries)
+    .values({
+      agencyId,
+      projectId: project.id,
+      userId: main.admin.id,
+      target: "email",
+      options: { recipients: ["owner@example.com"] },
+      selection: { reportId: report.id },
+      status: "failed",
+      error: "Refused by the mail server",
+    })
+    .returning();
+  const [link] = await db()
+    .insert(reportShareLinks)
+    .values({
+      agencyId,
+      reportId: report.id,
+      createdById: main.admin.id,
+      tokenHash: randomUUID(),
+      expiresAt: new Date(Date.now() + 86_400_000),
+    })
+    .returning();
+  const [look] = await db()
+    .insert(customizations)
+    .values({ agencyId, level: "agency", chartColor: "#336699" })
+    .returning();
+  const ids = [
+    ...[main.agency.id, client.id, project.id, viewer.user.id, main.admin.id, report.id, upload.id],
+    ...[insight.id, tag.id, dropbox.id, schedule.id, delivery.id, link.id, look.id],
+  ];
+  // The id a path most likely wants, by the segment before it (or its own name), so fuzzed requests
+  // get past the 404 on every route, the later ones (schedules, deliveries, share links) included.
   const byResource: Record<string, string> = {
     agencies: main.agency.id,
     clients: client.id,
@@ -43,8 +139,13 @@ async function buildWorld() {
     "data-sources": upload.id,
     reports: report.id,
     users: viewer.user.id,
-    insights: project.id,
-    "saved-insights": project.id,
+    insights: insight.id,
+    tags: tag.id,
+    schedules: schedule.id,
+    deliveries: delivery.id,
+    reportTokens: link.id,
+    customizations: look.id,
+    "third-party-session": dropbox.id,
     staffId: viewer.user.id,
   };
   return { main, viewer, ids, byResource };
@@ -111,6 +212,12 @@ function pathFor(route: ApiRouteModule, params: Record<string, string | string[]
   return search ? `${path}?${search}` : path;
 }
 
+/** "/api/insights/properties/[id]", "id" → "properties". */
+function segmentBefore(pattern: string, name: string): string {
+  const segments = pattern.split("/");
+  return segments[segments.indexOf(`[${name}]`) - 1] ?? "";
+}
+
 function assertErrorShape(status: number, json: unknown, where: string) {
   expect(json, where).toMatchObject({ status, message: expect.any(String) });
   const { errors, ...rest } = json as { errors?: unknown };
@@ -127,7 +234,10 @@ describe("API fuzz: no 500, the one error shape, no partial writes", async () =>
   beforeAll(async () => {
     world = await buildWorld();
   });
-  afterAll(resetDatabase);
+  afterAll(async () => {
+    await resetDatabase();
+    await dropboxFake.close();
+  });
 
   // next-auth's handler reads cookies() from Next's request scope, which exists only inside Next:
   // its body guard is tested on its own (no-500.test.ts) and the route through the real server (e2e).
@@ -148,7 +258,7 @@ describe("API fuzz: no 500, the one error shape, no partial writes", async () =>
                     ),
                     { minLength: 1, maxLength: 3 },
                   )
-                : param(world, world.byResource[p.name] ?? world.byResource[route.pattern.split("/")[2]]),
+                : param(world, world.byResource[p.name] ?? world.byResource[segmentBefore(route.pattern, p.name)]),
             ]),
           ) as Record<string, fc.Arbitrary<string | string[]>>,
         );
