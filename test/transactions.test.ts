@@ -22,10 +22,10 @@ async function failOn(table: string, operation: "insert" | "delete") {
   await db().execute(
     sql.raw(`create or replace function test_injected_failure() returns trigger language plpgsql as $$
       begin raise exception 'injected failure'; end $$;
-    create trigger test_injected_failure before ${operation} on "${table}"
+    create trigger test_injected_failure before ${operation} on ${table}
       for each row execute function test_injected_failure();`),
   );
-  return () => db().execute(sql.raw(`drop trigger if exists test_injected_failure on "${table}"`));
+  return () => db().execute(sql.raw(`drop trigger if exists test_injected_failure on ${table}`));
 }
 
 let undo: (() => Promise<unknown>) | undefined;
@@ -63,6 +63,13 @@ describe("writes that span tables are all or nothing", () => {
     undo = undefined;
     expect((await call(signupRoute.POST, { body: signupBody })).status).toBe(201);
     expect(await queuedJobs("send-email")).toHaveLength(1);
+  });
+
+  it("sign-up: an email that cannot be queued leaves no agency behind (the queue shares the transaction)", async () => {
+    const before = await rowCounts();
+    undo = await failOn("pgboss.job", "insert");
+    expect((await call(signupRoute.POST, { body: signupBody })).status).toBe(500);
+    expect(await rowCounts()).toEqual(before);
   });
 
   it("invitation acceptance: a failure creating the user leaves the invitation unused", async () => {
