@@ -1,7 +1,7 @@
 import "server-only";
 import { eq } from "drizzle-orm";
 import type { z } from "zod";
-import { TOKEN_TTL_MS } from "@/lib/constants/app";
+import { EVEN_TIMING_MS, TOKEN_TTL_MS } from "@/lib/constants/app";
 import type { agencySignupSchema } from "@/lib/validation/auth";
 import { hashPassword } from "../../auth/password";
 import { generateToken } from "../../auth/tokens";
@@ -12,6 +12,7 @@ import { enqueue } from "../../jobs/enqueue";
 import { sendEmailJob } from "../../jobs/contracts/send-email";
 import { isUniqueViolation } from "../accounts/unique-violation";
 import type { PublicServiceContext } from "../context";
+import { withEvenTiming } from "../accounts/even-timing";
 
 async function tellOwner(email: string, firstName: string) {
   await enqueue(sendEmailJob, {
@@ -25,14 +26,14 @@ async function tellOwner(email: string, firstName: string) {
 /**
  * Registers an agency and its first admin and queues the confirmation email, all in one transaction.
  * An address that already has an account gets the same answer, after the same password hashing,
- * and its owner an email saying so: the sign-up form cannot be used to find out who has an account.
+ * and its owner an email saying so: the sign-up form cannot be used to find out who has an account
+ * (not from its timing either: both answer after the same minimum time).
  */
-export async function signupAgency({
-  input,
-}: {
-  ctx: PublicServiceContext;
-  input: z.output<typeof agencySignupSchema>;
-}) {
+export function signupAgency({ input }: { ctx: PublicServiceContext; input: z.output<typeof agencySignupSchema> }) {
+  return withEvenTiming(EVEN_TIMING_MS.signup, () => register(input));
+}
+
+async function register(input: z.output<typeof agencySignupSchema>) {
   const passwordHash = await hashPassword(input.password);
   const [existing] = await db()
     .select({ firstName: users.firstName })
