@@ -3,7 +3,8 @@
 // its own compiled server. Usage: node scripts/web-server.mjs [--dev] (PORT, LISTEN_HOST, TRUST_PROXY).
 import http from "node:http";
 import next from "next";
-import { CLIENT_IP_HEADER, clientAddress, parseTrustProxy } from "./lib/client-address.mjs";
+import { parseTrustProxy } from "./lib/client-address.mjs";
+import { webRequestListener } from "./lib/web-handler.mjs";
 
 const dev = process.argv.includes("--dev");
 const port = Number(process.env.PORT || 3000);
@@ -15,23 +16,7 @@ const app = next({ dev, dir: process.cwd(), hostname: listenHost ?? "localhost",
 const handle = app.getRequestHandler();
 await app.prepare();
 
-// Methods the Fetch API cannot represent: Next.js would fail to build a Request for them (a 500).
-const UNSUPPORTED_METHODS = new Set(["CONNECT", "TRACE", "TRACK"]);
-
-const server = http.createServer((req, res) => {
-  if (UNSUPPORTED_METHODS.has(req.method ?? "")) {
-    res.writeHead(405, { "content-type": "application/json", allow: "GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS" });
-    res.end(JSON.stringify({ status: 405, message: "This method is not allowed here" }));
-    return;
-  }
-  // Whatever the caller put in this header is dropped: only the server sets it.
-  req.headers[CLIENT_IP_HEADER] = clientAddress(req.socket.remoteAddress, req.headers["x-forwarded-for"], trustedHops);
-  handle(req, res).catch((error) => {
-    console.error(JSON.stringify({ level: "error", message: "request failed", error: String(error) }));
-    if (!res.headersSent) res.writeHead(500, { "content-type": "application/json" });
-    res.end(JSON.stringify({ status: 500, message: "Something went wrong. Please try again" }));
-  });
-});
+const server = http.createServer(webRequestListener(handle, trustedHops));
 server.listen(port, listenHost, () => console.log(`Web server listening on port ${port}`));
 
 const stop = () => {
