@@ -17,6 +17,7 @@ import { reportBenchmark } from "./bench/report";
 import { searchBenchmark } from "./bench/search";
 import { googleBenchmark } from "./bench/google";
 import { schedulesBenchmark } from "./bench/schedules";
+import { wizardBenchmark } from "./bench/wizard";
 import { startEmbeddedPostgres, type EmbeddedDatabase } from "./lib/embedded-postgres";
 import { runMigrations } from "../server/db/migrate";
 
@@ -25,6 +26,7 @@ const BENCHMARKS: BenchmarkEntry[] = [
   ingestBenchmark,
   reportBenchmark,
   googleBenchmark,
+  wizardBenchmark,
   exportsBenchmark,
   schedulesBenchmark,
 ];

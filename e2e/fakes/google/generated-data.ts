@@ -13,6 +13,12 @@ export interface DataSettings {
   ga4CombinationsPerDay: number;
   gscRowsPerDay: number;
   adsCampaigns: number;
+  /**
+   * Days before `today` on which the second Ads campaign ("Generic - Shoes") had a one-day burst of
+   * five times its usual traffic and spend (a bid left too high), so a report over the fake's
+   * data has a real event to find; -1 for none.
+   */
+  adsSpikeDaysAgo: number;
   /** Changes the values of the last 3 days (late data) without touching older days. */
   recentVersion: number;
 }
@@ -200,6 +206,19 @@ export function forEachAdsRow(settings: DataSettings, customerId: string, date: 
     // Micros are whole units of 1/1,000,000 of the account currency; Ads bills in cents, so whole cents.
     const costMicros = Math.round(clicks * (0.3 + 1.5 * random()) * 100) * 10_000;
     const conversions = Math.round(clicks * 0.05 * random() * 100) / 100;
+    if (c === 1 && dayDiff(date, settings.today) === settings.adsSpikeDaysAgo) {
+      const burst = 5;
+      return void visit({
+        date,
+        campaignId: adsCampaignId(customerId, c),
+        campaignName: adsCampaignName(c),
+        impressions: impressions * burst,
+        clicks: clicks * burst,
+        costMicros: costMicros * burst,
+        conversions: Math.round(conversions * burst * 100) / 100,
+        conversionsValue: Math.round(conversions * burst * (30 + 50 * random()) * 100) / 100,
+      });
+    }
     visit({
       date,
       campaignId: adsCampaignId(customerId, c),
