@@ -71,3 +71,54 @@ test("an answer from Google with a state this browser did not start is refused w
     page.getByText("This Google sign-in link is invalid or has expired. Please sign in with Google again."),
   ).toBeVisible();
 });
+
+test("connects Google Ads by keyword in a new project and the first report finds the campaign's burst", async ({
+  page,
+}) => {
+  test.setTimeout(240_000);
+  const project = `Northwind Ads ${Date.now().toString(36)}`;
+  await logIn(page);
+  await page.getByRole("link", { name: STORE }).first().click();
+  await page
+    .getByRole("navigation", { name: "Breadcrumb" })
+    .getByRole("link", { name: "Northwind Outfitters" })
+    .click();
+  await page.getByRole("button", { name: "Add project" }).click();
+  const dialog = page.getByRole("dialog");
+  await dialog.getByLabel("Project name").fill(project);
+  await dialog.getByLabel("Site URL").fill("www.northwind.example");
+  await dialog.getByLabel("Site type").selectOption("ecommerce");
+  await dialog.getByRole("button", { name: "Save project" }).click();
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+  await page.getByRole("link", { name: project }).click();
+  await page.getByRole("link", { name: "Data sources" }).click();
+
+  // Step 1 and 2: Google Ads, signed in through the popup, the account and the keyword report.
+  await page.getByRole("button", { name: "Add data source" }).click();
+  await page.getByRole("radio", { name: /Google Ads/ }).check();
+  await page.getByRole("button", { name: "Next" }).click();
+  const popupOpened = page.waitForEvent("popup");
+  await page.getByRole("button", { name: "Sign in with Google" }).click();
+  await (await popupOpened).waitForEvent("close", { timeout: 20_000 });
+  await page.getByLabel("Google Ads account").selectOption({ label: "Northwind Ads (1234567890)" });
+  await page.getByLabel("Report type").selectOption({ label: "Keywords performance report" });
+  await expect(page.getByText("by campaign and keyword.")).toBeVisible();
+  await page.getByLabel("Data source name").fill("Northwind Ads keywords");
+  await page.getByRole("button", { name: "Connect Google Ads" }).click();
+
+  // Step 3 and the first import.
+  const wizard = page.getByRole("region", { name: "Add a data source" });
+  await expect(wizard.getByText("Northwind Ads keywords is connected.")).toBeVisible();
+  await wizard.getByRole("link", { name: "Open Northwind Ads keywords" }).click();
+  const runs = page.getByRole("table", { name: /Import runs/ });
+  await expect(runs.getByRole("row").filter({ hasText: "First import" }).filter({ hasText: "Finished" })).toBeVisible({
+    timeout: 90_000,
+  });
+
+  // A report on the project reads the imported Ads data: the one-day burst of "Generic - Shoes".
+  await page.getByRole("navigation", { name: "Breadcrumb" }).getByRole("link", { name: project }).click();
+  await page.getByLabel("Report name").fill("Ads check");
+  await page.getByRole("button", { name: "Generate report" }).click();
+  await expect(page.getByText("Your report is ready").first()).toBeVisible({ timeout: 90_000 });
+  await expect(page.getByRole("article").filter({ hasText: "Generic - Shoes" }).first()).toBeVisible();
+});

@@ -18,6 +18,7 @@ import { searchBenchmark } from "./bench/search";
 import { googleBenchmark } from "./bench/google";
 import { schedulesBenchmark } from "./bench/schedules";
 import { loadBenchmark } from "./bench/load";
+import { wizardBenchmark } from "./bench/wizard";
 import { startEmbeddedPostgres, type EmbeddedDatabase } from "./lib/embedded-postgres";
 import { runMigrations } from "../server/db/migrate";
 
@@ -26,6 +27,7 @@ const BENCHMARKS: BenchmarkEntry[] = [
   ingestBenchmark,
   reportBenchmark,
   googleBenchmark,
+  wizardBenchmark,
   exportsBenchmark,
   schedulesBenchmark,
   loadBenchmark,

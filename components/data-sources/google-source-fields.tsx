@@ -4,7 +4,7 @@ import { useEffect, useReducer } from "react";
 import { SelectField } from "@/components/ui/form-field";
 import { Button } from "@/components/ui/button";
 import type { GoalListing, GoogleOption } from "@/lib/api-client/google";
-import { adsReportLabel, GOOGLE_ADS_REPORT_OPTIONS } from "@/lib/constants/google-ads-reports";
+import { adsReportImportSummary, adsReportLabel, GOOGLE_ADS_REPORT_OPTIONS } from "@/lib/constants/google-ads-reports";
 import { SITE_TYPES, type SiteType } from "@/lib/constants/site-types";
 import { emptySelection, selectAnalytics, type AnalyticsSelection } from "@/lib/google/analytics-selection";
 import { useGoogleList } from "@/lib/hooks/use-google";
@@ -302,6 +302,7 @@ export function AdsFields({ onChange, errors }: FieldsProps) {
         value={s.report}
         onChange={(e) => set({ report: e.target.value })}
         error={errors.adsReport}
+        hint={adsReportImportSummary(s.report)}
       >
         {GOOGLE_ADS_REPORT_OPTIONS.map((r) => (
           <option key={r} value={r}>

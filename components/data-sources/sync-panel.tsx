@@ -5,7 +5,7 @@ import { Card, CardTitle } from "@/components/ui/card";
 import { ErrorState, LoadingState } from "@/components/ui/page-state";
 import type { SyncRun } from "@/lib/api-client/google";
 import type { DataSource } from "@/lib/api-client/types";
-import { adsReportLabel } from "@/lib/constants/google-ads-reports";
+import { adsReportImportSummary, adsReportLabel } from "@/lib/constants/google-ads-reports";
 import { formatDate } from "@/lib/format";
 import { toApiError } from "@/lib/hooks/use-api-error-handler";
 import { useSyncNow, useSyncStatus } from "@/lib/hooks/use-google";
@@ -49,6 +49,7 @@ export function SyncPanel({
         <div>
           <CardTitle id="imports-heading">Imports from Google</CardTitle>
           {selection.length ? <p className="mt-1 text-sm text-slate-600">{selection.join(" · ")}</p> : null}
+          {a.adsReport ? <p className="mt-1 text-sm text-slate-600">{adsReportImportSummary(a.adsReport)}</p> : null}
         </div>
         {canManage && status.data?.syncable && !status.data.state?.tokenUpdateFailed ? (
           <Button

@@ -1,8 +1,10 @@
 // The Google Ads report types the wizard offers (spec section 3: 46 named types plus All Data), as
 // the AdWords reporting API named them. One list: the wizard's options and the API's validation
-// both read it. Whatever type is chosen, the import reads campaign-by-day figures (impressions,
-// clicks, cost, conversions, conversion value), which is what the insight engine uses; the type is
-// kept with the source so the report can say where the numbers come from.
+// both read it. Whatever type is chosen, the import reads impressions, clicks, cost, conversions and
+// conversion value by day and campaign; the type decides the second breakdown (ADS_REPORT_BREAKDOWNS):
+// keywords, search terms, landing pages, countries or devices, so a report can name the keyword or
+// page behind a change. Types whose own breakdown the engine has no dimension for (ages, placements,
+// labels...) import campaign by day.
 
 export const ALL_ADS_DATA = "ALL_DATA";
 
@@ -68,4 +70,40 @@ export function adsReportLabel(value: string): string {
     .split("_");
   const text = words.join(" ");
   return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** What an Ads import breaks each campaign's days down by, beside the campaign itself. */
+export type AdsBreakdown = "campaign" | "device" | "keyword" | "searchTerm" | "landingPage" | "country";
+
+const BREAKDOWN_OF: Partial<Record<GoogleAdsReport, AdsBreakdown>> = {
+  ALL_DATA: "device",
+  KEYWORDS_PERFORMANCE_REPORT: "keyword",
+  DISPLAY_KEYWORD_PERFORMANCE_REPORT: "keyword",
+  SEARCH_QUERY_PERFORMANCE_REPORT: "searchTerm",
+  PAID_ORGANIC_QUERY_REPORT: "searchTerm",
+  KEYWORDLESS_QUERY_REPORT: "searchTerm",
+  LANDING_PAGE_REPORT: "landingPage",
+  FINAL_URL_REPORT: "landingPage",
+  URL_PERFORMANCE_REPORT: "landingPage",
+  GEO_PERFORMANCE_REPORT: "country",
+  CAMPAIGN_LOCATION_TARGET_REPORT: "country",
+};
+
+/** The breakdown a report type imports; an unknown or missing type reads campaign by day. */
+export function adsReportBreakdown(report: unknown): AdsBreakdown {
+  return BREAKDOWN_OF[report as GoogleAdsReport] ?? "campaign";
+}
+
+const BREAKDOWN_WORDS: Record<AdsBreakdown, string> = {
+  campaign: "by campaign",
+  device: "by campaign and device",
+  keyword: "by campaign and keyword",
+  searchTerm: "by campaign and search term",
+  landingPage: "by campaign and landing page",
+  country: "by campaign and country",
+};
+
+/** The wizard's and source page's one line on what a report type imports. */
+export function adsReportImportSummary(report: unknown): string {
+  return `Imports impressions, clicks, cost, conversions and conversion value by day, ${BREAKDOWN_WORDS[adsReportBreakdown(report)]}.`;
 }

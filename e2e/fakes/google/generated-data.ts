@@ -13,6 +13,12 @@ export interface DataSettings {
   ga4CombinationsPerDay: number;
   gscRowsPerDay: number;
   adsCampaigns: number;
+  /**
+   * Days before `today` on which the second Ads campaign ("Generic - Shoes") had a one-day burst of
+   * five times its usual traffic and spend (a bid left too high), so a report over the fake's
+   * data has a real event to find; -1 for none.
+   */
+  adsSpikeDaysAgo: number;
   /** Changes the values of the last 3 days (late data) without touching older days. */
   recentVersion: number;
 }
@@ -200,6 +206,19 @@ export function forEachAdsRow(settings: DataSettings, customerId: string, date: 
     // Micros are whole units of 1/1,000,000 of the account currency; Ads bills in cents, so whole cents.
     const costMicros = Math.round(clicks * (0.3 + 1.5 * random()) * 100) * 10_000;
     const conversions = Math.round(clicks * 0.05 * random() * 100) / 100;
+    if (c === 1 && dayDiff(date, settings.today) === settings.adsSpikeDaysAgo) {
+      const burst = 5;
+      return void visit({
+        date,
+        campaignId: adsCampaignId(customerId, c),
+        campaignName: adsCampaignName(c),
+        impressions: impressions * burst,
+        clicks: clicks * burst,
+        costMicros: costMicros * burst,
+        conversions: Math.round(conversions * burst * 100) / 100,
+        conversionsValue: Math.round(conversions * burst * (30 + 50 * random()) * 100) / 100,
+      });
+    }
     visit({
       date,
       campaignId: adsCampaignId(customerId, c),
@@ -211,4 +230,63 @@ export function forEachAdsRow(settings: DataSettings, customerId: string, date: 
       conversionsValue: Math.round(conversions * (30 + 50 * random()) * 100) / 100,
     });
   }
+}
+
+/** The Ads resources the fake breaks a campaign's day down by, with their values and shares. */
+export type AdsBreakdownResource =
+  "device" | "keyword_view" | "search_term_view" | "landing_page_view" | "geographic_view";
+
+export const ADS_COUNTRY_CRITERIA: Record<string, string> = {
+  "2840": "United States",
+  "2826": "United Kingdom",
+  "2124": "Canada",
+  "2276": "Germany",
+};
+
+const ADS_BREAKDOWN_VALUES: Record<AdsBreakdownResource, string[]> = {
+  device: ["MOBILE", "DESKTOP", "TABLET"],
+  keyword_view: ["running shoes", "trail shoes", "shoe sale", "northwind shoes"],
+  search_term_view: ["buy running shoes", "best trail shoes 2026", "northwind outlet", "waterproof hiking boots"],
+  landing_page_view: [
+    "https://www.northwind.example/",
+    "https://www.northwind.example/sale",
+    "https://www.northwind.example/products/trail?utm_source=google",
+  ],
+  geographic_view: Object.keys(ADS_COUNTRY_CRITERIA),
+};
+
+/** Splits an integer into parts by weights: the parts are whole and sum exactly to the total. */
+function splitWhole(total: number, weights: number[]): number[] {
+  const sum = weights.reduce((a, b) => a + b, 0);
+  const parts = weights.map((w) => Math.floor((total * w) / sum));
+  parts[0] += total - parts.reduce((a, b) => a + b, 0);
+  return parts;
+}
+
+/**
+ * A campaign's day split over a breakdown's values, each part a whole number of impressions,
+ * clicks, cents and hundredths of conversions, so the parts add up to the campaign's own row.
+ */
+export function splitAdsRecord(
+  record: AdsRecord,
+  resource: AdsBreakdownResource,
+): { value: string; record: AdsRecord }[] {
+  const values = ADS_BREAKDOWN_VALUES[resource];
+  const weights = values.map((v) => 1 + (hashString(`${record.campaignId}|${record.date}|${v}`) % 5));
+  const impressions = splitWhole(record.impressions, weights);
+  const clicks = splitWhole(record.clicks, weights);
+  const cents = splitWhole(record.costMicros / 10_000, weights);
+  const conversions = splitWhole(Math.round(record.conversions * 100), weights);
+  const value = splitWhole(Math.round(record.conversionsValue * 100), weights);
+  return values.map((v, i) => ({
+    value: v,
+    record: {
+      ...record,
+      impressions: impressions[i],
+      clicks: clicks[i],
+      costMicros: cents[i] * 10_000,
+      conversions: conversions[i] / 100,
+      conversionsValue: value[i] / 100,
+    },
+  }));
 }

@@ -1,6 +1,12 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { randomBytes } from "node:crypto";
-import { forEachAdsRow, type AdsRecord } from "./generated-data";
+import {
+  ADS_COUNTRY_CRITERIA,
+  forEachAdsRow,
+  splitAdsRecord,
+  type AdsBreakdownResource,
+  type AdsRecord,
+} from "./generated-data";
 import { addDays } from "./prng";
 import { sendJson } from "./http";
 import type { FakeState, Grant } from "./state";
@@ -69,21 +75,57 @@ export function handleListAccessibleCustomers(grant: Grant, res: ServerResponse)
   sendJson(res, 200, names.length ? { resourceNames: names } : {});
 }
 
-const FIELDS: Record<string, (r: AdsRecord | undefined, customer: (typeof ADS_CUSTOMERS)[number]) => unknown> = {
-  "customer.id": (_, c) => c.id,
-  "customer.descriptive_name": (_, c) => c.descriptiveName,
-  "customer.currency_code": (_, c) => c.currencyCode,
-  "customer.time_zone": (_, c) => c.timeZone,
-  "campaign.id": (r) => r?.campaignId,
-  "campaign.name": (r) => r?.campaignName,
+/** One result row's inputs: the customer, the campaign's day (or its part) and the breakdown's value. */
+interface RowContext {
+  customer: (typeof ADS_CUSTOMERS)[number];
+  record?: AdsRecord;
+  value?: string;
+  geo?: { id: string; name: string };
+}
+
+const FIELDS: Record<string, (c: RowContext) => unknown> = {
+  "customer.id": (c) => c.customer.id,
+  "customer.descriptive_name": (c) => c.customer.descriptiveName,
+  "customer.currency_code": (c) => c.customer.currencyCode,
+  "customer.time_zone": (c) => c.customer.timeZone,
+  "campaign.id": (c) => c.record?.campaignId,
+  "campaign.name": (c) => c.record?.campaignName,
   "campaign.status": () => "ENABLED",
-  "segments.date": (r) => r?.date,
-  "metrics.impressions": (r) => (r?.impressions ? String(r.impressions) : undefined),
-  "metrics.clicks": (r) => (r?.clicks ? String(r.clicks) : undefined),
-  "metrics.cost_micros": (r) => (r?.costMicros ? String(r.costMicros) : undefined),
-  "metrics.conversions": (r) => r?.conversions || undefined,
-  "metrics.conversions_value": (r) => r?.conversionsValue || undefined,
+  "segments.date": (c) => c.record?.date,
+  "segments.device": (c) => c.value,
+  "ad_group_criterion.keyword.text": (c) => c.value,
+  "search_term_view.search_term": (c) => c.value,
+  "landing_page_view.unexpanded_final_url": (c) => c.value,
+  "geographic_view.country_criterion_id": (c) => (c.value ? Number(c.value) : undefined),
+  "geo_target_constant.id": (c) => c.geo?.id,
+  "geo_target_constant.name": (c) => c.geo?.name,
+  "metrics.impressions": (c) => (c.record?.impressions ? String(c.record.impressions) : undefined),
+  "metrics.clicks": (c) => (c.record?.clicks ? String(c.record.clicks) : undefined),
+  "metrics.cost_micros": (c) => (c.record?.costMicros ? String(c.record.costMicros) : undefined),
+  "metrics.conversions": (c) => c.record?.conversions || undefined,
+  "metrics.conversions_value": (c) => c.record?.conversionsValue || undefined,
 };
+
+/** The FROM resources the fake answers; campaign with segments.device is the device breakdown. */
+const RESOURCES = new Set([
+  "customer",
+  "campaign",
+  "keyword_view",
+  "search_term_view",
+  "landing_page_view",
+  "geographic_view",
+  "geo_target_constant",
+]);
+
+/**
+ * Sets `value` at a GAQL field path, camelCased and nested
+ * (ad_group_criterion.keyword.text → adGroupCriterion.keyword.text). */
+function setPath(row: Record<string, unknown>, field: string, value: unknown) {
+  const parts = field.split(".").map(camel);
+  let node = row;
+  for (const part of parts.slice(0, -1)) node = (node[part] ??= {}) as Record<string, unknown>;
+  if (value !== undefined) node[parts[parts.length - 1]] = value;
+}
 
 const QUERY = /^\s*SELECT\s+(.+?)\s+FROM\s+(\w+)(?:\s+WHERE\s+(.+?))?(?:\s+ORDER\s+BY\s+.+?)?(?:\s+LIMIT\s+\d+)?\s*$/is;
 
@@ -125,7 +167,7 @@ export function handleSearchStream(
       { queryError: "UNRECOGNIZED_FIELD" },
       `Unrecognized field in the query: '${unknown}'.`,
     );
-  if (resource !== "campaign" && resource !== "customer")
+  if (!RESOURCES.has(resource))
     return adsError(
       res,
       400,
@@ -137,39 +179,61 @@ export function handleSearchStream(
   const between = /segments\.date\s+BETWEEN\s+'(\d{4}-\d{2}-\d{2})'\s+AND\s+'(\d{4}-\d{2}-\d{2})'/i.exec(
     parsed[3] ?? "",
   );
-  const wantsRows = fields.some(
-    (f) => f.startsWith("metrics.") || f.startsWith("segments.") || f.startsWith("campaign."),
-  );
-  const records: (AdsRecord | undefined)[] = [];
-  if (resource === "customer" || !wantsRows) records.push(undefined);
+  const onlyCampaign = /campaign\.id\s*=\s*(\d+)/i.exec(parsed[3] ?? "")?.[1];
+  const contexts: RowContext[] = [];
+  if (resource === "geo_target_constant") {
+    const ids = /geo_target_constant\.id\s+IN\s*\(([^)]*)\)/i.exec(parsed[3] ?? "")?.[1].split(",") ?? [];
+    for (const id of ids.map((i) => i.trim()))
+      if (ADS_COUNTRY_CRITERIA[id]) contexts.push({ customer, geo: { id, name: ADS_COUNTRY_CRITERIA[id] } });
+  } else if (resource === "customer" || !fields.some((f) => !f.startsWith("customer."))) contexts.push({ customer });
   else {
     const start = between?.[1] ?? addDays(state.settings.today, -30);
     const end = between?.[2] ?? addDays(state.settings.today, -1);
-    const byCampaign = new Map<string, AdsRecord>();
+    const breakdown: AdsBreakdownResource | undefined =
+      resource === "campaign"
+        ? fields.includes("segments.device")
+          ? "device"
+          : undefined
+        : (resource as AdsBreakdownResource);
     const byDate = fields.includes("segments.date");
+    const totals = new Map<string, RowContext>();
     for (let d = start; d <= end; d = addDays(d, 1))
       forEachAdsRow(state.settings, customerId, d, (r) => {
-        if (byDate) return void records.push(r);
-        // Without segments.date in SELECT, Ads sums the period: one row per campaign.
-        const sum = byCampaign.get(r.campaignId);
-        if (!sum) return void byCampaign.set(r.campaignId, { ...r });
-        sum.impressions += r.impressions;
-        sum.clicks += r.clicks;
-        sum.costMicros += r.costMicros;
-        sum.conversions += r.conversions;
-        sum.conversionsValue += r.conversionsValue;
+        if (onlyCampaign && r.campaignId !== onlyCampaign) return;
+        const parts = breakdown ? splitAdsRecord(r, breakdown) : [{ value: undefined, record: r }];
+        for (const part of parts) {
+          if (byDate) {
+            contexts.push({ customer, record: part.record, value: part.value });
+            continue;
+          }
+          // Without segments.date in SELECT, Ads sums the period: one row per campaign (and breakdown value).
+          const key = `${r.campaignId}|${part.value ?? ""}`;
+          const sum = totals.get(key)?.record;
+          if (!sum) {
+            totals.set(key, { customer, record: { ...part.record }, value: part.value });
+            continue;
+          }
+          sum.impressions += part.record.impressions;
+          sum.clicks += part.record.clicks;
+          sum.costMicros += part.record.costMicros;
+          sum.conversions += part.record.conversions;
+          sum.conversionsValue += part.record.conversionsValue;
+        }
       });
-    records.push(...byCampaign.values());
+    contexts.push(...totals.values());
   }
-  const results = records.map((r) => {
-    const row: Record<string, Record<string, unknown>> = {};
+  const results = contexts.map((context) => {
+    const row: Record<string, unknown> = {};
     for (const field of fields) {
-      const value = FIELDS[field](r, customer);
-      const [entity, name] = field.split(".");
-      row[entity] ??=
-        entity === "campaign" && r ? { resourceName: `customers/${customerId}/campaigns/${r.campaignId}` } : {};
-      if (entity === "customer") row.customer.resourceName = `customers/${customerId}`;
-      if (value !== undefined) row[entity][camel(name)] = value;
+      const entity = camel(field.split(".")[0]);
+      if (!row[entity]) {
+        if (entity === "campaign" && context.record)
+          row.campaign = { resourceName: `customers/${customerId}/campaigns/${context.record.campaignId}` };
+        else if (entity === "customer") row.customer = { resourceName: `customers/${customerId}` };
+        else if (entity === "geoTargetConstant" && context.geo)
+          row.geoTargetConstant = { resourceName: `geoTargetConstants/${context.geo.id}` };
+      }
+      setPath(row, field, FIELDS[field](context));
     }
     return row;
   });

@@ -54,6 +54,7 @@ export async function startGoogleFake(options: GoogleFakeOptions = {}): Promise<
       ga4CombinationsPerDay: options.ga4CombinationsPerDay ?? 40,
       gscRowsPerDay: options.gscRowsPerDay ?? 30,
       adsCampaigns: options.adsCampaigns ?? 4,
+      adsSpikeDaysAgo: options.adsSpikeDaysAgo ?? 4,
       recentVersion: 0,
     },
     clientId: options.clientId ?? "fake-client-id.apps.googleusercontent.com",

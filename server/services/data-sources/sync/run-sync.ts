@@ -95,7 +95,7 @@ async function runLocked(
   let writing: Promise<void> = Promise.resolve();
   try {
     for (const range of dayRanges(plan.start, plan.end, connector.batchDays)) {
-      const buffer = connector.newBuffer();
+      const buffer = connector.newBuffer(source);
       await connector.fetch({ auth: client.auth, source, startDate: range.start, endDate: range.end, buffer });
       await writing;
       writing = writeBatch(source, plan, range, buffer).then((written) => {

@@ -8,7 +8,8 @@ export interface Connector {
   historyMonths: number;
   /** Days fetched and written per transaction: big enough for few requests, small enough for memory. */
   batchDays: number;
-  newBuffer(): RowBuffer;
+  /** The buffer for one batch: the dimensions may depend on the source's settings. */
+  newBuffer(source: DataSource): RowBuffer;
   /** Fills `buffer` with the rows of [startDate, endDate]. */
   fetch(input: {
     auth: OAuth2Client;
