@@ -9,4 +9,5 @@ ARG BASE_PATH=""
 ENV BASE_PATH=${BASE_PATH}
 RUN npx next build && echo "{\"basePath\":\"${BASE_PATH}\"}" > .next/funnelwise-build.json
 EXPOSE 3000
-CMD ["sh", "-c", "npm run db:migrate && npx next start -p ${PORT:-3000}"]
+# The web server takes the caller's address from the socket; behind a load balancer set TRUST_PROXY=1.
+CMD ["sh", "-c", "npm run db:migrate && node scripts/web-server.mjs"]

@@ -1,4 +1,5 @@
 import { NextResponse, type NextRequest } from "next/server";
+import { guardApiRequest } from "@/lib/api-routes/api-request-guard";
 import { securityHeaders } from "@/lib/security/security-headers";
 
 // Every request passes here for its security headers (a fresh script nonce per request, see
@@ -17,13 +18,16 @@ const INSIGHT_PAGE = /^\/client-projects\/[^/]+\/insights(\/|$)/;
 
 export function proxy(request: NextRequest) {
   const nonce = btoa(crypto.randomUUID());
+  const api = request.nextUrl.pathname.startsWith("/api/");
   const headers = securityHeaders({
-    kind: request.nextUrl.pathname.startsWith("/api/") ? "api" : "page",
+    kind: api ? "api" : "page",
     nonce,
     https: (process.env.APP_URL ?? "").startsWith("https://"),
     development: process.env.NODE_ENV === "development",
   });
-  const response = route(request, headers["Content-Security-Policy"]);
+  const response =
+    (api ? guardApiRequest(request.method, request.nextUrl.pathname) : null) ??
+    route(request, headers["Content-Security-Policy"]);
   for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
   // Share links open without a login, but they are private: keep them out of search engines.
   if (request.nextUrl.pathname.startsWith("/shared/")) response.headers.set("X-Robots-Tag", "noindex, nofollow");

@@ -22,6 +22,18 @@ export function passwordResetEmail(p: { firstName: string; url: string }): Rende
   });
 }
 
+/** Sign-up with an address that has an account: the answer on screen is the same, so tell the owner here. */
+export function accountExistsEmail(p: { firstName: string; loginUrl: string }): RenderedEmail {
+  return actionEmail({
+    subject: "Someone tried to register with your email on Funnelwise",
+    greeting: `Hi ${p.firstName},`,
+    body: "Someone, perhaps you, tried to register a new agency with this email address. You already have a Funnelwise account: log in with it, or reset your password from the login page if you forgot it.",
+    action: "Log in",
+    url: p.loginUrl,
+    footer: "If this was not you, you can ignore this email: nothing was changed.",
+  });
+}
+
 export function invitationEmail(p: { agencyName: string; inviterName: string; url: string }): RenderedEmail {
   return actionEmail({
     subject: `You are invited to join ${p.agencyName} on Funnelwise`,

@@ -17,6 +17,7 @@ import { reportBenchmark } from "./bench/report";
 import { searchBenchmark } from "./bench/search";
 import { googleBenchmark } from "./bench/google";
 import { schedulesBenchmark } from "./bench/schedules";
+import { loadBenchmark } from "./bench/load";
 import { wizardBenchmark } from "./bench/wizard";
 import { startEmbeddedPostgres, type EmbeddedDatabase } from "./lib/embedded-postgres";
 import { runMigrations } from "../server/db/migrate";
@@ -29,6 +30,7 @@ const BENCHMARKS: BenchmarkEntry[] = [
   wizardBenchmark,
   exportsBenchmark,
   schedulesBenchmark,
+  loadBenchmark,
 ];
 
 const PORT = Number(process.env.BENCH_PORT || 3300);

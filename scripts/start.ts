@@ -64,11 +64,12 @@ async function main() {
 
   if (!dev) await ensureBuild({ ...process.env });
 
-  const next = path.resolve("node_modules/.bin/next");
   const tsx = path.resolve("node_modules/.bin/tsx");
+  // Plain node, not tsx with react-server conditions: Next.js loads its own compiled server there.
   children.push(
-    run("web", next, [dev ? "dev" : "start", "-p", port], {
+    run("web", process.execPath, ["scripts/web-server.mjs", ...(dev ? ["--dev"] : [])], {
       ...process.env,
+      PORT: port,
       NODE_ENV: dev ? "development" : "production",
     }),
   );

@@ -40,7 +40,8 @@ export async function call<T = any>(handler: RouteHandler, options: CallOptions 
   }
   if (options.token) headers.set("authorization", `Bearer ${options.token}`);
   if (options.cookieToken) headers.set("cookie", `next-auth.session-token=${options.cookieToken}`);
-  headers.set("x-forwarded-for", options.ip ?? "203.0.113.7");
+  // What the web server (scripts/web-server.mjs) sets from the socket.
+  headers.set("x-funnelwise-client-ip", options.ip ?? "203.0.113.7");
   const req = new NextRequest(new URL(options.path ?? "/api/test", "http://localhost:3000"), {
     method: options.method ?? (body === undefined ? "GET" : "POST"),
     headers,
@@ -69,7 +70,8 @@ export async function callBytes(
     headers.set("content-type", "application/json");
   }
   if (options.token) headers.set("authorization", `Bearer ${options.token}`);
-  headers.set("x-forwarded-for", options.ip ?? "203.0.113.7");
+  // What the web server (scripts/web-server.mjs) sets from the socket.
+  headers.set("x-funnelwise-client-ip", options.ip ?? "203.0.113.7");
   const req = new NextRequest(new URL(options.path ?? "/api/test", "http://localhost:3000"), {
     method: options.method ?? (body === undefined ? "GET" : "POST"),
     headers,

@@ -38,6 +38,12 @@ export const MESSAGES = {
   unsupportedMediaType: "The request body must be JSON (Content-Type: application/json)",
   payloadTooLarge: "The request body is too large",
   validationFailed: "Some fields are invalid",
+  invalidCharacters:
+    "This field contains characters that are not allowed (a NUL character or a broken Unicode sequence)",
+  badPath: "The address is not valid (malformed percent-encoding)",
+  methodNotAllowed: "This method is not allowed here",
+  serviceUnavailable: "The service is briefly unavailable. Please try again in a moment",
+  emptyUpdate: "Nothing to change: send at least one field",
 } as const;
 
 export const maxLengthMessage = (field: string, max = 255) => `${field} should be equal or less than ${max} characters`;

@@ -19,7 +19,9 @@ export type AgencySignupInput = z.input<typeof agencySignupSchema>;
 export const loginSchema = z.object({
   email: email(),
   password: z.string({ error: MESSAGES.required }).min(1, MESSAGES.required),
-  recaptcha: z.string().optional(),
+  /** The reCAPTCHA answer; also accepted under the widget's own form name, g-recaptcha-response. */
+  recaptcha: z.string().max(10_000).optional(),
+  "g-recaptcha-response": z.string().max(10_000).optional(),
 });
 export type LoginInput = z.input<typeof loginSchema>;
 

@@ -59,9 +59,22 @@ export const projectEditSchema = z.object({
 });
 export type ProjectInput = z.input<typeof projectSchema>;
 
-export const permissionLevelSchema = z.coerce
-  .number({ error: MESSAGES.required })
-  .refine((v) => v === 1 || v === 2 || v === 4, "Please choose Client Admin, Data Creator or Viewer")
+const PERMISSION_CHOICE = "Please choose Client Admin, Data Creator or Viewer";
+/** 1, 2 or 4, as a number or (from a form's select) its digit; never a boolean, which coercion would make 1. */
+export const permissionLevelSchema = z
+  .union(
+    [
+      z.number({ error: PERMISSION_CHOICE }),
+      z
+        .string()
+        .regex(/^[124]$/, PERMISSION_CHOICE)
+        .transform(Number),
+    ],
+    {
+      error: (issue) => (issue.input === undefined ? MESSAGES.required : PERMISSION_CHOICE),
+    },
+  )
+  .refine((v) => v === 1 || v === 2 || v === 4, PERMISSION_CHOICE)
   .transform((v) => v as 1 | 2 | 4);
 
 /** POST /clients/{id}/staffs/add: share a client with a staff member of the agency. */

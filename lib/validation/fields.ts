@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { MESSAGES, maxLengthMessage } from "../constants/messages";
+import { isSafeText } from "./safe-text";
 
 // Building blocks shared by every form and route handler, so both give the same messages.
 
@@ -10,12 +11,15 @@ const PASSWORD_PATTERN = /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)(?=.*[!@#?$%^&*]).{6,}$
 
 export const isEmail = (value: string) => EMAIL_PATTERN.test(value);
 
+/** Any text field: no NUL and no lone surrogate, which PostgreSQL cannot store (see safe-text.ts). */
+export const safeString = (params?: Parameters<typeof z.string>[0]) =>
+  z.string(params).refine(isSafeText, MESSAGES.invalidCharacters);
+
 export const requiredText = (label: string, max = MAX_TEXT_LENGTH) =>
-  z.string({ error: MESSAGES.required }).trim().min(1, MESSAGES.required).max(max, maxLengthMessage(label, max));
+  safeString({ error: MESSAGES.required }).trim().min(1, MESSAGES.required).max(max, maxLengthMessage(label, max));
 
 export const optionalText = (label: string, max = MAX_TEXT_LENGTH) =>
-  z
-    .string()
+  safeString()
     .trim()
     .max(max, maxLengthMessage(label, max))
     .optional()
@@ -87,3 +91,9 @@ export function isUrl(value: string): boolean {
     return false;
   }
 }
+
+/** For partial updates (PUT with any subset of fields): an empty body changes nothing and is a 400. */
+export const someFieldSet = [
+  (v: Record<string, unknown>) => Object.values(v).some((x) => x !== undefined),
+  { message: MESSAGES.emptyUpdate },
+] as const;

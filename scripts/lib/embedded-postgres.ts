@@ -13,6 +13,8 @@ interface Options {
   database: string;
   /** Trade durability for speed: only for throw-away test clusters. */
   fast?: boolean;
+  /** A fixed port (a restart keeps the address the app already uses); a free one when absent. */
+  port?: number;
   log?: (line: string) => void;
 }
 
@@ -86,7 +88,7 @@ export async function startEmbeddedPostgres(options: Options): Promise<EmbeddedD
   const EmbeddedPostgres = await loadEmbeddedPostgres();
   const dataDir = path.resolve(options.dataDir);
   fs.mkdirSync(path.dirname(dataDir), { recursive: true });
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const log = options.log ?? (() => undefined);
   const postgresFlags = ["-c", "listen_addresses=127.0.0.1", "-c", "unix_socket_directories="];
   if (options.fast) postgresFlags.push("-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off");

@@ -2,6 +2,7 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import type { AuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
+import { CLIENT_IP_HEADER } from "@/lib/constants/app";
 import { loginSchema } from "@/lib/validation/auth";
 import { env } from "../env";
 import { login } from "../services/accounts/login";
@@ -24,8 +25,9 @@ export function nextAuthOptions(): AuthOptions {
         async authorize(credentials, req) {
           const parsed = loginSchema.safeParse(credentials);
           if (!parsed.success) return null;
-          const forwarded = (req?.headers?.["x-forwarded-for"] as string | undefined)?.split(",")[0]?.trim();
-          const ctx = { txId: randomUUID(), ip: forwarded || "unknown" };
+          // The address the web server set (socket or trusted proxies), never X-Forwarded-For as sent.
+          const ip = req?.headers?.[CLIENT_IP_HEADER] as string | undefined;
+          const ctx = { txId: randomUUID(), ip: ip || "unknown" };
           const { token } = await login({ ctx, input: parsed.data });
           const claims = await decodeSessionToken(token);
           if (!claims) return null;

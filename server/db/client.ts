@@ -13,7 +13,13 @@ const globalForDb = globalThis as unknown as { __funnelwisePool?: pg.Pool; __fun
 
 export function pool(): pg.Pool {
   if (!globalForDb.__funnelwisePool) {
-    globalForDb.__funnelwisePool = new pg.Pool({ connectionString: env().DATABASE_URL, max: 10 });
+    const created = new pg.Pool({ connectionString: env().DATABASE_URL, max: 10 });
+    // An idle connection dropped by a database restart emits here; unheard, it would end the process.
+    // The pool discards that connection and opens new ones when the database is back.
+    created.on("error", (error) =>
+      console.warn(JSON.stringify({ level: "warn", message: "idle database connection lost", error: error.message })),
+    );
+    globalForDb.__funnelwisePool = created;
   }
   return globalForDb.__funnelwisePool;
 }

@@ -1,6 +1,7 @@
 import "server-only";
 import type { z } from "zod";
 import { MESSAGES } from "@/lib/constants/messages";
+import { unsafeTextPath } from "@/lib/validation/safe-text";
 import {
   BadRequestError,
   fieldErrorsFromZod,
@@ -46,7 +47,10 @@ export async function parseJsonBody<S extends z.ZodType>(req: Request, schema: S
   return parseWith(schema, data);
 }
 
+/** Every way input enters (JSON, query, form fields) passes here: text PostgreSQL cannot store is a 400. */
 export function parseWith<S extends z.ZodType>(schema: S, data: unknown): z.output<S> {
+  const unsafe = unsafeTextPath(data);
+  if (unsafe) throw new ValidationError({ [unsafe]: MESSAGES.invalidCharacters });
   const result = schema.safeParse(data);
   if (!result.success) throw new ValidationError(fieldErrorsFromZod(result.error));
   return result.data;

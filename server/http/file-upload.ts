@@ -94,7 +94,8 @@ export async function handleFileUpload<T>(
       }
       current = stream;
       work = handle({
-        filename: info.filename ?? "",
+        // The name is only kept for display: characters PostgreSQL cannot store become U+FFFD.
+        filename: (info.filename ?? "").toWellFormed().replaceAll("\u0000", "\uFFFD"),
         mimeType: info.mimeType ?? "",
         fields,
         chunks: fileChunks(stream, tooLarge),

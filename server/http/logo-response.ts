@@ -3,7 +3,8 @@ import type { Logo } from "../services/customization/get-logo";
 
 /** Headers that keep an uploaded file inert even if opened directly (an SVG is a document). */
 export const LOGO_HEADERS = {
-  "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'",
+  // sandbox: even an SVG opened as a page of its own gets a unique origin and runs nothing.
+  "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; sandbox",
   "X-Content-Type-Options": "nosniff",
   "Cross-Origin-Resource-Policy": "same-origin",
   "Cache-Control": "private, no-cache",

@@ -1,7 +1,7 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { NextResponse, type NextRequest } from "next/server";
-import { TRANSACTION_ID_HEADER } from "@/lib/constants/app";
+import { CLIENT_IP_HEADER, TRANSACTION_ID_HEADER } from "@/lib/constants/app";
 import type { ClientAction } from "@/lib/permissions";
 import { loadActor } from "../auth/actor";
 import {
@@ -50,9 +50,12 @@ function toResponse(result: unknown): Response {
   return NextResponse.json(result ?? { status: 200 });
 }
 
+/**
+ * The caller's address as the web server worked it out (socket, or X-Forwarded-For as far as
+ * TRUST_PROXY allows). X-Forwarded-For itself is never read here: a client could write anything in it.
+ */
 function clientIp(req: NextRequest): string {
-  const forwarded = req.headers.get("x-forwarded-for");
-  return forwarded?.split(",")[0]?.trim() || req.headers.get("x-real-ip") || "unknown";
+  return req.headers.get(CLIENT_IP_HEADER) || "unknown";
 }
 
 function sanitizeTxId(value: string | null): string {

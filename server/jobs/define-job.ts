@@ -9,6 +9,11 @@ export interface JobContract<S extends z.ZodType = z.ZodType> {
   schema: S;
   /** Retries with exponential backoff; handlers must be idempotent. */
   retry: { limit: number; delaySeconds: number };
+  /**
+   * How long one attempt may run before pg-boss counts it failed and retries it (default 15 min).
+   * A worker killed mid-job holds it until then: keep it short for jobs that are short.
+   */
+  expireInSeconds?: number;
   /** How often an idle worker asks for this job (1 s; pg-boss's floor is 0.5 s). */
   pollingIntervalSeconds?: number;
   /**

@@ -1,14 +1,35 @@
 import "server-only";
+import { sql, type SQL } from "drizzle-orm";
 import type { z } from "zod";
+import type { Tx } from "../db/client";
 import { boss } from "./boss";
 import type { JobContract } from "./define-job";
+
+/**
+ * pg-boss runs its insert through this when a job is queued inside a transaction: the job exists
+ * if and only if the transaction commits (a sign-up that fails leaves no email behind, and an
+ * email that cannot be queued leaves no half-created agency).
+ */
+function inTransaction(tx: Tx) {
+  return {
+    async executeSql(text: string, values: unknown[] = []) {
+      const parts = text.split(/\$(\d+)/);
+      const chunks: SQL[] = parts.map((part, i) => (i % 2 ? sql`${values[Number(part) - 1] ?? null}` : sql.raw(part)));
+      return tx.execute(sql.join(chunks));
+    },
+  };
+}
 
 /** Validates the payload against the job's schema, then queues it with the job's retry policy. */
 export async function enqueue<S extends z.ZodType>(
   job: JobContract<S>,
   payload: z.input<S>,
-  /** A job with the same singletonKey already queued is not queued twice (null is returned). */
-  options: { singletonKey?: string } = {},
+  options: {
+    /** A job with the same singletonKey already queued is not queued twice (null is returned). */
+    singletonKey?: string;
+    /** Queue the job as part of this transaction. */
+    tx?: Tx;
+  } = {},
 ): Promise<string | null> {
   const data = job.schema.parse(payload) as object;
   const instance = await boss();
@@ -16,7 +37,9 @@ export async function enqueue<S extends z.ZodType>(
     retryLimit: job.retry.limit,
     retryDelay: job.retry.delaySeconds,
     retryBackoff: true,
+    ...(job.expireInSeconds ? { expireInSeconds: job.expireInSeconds } : {}),
     ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
+    ...(options.tx ? { db: inTransaction(options.tx) } : {}),
   });
 }
 

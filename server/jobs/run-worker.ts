@@ -1,7 +1,11 @@
 import fs from "node:fs";
 import { log } from "../log";
 import { boss, stopBoss } from "./boss";
+import { withJobLease } from "./job-lease";
+import { recoverAbandonedJobs } from "./recover-abandoned-jobs";
 import { jobHandlers } from "./worker-handlers";
+
+const RECOVERY_INTERVAL_MS = Number(process.env.JOB_RECOVERY_INTERVAL_MS || 5_000);
 
 /** Subscribes one handler per registered job; a payload that fails its schema fails the job. */
 export async function runWorker(): Promise<{ stop: () => Promise<void> }> {
@@ -17,7 +21,8 @@ export async function runWorker(): Promise<{ stop: () => Promise<void> }> {
           const payload = definition.schema.parse(job.data);
           const started = Date.now();
           try {
-            await handle(payload, { jobId: job.id });
+            // The lease tells other workers this job is alive (see job-lease.ts).
+            await withJobLease(job.id, () => handle(payload, { jobId: job.id }));
             log("info", "job done", { job: definition.name, jobId: job.id, ms: Date.now() - started });
           } catch (error) {
             log("error", "job failed", { job: definition.name, jobId: job.id, error: String(error) });
@@ -29,8 +34,16 @@ export async function runWorker(): Promise<{ stop: () => Promise<void> }> {
   }
   log("info", "worker ready", { jobs: jobHandlers.map((h) => h.contract.name) });
   const heartbeat = startHeartbeat();
+  // Jobs a dead worker left behind are retried at once, not after their expiry.
+  const recover = () =>
+    recoverAbandonedJobs(instance).catch((error: unknown) =>
+      log("warn", "recovering abandoned jobs failed", { error: String(error) }),
+    );
+  await recover();
+  const recovery = setInterval(() => void recover(), RECOVERY_INTERVAL_MS);
   return {
     stop: async () => {
+      clearInterval(recovery);
       if (heartbeat) clearInterval(heartbeat);
       await stopBoss();
     },

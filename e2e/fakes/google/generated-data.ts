@@ -207,14 +207,15 @@ export function forEachAdsRow(settings: DataSettings, customerId: string, date: 
     const costMicros = Math.round(clicks * (0.3 + 1.5 * random()) * 100) * 10_000;
     const conversions = Math.round(clicks * 0.05 * random() * 100) / 100;
     if (c === 1 && dayDiff(date, settings.today) === settings.adsSpikeDaysAgo) {
-      const burst = 5;
+      // Four times the campaign's highest usual day, whatever the day's own draw was.
+      const burst = (4 * 5200) / impressions;
       return void visit({
         date,
         campaignId: adsCampaignId(customerId, c),
         campaignName: adsCampaignName(c),
-        impressions: impressions * burst,
-        clicks: clicks * burst,
-        costMicros: costMicros * burst,
+        impressions: 4 * 5200,
+        clicks: Math.round(clicks * burst),
+        costMicros: Math.round((costMicros * burst) / 10_000) * 10_000,
         conversions: Math.round(conversions * burst * 100) / 100,
         conversionsValue: Math.round(conversions * burst * (30 + 50 * random()) * 100) / 100,
       });

@@ -1,8 +1,12 @@
-import { integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { bigint, integer, pgTable, varchar } from "drizzle-orm/pg-core";
 
-/** Fixed-window counters shared by every web process (login attempts per email and per IP). */
-export const rateLimits = pgTable("rate_limits", {
-  key: text("key").primaryKey(),
-  windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
-  count: integer("count").notNull(),
+/**
+ * rate-limiter-flexible's PostgreSQL store (RateLimiterPostgres), in the layout it expects: one row
+ * per limited key (hashed, see server/services/accounts/rate-limit.ts), its points and when they expire
+ * (epoch milliseconds). Shared by every web process; created here so the app never runs DDL at runtime.
+ */
+export const loginLimits = pgTable("login_limits", {
+  key: varchar("key", { length: 255 }).primaryKey(),
+  points: integer("points").notNull().default(0),
+  expire: bigint("expire", { mode: "number" }),
 });

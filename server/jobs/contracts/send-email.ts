@@ -13,6 +13,11 @@ export const sendEmailPayload = z.discriminatedUnion("template", [
     params: z.object({ firstName: z.string(), url: z.string() }),
   }),
   z.object({
+    template: z.literal("account-exists"),
+    to: z.string(),
+    params: z.object({ firstName: z.string(), loginUrl: z.string() }),
+  }),
+  z.object({
     template: z.literal("invitation"),
     to: z.string(),
     params: z.object({ agencyName: z.string(), inviterName: z.string(), url: z.string() }),

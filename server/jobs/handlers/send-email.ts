@@ -1,5 +1,5 @@
 import "server-only";
-import { agencyConfirmationEmail, invitationEmail, passwordResetEmail } from "@/emails/templates";
+import { accountExistsEmail, agencyConfirmationEmail, invitationEmail, passwordResetEmail } from "@/emails/templates";
 import { sendMail } from "../../integrations/email/transport";
 import { sendEmailJob, type SendEmailPayload } from "../contracts/send-email";
 import { defineJobHandler } from "../define-job";
@@ -10,6 +10,8 @@ function render(payload: SendEmailPayload) {
       return agencyConfirmationEmail(payload.params);
     case "password-reset":
       return passwordResetEmail(payload.params);
+    case "account-exists":
+      return accountExistsEmail(payload.params);
     case "invitation":
       return invitationEmail(payload.params);
   }

@@ -1,7 +1,7 @@
 import "server-only";
 import { eq } from "drizzle-orm";
 import { MESSAGES } from "@/lib/constants/messages";
-import { TOKEN_TTL_MS } from "@/lib/constants/app";
+import { EVEN_TIMING_MS, TOKEN_TTL_MS } from "@/lib/constants/app";
 import { generateToken } from "../../auth/tokens";
 import { db } from "../../db/client";
 import { userTokens, users } from "../../db/schema";
@@ -9,10 +9,14 @@ import { appUrl } from "../../env";
 import { enqueue } from "../../jobs/enqueue";
 import { sendEmailJob } from "../../jobs/contracts/send-email";
 import type { PublicServiceContext } from "../context";
+import { withEvenTiming } from "./even-timing";
 
-/** Emails a one-hour reset link when the account exists; the answer is the same either way. */
-export async function forgotPassword({ input }: { ctx: PublicServiceContext; input: { email: string } }) {
-  const { email } = input;
+/** Emails a one-hour reset link when the account exists; the answer, and its timing, are the same either way. */
+export function forgotPassword({ input }: { ctx: PublicServiceContext; input: { email: string } }) {
+  return withEvenTiming(EVEN_TIMING_MS.forgotPassword, () => sendResetLink(input.email));
+}
+
+async function sendResetLink(email: string) {
   const [user] = await db()
     .select({ id: users.id, firstName: users.firstName })
     .from(users)

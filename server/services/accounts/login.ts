@@ -7,27 +7,24 @@ import { dummyPasswordHash, verifyPassword } from "../../auth/password";
 import { issueSessionToken } from "../../auth/session-token";
 import { db } from "../../db/client";
 import { agencies, users } from "../../db/schema";
-import { env } from "../../env";
 import { AppError, BadRequestError, TooManyRequestsError, UnauthorizedError } from "../../errors";
-import { clearRateLimit, hitRateLimit, peekRateLimit } from "./rate-limit";
+import { clearLoginFailures, loginWaitSeconds, recordLoginFailure } from "./rate-limit";
 import { currentUserView } from "../users/get-user";
 import { verifyRecaptcha } from "./verify-recaptcha";
 import type { PublicServiceContext } from "../context";
 
 /**
- * Checks credentials and issues a session token. Every attempt counts against the caller's IP;
- * failed attempts count against the email, and a success clears that email's count.
+ * Checks credentials and issues a session token. Failures slow down the account and address pair
+ * (a growing delay) and the address; a success clears the pair (see ./rate-limit.ts). The account
+ * itself is never locked, so a stranger's wrong passwords cannot lock its owner out.
  */
 export async function login({ ctx, input }: { ctx: PublicServiceContext; input: z.output<typeof loginSchema> }) {
   const { ip } = ctx;
-  const { LOGIN_RATE_LIMIT_PER_EMAIL, LOGIN_RATE_LIMIT_PER_IP, LOGIN_RATE_LIMIT_WINDOW_SECONDS: window } = env();
-  const emailKey = `login:email:${input.email}`;
-  const byIp = await hitRateLimit(`login:ip:${ip}`, LOGIN_RATE_LIMIT_PER_IP, window);
-  if (byIp.limited) throw new TooManyRequestsError(MESSAGES.loginRateLimited, byIp.retryAfterSeconds);
-  const byEmail = await peekRateLimit(emailKey, LOGIN_RATE_LIMIT_PER_EMAIL, window);
-  if (byEmail.limited) throw new TooManyRequestsError(MESSAGES.loginRateLimited, byEmail.retryAfterSeconds);
+  const wait = await loginWaitSeconds(input.email, ip);
+  if (wait > 0) throw new TooManyRequestsError(MESSAGES.loginRateLimited, wait);
 
-  if (!(await verifyRecaptcha(input.recaptcha, ip))) throw new BadRequestError(MESSAGES.recaptchaFailed);
+  const recaptcha = input.recaptcha ?? input["g-recaptcha-response"];
+  if (!(await verifyRecaptcha(recaptcha, ip))) throw new BadRequestError(MESSAGES.recaptchaFailed);
 
   const [row] = await db()
     .select({ user: users, agencyConfirmedAt: agencies.confirmedAt })
@@ -37,12 +34,12 @@ export async function login({ ctx, input }: { ctx: PublicServiceContext; input: 
     .limit(1);
   const ok = await verifyPassword(input.password, row?.user.passwordHash ?? (await dummyPasswordHash()));
   if (!row || !ok) {
-    await hitRateLimit(emailKey, LOGIN_RATE_LIMIT_PER_EMAIL, window);
+    await recordLoginFailure(input.email, ip);
     throw new UnauthorizedError(MESSAGES.loginInvalid);
   }
   if (!row.agencyConfirmedAt) throw new AppError(403, MESSAGES.agencyNotConfirmed);
 
-  await clearRateLimit(emailKey);
+  await clearLoginFailures(input.email, ip);
   await db().update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, row.user.id));
   const token = await issueSessionToken({
     sub: row.user.id,

@@ -2,6 +2,7 @@ import "server-only";
 import { CUSTOMIZATION_MESSAGES as M, MAX_LOGO_BYTES } from "@/lib/constants/customization";
 import { MESSAGES } from "@/lib/constants/messages";
 import { customizationSchema, type CustomizationFields } from "@/lib/validation/customization";
+import { unsafeTextPath } from "@/lib/validation/safe-text";
 import { AppError, fieldErrorsFromZod, ValidationError, type FieldErrors } from "../../errors";
 import { detectLogo, type AcceptedLogo } from "./detect-logo";
 
@@ -37,6 +38,8 @@ export function checkCustomizationForm(form: CustomizationForm): CustomizationIn
   if (form.logo && form.logo.length > MAX_LOGO_BYTES) throw tooLarge();
 
   const errors: FieldErrors = {};
+  const unsafe = unsafeTextPath(form.fields);
+  if (unsafe) errors[unsafe] = MESSAGES.invalidCharacters;
   const parsed = customizationSchema.safeParse(form.fields);
   if (!parsed.success) Object.assign(errors, fieldErrorsFromZod(parsed.error));
 

@@ -2,6 +2,7 @@ import "server-only";
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { projectEditSchema } from "@/lib/validation/clients";
+import { someFieldSet } from "@/lib/validation/fields";
 import { canOnClient } from "@/lib/permissions";
 import { db } from "../../db/client";
 import { clientProjects } from "../../db/schema";
@@ -11,7 +12,9 @@ import { assertProjectCapacity, projectUsage } from "./project-limit";
 import type { ProjectServiceContext } from "../context";
 
 /** PUT /properties/{id}: any subset of the project's fields, and/or its status. */
-export const projectUpdateSchema = projectEditSchema.extend({ status: z.enum(["active", "suspended"]).optional() });
+export const projectUpdateSchema = projectEditSchema
+  .extend({ status: z.enum(["active", "suspended"]).optional() })
+  .refine(...someFieldSet);
 
 type SiteType = "ecommerce" | "lead_generation" | "content" | "brand";
 

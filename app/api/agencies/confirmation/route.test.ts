@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { MESSAGES } from "@/lib/constants/messages";
 import { db } from "@/server/db/client";
-import { agencies, userTokens } from "@/server/db/schema";
+import { agencies, users, userTokens } from "@/server/db/schema";
 import { call } from "@/test/api";
 import { queuedJobs, resetDatabase } from "@/test/db";
 import { POST as signup } from "../signup/route";
@@ -30,7 +30,12 @@ async function register(email: string) {
   const job = (await queuedJobs<EmailJob>("send-email")).find(
     (j) => j.to === email && j.template === "agency-confirmation",
   );
-  return { agencyId: res.body.agencyId as string, token: job!.params.url.split("/").pop()! };
+  const [agency] = await db()
+    .select({ id: agencies.id })
+    .from(agencies)
+    .innerJoin(users, eq(users.agencyId, agencies.id))
+    .where(eq(users.email, email));
+  return { agencyId: agency.id, token: job!.params.url.split("/").pop()! };
 }
 
 const confirm = (token: string) => call(GET, { path: `/api/agencies/confirmation?token=${encodeURIComponent(token)}` });

@@ -10,7 +10,11 @@ import { queuedJobs, resetDatabase } from "@/test/db";
 import { createAgency } from "@/test/factories";
 import { POST } from "./route";
 
-type EmailJob = { template: string; to: string; params: { url: string; firstName?: string; agencyName?: string } };
+type EmailJob = {
+  template: string;
+  to: string;
+  params: { url: string; loginUrl?: string; firstName?: string; agencyName?: string };
+};
 
 const valid = {
   agencyName: "Acme Agency",
@@ -42,13 +46,10 @@ describe("POST /api/agencies/signup", () => {
   it("creates an unconfirmed agency, its admin and a confirmation token, and queues the confirmation email", async () => {
     const res = await call(POST, { body: valid });
     expect(res.status).toBe(201);
-    expect(res.body).toEqual({
-      agencyId: expect.any(String),
-      userId: expect.any(String),
-      email: "ada.owner@example.com",
-    });
+    // Only the address: the same answer is given for an address that has an account.
+    expect(res.body).toEqual({ email: "ada.owner@example.com" });
 
-    const [agency] = await db().select().from(agencies).where(eq(agencies.id, res.body.agencyId));
+    const [agency] = await db().select().from(agencies);
     expect(agency).toMatchObject({
       name: "Acme Agency",
       website: "acme.example.com",
@@ -56,7 +57,7 @@ describe("POST /api/agencies/signup", () => {
       confirmedAt: null,
       projectLimit: 5,
     });
-    const [user] = await db().select().from(users).where(eq(users.id, res.body.userId));
+    const [user] = await db().select().from(users).where(eq(users.agencyId, agency.id));
     expect(user).toMatchObject({
       agencyId: agency.id,
       email: "ada.owner@example.com",
@@ -89,18 +90,20 @@ describe("POST /api/agencies/signup", () => {
     expect(tokens[0].tokenHash).not.toBe(token);
   });
 
-  it("refuses an email that already has an account (any case) with 400 and the registration message, writing nothing", async () => {
+  it("answers an address that has an account exactly as a new one, writes nothing and emails its owner", async () => {
     await createAgency({ email: "taken@example.com" });
     const before = await rowCounts();
     const res = await call(POST, { body: { ...valid, email: "TAKEN@example.com" } });
-    expect(res.status).toBe(400);
-    expect(res.body).toEqual({
-      status: 400,
-      message: "There was a problem with your registration. Errors have been highlighted below.",
-      errors: { email: MESSAGES.emailTaken },
+    const fresh = await call(POST, { body: { ...valid, email: "fresh@example.com" } });
+    expect(res.status).toBe(201);
+    expect(res.body).toEqual({ email: "taken@example.com" });
+    expect(Object.keys(res.body)).toEqual(Object.keys(fresh.body));
+    expect((await rowCounts()).users).toBe(before.users + 1);
+    const jobs = await queuedJobs<EmailJob>("send-email");
+    expect(jobs.find((j) => j.to === "taken@example.com")).toMatchObject({
+      template: "account-exists",
+      params: { loginUrl: expect.stringContaining("/login") },
     });
-    expect(await rowCounts()).toEqual(before);
-    expect(await queuedJobs("send-email")).toEqual([]);
   });
 
   it("gives 400 with field errors and the registration message for invalid input, and writes nothing", async () => {

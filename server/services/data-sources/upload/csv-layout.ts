@@ -167,7 +167,8 @@ export class RowEncoder {
   private combos = new Map<string, number>();
   private nextCombo = 1;
   private readonly nullDims: string;
-  private lastRawDate = "";
+  // null, not "": an empty first date cell must be checked, not taken for the previous row's date.
+  private lastRawDate: string | null = null;
   private lastDate = "";
   private order: DateOrder | null;
   // Rows whose slashed date reads both ways (03/04/2026), held until a later date tells the

@@ -43,11 +43,27 @@ describe("GET /api/customizations/{id}/logo", () => {
     expect(res.status).toBe(200);
     expect(res.bytes.equals(png)).toBe(true);
     expect(res.headers.get("content-type")).toBe("image/png");
-    expect(res.headers.get("content-security-policy")).toBe("default-src 'none'; style-src 'unsafe-inline'");
+    expect(res.headers.get("content-security-policy")).toBe("default-src 'none'; style-src 'unsafe-inline'; sandbox");
     expect(res.headers.get("x-content-type-options")).toBe("nosniff");
 
     const again = await fetchLogo(idOf(saved.body), token, { "if-none-match": res.headers.get("etag")! });
     expect(again.status).toBe(304);
+  });
+
+  it("serves a logo with the type sniffed from its bytes, not the one the uploader claimed", async () => {
+    const { agency, token } = await createAgency();
+    const png = pngOfSize(300);
+    const saved = await call(putAgency, {
+      method: "PUT",
+      params: { id: agency.id },
+      token,
+      formData: customizationForm({ chartColor: "#000000" }, file(png, "logo.svg", "image/svg+xml")),
+    });
+    expect(saved.status).toBe(200);
+    const res = await fetchLogo(idOf(saved.body), token);
+    expect(res.headers.get("content-type")).toBe("image/png");
+    expect(res.headers.get("content-disposition")).toMatch(/^inline; filename="[^"]+\.png"$/);
+    expect(res.headers.get("content-security-policy")).toMatch(/(^|; )sandbox($|;)/);
   });
 
   it("serves a sanitized SVG as image/svg+xml", async () => {

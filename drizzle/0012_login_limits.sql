@@ -1,0 +1,5 @@
+CREATE TABLE "login_limits" (
+	"key" varchar(255) PRIMARY KEY NOT NULL,
+	"points" integer DEFAULT 0 NOT NULL,
+	"expire" bigint
+);

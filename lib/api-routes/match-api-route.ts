@@ -1,0 +1,47 @@
+/** A route file under app/api: its URL pattern ("/api/clients/[id]") and the methods it exports. */
+export interface ApiRoute {
+  pattern: string;
+  methods: readonly string[];
+}
+
+// Next.js prefers, segment by segment, a static name to a [param] to a [...catchAll].
+const rank = (segment: string) => (segment.startsWith("[...") ? 2 : segment.startsWith("[") ? 1 : 0);
+
+function matches(pattern: string[], path: string[]): boolean {
+  for (let i = 0; i < pattern.length; i++) {
+    const segment = pattern[i];
+    if (segment.startsWith("[...")) return path.length > i;
+    if (i >= path.length) return false;
+    if (!segment.startsWith("[") && segment !== path[i]) return false;
+  }
+  return pattern.length === path.length;
+}
+
+/** The route file Next.js would pick for a path (without the base path), as its router does. */
+export function matchApiRoute(routes: readonly ApiRoute[], pathname: string): ApiRoute | null {
+  const path = pathname.split("/").filter(Boolean);
+  let best: { route: ApiRoute; ranks: number[] } | null = null;
+  for (const route of routes) {
+    const segments = route.pattern.split("/").filter(Boolean);
+    if (!matches(segments, path)) continue;
+    const ranks = segments.map(rank);
+    if (!best || compare(ranks, best.ranks) < 0) best = { route, ranks };
+  }
+  return best?.route ?? null;
+}
+
+function compare(a: number[], b: number[]): number {
+  for (let i = 0; i < Math.max(a.length, b.length); i++) {
+    const d = (a[i] ?? -1) - (b[i] ?? -1);
+    if (d !== 0) return d;
+  }
+  return 0;
+}
+
+/** What a route answers besides its own methods: Next.js adds HEAD where there is GET, and OPTIONS. */
+export function allowedMethods(route: ApiRoute): string[] {
+  const allowed = new Set(route.methods);
+  if (allowed.has("GET")) allowed.add("HEAD");
+  allowed.add("OPTIONS");
+  return [...allowed];
+}
