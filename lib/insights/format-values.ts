@@ -111,6 +111,7 @@ const FINDING_KIND_LABELS: Record<string, string> = {
   level_shift: "Level shift",
   funnel: "Funnel step",
   audit: "Audit",
+  split_test: "Split test",
 };
 
 /** A finding's kind as screens, exports and emails name it. */

@@ -225,6 +225,9 @@ function baseSentence(finding: Finding, ctx: NarrativeContext): string {
     }
     case "audit":
       return describeAudit(f, ctx);
+    case "split_test":
+      // Written with its numbers when the test is added to a report (analyse-split-test.ts).
+      return typeof f.narrative === "string" ? f.narrative : "";
   }
 }
 

@@ -57,11 +57,13 @@ export function welchTest(sampleA: readonly number[], sampleB: readonly number[]
   const relative = a === 0 ? null : difference / a;
   const nA = sampleA.length;
   const nB = sampleB.length;
-  if (nA < 2 || nB < 2) return { a, b, difference, interval: { low: NaN, high: NaN }, relative, pValue: null, df: null };
+  if (nA < 2 || nB < 2)
+    return { a, b, difference, interval: { low: NaN, high: NaN }, relative, pValue: null, df: null };
   const vA = variance(sampleA) / nA;
   const vB = variance(sampleB) / nB;
   const se = Math.sqrt(vA + vB);
-  if (!(se > 0)) return { a, b, difference, interval: { low: difference, high: difference }, relative, pValue: null, df: null };
+  if (!(se > 0))
+    return { a, b, difference, interval: { low: difference, high: difference }, relative, pValue: null, df: null };
   const df = (vA + vB) ** 2 / (vA ** 2 / (nA - 1) + vB ** 2 / (nB - 1));
   const t = studentTQuantile(1 - (1 - confidence) / 2, df);
   return {
