@@ -112,6 +112,7 @@ const FINDING_KIND_LABELS: Record<string, string> = {
   funnel: "Funnel step",
   audit: "Audit",
   split_test: "Split test",
+  competitor: "Competitor",
 };
 
 /** A finding's kind as screens, exports and emails name it. */

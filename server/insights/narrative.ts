@@ -226,7 +226,8 @@ function baseSentence(finding: Finding, ctx: NarrativeContext): string {
     case "audit":
       return describeAudit(f, ctx);
     case "split_test":
-      // Written with its numbers when the test is added to a report (analyse-split-test.ts).
+    case "competitor":
+      // Written with their numbers where they are computed (analyse-split-test.ts, analyse-competition.ts).
       return typeof f.narrative === "string" ? f.narrative : "";
   }
 }
