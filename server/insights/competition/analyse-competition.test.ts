@@ -67,11 +67,11 @@ describe("competitive analysis", () => {
     const data = generated();
     const findings = competitionFindings(data, analyseCompetition(data, w), w);
     expect(findings.map((f) => f.metric)).toEqual([
+      "top3Keywords",
       "visibility",
       "sharedKeywords",
       "missingKeywords",
       "trafficShare",
-      "top3Keywords",
     ]);
     expect(findings.every((f) => f.kind === "competitor" && f.dimensionValue === "rival.example")).toBe(true);
     const driver = findings.find((f) => f.metric === "top3Keywords")!;

@@ -181,6 +181,25 @@ export function competitionFindings(
   });
   for (const r of results) {
     const { competitor, current: c, baseline: b, moves } = r;
+    // The top-3 moves first: they are the headline ("lost 12 keywords in the top 3 to …").
+    if (moves.lost.length || moves.won.length) {
+      const net = moves.won.length - moves.lost.length;
+      const parts = [
+        moves.lost.length ? `lost ${plural(moves.lost.length, "keyword")} in the top 3 to ${competitor}` : "",
+        moves.won.length ? `won ${plural(moves.won.length, "keyword")} in the top 3 from ${competitor}` : "",
+      ].filter(Boolean);
+      out.push({
+        ...base(competitor),
+        kind: "competitor",
+        metric: "top3Keywords",
+        current: moves.won.length,
+        baseline: moves.lost.length,
+        change: net,
+        changePct: null,
+        direction: net > 0 ? "up" : net < 0 ? "down" : null,
+        narrative: `${data.clientDomain} ${parts.join(" and ")} (${[...moves.lost, ...moves.won].slice(0, 5).join(", ")}).`,
+      });
+    }
     out.push({
       ...base(competitor),
       metric: "visibility",
@@ -214,24 +233,6 @@ export function competitionFindings(
         ...change(c.trafficShare, b.trafficShare),
         narrative: `Estimated traffic share against ${competitor}: ${pct(c.trafficShare)} of the two sites' visits (${pts(c.trafficShare - b.trafficShare)}).`,
       });
-    if (moves.lost.length || moves.won.length) {
-      const net = moves.won.length - moves.lost.length;
-      const parts = [
-        moves.lost.length ? `lost ${plural(moves.lost.length, "keyword")} in the top 3 to ${competitor}` : "",
-        moves.won.length ? `won ${plural(moves.won.length, "keyword")} in the top 3 from ${competitor}` : "",
-      ].filter(Boolean);
-      out.push({
-        ...base(competitor),
-        kind: "competitor",
-        metric: "top3Keywords",
-        current: moves.won.length,
-        baseline: moves.lost.length,
-        change: net,
-        changePct: null,
-        direction: net > 0 ? "up" : net < 0 ? "down" : null,
-        narrative: `${data.clientDomain} ${parts.join(" and ")} (${[...moves.lost, ...moves.won].slice(0, 5).join(", ")}).`,
-      });
-    }
   }
   return out;
 }
