@@ -2,8 +2,10 @@ import { eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { addDays } from "@/lib/dates";
 import { db } from "@/server/db/client";
-import { clientProjects, dataSources } from "@/server/db/schema";
+import * as settingsRoute from "@/app/api/properties/[id]/settings/route";
+import { dataSources } from "@/server/db/schema";
 import { generateReport } from "@/server/jobs/handlers/generate-report";
+import { call } from "@/test/api";
 import { resetDatabase } from "@/test/db";
 import { insertReport, listInsights, PERIOD_START, reportWorld } from "@/test/report-fixtures";
 
@@ -120,16 +122,25 @@ describe("competitive analysis in reports", () => {
   });
 
   it("is left out when the option is off or the project has no competitor source", async () => {
-    const { project, viewer } = await reportWorld();
+    const { project, viewer, main } = await reportWorld();
     expect(await competitionInsight(project, viewer.token)).toBeUndefined();
     await seedPartners(project, []);
     expect(await competitionInsight(project, viewer.token)).toBeUndefined();
     await db().delete(dataSources).where(eq(dataSources.kind, "competitor"));
     await seedPartners(project, undefined, "again ");
-    await db()
-      .update(clientProjects)
-      .set({ settings: { competitiveAnalysis: false } })
-      .where(eq(clientProjects.id, project.id));
+    // The project option, through PUT /properties/{id}/settings (on by default).
+    const settings = (body: unknown) =>
+      call(settingsRoute.PUT, {
+        method: "PUT",
+        path: `/api/properties/${project.id}/settings`,
+        params: { id: project.id },
+        token: main.token,
+        body,
+      });
+    expect((await settings({ competitiveAnalysis: "no" })).status).toBe(400);
+    const off = await settings({ competitiveAnalysis: false });
+    expect(off.status).toBe(200);
+    expect(off.body.effective.competitiveAnalysis).toBe(false);
     expect(await competitionInsight(project, viewer.token)).toBeUndefined();
   });
 });
