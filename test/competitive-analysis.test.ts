@@ -1,5 +1,8 @@
 import { eq, sql } from "drizzle-orm";
-import { beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { startPartnerFake, type PartnerFake } from "@/e2e/fakes/partners/server";
+import { resetPartnerConfig } from "@/server/integrations/partners/config";
+import { syncPartnerSource } from "@/server/services/data-sources/sync/partners/run-partner-sync";
 import { addDays } from "@/lib/dates";
 import { db } from "@/server/db/client";
 import * as settingsRoute from "@/app/api/properties/[id]/settings/route";
@@ -7,7 +10,7 @@ import { dataSources } from "@/server/db/schema";
 import { generateReport } from "@/server/jobs/handlers/generate-report";
 import { call } from "@/test/api";
 import { resetDatabase } from "@/test/db";
-import { insertReport, listInsights, PERIOD_START, reportWorld } from "@/test/report-fixtures";
+import { insertReport, listInsights, PERIOD_END, PERIOD_START, reportWorld } from "@/test/report-fixtures";
 
 // Generated partner data in the shape the connectors store it: the keyword partner's positions of
 // the client's domain (keyword rows: impressions = daily searches, position_weighted = position ×
@@ -142,5 +145,57 @@ describe("competitive analysis in reports", () => {
     expect(off.status).toBe(200);
     expect(off.body.effective.competitiveAnalysis).toBe(false);
     expect(await competitionInsight(project, viewer.token)).toBeUndefined();
+  });
+
+  describe("from the partners' APIs", () => {
+    let fake: PartnerFake;
+    beforeAll(async () => {
+      fake = await startPartnerFake();
+      process.env.SEMRUSH_API_URL = fake.url;
+      process.env.SEMRUSH_API_KEY = "semrush-test-key";
+      process.env.SIMILARWEB_API_URL = fake.url;
+      process.env.SIMILARWEB_API_KEY = "similarweb-test-key";
+      resetPartnerConfig();
+    });
+    afterAll(async () => {
+      await fake.close();
+      resetPartnerConfig();
+    });
+
+    it("imports competitors' positions on the campaign's keywords with their visits, and compares them", async () => {
+      const { project, viewer } = await reportWorld();
+      const [kw, comp] = await db()
+        .insert(dataSources)
+        .values([
+          {
+            agencyId: project.agencyId,
+            projectId: project.id,
+            sourceName: "keyword_partner",
+            kind: "keyword_partner" as const,
+            name: "Semrush",
+            additional: { campaignId: "12920575_1209408", domain: "acme.example" },
+          },
+          {
+            agencyId: project.agencyId,
+            projectId: project.id,
+            sourceName: "competitor",
+            kind: "competitor" as const,
+            name: "Similarweb",
+            additional: { competitors: ["rival.example"] },
+          },
+        ])
+        .returning();
+      const today = addDays(PERIOD_END, 1);
+      expect((await syncPartnerSource(kw.id, { today })).status).toBe("succeeded");
+      expect((await syncPartnerSource(comp.id, { today })).status).toBe("succeeded");
+      expect(fake.requests.filter((p) => p.endsWith("/tracking/")).length).toBeGreaterThan(1);
+      const insight = await competitionInsight(project, viewer.token);
+      const byMetric = new Map(insight!.findings.map((f) => [f.metric, f]));
+      // The fake ranks every mask alike: the three keywords are shared, none is missing.
+      expect(byMetric.get("sharedKeywords")!.current).toBe(3);
+      expect(byMetric.get("missingKeywords")!.current).toBe(0);
+      expect(byMetric.get("trafficShare")!.current).toBeGreaterThan(0);
+      expect(byMetric.get("trafficShare")!.current).toBeLessThan(1);
+    });
   });
 });
