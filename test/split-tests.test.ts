@@ -8,6 +8,8 @@ import * as listRoute from "@/app/api/urlsplitters/route";
 import * as itemRoute from "@/app/api/urlsplitters/[id]/route";
 import * as insightRoute from "@/app/api/urlsplitters/[id]/insight/route";
 import * as excelRoute from "@/app/api/properties/[id]/insights/export/excel/route";
+import * as pptxRoute from "@/app/api/properties/[id]/insights/export/powerpoint/route";
+import { readPackage } from "@/test/ooxml";
 import { db } from "@/server/db/client";
 import { dataSources, insights, splitUrlTests } from "@/server/db/schema";
 import { generateReport } from "@/server/jobs/handlers/generate-report";
@@ -214,5 +216,16 @@ describe("URL split tests API", () => {
     expect(cells).toContain("Split test");
     expect(cells.some((c) => c.startsWith("conversion rate: /pricing-b minus /pricing"))).toBe(true);
     expect(cells).toContain("Landing page: /pricing-b vs /pricing");
+
+    // The slides carry it too, with its chart of both pages.
+    const deck = await callBytes(pptxRoute.GET, {
+      path: `/api/properties/${project.id}/insights/export/powerpoint?reportId=${report.id}`,
+      params: { id: project.id },
+      token: viewer.token,
+    });
+    expect(deck.status).toBe(200);
+    const pkg = await readPackage(deck.bytes);
+    const slides = pkg.paths.filter((p) => /^ppt\/slides\/slide\d+\.xml$/.test(p));
+    expect(slides.some((p) => pkg.text(p).includes("Split test: Pricing page test"))).toBe(true);
   });
 });
