@@ -34,6 +34,13 @@ export function AppHeader() {
           >
             Dashboard
           </Link>
+          <Link
+            href="/splitUrlTest"
+            aria-current={pathname === "/splitUrlTest" ? "page" : undefined}
+            className="rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 aria-[current=page]:bg-brand-50 aria-[current=page]:text-brand-800"
+          >
+            Split tests
+          </Link>
           <SettingsMenu items={settings} />
         </nav>
         <div className="ml-auto flex items-center gap-3">

@@ -1,11 +1,22 @@
 // How the insight screens show numbers: every metric with its unit (currency in the project's
 // currency, rates as percentages, ranks with one decimal), changes signed, relative changes as %.
 import { dimensionLabel } from "../catalogue/dimensions";
-import { metricLabel, metricUnit, type MetricUnit } from "../catalogue/metrics";
+import { metricLabel as catalogueLabel, metricUnit as catalogueUnit, type MetricUnit } from "../catalogue/metrics";
 import { formatIsoDate, isIsoDate } from "../dates";
 import { FUNNEL_STAGES } from "./intentions";
 
-export { dimensionLabel, metricLabel, metricUnit };
+export { dimensionLabel };
+
+/** Figures of the competitive analysis, which are not stored metrics (server/insights/competition). */
+const COMPARISON_FIGURES: Record<string, { label: string; unit: MetricUnit }> = {
+  visibility: { label: "Search visibility", unit: "percent" },
+  trafficShare: { label: "Traffic share", unit: "percent" },
+  sharedKeywords: { label: "Shared keywords", unit: "count" },
+  missingKeywords: { label: "Missing keywords", unit: "count" },
+  top3Keywords: { label: "Top-3 keywords won", unit: "count" },
+};
+export const metricLabel = (key: string): string => COMPARISON_FIGURES[key]?.label ?? catalogueLabel(key);
+export const metricUnit = (key: string): MetricUnit => COMPARISON_FIGURES[key]?.unit ?? catalogueUnit(key);
 
 export const INSIGHT_GROUPS = [
   { key: "most_impactful", label: "Most Impactful Insights", dismissPopUp: false },
@@ -111,6 +122,8 @@ const FINDING_KIND_LABELS: Record<string, string> = {
   level_shift: "Level shift",
   funnel: "Funnel step",
   audit: "Audit",
+  split_test: "Split test",
+  competitor: "Competitor",
 };
 
 /** A finding's kind as screens, exports and emails name it. */

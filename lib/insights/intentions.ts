@@ -35,7 +35,9 @@ export type Analysis =
   | { type: "trend"; metric: MetricKey }
   | { type: "funnel"; steps: MetricKey[] }
   | { type: "segments"; view: "anomalies" | "level_shifts" }
-  | { type: "audit"; check: AuditCheck; dimension?: Dimension };
+  | { type: "audit"; check: AuditCheck; dimension?: Dimension }
+  /** The client's domain against each competitor (keyword partner and competitor source data). */
+  | { type: "competition" };
 
 export interface Intention {
   key: string;
@@ -550,6 +552,18 @@ export const INTENTIONS: readonly Intention[] = [
     "Are conversions or goals being recorded?",
     ["sessions"],
   ),
+  // Runs only when the project's competitive analysis option is on and its keyword partner and
+  // competitor source hold data (the engine receives it as `competition`; without it, no insight).
+  {
+    key: "competitive_position",
+    title: "Competitive position",
+    question: "How does the site compare with its competitors on search visibility, keywords and traffic share?",
+    stage: "exposure",
+    metrics: [],
+    dimensions: [],
+    siteTypes: ALL,
+    analysis: { type: "competition" },
+  },
 ];
 
 export function intentionByKey(key: string): Intention | undefined {

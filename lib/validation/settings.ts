@@ -71,7 +71,9 @@ const reportLanguage = z.enum(REPORT_LANGUAGES.map((l) => l.value) as ["en"], {
 });
 
 /** Project (property) settings as the form edits them. */
-export const projectSettingsSchema = z.object({ primaryKpi, goals, reportLanguage });
+/** The competitive analysis option: on by default; it runs when the project has competitor domains and data. */
+const competitiveAnalysis = z.boolean({ error: "competitiveAnalysis must be true or false" });
+export const projectSettingsSchema = z.object({ primaryKpi, goals, reportLanguage, competitiveAnalysis });
 export type ProjectSettingsInput = z.input<typeof projectSettingsSchema>;
 
 /** PUT /properties/{id}/settings. */
@@ -79,4 +81,5 @@ export const projectSettingsUpdateSchema = z.object({
   primaryKpi: primaryKpi.optional(),
   goals: goals.nullish(),
   reportLanguage: reportLanguage.nullish(),
+  competitiveAnalysis: competitiveAnalysis.nullish(),
 });

@@ -225,6 +225,10 @@ function baseSentence(finding: Finding, ctx: NarrativeContext): string {
     }
     case "audit":
       return describeAudit(f, ctx);
+    case "split_test":
+    case "competitor":
+      // Written with their numbers where they are computed (analyse-split-test.ts, analyse-competition.ts).
+      return typeof f.narrative === "string" ? f.narrative : "";
   }
 }
 

@@ -11,7 +11,8 @@ export interface DailyPoint {
   value: number | null;
 }
 
-export type FindingKind = "anomaly" | "change" | "driver" | "trend" | "level_shift" | "funnel" | "audit";
+export type FindingKind =
+  "anomaly" | "change" | "driver" | "trend" | "level_shift" | "funnel" | "audit" | "split_test" | "competitor";
 export type Direction = "up" | "down";
 
 export interface Finding {

@@ -17,3 +17,4 @@ export * from "./stripe-events";
 export * from "./oauth-states";
 export * from "./report-share-links";
 export * from "./report-deliveries";
+export * from "./split-url-tests";

@@ -54,6 +54,7 @@ export function runEngine(input: EngineInput): EngineReport {
     window,
     project,
     kpi,
+    competition: input.competition ?? null,
   };
 
   const outcomes: IntentionOutcome[] = [];

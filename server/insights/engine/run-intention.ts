@@ -2,6 +2,7 @@ import type { Intention } from "@/lib/insights/intentions";
 import { runAnomalies } from "./analyses/anomalies";
 import { runAudit } from "./analyses/audit";
 import { runChange } from "./analyses/change";
+import { runCompetition } from "./analyses/competition";
 import { runDrivers } from "./analyses/drivers";
 import { runFunnel } from "./analyses/funnel";
 import { runSegmentWatch } from "./analyses/segment-watch";
@@ -24,6 +25,8 @@ export function runIntention(ctx: EngineContext, intention: Intention): Intentio
       return runFunnel(ctx, intention, a.steps);
     case "audit":
       return runAudit(ctx, intention, a.check);
+    case "competition":
+      return runCompetition(ctx, intention);
     case "segments":
       return ctx.segmentDaily.series.length > 0 ? runSegmentWatch(ctx, intention, a.view) : null;
   }

@@ -3,6 +3,7 @@ import type { ProjectData } from "../data/project-data";
 import type { SegmentDaily } from "../data/segment-daily";
 import type { ReportWindow } from "../data/window";
 import type { Finding } from "../types";
+import type { CompetitionData } from "../competition/analyse-competition";
 
 export interface EngineProject {
   siteType: SiteTypeKey;
@@ -18,6 +19,8 @@ export interface EngineInput {
   segmentDaily: SegmentDaily;
   window: ReportWindow;
   project: EngineProject;
+  /** Keyword positions and visits of the client and its competitors, when the project's competitive analysis is on. */
+  competition?: CompetitionData | null;
 }
 
 /** The project's primary KPI for its site type (the first of PRIMARY_KPIS its data holds). */
@@ -38,6 +41,7 @@ export interface EngineContext {
   window: ReportWindow;
   project: EngineProject;
   kpi: Kpi | null;
+  competition?: CompetitionData | null;
 }
 
 /** A compact chart: the period's daily series with its expected range, or segment contributions. */

@@ -13,6 +13,7 @@ import {
 import { generateReportJob } from "../contracts/generate-report";
 import { defineJobHandler } from "../define-job";
 import { loadReportInput } from "../../insights/data/load-report-input";
+import { loadCompetition } from "../../insights/competition/load-competition";
 import { runEngine, type EngineReport } from "../../insights/engine/run-engine";
 
 /** Progress once the data is read: computing takes a fraction of the report's time. */
@@ -58,6 +59,7 @@ export async function generateReport(reportId: string): Promise<GenerateReportRe
       periodEnd: report.periodEnd,
       compareTo: report.compareTo,
     });
+    input.competition = await loadCompetition({ project, data: input.data, window: input.window });
     await setReportProgress(reportId, PROGRESS_AFTER_LOAD);
 
     const result = runEngine(input);

@@ -33,12 +33,13 @@ export function clientSettingsView(stored: Stored) {
   return { own, defaults, effective: { ...defaults, ...own } as ClientSettings };
 }
 
-export const PROJECT_SETTING_KEYS = ["primaryKpi", "goals", "reportLanguage"] as const;
+export const PROJECT_SETTING_KEYS = ["primaryKpi", "goals", "reportLanguage", "competitiveAnalysis"] as const;
 
 export interface ProjectSettings {
   primaryKpi: Kpi;
   goals: string;
   reportLanguage: ReportLanguage;
+  competitiveAnalysis: boolean;
 }
 
 /** The primary KPI defaults to the project's site type's. */
@@ -46,6 +47,11 @@ export function projectSettingsView(stored: Stored, siteType: SiteType) {
   const own = validOwn(stored, PROJECT_SETTING_KEYS, (key, value) =>
     projectSettingsSchema.shape[key].safeParse(value),
   ) as Partial<ProjectSettings>;
-  const defaults: ProjectSettings = { primaryKpi: DEFAULT_PRIMARY_KPI[siteType], goals: "", reportLanguage: "en" };
+  const defaults: ProjectSettings = {
+    primaryKpi: DEFAULT_PRIMARY_KPI[siteType],
+    goals: "",
+    reportLanguage: "en",
+    competitiveAnalysis: true,
+  };
   return { own, defaults, effective: { ...defaults, ...own } as ProjectSettings };
 }
