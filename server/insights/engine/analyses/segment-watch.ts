@@ -6,7 +6,9 @@ import { detectAnomalies, type AnomalyFinding } from "../../detectors/anomalies"
 import { detectChangePoints, type LevelShiftFinding } from "../../detectors/change-points";
 import { addDays, dayNumber } from "@/lib/dates";
 import { kpiEffectOf } from "../impact";
-import type { EngineContext, IntentionOutcome } from "../types";
+import type { BaselinePoint } from "../../stats/seasonal-baseline";
+import type { Chart, EngineContext, IntentionOutcome } from "../types";
+import { round } from "./anomalies";
 import { mixAndRate, type MixRate } from "./mix-rate";
 
 // Every segment watched, not only the total: for each watched dimension value (the largest of each
@@ -56,6 +58,12 @@ export interface SegmentFindingExtras {
   kpiMetric: string | null;
   /** For an outcome (conversions, revenue, ...): how much traffic and how much the rate explain. */
   mixRate?: MixRate;
+  /**
+   * The segment's daily series over the judged window, for the report's and exports' chart: with
+   * the expected value and its range for a one-day anomaly, with the level before and after for a
+   * level shift (attached to the findings the report keeps, attachSegmentEvidence).
+   */
+  series?: Extract<Chart, { type: "series" }>;
 }
 export type SegmentAnomaly = AnomalyFinding & SegmentFindingExtras;
 export type SegmentShift = LevelShiftFinding & SegmentFindingExtras;
@@ -71,11 +79,18 @@ export interface SegmentWatch {
 
 const cache = new WeakMap<EngineContext, SegmentWatch>();
 /** Each candidate's segment series, so the traffic/rate split is computed only for the findings kept. */
-const origin = new WeakMap<object, { s: SegmentDailySeries; metric: PartKey; afterEnd: string }>();
+interface Origin {
+  s: SegmentDailySeries;
+  metric: PartKey;
+  afterEnd: string;
+  /** The series as judged (watch start to period end), with the expected range of each day when known. */
+  points: readonly BaselinePoint[] | readonly { date: string; value: number | null }[];
+}
+const origin = new WeakMap<object, Origin>();
 
 /**
- * Adds the traffic/rate split (mix-rate.ts) to the segment findings that survived the report-wide
- * FDR: computed after it, since most candidates are dropped there.
+ * Adds the traffic/rate split (mix-rate.ts) and the chart series to the segment findings that
+ * survived the report-wide FDR: computed after it, since most candidates are dropped there.
  */
 export function attachMixRate(ctx: EngineContext, findings: readonly object[]): void {
   for (const f of findings) {
@@ -84,7 +99,40 @@ export function attachMixRate(ctx: EngineContext, findings: readonly object[]): 
     const finding = f as SegmentFindingExtras & { date: string; change: number | null };
     const split = mixAndRate(o.s, o.metric, finding, o.afterEnd, ctx.excludedDays);
     if (split) finding.mixRate = split;
+    finding.series = evidenceSeries(o, finding as SegmentAnomaly | SegmentShift);
   }
+}
+
+/** The chart of one segment finding: its daily values with the expected band, or the levels either side of a shift. */
+function evidenceSeries(o: Origin, f: SegmentAnomaly | SegmentShift): Extract<Chart, { type: "series" }> {
+  const unit = metricDefinition(o.metric).unit;
+  if (f.kind === "level_shift") {
+    return {
+      type: "series",
+      metric: o.metric,
+      unit,
+      points: o.points.map((p) => ({
+        date: p.date,
+        value: round("actual" in p ? p.actual : p.value),
+        // The deseasonalised levels the shift was measured between: before it, and from its date on.
+        expected: round(p.date < f.date ? f.baseline : f.current),
+      })),
+      marks: [{ date: f.date, kind: "level_shift" }],
+    };
+  }
+  return {
+    type: "series",
+    metric: o.metric,
+    unit,
+    points: (o.points as readonly BaselinePoint[]).map((p) => ({
+      date: p.date,
+      value: round(p.actual),
+      expected: round(p.expected),
+      low: round(p.low),
+      high: round(p.high),
+    })),
+    marks: [{ date: f.date, kind: f.direction === "up" ? "spike" : "drop" }],
+  };
 }
 
 /** The watch window: where the loader must start so the first judged day has its baseline. */
@@ -146,11 +194,12 @@ function watchOne(
     (f): f is LevelShiftFinding => f.kind === "level_shift" && f.date >= watchStart && f.date <= w.periodEnd,
   );
   out.tests.shifts++;
+  const judged = series.filter((p) => p.date >= watchStart);
   for (const f of shifts) {
     // A shift moves every later day of the period by `change`.
     const days = countDays(f.date, w.periodEnd, ctx.excludedDays);
     const finding: SegmentShift = { ...f, ...effect(ctx, metric, f.change * days) };
-    origin.set(finding, { s, metric, afterEnd: w.periodEnd });
+    origin.set(finding, { s, metric, afterEnd: w.periodEnd, points: judged });
     out.shifts.push(finding);
   }
   const unit = metricDefinition(metric).unit;
@@ -166,7 +215,7 @@ function watchOne(
     // Days after a shift, on its side, are the shift itself, not separate anomalies.
     if (shifts.some((x) => f.date >= x.date && f.direction === x.direction)) continue;
     const finding: SegmentAnomaly = { ...f, ...effect(ctx, metric, f.change ?? 0) };
-    origin.set(finding, { s, metric, afterEnd: f.date });
+    origin.set(finding, { s, metric, afterEnd: f.date, points: result.points });
     out.anomalies.push(finding);
   }
 }
@@ -199,6 +248,7 @@ export function runSegmentWatch(
   return {
     intention,
     findings,
+    // Filled from the lead finding once the report-wide FDR has kept it (segmentWatchChart).
     chart: null,
     // The largest single finding: one segment's event seen in several metrics is one event.
     kpiEffect: lead?.kpiEffect ?? 0,
@@ -210,3 +260,9 @@ export function runSegmentWatch(
 }
 
 export const SEGMENT_MAX_FINDINGS = MAX_FINDINGS;
+
+/** The chart of a segment-watch insight: its lead finding's series (null when nothing was kept). */
+export function segmentWatchChart(findings: readonly object[]): Chart | null {
+  const lead = findings[0] as SegmentFindingExtras | undefined;
+  return lead?.series ?? null;
+}
