@@ -70,10 +70,12 @@ export function plannedEvent(seed: number): PlantedEvent {
   const offset = lasting ? 7 + Math.floor(r() * 12) : Math.floor(r() * 28) + 1;
   const channel = CHANNELS[Math.floor(r() * 4)]; // the four largest channels: enough volume to judge
   const whole = kind === "tracking_gap" || kind === "seasonal";
-  const direction = kind === "spike" ? "up" : kind === "level_shift" || kind === "seasonal" ? (r() < 0.5 ? "up" : "down") : "down";
+  const direction =
+    kind === "spike" ? "up" : kind === "level_shift" || kind === "seasonal" ? (r() < 0.5 ? "up" : "down") : "down";
   const magnitudeSd = kind === "rate_drop" ? 0.3 + 0.3 * r() : 3 + 5 * r();
   // A season moves the smallest watched channel's daily sessions by magnitudeSd of its noise.
-  const seasonalChange = kind === "seasonal" ? (direction === "up" ? 1 : -1) * magnitudeSd * CV * SEGMENT_SD_FACTOR : undefined;
+  const seasonalChange =
+    kind === "seasonal" ? (direction === "up" ? 1 : -1) * magnitudeSd * CV * SEGMENT_SD_FACTOR : undefined;
   return {
     kind,
     date: addDays(periodStart, offset),
@@ -164,7 +166,8 @@ export function generateProject(seed: number, withEvent: boolean): SyntheticProj
 
 /** Inside the season: from its first day for SEASON_DAYS days, this year or a year (52 weeks) before. */
 function inSeason(date: string, first: string): boolean {
-  for (const start of [first, addDays(first, -YEAR)]) if (date >= start && date < addDays(start, SEASON_DAYS)) return true;
+  for (const start of [first, addDays(first, -YEAR)])
+    if (date >= start && date < addDays(start, SEASON_DAYS)) return true;
   return false;
 }
 

@@ -1,0 +1,129 @@
+import { metricDefinition } from "@/lib/insights/metrics";
+import { addDays } from "@/lib/dates";
+import type { Finding } from "../types";
+import type { EngineContext, IntentionOutcome } from "./types";
+
+// Expected seasonality is not news, for dated findings too. A level shift, a run of unusual days
+// or a trend that the same days a year earlier (52 weeks: the same weekdays) also show is the
+// season: labelled expected (`season`, as the period change's seasonal-expectation.ts does),
+// given no impact, and left out of the report's significant findings. Segments have no daily
+// history a year back (the watch window is 146 days), so a segment's move (or a driver's period
+// change) is compared with the
+// project total's move last year: a season moves the whole site.
+
+const YEAR = 364;
+/** Days after the date that show last year's new level, and before it the level it left. */
+const AFTER_DAYS = 14;
+const BEFORE_DAYS = 28;
+/** Last year's move must be at least this large (log ratio ≈ 10 %) to explain anything. */
+const MIN_SEASONAL_LOG = 0.1;
+/** This year's move matches last year's within half of it (log scale) plus 5 %. */
+const MATCH_TOLERANCE = 0.5;
+const MATCH_SLACK = 0.05;
+
+export interface SeasonLabel {
+  expected: boolean;
+  /** Last year's move over the same days (fraction). */
+  lastYearChangePct: number;
+  /** For period changes (seasonal-expectation.ts): the current total the season predicts. */
+  expectedCurrent?: number;
+}
+
+type Dated = Finding & { date?: string; season?: SeasonLabel; kpiEffect?: number };
+
+/** Labels the findings the season explains; an outcome left with only those carries no impact. */
+export function labelSeasonalFindings(ctx: EngineContext, outcomes: IntentionOutcome[]): void {
+  for (const o of outcomes) {
+    if (o.intention.stage === "audit" || o.findings.length === 0) continue;
+    let labelled = 0;
+    let tested = 0;
+    for (const f of o.findings as Dated[]) {
+      if (typeof f.pValue !== "number") continue;
+      tested++;
+      if (f.season) {
+        if (f.season.expected) labelled++;
+        continue;
+      }
+      const label = seasonFor(ctx, f);
+      if (label) {
+        f.season = label;
+        labelled++;
+      }
+    }
+    if (tested > 0 && labelled === tested) {
+      o.kpiEffect = 0;
+      o.indirectEffect = 0;
+      for (const f of o.findings as Dated[]) if (typeof f.kpiEffect === "number") f.kpiEffect = 0;
+    }
+  }
+}
+
+function seasonFor(ctx: EngineContext, f: Dated): SeasonLabel | null {
+  if (f.kind !== "level_shift" && f.kind !== "anomaly" && f.kind !== "trend" && f.kind !== "change") return null;
+  const metric = metricDefinition(f.metric);
+  // Ratios are judged through the additive metrics they are made of.
+  if (metric.kind !== "additive" || !ctx.data.hasMetric(f.metric)) return null;
+  const date = f.kind === "trend" || f.kind === "change" ? null : (f.date ?? f.periodStart);
+  let lastYear: number | null;
+  let thisYear: number | null;
+  if (f.kind === "change") {
+    // A period's total against its comparison: the same two periods a year earlier.
+    const w = ctx.window;
+    const back = (d: string) => addDays(d, -YEAR);
+    lastYear = ratio(
+      mean(ctx, f.metric, back(w.periodStart), back(w.periodEnd)),
+      mean(ctx, f.metric, back(w.comparisonStart), back(w.comparisonEnd)),
+    );
+    thisYear = ratio(f.current, f.baseline);
+  } else if (date) {
+    // The move last year around the same date: the two weeks from it against the four weeks before.
+    const at = addDays(date, -YEAR);
+    lastYear = ratio(
+      mean(ctx, f.metric, at, addDays(at, AFTER_DAYS - 1)),
+      mean(ctx, f.metric, addDays(at, -BEFORE_DAYS), addDays(at, -1)),
+    );
+    thisYear = ratio(f.current, f.baseline);
+    if (f.kind === "anomaly") {
+      // A single day, measured the same way both years: the day against the same weekday of the
+      // four weeks before (the total's days this year: a segment's day has no history that far).
+      lastYear = dayAgainstWeekdays(ctx, f.metric, at);
+      thisYear = f.dimension ? ratio(f.current, f.baseline) : dayAgainstWeekdays(ctx, f.metric, date);
+    }
+  } else {
+    // A trend over the period: last year's second half of the same days against its first half.
+    const w = ctx.window;
+    const days = Math.max(2, Math.round((Date.parse(w.periodEnd) - Date.parse(w.periodStart)) / 86_400_000) + 1);
+    const mid = addDays(w.periodStart, Math.floor(days / 2));
+    const half = (from: string, to: string) => mean(ctx, f.metric, addDays(from, -YEAR), addDays(to, -YEAR));
+    lastYear = ratio(half(mid, w.periodEnd), half(w.periodStart, addDays(mid, -1)));
+    thisYear = ratio(mean(ctx, f.metric, mid, w.periodEnd), mean(ctx, f.metric, w.periodStart, addDays(mid, -1)));
+  }
+  if (lastYear === null || thisYear === null) return null;
+  const ly = Math.log(lastYear);
+  const ty = Math.log(thisYear);
+  if (Math.abs(ly) < MIN_SEASONAL_LOG || Math.sign(ly) !== Math.sign(ty)) return null;
+  // One day is noisy (a day's conversions vary by 15-20 %): a day moving the season's way and not
+  // much further than it is the season; a longer move must match it both ways.
+  const off = f.kind === "anomaly" ? Math.abs(ty) - Math.abs(ly) : Math.abs(ty - ly);
+  if (off > MATCH_TOLERANCE * Math.abs(ly) + MATCH_SLACK) return null;
+  return { expected: true, lastYearChangePct: lastYear - 1 };
+}
+
+/** One day of the total against the mean of the same weekday over the four weeks before it. */
+function dayAgainstWeekdays(ctx: EngineContext, metric: string, date: string): number | null {
+  const weekdays = [1, 2, 3, 4].map((k) => mean(ctx, metric, addDays(date, -7 * k), addDays(date, -7 * k)));
+  if (weekdays.some((v) => v === null)) return null;
+  return ratio(mean(ctx, metric, date, date), (weekdays as number[]).reduce((a, b) => a + b, 0) / 4);
+}
+
+/** Mean daily value of the project total over [from, to]; null unless every day is known. */
+function mean(ctx: EngineContext, metric: string, from: string, to: string): number | null {
+  if (from < ctx.window.historyStart) return null;
+  const points = ctx.data.series(metric, from, to);
+  if (points.length === 0 || points.some((p) => p.value === null)) return null;
+  return points.reduce((s, p) => s + (p.value as number), 0) / points.length;
+}
+
+function ratio(a: number | null | undefined, b: number | null | undefined): number | null {
+  return a === null || a === undefined || b === null || b === undefined || !(a > 0) || !(b > 0) ? null : a / b;
+}
