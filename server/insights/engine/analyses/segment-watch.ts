@@ -33,6 +33,12 @@ export const SEGMENT_WATCH_MAX_DAYS = 90;
  * understates their spread and the one-day test floods with false alarms.
  */
 const MIN_COUNT_PER_DAY = 10;
+/**
+ * A level shift pools every day after it, so the discreteness of small daily counts averages out:
+ * a channel with 6 orders a day that loses a third of them for two weeks is a clear shift although
+ * no single day of it is unusual.
+ */
+const MIN_COUNT_PER_DAY_SHIFTS = 3;
 
 /** Money is judged through the count it is made of: revenue through orders, cost through clicks. */
 const COUNT_BEHIND: Partial<Record<PartKey, PartKey[]>> = {
@@ -155,19 +161,23 @@ export function watchSegments(ctx: EngineContext): SegmentWatch {
   for (const s of ctx.segmentDaily.series) {
     for (const metric of metrics) {
       const series = segmentSeries(s, metric, from, w.periodEnd, ctx.excludedDays);
-      if (!enoughData(series.map((p) => p.value))) continue;
+      let daily = enoughData(series.map((p) => p.value), MIN_COUNT_PER_DAY);
+      if (!enoughData(series.map((p) => p.value), MIN_COUNT_PER_DAY_SHIFTS)) continue;
       const behind = COUNT_BEHIND[metric];
-      if (behind && !behind.some((c) => enoughData(segmentSeries(s, c, from, w.periodEnd).map((p) => p.value))))
-        continue;
+      if (behind) {
+        const counts = behind.map((c) => segmentSeries(s, c, from, w.periodEnd).map((p) => p.value));
+        if (!counts.some((c) => enoughData(c, MIN_COUNT_PER_DAY_SHIFTS))) continue;
+        daily &&= counts.some((c) => enoughData(c, MIN_COUNT_PER_DAY));
+      }
       out.series++;
-      watchOne(ctx, s, metric, series, watchStart, out);
+      watchOne(ctx, s, metric, series, watchStart, out, daily);
     }
   }
   cache.set(ctx, out);
   return out;
 }
 
-function enoughData(values: (number | null)[]): boolean {
+function enoughData(values: (number | null)[], minPerDay: number): boolean {
   let known = 0;
   let total = 0;
   let nonZero = 0;
@@ -177,7 +187,7 @@ function enoughData(values: (number | null)[]): boolean {
     total += v;
     if (v !== 0) nonZero++;
   }
-  return known >= 42 && nonZero >= 0.8 * known && total / known >= MIN_COUNT_PER_DAY;
+  return known >= 42 && nonZero >= 0.8 * known && total / known >= minPerDay;
 }
 
 function watchOne(
@@ -187,6 +197,8 @@ function watchOne(
   series: { date: string; value: number | null }[],
   watchStart: string,
   out: SegmentWatch,
+  /** Whether the series has the volume for the one-day test too (else only level shifts). */
+  daily: boolean,
 ) {
   const w = ctx.window;
   const tag = { dimension: s.dimension, dimensionValue: s.value };
@@ -202,6 +214,7 @@ function watchOne(
     origin.set(finding, { s, metric, afterEnd: w.periodEnd, points: judged });
     out.shifts.push(finding);
   }
+  if (!daily) return;
   const unit = metricDefinition(metric).unit;
   const result = detectAnomalies(series, {
     metric,
