@@ -83,12 +83,7 @@ function seasonFor(ctx: EngineContext, f: Dated): SeasonLabel | null {
       mean(ctx, f.metric, addDays(at, -BEFORE_DAYS), addDays(at, -1)),
     );
     thisYear = ratio(f.current, f.baseline);
-    if (f.kind === "anomaly") {
-      // A single day, measured the same way both years: the day against the same weekday of the
-      // four weeks before (the total's days this year: a segment's day has no history that far).
-      lastYear = dayAgainstWeekdays(ctx, f.metric, at);
-      thisYear = f.dimension ? ratio(f.current, f.baseline) : dayAgainstWeekdays(ctx, f.metric, date);
-    }
+    if (f.kind === "anomaly") return dayInSeason(ctx, f, date, at);
   } else {
     // A trend over the period: last year's second half of the same days against its first half.
     const w = ctx.window;
@@ -102,18 +97,35 @@ function seasonFor(ctx: EngineContext, f: Dated): SeasonLabel | null {
   const ly = Math.log(lastYear);
   const ty = Math.log(thisYear);
   if (Math.abs(ly) < MIN_SEASONAL_LOG || Math.sign(ly) !== Math.sign(ty)) return null;
-  // One day is noisy (a day's conversions vary by 15-20 %): a day moving the season's way and not
-  // much further than it is the season; a longer move must match it both ways.
-  const off = f.kind === "anomaly" ? Math.abs(ty) - Math.abs(ly) : Math.abs(ty - ly);
-  if (off > MATCH_TOLERANCE * Math.abs(ly) + MATCH_SLACK) return null;
+  if (Math.abs(ty - ly) > MATCH_TOLERANCE * Math.abs(ly) + MATCH_SLACK) return null;
   return { expected: true, lastYearChangePct: lastYear - 1 };
+}
+
+/**
+ * One unusual day is the season when the season predicts it: the day's usual level (the same
+ * weekday over the four weeks before; for a segment, its expected value) moved as last year's
+ * same day moved, within the day's own interval (widened by √2: last year's day is as noisy).
+ */
+function dayInSeason(ctx: EngineContext, f: Dated, date: string, at: string): SeasonLabel | null {
+  const lastYear = dayAgainstWeekdays(ctx, f.metric, at);
+  if (lastYear === null || Math.abs(Math.log(lastYear)) < MIN_SEASONAL_LOG) return null;
+  const usual = f.dimension ? f.baseline : weekdayMean(ctx, f.metric, date);
+  if (usual === null || f.current === null || f.expectedHigh === null || f.baseline === null) return null;
+  const predicted = usual * lastYear;
+  if (Math.sign(lastYear - 1) !== Math.sign(f.current - usual)) return null;
+  const halfWidth = Math.SQRT2 * Math.abs(f.expectedHigh - f.baseline);
+  if (Math.abs(f.current - predicted) > halfWidth) return null;
+  return { expected: true, lastYearChangePct: lastYear - 1, expectedCurrent: predicted };
+}
+
+function weekdayMean(ctx: EngineContext, metric: string, date: string): number | null {
+  const weekdays = [1, 2, 3, 4].map((k) => mean(ctx, metric, addDays(date, -7 * k), addDays(date, -7 * k)));
+  return weekdays.some((v) => v === null) ? null : (weekdays as number[]).reduce((a, b) => a + b, 0) / 4;
 }
 
 /** One day of the total against the mean of the same weekday over the four weeks before it. */
 function dayAgainstWeekdays(ctx: EngineContext, metric: string, date: string): number | null {
-  const weekdays = [1, 2, 3, 4].map((k) => mean(ctx, metric, addDays(date, -7 * k), addDays(date, -7 * k)));
-  if (weekdays.some((v) => v === null)) return null;
-  return ratio(mean(ctx, metric, date, date), (weekdays as number[]).reduce((a, b) => a + b, 0) / 4);
+  return ratio(mean(ctx, metric, date, date), weekdayMean(ctx, metric, date));
 }
 
 /** Mean daily value of the project total over [from, to]; null unless every day is known. */

@@ -251,7 +251,11 @@ export function seasonalBaseline(series: readonly DailyPoint[], options: Baselin
       expected: fillFrom(withYear, plain),
       residual: new Float64Array(0),
     });
-  for (const c of candidates) c.residual = c.expected.map((e, i) => y[start + i] - e);
+  // Multiplicative noise scales with the day's level (a Saturday at 70 % of a weekday also varies
+  // 30 % less): errors are then taken relative to their prediction, and each day's σ is that
+  // relative spread times its own expected value.
+  for (const c of candidates)
+    c.residual = c.expected.map((e, i) => (mult ? (e > 0 ? (y[start + i] - e) / e : NaN) : y[start + i] - e));
   const used: Record<BaselineVariant, number> = { level: 0, trend: 0, yearly: 0 };
   let best = candidates[0];
   const upper = 1 - (1 - confidence) / 2;
@@ -294,7 +298,8 @@ export function seasonalBaseline(series: readonly DailyPoint[], options: Baselin
       });
       continue;
     }
-    const sigma = Math.max(winsorizedSigmaInPlace(scratch, k), 1e-9 * Math.max(1, Math.abs(expected)));
+    const spread = winsorizedSigmaInPlace(scratch, k) * (mult ? Math.abs(expected) : 1);
+    const sigma = Math.max(spread, 1e-9 * Math.max(1, Math.abs(expected)));
     let q = quantileCache.get(k);
     if (q === undefined) {
       // Consecutive one-step errors share most of their estimated level, so they are not
