@@ -112,4 +112,20 @@ describe("runEngine on generated projects", () => {
       twin.insights.flatMap((i) => i.findings as { season?: { expected: boolean } }[]).some((f) => f.season?.expected),
     ).toBe(false);
   });
+
+  it("names the segment a total's unusual day came from", () => {
+    const { input, event } = generateProject(30, true); // one-day spike in Organic Search on 19 March
+    const report = runEngine(input);
+    const total = report.insights.find((i) => i.intentionKey === "sessions_anomalies")!;
+    const day = (
+      total.findings as (Finding & { date: string; explainedBy?: { dimensionValue: string; share: number } })[]
+    ).find((f) => f.date === event!.date)!;
+    expect(day.dimension).toBeNull();
+    expect(day.explainedBy?.dimensionValue).toBe("Organic Search");
+    expect(day.explainedBy!.share).toBeGreaterThan(0.5);
+    expect(day.narrative).toMatch(/\d+% of the rise came from channel "Organic Search"\./);
+    // The segment's own finding, the sharper answer, ranks above the total's.
+    const rank = (key: string) => report.insights.find((i) => i.intentionKey === key)!.rank;
+    expect(rank("segment_anomalies")).toBeLessThan(rank("sessions_anomalies"));
+  });
 });

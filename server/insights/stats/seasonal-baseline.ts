@@ -251,11 +251,14 @@ export function seasonalBaseline(series: readonly DailyPoint[], options: Baselin
       expected: fillFrom(withYear, plain),
       residual: new Float64Array(0),
     });
-  // Multiplicative noise scales with the day's level (a Saturday at 70 % of a weekday also varies
-  // 30 % less): errors are then taken relative to their prediction, and each day's σ is that
-  // relative spread times its own expected value.
+  // Count noise grows with the level: a Saturday at 70 % of a weekday also varies less. In the
+  // multiplicative mode the errors are scaled by √expected (a quasi-Poisson variance function,
+  // variance ∝ mean: between additive noise and noise proportional to the level, which real
+  // traffic lies between), and each day's σ is that scaled spread times its own √expected.
   for (const c of candidates)
-    c.residual = c.expected.map((e, i) => (mult ? (e > 0 ? (y[start + i] - e) / e : NaN) : y[start + i] - e));
+    c.residual = c.expected.map((e, i) =>
+      mult ? (e > 0 ? (y[start + i] - e) / Math.sqrt(e) : NaN) : y[start + i] - e,
+    );
   const used: Record<BaselineVariant, number> = { level: 0, trend: 0, yearly: 0 };
   let best = candidates[0];
   const upper = 1 - (1 - confidence) / 2;
@@ -298,7 +301,7 @@ export function seasonalBaseline(series: readonly DailyPoint[], options: Baselin
       });
       continue;
     }
-    const spread = winsorizedSigmaInPlace(scratch, k) * (mult ? Math.abs(expected) : 1);
+    const spread = winsorizedSigmaInPlace(scratch, k) * (mult ? Math.sqrt(Math.max(0, expected)) : 1);
     const sigma = Math.max(spread, 1e-9 * Math.max(1, Math.abs(expected)));
     let q = quantileCache.get(k);
     if (q === undefined) {
