@@ -161,8 +161,17 @@ export function watchSegments(ctx: EngineContext): SegmentWatch {
   for (const s of ctx.segmentDaily.series) {
     for (const metric of metrics) {
       const series = segmentSeries(s, metric, from, w.periodEnd, ctx.excludedDays);
-      let daily = enoughData(series.map((p) => p.value), MIN_COUNT_PER_DAY);
-      if (!enoughData(series.map((p) => p.value), MIN_COUNT_PER_DAY_SHIFTS)) continue;
+      let daily = enoughData(
+        series.map((p) => p.value),
+        MIN_COUNT_PER_DAY,
+      );
+      if (
+        !enoughData(
+          series.map((p) => p.value),
+          MIN_COUNT_PER_DAY_SHIFTS,
+        )
+      )
+        continue;
       const behind = COUNT_BEHIND[metric];
       if (behind) {
         const counts = behind.map((c) => segmentSeries(s, c, from, w.periodEnd).map((p) => p.value));
