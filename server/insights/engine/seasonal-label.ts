@@ -107,15 +107,23 @@ function seasonFor(ctx: EngineContext, f: Dated): SeasonLabel | null {
  * same day moved, within the day's own interval (widened by √2: last year's day is as noisy).
  */
 function dayInSeason(ctx: EngineContext, f: Dated, date: string, at: string): SeasonLabel | null {
-  const lastYear = dayAgainstWeekdays(ctx, f.metric, at);
-  if (lastYear === null || Math.abs(Math.log(lastYear)) < MIN_SEASONAL_LOG) return null;
+  // Last year's move on that day, and (less noisy for small daily counts) over the week from it
+  // against the four weeks before: either prediction may explain the day.
+  const week = ratio(
+    mean(ctx, f.metric, at, addDays(at, 6)),
+    mean(ctx, f.metric, addDays(at, -BEFORE_DAYS), addDays(at, -1)),
+  );
   const usual = f.dimension ? f.baseline : weekdayMean(ctx, f.metric, date);
   if (usual === null || f.current === null || f.expectedHigh === null || f.baseline === null) return null;
-  const predicted = usual * lastYear;
-  if (Math.sign(lastYear - 1) !== Math.sign(f.current - usual)) return null;
   const halfWidth = Math.SQRT2 * Math.abs(f.expectedHigh - f.baseline);
-  if (Math.abs(f.current - predicted) > halfWidth) return null;
-  return { expected: true, lastYearChangePct: lastYear - 1, expectedCurrent: predicted };
+  for (const lastYear of [dayAgainstWeekdays(ctx, f.metric, at), week]) {
+    if (lastYear === null || Math.abs(Math.log(lastYear)) < MIN_SEASONAL_LOG) continue;
+    if (Math.sign(lastYear - 1) !== Math.sign(f.current - usual)) continue;
+    const predicted = usual * lastYear;
+    if (Math.abs(f.current - predicted) <= halfWidth)
+      return { expected: true, lastYearChangePct: lastYear - 1, expectedCurrent: predicted };
+  }
+  return null;
 }
 
 function weekdayMean(ctx: EngineContext, metric: string, date: string): number | null {
