@@ -8,7 +8,7 @@ import type { BenchResult } from "./harness";
 // a day, its segment and its sign) and false findings per noise twin. Needs no database: the
 // engine is a pure function of the loaded data.
 
-export const QUALITY_PROJECTS = 30;
+export const QUALITY_PROJECTS = 60;
 const TARGET_RECALL = 0.9;
 const TARGET_FALSE_PER_PROJECT = 1;
 

@@ -2,6 +2,8 @@ import { describe, expect, it } from "vitest";
 import { ProjectData } from "../data/project-data";
 import { generateProject } from "../synthetic/generate-project";
 import { eventFound, significantFindings } from "../synthetic/score";
+import type { Finding } from "../types";
+import type { SegmentAnomaly, SegmentShift } from "./analyses/segment-watch";
 import { runEngine } from "./run-engine";
 
 // The engine is a pure function of loaded data: these run it on generated projects (one planted
@@ -17,7 +19,7 @@ describe("runEngine on generated projects", () => {
   });
 
   it("finds a level shift confined to one channel, with its date, levels and effect size", () => {
-    const { input, event } = generateProject(7, true); // Paid Search, down, 6.1 SD
+    const { input, event } = generateProject(2, true); // Direct, down, 5.9 SD
     expect(event!.kind).toBe("level_shift");
     const report = runEngine(input);
     expect(eventFound(report, event!)).toBe(true);
@@ -66,5 +68,64 @@ describe("runEngine on generated projects", () => {
     const reasons = new Map(report.skipped.map((s) => [s.intentionKey, s.reason]));
     expect(reasons.get("sessions_anomalies")).toMatch(/needs 49 days of data before the period.*has 30/);
     expect(reasons.get("roas_by_campaign")).toMatch(/needs advertising data/);
+  });
+
+  it("stores the chart series of a segment's level shift and of a segment's one-day anomaly in its evidence", () => {
+    const shiftReport = runEngine(generateProject(2, true).input); // level shift, Direct, from 13 March
+    const shifts = shiftReport.insights.find((i) => i.intentionKey === "segment_level_shifts")!;
+    const shift = shifts.findings[0] as unknown as SegmentShift;
+    expect(shift.series?.type).toBe("series");
+    const points = shift.series!.points;
+    expect(points.length).toBeGreaterThanOrEqual(30);
+    // The levels either side of the shift, and the shift's date marked.
+    expect(points.find((p) => p.date < shift.date)!.expected).toBeCloseTo(shift.baseline, 2);
+    expect(points.find((p) => p.date === shift.date)!.expected).toBeCloseTo(shift.current, 2);
+    expect(shift.series!.marks).toEqual([{ date: shift.date, kind: "level_shift" }]);
+    expect(shifts.chart).toEqual(shift.series);
+
+    const { input, event } = generateProject(7, true); // one-day drop, Paid Search, 8 March
+    expect(event!.kind).toBe("drop");
+    const anomalies = runEngine(input).insights.find((i) => i.intentionKey === "segment_anomalies")!;
+    const day = (anomalies.findings as unknown as SegmentAnomaly[]).find((f) => f.dimensionValue === event!.value)!;
+    expect(day.date).toBe(event!.date);
+    const marked = day.series!.points.find((p) => p.date === day.date)!;
+    expect(marked.value).toBe(day.actual);
+    expect(marked.expected).toBeCloseTo(day.expected, 2);
+    expect(marked.low).not.toBeNull();
+    expect(marked.value!).toBeLessThan(marked.low!);
+    expect(day.series!.marks).toEqual([{ date: day.date, kind: "drop" }]);
+  });
+
+  it("labels a change the season predicts as expected, not as news", () => {
+    const { input, event } = generateProject(5, true); // a season: every segment −30 % from 19 March, last year too
+    expect(event!.kind).toBe("seasonal");
+    const report = runEngine(input);
+    expect(eventFound(report, event!)).toBe(true);
+    const labelled = report.insights
+      .flatMap((i) => i.findings as (Finding & { season?: { expected: boolean; lastYearChangePct: number } })[])
+      .filter((f) => f.season?.expected);
+    expect(labelled.length).toBeGreaterThan(0);
+    expect(labelled.every((f) => f.season!.lastYearChangePct < 0 === (f.direction === "down"))).toBe(true);
+    // Its twin has no season: nothing is labelled expected there.
+    const twin = runEngine(generateProject(5, false).input);
+    expect(
+      twin.insights.flatMap((i) => i.findings as { season?: { expected: boolean } }[]).some((f) => f.season?.expected),
+    ).toBe(false);
+  });
+
+  it("names the segment a total's unusual day came from", () => {
+    const { input, event } = generateProject(30, true); // one-day spike in Organic Search on 19 March
+    const report = runEngine(input);
+    const total = report.insights.find((i) => i.intentionKey === "sessions_anomalies")!;
+    const day = (
+      total.findings as (Finding & { date: string; explainedBy?: { dimensionValue: string; share: number } })[]
+    ).find((f) => f.date === event!.date)!;
+    expect(day.dimension).toBeNull();
+    expect(day.explainedBy?.dimensionValue).toBe("Organic Search");
+    expect(day.explainedBy!.share).toBeGreaterThan(0.5);
+    expect(day.narrative).toMatch(/\d+% of the rise came from channel "Organic Search"\./);
+    // The segment's own finding, the sharper answer, ranks above the total's.
+    const rank = (key: string) => report.insights.find((i) => i.intentionKey === key)!.rank;
+    expect(rank("segment_anomalies")).toBeLessThan(rank("sessions_anomalies"));
   });
 });

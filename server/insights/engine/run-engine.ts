@@ -2,13 +2,14 @@ import { type Intention } from "@/lib/insights/intentions";
 import { findTrackingGaps } from "../detectors/data-quality";
 import { addDays, dayNumber } from "@/lib/dates";
 import type { Finding } from "../types";
-import { SEGMENT_MAX_FINDINGS, attachMixRate } from "./analyses/segment-watch";
+import { SEGMENT_MAX_FINDINGS, attachMixRate, segmentWatchChart } from "./analyses/segment-watch";
 import { explainTotalsBySegments } from "./explain-by-segment";
 import { siteTypeIntentions } from "./applicable";
 import { primaryKpi } from "./kpi";
 import { FDR, benjaminiHochbergThreshold } from "./multiplicity";
 import { rankOutcomes, type InsightGroup } from "./rank";
 import { runIntention } from "./run-intention";
+import { labelSeasonalFindings } from "./seasonal-label";
 import { skipReason } from "./skip-reason";
 import { narrate } from "./summary";
 import type { EngineContext, EngineInput, IntentionOutcome } from "./types";
@@ -70,11 +71,15 @@ export function runEngine(input: EngineInput): EngineReport {
     if (outcome) outcomes.push(outcome);
   }
 
+  // Labelled before the FDR control: a finding the season predicts is not a discovery, so it must
+  // not lower the bar the unexpected ones are held to.
+  labelSeasonalFindings(ctx, outcomes);
   const { tests, threshold } = controlFalseDiscoveries(outcomes);
   for (const o of outcomes) {
     if (!o.localised) continue;
     o.findings = o.findings.slice(0, SEGMENT_MAX_FINDINGS);
     attachMixRate(ctx, o.findings);
+    o.chart = segmentWatchChart(o.findings);
   }
   explainTotalsBySegments(ctx, outcomes);
   const ranked = rankOutcomes(ctx, outcomes);
@@ -153,18 +158,27 @@ function testsOf(o: IntentionOutcome): number {
  */
 function controlFalseDiscoveries(outcomes: IntentionOutcome[]): { tests: number; threshold: number } {
   let tests = 0;
-  const pValues: number[] = [];
+  const news: number[] = [];
+  const all: number[] = [];
   for (const o of outcomes) {
     if (o.intention.stage === "audit") continue;
     tests += testsOf(o);
-    for (const f of o.findings) if (typeof f.pValue === "number") pValues.push(f.pValue);
+    for (const f of o.findings) {
+      if (typeof f.pValue !== "number") continue;
+      all.push(f.pValue);
+      if (!seasonal(f)) news.push(f.pValue);
+    }
   }
-  const threshold = benjaminiHochbergThreshold(pValues, tests, FDR);
+  // News is held to the threshold over the unexpected candidates alone; a finding the season
+  // predicts is kept (labelled expected, no impact) when it passes over all of them.
+  const threshold = benjaminiHochbergThreshold(news, tests, FDR);
+  const expectedThreshold = benjaminiHochbergThreshold(all, tests, FDR);
+  const passes = (f: Finding) => (f.pValue as number) <= (seasonal(f) ? expectedThreshold : threshold);
   for (const o of outcomes) {
     if (o.intention.stage === "audit") continue;
     const tested = o.findings.filter((f) => typeof f.pValue === "number");
     if (tested.length === 0) continue;
-    const kept = tested.filter((f) => (f.pValue as number) <= threshold);
+    const kept = tested.filter(passes);
     if (kept.length === 0) {
       o.findings = [];
       o.kpiEffect = 0;
@@ -188,6 +202,7 @@ function controlFalseDiscoveries(outcomes: IntentionOutcome[]): { tests: number;
   return { tests, threshold };
 }
 
+const seasonal = (f: Finding) => (f as Finding & { season?: { expected?: boolean } }).season?.expected === true;
 const sumAbs = (fs: Finding[]) => fs.reduce((s, f) => s + Math.abs(f.change ?? 0), 0);
 
 /** Days of history the project has before its period end (for the skip reasons). */

@@ -251,7 +251,14 @@ export function seasonalBaseline(series: readonly DailyPoint[], options: Baselin
       expected: fillFrom(withYear, plain),
       residual: new Float64Array(0),
     });
-  for (const c of candidates) c.residual = c.expected.map((e, i) => y[start + i] - e);
+  // Count noise grows with the level: a Saturday at 70 % of a weekday also varies less. In the
+  // multiplicative mode the errors are scaled by √expected (a quasi-Poisson variance function,
+  // variance ∝ mean: between additive noise and noise proportional to the level, which real
+  // traffic lies between), and each day's σ is that scaled spread times its own √expected.
+  for (const c of candidates)
+    c.residual = c.expected.map((e, i) =>
+      mult ? (e > 0 ? (y[start + i] - e) / Math.sqrt(e) : NaN) : y[start + i] - e,
+    );
   const used: Record<BaselineVariant, number> = { level: 0, trend: 0, yearly: 0 };
   let best = candidates[0];
   const upper = 1 - (1 - confidence) / 2;
@@ -294,7 +301,8 @@ export function seasonalBaseline(series: readonly DailyPoint[], options: Baselin
       });
       continue;
     }
-    const sigma = Math.max(winsorizedSigmaInPlace(scratch, k), 1e-9 * Math.max(1, Math.abs(expected)));
+    const spread = winsorizedSigmaInPlace(scratch, k) * (mult ? Math.sqrt(Math.max(0, expected)) : 1);
+    const sigma = Math.max(spread, 1e-9 * Math.max(1, Math.abs(expected)));
     let q = quantileCache.get(k);
     if (q === undefined) {
       // Consecutive one-step errors share most of their estimated level, so they are not

@@ -15,8 +15,13 @@ import { gaussian, mulberry32 } from "@/lib/seeded-random";
 // The shop: 180 days, channel (6 values) × device (3 values) combinations, sessions with weekly
 // seasonality and 10% day-to-day noise per combination, conversions at 3% of sessions, revenue at
 // €80 per conversion. The report covers the last 30 days against the 30 before.
+//
+// A seasonal project has 544 days (the report's two periods a year earlier too) and a season:
+// every combination's traffic moves by the same fraction from the season's first day for 60 days,
+// this year and on the same weekday a year before (364 days earlier). Handled right, it is no
+// news: the engine labels what the season predicts as expected (score.ts).
 
-export type EventKind = "spike" | "drop" | "level_shift" | "rate_drop" | "tracking_gap";
+export type EventKind = "spike" | "drop" | "level_shift" | "rate_drop" | "tracking_gap" | "seasonal";
 
 export interface PlantedEvent {
   kind: EventKind;
@@ -28,6 +33,8 @@ export interface PlantedEvent {
   direction: "up" | "down";
   /** The effect in standard deviations of the segment's daily noise (sessions), or the rate change. */
   magnitudeSd: number;
+  /** Seasonal events: the fraction every segment's traffic moves by (this year and last). */
+  seasonalChange?: number;
 }
 
 export interface SyntheticProject {
@@ -41,29 +48,43 @@ const CHANNEL_SCALE = [400, 250, 200, 80, 120, 60];
 const DEVICE_SHARE = [0.5, 0.4, 0.1];
 const WEEKLY = [0.7, 1.1, 1.15, 1.1, 1.05, 1.0, 0.75]; // Sunday … Saturday
 const DAYS = 180;
+const SEASONAL_DAYS = 544;
+const YEAR = 364;
+const SEASON_DAYS = 60;
 const PERIOD = 30;
 const CV = 0.1;
 const RATE = 0.03;
 const AOV = 80;
+/** σ of a channel's daily sessions over its mean, per unit of CV: its devices' noise adds in quadrature. */
+const SEGMENT_SD_FACTOR = Math.sqrt(DEVICE_SHARE.reduce((sum, x) => sum + x * x, 0));
 export const SYNTHETIC_END = "2026-03-31";
 
 /** The event of project `seed` (kind by seed, date, segment and magnitude drawn from it). */
 export function plannedEvent(seed: number): PlantedEvent {
   const r = mulberry32(seed * 7919 + 1);
-  const kinds: EventKind[] = ["spike", "drop", "level_shift", "rate_drop", "tracking_gap"];
+  const kinds: EventKind[] = ["spike", "drop", "level_shift", "rate_drop", "tracking_gap", "seasonal"];
   const kind = kinds[seed % kinds.length];
   const periodStart = addDays(SYNTHETIC_END, -(PERIOD - 1));
   // Level shifts start at least a week into the period and a week before its end.
-  const offset = kind === "level_shift" || kind === "rate_drop" ? 7 + Math.floor(r() * 12) : Math.floor(r() * 28) + 1;
+  const lasting = kind === "level_shift" || kind === "rate_drop" || kind === "seasonal";
+  const offset = lasting ? 7 + Math.floor(r() * 12) : Math.floor(r() * 28) + 1;
   const channel = CHANNELS[Math.floor(r() * 4)]; // the four largest channels: enough volume to judge
+  const whole = kind === "tracking_gap" || kind === "seasonal";
+  const direction =
+    kind === "spike" ? "up" : kind === "level_shift" || kind === "seasonal" ? (r() < 0.5 ? "up" : "down") : "down";
+  const magnitudeSd = kind === "rate_drop" ? 0.3 + 0.3 * r() : 3 + 5 * r();
+  // A season moves the smallest watched channel's daily sessions by magnitudeSd of its noise.
+  const seasonalChange =
+    kind === "seasonal" ? (direction === "up" ? 1 : -1) * magnitudeSd * CV * SEGMENT_SD_FACTOR : undefined;
   return {
     kind,
     date: addDays(periodStart, offset),
-    dimension: kind === "tracking_gap" ? null : "channel",
-    value: kind === "tracking_gap" ? null : channel,
+    dimension: whole ? null : "channel",
+    value: whole ? null : channel,
     metric: kind === "rate_drop" ? "conversions" : "sessions",
-    direction: kind === "spike" ? "up" : kind === "level_shift" ? (r() < 0.5 ? "up" : "down") : "down",
-    magnitudeSd: kind === "rate_drop" ? 0.3 + 0.3 * r() : 3 + 5 * r(),
+    direction,
+    magnitudeSd,
+    seasonalChange,
   };
 }
 
@@ -72,7 +93,8 @@ export function generateProject(seed: number, withEvent: boolean): SyntheticProj
   const random = mulberry32(seed);
   const z = gaussian(random);
   const end = SYNTHETIC_END;
-  const start = addDays(end, -(DAYS - 1));
+  const length = plannedEvent(seed).kind === "seasonal" ? SEASONAL_DAYS : DAYS; // the twin has the same history
+  const start = addDays(end, -(length - 1));
   const window = reportWindow(addDays(end, -(PERIOD - 1)), end, "previous_period");
   // combination → date → parts
   const combos: { channel: string; device: string; days: Map<string, PartValues> }[] = [];
@@ -80,8 +102,9 @@ export function generateProject(seed: number, withEvent: boolean): SyntheticProj
     DEVICES.forEach((device, d) => {
       const days = new Map<string, PartValues>();
       const mean = CHANNEL_SCALE[c] * DEVICE_SHARE[d];
-      for (let i = 0, date = start; i < DAYS; i++, date = addDays(date, 1)) {
+      for (let i = 0, date = start; i < length; i++, date = addDays(date, 1)) {
         let sessions = mean * WEEKLY[dayOfWeek(date)] * (1 + CV * z());
+        if (event?.kind === "seasonal" && inSeason(date, event.date)) sessions *= 1 + event.seasonalChange!;
         let rate = RATE;
         if (event && event.value === channel) {
           // σ of the channel's daily sessions (its combinations' noise adds in quadrature).
@@ -139,6 +162,13 @@ export function generateProject(seed: number, withEvent: boolean): SyntheticProj
     input: { data, segmentDaily, window, project: { siteType: "ecommerce", url: null, currency: "EUR" } },
     event,
   };
+}
+
+/** Inside the season: from its first day for SEASON_DAYS days, this year or a year (52 weeks) before. */
+function inSeason(date: string, first: string): boolean {
+  for (const start of [first, addDays(first, -YEAR)])
+    if (date >= start && date < addDays(start, SEASON_DAYS)) return true;
+  return false;
 }
 
 function add(a: PartValues | undefined, b: PartValues): PartValues {

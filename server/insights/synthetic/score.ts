@@ -7,20 +7,38 @@ import type { PlantedEvent } from "./generate-project";
 // date (within a day), segment and sign; false findings are the significant findings outside the
 // data quality audit on a noise twin.
 
-type Scored = Finding & { date?: string; explainedBy?: { dimensionValue: string } };
+type Scored = Finding & {
+  date?: string;
+  explainedBy?: { dimensionValue: string };
+  /** Set when the season predicts the finding (seasonal-expectation.ts): kept, but not news. */
+  season?: { expected: boolean };
+};
+
+/** A finding the season predicts: labelled expected, not an insight. */
+export const seasonallyExpected = (f: Scored) => f.season?.expected === true;
 
 /** Significant findings outside the audit: every finding that carries its own test (p-value). */
 export function significantFindings(report: EngineReport): Scored[] {
   return report.insights
     .filter((i) => i.group !== "data_quality")
     .flatMap((i) => i.findings as Scored[])
-    .filter((f) => typeof f.pValue === "number");
+    .filter((f) => typeof f.pValue === "number" && !seasonallyExpected(f));
 }
 
 export function eventFound(report: EngineReport, event: PlantedEvent): boolean {
   if (event.kind === "tracking_gap") {
     const gap = report.insights.find((i) => i.intentionKey === "tracking_gaps")?.findings ?? [];
     return gap.some((f) => Math.abs(dayNumber(f.periodStart) - dayNumber(event.date)) <= 1);
+  }
+  if ((event.kind as string) === "seasonal") {
+    // Handled when the season makes no news: no significant finding in its direction that is not
+    // labelled expected (a total's change, a segment's shift or a trend the season predicts).
+    return !significantFindings(report).some((f) => f.direction === event.direction);
+  }
+  if ((event.kind as string) === "seasonal") {
+    // Handled when the season makes no news: no significant finding in its direction that is not
+    // labelled expected (a total's change, a segment's shift or a trend the season predicts).
+    return !significantFindings(report).some((f) => f.direction === event.direction);
   }
   return report.insights
     .filter((i) => i.group !== "data_quality")

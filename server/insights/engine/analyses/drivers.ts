@@ -1,3 +1,4 @@
+import { directionOf } from "../../types";
 import type { Intention } from "@/lib/insights/intentions";
 import { metricDefinition, type Dimension } from "@/lib/insights/metrics";
 import { metricParts } from "../../data/project-data";
@@ -76,8 +77,19 @@ export function runDrivers(
     def.kind === "ratio" && bound !== null && total.baseline
       ? (analysis.totalBaseline * bound) / total.baseline
       : bound;
+  // The daily test reads the source's whole series; when rows that are no campaigns were left out
+  // of an ad metric and carried any of its parts, that series is not the reported quantity: the
+  // change stands only if the test moved the same way as the paid campaigns' own totals.
+  const leftOut = loaded.segments.filter((s) => !split.segments.includes(s));
+  const leftOutCarries = leftOut.some((s) =>
+    parts.some((p) => value(s.current, PART_INDEX[p]) || value(s.baseline, PART_INDEX[p])),
+  );
+  const direction = directionOf(analysis.totalChange);
+  const significant = total.significant && (!leftOutCarries || total.direction === direction);
   const change = {
     ...total,
+    significant,
+    direction,
     current: analysis.totalCurrent,
     baseline: analysis.totalBaseline,
     change: analysis.totalChange,
@@ -102,7 +114,7 @@ export function runDrivers(
     otherContribution: analysis.segments.slice(CHART_SEGMENTS).reduce((s, x) => s + x.contribution, 0),
   };
   const drivers = analysis.segments.filter((s) => s.isTopDriver).slice(0, MAX_DRIVERS);
-  if (!total.significant || drivers.length === 0)
+  if (!significant || drivers.length === 0)
     return { intention, findings: [], chart, kpiEffect: 0, indirectEffect: 0, severity: 0 };
 
   const denominatorCurrent = def.kind === "ratio" ? split.segments.reduce((s, x) => s + value(x.current, d), 0) : null;

@@ -6,7 +6,9 @@ import { detectAnomalies, type AnomalyFinding } from "../../detectors/anomalies"
 import { detectChangePoints, type LevelShiftFinding } from "../../detectors/change-points";
 import { addDays, dayNumber } from "@/lib/dates";
 import { kpiEffectOf } from "../impact";
-import type { EngineContext, IntentionOutcome } from "../types";
+import type { BaselinePoint } from "../../stats/seasonal-baseline";
+import type { Chart, EngineContext, IntentionOutcome } from "../types";
+import { round } from "./anomalies";
 import { mixAndRate, type MixRate } from "./mix-rate";
 
 // Every segment watched, not only the total: for each watched dimension value (the largest of each
@@ -31,6 +33,12 @@ export const SEGMENT_WATCH_MAX_DAYS = 90;
  * understates their spread and the one-day test floods with false alarms.
  */
 const MIN_COUNT_PER_DAY = 10;
+/**
+ * A level shift pools every day after it, so the discreteness of small daily counts averages out:
+ * a channel with 6 orders a day that loses a third of them for two weeks is a clear shift although
+ * no single day of it is unusual.
+ */
+const MIN_COUNT_PER_DAY_SHIFTS = 3;
 
 /** Money is judged through the count it is made of: revenue through orders, cost through clicks. */
 const COUNT_BEHIND: Partial<Record<PartKey, PartKey[]>> = {
@@ -56,6 +64,12 @@ export interface SegmentFindingExtras {
   kpiMetric: string | null;
   /** For an outcome (conversions, revenue, ...): how much traffic and how much the rate explain. */
   mixRate?: MixRate;
+  /**
+   * The segment's daily series over the judged window, for the report's and exports' chart: with
+   * the expected value and its range for a one-day anomaly, with the level before and after for a
+   * level shift (attached to the findings the report keeps, attachSegmentEvidence).
+   */
+  series?: Extract<Chart, { type: "series" }>;
 }
 export type SegmentAnomaly = AnomalyFinding & SegmentFindingExtras;
 export type SegmentShift = LevelShiftFinding & SegmentFindingExtras;
@@ -71,11 +85,18 @@ export interface SegmentWatch {
 
 const cache = new WeakMap<EngineContext, SegmentWatch>();
 /** Each candidate's segment series, so the traffic/rate split is computed only for the findings kept. */
-const origin = new WeakMap<object, { s: SegmentDailySeries; metric: PartKey; afterEnd: string }>();
+interface Origin {
+  s: SegmentDailySeries;
+  metric: PartKey;
+  afterEnd: string;
+  /** The series as judged (watch start to period end), with the expected range of each day when known. */
+  points: readonly BaselinePoint[] | readonly { date: string; value: number | null }[];
+}
+const origin = new WeakMap<object, Origin>();
 
 /**
- * Adds the traffic/rate split (mix-rate.ts) to the segment findings that survived the report-wide
- * FDR: computed after it, since most candidates are dropped there.
+ * Adds the traffic/rate split (mix-rate.ts) and the chart series to the segment findings that
+ * survived the report-wide FDR: computed after it, since most candidates are dropped there.
  */
 export function attachMixRate(ctx: EngineContext, findings: readonly object[]): void {
   for (const f of findings) {
@@ -84,7 +105,40 @@ export function attachMixRate(ctx: EngineContext, findings: readonly object[]): 
     const finding = f as SegmentFindingExtras & { date: string; change: number | null };
     const split = mixAndRate(o.s, o.metric, finding, o.afterEnd, ctx.excludedDays);
     if (split) finding.mixRate = split;
+    finding.series = evidenceSeries(o, finding as SegmentAnomaly | SegmentShift);
   }
+}
+
+/** The chart of one segment finding: its daily values with the expected band, or the levels either side of a shift. */
+function evidenceSeries(o: Origin, f: SegmentAnomaly | SegmentShift): Extract<Chart, { type: "series" }> {
+  const unit = metricDefinition(o.metric).unit;
+  if (f.kind === "level_shift") {
+    return {
+      type: "series",
+      metric: o.metric,
+      unit,
+      points: o.points.map((p) => ({
+        date: p.date,
+        value: round("actual" in p ? p.actual : p.value),
+        // The deseasonalised levels the shift was measured between: before it, and from its date on.
+        expected: round(p.date < f.date ? f.baseline : f.current),
+      })),
+      marks: [{ date: f.date, kind: "level_shift" }],
+    };
+  }
+  return {
+    type: "series",
+    metric: o.metric,
+    unit,
+    points: (o.points as readonly BaselinePoint[]).map((p) => ({
+      date: p.date,
+      value: round(p.actual),
+      expected: round(p.expected),
+      low: round(p.low),
+      high: round(p.high),
+    })),
+    marks: [{ date: f.date, kind: f.direction === "up" ? "spike" : "drop" }],
+  };
 }
 
 /** The watch window: where the loader must start so the first judged day has its baseline. */
@@ -107,19 +161,32 @@ export function watchSegments(ctx: EngineContext): SegmentWatch {
   for (const s of ctx.segmentDaily.series) {
     for (const metric of metrics) {
       const series = segmentSeries(s, metric, from, w.periodEnd, ctx.excludedDays);
-      if (!enoughData(series.map((p) => p.value))) continue;
-      const behind = COUNT_BEHIND[metric];
-      if (behind && !behind.some((c) => enoughData(segmentSeries(s, c, from, w.periodEnd).map((p) => p.value))))
+      let daily = enoughData(
+        series.map((p) => p.value),
+        MIN_COUNT_PER_DAY,
+      );
+      if (
+        !enoughData(
+          series.map((p) => p.value),
+          MIN_COUNT_PER_DAY_SHIFTS,
+        )
+      )
         continue;
+      const behind = COUNT_BEHIND[metric];
+      if (behind) {
+        const counts = behind.map((c) => segmentSeries(s, c, from, w.periodEnd).map((p) => p.value));
+        if (!counts.some((c) => enoughData(c, MIN_COUNT_PER_DAY_SHIFTS))) continue;
+        daily &&= counts.some((c) => enoughData(c, MIN_COUNT_PER_DAY));
+      }
       out.series++;
-      watchOne(ctx, s, metric, series, watchStart, out);
+      watchOne(ctx, s, metric, series, watchStart, out, daily);
     }
   }
   cache.set(ctx, out);
   return out;
 }
 
-function enoughData(values: (number | null)[]): boolean {
+function enoughData(values: (number | null)[], minPerDay: number): boolean {
   let known = 0;
   let total = 0;
   let nonZero = 0;
@@ -129,7 +196,7 @@ function enoughData(values: (number | null)[]): boolean {
     total += v;
     if (v !== 0) nonZero++;
   }
-  return known >= 42 && nonZero >= 0.8 * known && total / known >= MIN_COUNT_PER_DAY;
+  return known >= 42 && nonZero >= 0.8 * known && total / known >= minPerDay;
 }
 
 function watchOne(
@@ -139,6 +206,8 @@ function watchOne(
   series: { date: string; value: number | null }[],
   watchStart: string,
   out: SegmentWatch,
+  /** Whether the series has the volume for the one-day test too (else only level shifts). */
+  daily: boolean,
 ) {
   const w = ctx.window;
   const tag = { dimension: s.dimension, dimensionValue: s.value };
@@ -146,13 +215,15 @@ function watchOne(
     (f): f is LevelShiftFinding => f.kind === "level_shift" && f.date >= watchStart && f.date <= w.periodEnd,
   );
   out.tests.shifts++;
+  const judged = series.filter((p) => p.date >= watchStart);
   for (const f of shifts) {
     // A shift moves every later day of the period by `change`.
     const days = countDays(f.date, w.periodEnd, ctx.excludedDays);
     const finding: SegmentShift = { ...f, ...effect(ctx, metric, f.change * days) };
-    origin.set(finding, { s, metric, afterEnd: w.periodEnd });
+    origin.set(finding, { s, metric, afterEnd: w.periodEnd, points: judged });
     out.shifts.push(finding);
   }
+  if (!daily) return;
   const unit = metricDefinition(metric).unit;
   const result = detectAnomalies(series, {
     metric,
@@ -166,7 +237,7 @@ function watchOne(
     // Days after a shift, on its side, are the shift itself, not separate anomalies.
     if (shifts.some((x) => f.date >= x.date && f.direction === x.direction)) continue;
     const finding: SegmentAnomaly = { ...f, ...effect(ctx, metric, f.change ?? 0) };
-    origin.set(finding, { s, metric, afterEnd: f.date });
+    origin.set(finding, { s, metric, afterEnd: f.date, points: result.points });
     out.anomalies.push(finding);
   }
 }
@@ -199,6 +270,7 @@ export function runSegmentWatch(
   return {
     intention,
     findings,
+    // Filled from the lead finding once the report-wide FDR has kept it (segmentWatchChart).
     chart: null,
     // The largest single finding: one segment's event seen in several metrics is one event.
     kpiEffect: lead?.kpiEffect ?? 0,
@@ -210,3 +282,9 @@ export function runSegmentWatch(
 }
 
 export const SEGMENT_MAX_FINDINGS = MAX_FINDINGS;
+
+/** The chart of a segment-watch insight: its lead finding's series (null when nothing was kept). */
+export function segmentWatchChart(findings: readonly object[]): Chart | null {
+  const lead = findings[0] as SegmentFindingExtras | undefined;
+  return lead?.series ?? null;
+}

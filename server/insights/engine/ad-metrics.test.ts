@@ -1,0 +1,104 @@
+import { describe, expect, it } from "vitest";
+import { addDays } from "@/lib/dates";
+import { gaussian, mulberry32 } from "@/lib/seeded-random";
+import { PART_INDEX, PARTS, type PartValues } from "../data/parts";
+import { ProjectData, type SegmentRow } from "../data/project-data";
+import { generateProject } from "../synthetic/generate-project";
+import type { Finding } from "../types";
+import { runEngine } from "./run-engine";
+
+// ROAS and cost per conversion come only from advertising data: the ad platform's cost against
+// the conversions and conversion value it attributes to paid campaigns, never whole-site revenue
+// over ad spend; "(direct)", "(organic)", "(not set)" and "(none)" are not campaigns.
+
+const ADS = "00000000-0000-4000-8000-0000000000ad";
+type Campaign = readonly [string, number, number, number];
+const PAID: Campaign[] = [
+  // name, daily cost, daily conversion value before, after (Generic's return halves in the period)
+  ["Brand", 200, 1000, 1000],
+  ["Generic", 500, 1500, 750],
+];
+/** Rows an export may carry that no ad budget paid for: value, no cost. */
+const unpaid = (scale: number, growth: number): Campaign[] => [
+  ["(direct)", 0, 400 * scale, 400 * scale * growth],
+  ["(organic)", 0, 300 * scale, 300 * scale * growth],
+  ["(not set)", 0, 100 * scale, 100 * scale * growth],
+];
+
+function withAds(CAMPAIGNS: Campaign[]) {
+  const { input } = generateProject(2, false);
+  const w = input.window;
+  const z = gaussian(mulberry32(42));
+  const days = new Map<string, PartValues>();
+  const byCampaign = new Map<string, { current: PartValues; baseline: PartValues }>();
+  const empty = (): PartValues => PARTS.map(() => null);
+  for (const [name] of CAMPAIGNS) byCampaign.set(name, { current: empty(), baseline: empty() });
+  for (let d = w.comparisonStart; d <= w.periodEnd; d = addDays(d, 1)) {
+    const inPeriod = d >= w.periodStart;
+    const total = empty();
+    for (const [name, cost, before, after] of CAMPAIGNS) {
+      const c = Math.round(cost * (1 + 0.05 * z()) * 100) / 100;
+      const v = Math.round((inPeriod ? after : before) * (1 + 0.05 * z()) * 100) / 100;
+      const rows = byCampaign.get(name)![inPeriod ? "current" : "baseline"];
+      for (const [part, x] of [
+        ["cost", c],
+        ["revenue", v],
+        ["clicks", Math.round(c / 2) + 10],
+        ["conversions", Math.round(v / 80)],
+      ] as const) {
+        rows[PART_INDEX[part]] = (rows[PART_INDEX[part]] ?? 0) + x;
+        total[PART_INDEX[part]] = (total[PART_INDEX[part]] ?? 0) + x;
+      }
+    }
+    days.set(d, total);
+  }
+  const rows: SegmentRow[] = [...byCampaign].flatMap(([value, v]) => [
+    { sourceId: ADS, dimension: "campaign" as const, value, current: true, combos: 1, values: v.current },
+    { sourceId: ADS, dimension: "campaign" as const, value, current: false, combos: 1, values: v.baseline },
+  ]);
+  const data = new ProjectData(
+    w,
+    [...input.data.sources, { sourceId: ADS, days }],
+    rows, // the breakdowns by campaign; the site's channel and device splits are not needed here
+    ["channel", "device", "campaign"],
+  );
+  return { ...input, data };
+}
+
+describe("ad metrics", () => {
+  it("reads ROAS from the ad data alone and never names (direct), (organic) or (not set) as a campaign", () => {
+    const report = runEngine(withAds([...PAID, ...unpaid(1, 1)]));
+    const roas = report.insights.find((i) => i.intentionKey === "roas_by_campaign")!;
+    expect(roas.summary).not.toMatch(/Skipped/);
+    const findings = roas.findings as (Finding & { dimensionValue: string | null })[];
+    expect(findings.length).toBeGreaterThan(0);
+    const total = findings.find((f) => f.dimension === null)!;
+    // Paid campaigns only: (1000 + 1500) / 700 before, (1000 + 750) / 700 in the period — not the
+    // site's revenue (≈ €2,600 a day) nor the unpaid rows' value over the ad spend.
+    expect(total.baseline!).toBeCloseTo(2500 / 700, 1);
+    expect(total.current!).toBeCloseTo(1750 / 700, 1);
+    expect(total.direction).toBe("down");
+    const named = findings.map((f) => f.dimensionValue).filter((v) => v !== null);
+    expect(named).toContain("Generic");
+    for (const v of named) expect(["(direct)", "(organic)", "(not set)", "(none)"]).not.toContain(v);
+  });
+
+  it("does not report the unpaid rows' rise as a rise of ROAS", () => {
+    // The unpaid rows triple while the paid campaigns' return falls: whole-source ROAS would rise.
+    const report = runEngine(withAds([...PAID, ...unpaid(50, 3)]));
+    const roas = report.insights.find((i) => i.intentionKey === "roas_by_campaign")!;
+    for (const f of roas.findings) {
+      expect(f.direction).not.toBe("up");
+      expect(["(direct)", "(organic)", "(not set)"]).not.toContain(f.dimensionValue);
+    }
+  });
+
+  it("says which source ROAS and cost per conversion need when the project has no ad data", () => {
+    const report = runEngine(generateProject(2, false).input);
+    for (const key of ["roas_by_campaign", "cpa_by_campaign"]) {
+      const insight = report.insights.find((i) => i.intentionKey === key)!;
+      expect(insight.summary).toMatch(/needs advertising data — connect Google Ads/);
+      expect(insight.findings).toEqual([]);
+    }
+  });
+});

@@ -1,0 +1,149 @@
+import { metricDefinition } from "@/lib/insights/metrics";
+import { addDays } from "@/lib/dates";
+import type { Finding } from "../types";
+import type { EngineContext, IntentionOutcome } from "./types";
+
+// Expected seasonality is not news, for dated findings too. A level shift, a run of unusual days
+// or a trend that the same days a year earlier (52 weeks: the same weekdays) also show is the
+// season: labelled expected (`season`, as the period change's seasonal-expectation.ts does),
+// given no impact, and left out of the report's significant findings. Segments have no daily
+// history a year back (the watch window is 146 days), so a segment's move (or a driver's period
+// change) is compared with the
+// project total's move last year: a season moves the whole site.
+
+const YEAR = 364;
+/** Days after the date that show last year's new level, and before it the level it left. */
+const AFTER_DAYS = 14;
+const BEFORE_DAYS = 28;
+/** Last year's move must be at least this large (log ratio ≈ 10 %) to explain anything. */
+const MIN_SEASONAL_LOG = 0.1;
+/** This year's move matches last year's within half of it (log scale) plus 5 %. */
+const MATCH_TOLERANCE = 0.5;
+const MATCH_SLACK = 0.05;
+
+export interface SeasonLabel {
+  expected: boolean;
+  /** Last year's move over the same days (fraction). */
+  lastYearChangePct: number;
+  /** For period changes (seasonal-expectation.ts): the current total the season predicts. */
+  expectedCurrent?: number;
+}
+
+type Dated = Finding & { date?: string; season?: SeasonLabel; kpiEffect?: number };
+
+/** Labels the findings the season explains; an outcome left with only those carries no impact. */
+export function labelSeasonalFindings(ctx: EngineContext, outcomes: IntentionOutcome[]): void {
+  for (const o of outcomes) {
+    if (o.intention.stage === "audit" || o.findings.length === 0) continue;
+    let labelled = 0;
+    let tested = 0;
+    for (const f of o.findings as Dated[]) {
+      if (typeof f.pValue !== "number") continue;
+      tested++;
+      if (f.season) {
+        if (f.season.expected) labelled++;
+        continue;
+      }
+      const label = seasonFor(ctx, f);
+      if (label) {
+        f.season = label;
+        labelled++;
+      }
+    }
+    if (tested > 0 && labelled === tested) {
+      o.kpiEffect = 0;
+      o.indirectEffect = 0;
+      for (const f of o.findings as Dated[]) if (typeof f.kpiEffect === "number") f.kpiEffect = 0;
+    }
+  }
+}
+
+function seasonFor(ctx: EngineContext, f: Dated): SeasonLabel | null {
+  if (f.kind !== "level_shift" && f.kind !== "anomaly" && f.kind !== "trend" && f.kind !== "change") return null;
+  const metric = metricDefinition(f.metric);
+  // Ratios are judged through the additive metrics they are made of.
+  if (metric.kind !== "additive" || !ctx.data.hasMetric(f.metric)) return null;
+  const date = f.kind === "trend" || f.kind === "change" ? null : (f.date ?? f.periodStart);
+  let lastYear: number | null;
+  let thisYear: number | null;
+  if (f.kind === "change") {
+    // A period's total against its comparison: the same two periods a year earlier.
+    const w = ctx.window;
+    const back = (d: string) => addDays(d, -YEAR);
+    lastYear = ratio(
+      mean(ctx, f.metric, back(w.periodStart), back(w.periodEnd)),
+      mean(ctx, f.metric, back(w.comparisonStart), back(w.comparisonEnd)),
+    );
+    thisYear = ratio(f.current, f.baseline);
+  } else if (date) {
+    // The move last year around the same date: the two weeks from it against the four weeks before.
+    const at = addDays(date, -YEAR);
+    lastYear = ratio(
+      mean(ctx, f.metric, at, addDays(at, AFTER_DAYS - 1)),
+      mean(ctx, f.metric, addDays(at, -BEFORE_DAYS), addDays(at, -1)),
+    );
+    thisYear = ratio(f.current, f.baseline);
+    if (f.kind === "anomaly") return dayInSeason(ctx, f, date, at);
+  } else {
+    // A trend over the period: last year's second half of the same days against its first half.
+    const w = ctx.window;
+    const days = Math.max(2, Math.round((Date.parse(w.periodEnd) - Date.parse(w.periodStart)) / 86_400_000) + 1);
+    const mid = addDays(w.periodStart, Math.floor(days / 2));
+    const half = (from: string, to: string) => mean(ctx, f.metric, addDays(from, -YEAR), addDays(to, -YEAR));
+    lastYear = ratio(half(mid, w.periodEnd), half(w.periodStart, addDays(mid, -1)));
+    thisYear = ratio(mean(ctx, f.metric, mid, w.periodEnd), mean(ctx, f.metric, w.periodStart, addDays(mid, -1)));
+  }
+  if (lastYear === null || thisYear === null) return null;
+  const ly = Math.log(lastYear);
+  const ty = Math.log(thisYear);
+  if (Math.abs(ly) < MIN_SEASONAL_LOG || Math.sign(ly) !== Math.sign(ty)) return null;
+  if (Math.abs(ty - ly) > MATCH_TOLERANCE * Math.abs(ly) + MATCH_SLACK) return null;
+  return { expected: true, lastYearChangePct: lastYear - 1 };
+}
+
+/**
+ * One unusual day is the season when the season predicts it: the day's usual level (the same
+ * weekday over the four weeks before; for a segment, its expected value) moved as last year's
+ * same day moved, within the day's own interval (widened by √2: last year's day is as noisy).
+ */
+function dayInSeason(ctx: EngineContext, f: Dated, date: string, at: string): SeasonLabel | null {
+  // Last year's move on that day, and (less noisy for small daily counts) over the week from it
+  // against the four weeks before: either prediction may explain the day.
+  const week = ratio(
+    mean(ctx, f.metric, at, addDays(at, 6)),
+    mean(ctx, f.metric, addDays(at, -BEFORE_DAYS), addDays(at, -1)),
+  );
+  const usual = f.dimension ? f.baseline : weekdayMean(ctx, f.metric, date);
+  if (usual === null || f.current === null || f.expectedHigh === null || f.baseline === null) return null;
+  const halfWidth = Math.SQRT2 * Math.abs(f.expectedHigh - f.baseline);
+  for (const lastYear of [dayAgainstWeekdays(ctx, f.metric, at), week]) {
+    if (lastYear === null || Math.abs(Math.log(lastYear)) < MIN_SEASONAL_LOG) continue;
+    if (Math.sign(lastYear - 1) !== Math.sign(f.current - usual)) continue;
+    const predicted = usual * lastYear;
+    if (Math.abs(f.current - predicted) <= halfWidth)
+      return { expected: true, lastYearChangePct: lastYear - 1, expectedCurrent: predicted };
+  }
+  return null;
+}
+
+function weekdayMean(ctx: EngineContext, metric: string, date: string): number | null {
+  const weekdays = [1, 2, 3, 4].map((k) => mean(ctx, metric, addDays(date, -7 * k), addDays(date, -7 * k)));
+  return weekdays.some((v) => v === null) ? null : (weekdays as number[]).reduce((a, b) => a + b, 0) / 4;
+}
+
+/** One day of the total against the mean of the same weekday over the four weeks before it. */
+function dayAgainstWeekdays(ctx: EngineContext, metric: string, date: string): number | null {
+  return ratio(mean(ctx, metric, date, date), weekdayMean(ctx, metric, date));
+}
+
+/** Mean daily value of the project total over [from, to]; null unless every day is known. */
+function mean(ctx: EngineContext, metric: string, from: string, to: string): number | null {
+  if (from < ctx.window.historyStart) return null;
+  const points = ctx.data.series(metric, from, to);
+  if (points.length === 0 || points.some((p) => p.value === null)) return null;
+  return points.reduce((s, p) => s + (p.value as number), 0) / points.length;
+}
+
+function ratio(a: number | null | undefined, b: number | null | undefined): number | null {
+  return a === null || a === undefined || b === null || b === undefined || !(a > 0) || !(b > 0) ? null : a / b;
+}
