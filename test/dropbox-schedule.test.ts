@@ -22,7 +22,6 @@ import { reportWorld } from "@/test/report-fixtures";
 let fake: DropboxFake;
 let world: Awaited<ReturnType<typeof reportWorld>>;
 const DUE = new Date("2026-04-02T08:00:00Z"); // 09:00 BST
-const NOW = new Date("2026-04-02T08:00:30Z");
 const FOLDER = "/Client Reports/Bramble";
 
 beforeAll(async () => {
