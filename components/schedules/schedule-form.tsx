@@ -34,6 +34,7 @@ import { formatInZone } from "./format-run";
 export type ScheduleDelivery = "email" | "dropbox";
 
 interface FormValues extends EmailContentValues {
+  delivery: ScheduleDelivery;
   frequency: (typeof SCHEDULE_FREQUENCIES)[number];
   weekday: string;
   monthDay: string;
@@ -45,6 +46,7 @@ interface FormValues extends EmailContentValues {
 
 function defaults(existing: ScheduleItem | undefined, recipients: string[], delivery: ScheduleDelivery): FormValues {
   return {
+    delivery,
     frequency: existing?.frequency ?? "weekly",
     weekday: existing?.weekday !== null && existing?.weekday !== undefined ? String(existing.weekday) : "1",
     monthDay: existing?.monthDay ?? "second",
@@ -186,9 +188,9 @@ function ScheduleFormBody({
   const errors = form.formState.errors as FieldErrors<FormValues>;
   const values = form.watch() as unknown as FormValues;
 
-  const submit = form.handleSubmit(async (values) => {
+  const submit = form.handleSubmit(async (checked) => {
     setError(null);
-    const parsed = values as ScheduleValues;
+    const parsed = checked as ScheduleValues;
     const body = {
       ...parsed,
       insightId: existing ? existing.insightId : insightId,
