@@ -8,6 +8,7 @@ import { DELIVERY_MESSAGES } from "@/lib/constants/messages";
 import { db } from "@/server/db/client";
 import { clientProjects, reports, scheduleRuns, schedules, thirdPartySessions } from "@/server/db/schema";
 import { scheduleTick } from "@/server/jobs/handlers/schedule-tick";
+import { INTERRUPTED_REASON } from "@/server/services/deliveries/delivery-record";
 import { deliverScheduleRun } from "@/server/services/deliveries/scheduled-delivery";
 import { call } from "@/test/api";
 import { resetDatabase } from "@/test/db";
@@ -177,5 +178,39 @@ describe("Dropbox schedules", () => {
     expect(filesIn(FOLDER).slice(before)).toHaveLength(1);
     expect(await runRow(runId)).toMatchObject({ status: "delivered", attempts: 3 });
     expect(await db().select().from(reports).where(eq(reports.projectId, world.project.id))).toHaveLength(1);
+  });
+
+  it("a worker killed between generating and uploading uploads once on retry; one killed after never uploads again", async () => {
+    const res = await create({ folder: FOLDER, format: "xlsx" });
+    const before = filesIn(FOLDER).length;
+    const first = await dueRun(res.body._id);
+    await expect(
+      deliverScheduleRun(first, "test", {
+        beforeSend: async () => {
+          throw new Error("worker killed");
+        },
+      }),
+    ).rejects.toThrow();
+    expect(filesIn(FOLDER).length).toBe(before);
+    expect(await deliverScheduleRun(first, "test")).toMatchObject({ kind: "delivered" });
+    expect(filesIn(FOLDER).length).toBe(before + 1);
+
+    const second = await dueRun(res.body._id, new Date("2026-05-02T08:00:00Z"));
+    await expect(
+      deliverScheduleRun(second, "test", {
+        afterSend: async () => {
+          throw new Error("worker killed after uploading");
+        },
+      }),
+    ).rejects.toThrow();
+    expect(filesIn(FOLDER).length).toBe(before + 2);
+    // What a hard kill leaves: still "delivering", the lease run out. The retry does not upload again.
+    await db()
+      .update(scheduleRuns)
+      .set({ status: "delivering", leaseUntil: new Date(Date.now() - 1000) })
+      .where(eq(scheduleRuns.id, second));
+    expect(await deliverScheduleRun(second, "test")).toEqual({ kind: "skipped", why: "done" });
+    expect(filesIn(FOLDER).length).toBe(before + 2);
+    expect(await runRow(second)).toMatchObject({ status: "failed", error: INTERRUPTED_REASON });
   });
 });
