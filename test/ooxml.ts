@@ -6,6 +6,8 @@ import JSZip from "jszip";
 export interface OfficePackage {
   paths: string[];
   text: (path: string) => string;
+  /** A binary part (media), as stored. */
+  bytes: (path: string) => Buffer;
   has: (path: string) => boolean;
   xml: (path: string) => Record<string, unknown>;
   /** Relationships of a part: id → absolute target path inside the package (external ones kept as they are). */
@@ -28,7 +30,11 @@ export async function readPackage(bytes: Buffer): Promise<OfficePackage> {
   const zip = await JSZip.loadAsync(bytes);
   const paths = Object.keys(zip.files).filter((p) => !zip.files[p].dir);
   const texts = new Map<string, string>();
-  for (const p of paths) if (/\.(xml|rels)$/.test(p)) texts.set(p, await zip.file(p)!.async("string"));
+  const binaries = new Map<string, Buffer>();
+  for (const p of paths) {
+    if (/\.(xml|rels)$/.test(p)) texts.set(p, await zip.file(p)!.async("string"));
+    else binaries.set(p, await zip.file(p)!.async("nodebuffer"));
+  }
   const text = (p: string) => {
     const t = texts.get(p);
     if (t === undefined) throw new Error(`no part ${p}`);
@@ -37,6 +43,11 @@ export async function readPackage(bytes: Buffer): Promise<OfficePackage> {
   return {
     paths,
     text,
+    bytes: (p) => {
+      const b = binaries.get(p);
+      if (!b) throw new Error(`no binary part ${p}`);
+      return b;
+    },
     has: (p) => paths.includes(p),
     xml: (p) => parser.parse(text(p)) as Record<string, unknown>,
     rels: (part) => {

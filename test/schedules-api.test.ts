@@ -6,7 +6,7 @@ import * as userSchedulesRoute from "@/app/api/users/[id]/schedules/route";
 import { DELIVERY_MESSAGES, MESSAGES } from "@/lib/constants/messages";
 import { SCHEDULE_MESSAGES } from "@/lib/validation/schedules";
 import { db } from "@/server/db/client";
-import { agencies, clientProjects, users } from "@/server/db/schema";
+import { agencies, clientProjects, scheduleRuns, users } from "@/server/db/schema";
 import { enqueueDueSchedules } from "@/server/services/schedules/enqueue-due-schedules";
 import { call } from "@/test/api";
 import { resetDatabase } from "@/test/db";
@@ -155,14 +155,14 @@ describe("schedules API", () => {
     expect((await get(s._id, staff.token)).status).toBe(404);
   });
 
-  it("is inactive while the agency's subscription has lapsed: shown so, not run, not created", async () => {
+  it("is inactive while the agency's subscription has lapsed: shown so, not run, not created; back when paid", async () => {
     const s = (await create(project.id, main.token, weekly)).body;
     await db().update(agencies).set({ subscriptionStatus: "suspended" }).where(eq(agencies.id, main.agency.id));
+    const far = new Date(Date.now() + 400 * 86_400_000);
     try {
       const view = (await get(s._id, main.token)).body;
       expect(view).toMatchObject({ isActive: true, active: false, nextRunAt: null });
       expect(view.inactiveReason).toBe(SCHEDULE_MESSAGES.subscriptionInactive);
-      const far = new Date(Date.now() + 400 * 86_400_000);
       const runs = await enqueueDueSchedules({ now: far });
       expect(runs.filter((r) => r.scheduleId === s._id)).toEqual([]);
       const refused = await create(project.id, main.token, weekly);
@@ -171,5 +171,13 @@ describe("schedules API", () => {
     } finally {
       await db().update(agencies).set({ subscriptionStatus: "full" }).where(eq(agencies.id, main.agency.id));
     }
+    // Paid again: active, its next run the regular one after the lapse, no catch-up run for it.
+    const back = (await get(s._id, main.token)).body;
+    expect(back).toMatchObject({ isActive: true, active: true, inactiveReason: null });
+    expect(new Date(back.nextRunAt).getTime()).toBeGreaterThan(far.getTime());
+    expect((await enqueueDueSchedules({ now: far })).filter((r) => r.scheduleId === s._id)).toEqual([]);
+    const later = await enqueueDueSchedules({ now: new Date(back.nextRunAt) });
+    expect(later.filter((r) => r.scheduleId === s._id)).toHaveLength(1);
+    expect(await db().select().from(scheduleRuns).where(eq(scheduleRuns.scheduleId, s._id))).toHaveLength(1);
   });
 });

@@ -2,10 +2,12 @@
 
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import type { FieldErrors, UseFormRegister } from "react-hook-form";
 import { useAlerts } from "@/components/alerts/alerts-context";
 import { EmailContentFields, type EmailContentValues } from "@/components/deliveries/email-content-fields";
+import { ConnectDropboxLink } from "@/components/file-storage/connect-dropbox-link";
+import { canWriteInto, DropboxFolderPicker } from "@/components/file-storage/dropbox-folder-picker";
 import { Button } from "@/components/ui/button";
 import { FormError } from "@/components/ui/form-error";
 import { FormField, SelectField } from "@/components/ui/form-field";
@@ -14,6 +16,7 @@ import { projectDetail } from "@/lib/api-client/customization";
 import { schedulesApi, type ScheduleItem } from "@/lib/api-client/deliveries";
 import { queryKeys } from "@/lib/api-client/query-keys";
 import { toApiError } from "@/lib/hooks/use-api-error-handler";
+import { useDropboxConnection } from "@/lib/hooks/use-file-storage";
 import { useReportRecipients } from "@/lib/hooks/use-report-recipients";
 import { useServerForm } from "@/lib/hooks/use-server-form";
 import { nextRun, SCHEDULE_FREQUENCIES, SCHEDULE_MONTH_DAYS, SCHEDULE_WEEKDAYS } from "@/lib/schedules/next-run";
@@ -21,21 +24,29 @@ import {
   FREQUENCY_LABELS,
   MONTH_DAY_LABELS,
   MONTH_LABELS,
+  dropboxScheduleSchema,
   scheduleSchema,
+  type ScheduleInput,
   type ScheduleValues,
 } from "@/lib/validation/schedules";
 import { formatInZone } from "./format-run";
 
+export type ScheduleDelivery = "email" | "dropbox";
+
 interface FormValues extends EmailContentValues {
+  delivery: ScheduleDelivery;
   frequency: (typeof SCHEDULE_FREQUENCIES)[number];
   weekday: string;
   monthDay: string;
   month: string;
   timeOfDay: string;
+  /** Dropbox schedules: the folder chosen with the picker. */
+  folder: string;
 }
 
-function defaults(existing: ScheduleItem | undefined, recipients: string[]): FormValues {
+function defaults(existing: ScheduleItem | undefined, recipients: string[], delivery: ScheduleDelivery): FormValues {
   return {
+    delivery,
     frequency: existing?.frequency ?? "weekly",
     weekday: existing?.weekday !== null && existing?.weekday !== undefined ? String(existing.weekday) : "1",
     monthDay: existing?.monthDay ?? "second",
@@ -45,7 +56,68 @@ function defaults(existing: ScheduleItem | undefined, recipients: string[]): For
     subject: existing?.subject ?? "",
     message: existing?.message ?? "",
     format: existing?.format ?? "pptx",
+    folder: existing?.folder ?? "",
+    ...(delivery === "dropbox" ? { recipients: "", subject: "", message: "" } : {}),
   };
+}
+
+const DROPBOX_FORMATS = [
+  { key: "pptx", label: "PowerPoint (.pptx)" },
+  { key: "xlsx", label: "Excel (.xlsx)" },
+] as const;
+
+/**
+ * Where a Dropbox schedule saves: the connected account, the folder picked one level at a time,
+ * and the file's format. Without a connection, the way to connect (back to this page afterwards).
+ */
+function DropboxDestination({
+  folder,
+  onFolder,
+  register,
+  errors,
+  onUsable,
+}: {
+  folder: string;
+  onFolder: (path: string) => void;
+  register: UseFormRegister<FormValues>;
+  errors: FieldErrors<FormValues>;
+  onUsable: (usable: boolean) => void;
+}) {
+  const connection = useDropboxConnection();
+  const connected = connection.data?.connected === true;
+  const isTeam = connection.data?.accountType === "business";
+  const usable = connected && canWriteInto(folder, isTeam);
+  useEffect(() => onUsable(usable), [usable, onUsable]);
+  if (connection.isPending) return <LoadingState />;
+  if (connection.error) return <ErrorState message={toApiError(connection.error).message} />;
+  if (!connected)
+    return (
+      <div className="space-y-3 rounded-md border border-slate-200 p-4 text-sm text-slate-700">
+        <p>Connect your Dropbox account to choose the folder each run saves into. You come back here afterwards.</p>
+        <ConnectDropboxLink />
+      </div>
+    );
+  return (
+    <div className="space-y-4 text-sm">
+      <p className="text-slate-700">
+        Connected as <strong>{connection.data?.email}</strong> ({connection.data?.accountType} account)
+      </p>
+      <fieldset>
+        <legend className="font-medium text-slate-900">Format</legend>
+        <div className="mt-1 flex flex-wrap gap-4">
+          {DROPBOX_FORMATS.map((f) => (
+            <label key={f.key} className="flex items-center gap-2">
+              <input type="radio" value={f.key} {...register("format")} />
+              {f.label}
+            </label>
+          ))}
+        </div>
+        {errors.format?.message ? <FormError message={errors.format.message} /> : null}
+      </fieldset>
+      <DropboxFolderPicker path={folder} onPathChange={onFolder} isTeam={isTeam} label="Each run saves into" />
+      {errors.folder?.message ? <FormError message={errors.folder.message} /> : null}
+    </div>
+  );
 }
 
 /** The next run as the form stands, in the project's time zone (the same computation as the worker's). */
@@ -80,42 +152,50 @@ function ScheduleFormBody({
   existing,
   timeZone,
   recipients,
+  delivery,
 }: {
   projectId: string;
   insightId: string | null;
   existing?: ScheduleItem;
   timeZone: string;
   recipients: string[];
+  delivery: ScheduleDelivery;
 }) {
   const router = useRouter();
   const alerts = useAlerts();
   const queryClient = useQueryClient();
   const [error, setError] = useState<string | null>(null);
-  const form = useServerForm(scheduleSchema, {
-    defaultValues: defaults(existing, recipients) as never,
-    serverFields: [
-      "frequency",
-      "weekday",
-      "monthDay",
-      "month",
-      "timeOfDay",
-      "recipients",
-      "subject",
-      "message",
-      "format",
-    ],
-  });
+  const [usable, setUsable] = useState(delivery === "email");
+  const form = useServerForm(
+    (delivery === "dropbox" ? dropboxScheduleSchema : scheduleSchema) as typeof scheduleSchema,
+    {
+      defaultValues: defaults(existing, recipients, delivery) as never,
+      serverFields: [
+        "frequency",
+        "weekday",
+        "monthDay",
+        "month",
+        "timeOfDay",
+        "recipients",
+        "subject",
+        "message",
+        "format",
+        "folder",
+      ],
+    },
+  );
   const register = form.register as unknown as UseFormRegister<FormValues>;
   const errors = form.formState.errors as FieldErrors<FormValues>;
   const values = form.watch() as unknown as FormValues;
 
-  const submit = form.handleSubmit(async (parsed: ScheduleValues) => {
+  const submit = form.handleSubmit(async (checked) => {
     setError(null);
+    const parsed = checked as ScheduleValues;
     const body = {
       ...parsed,
       insightId: existing ? existing.insightId : insightId,
       isActive: existing?.isActive ?? true,
-    };
+    } as ScheduleInput;
     try {
       if (existing) await schedulesApi.update(existing._id, body);
       else await schedulesApi.create(projectId, body);
@@ -174,9 +254,19 @@ function ScheduleFormBody({
         {...register("timeOfDay")}
       />
       <NextRunPreview values={values} timeZone={timeZone} />
-      <EmailContentFields register={register} errors={errors} />
+      {delivery === "dropbox" ? (
+        <DropboxDestination
+          folder={values.folder}
+          onFolder={(path) => form.setValue("folder" as never, path as never, { shouldValidate: false })}
+          register={register}
+          errors={errors}
+          onUsable={setUsable}
+        />
+      ) : (
+        <EmailContentFields register={register} errors={errors} />
+      )}
       <div className="flex gap-2">
-        <Button type="submit" loading={form.formState.isSubmitting}>
+        <Button type="submit" loading={form.formState.isSubmitting} disabled={!usable}>
           {existing ? "Save schedule" : "Create schedule"}
         </Button>
         <Button type="button" variant="secondary" onClick={() => router.push("/schedule")}>
@@ -187,8 +277,19 @@ function ScheduleFormBody({
   );
 }
 
-/** /email-schedule/{projectId}/insight/{insightId?} and /schedules/{id}/email. */
-export function ScheduleForm(props: { projectId: string; insightId: string | null } | { scheduleId: string }) {
+const TITLES = {
+  email: { create: "Schedule an email", edit: "Edit email schedule", does: "emails it" },
+  dropbox: { create: "Schedule a Dropbox delivery", edit: "Edit Dropbox schedule", does: "saves it to Dropbox" },
+} as const;
+
+/**
+ * /email-schedule/{projectId}/insight/{insightId?}, /schedules/{id}/email,
+ * /dropbox-schedule/{projectId}/insight/{insightId?} and /schedules/{id}/dropbox.
+ */
+export function ScheduleForm(
+  props: ({ projectId: string; insightId: string | null } | { scheduleId: string }) & { delivery?: ScheduleDelivery },
+) {
+  const delivery = props.delivery ?? "email";
   const scheduleId = "scheduleId" in props ? props.scheduleId : null;
   const existing = useQuery({
     queryKey: queryKeys.schedule(scheduleId ?? ""),
@@ -201,22 +302,32 @@ export function ScheduleForm(props: { projectId: string; insightId: string | nul
     queryFn: () => projectDetail(projectId!),
     enabled: Boolean(projectId),
   });
-  const recipients = useReportRecipients(projectId ?? "");
+  const recipients = useReportRecipients(delivery === "email" ? (projectId ?? "") : "");
   const failed = existing.error ?? project.error;
   if (failed) return <ErrorState message={toApiError(failed).message} />;
-  if ((scheduleId && !existing.data) || !project.data || (!scheduleId && recipients === undefined))
+  if (
+    (scheduleId && !existing.data) ||
+    !project.data ||
+    (!scheduleId && delivery === "email" && recipients === undefined)
+  )
     return <LoadingState />;
+  if (existing.data && existing.data.delivery !== delivery)
+    return (
+      <ErrorState
+        message={`This schedule delivers by ${existing.data.delivery === "dropbox" ? "Dropbox" : "email"}.`}
+      />
+    );
   const insightTitle = existing.data?.insightTitle;
   return (
     <div className="space-y-4">
       <div>
         <h1 className="text-2xl font-semibold tracking-tight text-slate-900">
-          {scheduleId ? "Edit email schedule" : "Schedule an email"}
+          {scheduleId ? TITLES[delivery].edit : TITLES[delivery].create}
         </h1>
         <p className="mt-1 text-sm text-slate-600">
           {project.data.client.name} · {project.data.name}
           {insightTitle ? ` · ${insightTitle}` : " · the whole report"}. Each run generates the report for the period
-          that has just closed and emails it.
+          that has just closed and {TITLES[delivery].does}.
         </p>
       </div>
       <ScheduleFormBody
@@ -225,6 +336,7 @@ export function ScheduleForm(props: { projectId: string; insightId: string | nul
         existing={existing.data}
         timeZone={project.data.timeZone}
         recipients={recipients ?? []}
+        delivery={delivery}
       />
     </div>
   );

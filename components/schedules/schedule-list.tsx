@@ -50,7 +50,9 @@ function ScheduleRow({ s }: { s: ScheduleItem }) {
         <div>
           <p className="font-medium text-slate-900">{name}</p>
           <p className="text-sm text-slate-600">
-            {describeTiming(s)} · email to {s.recipients.join(", ")} · {ATTACHMENT_LABELS[s.format]}
+            {describeTiming(s)} ·{" "}
+            {s.delivery === "dropbox" ? `Dropbox folder ${s.folder || "/"}` : `email to ${s.recipients.join(", ")}`} ·{" "}
+            {ATTACHMENT_LABELS[s.format]}
           </p>
         </div>
         <span
@@ -74,7 +76,10 @@ function ScheduleRow({ s }: { s: ScheduleItem }) {
         </div>
       </dl>
       <div className="flex flex-wrap gap-2">
-        <Link href={`/schedules/${s._id}/email`} className={buttonClasses("secondary", "sm")}>
+        <Link
+          href={`/schedules/${s._id}/${s.delivery === "dropbox" ? "dropbox" : "email"}`}
+          className={buttonClasses("secondary", "sm")}
+        >
           Edit
         </Link>
         <Button size="sm" variant="secondary" loading={pause.isPending} onClick={() => pause.mutate()}>
@@ -112,7 +117,9 @@ export function ScheduleList() {
     <div className="space-y-4">
       <h1 className="text-2xl font-semibold tracking-tight text-slate-900">Active report schedules</h1>
       {list.data.docs.length === 0 ? (
-        <EmptyState title="No schedules yet">Open a report and choose “Schedule email” to add one.</EmptyState>
+        <EmptyState title="No schedules yet">
+          Open a report and choose “Schedule email” or “Schedule Dropbox” to add one.
+        </EmptyState>
       ) : (
         <ul className="space-y-3">
           {list.data.docs.map((s) => (

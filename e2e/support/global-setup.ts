@@ -43,6 +43,9 @@ export default async function globalSetup() {
   const google = await startGoogleFake({ ga4CombinationsPerDay: 40 });
   // Dropbox's consent page and API: the fake signs in as its basic account (own folders only).
   const dropbox = await startDropboxFake();
+  // Journeys look into the fake's folders through its API, as any Dropbox client would.
+  process.env.E2E_DROPBOX_URL = dropbox.baseUrl;
+  process.env.E2E_DROPBOX_APP_KEY = dropbox.appKey;
   const port = e2ePort();
   const stripeKeys = { secretKey: "sk_test_e2e", webhookSecret: "whsec_e2e" };
   const stripe = await startStripeFake({

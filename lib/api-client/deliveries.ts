@@ -2,7 +2,7 @@
 // as the spec has it; schedules are JSON.
 import { MESSAGES } from "../constants/messages";
 import { REQUEST_TIMEOUT_MS, TRANSACTION_ID_HEADER } from "../constants/app";
-import type { ScheduleInput } from "../validation/schedules";
+import type { DropboxScheduleInput, ScheduleInput } from "../validation/schedules";
 import { ApiError, apiUrl, http, transactionId } from "./http";
 import type { Serialized } from "./types";
 import type { DeliveryView } from "@/server/services/deliveries/delivery-view";
@@ -45,10 +45,10 @@ export const deliveriesApi = {
 };
 
 export const schedulesApi = {
-  create: (projectId: string, body: ScheduleInput) =>
+  create: (projectId: string, body: ScheduleInput | DropboxScheduleInput) =>
     http.post<ScheduleItem>(`/insights/${encodeURIComponent(projectId)}/schedules`, body),
   get: (id: string) => http.get<ScheduleItem>(`/schedules/${encodeURIComponent(id)}`),
-  update: (id: string, body: Partial<ScheduleInput>) =>
+  update: (id: string, body: Partial<ScheduleInput> | Partial<DropboxScheduleInput>) =>
     http.put<ScheduleItem>(`/schedules/${encodeURIComponent(id)}`, body),
   remove: (id: string) => http.delete<{ status: number }>(`/schedules/${encodeURIComponent(id)}`),
   ofUser: (userId: string) =>

@@ -7,7 +7,7 @@ import type { Finding } from "../insights/types";
 
 export type ExportFormat = "pptx" | "xlsx";
 
-/** A raster logo: Office files embed PNG and JPEG everywhere; SVG logos are left out (see build-model). */
+/** A raster logo: Office files embed PNG and JPEG everywhere; an SVG logo arrives rendered to PNG (see load-theme). */
 export interface ExportLogo {
   data: Buffer;
   mimeType: "image/png" | "image/jpeg";

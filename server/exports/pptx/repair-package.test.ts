@@ -50,6 +50,7 @@ function defects(pkg: OfficePackage) {
     nanMargin: xml.some(([, t]) => /mar[LRTB]="NaN"/.test(t)),
     negativeExtent: xml.some(([, t]) => /\bc[xy]="-/.test(t)),
     svgInMaster: masters.some(([, t]) => t.includes("svgBlip")),
+    svgInPackage: pkg.paths.some((p) => /\.svg$/i.test(p)) || pkg.text("[Content_Types].xml").includes("image/svg+xml"),
     hashColour: xml.some(([, t]) => /val="#/.test(t)),
     orphanAxisId: all(plot, /<c:axId val="(\d+)"\/>/g).length !== 2,
   };
@@ -68,6 +69,7 @@ describe("repairPackage", () => {
       nanMargin: true,
       negativeExtent: true,
       svgInMaster: true,
+      svgInPackage: true,
       hashColour: true,
       orphanAxisId: true,
     });

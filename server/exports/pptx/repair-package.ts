@@ -9,6 +9,7 @@ import {
   dropPhantomOverrides,
   dropRelationships,
   dropSvgPictures,
+  dropUnusedDefaults,
   fixHashColors,
   fixNaNAttributes,
   fixNegativeExtents,
@@ -58,6 +59,22 @@ export async function repairPackage(raw: Buffer): Promise<Buffer> {
     }),
   );
 
-  await rewrite(zip, "[Content_Types].xml", (xml) => dropPhantomOverrides(xml, (part) => zip.file(part) !== null));
+  // SVG media no relationship points at any more (the pictures dropped above) leave the package.
+  const relsParts = Object.keys(zip.files).filter((p) => p.endsWith(".rels") && !zip.files[p].dir);
+  const targets = (await Promise.all(relsParts.map((p) => zip.file(p)!.async("string")))).join("\n");
+  for (const path of paths.filter((p) => /^ppt\/media\/[^/]+\.svg$/i.test(p)))
+    if (!targets.includes(path.slice(path.lastIndexOf("/") + 1))) zip.remove(path);
+  const extensions = new Set(
+    Object.keys(zip.files)
+      .filter((p) => !zip.files[p].dir)
+      .map((p) => p.slice(p.lastIndexOf(".") + 1).toLowerCase()),
+  );
+
+  await rewrite(zip, "[Content_Types].xml", (xml) =>
+    dropUnusedDefaults(
+      dropPhantomOverrides(xml, (part) => zip.file(part) !== null),
+      extensions,
+    ),
+  );
   return zip.generateAsync({ type: "nodebuffer", compression: "DEFLATE", compressionOptions: { level: 6 } });
 }

@@ -10,6 +10,17 @@ export function dropPhantomOverrides(contentTypes: string, exists: (partName: st
   );
 }
 
+/**
+ * `[Content_Types].xml` always declares the svg (and other) extensions pptxgenjs might write. A
+ * declared SVG type with no SVG in the package is dead weight that checkers flag as an SVG deck:
+ * each Default whose extension no part has is dropped.
+ */
+export function dropUnusedDefaults(contentTypes: string, extensions: Set<string>): string {
+  return contentTypes.replace(/<Default\b[^>]*Extension="([^"]+)"[^>]*\/>/g, (whole, ext: string) =>
+    extensions.has(ext.toLowerCase()) ? whole : "",
+  );
+}
+
 /** The notes master's six placeholder shapes are removed by PowerPoint's repair: leave the tree empty. */
 export function stripPlaceholderShapes(notesMaster: string): string {
   return notesMaster.replace(/<p:sp>(?:(?!<\/p:sp>)[\s\S])*?<p:ph\b[\s\S]*?<\/p:sp>/g, "");

@@ -20,7 +20,7 @@ export type DeliveryTable = "schedule_runs" | "report_deliveries";
 export const LEASE_MINUTES = 15;
 
 export const INTERRUPTED_REASON =
-  "The delivery was interrupted while the message was being handed to the mail server; it may have arrived. It was not sent again, to avoid a duplicate.";
+  "The delivery was interrupted while it was being handed over (to the mail server or to Dropbox); it may have arrived. It was not sent again, to avoid a duplicate.";
 
 export interface ClaimedDelivery {
   id: string;

@@ -3,11 +3,12 @@ import type { ExportFormat, ExportModel } from "../../exports/export-model";
 import type { ExportFile } from "../exports/export-insights";
 
 /**
- * Where a delivery goes and how. Email is the one target today; Dropbox joins as another member
- * of this union (a folder and the user's connected session) with its own deliverer in
- * `deliver-to-target.ts`, and the pipeline, records, retries and screens stay as they are.
+ * Where a delivery goes and how: an email, or a file saved into a folder of the schedule owner's
+ * connected Dropbox (upload mode add with autorename, so an earlier run's file is never replaced).
+ * Each has its deliverer in `deliver-to-target.ts`; the pipeline, records and retries are shared.
  */
-export type DeliveryTarget = { kind: "email"; content: EmailContent };
+export type DeliveryTarget =
+  { kind: "email"; content: EmailContent } | { kind: "dropbox"; userId: string; folder: string; format: ExportFormat };
 
 /** What every target receives: the report as the export model, its file when one is wanted, and links. */
 export interface DeliveryPackage {
@@ -42,5 +43,7 @@ export function targetFormat(target: DeliveryTarget): ExportFormat | null {
   switch (target.kind) {
     case "email":
       return target.content.format === "none" ? null : target.content.format;
+    case "dropbox":
+      return target.format;
   }
 }

@@ -14,7 +14,7 @@ export const SCHEDULE_RUN_MESSAGES = {
   paused: "The schedule was paused before this run was sent",
   noInsight: "The scheduled insight has no result in the report for this period",
   badSettings: "The schedule's email settings are incomplete: edit the schedule and save it again",
-  dropboxUnavailable: "Delivery to Dropbox is not available on this server",
+  badDropboxSettings: "The schedule's Dropbox folder is missing: edit the schedule and choose a folder",
 } as const;
 
 const FREQUENCY_NAMES = { weekly: "Weekly", monthly: "Monthly", quarterly: "Quarterly", annually: "Annual" } as const;
@@ -75,9 +75,13 @@ function targetOf(schedule: Schedule): DeliveryTarget {
       if (!content.success) throw new DeliveryFailure(SCHEDULE_RUN_MESSAGES.badSettings, false, true);
       return { kind: "email", content: content.data };
     }
-    case "dropbox":
-      // The Dropbox target (folder, connected session, upload) is added with the Dropbox connection.
-      throw new DeliveryFailure(SCHEDULE_RUN_MESSAGES.dropboxUnavailable, false, true);
+    case "dropbox": {
+      // The owner's Dropbox as connected at run time: a revoked connection fails the run with the reason.
+      const format = schedule.options.format === "xlsx" ? "xlsx" : "pptx";
+      if (schedule.dropboxPath === null)
+        throw new DeliveryFailure(SCHEDULE_RUN_MESSAGES.badDropboxSettings, false, true);
+      return { kind: "dropbox", userId: schedule.userId, folder: schedule.dropboxPath, format };
+    }
   }
 }
 

@@ -4,13 +4,13 @@ import { db } from "../../db/client";
 import { customizations } from "../../db/schema";
 import type { ExportLogo, ExportTheme } from "../../exports/export-model";
 import { imageSize } from "../../exports/image-size";
+import { rasterizeSvg } from "../../exports/rasterize-svg";
 import { resolveCustomization } from "../customization/resolve-customization";
 
 /**
  * The project's look for the files: the one agency → client → project resolution the screens use,
- * with the logo's bytes. SVG logos are left out of the files: Office embeds them only with a PNG
- * rendering beside them, which needs a rasterizer this server does not have; the report title
- * stands in for them.
+ * with the logo's bytes. An SVG logo is rendered to PNG for the files (Office must not embed SVG:
+ * PowerPoint repairs a deck with one); if it cannot be rendered, the report title stands in for it.
  */
 export async function loadTheme(target: {
   agencyId: string;
@@ -20,7 +20,7 @@ export async function loadTheme(target: {
   const { effective } = await resolveCustomization({ level: "project", ...target });
   let logo: ExportLogo | null = null;
   const ref = effective.logo;
-  if (ref && (ref.mimeType === "image/png" || ref.mimeType === "image/jpeg")) {
+  if (ref && (ref.mimeType === "image/png" || ref.mimeType === "image/jpeg" || ref.mimeType === "image/svg+xml")) {
     const where: SQL[] = [eq(customizations.agencyId, target.agencyId), eq(customizations.level, ref.level)];
     if (ref.level !== "agency") where.push(eq(customizations.clientId, target.clientId));
     if (ref.level === "project") where.push(eq(customizations.projectId, target.projectId));
@@ -29,7 +29,9 @@ export async function loadTheme(target: {
       .from(customizations)
       .where(and(...where, isNotNull(customizations.logo)))
       .limit(1);
-    if (row?.logo) {
+    if (row?.logo && ref.mimeType === "image/svg+xml") {
+      logo = rasterizeSvg(row.logo);
+    } else if (row?.logo && ref.mimeType !== "image/svg+xml") {
       const size = imageSize(row.logo, ref.mimeType);
       logo = { data: row.logo, mimeType: ref.mimeType, width: size?.width ?? null, height: size?.height ?? null };
     }

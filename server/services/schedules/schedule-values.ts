@@ -16,6 +16,8 @@ export async function scheduleColumns(
   project: ClientProject,
   values: ScheduleValues,
   now = new Date(),
+  /** A Dropbox schedule: the user's connected session it was made with. */
+  dropboxSessionId?: string,
 ): Promise<Partial<typeof schedules.$inferInsert>> {
   let insight: { intentionKey: string; title: string } | undefined;
   if (values.insightId) {
@@ -34,6 +36,20 @@ export async function scheduleColumns(
     month: values.month,
     time: values.timeOfDay,
   };
+  const destination =
+    values.delivery === "dropbox"
+      ? {
+          recipients: [],
+          dropboxPath: values.folder,
+          thirdPartySessionId: dropboxSessionId ?? null,
+          options: { format: values.format },
+        }
+      : {
+          recipients: values.recipients,
+          dropboxPath: null,
+          thirdPartySessionId: null,
+          options: { subject: values.subject, message: values.message, format: values.format },
+        };
   return {
     insightId: values.insightId,
     delivery: values.delivery,
@@ -42,11 +58,11 @@ export async function scheduleColumns(
     monthDay: values.monthDay,
     month: values.month,
     timeOfDay: values.timeOfDay,
-    recipients: values.recipients,
+    recipients: destination.recipients,
+    dropboxPath: destination.dropboxPath,
+    thirdPartySessionId: destination.thirdPartySessionId,
     options: {
-      subject: values.subject,
-      message: values.message,
-      format: values.format,
+      ...destination.options,
       ...(insight ? { intentionKey: insight.intentionKey, insightTitle: insight.title } : {}),
     },
     isActive: values.isActive,

@@ -80,6 +80,8 @@ function scheduleView(
     subject: str(s.options.subject),
     message: str(s.options.message),
     format,
+    /** Dropbox schedules: the folder the files go to. */
+    folder: s.delivery === "dropbox" ? (s.dropboxPath ?? "") : null,
     isActive: s.isActive,
     /** Whether it runs: paused by the user, or inactive while the agency's subscription has lapsed. */
     active: s.isActive && !lapsed,
