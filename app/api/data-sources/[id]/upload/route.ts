@@ -1,6 +1,7 @@
 import { DATA_SOURCE_MESSAGES as M } from "@/lib/constants/data-source-messages";
 import { MAX_UPLOAD_BYTES } from "@/lib/constants/observations";
 import { incomingFile, type FileUploadOptions } from "@/server/http/file-upload";
+import { withApiSecurityHeaders } from "@/server/http/api-security-headers";
 import { withDataSourceAccess } from "@/server/http/route";
 import { uploadCsv } from "@/server/services/data-sources/upload-csv";
 
@@ -17,6 +18,9 @@ const CSV_FORM: FileUploadOptions = {
   interruptedMessage: M.interrupted,
 };
 
-export const POST = withDataSourceAccess("datasource:manage", async (ctx, http) =>
-  uploadCsv({ ctx, input: { file: incomingFile(http.req, CSV_FORM) } }),
+// The proxy does not run for this route (see proxy.ts): it sets its own security headers.
+export const POST = withApiSecurityHeaders(
+  withDataSourceAccess("datasource:manage", async (ctx, http) =>
+    uploadCsv({ ctx, input: { file: incomingFile(http.req, CSV_FORM) } }),
+  ),
 );
