@@ -12,11 +12,15 @@ import {
   dataSourceSyncStates,
 } from "../../db/schema";
 import { BadRequestError } from "../../errors";
+import { syncPartnerSourceJob } from "../../jobs/contracts/sync-partner-source";
+import { enqueue } from "../../jobs/enqueue";
 import type { DataSourceServiceContext, ServiceContext } from "../context";
 import { connectorFor } from "./sync/connectors";
 import { queueSync } from "./sync/queue-sync";
 
 const RUNS_SHOWN = 20;
+/** The premium OAuth sources (CRM, ecommerce) sync on request too, through the partner sync job. */
+const PREMIUM_KINDS: string[] = ["crm", "ecommerce"];
 
 /**
  * GET /data-sources/{id}/sync: where the source's imports stand and its last runs (rows, duration,
@@ -43,7 +47,7 @@ export async function getSyncStatus({ ctx }: { ctx: DataSourceServiceContext }) 
     progress = { daysDone: Math.min(done, daysTotal), daysTotal };
   }
   return {
-    syncable: Boolean(connectorFor(source.subType)) && source.kind === "google",
+    syncable: (Boolean(connectorFor(source.subType)) && source.kind === "google") || PREMIUM_KINDS.includes(source.kind),
     state: state
       ? {
           initialStartDate: state.initialStartDate,
@@ -75,6 +79,10 @@ export async function getSyncStatus({ ctx }: { ctx: DataSourceServiceContext }) 
 /** POST /data-sources/{id}/sync: imports the recent days now (or resumes the first import). */
 export async function requestSync({ ctx }: { ctx: DataSourceServiceContext }) {
   const source = ctx.access.dataSource;
+  if (PREMIUM_KINDS.includes(source.kind)) {
+    await enqueue(syncPartnerSourceJob, { dataSourceId: source.id }, { singletonKey: source.id });
+    return { status: 202, message: M.syncQueued };
+  }
   if (source.kind !== "google" || !(await queueSync(source))) throw new BadRequestError(M.notSyncable);
   return { status: 202, message: M.syncQueued };
 }

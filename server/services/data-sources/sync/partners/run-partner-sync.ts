@@ -8,6 +8,8 @@ import { dayRanges, isoDay } from "../dates";
 import { replaceDays } from "../replace-days";
 import { planRun } from "../run-sync";
 import { competitorConnector } from "./competitor-connector";
+import { crmConnector } from "./crm-connector";
+import { ecommerceConnector } from "./ecommerce-connector";
 import { keywordConnector } from "./keyword-connector";
 import type { PartnerConnector } from "./types";
 import { finishSyncRun, startSyncRun } from "../sync-run-record";
@@ -15,6 +17,9 @@ import { finishSyncRun, startSyncRun } from "../sync-run-record";
 export const PARTNER_CONNECTORS: Record<string, PartnerConnector> = {
   keyword_partner: keywordConnector,
   competitor: competitorConnector,
+  // The premium OAuth sources (HubSpot deals, Shopify orders) import the same way.
+  crm: crmConnector,
+  ecommerce: ecommerceConnector,
 };
 
 export type PartnerSyncOutcome =
