@@ -117,12 +117,7 @@ export const METRIC_CATALOGUE = [
   ratioOf("averageOrderRevenue", "Average order revenue", "orderRevenue", "orders", "currency"),
 ] as const satisfies readonly CatalogueEntry[];
 
-function stored<K extends string, C extends string>(
-  key: K,
-  label: string,
-  column: C,
-  unit: MetricUnit = "count",
-) {
+function stored<K extends string, C extends string>(key: K, label: string, column: C, unit: MetricUnit = "count") {
   return { key, label, unit, kind: "additive" as const, higherIsBetter: true, column };
 }
 

@@ -16,7 +16,10 @@ export const GET = withUser<{ integration: string }>(async (ctx, { req, params }
       cookieNonce: readConnectNonce(req, params.integration),
     },
   });
-  const res = NextResponse.redirect(new URL(appUrl(`/data-sources/${source._id}?connected=${params.integration}`)), 302);
+  const res = NextResponse.redirect(
+    new URL(appUrl(`/data-sources/${source._id}?connected=${params.integration}`)),
+    302,
+  );
   clearConnectNonce(res, params.integration);
   return res;
 });

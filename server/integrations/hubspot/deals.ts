@@ -37,10 +37,19 @@ export async function listDealStages(accessToken: string): Promise<DealStage[]> 
   const results = (body as { results?: unknown }).results;
   if (!Array.isArray(results)) throw malformed(PROVIDER, "pipelines answer without results");
   const stages: DealStage[] = [];
-  for (const p of results as { id: string; stages?: { id: string; label: string; metadata?: Record<string, string> }[] }[])
+  for (const p of results as {
+    id: string;
+    stages?: { id: string; label: string; metadata?: Record<string, string> }[];
+  }[])
     for (const s of p.stages ?? []) {
       const closed = String(s.metadata?.isClosed) === "true";
-      stages.push({ id: s.id, label: s.label, pipeline: p.id, closed, won: closed && Number(s.metadata?.probability) >= 1 });
+      stages.push({
+        id: s.id,
+        label: s.label,
+        pipeline: p.id,
+        closed,
+        won: closed && Number(s.metadata?.probability) >= 1,
+      });
     }
   return stages;
 }

@@ -55,7 +55,9 @@ export const refreshHubSpotToken = (refreshToken: string) =>
   tokenRequest({ grant_type: "refresh_token", refresh_token: refreshToken });
 
 /** The portal (hub) the token opens, and who connected it. */
-export async function hubspotTokenInfo(accessToken: string): Promise<{ hubId: string; hubDomain: string; user: string }> {
+export async function hubspotTokenInfo(
+  accessToken: string,
+): Promise<{ hubId: string; hubDomain: string; user: string }> {
   const c = premiumConfig();
   const { body } = await premiumFetch(
     PROVIDER,

@@ -15,7 +15,15 @@ export const PROVIDER = "Shopify";
 export const SHOPIFY_SCOPES = ["read_orders", "read_customers"];
 export const accessHeader = (token: string) => ({ "x-shopify-access-token": token });
 
-export function shopifyAuthorizeUrl({ shop, redirectUri, state }: { shop: string; redirectUri: string; state: string }) {
+export function shopifyAuthorizeUrl({
+  shop,
+  redirectUri,
+  state,
+}: {
+  shop: string;
+  redirectUri: string;
+  state: string;
+}) {
   const url = shopUrl(shop, "admin/oauth/authorize");
   url.searchParams.set("client_id", premiumConfig().SHOPIFY_CLIENT_ID ?? "");
   url.searchParams.set("scope", SHOPIFY_SCOPES.join(","));

@@ -26,7 +26,12 @@ export const syncAllDataSourcesHandler = defineJobHandler(syncAllDataSourcesJob,
   const partners = await db()
     .select({ id: dataSources.id })
     .from(dataSources)
-    .where(and(inArray(dataSources.kind, ["keyword_partner", "competitor", "crm", "ecommerce"]), eq(dataSources.status, "active")));
+    .where(
+      and(
+        inArray(dataSources.kind, ["keyword_partner", "competitor", "crm", "ecommerce"]),
+        eq(dataSources.status, "active"),
+      ),
+    );
   for (const source of partners)
     await enqueue(syncPartnerSourceJob, { dataSourceId: source.id }, { singletonKey: source.id });
 });

@@ -47,7 +47,8 @@ export async function getSyncStatus({ ctx }: { ctx: DataSourceServiceContext }) 
     progress = { daysDone: Math.min(done, daysTotal), daysTotal };
   }
   return {
-    syncable: (Boolean(connectorFor(source.subType)) && source.kind === "google") || PREMIUM_KINDS.includes(source.kind),
+    syncable:
+      (Boolean(connectorFor(source.subType)) && source.kind === "google") || PREMIUM_KINDS.includes(source.kind),
     state: state
       ? {
           initialStartDate: state.initialStartDate,

@@ -115,7 +115,8 @@ export async function finishPremiumConnect({
         projectId: project.id,
         sourceName: PREMIUM_SOURCES[integration].sourceName,
         kind: PREMIUM_SOURCES[integration].kind,
-        name: state.name ?? `${provider}: ${String(additional.shopName ?? additional.hubDomain ?? additional.portalId)}`,
+        name:
+          state.name ?? `${provider}: ${String(additional.shopName ?? additional.hubDomain ?? additional.portalId)}`,
         additional: { integration, ...additional },
         thirdPartySessionId: session.id,
         createdById: ctx.actor.userId,
@@ -124,8 +125,9 @@ export async function finishPremiumConnect({
     return row;
   });
   // The source exists either way; the daily sync picks it up if queuing fails now.
-  await enqueue(syncPartnerSourceJob, { dataSourceId: source.id }, { singletonKey: source.id }).catch((error: unknown) =>
-    log("warn", "could not queue the first premium sync", { dataSourceId: source.id, error: String(error) }),
+  await enqueue(syncPartnerSourceJob, { dataSourceId: source.id }, { singletonKey: source.id }).catch(
+    (error: unknown) =>
+      log("warn", "could not queue the first premium sync", { dataSourceId: source.id, error: String(error) }),
   );
   return dataSourceView(source);
 }

@@ -50,7 +50,8 @@ export async function startPremiumConnect({
       : c.SHOPIFY_CLIENT_ID && c.SHOPIFY_CLIENT_SECRET;
   if (!configured) throw new BadRequestError(M.notConfigured(provider));
   const shop = input.shop?.trim().toLowerCase();
-  if (integration === "shopify" && (!shop || !SHOP_DOMAIN.test(shop))) throw new ValidationError({ shop: M.shopInvalid });
+  if (integration === "shopify" && (!shop || !SHOP_DOMAIN.test(shop)))
+    throw new ValidationError({ shop: M.shopInvalid });
 
   const nonce = newNonce();
   const { project } = ctx.access;

@@ -14,10 +14,7 @@ export const ecommerceConnector: PartnerConnector = {
   historyMonths: 13,
   batchDays: 31,
   newBuffer: () =>
-    new RowBuffer(
-      [],
-      ["orders", "order_revenue", "products_sold", "new_customer_orders", "returning_customer_orders"],
-    ),
+    new RowBuffer([], ["orders", "order_revenue", "products_sold", "new_customer_orders", "returning_customer_orders"]),
   async fetch({ source, startDate, endDate, buffer }) {
     const shop = String(source.additional.shop ?? "");
     const token = await sourceAccessToken(source, "shopify");
