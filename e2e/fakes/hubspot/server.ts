@@ -21,6 +21,8 @@ export interface HubSpotFakeOptions {
   clientId?: string;
   clientSecret?: string;
   hubId?: number;
+  /** The most results a search page holds (HubSpot: 200), lower to make tests walk the cursor. */
+  pageLimit?: number;
   /** "Now" of the fake's world (ms); defaults to the real clock. */
   now?: () => number;
 }
@@ -191,7 +193,7 @@ export async function startHubSpotFake(options: HubSpotFakeOptions = {}): Promis
     }
     if (!Number.isFinite(low) || !Number.isFinite(high))
       return hubError(res, 400, "A bounded date filter is required by this fake", "VALIDATION_ERROR");
-    const limit = Math.min(200, Number(body.limit ?? 10));
+    const limit = Math.min(options.pageLimit ?? 200, Number(body.limit ?? 10));
     const after = Number(body.after ?? 0);
     const firstDay = Math.floor((property === "closedate" ? low - 22 * DAY : low) / DAY) * DAY;
     const matches: FakeDeal[] = [];
