@@ -8,7 +8,8 @@ import type { AddressInfo } from "node:net";
 // - POST /oauth/v1/token (form): grant_type=authorization_code | refresh_token
 //        -> { token_type: "bearer", access_token, refresh_token, expires_in: 1800 }
 //        a bad code -> 400 { status: "BAD_AUTH_CODE", message: "missing or unknown auth code" }
-// - GET  /oauth/v1/access-tokens/{token} -> { token, user, hub_domain, scopes, hub_id, app_id, expires_in, user_id, token_type }
+// - GET  /oauth/v1/access-tokens/{token}
+//        -> { token, user, hub_domain, scopes, hub_id, app_id, expires_in, user_id, token_type }
 // - GET  /crm/v3/pipelines/deals -> { results: [{ id, label, displayOrder, stages: [{ id, label, metadata }] }] }
 // - POST /crm/v3/objects/deals/search { filterGroups, properties, sorts, limit, after }
 //        -> { total, results: [{ id, properties, createdAt, updatedAt, archived }], paging?: { next: { after } } }

@@ -4,7 +4,8 @@ import { malformed, premiumFetch } from "../premium/http";
 import { PROVIDER } from "./oauth";
 
 // HubSpot CRM API v3, deals:
-// - GET  /crm/v3/pipelines/deals -> { results: [{ id, label, stages: [{ id, label, metadata: { isClosed, probability } }] }] }
+// - GET  /crm/v3/pipelines/deals
+//        -> { results: [{ id, label, stages: [{ id, label, metadata: { isClosed, probability } }] }] }
 // - POST /crm/v3/objects/deals/search { filterGroups, properties, sorts, limit, after }
 //        -> { total, results: [{ id, properties: {...} }], paging?: { next: { after } } }
 // A won stage is a closed stage with probability 1 (HubSpot's "Closed won"), lost: closed at 0.
