@@ -95,7 +95,7 @@ export const METRIC_CATALOGUE = [
   stored("dealsCreated", "Deals created", "deals_created"),
   stored("dealsWon", "Deals won", "deals_won"),
   stored("wonValue", "Won deal value", "won_value", "currency"),
-  stored("orders", "Orders", "orders"),
+  stored("storeOrders", "Store orders", "orders"),
   { ...stored("orderRevenue", "Order revenue", "order_revenue", "currency"), allowNegative: true },
   stored("productsSold", "Products sold", "products_sold"),
   stored("newCustomerOrders", "Orders from new customers", "new_customer_orders"),
@@ -114,7 +114,7 @@ export const METRIC_CATALOGUE = [
   ratioOf("roas", "Return on ad spend", "revenue", "cost", "ratio"),
   ratioOf("dealWinRate", "Deal win rate", "dealsWon", "dealsCreated", "percent"),
   ratioOf("averageDealValue", "Average won deal value", "wonValue", "dealsWon", "currency"),
-  ratioOf("averageOrderRevenue", "Average order revenue", "orderRevenue", "orders", "currency"),
+  ratioOf("averageOrderRevenue", "Average order revenue", "orderRevenue", "storeOrders", "currency"),
 ] as const satisfies readonly CatalogueEntry[];
 
 function stored<K extends string, C extends string>(key: K, label: string, column: C, unit: MetricUnit = "count") {

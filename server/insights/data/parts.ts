@@ -19,7 +19,7 @@ export const PARTS = [
   { key: "dealsCreated", column: "deals_created" },
   { key: "dealsWon", column: "deals_won" },
   { key: "wonValue", column: "won_value" },
-  { key: "orders", column: "orders" },
+  { key: "storeOrders", column: "orders" },
   { key: "orderRevenue", column: "order_revenue" },
   { key: "productsSold", column: "products_sold" },
   { key: "newCustomerOrders", column: "new_customer_orders" },
