@@ -2,6 +2,7 @@
 
 import { Button } from "@/components/ui/button";
 import { Card, CardTitle } from "@/components/ui/card";
+import { PREMIUM_SOURCES, isPremiumIntegration, type PremiumIntegration } from "@/lib/constants/premium-sources";
 import { ErrorState, LoadingState } from "@/components/ui/page-state";
 import type { SyncRun } from "@/lib/api-client/google";
 import type { DataSource } from "@/lib/api-client/types";
@@ -21,7 +22,7 @@ function duration(ms: number | null): string {
 
 const RESULT: Record<SyncRun["status"], string> = { running: "Running", succeeded: "Finished", failed: "Failed" };
 
-/** What a connected Google source imports, where its imports stand, and each run's rows, duration and error. */
+/** What a connected Google (or CRM, ecommerce) source imports, where its imports stand, and each run's rows, duration and error. */
 export function SyncPanel({
   source,
   projectId,
@@ -41,13 +42,19 @@ export function SyncPanel({
     a.adsAccount && `Ads account ${String(a.adsAccount)}`,
     a.adsReport && adsReportLabel(String(a.adsReport)),
     a.adsCampaign && (a.adsCampaign === "all" ? "all campaigns" : `campaign ${String(a.adsCampaign)}`),
+    // The premium sources: the HubSpot portal, the Shopify store.
+    a.portalId && `HubSpot portal ${String(a.portalId)}`,
+    a.shop && `Store ${String(a.shop)}`,
   ].filter(Boolean);
+  const provider = isPremiumIntegration(String(a.integration ?? ""))
+    ? PREMIUM_SOURCES[a.integration as PremiumIntegration].provider
+    : "Google";
 
   return (
     <Card aria-labelledby="imports-heading">
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div>
-          <CardTitle id="imports-heading">Imports from Google</CardTitle>
+          <CardTitle id="imports-heading">Imports from {provider}</CardTitle>
           {selection.length ? <p className="mt-1 text-sm text-slate-600">{selection.join(" · ")}</p> : null}
         </div>
         {canManage && status.data?.syncable && !status.data.state?.tokenUpdateFailed ? (
