@@ -22,7 +22,10 @@ function duration(ms: number | null): string {
 
 const RESULT: Record<SyncRun["status"], string> = { running: "Running", succeeded: "Finished", failed: "Failed" };
 
-/** What a connected Google (or CRM, ecommerce) source imports, where its imports stand, and each run's rows, duration and error. */
+/**
+ * What a connected Google (or CRM, ecommerce) source imports, where its imports stand, and each
+ * run's rows, duration and error.
+ */
 export function SyncPanel({
   source,
   projectId,
