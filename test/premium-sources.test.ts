@@ -248,6 +248,7 @@ describe("CRM (HubSpot)", () => {
     expect(status.status).toBe(404);
     const mine = await call(syncRoute.GET, { path: `/api/data-sources/${id}/sync`, params: { id }, token: main.token });
     expect(mine.body.syncable).toBe(true);
+    expect(mine.body.totals.map((t: { metric: string }) => t.metric)).toEqual(["dealsCreated", "dealsWon", "wonValue"]);
     const sync = await call(syncRoute.POST, {
       path: `/api/data-sources/${id}/sync`,
       params: { id },

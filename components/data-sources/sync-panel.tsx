@@ -107,6 +107,18 @@ export function SyncPanel({
                 Refreshed every day (the last 3 days are read again for late data).
               </p>
             ) : null}
+            {status.data.totals?.length && status.data.state?.importedThrough ? (
+              <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3">
+                {status.data.totals.map((t) => (
+                  <div key={t.metric} className="rounded-lg border border-slate-200 px-3 py-2">
+                    <dt className="text-xs text-slate-600">{t.label}</dt>
+                    <dd className="text-base font-semibold text-slate-900 tabular-nums">
+                      {t.value.toLocaleString("en", { maximumFractionDigits: t.unit === "currency" ? 2 : 0 })}
+                    </dd>
+                  </div>
+                ))}
+              </dl>
+            ) : null}
             <RunsTable runs={status.data.runs} />
           </>
         )}

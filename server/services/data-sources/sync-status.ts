@@ -1,5 +1,6 @@
 import "server-only";
-import { and, desc, eq, isNotNull } from "drizzle-orm";
+import { and, desc, eq, isNotNull, sql } from "drizzle-orm";
+import { STORED_METRICS } from "@/lib/catalogue/metrics";
 import { canOnClient } from "@/lib/permissions";
 import { GOOGLE_MESSAGES as M } from "@/lib/constants/messages";
 import { db } from "../../db/client";
@@ -21,6 +22,27 @@ import { queueSync } from "./sync/queue-sync";
 const RUNS_SHOWN = 20;
 /** The premium OAuth sources (CRM, ecommerce) sync on request too, through the partner sync job. */
 const PREMIUM_KINDS: string[] = ["crm", "ecommerce"];
+/** The metrics a CRM or ecommerce source's page sums over its imported days. */
+const PREMIUM_TOTALS: Record<string, string[]> = {
+  crm: ["dealsCreated", "dealsWon", "wonValue"],
+  ecommerce: ["storeOrders", "orderRevenue", "productsSold", "newCustomerOrders", "returningCustomerOrders"],
+};
+
+async function importedTotals(sourceId: string, kind: string) {
+  const metrics = STORED_METRICS.filter((m) => PREMIUM_TOTALS[kind]?.includes(m.key));
+  if (metrics.length === 0) return undefined;
+  // Column names from the catalogue, not from input.
+  const sums = metrics.map((m, i) => `coalesce(sum(${m.column}), 0)::float8 as m${i}`).join(", ");
+  const { rows } = await db().execute<Record<string, number>>(
+    sql`select ${sql.raw(sums)} from observations where data_source_id = ${sourceId}`,
+  );
+  return metrics.map((m, i) => ({
+    metric: m.key,
+    label: m.label,
+    unit: m.unit,
+    value: Number(rows[0]?.[`m${i}`] ?? 0),
+  }));
+}
 
 /**
  * GET /data-sources/{id}/sync: where the source's imports stand and its last runs (rows, duration,
@@ -28,7 +50,7 @@ const PREMIUM_KINDS: string[] = ["crm", "ecommerce"];
  */
 export async function getSyncStatus({ ctx }: { ctx: DataSourceServiceContext }) {
   const source = ctx.access.dataSource;
-  const [[state], runs] = await Promise.all([
+  const [[state], runs, totals] = await Promise.all([
     db().select().from(dataSourceSyncStates).where(eq(dataSourceSyncStates.dataSourceId, source.id)),
     db()
       .select()
@@ -36,6 +58,7 @@ export async function getSyncStatus({ ctx }: { ctx: DataSourceServiceContext }) 
       .where(eq(dataSourceSyncRuns.dataSourceId, source.id))
       .orderBy(desc(dataSourceSyncRuns.startedAt))
       .limit(RUNS_SHOWN),
+    importedTotals(source.id, source.kind),
   ]);
   const running = runs.find((r) => r.status === "running");
   let progress: { daysDone: number; daysTotal: number } | null = null;
@@ -74,6 +97,7 @@ export async function getSyncStatus({ ctx }: { ctx: DataSourceServiceContext }) 
       startedAt: r.startedAt,
       finishedAt: r.finishedAt,
     })),
+    ...(totals ? { totals } : {}),
   };
 }
 
