@@ -321,5 +321,9 @@ describe("ecommerce platform (Shopify)", () => {
 
     shopify.failNext(401, 1);
     expect(await syncPartnerSource(source.id, { today: addDays(TODAY, 1) })).toMatchObject({ status: "failed" });
+    // Switched off again: the source keeps its data and stops syncing.
+    useEnv({ ECOMMERCE_ENABLED: "0" });
+    expect(await syncPartnerSource(source.id, { today: addDays(TODAY, 2) })).toMatchObject({ status: "skipped" });
+    expect((await sums(source.id)).orders).toBe(expected.orders);
   });
 });

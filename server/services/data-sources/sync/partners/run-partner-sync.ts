@@ -1,8 +1,10 @@
 import "server-only";
 import { eq } from "drizzle-orm";
+import { integrationOfKind } from "@/lib/constants/premium-sources";
 import { db, pool } from "../../../../db/client";
 import { dataSources, dataSourceSyncStates } from "../../../../db/schema";
 import { PartnerApiError } from "../../../../integrations/partners/errors";
+import { premiumEnabled } from "../../../../integrations/premium/config";
 import { log } from "../../../../log";
 import { dayRanges, isoDay } from "../dates";
 import { replaceDays } from "../replace-days";
@@ -41,6 +43,9 @@ export async function syncPartnerSource(
   const [source] = await db().select().from(dataSources).where(eq(dataSources.id, dataSourceId));
   const connector = source ? PARTNER_CONNECTORS[source.kind] : undefined;
   if (!source || !connector || source.status !== "active") return { status: "skipped", reason: "not-syncable" };
+  // A premium source whose integration the configuration switched off keeps its data but stops syncing.
+  const integration = integrationOfKind(source.kind);
+  if (integration && !premiumEnabled()[integration]) return { status: "skipped", reason: "not-syncable" };
 
   const lock = await pool().connect();
   try {
