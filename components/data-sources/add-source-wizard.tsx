@@ -5,11 +5,13 @@ import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { Steps } from "@/components/ui/steps";
 import { GOOGLE_SOURCES, type GoogleSubType } from "@/lib/constants/google-sources";
+import { PREMIUM_INTEGRATIONS, PREMIUM_SOURCES, type PremiumIntegration } from "@/lib/constants/premium-sources";
 import type { SiteType } from "@/lib/constants/site-types";
 import { GoogleSourceWizard } from "./google-source-wizard";
+import { PremiumConnectForm } from "./premium-sources/premium-connect-form";
 import { SOURCE_KINDS, UploadWizard, WIZARD_STEPS } from "./upload-wizard";
 
-type Choice = GoogleSubType | "upload" | "keyword_partner" | "competitor";
+type Choice = GoogleSubType | "upload" | "keyword_partner" | "competitor" | PremiumIntegration;
 
 const CHOICES: { value: Choice; label: string; description: string }[] = [
   ...GOOGLE_SOURCES.map((s) => ({ value: s.subType, label: s.label, description: s.description })),
@@ -21,6 +23,10 @@ const CHOICES: { value: Choice; label: string; description: string }[] = [
   })),
 ];
 const UPLOAD_WIZARD_KINDS: Choice[] = ["upload", "keyword_partner", "competitor"];
+const isPremium = (c: Choice): c is PremiumIntegration => (PREMIUM_INTEGRATIONS as readonly string[]).includes(c);
+
+/** Which premium integrations the server offers (the CRM by default, ecommerce when configured). */
+export type PremiumOffer = Record<PremiumIntegration, boolean>;
 
 /**
  * The data source wizard (spec section 2): 1 Data Source, 2 Data Details, 3 Confirmation. Step 1
@@ -31,14 +37,24 @@ export function AddSourceWizard({
   projectSiteType,
   timeZone,
   canGenerate,
+  premium,
   onFinished,
 }: {
   projectId: string;
   projectSiteType: SiteType | "";
   timeZone: string;
   canGenerate: boolean;
+  premium?: PremiumOffer;
   onFinished?: () => void;
 }) {
+  const choices = [
+    ...CHOICES,
+    ...PREMIUM_INTEGRATIONS.filter((i) => premium?.[i]).map((i) => ({
+      value: i as Choice,
+      label: PREMIUM_SOURCES[i].label,
+      description: PREMIUM_SOURCES[i].description,
+    })),
+  ];
   const [choice, setChoice] = useState<Choice>("analytic-4");
   const [step, setStep] = useState<1 | 2 | 3>(1);
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -71,7 +87,7 @@ export function AddSourceWizard({
           <fieldset>
             <legend className="text-sm font-medium text-slate-800">Where does the data come from?</legend>
             <div className="mt-2 space-y-2">
-              {CHOICES.map((c) => (
+              {choices.map((c) => (
                 <label
                   key={c.value}
                   className={cn(
@@ -99,6 +115,8 @@ export function AddSourceWizard({
             <Button onClick={() => setStep(2)}>Next</Button>
           </div>
         </div>
+      ) : isPremium(choice) ? (
+        <PremiumConnectForm key={choice} integration={choice} projectId={projectId} onBack={() => setStep(1)} />
       ) : !UPLOAD_WIZARD_KINDS.includes(choice) ? (
         <GoogleSourceWizard
           key={choice}

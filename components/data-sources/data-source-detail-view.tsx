@@ -138,7 +138,7 @@ function DataSourceDetail({
         </Card>
       ) : null}
 
-      {source.kind === "google" ? (
+      {source.kind === "google" || source.kind === "crm" || source.kind === "ecommerce" ? (
         <SyncPanel source={source} projectId={project._id} canManage={canManage} />
       ) : (
         <Card aria-labelledby="last-upload-heading">

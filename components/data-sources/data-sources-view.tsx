@@ -14,7 +14,7 @@ import { toApiError } from "@/lib/hooks/use-api-error-handler";
 import { useDataSources } from "@/lib/hooks/use-data-sources";
 import { sourceKindLabel } from "@/lib/constants/google-sources";
 import type { SiteType } from "@/lib/constants/site-types";
-import { AddSourceWizard } from "./add-source-wizard";
+import { AddSourceWizard, type PremiumOffer } from "./add-source-wizard";
 import { SyncProgress } from "./sync-progress";
 import { TokenAlerts } from "./token-alerts";
 import { UploadSummaryList, storedUpload } from "./upload-summary";
@@ -23,7 +23,7 @@ import { UploadSummaryList, storedUpload } from "./upload-summary";
  * /client-projects/{id}/data-sources: the project's sources with their last upload, and a new one through the
  * wizard.
  */
-export function DataSourcesView({ projectId }: { projectId: string }) {
+export function DataSourcesView({ projectId, premium }: { projectId: string; premium?: PremiumOffer }) {
   return (
     <ProjectScope projectId={projectId} loadingLabel="Loading data sources…">
       {({ project, agency, can }) => (
@@ -32,6 +32,7 @@ export function DataSourcesView({ projectId }: { projectId: string }) {
           agency={agency}
           canManage={can("datasource:manage")}
           canGenerate={can("report:manage")}
+          premium={premium}
         />
       )}
     </ProjectScope>
@@ -43,11 +44,13 @@ function DataSources({
   agency,
   canManage,
   canGenerate,
+  premium,
 }: {
   project: ProjectDetail;
   agency: { _id: string; name: string };
   canManage: boolean;
   canGenerate: boolean;
+  premium?: PremiumOffer;
 }) {
   const sources = useDataSources(project._id);
   const [adding, setAdding] = useState(false);
@@ -91,6 +94,7 @@ function DataSources({
               projectSiteType={(project.siteType ?? "") as SiteType | ""}
               timeZone={project.timeZone}
               canGenerate={canGenerate}
+              premium={premium}
               onFinished={() => setAdding(false)}
             />
           </div>

@@ -2,6 +2,7 @@
 
 import { Button } from "@/components/ui/button";
 import { Card, CardTitle } from "@/components/ui/card";
+import { PREMIUM_SOURCES, isPremiumIntegration, type PremiumIntegration } from "@/lib/constants/premium-sources";
 import { ErrorState, LoadingState } from "@/components/ui/page-state";
 import type { SyncRun } from "@/lib/api-client/google";
 import type { DataSource } from "@/lib/api-client/types";
@@ -21,7 +22,10 @@ function duration(ms: number | null): string {
 
 const RESULT: Record<SyncRun["status"], string> = { running: "Running", succeeded: "Finished", failed: "Failed" };
 
-/** What a connected Google source imports, where its imports stand, and each run's rows, duration and error. */
+/**
+ * What a connected Google (or CRM, ecommerce) source imports, where its imports stand, and each
+ * run's rows, duration and error.
+ */
 export function SyncPanel({
   source,
   projectId,
@@ -41,13 +45,19 @@ export function SyncPanel({
     a.adsAccount && `Ads account ${String(a.adsAccount)}`,
     a.adsReport && adsReportLabel(String(a.adsReport)),
     a.adsCampaign && (a.adsCampaign === "all" ? "all campaigns" : `campaign ${String(a.adsCampaign)}`),
+    // The premium sources: the HubSpot portal, the Shopify store.
+    a.portalId && `HubSpot portal ${String(a.portalId)}`,
+    a.shop && `Store ${String(a.shop)}`,
   ].filter(Boolean);
+  const provider = isPremiumIntegration(String(a.integration ?? ""))
+    ? PREMIUM_SOURCES[a.integration as PremiumIntegration].provider
+    : "Google";
 
   return (
     <Card aria-labelledby="imports-heading">
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div>
-          <CardTitle id="imports-heading">Imports from Google</CardTitle>
+          <CardTitle id="imports-heading">Imports from {provider}</CardTitle>
           {selection.length ? <p className="mt-1 text-sm text-slate-600">{selection.join(" · ")}</p> : null}
           {a.adsReport ? <p className="mt-1 text-sm text-slate-600">{adsReportImportSummary(a.adsReport)}</p> : null}
         </div>
@@ -97,6 +107,18 @@ export function SyncPanel({
                 {status.data.state.lastSuccessAt ? `; last import ${formatDate(status.data.state.lastSuccessAt)}` : ""}.
                 Refreshed every day (the last 3 days are read again for late data).
               </p>
+            ) : null}
+            {status.data.totals?.length && status.data.state?.importedThrough ? (
+              <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3">
+                {status.data.totals.map((t) => (
+                  <div key={t.metric} className="rounded-lg border border-slate-200 px-3 py-2">
+                    <dt className="text-xs text-slate-600">{t.label}</dt>
+                    <dd className="text-base font-semibold text-slate-900 tabular-nums">
+                      {t.value.toLocaleString("en", { maximumFractionDigits: t.unit === "currency" ? 2 : 0 })}
+                    </dd>
+                  </div>
+                ))}
+              </dl>
             ) : null}
             <RunsTable runs={status.data.runs} />
           </>

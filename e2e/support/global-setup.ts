@@ -4,6 +4,8 @@ import path from "node:path";
 import { startEmbeddedPostgres } from "../../scripts/lib/embedded-postgres";
 import { startGoogleFake } from "../fakes/google/server";
 import { startDropboxFake } from "../fakes/dropbox/server";
+import { startHubSpotFake } from "../fakes/hubspot/server";
+import { startShopifyFake } from "../fakes/shopify/server";
 import { E2E_DIR, MAIL_DIR, e2ePort } from "./paths";
 import { startStripeFake } from "../fakes/stripe/server";
 import { startSmtpServer } from "./smtp";
@@ -46,6 +48,9 @@ export default async function globalSetup() {
   // Journeys look into the fake's folders through its API, as any Dropbox client would.
   process.env.E2E_DROPBOX_URL = dropbox.baseUrl;
   process.env.E2E_DROPBOX_APP_KEY = dropbox.appKey;
+  // The premium sources: HubSpot's consent page and CRM API, Shopify stores' install page and Admin API.
+  const hubspot = await startHubSpotFake();
+  const shopify = await startShopifyFake();
   const port = e2ePort();
   const stripeKeys = { secretKey: "sk_test_e2e", webhookSecret: "whsec_e2e" };
   const stripe = await startStripeFake({
@@ -79,6 +84,15 @@ export default async function globalSetup() {
       DROPBOX_API_URL: dropbox.baseUrl,
       DROPBOX_APP_KEY: dropbox.appKey,
       DROPBOX_APP_SECRET: "",
+      HUBSPOT_CLIENT_ID: hubspot.clientId,
+      HUBSPOT_CLIENT_SECRET: hubspot.clientSecret,
+      HUBSPOT_AUTH_URL: `${hubspot.url}/oauth/authorize`,
+      HUBSPOT_API_URL: hubspot.url,
+      ECOMMERCE_ENABLED: "1",
+      SHOPIFY_CLIENT_ID: shopify.clientId,
+      SHOPIFY_CLIENT_SECRET: shopify.clientSecret,
+      SHOPIFY_SHOP_URL: shopify.shopUrl,
+      PREMIUM_RETRY_BASE_MS: "50",
     },
   });
   let alive = true;
@@ -94,6 +108,8 @@ export default async function globalSetup() {
     await stripe.close();
     await google.close();
     await dropbox.close();
+    await hubspot.close();
+    await shopify.close();
     await database.stop();
   };
 }

@@ -100,6 +100,9 @@ export const api = {
     /** Multipart upload (field `file`) with progress events: see upload.ts. */
     upload: (id: string, file: File, options?: Omit<UploadOptions, "field">) =>
       uploadFile<T.UploadSummary>(`/data-sources/${enc(id)}/upload`, file, { ...options, field: "file" }),
+    /** Starts connecting a CRM (hubspot) or ecommerce platform (shopify): the consent page to go to. */
+    connectPremium: (projectId: string, integration: string, body: { name?: string; shop?: string }) =>
+      http.post<{ url: string }>(`/properties/${enc(projectId)}/data-sources/connect/${enc(integration)}`, body),
     /** A keyword-data partner or competitor source; its first sync is queued. */
     createPartner: (projectId: string, body: T.PartnerSourceBody) =>
       http.post<T.DataSource>(`/properties/${enc(projectId)}/data-sources/partner`, body),

@@ -50,6 +50,8 @@ export interface SyncStatus {
   running: boolean;
   progress: { daysDone: number; daysTotal: number } | null;
   runs: SyncRun[];
+  /** CRM and ecommerce sources: what the imported days hold, per metric. */
+  totals?: { metric: string; label: string; unit: string; value: number }[];
 }
 export interface TokenAlert {
   dataSourceId: string;

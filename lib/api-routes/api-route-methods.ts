@@ -379,6 +379,12 @@ export const API_ROUTE_METHODS: readonly ApiRoute[] = [
     ]
   },
   {
+    "pattern": "/api/properties/[id]/data-sources/connect/[integration]",
+    "methods": [
+      "POST"
+    ]
+  },
+  {
     "pattern": "/api/properties/[id]/data-sources/partner",
     "methods": [
       "POST"

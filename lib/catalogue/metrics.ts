@@ -91,6 +91,15 @@ export const METRIC_CATALOGUE = [
     numerator: "positionWeighted",
     denominator: "impressions",
   },
+  // The CRM's deals and the ecommerce platform's orders (premium sources, by day).
+  stored("dealsCreated", "Deals created", "deals_created"),
+  stored("dealsWon", "Deals won", "deals_won"),
+  stored("wonValue", "Won deal value", "won_value", "currency"),
+  stored("storeOrders", "Store orders", "orders"),
+  { ...stored("orderRevenue", "Order revenue", "order_revenue", "currency"), allowNegative: true },
+  stored("productsSold", "Products sold", "products_sold"),
+  stored("newCustomerOrders", "Orders from new customers", "new_customer_orders"),
+  stored("returningCustomerOrders", "Orders from returning customers", "returning_customer_orders"),
   // Derived metrics: computed from stored ones, never stored.
   ratioOf("engagementRate", "Engagement rate", "engagedSessions", "sessions", "percent"),
   ratioOf("conversionRate", "Conversion rate", "conversions", "sessions", "percent"),
@@ -103,7 +112,14 @@ export const METRIC_CATALOGUE = [
   ratioOf("cpc", "Cost per click", "cost", "clicks", "currency", false),
   ratioOf("cpa", "Cost per conversion", "cost", "conversions", "currency", false),
   ratioOf("roas", "Return on ad spend", "revenue", "cost", "ratio"),
+  ratioOf("dealWinRate", "Deal win rate", "dealsWon", "dealsCreated", "percent"),
+  ratioOf("averageDealValue", "Average won deal value", "wonValue", "dealsWon", "currency"),
+  ratioOf("averageOrderRevenue", "Average order revenue", "orderRevenue", "storeOrders", "currency"),
 ] as const satisfies readonly CatalogueEntry[];
+
+function stored<K extends string, C extends string>(key: K, label: string, column: C, unit: MetricUnit = "count") {
+  return { key, label, unit, kind: "additive" as const, higherIsBetter: true, column };
+}
 
 function ratioOf<K extends string, N extends string, D extends string>(
   key: K,

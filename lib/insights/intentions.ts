@@ -26,7 +26,8 @@ export type AuditCheck =
   | "duplicate_rows"
   | "personal_data_in_urls"
   | "ads_clicks_vs_sessions"
-  | "missing_conversions";
+  | "missing_conversions"
+  | "revenue_reconciliation";
 
 export type Analysis =
   | { type: "anomalies"; metric: MetricKey }
@@ -564,6 +565,17 @@ export const INTENTIONS: readonly Intention[] = [
     siteTypes: ALL,
     analysis: { type: "competition" },
   },
+  // Ecommerce projects with the ecommerce platform connected: analytics revenue against orders.
+  {
+    ...audit(
+      "revenue_reconciliation",
+      "revenue_reconciliation",
+      "Revenue versus orders",
+      "Does the revenue analytics records match the store's order revenue?",
+      ["revenue", "orderRevenue"],
+    ),
+    siteTypes: ECOMMERCE,
+  },
 ];
 
 export function intentionByKey(key: string): Intention | undefined {
@@ -573,7 +585,8 @@ export function intentionByKey(key: string): Intention | undefined {
 /** The primary KPIs per site type (DESIGN.md): Most Impactful Insights rank by contribution to these. */
 export const PRIMARY_KPIS: Record<SiteTypeKey, MetricKey[]> = {
   ecommerce: ["revenue", "transactions"],
-  lead_generation: ["leads", "conversions"],
+  // Deals won in the CRM, when it is connected, come before the site's own leads.
+  lead_generation: ["dealsWon", "leads", "conversions"],
   content: ["engagedSessions", "pageviews"],
   brand: ["impressions", "sessions"],
 };

@@ -34,6 +34,16 @@ export const observationDailyTotals = pgTable(
     clicks: doublePrecision("clicks"),
     cost: doublePrecision("cost"),
     positionWeighted: doublePrecision("position_weighted"),
+    // Premium sources (docs/decisions/0014-crm-and-ecommerce-sources.md): the CRM's deals and the
+    // ecommerce platform's orders, in their own columns so they never add into analytics' figures.
+    dealsCreated: doublePrecision("deals_created"),
+    dealsWon: doublePrecision("deals_won"),
+    wonValue: doublePrecision("won_value"),
+    orders: doublePrecision("orders"),
+    orderRevenue: doublePrecision("order_revenue"),
+    productsSold: doublePrecision("products_sold"),
+    newCustomerOrders: doublePrecision("new_customer_orders"),
+    returningCustomerOrders: doublePrecision("returning_customer_orders"),
   },
   (t) => [primaryKey({ columns: [t.dataSourceId, t.date] })],
 );

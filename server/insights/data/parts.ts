@@ -16,6 +16,14 @@ export const PARTS = [
   { key: "clicks", column: "clicks" },
   { key: "cost", column: "cost" },
   { key: "positionWeighted", column: "position_weighted" },
+  { key: "dealsCreated", column: "deals_created" },
+  { key: "dealsWon", column: "deals_won" },
+  { key: "wonValue", column: "won_value" },
+  { key: "storeOrders", column: "orders" },
+  { key: "orderRevenue", column: "order_revenue" },
+  { key: "productsSold", column: "products_sold" },
+  { key: "newCustomerOrders", column: "new_customer_orders" },
+  { key: "returningCustomerOrders", column: "returning_customer_orders" },
 ] as const;
 export type PartKey = (typeof PARTS)[number]["key"];
 export const PART_INDEX: Record<PartKey, number> = Object.fromEntries(PARTS.map((p, i) => [p.key, i])) as Record<

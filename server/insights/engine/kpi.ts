@@ -11,6 +11,7 @@ const SETTING_METRIC: Record<string, string> = {
   revenue: "revenue",
   transactions: "transactions",
   leads: "leads",
+  deals_won: "dealsWon",
   conversions: "conversions",
   engaged_sessions: "engagedSessions",
   pageviews: "pageviews",
@@ -22,7 +23,10 @@ const SETTING_METRIC: Record<string, string> = {
 
 export function primaryKpi(siteType: SiteTypeKey, data: ProjectData, setting?: string | null): Kpi | null {
   const preferred = setting ? SETTING_METRIC[setting] : undefined;
-  const candidates = [...(preferred ? [preferred] : []), ...PRIMARY_KPIS[siteType]];
+  // A lead generation project with its CRM connected ranks by deals won whatever the setting says:
+  // leads that never become deals are what the CRM data exists to see past.
+  const crm = siteType === "lead_generation" ? ["dealsWon"] : [];
+  const candidates = [...crm, ...(preferred ? [preferred] : []), ...PRIMARY_KPIS[siteType]];
   for (const metric of candidates) {
     if (!data.hasMetric(metric)) continue;
     const totals = data.periodTotals(metric);

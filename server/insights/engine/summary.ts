@@ -1,5 +1,6 @@
 import { NO_SIGNIFICANT_RESULTS } from "@/lib/insights/intentions";
 import { findingSentiment } from "../metric-sense";
+import { revenueMismatchSentence } from "../detectors/revenue-reconciliation";
 import { describeFinding, type NarrativeContext } from "../narrative";
 import type { Finding } from "../types";
 import type { IntentionOutcome } from "./types";
@@ -36,5 +37,7 @@ function sentence(f: Finding, ctx: NarrativeContext): string {
       ? "No conversions, leads or transactions are recorded for this period although the site had visits: conversion tracking is missing."
       : "Conversions, leads and transactions were all zero in this period although the site had visits: conversion tracking may be broken.";
   }
+  if (f.kind === "audit" && extra.check === "revenue_reconciliation")
+    return revenueMismatchSentence({ issue: String(extra.issue), changePct: f.changePct ?? null });
   return describeFinding(extra, ctx);
 }

@@ -22,11 +22,16 @@ export const syncAllDataSourcesHandler = defineJobHandler(syncAllDataSourcesJob,
     );
   for (const source of sources)
     await enqueue(syncDataSourceJob, { dataSourceId: source.id }, { singletonKey: source.id });
-  // Keyword-data partner and competitor sources refresh daily too.
+  // Keyword-data partner, competitor, CRM and ecommerce sources refresh daily too.
   const partners = await db()
     .select({ id: dataSources.id })
     .from(dataSources)
-    .where(and(inArray(dataSources.kind, ["keyword_partner", "competitor"]), eq(dataSources.status, "active")));
+    .where(
+      and(
+        inArray(dataSources.kind, ["keyword_partner", "competitor", "crm", "ecommerce"]),
+        eq(dataSources.status, "active"),
+      ),
+    );
   for (const source of partners)
     await enqueue(syncPartnerSourceJob, { dataSourceId: source.id }, { singletonKey: source.id });
 });

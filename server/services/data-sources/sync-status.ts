@@ -1,5 +1,6 @@
 import "server-only";
-import { and, desc, eq, isNotNull } from "drizzle-orm";
+import { and, desc, eq, isNotNull, sql } from "drizzle-orm";
+import { STORED_METRICS } from "@/lib/catalogue/metrics";
 import { canOnClient } from "@/lib/permissions";
 import { GOOGLE_MESSAGES as M } from "@/lib/constants/messages";
 import { db } from "../../db/client";
@@ -12,11 +13,36 @@ import {
   dataSourceSyncStates,
 } from "../../db/schema";
 import { BadRequestError } from "../../errors";
+import { syncPartnerSourceJob } from "../../jobs/contracts/sync-partner-source";
+import { enqueue } from "../../jobs/enqueue";
 import type { DataSourceServiceContext, ServiceContext } from "../context";
 import { connectorFor } from "./sync/connectors";
 import { queueSync } from "./sync/queue-sync";
 
 const RUNS_SHOWN = 20;
+/** The premium OAuth sources (CRM, ecommerce) sync on request too, through the partner sync job. */
+const PREMIUM_KINDS: string[] = ["crm", "ecommerce"];
+/** The metrics a CRM or ecommerce source's page sums over its imported days. */
+const PREMIUM_TOTALS: Record<string, string[]> = {
+  crm: ["dealsCreated", "dealsWon", "wonValue"],
+  ecommerce: ["storeOrders", "orderRevenue", "productsSold", "newCustomerOrders", "returningCustomerOrders"],
+};
+
+async function importedTotals(sourceId: string, kind: string) {
+  const metrics = STORED_METRICS.filter((m) => PREMIUM_TOTALS[kind]?.includes(m.key));
+  if (metrics.length === 0) return undefined;
+  // Column names from the catalogue, not from input.
+  const sums = metrics.map((m, i) => `coalesce(sum(${m.column}), 0)::float8 as m${i}`).join(", ");
+  const { rows } = await db().execute<Record<string, number>>(
+    sql`select ${sql.raw(sums)} from observations where data_source_id = ${sourceId}`,
+  );
+  return metrics.map((m, i) => ({
+    metric: m.key,
+    label: m.label,
+    unit: m.unit,
+    value: Number(rows[0]?.[`m${i}`] ?? 0),
+  }));
+}
 
 /**
  * GET /data-sources/{id}/sync: where the source's imports stand and its last runs (rows, duration,
@@ -24,7 +50,7 @@ const RUNS_SHOWN = 20;
  */
 export async function getSyncStatus({ ctx }: { ctx: DataSourceServiceContext }) {
   const source = ctx.access.dataSource;
-  const [[state], runs] = await Promise.all([
+  const [[state], runs, totals] = await Promise.all([
     db().select().from(dataSourceSyncStates).where(eq(dataSourceSyncStates.dataSourceId, source.id)),
     db()
       .select()
@@ -32,6 +58,7 @@ export async function getSyncStatus({ ctx }: { ctx: DataSourceServiceContext }) 
       .where(eq(dataSourceSyncRuns.dataSourceId, source.id))
       .orderBy(desc(dataSourceSyncRuns.startedAt))
       .limit(RUNS_SHOWN),
+    importedTotals(source.id, source.kind),
   ]);
   const running = runs.find((r) => r.status === "running");
   let progress: { daysDone: number; daysTotal: number } | null = null;
@@ -43,7 +70,8 @@ export async function getSyncStatus({ ctx }: { ctx: DataSourceServiceContext }) 
     progress = { daysDone: Math.min(done, daysTotal), daysTotal };
   }
   return {
-    syncable: Boolean(connectorFor(source.subType)) && source.kind === "google",
+    syncable:
+      (Boolean(connectorFor(source.subType)) && source.kind === "google") || PREMIUM_KINDS.includes(source.kind),
     state: state
       ? {
           initialStartDate: state.initialStartDate,
@@ -69,12 +97,17 @@ export async function getSyncStatus({ ctx }: { ctx: DataSourceServiceContext }) 
       startedAt: r.startedAt,
       finishedAt: r.finishedAt,
     })),
+    ...(totals ? { totals } : {}),
   };
 }
 
 /** POST /data-sources/{id}/sync: imports the recent days now (or resumes the first import). */
 export async function requestSync({ ctx }: { ctx: DataSourceServiceContext }) {
   const source = ctx.access.dataSource;
+  if (PREMIUM_KINDS.includes(source.kind)) {
+    await enqueue(syncPartnerSourceJob, { dataSourceId: source.id }, { singletonKey: source.id });
+    return { status: 202, message: M.syncQueued };
+  }
   if (source.kind !== "google" || !(await queueSync(source))) throw new BadRequestError(M.notSyncable);
   return { status: 202, message: M.syncQueued };
 }

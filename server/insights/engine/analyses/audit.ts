@@ -14,6 +14,7 @@ import {
   type MetricRow,
   type ValueTotal,
 } from "../../detectors/data-quality";
+import { findRevenueMismatch } from "../../detectors/revenue-reconciliation";
 import { addDays } from "@/lib/dates";
 import { SEVERITY_WEIGHT } from "../impact";
 import type { EngineContext, IntentionOutcome } from "../types";
@@ -123,6 +124,12 @@ function auditFindings(ctx: EngineContext, check: AuditCheck): AuditFinding[] {
     }
     case "missing_conversions":
       return missingConversions(ctx);
+    case "revenue_reconciliation":
+      return findRevenueMismatch({
+        analyticsRevenue: ctx.data.total("revenue", w.periodStart, w.periodEnd),
+        orderRevenue: ctx.data.total("orderRevenue", w.periodStart, w.periodEnd),
+        ...period,
+      });
   }
 }
 

@@ -15,7 +15,15 @@ export type MetricColumn =
   | "impressions"
   | "clicks"
   | "cost"
-  | "position_weighted";
+  | "position_weighted"
+  | "deals_created"
+  | "deals_won"
+  | "won_value"
+  | "orders"
+  | "order_revenue"
+  | "products_sold"
+  | "new_customer_orders"
+  | "returning_customer_orders";
 
 export interface BufferedRow {
   date: string;

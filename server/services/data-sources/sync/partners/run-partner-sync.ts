@@ -1,13 +1,17 @@
 import "server-only";
 import { eq } from "drizzle-orm";
+import { integrationOfKind } from "@/lib/constants/premium-sources";
 import { db, pool } from "../../../../db/client";
 import { dataSources, dataSourceSyncStates } from "../../../../db/schema";
 import { PartnerApiError } from "../../../../integrations/partners/errors";
+import { premiumEnabled } from "../../../../integrations/premium/config";
 import { log } from "../../../../log";
 import { dayRanges, isoDay } from "../dates";
 import { replaceDays } from "../replace-days";
 import { planRun } from "../run-sync";
 import { competitorConnector } from "./competitor-connector";
+import { crmConnector } from "./crm-connector";
+import { ecommerceConnector } from "./ecommerce-connector";
 import { keywordConnector } from "./keyword-connector";
 import type { PartnerConnector } from "./types";
 import { finishSyncRun, startSyncRun } from "../sync-run-record";
@@ -15,6 +19,9 @@ import { finishSyncRun, startSyncRun } from "../sync-run-record";
 export const PARTNER_CONNECTORS: Record<string, PartnerConnector> = {
   keyword_partner: keywordConnector,
   competitor: competitorConnector,
+  // The premium OAuth sources (HubSpot deals, Shopify orders) import the same way.
+  crm: crmConnector,
+  ecommerce: ecommerceConnector,
 };
 
 export type PartnerSyncOutcome =
@@ -36,6 +43,9 @@ export async function syncPartnerSource(
   const [source] = await db().select().from(dataSources).where(eq(dataSources.id, dataSourceId));
   const connector = source ? PARTNER_CONNECTORS[source.kind] : undefined;
   if (!source || !connector || source.status !== "active") return { status: "skipped", reason: "not-syncable" };
+  // A premium source whose integration the configuration switched off keeps its data but stops syncing.
+  const integration = integrationOfKind(source.kind);
+  if (integration && !premiumEnabled()[integration]) return { status: "skipped", reason: "not-syncable" };
 
   const lock = await pool().connect();
   try {
