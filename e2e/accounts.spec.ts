@@ -49,7 +49,7 @@ test.describe.serial("accounts", () => {
     await page.getByLabel("Site type").selectOption("ecommerce");
     await page.getByRole("button", { name: "Continue" }).click();
     await expect(page).toHaveURL(/step=2/);
-    await page.getByRole("button", { name: "Continue" }).click();
+    await page.getByRole("button", { name: "Skip for now" }).click();
     await expect(page).toHaveURL(/step=3/);
     await page.getByRole("button", { name: "Finish" }).click();
     await expect(page).toHaveURL(/\/dashboard/);

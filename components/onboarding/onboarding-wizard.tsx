@@ -1,22 +1,52 @@
 "use client";
 
-import { useQueryClient } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
 import { useAlerts } from "@/components/alerts/alerts-context";
 import { Button } from "@/components/ui/button";
+import { ErrorState, LoadingState } from "@/components/ui/page-state";
 import { api } from "@/lib/api-client/endpoints";
 import { queryKeys } from "@/lib/api-client/query-keys";
 import { toApiError, useApiErrorHandler } from "@/lib/hooks/use-api-error-handler";
-import { FIRST_ONBOARDING_STEP, LAST_ONBOARDING_STEP, ONBOARDING_STEPS } from "@/lib/validation/onboarding";
-import { ClientsStep, type Step1Output } from "./clients-step";
+import {
+  FIRST_ONBOARDING_STEP,
+  LAST_ONBOARDING_STEP,
+  ONBOARDING_STEPS,
+  onboardingStep1Schema,
+  onboardingDraftSchema,
+} from "@/lib/validation/onboarding";
+import { ClientsStep, toFormValues, type Step1Output } from "./clients-step";
 import { StepIndicator } from "./step-indicator";
 
 const STEP_TEXT: Record<number, string> = {
-  1: "Add the clients you report for, and a reporting project for each of their sites.",
-  2: "Data sources such as web analytics, search performance and advertising accounts are added from each project once its connectors are set up.",
-  3: "Competitors are added from each project once the competitor-tracking source is connected.",
+  1: "Add the clients you report for, and a reporting project for each of their sites. What you type is kept as you go: you can leave and come back.",
+  2: "Data sources belong to a project, so they are added once your projects exist. You can skip this step.",
+  3: "Competitor tracking is not available yet. You can skip this step.",
 };
+
+/** What each skippable step leaves for later, said plainly (the connectors are added from each project). */
+function LaterStep({ step }: { step: number }) {
+  if (step === 2)
+    return (
+      <div className="space-y-2 rounded-xl border border-slate-200 bg-white p-5 text-sm text-slate-700 shadow-sm">
+        <p>
+          After you finish, open a project and choose <strong>Data sources</strong> to upload a CSV export of its web
+          analytics, search or advertising data. The first report can be generated as soon as one upload is in.
+        </p>
+        <p>There is nothing to connect on this screen.</p>
+      </div>
+    );
+  return (
+    <div className="space-y-2 rounded-xl border border-slate-200 bg-white p-5 text-sm text-slate-700 shadow-sm">
+      <p>
+        Funnelwise does not track competitor domains yet, so there is nothing to add here. Reports compare each project
+        with its own previous period.
+      </p>
+    </div>
+  );
+}
 
 type Busy = null | "continue" | "back" | "finish" | "cancel";
 
@@ -30,6 +60,12 @@ export function OnboardingWizard({ step, projectLimit }: { step: number; project
   const queryClient = useQueryClient();
   const handleApiError = useApiErrorHandler();
   const [clients, setClients] = useState<Step1Output | null>(null);
+  // What was typed on an earlier visit (or device), to resume with.
+  const temp = useQuery({
+    queryKey: queryKeys.tempOnboarding,
+    queryFn: api.onboarding.getTemp,
+    meta: { globalErrors: false },
+  });
   const [busy, setBusy] = useState<Busy>(null);
   const [navigating, startNavigation] = useTransition();
   const title = ONBOARDING_STEPS.find((s) => s.step === step)?.title ?? "";
@@ -37,10 +73,11 @@ export function OnboardingWizard({ step, projectLimit }: { step: number; project
   const goTo = (next: number) => startNavigation(() => router.replace(`/onboarding?step=${next}`));
 
   /** Records the step just completed server-side (so onboarding resumes anywhere), then moves on. */
-  const complete = async (current: number) => {
+  const complete = async (current: number, data?: Step1Output) => {
     setBusy("continue");
     try {
-      await api.onboarding.setTemp(current);
+      const draft = data ? onboardingDraftSchema.parse(toFormValues(data)) : undefined;
+      queryClient.setQueryData(queryKeys.tempOnboarding, await api.onboarding.setTemp({ step: current, draft }));
       goTo(current + 1);
     } catch (error) {
       handleFinishedOrError(error);
@@ -66,7 +103,8 @@ export function OnboardingWizard({ step, projectLimit }: { step: number; project
   };
 
   const finish = async () => {
-    if (!clients) {
+    const typed = onboardingStep1Schema.safeParse(clients ?? temp.data?.draft);
+    if (!typed.success) {
       alerts.instruction("Add your clients and projects first, then continue through the steps again.", {
         on: "/onboarding",
       });
@@ -75,7 +113,7 @@ export function OnboardingWizard({ step, projectLimit }: { step: number; project
     }
     setBusy("finish");
     try {
-      await api.onboarding.submit({ action: "submit", clients: clients.clients });
+      await api.onboarding.submit({ action: "submit", clients: typed.data.clients });
       await leave("Your clients and projects have been added.");
     } catch (raw) {
       const error = toApiError(raw);
@@ -116,31 +154,43 @@ export function OnboardingWizard({ step, projectLimit }: { step: number; project
           <p className="mt-1 text-sm text-slate-600">{STEP_TEXT[step]}</p>
         </div>
 
-        {step === 1 ? (
+        {temp.isPending && step === 1 ? (
+          <LoadingState label="Loading what you typed…" />
+        ) : temp.isError && step === 1 ? (
+          <ErrorState
+            title="We could not load what you typed"
+            message={toApiError(temp.error).message}
+            onRetry={() => void temp.refetch()}
+          />
+        ) : step === 1 ? (
           <ClientsStep
-            initial={clients}
+            initial={clients ?? temp.data?.draft ?? null}
             projectLimit={projectLimit}
             busy={busy === "continue" || navigating}
             onContinue={async (data) => {
               setClients(data);
-              await complete(1);
+              await complete(1, data);
             }}
           />
         ) : (
-          <div className="flex flex-wrap justify-between gap-3 border-t border-slate-200 pt-5">
-            <Button variant="secondary" disabled={disabled} onClick={() => goTo(step - 1)}>
-              Back
-            </Button>
-            {step < LAST_ONBOARDING_STEP ? (
-              <Button loading={busy === "continue"} disabled={disabled} onClick={() => void complete(step)}>
-                Continue
+          <>
+            <LaterStep step={step} />
+            {step === LAST_ONBOARDING_STEP ? <Summary clients={clients ?? temp.data?.draft ?? null} /> : null}
+            <div className="flex flex-wrap justify-between gap-3 border-t border-slate-200 pt-5">
+              <Button variant="secondary" disabled={disabled} onClick={() => goTo(step - 1)}>
+                Back
               </Button>
-            ) : (
-              <Button loading={busy === "finish"} disabled={disabled} onClick={() => void finish()}>
-                Finish
-              </Button>
-            )}
-          </div>
+              {step < LAST_ONBOARDING_STEP ? (
+                <Button loading={busy === "continue"} disabled={disabled} onClick={() => void complete(step)}>
+                  Skip for now
+                </Button>
+              ) : (
+                <Button loading={busy === "finish"} disabled={disabled} onClick={() => void finish()}>
+                  Finish
+                </Button>
+              )}
+            </div>
+          </>
         )}
       </section>
 
@@ -150,6 +200,37 @@ export function OnboardingWizard({ step, projectLimit }: { step: number; project
         </Button>
         <p className="mt-1 text-xs text-slate-500">Cancelling takes you to the dashboard without adding any clients.</p>
       </div>
+    </div>
+  );
+}
+
+/** On the last step: what Finish will create, so a user who came back knows what is kept. */
+function Summary({ clients }: { clients: { clients: { name: string; projects: { name: string }[] }[] } | null }) {
+  const named = clients?.clients.filter((c) => c.name.trim()) ?? [];
+  if (named.length === 0)
+    return (
+      <p className="text-sm text-slate-700">
+        No clients typed yet.{" "}
+        <Link href="/onboarding?step=1" className="text-brand-700 underline">
+          Add them in step 1
+        </Link>
+        .
+      </p>
+    );
+  return (
+    <div className="text-sm text-slate-700">
+      <p className="font-medium text-slate-900">Finish adds:</p>
+      <ul className="mt-1 list-disc space-y-0.5 pl-5">
+        {named.map((client, index) => (
+          <li key={index} className="break-words">
+            {client.name}:{" "}
+            {client.projects
+              .map((p) => p.name)
+              .filter(Boolean)
+              .join(", ") || "no project named"}
+          </li>
+        ))}
+      </ul>
     </div>
   );
 }

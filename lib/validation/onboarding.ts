@@ -35,7 +35,35 @@ export const onboardingSubmitSchema = z.discriminatedUnion("action", [
   z.object({ action: z.literal("cancel") }),
 ]);
 
-/** POST /api/temp-onboarding: the step reached, kept server-side so onboarding resumes anywhere. */
-export const tempOnboardingSchema = z.object({
-  step: z.number().int().min(FIRST_ONBOARDING_STEP).max(LAST_ONBOARDING_STEP),
+// What the user has typed so far, complete or not: kept as typed (each text bounded) and checked
+// by the step-1 schema only when they continue or finish.
+const draftText = (max: number) => z.string().max(max).default("");
+const draftSiteType = z
+  .union([z.literal(""), z.enum(SITE_TYPES.map((s) => s.value) as [string, ...string[]])])
+  .default("");
+export const onboardingDraftSchema = z.object({
+  clients: z
+    .array(
+      z.object({
+        name: draftText(200),
+        website: draftText(500),
+        projects: z.array(z.object({ name: draftText(200), url: draftText(500), siteType: draftSiteType })).max(50),
+      }),
+    )
+    .max(20),
 });
+export type OnboardingDraft = z.output<typeof onboardingDraftSchema>;
+
+/**
+ * POST /api/temp-onboarding: the step reached and/or what was typed so far, kept server-side so
+ * onboarding resumes anywhere with the clients and projects already typed.
+ */
+export const tempOnboardingSchema = z
+  .object({
+    step: z.number().int().min(FIRST_ONBOARDING_STEP).max(LAST_ONBOARDING_STEP).optional(),
+    draft: onboardingDraftSchema.optional(),
+  })
+  .refine((v) => v.step !== undefined || v.draft !== undefined, {
+    message: "Send the step reached or what was typed",
+    path: ["step"],
+  });

@@ -48,7 +48,10 @@ export async function submitOnboarding({ ctx, input }: { ctx: ServiceContext; in
         created.push({ clientId: row.id, projectIds: projects.map((p) => p.id) });
       }
     }
-    await tx.update(users).set({ onboarding: false, tempOnboardingStep: null }).where(eq(users.id, ctx.actor.userId));
+    await tx
+      .update(users)
+      .set({ onboarding: false, tempOnboardingStep: null, tempOnboardingDraft: null })
+      .where(eq(users.id, ctx.actor.userId));
     return { onboarding: false, created };
   });
 }
