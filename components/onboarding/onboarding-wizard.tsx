@@ -15,38 +15,18 @@ import {
   LAST_ONBOARDING_STEP,
   ONBOARDING_STEPS,
   onboardingStep1Schema,
-  onboardingDraftSchema,
+  onboardingTypedSchema,
+  type OnboardingCreated,
 } from "@/lib/validation/onboarding";
 import { ClientsStep, toFormValues, type Step1Output } from "./clients-step";
+import { ProjectSourceStep } from "./project-source-step";
 import { StepIndicator } from "./step-indicator";
 
 const STEP_TEXT: Record<number, string> = {
   1: "Add the clients you report for, and a reporting project for each of their sites. What you type is kept as you go: you can leave and come back.",
-  2: "Data sources belong to a project, so they are added once your projects exist. You can skip this step.",
-  3: "Competitor tracking is not available yet. You can skip this step.",
+  2: "Connect Google Analytics, Search Console or Google Ads, upload a CSV export, or add keyword rankings to the projects you just added. You can skip this step and add data sources later from each project.",
+  3: "Add the competitors' sites whose daily visits you want beside your client's figures. You can skip this step.",
 };
-
-/** What each skippable step leaves for later, said plainly (the connectors are added from each project). */
-function LaterStep({ step }: { step: number }) {
-  if (step === 2)
-    return (
-      <div className="space-y-2 rounded-xl border border-slate-200 bg-white p-5 text-sm text-slate-700 shadow-sm">
-        <p>
-          After you finish, open a project and choose <strong>Data sources</strong> to upload a CSV export of its web
-          analytics, search or advertising data. The first report can be generated as soon as one upload is in.
-        </p>
-        <p>There is nothing to connect on this screen.</p>
-      </div>
-    );
-  return (
-    <div className="space-y-2 rounded-xl border border-slate-200 bg-white p-5 text-sm text-slate-700 shadow-sm">
-      <p>
-        Funnelwise does not track competitor domains yet, so there is nothing to add here. Reports compare each project
-        with its own previous period.
-      </p>
-    </div>
-  );
-}
 
 type Busy = null | "continue" | "back" | "finish" | "cancel";
 
@@ -66,6 +46,8 @@ export function OnboardingWizard({ step, projectLimit }: { step: number; project
     queryFn: api.onboarding.getTemp,
     meta: { globalErrors: false },
   });
+  // What step 1 added: steps 2 and 3 connect sources and competitors to these projects.
+  const created = temp.data?.draft?.created ?? [];
   const [busy, setBusy] = useState<Busy>(null);
   const [navigating, startNavigation] = useTransition();
   const title = ONBOARDING_STEPS.find((s) => s.step === step)?.title ?? "";
@@ -76,11 +58,21 @@ export function OnboardingWizard({ step, projectLimit }: { step: number; project
   const complete = async (current: number, data?: Step1Output) => {
     setBusy("continue");
     try {
-      const draft = data ? onboardingDraftSchema.parse(toFormValues(data)) : undefined;
-      queryClient.setQueryData(queryKeys.tempOnboarding, await api.onboarding.setTemp({ step: current, draft }));
+      if (data) {
+        // Step 1 adds the clients and projects now, so steps 2 and 3 can connect sources to them.
+        await api.onboarding.setTemp({ draft: onboardingTypedSchema.parse(toFormValues(data)) });
+        queryClient.setQueryData(
+          queryKeys.tempOnboarding,
+          await api.onboarding.create({ action: "create", clients: data.clients }),
+        );
+        await queryClient.invalidateQueries({ queryKey: queryKeys.usersAll });
+      } else queryClient.setQueryData(queryKeys.tempOnboarding, await api.onboarding.setTemp({ step: current }));
       goTo(current + 1);
-    } catch (error) {
-      handleFinishedOrError(error);
+    } catch (raw) {
+      const error = toApiError(raw);
+      // The project limit (403) and invalid data (400) are explained where the user is.
+      if (error.status === 403 || error.status === 400) alerts.error(error.message);
+      else handleFinishedOrError(error);
     } finally {
       setBusy(null);
     }
@@ -104,7 +96,7 @@ export function OnboardingWizard({ step, projectLimit }: { step: number; project
 
   const finish = async () => {
     const typed = onboardingStep1Schema.safeParse(clients ?? temp.data?.draft);
-    if (!typed.success) {
+    if (created.length === 0 && !typed.success) {
       alerts.instruction("Add your clients and projects first, then continue through the steps again.", {
         on: "/onboarding",
       });
@@ -113,7 +105,11 @@ export function OnboardingWizard({ step, projectLimit }: { step: number; project
     }
     setBusy("finish");
     try {
-      await api.onboarding.submit({ action: "submit", clients: typed.data.clients });
+      // What step 1 already added is not sent again.
+      await api.onboarding.submit({
+        action: "submit",
+        clients: created.length > 0 || !typed.success ? [] : typed.data.clients,
+      });
       await leave("Your clients and projects have been added.");
     } catch (raw) {
       const error = toApiError(raw);
@@ -154,13 +150,20 @@ export function OnboardingWizard({ step, projectLimit }: { step: number; project
           <p className="mt-1 text-sm text-slate-600">{STEP_TEXT[step]}</p>
         </div>
 
-        {temp.isPending && step === 1 ? (
+        {temp.isPending ? (
           <LoadingState label="Loading what you typed…" />
-        ) : temp.isError && step === 1 ? (
+        ) : temp.isError ? (
           <ErrorState
             title="We could not load what you typed"
             message={toApiError(temp.error).message}
             onRetry={() => void temp.refetch()}
+          />
+        ) : step === 1 && created.length > 0 ? (
+          <AddedClients
+            created={created}
+            disabled={disabled}
+            busy={busy === "continue"}
+            onContinue={() => void complete(1)}
           />
         ) : step === 1 ? (
           <ClientsStep
@@ -174,15 +177,21 @@ export function OnboardingWizard({ step, projectLimit }: { step: number; project
           />
         ) : (
           <>
-            <LaterStep step={step} />
-            {step === LAST_ONBOARDING_STEP ? <Summary clients={clients ?? temp.data?.draft ?? null} /> : null}
+            {created.length > 0 ? (
+              <ProjectSourceStep kind={step === 2 ? "sources" : "competitors"} created={created} />
+            ) : (
+              <NoProjectsYet />
+            )}
+            {step === LAST_ONBOARDING_STEP && created.length === 0 ? (
+              <Summary clients={clients ?? temp.data?.draft ?? null} />
+            ) : null}
             <div className="flex flex-wrap justify-between gap-3 border-t border-slate-200 pt-5">
               <Button variant="secondary" disabled={disabled} onClick={() => goTo(step - 1)}>
                 Back
               </Button>
               {step < LAST_ONBOARDING_STEP ? (
                 <Button loading={busy === "continue"} disabled={disabled} onClick={() => void complete(step)}>
-                  Skip for now
+                  {created.length > 0 ? "Continue" : "Skip for now"}
                 </Button>
               ) : (
                 <Button loading={busy === "finish"} disabled={disabled} onClick={() => void finish()}>
@@ -198,9 +207,60 @@ export function OnboardingWizard({ step, projectLimit }: { step: number; project
         <Button variant="ghost" loading={busy === "cancel"} disabled={disabled} onClick={() => void cancel()}>
           Cancel onboarding
         </Button>
-        <p className="mt-1 text-xs text-slate-500">Cancelling takes you to the dashboard without adding any clients.</p>
+        <p className="mt-1 text-xs text-slate-500">
+          {created.length > 0
+            ? "Cancelling takes you to the dashboard; the clients and projects already added stay."
+            : "Cancelling takes you to the dashboard without adding any clients."}
+        </p>
       </div>
     </div>
+  );
+}
+
+/** Step 1 once its clients are added: they are edited from the Clients page from now on. */
+function AddedClients({
+  created,
+  disabled,
+  busy,
+  onContinue,
+}: {
+  created: OnboardingCreated;
+  disabled: boolean;
+  busy: boolean;
+  onContinue: () => void;
+}) {
+  return (
+    <div className="space-y-5">
+      <div className="rounded-xl border border-slate-200 bg-white p-5 text-sm text-slate-700 shadow-sm">
+        <p className="font-medium text-slate-900">These clients and projects are added:</p>
+        <ul className="mt-1 list-disc space-y-0.5 pl-5">
+          {created.map((client) => (
+            <li key={client.clientId} className="break-words">
+              {client.name}: {client.projects.map((p) => p.name).join(", ")}
+            </li>
+          ))}
+        </ul>
+        <p className="mt-2">You can rename them or add more from the Clients page once onboarding is done.</p>
+      </div>
+      <div className="flex justify-end border-t border-slate-200 pt-5">
+        <Button loading={busy} disabled={disabled} onClick={onContinue}>
+          Continue
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+/** Steps 2 and 3 reached without projects (an older draft): say where to add them. */
+function NoProjectsYet() {
+  return (
+    <p className="rounded-xl border border-slate-200 bg-white p-5 text-sm text-slate-700 shadow-sm">
+      Data sources and competitors belong to a project.{" "}
+      <Link href="/onboarding?step=1" className="text-brand-700 underline">
+        Add your clients and projects in step 1
+      </Link>{" "}
+      first, or skip and add them later from each project.
+    </p>
   );
 }
 

@@ -3,7 +3,7 @@
 import { useEffect, useRef } from "react";
 import type { UseFormWatch } from "react-hook-form";
 import { api } from "@/lib/api-client/endpoints";
-import { onboardingDraftSchema } from "@/lib/validation/onboarding";
+import { onboardingTypedSchema } from "@/lib/validation/onboarding";
 import type { Step1Input } from "./clients-step";
 
 const SAVE_DELAY_MS = 600;
@@ -19,7 +19,7 @@ export function useDraftAutosave(watch: UseFormWatch<Step1Input>) {
     const subscription = watch((values) => {
       if (timer.current) clearTimeout(timer.current);
       timer.current = setTimeout(() => {
-        const draft = onboardingDraftSchema.safeParse(values);
+        const draft = onboardingTypedSchema.safeParse(values);
         if (draft.success) api.onboarding.setTemp({ draft: draft.data }).catch(() => undefined);
       }, SAVE_DELAY_MS);
     });

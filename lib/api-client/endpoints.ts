@@ -89,6 +89,8 @@ export const api = {
   dashboard: () => http.get<Dashboard>("/dashboard"),
   onboarding: {
     submit: (body: T.OnboardingBody) => http.post<T.OnboardingResult>("/onboarding", body),
+    /** Step 1's Continue: adds the typed clients and projects, onboarding stays open. */
+    create: (body: Extract<T.OnboardingBody, { action: "create" }>) => http.post<T.TempOnboarding>("/onboarding", body),
     getTemp: () => http.get<T.TempOnboarding>("/temp-onboarding"),
     setTemp: (body: T.TempOnboardingBody) => http.post<T.TempOnboarding>("/temp-onboarding", body),
   },

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { z } from "zod";
 import { onboardingDraftSchema, type tempOnboardingSchema } from "@/lib/validation/onboarding";
 import { db } from "../../db/client";
@@ -9,7 +9,7 @@ import type { ServiceContext } from "../context";
 
 type Row = { onboarding: boolean; step: number | null; draft: Record<string, unknown> | null };
 
-function view(row: Row) {
+export function tempOnboardingView(row: Row) {
   // A stored draft that no longer fits the schema (an older shape) is dropped rather than failing the page.
   const draft = row.draft ? onboardingDraftSchema.safeParse(row.draft) : null;
   return {
@@ -25,10 +25,13 @@ export async function getTempOnboarding({ ctx }: { ctx: ServiceContext }) {
     .select({ onboarding: users.onboarding, step: users.tempOnboardingStep, draft: users.tempOnboardingDraft })
     .from(users)
     .where(eq(users.id, ctx.actor.userId));
-  return view(user.onboarding ? user : { ...user, draft: null });
+  return tempOnboardingView(user.onboarding ? user : { ...user, draft: null });
 }
 
-/** Records the step completed and/or the draft; a field left out stays as it is. */
+/**
+ * Records the step completed and/or what was typed; a field left out stays as it is. What step 1
+ * already added (`created`) is the server's and survives a new draft.
+ */
 export async function setTempOnboarding({
   ctx,
   input,
@@ -36,14 +39,24 @@ export async function setTempOnboarding({
   ctx: ServiceContext;
   input: z.output<typeof tempOnboardingSchema>;
 }) {
-  const [user] = await db()
-    .update(users)
-    .set({
-      ...(input.step !== undefined ? { tempOnboardingStep: input.step } : {}),
-      ...(input.draft !== undefined ? { tempOnboardingDraft: input.draft } : {}),
-    })
-    .where(and(eq(users.id, ctx.actor.userId), eq(users.onboarding, true)))
-    .returning({ onboarding: users.onboarding, step: users.tempOnboardingStep, draft: users.tempOnboardingDraft });
-  if (!user) throw new ConflictError("Onboarding is already complete");
-  return view(user);
+  return db().transaction(async (tx) => {
+    const [current] = await tx
+      .select({ onboarding: users.onboarding, draft: users.tempOnboardingDraft })
+      .from(users)
+      .where(eq(users.id, ctx.actor.userId))
+      .for("update");
+    if (!current?.onboarding) throw new ConflictError("Onboarding is already complete");
+    const created = current.draft?.created;
+    const [user] = await tx
+      .update(users)
+      .set({
+        ...(input.step !== undefined ? { tempOnboardingStep: input.step } : {}),
+        ...(input.draft !== undefined
+          ? { tempOnboardingDraft: created ? { ...input.draft, created } : input.draft }
+          : {}),
+      })
+      .where(eq(users.id, ctx.actor.userId))
+      .returning({ onboarding: users.onboarding, step: users.tempOnboardingStep, draft: users.tempOnboardingDraft });
+    return tempOnboardingView(user);
+  });
 }
