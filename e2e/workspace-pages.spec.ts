@@ -37,9 +37,7 @@ function shopCsv(): string {
 }
 
 test.describe.serial("workspace pages", () => {
-  test("onboarding keeps what was typed across a reload, explains the steps it cannot do yet, and finishes", async ({
-    page,
-  }) => {
+  test("onboarding keeps what was typed across a reload, checks competitor domains, and finishes", async ({ page }) => {
     test.setTimeout(120_000);
     await page.goto("/sign-up");
     await page.getByLabel("Agency name").fill(owner.agency);
@@ -89,17 +87,38 @@ test.describe.serial("workspace pages", () => {
     await expect(page).toHaveScreenshot("onboarding-390.png", { ...SCREENSHOT, fullPage: true });
     await page.setViewportSize({ width: 1280, height: 720 });
 
+    // Continue adds the client and its project, so steps 2 and 3 work on them.
     await page.getByRole("button", { name: "Continue" }).click();
     await expect(page).toHaveURL(/step=2/);
-    await expect(page.getByText("There is nothing to connect on this screen.")).toBeVisible();
+    const main = page.getByRole("main");
+    await expect(main.getByText(`${client.name}: ${project.name}`)).toBeVisible();
+    // The data source wizard itself (its choice of Google sources, CSV and partner sources).
+    await expect(main.getByRole("group", { name: "Where does the data come from?" })).toBeVisible();
+    await expect(main.getByLabel("File upload (CSV)")).toBeVisible();
     await expectAccessible(page, "onboarding step 2");
-    await page.getByRole("button", { name: "Skip for now" }).click();
+    await main.getByRole("button", { name: "Skip for now" }).click();
     await expect(page).toHaveURL(/step=3/);
-    await expect(page.getByText(/does not track competitor domains yet/)).toBeVisible();
-    // A later visit (another tab here) still knows what Finish will add.
-    await page.reload();
-    await expect(page.getByText(`${client.name}: ${project.name}`)).toBeVisible();
+    // Competitors: the source's own validation, before anything is written.
+    await main.getByLabel("Data source name").fill("Rivals");
+    await main.getByLabel("Competitor 1").fill("not a domain");
+    await main.getByRole("button", { name: "Connect" }).click();
+    await expect(main.getByText("Domain must be a valid URL")).toBeVisible();
+    await main.getByLabel("Competitor 1").fill("rival-roasters.example");
+    await main.getByRole("button", { name: "Add another competitor" }).click();
+    await main.getByLabel("Competitor 2").fill("rival-roasters.example");
+    await main.getByRole("button", { name: "Connect" }).click();
+    await expect(main.getByText("Duplicates are not allowed")).toBeVisible();
     await expectAccessible(page, "onboarding step 3");
+    // A later visit (a reload here) resumes on the projects step 1 added, not a second copy of them.
+    await page.reload();
+    await expect(main.getByText(`${client.name}: ${project.name}`)).toBeVisible();
+    await page.goto("/onboarding?step=1");
+    await expect(main.getByText("These clients and projects are added:")).toBeVisible();
+    await expect(main.getByText(`${client.name}: ${project.name}`)).toBeVisible();
+    await main.getByRole("button", { name: "Continue" }).click();
+    await expect(page).toHaveURL(/step=2/);
+    await main.getByRole("button", { name: "Skip for now" }).click();
+    await expect(page).toHaveURL(/step=3/);
     await page.getByRole("button", { name: "Finish" }).click();
     await expect(page).toHaveURL(/\/dashboard/);
   });
@@ -218,6 +237,13 @@ test.describe.serial("workspace pages", () => {
     await page.reload();
     await expect(recipients).toHaveValue("owner@harbor-coffee.example, marketing@harbor-coffee.example");
     await expect(page.getByLabel("Currency")).toHaveValue("EUR");
+
+    // The recipients are the default of a new email schedule of the client's projects.
+    await page.goto(`/email-schedule/${projectUrl.split("/").pop()}/insight`);
+    await expect(page.getByLabel("Recipients")).toHaveValue(
+      "owner@harbor-coffee.example, marketing@harbor-coffee.example",
+    );
+    await expectAccessible(page, "new email schedule");
   });
 
   test("the landing page says what the product does, with a real screenshot", async ({ page }) => {

@@ -49,6 +49,8 @@ export function OnboardingWizard({ step, projectLimit }: { step: number; project
   // What step 1 added: steps 2 and 3 connect sources and competitors to these projects.
   const created = temp.data?.draft?.created ?? [];
   const [busy, setBusy] = useState<Busy>(null);
+  // Steps in which a source was added this visit: their button says Continue rather than Skip.
+  const [addedIn, setAddedIn] = useState<number[]>([]);
   const [navigating, startNavigation] = useTransition();
   const title = ONBOARDING_STEPS.find((s) => s.step === step)?.title ?? "";
 
@@ -178,7 +180,12 @@ export function OnboardingWizard({ step, projectLimit }: { step: number; project
         ) : (
           <>
             {created.length > 0 ? (
-              <ProjectSourceStep kind={step === 2 ? "sources" : "competitors"} created={created} />
+              <ProjectSourceStep
+                key={step}
+                kind={step === 2 ? "sources" : "competitors"}
+                created={created}
+                onAdded={() => setAddedIn((steps) => [...steps, step])}
+              />
             ) : (
               <NoProjectsYet />
             )}
@@ -191,7 +198,7 @@ export function OnboardingWizard({ step, projectLimit }: { step: number; project
               </Button>
               {step < LAST_ONBOARDING_STEP ? (
                 <Button loading={busy === "continue"} disabled={disabled} onClick={() => void complete(step)}>
-                  {created.length > 0 ? "Continue" : "Skip for now"}
+                  {addedIn.includes(step) ? "Continue" : "Skip for now"}
                 </Button>
               ) : (
                 <Button loading={busy === "finish"} disabled={disabled} onClick={() => void finish()}>

@@ -13,7 +13,15 @@ import type { OnboardingCreated } from "@/lib/validation/onboarding";
  * Onboarding steps 2 and 3 on the projects step 1 added: the data source wizard (any kind) or its
  * competitor form (each domain a valid URL, none twice), as often as wanted, one project at a time.
  */
-export function ProjectSourceStep({ kind, created }: { kind: "sources" | "competitors"; created: OnboardingCreated }) {
+export function ProjectSourceStep({
+  kind,
+  created,
+  onAdded,
+}: {
+  kind: "sources" | "competitors";
+  created: OnboardingCreated;
+  onAdded: () => void;
+}) {
   const projects = created.flatMap((c) => c.projects.map((p) => ({ ...p, clientName: c.name })));
   const [projectId, setProjectId] = useState(projects[0]?.id ?? "");
   // A new round of the wizard after each source added, and what was added, said once.
@@ -23,8 +31,9 @@ export function ProjectSourceStep({ kind, created }: { kind: "sources" | "compet
   const chosen = projects.find((p) => p.id === projectId);
 
   const finished = () => {
-    if (chosen) setAdded((list) => [...list, chosen.name]);
+    if (chosen) setAdded((list) => (list.includes(chosen.name) ? list : [...list, chosen.name]));
     setRound((n) => n + 1);
+    onAdded();
   };
 
   return (
