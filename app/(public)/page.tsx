@@ -11,7 +11,7 @@ export const dynamic = "force-dynamic";
 const FEATURES = [
   {
     title: "Your clients' data, per project",
-    text: "Upload CSV exports of web analytics, search or advertising data for each client site: sessions, conversions, revenue, cost and more, by channel, campaign, device or page. A demo client with 15 months of data is ready on first start.",
+    text: "Connect Google Analytics 4, Search Console and Google Ads, or upload CSV exports from any tool and map their columns once. Keyword rankings (Semrush) and competitor traffic (Similarweb) can be added with your own API keys. A demo client with 15 months of data is ready on first start.",
   },
   {
     title: "Findings ranked and explained",
@@ -19,11 +19,15 @@ const FEATURES = [
   },
   {
     title: "One dashboard for every client",
-    text: "Each project's headline numbers against the previous period, the findings of its latest report, and the data sources that stopped reporting, on one screen.",
+    text: "Each project's headline numbers against the previous period, the findings of its latest report, and the data sources that are disconnected or out of date, on one screen.",
   },
   {
     title: "Ready to hand over",
-    text: "Tag and save insights into custom reports and export them to PowerPoint or Excel, with your agency's logo, colours and fonts. Share clients with your staff at the level each one needs.",
+    text: "Tag and save insights into custom reports and export them to PowerPoint or Excel with your agency's logo, colours and fonts. Email a report now or on a weekly, monthly, quarterly or yearly schedule, save exports to Dropbox, or share a read-only link.",
+  },
+  {
+    title: "Your team, your plan",
+    text: "Share clients with your staff at the level each one needs. Plans are billed through Stripe by the number of projects you report on.",
   },
 ];
 
