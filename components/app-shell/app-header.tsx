@@ -36,6 +36,14 @@ export function AppHeader() {
           <NavLink href="/clients" current={currentFor(pathname, "/clients", ["/clients", "/client-projects"])}>
             Clients
           </NavLink>
+          {user?.actions.isScheduleAllowed ? (
+            <NavLink
+              href="/schedule"
+              current={currentFor(pathname, "/schedule", ["/schedule", "/schedules", "/email-schedule"])}
+            >
+              Schedules
+            </NavLink>
+          ) : null}
           <SettingsMenu items={settings} />
         </nav>
         <div className="ml-auto flex min-w-0 items-center gap-3">
