@@ -1,3 +1,4 @@
+import { expectAccessible } from "./support/axe";
 import { expect, test, type Page } from "./support/test";
 import { linkIn, waitForMail } from "./support/mail";
 
@@ -49,11 +50,21 @@ test.describe.serial("accounts", () => {
     await page.getByLabel("Site type").selectOption("ecommerce");
     await page.getByRole("button", { name: "Continue" }).click();
     await expect(page).toHaveURL(/step=2/);
-    await page.getByRole("button", { name: "Continue" }).click();
+    await page.getByRole("button", { name: "Skip for now" }).click();
     await expect(page).toHaveURL(/step=3/);
+    // Step 3 adds a competitor source to the project step 1 added.
+    const main = page.getByRole("main");
+    await main.getByLabel("Data source name").fill("Northwind rivals");
+    await main.getByLabel("Competitor 1").fill("rival-traders.example");
+    await main.getByRole("button", { name: "Connect" }).click();
+    await expect(main.getByText(/Northwind rivals is connected/)).toBeVisible();
+    await expectAccessible(page, "onboarding step 3");
+    await main.getByRole("button", { name: "Done" }).click();
+    await expect(main.getByText("Competitors added to Northwind Store")).toBeVisible();
     await page.getByRole("button", { name: "Finish" }).click();
     await expect(page).toHaveURL(/\/dashboard/);
     await expect(page.getByText(owner.agency).first()).toBeVisible();
+    await expectAccessible(page, "dashboard");
   });
 
   test("a wrong password shows the spec's message", async ({ page }) => {

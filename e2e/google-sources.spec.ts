@@ -22,7 +22,8 @@ test("connects GA4 through the wizard with a Google sign-in popup and sees the f
   test.setTimeout(180_000);
   await logIn(page);
   await page.getByRole("link", { name: STORE }).first().click();
-  await page.getByRole("link", { name: "Data sources" }).click();
+  // The project's navigation (the page header has the same link).
+  await page.getByRole("navigation", { name: "Project" }).getByRole("link", { name: "Data sources" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Data sources" })).toBeVisible();
 
   // Step 1: Data Source.

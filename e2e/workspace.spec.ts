@@ -8,6 +8,8 @@ const client = { name: `Lumière Café ${stamp}`, website: "lumiere-cafe.example
 const hiddenClient = `Hidden Holdings ${stamp}`;
 const SUSPENDED = "Your client is suspended. Please contact your agency admin.";
 
+const clientsCard = (page: Page) => page.getByRole("region", { name: "Clients", exact: true });
+
 async function logIn(page: Page, email: string, password: string) {
   await page.goto("/login");
   await page.getByLabel("Email").fill(email);
@@ -74,7 +76,8 @@ test("an admin sets up a client, shares it with a staff member, and the staff me
   // The dashboard lists both clients with their projects and the plan's usage; search finds the client.
   await a.goto("/dashboard");
   await expect(meter).toHaveAttribute("aria-valuenow", String(activeBefore + 2));
-  await expect(a.getByRole("link", { name: "Café Shop" })).toBeVisible();
+  // The clients list (the overview above it links the same projects).
+  await expect(clientsCard(a).getByRole("link", { name: "Café Shop" })).toBeVisible();
   await a.getByLabel("Search").fill("lumiere");
   await a.getByLabel("Search").press("Enter");
   await expect(a).toHaveURL(/\/dashboard\?q=lumiere/);
@@ -116,10 +119,10 @@ test("an admin sets up a client, shares it with a staff member, and the staff me
 
   // The staff member sees only that client, and cannot edit it.
   await logIn(s, staff.email, staff.password);
-  await expect(s.getByRole("link", { name: client.name })).toBeVisible();
+  await expect(clientsCard(s).getByRole("link", { name: client.name })).toBeVisible();
   await expect(s.getByText(hiddenClient)).toHaveCount(0);
   await expect(s.getByRole("button", { name: "Add client" })).toHaveCount(0);
-  await s.getByRole("link", { name: client.name }).click();
+  await clientsCard(s).getByRole("link", { name: client.name }).click();
   await expect(s.getByRole("heading", { level: 1, name: client.name })).toBeVisible();
   await expect(s.getByText("Your access: Viewer")).toBeVisible();
   await expect(s.getByRole("link", { name: "Café Shop" })).toBeVisible();

@@ -1,22 +1,33 @@
+import Image from "next/image";
 import Link from "next/link";
 import { HomeRedirect } from "@/components/auth/home-redirect";
 import { buttonClasses } from "@/components/ui/button";
+import { withBasePath } from "@/lib/api-client/http";
 import { getActor } from "../_lib/session";
 
 export const dynamic = "force-dynamic";
 
+// What the product does today, and nothing it does not: each line names a screen that exists.
 const FEATURES = [
   {
-    title: "Every source in one place",
-    text: "Connect web analytics, search performance and advertising accounts for each client project.",
+    title: "Your clients' data, per project",
+    text: "Connect Google Analytics 4, Search Console and Google Ads, or upload CSV exports from any tool and map their columns once. Keyword rankings (Semrush) and competitor traffic (Similarweb) can be added with your own API keys. A demo client with 15 months of data is ready on first start.",
   },
   {
-    title: "Insights, not dashboards",
-    text: "Ranked, explained findings across the funnel: Exposure, Exploration, Evaluation and Experience.",
+    title: "Findings ranked and explained",
+    text: "A report checks 47 questions across Exposure, Exploration, Evaluation and Experience, plus a data quality audit. Each finding gives the change, the expected range and the segments that drove it, ranked by the project's main KPI.",
   },
   {
-    title: "Ready for your clients",
-    text: "Tag, save, schedule and export reports to slides or spreadsheets with your agency's look.",
+    title: "One dashboard for every client",
+    text: "Each project's headline numbers against the previous period, the findings of its latest report, and the data sources that are disconnected or out of date, on one screen.",
+  },
+  {
+    title: "Ready to hand over",
+    text: "Tag and save insights into custom reports and export them to PowerPoint or Excel with your agency's logo, colours and fonts. Email a report now or on a weekly, monthly, quarterly or yearly schedule, save exports to Dropbox, or share a read-only link.",
+  },
+  {
+    title: "Your team, your plan",
+    text: "Share clients with your staff at the level each one needs. Plans are billed through Stripe by the number of projects you report on.",
   },
 ];
 
@@ -24,13 +35,13 @@ export default async function LandingPage() {
   if (await getActor()) return <HomeRedirect />;
   return (
     <div className="w-full max-w-5xl">
-      <section className="py-8 text-center sm:py-16">
+      <section className="py-8 text-center sm:py-14">
         <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-5xl">
           Insight reports your clients will actually read
         </h1>
         <p className="mx-auto mt-4 max-w-2xl text-base text-slate-600 sm:text-lg">
-          Funnelwise turns your clients&apos; analytics and advertising data into ranked, explained insights, so your
-          agency spends its time on advice instead of spreadsheets.
+          Funnelwise turns your clients&apos; marketing data into ranked, explained findings, so your agency spends its
+          time on advice instead of spreadsheets.
         </p>
         <div className="mt-8 flex flex-col items-center justify-center gap-3 sm:flex-row">
           <Link href="/sign-up" className={buttonClasses("primary", "lg")}>
@@ -41,11 +52,25 @@ export default async function LandingPage() {
           </Link>
         </div>
       </section>
+      <figure className="mb-10">
+        <Image
+          src={withBasePath("/landing/dashboard.png")}
+          alt="The Funnelwise dashboard of the demo agency: each project's revenue, transactions and sessions over the last 28 days against the 28 before, with daily lines, its latest report's findings and the week's most impactful findings."
+          width={1280}
+          height={800}
+          unoptimized
+          priority
+          className="h-auto w-full rounded-xl border border-slate-200 shadow-lg"
+        />
+        <figcaption className="mt-2 text-center text-sm text-slate-600">
+          The dashboard of the demo agency, captured from the product.
+        </figcaption>
+      </figure>
       <section aria-labelledby="features-heading" className="pb-8">
-        <h2 id="features-heading" className="sr-only">
-          What Funnelwise does
+        <h2 id="features-heading" className="mb-4 text-xl font-semibold text-slate-900">
+          What Funnelwise does today
         </h2>
-        <ul className="grid gap-4 sm:grid-cols-3">
+        <ul className="grid gap-4 sm:grid-cols-2">
           {FEATURES.map((feature) => (
             <li key={feature.title} className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
               <h3 className="font-semibold text-slate-900">{feature.title}</h3>

@@ -1,11 +1,11 @@
 "use client";
 
-import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { Brand } from "@/components/layout/brand";
 import { useCurrentUser } from "@/lib/hooks/use-current-user";
 import { canOnAgency } from "@/lib/permissions";
 import { LogoutButton } from "./logout-button";
+import { NavLink, currentFor } from "./nav-link";
 import { SettingsMenu } from "./settings-menu";
 
 export function AppHeader() {
@@ -26,26 +26,35 @@ export function AppHeader() {
     <header className="border-b border-slate-200 bg-white">
       <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3 sm:px-6">
         <Brand href="/dashboard" />
-        <nav aria-label="Main" className="order-3 flex w-full items-center gap-1 sm:order-none sm:w-auto sm:flex-1">
-          <Link
-            href="/dashboard"
-            aria-current={pathname === "/dashboard" ? "page" : undefined}
-            className="rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 aria-[current=page]:bg-brand-50 aria-[current=page]:text-brand-800"
-          >
+        <nav
+          aria-label="Main"
+          className="order-3 flex w-full min-w-0 flex-wrap items-center gap-1 sm:order-none sm:w-auto sm:flex-1"
+        >
+          <NavLink href="/dashboard" current={currentFor(pathname, "/dashboard")}>
             Dashboard
-          </Link>
-          <Link
-            href="/splitUrlTest"
-            aria-current={pathname === "/splitUrlTest" ? "page" : undefined}
-            className="rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 aria-[current=page]:bg-brand-50 aria-[current=page]:text-brand-800"
-          >
+          </NavLink>
+          <NavLink href="/clients" current={currentFor(pathname, "/clients", ["/clients", "/client-projects"])}>
+            Clients
+          </NavLink>
+          <NavLink href="/splitUrlTest" current={currentFor(pathname, "/splitUrlTest")}>
             Split tests
-          </Link>
+          </NavLink>
+          {user?.actions.isScheduleAllowed ? (
+            <NavLink
+              href="/schedule"
+              current={currentFor(pathname, "/schedule", ["/schedule", "/schedules", "/email-schedule", "/dropbox-schedule"])}
+            >
+              Schedules
+            </NavLink>
+          ) : null}
           <SettingsMenu items={settings} />
         </nav>
-        <div className="ml-auto flex items-center gap-3">
+        <div className="ml-auto flex min-w-0 items-center gap-3">
           {user ? (
-            <span className="hidden text-sm text-slate-700 sm:inline">
+            <span
+              className="hidden max-w-48 truncate text-sm text-slate-700 sm:inline"
+              title={`${user.firstName} ${user.lastName}`}
+            >
               {user.firstName} {user.lastName}
             </span>
           ) : null}

@@ -74,6 +74,9 @@ function ClientDetail({
           </p>
         </div>
         <div className="flex flex-wrap gap-2">
+          <Link href={`/clients/${client._id}/settings`} className={buttonClasses("secondary")}>
+            Settings
+          </Link>
           {can("client:edit") ? (
             <Button variant="secondary" onClick={() => setEditing(true)}>
               Edit client

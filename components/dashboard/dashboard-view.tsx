@@ -9,6 +9,7 @@ import { toApiError } from "@/lib/hooks/use-api-error-handler";
 import { useAgency } from "@/lib/hooks/use-clients";
 import { useCurrentUser } from "@/lib/hooks/use-current-user";
 import { canOnAgency } from "@/lib/permissions";
+import { AttentionOverview } from "./attention-overview";
 import { ClientsList } from "./clients-list";
 import { InvitationsList } from "./invitations-list";
 import { InviteStaffForm } from "./invite-staff-form";
@@ -45,9 +46,8 @@ export function DashboardView({ q, notice = null }: { q: string; notice?: string
         </div>
       </div>
       <TokenAlerts />
-      {q ? (
-        <SearchResults q={q} />
-      ) : (
+      {q ? <SearchResults q={q} /> : <AttentionOverview />}
+      {q ? null : (
         <div className="grid gap-6 xl:grid-cols-[1fr_18rem] xl:items-start">
           {isAdmin ? (
             <div className="xl:order-last">

@@ -6,7 +6,8 @@ import { Button } from "@/components/ui/button";
 import { FormField, SelectField } from "@/components/ui/form-field";
 import { SITE_TYPES } from "@/lib/constants/site-types";
 import { useServerForm } from "@/lib/hooks/use-server-form";
-import { onboardingStep1Schema } from "@/lib/validation/onboarding";
+import { onboardingStep1Schema, type OnboardingDraft } from "@/lib/validation/onboarding";
+import { useDraftAutosave } from "./use-draft-autosave";
 
 export type Step1Input = z.input<typeof onboardingStep1Schema>;
 export type Step1Output = z.output<typeof onboardingStep1Schema>;
@@ -15,14 +16,16 @@ const MAX_CLIENTS = 20;
 const blankProject = () => ({ name: "", url: "", siteType: "" });
 const blankClient = () => ({ name: "", website: "", projects: [blankProject()] });
 
-/** Saved (parsed) data back into form values: optional fields become empty strings again. */
-export function toFormValues(data: Step1Output | null): Step1Input {
-  if (!data) return { clients: [blankClient()] };
+/** Saved data (parsed, or the draft as typed) back into form values: missing fields become empty strings. */
+export function toFormValues(data: Step1Output | OnboardingDraft | null): Step1Input {
+  if (!data || data.clients.length === 0) return { clients: [blankClient()] };
   return {
     clients: data.clients.map((c) => ({
       name: c.name,
       website: c.website ?? "",
-      projects: c.projects.map((p) => ({ name: p.name, url: p.url ?? "", siteType: p.siteType })),
+      projects: c.projects.length
+        ? c.projects.map((p) => ({ name: p.name, url: p.url ?? "", siteType: p.siteType }))
+        : [blankProject()],
     })),
   };
 }
@@ -165,7 +168,7 @@ function ProjectCount({
 }
 
 interface Props {
-  initial: Step1Output | null;
+  initial: Step1Output | OnboardingDraft | null;
   projectLimit: number;
   busy: boolean;
   onContinue: (data: Step1Output) => void;
@@ -176,9 +179,11 @@ export function ClientsStep({ initial, projectLimit, busy, onContinue }: Props) 
     control,
     register,
     handleSubmit,
+    watch,
     formState: { errors, isSubmitting },
   } = useServerForm(onboardingStep1Schema, { defaultValues: toFormValues(initial) });
   const clients = useFieldArray({ control, name: "clients" });
+  useDraftAutosave(watch);
 
   return (
     <form id="onboarding-step-1" onSubmit={handleSubmit(onContinue)} noValidate className="space-y-5">

@@ -2,6 +2,7 @@ import { DEFAULT_PAGE, PAGE_SIZE } from "../constants/app";
 import { http, request } from "./http";
 import { uploadFile, type UploadOptions } from "./upload";
 import type * as T from "./types";
+import type { Dashboard } from "./dashboard-types";
 
 const enc = encodeURIComponent;
 
@@ -84,10 +85,14 @@ export const api = {
     create: (body: { emails: string[] }) => http.post<T.CreateInvitationsResponse>("/invitations", body),
     tokenInfo: (token: string) => http.get<T.InvitationTokenInfo>("/invitations", { token }),
   },
+  /** What needs the caller's attention across the clients they may see. */
+  dashboard: () => http.get<Dashboard>("/dashboard"),
   onboarding: {
     submit: (body: T.OnboardingBody) => http.post<T.OnboardingResult>("/onboarding", body),
+    /** Step 1's Continue: adds the typed clients and projects, onboarding stays open. */
+    create: (body: Extract<T.OnboardingBody, { action: "create" }>) => http.post<T.TempOnboarding>("/onboarding", body),
     getTemp: () => http.get<T.TempOnboarding>("/temp-onboarding"),
-    setTemp: (step: number) => http.post<T.TempOnboarding>("/temp-onboarding", { step }),
+    setTemp: (body: T.TempOnboardingBody) => http.post<T.TempOnboarding>("/temp-onboarding", body),
   },
   dataSources: {
     list: (projectId: string, { page = DEFAULT_PAGE, limit = PAGE_SIZE }: { page?: number; limit?: number } = {}) =>

@@ -45,6 +45,9 @@ export const queryKeys = {
   resetToken: (token: string) => ["reset-password", token] as const,
   agencyConfirmation: (token: string) => ["agency-confirmation", token] as const,
   tempOnboarding: ["temp-onboarding"] as const,
+  projectSettings: (projectId: string) => ["projects", projectId, "settings"] as const,
+  /** The attention overview: KPIs, latest reports and source health of every visible project. */
+  dashboard: ["dashboard"] as const,
   /** Everything about one project's insight reports: reports, insights, tags, saved insights. */
   projectInsightsAll: (projectId: string) => ["projects", projectId, "insights"] as const,
   reports: (projectId: string) => ["projects", projectId, "insights", "reports"] as const,

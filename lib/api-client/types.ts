@@ -9,7 +9,7 @@ import type {
   resetPasswordSchema,
   staffSignupSchema,
 } from "../validation/auth";
-import type { onboardingSubmitSchema } from "../validation/onboarding";
+import type { onboardingSubmitSchema, tempOnboardingSchema } from "../validation/onboarding";
 import type { userUpdateSchema } from "../validation/users";
 import type { login } from "@/server/services/accounts/login";
 import type { forgotPassword } from "@/server/services/accounts/forgot-password";
@@ -87,6 +87,7 @@ export type CreateInvitationsResponse = Result<typeof createInvitations>;
 export type ClientList = Result<typeof listClients>;
 export type ClientListEntry = ClientList["docs"][number];
 export type TempOnboarding = Result<typeof getTempOnboarding>;
+export type TempOnboardingBody = z.input<typeof tempOnboardingSchema>;
 export type OnboardingResult = Result<typeof submitOnboarding>;
 export type UpdateUserResponse = Result<typeof updateUser>;
 

@@ -174,6 +174,12 @@ export const API_ROUTE_METHODS: readonly ApiRoute[] = [
     ]
   },
   {
+    "pattern": "/api/dashboard",
+    "methods": [
+      "GET"
+    ]
+  },
+  {
     "pattern": "/api/data-sources/[id]",
     "methods": [
       "GET",

@@ -52,6 +52,7 @@ function invalidateWorkspace(queryClient: QueryClient, agencyId: string, clientI
   void queryClient.invalidateQueries({ queryKey: queryKeys.agencyClientsAll(agencyId) });
   void queryClient.invalidateQueries({ queryKey: queryKeys.agency(agencyId) });
   void queryClient.invalidateQueries({ queryKey: queryKeys.searchAll });
+  void queryClient.invalidateQueries({ queryKey: queryKeys.dashboard });
   if (clientId) void queryClient.invalidateQueries({ queryKey: queryKeys.clientAll(clientId) });
 }
 

@@ -6,6 +6,7 @@ import { agencies, clientProjects, clients, users } from "@/server/db/schema";
 import { call } from "@/test/api";
 import { resetDatabase } from "@/test/db";
 import { createAgency } from "@/test/factories";
+import { POST as tempPost } from "../temp-onboarding/route";
 import { POST } from "./route";
 
 const onboard = (body: unknown, token?: string) => call(POST, { path: "/api/onboarding", body, token });
@@ -184,5 +185,47 @@ describe("POST /api/onboarding", () => {
 
   it("answers 401 when not logged in", async () => {
     expect((await onboard({ action: "cancel" })).status).toBe(401);
+  });
+
+  it("create adds the step-1 clients and keeps onboarding open; submit then finishes without adding them again", async () => {
+    const { agency, admin, token } = await createAgency({ onboarding: true });
+    const typed = [{ name: "Client One", website: "", projects: [project("Shop")] }];
+    const res = await onboard({ action: "create", clients: typed }, token);
+    expect(res.status).toBe(200);
+    expect(res.body.onboarding).toBe(true);
+    expect(res.body.tempOnboardingStep).toEqual({ step: 1 });
+    const [row] = await db().select().from(clientProjects).where(eq(clientProjects.agencyId, agency.id));
+    expect(res.body.draft.created).toEqual([
+      { clientId: row.clientId, name: "Client One", projects: [{ id: row.id, name: "Shop", siteType: "ecommerce" }] },
+    ]);
+    expect(await onboardingFlag(admin.id)).toBe(true);
+
+    // A second create (another tab) adds nothing; a draft posted later keeps what was added.
+    expect((await onboard({ action: "create", clients: typed }, token)).status).toBe(409);
+    const later = await call(tempPost, {
+      path: "/api/temp-onboarding",
+      body: { draft: { clients: [], created: [] } },
+      token,
+    });
+    expect(later.body.draft.created).toHaveLength(1);
+    expect(await counts()).toEqual({ clients: 1, projects: 1 });
+
+    const done = await onboard({ action: "submit" }, token);
+    expect(done.status).toBe(200);
+    expect(done.body.created).toEqual([{ clientId: row.clientId, projectIds: [row.id] }]);
+    expect(await counts()).toEqual({ clients: 1, projects: 1 });
+    expect(await onboardingFlag(admin.id)).toBe(false);
+  });
+
+  it("create refuses invalid clients and more projects than the limit, writing nothing", async () => {
+    const { admin, token } = await createAgency({ onboarding: true });
+    const bad = await onboard({ action: "create", clients: [{ name: "", projects: [project("P")] }] }, token);
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors).toEqual({ "clients.0.name": MESSAGES.required });
+    const many = Array.from({ length: 6 }, (_, i) => project(`P${i}`));
+    expect((await onboard({ action: "create", clients: [{ name: "Big", projects: many }] }, token)).status).toBe(403);
+    expect(await counts()).toEqual({ clients: 0, projects: 0 });
+    const [user] = await db().select({ draft: users.tempOnboardingDraft }).from(users).where(eq(users.id, admin.id));
+    expect(user.draft).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { boolean, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { agencies } from "./agencies";
 import { citext, id, timestamps } from "./columns";
 import { userRole } from "./enums";
@@ -19,6 +19,8 @@ export const users = pgTable(
     // True while the user still has to go through onboarding (spec section 4).
     onboarding: boolean("onboarding").notNull().default(true),
     tempOnboardingStep: integer("temp_onboarding_step"),
+    /** What the user typed in onboarding so far (clients, projects), so it resumes on any device. */
+    tempOnboardingDraft: jsonb("temp_onboarding_draft").$type<Record<string, unknown>>(),
     isScheduleAllowed: boolean("is_schedule_allowed").notNull().default(true),
     // Bumped on password change or removal: JWTs carrying an older value are refused.
     sessionVersion: integer("session_version").notNull().default(0),

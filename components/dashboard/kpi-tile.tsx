@@ -1,0 +1,48 @@
+import { formatMetric, formatPct } from "@/lib/insights/format-values";
+import type { DashboardKpi } from "@/lib/api-client/dashboard-types";
+import { cn } from "@/components/ui/cn";
+import { KpiSparkline } from "./kpi-sparkline";
+
+/** Good news is a rise for most metrics and a fall for cost-like ones; null when nothing moved or no comparison. */
+export function isGoodChange(kpi: DashboardKpi): boolean | null {
+  if (kpi.changePct === null || kpi.changePct === 0) return null;
+  return kpi.changePct > 0 === kpi.higherIsBetter;
+}
+
+/** One KPI of a project: the period's total in its unit, the change against the previous period, and its daily line. */
+export function KpiTile({ kpi, currency }: { kpi: DashboardKpi; currency: string }) {
+  const good = isGoodChange(kpi);
+  const value = formatMetric(kpi.key, kpi.current, currency, { unit: kpi.unit });
+  const previous = kpi.previous === null ? null : formatMetric(kpi.key, kpi.previous, currency, { unit: kpi.unit });
+  return (
+    <div className="min-w-0 rounded-lg border border-slate-200 bg-white p-3">
+      <p className="truncate text-xs font-medium text-slate-600" title={kpi.label}>
+        {kpi.label}
+      </p>
+      <p className="mt-0.5 text-lg font-semibold tabular-nums text-slate-900" data-testid="kpi-value">
+        {value}
+      </p>
+      <p
+        className={cn(
+          "text-xs font-medium tabular-nums",
+          good === null ? "text-slate-600" : good ? "text-green-800" : "text-red-800",
+        )}
+      >
+        {kpi.changePct === null ? (
+          previous === null ? (
+            "No previous period to compare"
+          ) : (
+            `Previous: ${previous}`
+          )
+        ) : (
+          <>
+            <span aria-hidden="true">{kpi.changePct > 0 ? "▲ " : kpi.changePct < 0 ? "▼ " : ""}</span>
+            {formatPct(kpi.changePct)}
+            <span className="font-normal text-slate-600"> vs {previous}</span>
+          </>
+        )}
+      </p>
+      <KpiSparkline kpi={kpi} currency={currency} good={good} />
+    </div>
+  );
+}

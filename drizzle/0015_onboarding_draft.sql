@@ -1,0 +1,1 @@
+ALTER TABLE "users" ADD COLUMN "temp_onboarding_draft" jsonb;

@@ -1,0 +1,95 @@
+import { DEFAULT_PRIMARY_KPI, type Kpi } from "@/lib/constants/settings";
+import type { SiteType } from "@/lib/constants/site-types";
+import { STORED_METRICS, findMetric } from "@/lib/catalogue/metrics";
+import type { DashboardKpi } from "@/lib/api-client/dashboard-types";
+
+/** The stored metrics that may be summed over days and sources: the only ones the dashboard reads. */
+export const SUMMED_PARTS = STORED_METRICS.filter((m) => m.kind === "additive").map((m) => ({
+  key: m.key as string,
+  column: m.column as string,
+}));
+export type PartKey = (typeof SUMMED_PARTS)[number]["key"];
+
+// Which numbers a project's dashboard row shows: its primary KPI first, then the site type's
+// other headline numbers, three in all. Only stored, additive parts qualify: the dashboard sums
+// days and sources, which `users` and ratios do not allow.
+
+/** A KPI setting in the stored part that measures it. Reach and branded search have no column of
+ *  their own in the observation store: impressions are the nearest stored measure of both. */
+const KPI_PART: Record<Kpi, PartKey> = {
+  revenue: "revenue",
+  transactions: "transactions",
+  leads: "leads",
+  conversions: "conversions",
+  engaged_sessions: "engagedSessions",
+  pageviews: "pageviews",
+  reach: "impressions",
+  impressions: "impressions",
+  branded_search: "impressions",
+};
+
+const SITE_TYPE_PARTS: Record<SiteType, PartKey[]> = {
+  ecommerce: ["revenue", "transactions", "sessions"],
+  lead_generation: ["leads", "conversions", "sessions"],
+  content: ["engagedSessions", "pageviews", "sessions"],
+  brand: ["impressions", "clicks", "sessions"],
+};
+
+export const HEADLINE_COUNT = 3;
+
+/** The parts to show, primary first, without repeats. */
+export function headlineParts(siteType: SiteType, primaryKpi: unknown): PartKey[] {
+  const kpi =
+    typeof primaryKpi === "string" && primaryKpi in KPI_PART ? (primaryKpi as Kpi) : DEFAULT_PRIMARY_KPI[siteType];
+  const ordered = [KPI_PART[kpi], ...SITE_TYPE_PARTS[siteType]];
+  return [...new Set(ordered)].slice(0, HEADLINE_COUNT);
+}
+
+export interface DayValues {
+  date: string;
+  current: boolean;
+  values: (number | null)[];
+}
+
+/**
+ * The KPIs of one project from its daily totals (current and previous period days): sums per
+ * period, the relative change, and the current period's daily series for the sparkline. A part no
+ * source reported in the current period is left out rather than shown as zero.
+ */
+export function buildKpis(parts: PartKey[], days: DayValues[], currentDates: string[]): DashboardKpi[] {
+  const kpis: DashboardKpi[] = [];
+  for (const part of parts) {
+    const index = SUMMED_PARTS.findIndex((p) => p.key === part);
+    if (index < 0) continue;
+    let current = 0;
+    let previous = 0;
+    let seenCurrent = false;
+    let seenPrevious = false;
+    const byDate = new Map<string, number | null>();
+    for (const day of days) {
+      const value = day.values[index];
+      if (day.current) byDate.set(day.date, value);
+      if (value === null || !Number.isFinite(value)) continue;
+      if (day.current) {
+        current += value;
+        seenCurrent = true;
+      } else {
+        previous += value;
+        seenPrevious = true;
+      }
+    }
+    if (!seenCurrent) continue;
+    const metric = findMetric(part);
+    kpis.push({
+      key: part,
+      label: metric?.label ?? part,
+      unit: metric?.unit ?? "count",
+      higherIsBetter: metric?.higherIsBetter ?? true,
+      current,
+      previous: seenPrevious ? previous : null,
+      changePct: seenPrevious && previous !== 0 ? (current - previous) / Math.abs(previous) : null,
+      series: currentDates.map((date) => ({ date, value: byDate.get(date) ?? null })),
+    });
+  }
+  return kpis;
+}

@@ -1,0 +1,60 @@
+import "server-only";
+import { DASHBOARD_KPI_DAYS } from "@/lib/api-client/dashboard-types";
+import { addDays } from "@/lib/dates";
+import { pool } from "../../db/client";
+import { SUMMED_PARTS, type DayValues } from "./headline-kpis";
+
+export interface ProjectDays {
+  /** The period compared: the last DASHBOARD_KPI_DAYS days the project holds data for. */
+  end: string;
+  start: string;
+  previousStart: string;
+  previousEnd: string;
+  days: DayValues[];
+}
+
+/**
+ * Every project's daily totals over its last two periods, in one set-based query on the daily
+ * rollup (at most projects × 2 × DASHBOARD_KPI_DAYS rows reach JS). Each project's period ends on
+ * the newest day it holds, so a source that stopped reporting compares the days it has instead of
+ * empty ones (the dashboard flags it as stale separately).
+ */
+export async function loadProjectDays(sourceIds: readonly string[]): Promise<Map<string, ProjectDays>> {
+  const result = new Map<string, ProjectDays>();
+  if (sourceIds.length === 0) return result;
+  const { rows } = await pool().query<Record<string, string | number | boolean | null>>(
+    `with last as (
+       select project_id, max(date) as end_date
+       from observation_daily_totals where data_source_id = any($1::uuid[]) group by project_id)
+     select t.project_id, to_char(l.end_date, 'YYYY-MM-DD') as end_date, to_char(t.date, 'YYYY-MM-DD') as date,
+            (t.date > l.end_date - $2::int) as current,
+            ${SUMMED_PARTS.map((p, i) => `sum(t.${p.column}) as p${i}`).join(", ")}
+     from observation_daily_totals t join last l on l.project_id = t.project_id
+     where t.data_source_id = any($1::uuid[]) and t.date > l.end_date - 2 * $2::int
+     group by t.project_id, l.end_date, t.date
+     order by t.project_id, t.date`,
+    [sourceIds, DASHBOARD_KPI_DAYS],
+  );
+  for (const row of rows) {
+    const projectId = String(row.project_id);
+    let entry = result.get(projectId);
+    if (!entry) {
+      const end = String(row.end_date);
+      const start = addDays(end, -(DASHBOARD_KPI_DAYS - 1));
+      entry = {
+        end,
+        start,
+        previousEnd: addDays(start, -1),
+        previousStart: addDays(start, -DASHBOARD_KPI_DAYS),
+        days: [],
+      };
+      result.set(projectId, entry);
+    }
+    entry.days.push({
+      date: String(row.date),
+      current: Boolean(row.current),
+      values: SUMMED_PARTS.map((_, i) => (row[`p${i}`] === null ? null : Number(row[`p${i}`]))),
+    });
+  }
+  return result;
+}
