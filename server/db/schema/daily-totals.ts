@@ -1,4 +1,15 @@
-import { bigint, date, doublePrecision, integer, pgTable, primaryKey, timestamp, uuid } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { dataSources } from "./data-sources";
 
 /**
@@ -48,3 +59,44 @@ export const dailyTotalsState = pgTable("daily_totals_state", {
   observations: bigint("observations", { mode: "number" }).notNull(),
   refreshedAt: timestamp("refreshed_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * A per-source, per-dimension-value, per-day rollup of `observations`: for every dimension column
+ * of `dimension_sets` and every non-NULL value of it, the day's sum over the source's rows with
+ * that value, and how many rows they were. Reports read their per-value period totals and the
+ * watched segments' daily series from here (load-project-data.ts, load-segment-daily.ts) instead
+ * of joining millions of observations to the dimension dictionary. Rows with a NULL value (the
+ * dimension is not in the row's grain) are not stored: `rows` against the day's
+ * `observation_daily_totals.rows` tells whether a dimension covers all of a source's rows.
+ * Built together with the daily totals, from the same source version (`daily_totals_state`).
+ * `users` is not additive and not kept.
+ */
+export const observationSegmentDaily = pgTable(
+  "observation_segment_daily",
+  {
+    dataSourceId: uuid("data_source_id")
+      .notNull()
+      .references(() => dataSources.id, { onDelete: "cascade" }),
+    /** The `dimension_sets` column (`channel`, `landing_page`, ...). */
+    dimension: text("dimension").notNull(),
+    value: text("value").notNull(),
+    date: date("date").notNull(),
+    rows: integer("rows").notNull(),
+    sessions: doublePrecision("sessions"),
+    newUsers: doublePrecision("new_users"),
+    engagedSessions: doublePrecision("engaged_sessions"),
+    pageviews: doublePrecision("pageviews"),
+    conversions: doublePrecision("conversions"),
+    leads: doublePrecision("leads"),
+    transactions: doublePrecision("transactions"),
+    revenue: doublePrecision("revenue"),
+    impressions: doublePrecision("impressions"),
+    clicks: doublePrecision("clicks"),
+    cost: doublePrecision("cost"),
+    positionWeighted: doublePrecision("position_weighted"),
+  },
+  (t) => [
+    primaryKey({ columns: [t.dataSourceId, t.dimension, t.value, t.date] }),
+    index("observation_segment_daily_source_date").on(t.dataSourceId, t.date),
+  ],
+);
