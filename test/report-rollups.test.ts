@@ -5,7 +5,7 @@ import { addDays } from "@/lib/dates";
 import { db } from "@/server/db/client";
 import { dataSources } from "@/server/db/schema";
 import { ensureDailyTotals, refreshDailyTotals } from "@/server/insights/data/daily-totals";
-import { loadProjectData } from "@/server/insights/data/load-project-data";
+import { loadProjectData, splitIntoWeeks } from "@/server/insights/data/load-project-data";
 import { reportWindow } from "@/server/insights/data/window";
 import { importCsv } from "@/server/services/data-sources/upload/import-csv";
 import { resetDatabase } from "@/test/db";
@@ -21,7 +21,10 @@ async function rollups(sourceId: string) {
   const segments = await db().execute(
     sql`select dimension, value, date::text, rows, sessions, conversions, engaged_sessions from observation_segment_daily where data_source_id = ${sourceId} order by dimension, value, date`,
   );
-  return { daily: daily.rows, segments: segments.rows };
+  const weekly = await db().execute(
+    sql`select dimension, value, week::text, rows, sessions, conversions from observation_segment_weekly where data_source_id = ${sourceId} order by dimension, value, week`,
+  );
+  return { daily: daily.rows, segments: segments.rows, weekly: weekly.rows };
 }
 
 function csv(lines: string[]): AsyncIterable<Buffer> {
@@ -86,6 +89,47 @@ describe("report rollups kept by uploads", () => {
     const data = await loadProjectData({ projectId: project.id, window, dimensions: ["channel", "device"] });
     expect(data.sourceSegments(source.id, "device")).toEqual([]);
     expect(data.sourceSegments(source.id, "channel").map((s) => s.value)).toContain("Paid Search");
+    // Whole weeks from the weekly rollup and edge days from the daily one add up to the rows' sums.
+    const direct = await db().execute<{ value: string; cur: boolean; sessions: number; conversions: number }>(sql`
+      select d.channel as value, o.date >= ${PERIOD_START}::date as cur, sum(o.sessions) as sessions, sum(o.conversions) as conversions
+      from observations o join dimension_sets d on d.id = o.dimension_set_id
+      where o.data_source_id = ${source.id} and o.date between ${window.comparisonStart}::date and ${PERIOD_END}::date
+      group by 1, 2 order by 1, 2`);
+    const read = data
+      .sourceSegments(source.id, "channel")
+      .flatMap((s) =>
+        [s.baseline, s.current].map((v, i) => ({ value: s.value, cur: i === 1, sessions: v![0], conversions: v![5] })),
+      )
+      .sort((a, b) => (a.value < b.value ? -1 : a.value > b.value ? 1 : Number(a.cur) - Number(b.cur)));
+    expect(read).toEqual(direct.rows);
+  });
+
+  it("splits a period into whole ISO weeks and its edge days", () => {
+    // 2026-03-04 is a Wednesday, 2026-03-31 a Tuesday.
+    expect(splitIntoWeeks("2026-03-04", "2026-03-31")).toEqual([
+      "2026-03-09",
+      "2026-03-23",
+      "2026-03-04",
+      "2026-03-08",
+      "2026-03-30",
+      "2026-03-31",
+    ]);
+    expect(splitIntoWeeks("2026-03-02", "2026-03-15")).toEqual([
+      "2026-03-02",
+      "2026-03-09",
+      "2000-01-02",
+      "2000-01-01",
+      "2000-01-02",
+      "2000-01-01",
+    ]);
+    expect(splitIntoWeeks("2026-03-04", "2026-03-10")).toEqual([
+      "2000-01-02",
+      "2000-01-01",
+      "2026-03-04",
+      "2026-03-10",
+      "2000-01-02",
+      "2000-01-01",
+    ]);
   });
 
   it("the first upload of a new source builds its rollups in the import", async () => {

@@ -100,3 +100,37 @@ export const observationSegmentDaily = pgTable(
     index("observation_segment_daily_source_date").on(t.dataSourceId, t.date),
   ],
 );
+
+/**
+ * The segment rollup summed per ISO week (`week` is its Monday): a report's period is read as its
+ * whole weeks from here and its few edge days from `observation_segment_daily`, a seventh of the
+ * rows. Derived from `observation_segment_daily`, rebuilt and merged with it.
+ */
+export const observationSegmentWeekly = pgTable(
+  "observation_segment_weekly",
+  {
+    dataSourceId: uuid("data_source_id")
+      .notNull()
+      .references(() => dataSources.id, { onDelete: "cascade" }),
+    dimension: text("dimension").notNull(),
+    value: text("value").notNull(),
+    week: date("week").notNull(),
+    rows: integer("rows").notNull(),
+    sessions: doublePrecision("sessions"),
+    newUsers: doublePrecision("new_users"),
+    engagedSessions: doublePrecision("engaged_sessions"),
+    pageviews: doublePrecision("pageviews"),
+    conversions: doublePrecision("conversions"),
+    leads: doublePrecision("leads"),
+    transactions: doublePrecision("transactions"),
+    revenue: doublePrecision("revenue"),
+    impressions: doublePrecision("impressions"),
+    clicks: doublePrecision("clicks"),
+    cost: doublePrecision("cost"),
+    positionWeighted: doublePrecision("position_weighted"),
+  },
+  (t) => [
+    primaryKey({ columns: [t.dataSourceId, t.dimension, t.value, t.week] }),
+    index("observation_segment_weekly_source_week").on(t.dataSourceId, t.week),
+  ],
+);

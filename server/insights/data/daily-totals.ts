@@ -39,6 +39,15 @@ const sums = PARTS.map((p, i) =>
   i === USERS_INDEX ? `case when count(*) = 1 then max(users) end` : `sum(${p.column})`,
 ).join(", ");
 
+/** The weekly segment rollup of a source's days that match `where`, from the daily one. */
+const weeklyInsert = (where: string) => `
+  insert into observation_segment_weekly (data_source_id, dimension, value, week, rows, ${SEGMENT_PARTS.map((p) => p.column).join(", ")})
+  select $1, dimension, value, date_trunc('week', date)::date as week, sum(rows)::int, ${SEGMENT_PARTS.map((p) => `sum(${p.column})`).join(", ")}
+  from observation_segment_daily
+  where data_source_id = $1 and ${where}
+  group by dimension, value, week
+  order by week`;
+
 /**
  * Rebuilds one source's daily totals and its segment rollup from its observations (one pass over
  * its rows for each).
@@ -75,6 +84,8 @@ export async function refreshDailyTotals(sourceId: string, client?: Queryable): 
     await q.query("set local work_mem = '256MB'");
     await q.query("delete from observation_segment_daily where data_source_id = $1", [sourceId]);
     await q.query(segmentRollupInsert, [sourceId, source.rows[0].project_id]);
+    await q.query("delete from observation_segment_weekly where data_source_id = $1", [sourceId]);
+    await q.query(weeklyInsert("true"), [sourceId]);
     await q.query(
       `insert into daily_totals_state (data_source_id, source_version, days, observations, refreshed_at) values ($1, $2::timestamptz, $3, $4, now())
        on conflict (data_source_id) do update set source_version = excluded.source_version, days = excluded.days, observations = excluded.observations, refreshed_at = now()`,
@@ -129,6 +140,7 @@ export async function mergeStagedRollups(
   if (input.onlyStaged) {
     await q.query("delete from observation_daily_totals where data_source_id = $1", [sourceId]);
     await q.query("delete from observation_segment_daily where data_source_id = $1", [sourceId]);
+    await q.query("delete from observation_segment_weekly where data_source_id = $1", [sourceId]);
   }
   const dates = `select distinct date from ${staged}`;
   const columns = PARTS.map((p) => p.column).join(", ");
@@ -152,6 +164,15 @@ export async function mergeStagedRollups(
            where v.value is not null) m on m.combo = s.combo
      group by s.date, m.dimension, m.value
      order by s.date`,
+    [sourceId],
+  );
+  // The weeks holding a replaced date, summed again from their days.
+  const weeks = `select distinct date_trunc('week', date)::date from ${staged}`;
+  await q.query(`delete from observation_segment_weekly where data_source_id = $1 and week in (${weeks})`, [sourceId]);
+  await q.query(
+    weeklyInsert(
+      `date >= (select min(date_trunc('week', date))::date from ${staged}) and date_trunc('week', date)::date in (${weeks})`,
+    ),
     [sourceId],
   );
   await q.query(

@@ -1,5 +1,6 @@
 import "server-only";
 import { DIMENSIONS, type Dimension } from "@/lib/insights/metrics";
+import { addDays, dayOfWeek } from "@/lib/dates";
 import { pool } from "../../db/client";
 import { ensureDailyTotals, SEGMENT_PARTS } from "./daily-totals";
 import { PARTS, PART_INDEX, DIMENSION_COLUMNS, type PartValues } from "./parts";
@@ -29,18 +30,42 @@ function dailyQuery(): string {
 }
 
 function segmentQuery(): string {
-  // One aggregate per period over the segment rollup (daily-totals.ts), each an index range scan
-  // (a day can fall in both periods when a 365/366-day period is compared with the previous
-  // year: it then counts in both). `rows` tells whether the dimension covers all the source's rows.
-  const period = (cur: 0 | 1, from: string, to: string) => `
-      select r.data_source_id as source, ${cur} as cur, r.dimension, r.value, sum(r.rows)::bigint as rows,
-             ${SEGMENT_PARTS.map((p) => `sum(r.${p.column}) as ${p.column}`).join(", ")}
-      from observation_segment_daily r
-      where r.data_source_id = any($5::uuid[]) and r.dimension = any($6::text[]) and r.date between ${from}::date and ${to}::date
+  // One aggregate per period over the segment rollups (daily-totals.ts): its whole ISO weeks from
+  // the weekly rollup, its edge days from the daily one, each an index range scan (a day can fall
+  // in both periods when a 365/366-day period is compared with the previous year: it then counts
+  // in both). `rows` tells whether the dimension covers all the source's rows.
+  const sums = SEGMENT_PARTS.map((p) => `sum(r.${p.column}) as ${p.column}`).join(", ");
+  const columns = `r.dimension, r.value, r.rows, ${SEGMENT_PARTS.map((p) => `r.${p.column}`).join(", ")}`;
+  const filter = "r.data_source_id = any($1::uuid[]) and r.dimension = any($2::text[])";
+  const period = (cur: 0 | 1, $: number) => `
+      select r.data_source_id as source, ${cur} as cur, r.dimension, r.value, sum(r.rows)::bigint as rows, ${sums}
+      from (
+        select r.data_source_id, ${columns} from observation_segment_weekly r
+        where ${filter} and r.week between $${$}::date and $${$ + 1}::date
+        union all
+        select r.data_source_id, ${columns} from observation_segment_daily r
+        where ${filter} and (r.date between $${$ + 2}::date and $${$ + 3}::date or r.date between $${$ + 4}::date and $${$ + 5}::date)
+      ) r
       group by r.data_source_id, r.dimension, r.value`;
-  return `${period(1, "$1", "$2")}
-    union all ${period(0, "$3", "$4")}
+  return `${period(1, 3)}
+    union all ${period(0, 9)}
     order by source, dimension, value, cur desc`;
+}
+
+/** An empty date range, for a part of a period that has no days. */
+const NONE = ["2000-01-02", "2000-01-01"];
+
+/**
+ * A period as its whole ISO weeks (Monday to Sunday: the Mondays of the first and last) and the
+ * days before and after them: [weekFrom, weekTo, daysFrom, daysTo, daysFrom, daysTo].
+ */
+export function splitIntoWeeks(from: string, to: string): string[] {
+  const monday = addDays(from, (8 - (dayOfWeek(from) || 7)) % 7);
+  const sunday = addDays(to, -(dayOfWeek(to) % 7));
+  if (addDays(monday, 6) > sunday) return [...NONE, from, to, ...NONE];
+  const before = monday > from ? [from, addDays(monday, -1)] : NONE;
+  const after = sunday < to ? [addDays(sunday, 1), to] : NONE;
+  return [monday, addDays(sunday, -6), ...before, ...after];
 }
 
 /** Per source, how many observation rows the two compared periods hold (each period counted once). */
@@ -108,7 +133,12 @@ export async function loadProjectData(options: LoadOptions): Promise<ProjectData
   const periods = [window.periodStart, window.periodEnd, window.comparisonStart, window.comparisonEnd];
   const segmentPromise =
     dims.length > 0
-      ? aggregate(segmentQuery(), [...periods, sourceIds, dims.map((d) => DIMENSION_COLUMNS[d])])
+      ? aggregate(segmentQuery(), [
+          sourceIds,
+          dims.map((d) => DIMENSION_COLUMNS[d]),
+          ...splitIntoWeeks(window.periodStart, window.periodEnd),
+          ...splitIntoWeeks(window.comparisonStart, window.comparisonEnd),
+        ])
       : Promise.resolve(empty);
   const rowsPromise = dims.length > 0 ? aggregate(rowCountQuery(), [projectId, ...periods, sourceIds]) : empty;
   const [daily, segments, rowCounts] = await Promise.all([dailyPromise, segmentPromise, rowsPromise]);
