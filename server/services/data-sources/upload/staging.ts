@@ -180,8 +180,15 @@ export class ObservationStaging {
        select count(distinct date)::int as dates from gone`,
       [input.dataSourceId],
     );
-    // No other rows left: the staged rows alone make the source's rollups.
-    const others = await q("select 1 from observations where data_source_id = $1 limit 1", [input.dataSourceId]);
+    // No other rows left: the staged rows alone make the source's rollups (asked only when the
+    // rollups are not current: after a delete, the probe can walk the deleted rows' index entries).
+    const current = await q(
+      "select 1 from daily_totals_state where data_source_id = $1 and source_version = $2::timestamptz",
+      [input.dataSourceId, previousVersion],
+    );
+    const onlyStaged =
+      current.rowCount === 0 &&
+      (await q("select 1 from observations where data_source_id = $1 limit 1", [input.dataSourceId])).rowCount === 0;
     await q("savepoint before_insert");
     try {
       await q(
@@ -206,7 +213,7 @@ export class ObservationStaging {
     const merged = await mergeStagedRollups(this.client, {
       sourceId: input.dataSourceId,
       previousVersion,
-      onlyStaged: others.rowCount === 0,
+      onlyStaged,
       staged: "upload_staging",
       keys: "upload_keys",
     });
