@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import os from "node:os";
 import type pg from "pg";
 import { addDays, todayIn } from "../../lib/dates";
 import { hashPassword } from "../../server/auth/password";
@@ -12,8 +13,10 @@ import type { Benchmark, BenchResult } from "./harness";
 // sessions, pageviews, conversions, transactions, revenue) and a search console export (5,000
 // query × device combinations a day; impressions, clicks). Planted: Paid Search converts 40% less
 // in the last 30 days. Timed from POST /reports/add to GET /reports/{id} saying ready, through the
-// running app and worker (the first one also builds the daily rollup the import would normally
-// queue); the worker's peak memory is read from /proc/<pid>/status (VmHWM).
+// running app and worker; the worker's peak memory is read from /proc/<pid>/status (VmHWM). The
+// rows are inserted with SQL, so the seed then builds the report rollups (daily totals and segment
+// days) as an upload keeps them (merged in its transaction for its dates); the first report is the
+// first one on those tables (cold plans and caches).
 
 const EMAIL = "admin@report.bench";
 const PASSWORD = "Bench123!";
@@ -21,8 +24,7 @@ const DAYS = 730;
 const ANALYTICS_COMBOS = 2_000;
 const QUERIES = 5_000;
 const RUNS = 3;
-const TARGET_MS = 5_000;
-const TARGET_RSS_MB = 1_024;
+const TARGET_RSS_MB = 512;
 const POLL_MS = 25;
 
 const CHANNELS = ["Organic Search", "Paid Search", "Direct", "Email", "Social", "Referral", "Display", "Affiliates"];
@@ -112,6 +114,15 @@ async function seed(db: pg.Client): Promise<void> {
   await db.query("commit");
   await db.query("vacuum analyze observations");
   await db.query("vacuum analyze dimension_sets");
+  // What the uploads of these rows would have left behind: both report rollups of each source.
+  const { refreshDailyTotals } = await import("../../server/insights/data/daily-totals");
+  const started = performance.now();
+  for (const source of [analytics, search]) await refreshDailyTotals(source, db);
+  console.log(
+    `[bench] report: rollups of both sources built in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
+  await db.query("vacuum analyze observation_daily_totals");
+  await db.query("vacuum analyze observation_segment_daily");
   const { rows } = await db.query<{ n: string }>("select count(*) as n from observations where project_id = $1", [
     projectId,
   ]);
@@ -217,17 +228,35 @@ export const reportBenchmark: Benchmark = {
   run: async ({ baseUrl, db, login }) => {
     const token = await login(EMAIL, PASSWORD);
     const results: BenchResult[] = [];
-    const cases: { label: string; days: number; compareTo: string; runs: number }[] = [
-      // The first report after an import also builds the per-source daily rollup (5.1 M rows read once).
+    const cases: { label: string; days: number; compareTo: string; runs: number; targetMs?: number }[] = [
+      // The first report on the rollups the import left (cold plans and caches).
       {
-        label: "first report after the import (builds the daily rollup), 30 days",
+        label: "first report after the import, 30 days",
         days: 30,
         compareTo: "previous_period",
         runs: 1,
+        targetMs: 1_000,
       },
-      { label: "full report, 30 days vs previous period", days: 30, compareTo: "previous_period", runs: RUNS },
-      { label: "full report, 90 days vs previous period", days: 90, compareTo: "previous_period", runs: 1 },
-      { label: "full report, 365 days vs previous year", days: 365, compareTo: "previous_year", runs: 1 },
+      {
+        label: "full report, 30 days vs previous period",
+        days: 30,
+        compareTo: "previous_period",
+        runs: RUNS,
+        targetMs: 250,
+      },
+      {
+        label: "full report, 90 days vs previous period",
+        days: 90,
+        compareTo: "previous_period",
+        runs: 1,
+      },
+      {
+        label: "full report, 365 days vs previous year",
+        days: 365,
+        compareTo: "previous_year",
+        runs: 1,
+        targetMs: 1_200,
+      },
     ];
     for (const c of cases) {
       const times: number[] = [];
@@ -249,8 +278,8 @@ export const reportBenchmark: Benchmark = {
         n: times.length,
         medianMs: times[Math.floor(times.length / 2)],
         p95Ms: times[times.length - 1],
-        targetP95Ms: TARGET_MS,
-        note: `${(times[Math.floor(times.length / 2)] / floor).toFixed(1)}× one GROUP BY date scan of its rows (${floor.toFixed(0)} ms; target ≤ 3×); worker peak RSS (VmHWM) ${peak === null ? "n/a" : `${peak.toFixed(0)} MB`} (target < ${TARGET_RSS_MB} MB); ${detail}`,
+        targetP95Ms: c.targetMs,
+        note: `load average ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} cores; ${(times[Math.floor(times.length / 2)] / floor).toFixed(1)}× one GROUP BY date scan of its rows (${floor.toFixed(0)} ms; target ≤ 3×); worker peak RSS (VmHWM) ${peak === null ? "n/a" : `${peak.toFixed(0)} MB`} (target < ${TARGET_RSS_MB} MB); ${detail}`,
       });
       console.log(`[bench] ${c.label}: ${times.map((t) => `${t.toFixed(0)} ms`).join(", ")}`);
     }

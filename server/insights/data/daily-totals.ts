@@ -1,7 +1,8 @@
 import "server-only";
 import type pg from "pg";
 import { pool } from "../../db/client";
-import { PARTS, USERS_INDEX } from "./parts";
+import { DIMENSIONS } from "@/lib/insights/metrics";
+import { DIMENSION_COLUMNS, PARTS, USERS_INDEX } from "./parts";
 
 // Keeps `observation_daily_totals` (schema/daily-totals.ts) in step with `observations`: a
 // source's rollup is rebuilt when the source's version (`data_sources.updated_at`, which every
@@ -11,11 +12,46 @@ import { PARTS, USERS_INDEX } from "./parts";
 
 type Queryable = Pick<pg.ClientBase, "query">;
 
+/** The additive parts (every part but `users`), as the segment rollup stores them. */
+export const SEGMENT_PARTS = PARTS.filter((_, i) => i !== USERS_INDEX);
+
+// Every dimension set of the project unpivoted to its (dimension column, value) pairs, NULLs left
+// out: a few thousand sets become a few tens of thousands of pairs, hash-joined to the rows.
+const unpivot = DIMENSIONS.map((d) => `('${DIMENSION_COLUMNS[d]}', d.${DIMENSION_COLUMNS[d]})`).join(", ");
+
+/**
+ * The segment rollup (schema/daily-totals.ts `observation_segment_daily`) of one source, built in
+ * one pass over its rows: each row adds to the sum of every (dimension, value) of its set, per day.
+ * Inserted in date order, so the rows a report reads for a period lie together on disk.
+ */
+const segmentRollupInsert = `
+  insert into observation_segment_daily (data_source_id, dimension, value, date, rows, ${SEGMENT_PARTS.map((p) => p.column).join(", ")})
+  select $1, m.dimension, m.value, o.date, count(*)::int, ${SEGMENT_PARTS.map((p) => `sum(o.${p.column})`).join(", ")}
+  from observations o
+  join (select d.id, v.dimension, v.value
+        from dimension_sets d cross join lateral (values ${unpivot}) as v(dimension, value)
+        where d.project_id = $2 and v.value is not null) m on m.id = o.dimension_set_id
+  where o.data_source_id = $1
+  group by o.date, m.dimension, m.value
+  order by o.date`;
+
 const sums = PARTS.map((p, i) =>
   i === USERS_INDEX ? `case when count(*) = 1 then max(users) end` : `sum(${p.column})`,
 ).join(", ");
 
-/** Rebuilds one source's daily totals from its observations (one ordered pass over its rows). */
+/** The weekly segment rollup of a source's days that match `where`, from the daily one. */
+const weeklyInsert = (where: string) => `
+  insert into observation_segment_weekly (data_source_id, dimension, value, week, rows, ${SEGMENT_PARTS.map((p) => p.column).join(", ")})
+  select $1, dimension, value, date_trunc('week', date)::date as week, sum(rows)::int, ${SEGMENT_PARTS.map((p) => `sum(${p.column})`).join(", ")}
+  from observation_segment_daily
+  where data_source_id = $1 and ${where}
+  group by dimension, value, week
+  order by week`;
+
+/**
+ * Rebuilds one source's daily totals and its segment rollup from its observations (one pass over
+ * its rows for each).
+ */
 export async function refreshDailyTotals(sourceId: string, client?: Queryable): Promise<void> {
   const own = client ? null : await pool().connect();
   const q = (client ?? own)!;
@@ -44,6 +80,12 @@ export async function refreshDailyTotals(sourceId: string, client?: Queryable): 
        select count(*)::int as days, coalesce(sum(rows), 0)::bigint as observations from ins`,
       [sourceId, source.rows[0].project_id],
     );
+    // Enough memory to hash the (day, dimension, value) groups instead of sorting them on disk.
+    await q.query("set local work_mem = '256MB'");
+    await q.query("delete from observation_segment_daily where data_source_id = $1", [sourceId]);
+    await q.query(segmentRollupInsert, [sourceId, source.rows[0].project_id]);
+    await q.query("delete from observation_segment_weekly where data_source_id = $1", [sourceId]);
+    await q.query(weeklyInsert("true"), [sourceId]);
     await q.query(
       `insert into daily_totals_state (data_source_id, source_version, days, observations, refreshed_at) values ($1, $2::timestamptz, $3, $4, now())
        on conflict (data_source_id) do update set source_version = excluded.source_version, days = excluded.days, observations = excluded.observations, refreshed_at = now()`,
@@ -69,4 +111,80 @@ export async function ensureDailyTotals(sourceIds: readonly string[]): Promise<n
   // Sources are independent: rebuild them side by side.
   await Promise.all(stale.rows.map((r) => refreshDailyTotals(r.id)));
   return stale.rows.length;
+}
+
+/**
+ * Keeps both rollups of a source current inside an import's transaction, for the dates it
+ * replaced: the import deleted the source's observations on those dates and inserted the staged
+ * rows, so the rollup rows of those dates are the staged rows' sums. Runs only when the rollups
+ * were built from the version the import replaced (`previousVersion`, `data_sources.updated_at`
+ * read under the import's row lock) or the source has no other rows (`onlyStaged`: its first
+ * import, or one that replaces every day it had); otherwise the next report or refresh rebuilds
+ * the source whole. Records the import's version, so the first report after the import reads the
+ * rollups as they are. Call it after the import bumped `updated_at`; returns whether it merged.
+ *
+ * `staged`: a table of the source's new rows (`date`, `combo`, the metric columns); `keys`: a row
+ * per `combo` with its dimension columns (values as `dimension_sets` holds them).
+ */
+export async function mergeStagedRollups(
+  q: Queryable,
+  input: { sourceId: string; previousVersion: string; onlyStaged: boolean; staged: string; keys: string },
+): Promise<boolean> {
+  const { sourceId, staged, keys } = input;
+  await q.query("select pg_advisory_xact_lock(hashtext('daily_totals:' || $1))", [sourceId]);
+  const state = await q.query<{ fresh: boolean }>(
+    "select source_version = $2::timestamptz as fresh from daily_totals_state where data_source_id = $1",
+    [sourceId, input.previousVersion],
+  );
+  if (!state.rows[0]?.fresh && !input.onlyStaged) return false;
+  if (input.onlyStaged) {
+    await q.query("delete from observation_daily_totals where data_source_id = $1", [sourceId]);
+    await q.query("delete from observation_segment_daily where data_source_id = $1", [sourceId]);
+    await q.query("delete from observation_segment_weekly where data_source_id = $1", [sourceId]);
+  }
+  const dates = `select distinct date from ${staged}`;
+  const columns = PARTS.map((p) => p.column).join(", ");
+  const segmentColumns = SEGMENT_PARTS.map((p) => p.column).join(", ");
+  await q.query(`delete from observation_daily_totals where data_source_id = $1 and date in (${dates})`, [sourceId]);
+  await q.query(
+    `insert into observation_daily_totals (data_source_id, project_id, date, rows, ${columns})
+     select $1, s.project_id, t.date, t.rows, ${PARTS.map((p) => `t.${p.column}`).join(", ")}
+     from (select date, count(*)::int as rows, ${sums} from ${staged} group by date) as t(date, rows, ${columns})
+     cross join (select project_id from data_sources where id = $1) s`,
+    [sourceId],
+  );
+  await q.query(`delete from observation_segment_daily where data_source_id = $1 and date in (${dates})`, [sourceId]);
+  await q.query("set local work_mem = '256MB'");
+  await q.query(
+    `insert into observation_segment_daily (data_source_id, dimension, value, date, rows, ${segmentColumns})
+     select $1, m.dimension, m.value, s.date, count(*)::int, ${SEGMENT_PARTS.map((p) => `sum(s.${p.column})`).join(", ")}
+     from ${staged} s
+     join (select d.combo, v.dimension, v.value
+           from ${keys} d cross join lateral (values ${unpivot}) as v(dimension, value)
+           where v.value is not null) m on m.combo = s.combo
+     group by s.date, m.dimension, m.value
+     order by s.date`,
+    [sourceId],
+  );
+  // The weeks holding a replaced date, summed again from their days.
+  const weeks = `select distinct date_trunc('week', date)::date from ${staged}`;
+  await q.query(`delete from observation_segment_weekly where data_source_id = $1 and week in (${weeks})`, [sourceId]);
+  await q.query(
+    weeklyInsert(
+      `date >= (select min(date_trunc('week', date))::date from ${staged}) and date_trunc('week', date)::date in (${weeks})`,
+    ),
+    [sourceId],
+  );
+  await q.query(
+    `insert into daily_totals_state (data_source_id, source_version, days, observations, refreshed_at)
+     select s.id, s.updated_at, t.days, t.observations, now()
+     from data_sources s,
+          (select count(*)::int as days, coalesce(sum(rows), 0)::bigint as observations
+           from observation_daily_totals where data_source_id = $1) t
+     where s.id = $1
+     on conflict (data_source_id) do update set source_version = excluded.source_version, days = excluded.days,
+       observations = excluded.observations, refreshed_at = now()`,
+    [sourceId],
+  );
+  return true;
 }

@@ -1,8 +1,9 @@
 import "server-only";
 import { DIMENSIONS, type Dimension } from "@/lib/insights/metrics";
+import { addDays, dayOfWeek } from "@/lib/dates";
 import { pool } from "../../db/client";
-import { ensureDailyTotals } from "./daily-totals";
-import { PARTS, USERS_INDEX, DIMENSION_COLUMNS, type PartValues } from "./parts";
+import { ensureDailyTotals, SEGMENT_PARTS } from "./daily-totals";
+import { PARTS, PART_INDEX, DIMENSION_COLUMNS, type PartValues } from "./parts";
 import { ProjectData, type SegmentRow, type SourceDaily } from "./project-data";
 import type { ReportWindow } from "./window";
 
@@ -28,27 +29,54 @@ function dailyQuery(): string {
     where data_source_id = any($4::uuid[]) and project_id = $1 and date between $2::date and $3::date`;
 }
 
-function segmentQuery(dimensions: readonly Dimension[]): string {
-  const additive = PARTS.map((p, i) => ({ p, i })).filter(({ i }) => i !== USERS_INDEX);
-  const cols = dimensions.map((d) => `d.${DIMENSION_COLUMNS[d]}`);
-  // One aggregate per period, each an index range scan (a row can fall in both periods when a
-  // 365/366-day period is compared with the previous year: it then counts in both).
-  const period = (cur: 0 | 1, from: string, to: string) => `
-      select o.data_source_id as source, o.dimension_set_id, ${cur} as cur,
-             ${additive.map(({ p, i }) => `sum(o.${p.column}) as p${i}`).join(", ")}
-      from observations o
-      where o.project_id = $1 and o.data_source_id = any($6::uuid[]) and o.date between ${from}::date and ${to}::date
-      group by o.data_source_id, o.dimension_set_id`;
+function segmentQuery(): string {
+  // One aggregate per period over the segment rollups (daily-totals.ts): its whole ISO weeks from
+  // the weekly rollup, its edge days from the daily one, each an index range scan (a day can fall
+  // in both periods when a 365/366-day period is compared with the previous year: it then counts
+  // in both). `rows` tells whether the dimension covers all the source's rows.
+  const sums = SEGMENT_PARTS.map((p) => `sum(r.${p.column}) as ${p.column}`).join(", ");
+  const columns = `r.dimension, r.value, r.rows, ${SEGMENT_PARTS.map((p) => `r.${p.column}`).join(", ")}`;
+  const filter = "r.data_source_id = any($1::uuid[]) and r.dimension = any($2::text[])";
+  const period = (cur: 0 | 1, $: number) => `
+      select r.data_source_id as source, ${cur} as cur, r.dimension, r.value, sum(r.rows)::bigint as rows, ${sums}
+      from (
+        select r.data_source_id, ${columns} from observation_segment_weekly r
+        where ${filter} and r.week between $${$}::date and $${$ + 1}::date
+        union all
+        select r.data_source_id, ${columns} from observation_segment_daily r
+        where ${filter} and (r.date between $${$ + 2}::date and $${$ + 3}::date or r.date between $${$ + 4}::date and $${$ + 5}::date)
+      ) r
+      group by r.data_source_id, r.dimension, r.value`;
+  return `${period(1, 3)}
+    union all ${period(0, 9)}
+    order by source, dimension, value, cur desc`;
+}
+
+/** An empty date range, for a part of a period that has no days. */
+const NONE = ["2000-01-02", "2000-01-01"];
+
+/**
+ * A period as its whole ISO weeks (Monday to Sunday: the Mondays of the first and last) and the
+ * days before and after them: [weekFrom, weekTo, daysFrom, daysTo, daysFrom, daysTo].
+ */
+export function splitIntoWeeks(from: string, to: string): string[] {
+  const monday = addDays(from, (8 - (dayOfWeek(from) || 7)) % 7);
+  const sunday = addDays(to, -(dayOfWeek(to) % 7));
+  if (addDays(monday, 6) > sunday) return [...NONE, from, to, ...NONE];
+  const before = monday > from ? [from, addDays(monday, -1)] : NONE;
+  const after = sunday < to ? [addDays(sunday, 1), to] : NONE;
+  return [monday, addDays(sunday, -6), ...before, ...after];
+}
+
+/** Per source, how many observation rows the two compared periods hold (each period counted once). */
+function rowCountQuery(): string {
   return `
-    with combos as (${period(1, "$2", "$3")}
-      union all ${period(0, "$4", "$5")}
-    )
-    select c.source, c.cur, ${cols.map((c, i) => `${c} as d${i}, grouping(${c}) as g${i}`).join(", ")},
-           count(*)::int as combos,
-           ${additive.map(({ i }) => `sum(c.p${i}) as p${i}`).join(", ")}
-    from combos c
-    join dimension_sets d on d.id = c.dimension_set_id
-    group by c.source, c.cur, grouping sets (${cols.map((c) => `(${c})`).join(", ")})`;
+    select data_source_id as source,
+           coalesce(sum(rows) filter (where date between $2::date and $3::date), 0)
+           + coalesce(sum(rows) filter (where date between $4::date and $5::date), 0) as rows
+    from observation_daily_totals
+    where data_source_id = any($6::uuid[]) and project_id = $1
+    group by data_source_id`;
 }
 
 /**
@@ -102,18 +130,18 @@ export async function loadProjectData(options: LoadOptions): Promise<ProjectData
   if (sourceIds.length === 0) return new ProjectData(window, [], [], dims);
   await ensureDailyTotals(sourceIds);
   const dailyPromise = aggregate(dailyQuery(), [projectId, window.historyStart, window.periodEnd, sourceIds]);
+  const periods = [window.periodStart, window.periodEnd, window.comparisonStart, window.comparisonEnd];
   const segmentPromise =
     dims.length > 0
-      ? aggregate(segmentQuery(dims), [
-          projectId,
-          window.periodStart,
-          window.periodEnd,
-          window.comparisonStart,
-          window.comparisonEnd,
+      ? aggregate(segmentQuery(), [
           sourceIds,
+          dims.map((d) => DIMENSION_COLUMNS[d]),
+          ...splitIntoWeeks(window.periodStart, window.periodEnd),
+          ...splitIntoWeeks(window.comparisonStart, window.comparisonEnd),
         ])
       : Promise.resolve(empty);
-  const [daily, segments] = await Promise.all([dailyPromise, segmentPromise]);
+  const rowsPromise = dims.length > 0 ? aggregate(rowCountQuery(), [projectId, ...periods, sourceIds]) : empty;
+  const [daily, segments, rowCounts] = await Promise.all([dailyPromise, segmentPromise, rowsPromise]);
 
   const bySource = new Map<string, SourceDaily>();
   for (const row of daily.rows) {
@@ -126,20 +154,41 @@ export async function loadProjectData(options: LoadOptions): Promise<ProjectData
     );
   }
 
+  const dimensionOf = new Map(dims.map((d) => [DIMENSION_COLUMNS[d], d]));
   const segmentRows: SegmentRow[] = [];
+  // Rows per (source, dimension) with a value; fewer than the source's rows: some rows lack the
+  // dimension (another grain), which ProjectData reads from a segment row with a null value.
+  const covered = new Map<string, number>();
   for (const row of segments.rows) {
-    // Exactly one dimension is grouped in each row (grouping() = 0 for it).
-    const k = dims.findIndex((_, i) => Number(row[`g${i}`]) === 0);
-    if (k < 0) continue;
-    const raw = row[`d${k}`];
+    const dimension = dimensionOf.get(String(row.dimension))!;
+    const values: PartValues = PARTS.map(() => null);
+    for (const p of SEGMENT_PARTS) values[PART_INDEX[p.key]] = toNumber(row[p.column]);
+    const key = `${row.source}|${dimension}`;
+    covered.set(key, (covered.get(key) ?? 0) + Number(row.rows));
     segmentRows.push({
       sourceId: String(row.source),
-      dimension: dims[k],
-      value: raw === null ? null : String(raw),
+      dimension,
+      value: String(row.value),
       current: Number(row.cur) === 1,
-      combos: Number(row.combos),
-      values: PARTS.map((_, i): number | null => (i === USERS_INDEX ? null : toNumber(row[`p${i}`]))) as PartValues,
+      // Not read by the engine; the rollup keeps rows per day, not distinct combinations.
+      combos: Number(row.rows),
+      values,
     });
+  }
+  for (const row of rowCounts.rows) {
+    const total = Number(row.rows);
+    if (total === 0) continue;
+    for (const dimension of dims) {
+      if ((covered.get(`${row.source}|${dimension}`) ?? 0) === total) continue;
+      segmentRows.push({
+        sourceId: String(row.source),
+        dimension,
+        value: null,
+        current: true,
+        combos: 0,
+        values: PARTS.map(() => null),
+      });
+    }
   }
   return new ProjectData(window, [...bySource.values()], segmentRows, dims);
 }
@@ -152,5 +201,4 @@ function toNumber(v: string | number | null | undefined): number | null {
 
 /** The two queries' text, for EXPLAIN in profiling. */
 export const dailyQueryForTest = dailyQuery;
-export const segmentQueryForTest = (dimensions: readonly Dimension[]) =>
-  segmentQuery(DIMENSIONS.filter((d) => dimensions.includes(d)));
+export const segmentQueryForTest = segmentQuery;

@@ -6,36 +6,18 @@ import { WATCHED_PARTS, type SegmentDaily, type SegmentDailySeries } from "./seg
 import type { WatchedSegment } from "./pick-watched-segments";
 
 // The daily values of the watched segments (pick-watched-segments.ts chose them from the period
-// totals), in ONE set-based pass over the watch window's observations. Each dimension set is
-// mapped once to the ids of the watched segments it belongs to (a few thousand sets, unpivoted
-// and hash-joined to the picked values); each observation is then added to those segments'
-// (source, day) sums, grouped by two integers. Measured on the report bench (121 days, 847,000
-// rows, ~60 segments) this takes about a third of the time GROUPING SETS over the dimension
-// columns took: a hash on (date, int) instead of one text hash table per dimension, and no sort.
+// totals), read from the segment rollup (daily-totals.ts, `observation_segment_daily`): one
+// primary-key range per segment, so a report reads segments × days rows, however many
+// observations lie behind them.
 
-function query(dimensions: readonly Dimension[]): string {
+function query(): string {
   const parts = WATCHED_PARTS.map((p) => PARTS[PART_INDEX[p]].column);
-  const unpivot = dimensions.map((d, k) => `(${k}, d.${DIMENSION_COLUMNS[d]})`).join(", ");
   return `
-    with picked as (
-      select * from unnest($5::int[], $6::uuid[], $7::int[], $8::text[]) as p(seg, source, k, value)
-    ), setmap as (
-      select d.id, array_agg(distinct p.seg) as segs
-      from dimension_sets d
-      cross join lateral (values ${unpivot}) as v(k, value)
-      join picked p on p.k = v.k and p.value = v.value
-      where d.project_id = $1
-      group by d.id
-    ), sums as (
-      select o.data_source_id as source, o.date, seg, ${parts.map((c, i) => `sum(o.${c}) as p${i}`).join(", ")}
-      from observations o
-      join setmap m on m.id = o.dimension_set_id
-      cross join unnest(m.segs) as seg
-      where o.project_id = $1 and o.data_source_id = any($4::uuid[]) and o.date between $2::date and $3::date
-      group by o.data_source_id, o.date, seg
-    )
-    select s.seg, to_char(s.date, 'YYYY-MM-DD') as date, ${parts.map((_, i) => `s.p${i}`).join(", ")}
-    from sums s join picked p on p.seg = s.seg and p.source = s.source`;
+    select p.seg, to_char(r.date, 'YYYY-MM-DD') as date, ${parts.map((c, i) => `r.${c} as p${i}`).join(", ")}
+    from unnest($3::int[], $4::uuid[], $5::text[], $6::text[]) as p(seg, source, dimension, value)
+    join observation_segment_daily r
+      on r.data_source_id = p.source and r.dimension = p.dimension and r.value = p.value
+     and r.date between $1::date and $2::date`;
 }
 
 export async function loadSegmentDaily(options: {
@@ -46,35 +28,18 @@ export async function loadSegmentDaily(options: {
   from: string;
   to: string;
 }): Promise<SegmentDaily> {
-  const { projectId, sourceIds, dimensions, segments, from, to } = options;
+  const { sourceIds, dimensions, segments, from, to } = options;
   const empty: SegmentDaily = { from, to, series: [] };
   if (sourceIds.length === 0 || segments.length === 0) return empty;
-  const k = new Map(dimensions.map((d, i) => [d, i]));
-  const watched = segments.filter((s) => k.has(s.dimension));
-  const client = await pool().connect();
-  let rows: Record<string, string | number | null>[];
-  try {
-    await client.query("begin");
-    // More memory for hashing than the default 4 MB: groups are hashed, not sorted on disk.
-    await client.query("set local work_mem = '64MB'");
-    const result = await client.query<Record<string, string | number | null>>(query(dimensions), [
-      projectId,
-      from,
-      to,
-      sourceIds,
-      watched.map((_, i) => i),
-      watched.map((s) => s.sourceId),
-      watched.map((s) => k.get(s.dimension)!),
-      watched.map((s) => s.value),
-    ]);
-    await client.query("commit");
-    rows = result.rows;
-  } catch (error) {
-    await client.query("rollback").catch(() => undefined);
-    throw error;
-  } finally {
-    client.release();
-  }
+  const watched = segments.filter((s) => dimensions.includes(s.dimension));
+  const { rows } = await pool().query<Record<string, string | number | null>>(query(), [
+    from,
+    to,
+    watched.map((_, i) => i),
+    watched.map((s) => s.sourceId),
+    watched.map((s) => DIMENSION_COLUMNS[s.dimension]),
+    watched.map((s) => s.value),
+  ]);
   const series: SegmentDailySeries[] = watched.map((s) => ({
     sourceId: s.sourceId,
     dimension: s.dimension,

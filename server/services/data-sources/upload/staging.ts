@@ -9,6 +9,7 @@ import type { CsvMapping } from "@/lib/validation/csv-mapping";
 import { STORED_METRICS } from "@/lib/catalogue/metrics";
 import { env } from "../../../env";
 import { NotFoundError } from "../../../errors";
+import { mergeStagedRollups } from "../../../insights/data/daily-totals";
 import { CsvImportError } from "./csv-layout";
 
 const DIMENSION_COLUMNS = DIMENSIONS.map((d) => d.column);
@@ -138,8 +139,11 @@ export class ObservationStaging {
       );
     }
     // Serialises uploads to one source; a source deleted meanwhile is gone.
-    const locked = await q("select id from data_sources where id = $1 for update", [input.dataSourceId]);
+    const locked = await q("select updated_at::text as version from data_sources where id = $1 for update", [
+      input.dataSourceId,
+    ]);
     if (locked.rowCount === 0) throw new NotFoundError();
+    const previousVersion = (locked.rows[0] as { version: string }).version;
 
     // Temporary tables are never auto-analysed: without statistics the planner guesses a few rows
     // and picks nested loops over a million staged rows (minutes instead of seconds).
@@ -176,6 +180,15 @@ export class ObservationStaging {
        select count(distinct date)::int as dates from gone`,
       [input.dataSourceId],
     );
+    // No other rows left: the staged rows alone make the source's rollups (asked only when the
+    // rollups are not current: after a delete, the probe can walk the deleted rows' index entries).
+    const current = await q(
+      "select 1 from daily_totals_state where data_source_id = $1 and source_version = $2::timestamptz",
+      [input.dataSourceId, previousVersion],
+    );
+    const onlyStaged =
+      current.rowCount === 0 &&
+      (await q("select 1 from observations where data_source_id = $1 limit 1", [input.dataSourceId])).rowCount === 0;
     await q("savepoint before_insert");
     try {
       await q(
@@ -194,6 +207,17 @@ export class ObservationStaging {
          csv_mapping = coalesce($3::jsonb, csv_mapping), updated_at = now() where id = $1`,
       [input.dataSourceId, JSON.stringify(input.summary), input.mapping ? JSON.stringify(input.mapping) : null],
     );
+    // The report rollups of the replaced dates, from the staged rows (a new source has none yet:
+    // its first report builds them).
+    const started = performance.now();
+    const merged = await mergeStagedRollups(this.client, {
+      sourceId: input.dataSourceId,
+      previousVersion,
+      onlyStaged,
+      staged: "upload_staging",
+      keys: "upload_keys",
+    });
+    if (merged) input.onPhase?.("merge report rollups", performance.now() - started);
     return { replacedDates: (deleted.rows[0] as { dates: number }).dates };
   }
 

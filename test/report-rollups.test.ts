@@ -1,0 +1,156 @@
+import { Readable } from "node:stream";
+import { eq, sql } from "drizzle-orm";
+import { beforeEach, describe, expect, it } from "vitest";
+import { addDays } from "@/lib/dates";
+import { db } from "@/server/db/client";
+import { dataSources } from "@/server/db/schema";
+import { ensureDailyTotals, refreshDailyTotals } from "@/server/insights/data/daily-totals";
+import { loadProjectData, splitIntoWeeks } from "@/server/insights/data/load-project-data";
+import { reportWindow } from "@/server/insights/data/window";
+import { importCsv } from "@/server/services/data-sources/upload/import-csv";
+import { resetDatabase } from "@/test/db";
+import { PERIOD_END, PERIOD_START, reportWorld } from "@/test/report-fixtures";
+
+// The report rollups (daily totals and per-value segment days) that an upload merges for its own
+// dates must be exactly what a full rebuild from the observations gives.
+
+async function rollups(sourceId: string) {
+  const daily = await db().execute(
+    sql`select date::text, rows, sessions, conversions, engaged_sessions, users from observation_daily_totals where data_source_id = ${sourceId} order by date`,
+  );
+  const segments = await db().execute(
+    sql`select dimension, value, date::text, rows, sessions, conversions, engaged_sessions from observation_segment_daily where data_source_id = ${sourceId} order by dimension, value, date`,
+  );
+  const weekly = await db().execute(
+    sql`select dimension, value, week::text, rows, sessions, conversions from observation_segment_weekly where data_source_id = ${sourceId} order by dimension, value, week`,
+  );
+  return { daily: daily.rows, segments: segments.rows, weekly: weekly.rows };
+}
+
+function csv(lines: string[]): AsyncIterable<Buffer> {
+  return Readable.from([Buffer.from(["date,channel,device,sessions,users,conversions", ...lines].join("\n") + "\n")]);
+}
+
+describe("report rollups kept by uploads", () => {
+  beforeEach(resetDatabase);
+
+  it("an upload into a source with current rollups merges its dates; the result equals a full rebuild", async () => {
+    const { project } = await reportWorld();
+    const [source] = await db().select().from(dataSources).where(eq(dataSources.projectId, project.id));
+    expect(await ensureDailyTotals([source.id])).toBe(1);
+    const last = addDays(PERIOD_END, -1);
+    await importCsv(
+      csv([
+        `${last},Paid Search,mobile,40,30,2`,
+        `${last},Paid Search,desktop,60,50,3`,
+        `${PERIOD_END},Email,mobile,7,7,1`,
+      ]),
+      { dataSourceId: source.id, projectId: project.id },
+    );
+    // Current after the upload: the next report rebuilds nothing.
+    expect(await ensureDailyTotals([source.id])).toBe(0);
+    const merged = await rollups(source.id);
+    expect(merged.daily.find((d) => d.date === PERIOD_END)).toMatchObject({ rows: 1, sessions: 7, users: 7 });
+    expect(merged.segments.filter((s) => s.date === last)).toEqual([
+      {
+        dimension: "channel",
+        value: "Paid Search",
+        date: last,
+        rows: 2,
+        sessions: 100,
+        conversions: 5,
+        engaged_sessions: null,
+      },
+      {
+        dimension: "device",
+        value: "desktop",
+        date: last,
+        rows: 1,
+        sessions: 60,
+        conversions: 3,
+        engaged_sessions: null,
+      },
+      {
+        dimension: "device",
+        value: "mobile",
+        date: last,
+        rows: 1,
+        sessions: 40,
+        conversions: 2,
+        engaged_sessions: null,
+      },
+    ]);
+    await refreshDailyTotals(source.id);
+    expect(await rollups(source.id)).toEqual(merged);
+
+    // Device covers only the uploaded days: the report leaves that source out of the device split
+    // (as it does for a dimension missing from part of the rows), and keeps the channel split.
+    const window = reportWindow(PERIOD_START, PERIOD_END, "previous_period");
+    const data = await loadProjectData({ projectId: project.id, window, dimensions: ["channel", "device"] });
+    expect(data.sourceSegments(source.id, "device")).toEqual([]);
+    expect(data.sourceSegments(source.id, "channel").map((s) => s.value)).toContain("Paid Search");
+    // Whole weeks from the weekly rollup and edge days from the daily one add up to the rows' sums.
+    const direct = await db().execute<{ value: string; cur: boolean; sessions: number; conversions: number }>(sql`
+      select d.channel as value, o.date >= ${PERIOD_START}::date as cur, sum(o.sessions) as sessions, sum(o.conversions) as conversions
+      from observations o join dimension_sets d on d.id = o.dimension_set_id
+      where o.data_source_id = ${source.id} and o.date between ${window.comparisonStart}::date and ${PERIOD_END}::date
+      group by 1, 2 order by 1, 2`);
+    const read = data
+      .sourceSegments(source.id, "channel")
+      .flatMap((s) =>
+        [s.baseline, s.current].map((v, i) => ({ value: s.value, cur: i === 1, sessions: v![0], conversions: v![5] })),
+      )
+      .sort((a, b) => (a.value < b.value ? -1 : a.value > b.value ? 1 : Number(a.cur) - Number(b.cur)));
+    expect(read).toEqual(direct.rows);
+  });
+
+  it("splits a period into whole ISO weeks and its edge days", () => {
+    // 2026-03-04 is a Wednesday, 2026-03-31 a Tuesday.
+    expect(splitIntoWeeks("2026-03-04", "2026-03-31")).toEqual([
+      "2026-03-09",
+      "2026-03-23",
+      "2026-03-04",
+      "2026-03-08",
+      "2026-03-30",
+      "2026-03-31",
+    ]);
+    expect(splitIntoWeeks("2026-03-02", "2026-03-15")).toEqual([
+      "2026-03-02",
+      "2026-03-09",
+      "2000-01-02",
+      "2000-01-01",
+      "2000-01-02",
+      "2000-01-01",
+    ]);
+    expect(splitIntoWeeks("2026-03-04", "2026-03-10")).toEqual([
+      "2000-01-02",
+      "2000-01-01",
+      "2026-03-04",
+      "2026-03-10",
+      "2000-01-02",
+      "2000-01-01",
+    ]);
+  });
+
+  it("the first upload of a new source builds its rollups in the import", async () => {
+    const { project } = await reportWorld();
+    const [source] = await db()
+      .insert(dataSources)
+      .values({ agencyId: project.agencyId, projectId: project.id, sourceName: "upload", kind: "own", name: "New" })
+      .returning();
+    await importCsv(
+      csv([
+        `${PERIOD_END},Direct,mobile,10,9,1`,
+        `${PERIOD_END},Direct,desktop,5,5,0`,
+        `${addDays(PERIOD_END, -3)},Direct,mobile,3,3,0`,
+      ]),
+      { dataSourceId: source.id, projectId: project.id },
+    );
+    expect(await ensureDailyTotals([source.id])).toBe(0);
+    const merged = await rollups(source.id);
+    expect(merged.daily).toHaveLength(2);
+    expect(merged.segments).toHaveLength(5);
+    await refreshDailyTotals(source.id);
+    expect(await rollups(source.id)).toEqual(merged);
+  });
+});
