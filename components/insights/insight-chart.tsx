@@ -5,6 +5,7 @@ import { Sparkline } from "@/components/charts/sparkline";
 import type { Insight, InsightChart } from "@/lib/api-client/types";
 import type { ChartLook } from "@/lib/hooks/use-chart-look";
 import {
+  axisTitle,
   dimensionLabel,
   formatChange,
   formatDay,
@@ -76,7 +77,7 @@ export function InsightMiniChart({ insight, look, currency }: { insight: Insight
         compact
         label={contributionsSummary(chart, currency)}
         formatValue={(v) => formatChange(chart.metric, v, currency, chart.unit)}
-        className="h-auto max-h-24 w-full"
+        className="w-full"
       />
     );
   }
@@ -90,11 +91,44 @@ export function InsightMiniChart({ insight, look, currency }: { insight: Insight
         diverging={false}
         label={`Funnel: ${chart.steps.map((s) => `${metricLabel(s.metric)} ${formatMetric(s.metric, s.current, currency)}`).join(", ")}`}
         formatValue={(v) => v.toLocaleString("en")}
-        className="h-auto max-h-24 w-full"
+        className="w-full"
       />
     );
   }
   return null;
+}
+
+/**
+ * The expected range in numbers, not only as a band: over the period, and on the most unexpected day (the one
+ * farthest outside its range) when there is one.
+ */
+function ExpectedRangeNote({ chart, currency }: { chart: SeriesChart; currency: string }) {
+  const full = (v: number) => formatMetric(chart.metric, v, currency, { unit: chart.unit });
+  const ranged = chart.points.filter((p) => known(p.low) && known(p.high));
+  if (!ranged.length) return null;
+  const lows = ranged.map((p) => p.low as number);
+  const highs = ranged.map((p) => p.high as number);
+  const outside = ranged
+    .filter((p) => known(p.value))
+    .map((p) => ({
+      p,
+      by: Math.max((p.low as number) - (p.value as number), (p.value as number) - (p.high as number)),
+    }))
+    .filter((o) => o.by > 0)
+    .sort((a, b) => b.by - a.by)[0];
+  return (
+    <p className="mt-2 text-sm text-slate-700">
+      Expected range: {full(Math.min(...lows))} to {full(Math.max(...highs))} a day over the period.
+      {outside ? (
+        <>
+          {" "}
+          On {formatDay(outside.p.date)}, {metricLabel(chart.metric).toLowerCase()} was{" "}
+          <strong className="font-semibold">{full(outside.p.value as number)}</strong> against an expected{" "}
+          {full(outside.p.low as number)} to {full(outside.p.high as number)}.
+        </>
+      ) : null}
+    </p>
+  );
 }
 
 /** The detail page's series chart with its data table. */
@@ -120,8 +154,12 @@ export function SeriesChartFigure({
         look={look}
         label={seriesSummary(chart, currency)}
         formatValue={fmt}
+        formatFull={(v) => formatMetric(chart.metric, v, currency, { unit: chart.unit })}
         formatDate={(d) => formatDay(d, true)}
+        axisLabel={axisTitle(chart.metric, currency, chart.unit)}
+        seriesLabel={metricLabel(chart.metric)}
       />
+      {hasRange ? <ExpectedRangeNote chart={chart} currency={currency} /> : null}
       <ul className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-600" aria-label="Legend">
         <li className="flex items-center gap-1.5">
           <span className="inline-block h-0.5 w-5" style={{ backgroundColor: look.chartColor }} aria-hidden="true" />
@@ -182,7 +220,7 @@ export function DriversChartFigure({
   const fmt = (v: number) => formatChange(metric, v, currency, unit);
   return (
     <div>
-      <BarChart bars={bars} look={look} label={label} formatValue={fmt} />
+      <BarChart bars={bars} look={look} label={label} formatValue={fmt} valueLabel="Contribution to the change" />
       <ChartDataTable
         caption={`Contribution by ${dimension}`}
         columns={[dimension || "Segment", "Contribution"]}
