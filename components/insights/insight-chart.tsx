@@ -19,17 +19,24 @@ type ContributionsChart = Extract<InsightChart, { type: "contributions" }>;
 
 const known = (v: number | null | undefined): v is number => typeof v === "number" && Number.isFinite(v);
 
+/** The series' name: the metric, and its segment for a segment-watch insight ("Sessions, Channel: Email"). */
+export function seriesName(chart: SeriesChart): string {
+  const metric = metricLabel(chart.metric);
+  if (!chart.dimension) return metric;
+  return `${metric}, ${dimensionLabel(chart.dimension)}: ${chart.dimensionValue || "(not set)"}`;
+}
+
 /** The accessible summary of a series: its span, first and last values, range, expected range and marks. */
 export function seriesSummary(chart: SeriesChart, currency: string): string {
   const fmt = (v: number) => formatMetric(chart.metric, v, currency, { unit: chart.unit });
   const values = chart.points.filter((p) => known(p.value));
-  if (values.length === 0) return `${metricLabel(chart.metric)}: no data in the period`;
+  if (values.length === 0) return `${seriesName(chart)}: no data in the period`;
   const first = values[0];
   const last = values[values.length - 1];
   const min = values.reduce((a, b) => ((b.value as number) < (a.value as number) ? b : a));
   const max = values.reduce((a, b) => ((b.value as number) > (a.value as number) ? b : a));
   const parts = [
-    `${metricLabel(chart.metric)} per day, ${formatDay(first.date)} to ${formatDay(last.date)}`,
+    `${seriesName(chart)} per day, ${formatDay(first.date)} to ${formatDay(last.date)}`,
     `from ${fmt(first.value as number)} to ${fmt(last.value as number)}`,
     `lowest ${fmt(min.value as number)} on ${formatDay(min.date)}, highest ${fmt(max.value as number)} on ${formatDay(max.date)}`,
   ];
@@ -157,13 +164,13 @@ export function SeriesChartFigure({
         formatFull={(v) => formatMetric(chart.metric, v, currency, { unit: chart.unit })}
         formatDate={(d) => formatDay(d, true)}
         axisLabel={axisTitle(chart.metric, currency, chart.unit)}
-        seriesLabel={metricLabel(chart.metric)}
+        seriesLabel={seriesName(chart)}
       />
       {hasRange ? <ExpectedRangeNote chart={chart} currency={currency} /> : null}
       <ul className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-600" aria-label="Legend">
         <li className="flex items-center gap-1.5">
           <span className="inline-block h-0.5 w-5" style={{ backgroundColor: look.chartColor }} aria-hidden="true" />
-          {metricLabel(chart.metric)}
+          {seriesName(chart)}
         </li>
         {hasRange ? (
           <li className="flex items-center gap-1.5">
@@ -183,7 +190,7 @@ export function SeriesChartFigure({
         ) : null}
       </ul>
       <ChartDataTable
-        caption={`${metricLabel(chart.metric)} per day`}
+        caption={`${seriesName(chart)} per day`}
         columns={
           hasRange
             ? ["Date", metricLabel(chart.metric), "Expected", "Expected low", "Expected high", "Mark"]

@@ -17,6 +17,7 @@ import { toApiError } from "@/lib/hooks/use-api-error-handler";
 import { useReportLook, type ChartLook } from "@/lib/hooks/use-chart-look";
 import { useDataSources } from "@/lib/hooks/use-data-sources";
 import {
+  invalidateLastReport,
   masterReport,
   useDeleteReport,
   useInsights,
@@ -99,7 +100,7 @@ export function InsightReport({ project, reportParam }: { project: ProjectDetail
     // The list says whether the new report read data (the master only changes if it did) and the project its
     // last report date: both are read again now, not on the next visit.
     void queryClient.invalidateQueries({ queryKey: queryKeys.reports(projectId) });
-    void queryClient.invalidateQueries({ queryKey: queryKeys.project(projectId) });
+    invalidateLastReport(queryClient, projectId);
     if (trackedStatus === "ready") {
       alerts.success("Your report is ready");
       if (reportParam) router.replace(`/client-projects/${projectId}`, { scroll: false });

@@ -1,14 +1,19 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
 
-/**
- * Runs axe-core on the page as it is now and fails on any serious or critical violation (WCAG 2.1 A and AA rules),
- * listing each with the elements it found, so the journey says what to fix.
- */
-export async function expectAccessible(page: Page, what: string): Promise<void> {
+/** The serious and critical violations (WCAG 2.1 A and AA rules) on the page as it is now, each with its elements. */
+export async function blockingViolations(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  const blocking = results.violations
+  return results.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
     .map((v) => `${v.impact} ${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-  expect(blocking, `Accessibility violations on ${what}`).toEqual([]);
+}
+
+/**
+ * Runs axe-core on the page as it is now and fails on any serious or critical violation, so the journey says what
+ * to fix at the step that caused it. Every journey also checks each page it visits (e2e/support/test.ts); this is
+ * for states within a page (a dialog open, a narrower viewport).
+ */
+export async function expectAccessible(page: Page, what: string): Promise<void> {
+  expect(await blockingViolations(page), `Accessibility violations on ${what}`).toEqual([]);
 }

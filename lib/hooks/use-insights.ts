@@ -41,6 +41,16 @@ export function useReportKpis(reportId: string | null) {
   });
 }
 
+/**
+ * After a report finishes or is deleted: every screen that shows the project's "Last report" (the project, its
+ * client's project list, the dashboard's clients) reads it again at once, not on the next visit.
+ */
+export function invalidateLastReport(queryClient: QueryClient, projectId: string) {
+  void queryClient.invalidateQueries({ queryKey: queryKeys.project(projectId) });
+  void queryClient.invalidateQueries({ queryKey: queryKeys.clientsAll });
+  void queryClient.invalidateQueries({ queryKey: ["agencies"] });
+}
+
 /** One report, polled every second until it is ready or failed; the project's list shows each answer. */
 export function useReport(reportId: string | null) {
   const queryClient = useQueryClient();
@@ -101,6 +111,7 @@ export function useDeleteReport(projectId: string) {
           : list,
       );
       queryClient.removeQueries({ queryKey: queryKeys.report(reportId) });
+      invalidateLastReport(queryClient, projectId);
       // Its own insight list is dropped, not refetched: the screen still showing it for a moment would get a 404
       // and the global handler would leave for the not-found page instead of moving on to the next report.
       queryClient.removeQueries({ queryKey: [...queryKeys.insightsAll(projectId), reportId] });

@@ -2,7 +2,7 @@ import { type Intention } from "@/lib/insights/intentions";
 import { findTrackingGaps } from "../detectors/data-quality";
 import { addDays, dayNumber } from "@/lib/dates";
 import type { Finding } from "../types";
-import { SEGMENT_MAX_FINDINGS, attachMixRate } from "./analyses/segment-watch";
+import { SEGMENT_MAX_FINDINGS, attachMixRate, segmentWatchChart } from "./analyses/segment-watch";
 import { explainTotalsBySegments } from "./explain-by-segment";
 import { siteTypeIntentions } from "./applicable";
 import { primaryKpi } from "./kpi";
@@ -74,6 +74,8 @@ export function runEngine(input: EngineInput): EngineReport {
     if (!o.localised) continue;
     o.findings = o.findings.slice(0, SEGMENT_MAX_FINDINGS);
     attachMixRate(ctx, o.findings);
+    // Every metric that moves over time has a chart: the lead segment's series with its expected range.
+    o.chart ??= segmentWatchChart(ctx, o.findings);
   }
   explainTotalsBySegments(ctx, outcomes);
   const ranked = rankOutcomes(ctx, outcomes);

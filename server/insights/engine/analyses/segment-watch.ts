@@ -6,7 +6,8 @@ import { detectAnomalies, type AnomalyFinding } from "../../detectors/anomalies"
 import { detectChangePoints, type LevelShiftFinding } from "../../detectors/change-points";
 import { addDays, dayNumber } from "@/lib/dates";
 import { kpiEffectOf } from "../impact";
-import type { EngineContext, IntentionOutcome } from "../types";
+import type { Chart, EngineContext, IntentionOutcome } from "../types";
+import { round } from "./anomalies";
 import { mixAndRate, type MixRate } from "./mix-rate";
 
 // Every segment watched, not only the total: for each watched dimension value (the largest of each
@@ -180,6 +181,49 @@ function countDays(from: string, to: string, excluded: ReadonlySet<string>): num
   let n = dayNumber(to) - dayNumber(from) + 1;
   for (const d of excluded) if (d >= from && d <= to) n--;
   return Math.max(0, n);
+}
+
+/**
+ * The chart of a segment-watch insight: its lead finding's segment and metric per day over the watched days, with
+ * the expected range (the same seasonal baseline the anomalies are judged against) and its findings marked. Built
+ * after the report-wide false discovery control, so it shows a finding the insight keeps. Null without findings.
+ */
+export function segmentWatchChart(ctx: EngineContext, findings: readonly object[]): Chart | null {
+  const lead = findings[0] as (SegmentAnomaly | SegmentShift) | undefined;
+  const o = lead ? origin.get(lead) : undefined;
+  if (!lead || !o) return null;
+  const w = ctx.window;
+  const { watchStart } = segmentWatchRange(w.periodStart, w.periodEnd);
+  const series = segmentSeries(o.s, o.metric, ctx.segmentDaily.from, w.periodEnd, ctx.excludedDays);
+  const unit = metricDefinition(o.metric).unit;
+  const band = detectAnomalies(series, {
+    metric: o.metric,
+    periodStart: watchStart,
+    periodEnd: w.periodEnd,
+    minAbsoluteDeviation: unit === "count" ? 1 : 0,
+  });
+  const same = (findings as (SegmentAnomaly | SegmentShift)[]).filter((f) => {
+    const fo = origin.get(f);
+    return fo && fo.s === o.s && fo.metric === o.metric;
+  });
+  return {
+    type: "series",
+    metric: o.metric,
+    unit,
+    dimension: o.s.dimension,
+    dimensionValue: o.s.value,
+    points: band.points.map((p) => ({
+      date: p.date,
+      value: p.actual,
+      expected: round(p.expected),
+      low: round(p.low),
+      high: round(p.high),
+    })),
+    marks: same.map((f) => ({
+      date: f.date,
+      kind: f.kind === "level_shift" ? "level_shift" : f.direction === "up" ? "spike" : "drop",
+    })),
+  };
 }
 
 const MAX_FINDINGS = 12;
