@@ -1,3 +1,4 @@
+import pg from "pg";
 import { expectAccessible } from "./support/axe";
 import { FIXED_PERIOD, createFixedStore, pageHeight, waitForReport } from "./support/fixed-report";
 import { expect, test, type Page } from "./support/test";
@@ -20,6 +21,23 @@ async function reportShown(page: Page) {
   await expect(page.getByTestId("kpi-strip")).toBeVisible({ timeout: 30_000 });
   await expect(page.getByTestId("insight-card").first()).toBeVisible();
   await expect(page.locator(".recharts-surface").first()).toBeVisible();
+}
+
+/** A ready report on January 2024 with no insights, as one made before its data was removed would be. */
+async function insertReportWithoutData(project: string) {
+  const db = new pg.Client({ connectionString: process.env.E2E_DATABASE_URL });
+  await db.connect();
+  try {
+    const res = await db.query(
+      `insert into reports (agency_id, project_id, name, status, progress, period_start, period_end, finished_at)
+       select agency_id, id, 'Before data', 'ready', 100, '2024-01-01', '2024-01-28', now()
+       from client_projects where id = $1`,
+      [project],
+    );
+    expect(res.rowCount).toBe(1);
+  } finally {
+    await db.end();
+  }
 }
 
 /** Dates that move with today (the "Last report" line, toasts) are masked; the report's own dates are fixed. */
@@ -116,12 +134,14 @@ test.describe.serial("the report screens", () => {
   }) => {
     test.setTimeout(180_000);
     await logIn(page);
-    // A report on a period the data does not cover: kept in the history, not the master.
-    const empty = await page.request.post(`/api/properties/${projectId}/reports/add`, {
+    // A period the data does not cover is refused before it is queued...
+    const refused = await page.request.post(`/api/properties/${projectId}/reports/add`, {
       data: { periodStart: "2024-01-01", periodEnd: "2024-01-28", compareTo: "previous_period", name: "Before data" },
     });
-    const emptyId = ((await empty.json()) as { _id: string })._id;
-    await waitForReport(page, emptyId);
+    expect(refused.status()).toBe(400);
+    // ...but a report that read no data can still exist (made before its source was removed, or before that rule):
+    // kept in the history, never the master.
+    await insertReportWithoutData(projectId);
     // A second report with data (March), made after April: it becomes the master.
     const march = await page.request.post(`/api/properties/${projectId}/reports/add`, {
       data: { ...FIXED_PERIOD, periodStart: "2025-03-01", periodEnd: "2025-03-28", name: "March review" },

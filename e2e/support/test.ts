@@ -2,52 +2,61 @@ import { expect, test as base, type Page } from "@playwright/test";
 import { blockingViolations } from "./axe";
 
 /** How long a page must stay on one address before it is checked: its data has loaded and dialogs have settled. */
-const AXE_SETTLE_MS = 700;
+const AXE_SETTLE_MS = 1_500;
+
+/** A page's kind: its path with ids and tokens replaced, so a journey checks each kind of page once. */
+const pageKind = (url: string) =>
+  new URL(url).pathname
+    .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi, ":id")
+    .replace(/\/[A-Za-z0-9_-]{24,}/g, "/:token");
 
 /**
- * Checks every page a journey visits with axe-core: each address the main frame reaches (a full load or a
- * client-side navigation) once it has settled, and the last page at the end. Serious and critical violations are
- * collected with the address they were found on, and fail the journey at its end.
+ * Checks every page a journey visits with axe-core: each kind of page the main frame reaches (a full load or a
+ * client-side navigation), once it has stayed there a moment, and the last page at the end. One check runs at a time
+ * (axe holds the page's main thread while it runs). Serious and critical violations are collected with the page they
+ * were found on, and fail the journey at its end.
  */
 function watchAccessibility(page: Page) {
-  const found = new Map<string, string>();
+  const found = new Set<string>();
   const checked = new Set<string>();
-  const running: Promise<void>[] = [];
+  let queue: Promise<void> = Promise.resolve();
   let timer: ReturnType<typeof setTimeout> | null = null;
   let closed = false;
 
   const check = async (url: string) => {
-    if (closed || page.isClosed() || checked.has(url)) return;
+    const kind = pageKind(url);
+    if (closed || page.isClosed() || checked.has(kind) || page.url() !== url) return;
     try {
-      await page.waitForLoadState("load", { timeout: 5_000 });
-      if (page.url() !== url) return; // moved on: the next address is checked instead
       const violations = await blockingViolations(page);
-      checked.add(url);
-      for (const v of violations) found.set(`${new URL(url).pathname} ${v}`, url);
+      if (page.url() !== url) return; // moved on while checked: the next page is checked instead
+      checked.add(kind);
+      for (const v of violations) found.add(`${kind}: ${v}`);
     } catch {
       // The page navigated or closed while being checked: its next address is checked instead.
     }
   };
 
-  const schedule = () => {
-    if (timer) clearTimeout(timer);
-    timer = setTimeout(() => {
-      timer = null;
-      running.push(check(page.url()));
-    }, AXE_SETTLE_MS);
+  const enqueue = (url: string) => {
+    queue = queue.then(() => check(url));
   };
 
   page.on("framenavigated", (frame) => {
-    if (frame === page.mainFrame() && !page.url().startsWith("about:")) schedule();
+    if (frame !== page.mainFrame() || page.url().startsWith("about:")) return;
+    if (checked.has(pageKind(page.url()))) return;
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(() => {
+      timer = null;
+      enqueue(page.url());
+    }, AXE_SETTLE_MS);
   });
 
   return {
     async finish(): Promise<string[]> {
       if (timer) clearTimeout(timer);
-      if (!page.isClosed() && !page.url().startsWith("about:")) running.push(check(page.url()));
-      await Promise.all(running);
+      if (!page.isClosed() && !page.url().startsWith("about:")) enqueue(page.url());
+      await queue;
       closed = true;
-      return [...found.keys()];
+      return [...found];
     },
   };
 }

@@ -105,4 +105,31 @@ describe("the analyst's narrative", () => {
     expect(segmentName("device", "mobile")).toBe("mobile devices");
     expect(segmentName("landingPage", "")).toBe("the landing page (not set)");
   });
+
+  it("leads a segment-watch insight with its first finding (the engine ranks them by KPI effect, as its chart)", () => {
+    const shift = (metric: string, dimension: string, value: string, changePct: number, kpiEffect: number) => ({
+      ...base,
+      kind: "level_shift",
+      metric,
+      dimension,
+      dimensionValue: value,
+      periodStart: "2025-04-08",
+      current: 10,
+      baseline: 15,
+      change: -5,
+      changePct,
+      direction: "down" as const,
+      kpiEffect,
+    });
+    const n = analystNarrative(
+      {
+        findings: [
+          shift("transactions", "channel", "Paid Search", -0.287, -4000),
+          shift("sessions", "campaign", "Generic - Hiking Boots", -0.45, -900),
+        ],
+      },
+      { currency: "USD", period },
+    )!;
+    expect(n.headline).toMatch(/^Transactions from Paid Search shifted 28.7 % down/);
+  });
 });

@@ -25,6 +25,8 @@ export interface NarrativeFinding {
   count?: number;
   fromMetric?: string;
   shareOfChange?: number;
+  /** A segment-watch finding's effect on the primary KPI: the engine already ranks these findings by it. */
+  kpiEffect?: number;
 }
 
 export interface NarrativeInput {
@@ -79,11 +81,15 @@ function when(f: NarrativeFinding, options: NarrativeOptions): string {
   return ` from ${formatDay(f.periodStart)} to ${formatDay(f.periodEnd)}`;
 }
 
-/** The finding the headline is about: the total change, else the largest non-audit finding, else the first. */
+/**
+ * The finding the headline is about: the total change; else, for segment-watch insights (ranked by their effect on
+ * the KPI, the one their chart and key numbers show), the first; else the largest non-audit finding; else the first.
+ */
 export function leadFinding(findings: NarrativeFinding[]): NarrativeFinding | null {
   const total = findings.find((f) => f.kind === "change" && !f.dimension);
   if (total) return total;
   const others = findings.filter((f) => f.kind !== "audit" && f.kind !== "driver");
+  if (others.length && others.every((f) => typeof f.kpiEffect === "number")) return others[0];
   const byImpact = (f: NarrativeFinding) => Math.abs(f.changePct ?? 0);
   const best = [...others].sort((a, b) => byImpact(b) - byImpact(a))[0];
   return best ?? findings.find((f) => f.kind === "driver") ?? findings[0] ?? null;
