@@ -18,7 +18,13 @@ const ARROW = { up: "▲", down: "▼" } as const;
 export function KpiStrip({ reportId, look }: { reportId: string; look: ChartLook }) {
   const kpis = useReportKpis(reportId);
   if (kpis.isPending)
-    return <div className="h-[7.5rem] animate-pulse rounded-xl bg-slate-100" aria-label="Loading the key figures" />;
+    return (
+      <div
+        role="status"
+        className="h-[7.5rem] animate-pulse rounded-xl bg-slate-100"
+        aria-label="Loading the key figures"
+      />
+    );
   if (kpis.isError || kpis.data.kpis.length === 0) return null;
   const { currency, comparisonStart, comparisonEnd } = kpis.data;
   return (

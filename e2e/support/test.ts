@@ -27,6 +27,14 @@ function watchAccessibility(page: Page) {
     const kind = pageKind(url);
     if (closed || page.isClosed() || checked.has(kind) || page.url() !== url) return;
     try {
+      // A dialog fading in or out is not what the reader sees once it settles: wait for transitions to end.
+      await page.evaluate(() =>
+        Promise.race([
+          Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))),
+          new Promise((resolve) => setTimeout(resolve, 2_000)),
+        ]),
+      );
+      if (page.url() !== url) return;
       const violations = await blockingViolations(page);
       if (page.url() !== url) return; // moved on while checked: the next page is checked instead
       checked.add(kind);
