@@ -44,8 +44,11 @@ test("exports a report both ways, emails it now, then schedules a weekly email t
   await expect(page).toHaveURL(/\/client-projects\/[0-9a-f-]{36}$/);
   const projectId = new URL(page.url()).pathname.split("/").pop()!;
 
-  await page.getByLabel("Report name").fill(`Delivery ${stamp}`);
+  // The generate form is a dialog opened from the report's header.
   await page.getByRole("button", { name: "Generate report" }).click();
+  const generate = page.getByRole("dialog", { name: "Generate a report" });
+  await generate.getByLabel("Report name").fill(`Delivery ${stamp}`);
+  await generate.getByRole("button", { name: "Generate report" }).click();
   await expect(page.getByText("Your report is ready").first()).toBeVisible({ timeout: 90_000 });
 
   // Both exports download with the spec's names.

@@ -38,8 +38,11 @@ test("connect Dropbox, save a report export to a folder, and open a share link l
   await page.goto("/dashboard");
   await page.getByRole("link", { name: STORE }).first().click();
   await expect(page.getByRole("heading", { level: 1, name: STORE })).toBeVisible();
-  await page.getByLabel("Report name").fill(`Dropbox ${stamp}`);
+  // The generate form is a dialog opened from the report's header.
   await page.getByRole("button", { name: "Generate report" }).click();
+  const generate = page.getByRole("dialog", { name: "Generate a report" });
+  await generate.getByLabel("Report name").fill(`Dropbox ${stamp}`);
+  await generate.getByRole("button", { name: "Generate report" }).click();
   await expect(page.getByText("Your report is ready").first()).toBeVisible({ timeout: 120_000 });
 
   // Save to Dropbox: open a folder, choose Excel, save; the saved path is named.

@@ -1,3 +1,4 @@
+import { expectAccessible } from "./support/axe";
 import { expect, test, type Page } from "./support/test";
 
 // The demo admin's demo client, seeded with ~15 months of daily data (server/db/seed-demo.ts).
@@ -29,20 +30,28 @@ test("the demo admin generates a report, reads the top insight, tags two insight
   await expect(page.getByRole("heading", { level: 1, name: STORE })).toBeVisible();
   await expect(page.getByRole("navigation", { name: "Breadcrumb" }).getByRole("link", { name: CLIENT })).toBeVisible();
 
-  // Generate a report for the default period (the last 28 days ending yesterday) and watch it complete.
-  await expect(page.getByLabel("Period start")).not.toHaveValue("");
-  await expect(page.getByLabel("Period end")).not.toHaveValue("");
-  await expect(page.getByLabel("Compare to")).toHaveValue("previous_period");
-  await page.getByLabel("Report name").fill("Bad/name");
+  // Generate a report for the default period (the last 28 days ending yesterday) and watch it complete: the form
+  // is a dialog opened from the report's header.
+  await expectAccessible(page, "the project before its report");
   await page.getByRole("button", { name: "Generate report" }).click();
-  await expect(page.getByText('Report name must not contain any of . < > : " | ? * / \\')).toBeVisible();
-  await page.getByLabel("Report name").fill(`E2E ${stamp}`);
-  await page.getByRole("button", { name: "Generate report" }).click();
+  const generate = page.getByRole("dialog", { name: "Generate a report" });
+  await expect(generate.getByLabel("Period start")).not.toHaveValue("");
+  await expect(generate.getByLabel("Period end")).not.toHaveValue("");
+  await expect(generate.getByLabel("Compare to")).toHaveValue("previous_period");
+  await generate.getByLabel("Report name").fill("Bad/name");
+  await generate.getByRole("button", { name: "Generate report" }).click();
+  await expect(generate.getByText('Report name must not contain any of . < > : " | ? * / \\')).toBeVisible();
+  await generate.getByLabel("Report name").fill(`E2E ${stamp}`);
+  await generate.getByRole("button", { name: "Generate report" }).click();
+  await expect(page.getByRole("dialog")).toHaveCount(0);
   const progress = page.getByRole("progressbar", { name: `Progress of report E2E ${stamp}` });
   await expect(progress).toBeVisible();
   await expect(progress).toHaveAttribute("aria-valuenow", /^\d+$/);
   await expect(page.getByText("Your report is ready").first()).toBeVisible({ timeout: 90_000 });
   await expect(page.getByText(`E2E ${stamp}`).first()).toBeVisible();
+  // The "Last report" line is right as soon as the report is ready, without a reload.
+  await expect(page.getByTestId("last-report")).toHaveText(/^Last report /);
+  await expectAccessible(page, "the master report");
 
   // The master report in its three groups, in order.
   const groups = page.getByRole("heading", {
@@ -81,10 +90,10 @@ test("the demo admin generates a report, reads the top insight, tags two insight
   await expect(crumbs.getByText(firstTitle)).toHaveAttribute("aria-current", "page");
   await expect(page.getByRole("heading", { name: "Evidence" })).toBeVisible();
   await expect(page.getByRole("table", { name: "Evidence: every finding of this insight" })).toBeVisible();
-  // Insights about whole series carry a labelled chart; segment-watch insights (one segment's unusual days)
-  // show their evidence table only, so the chart is checked when the top insight has one.
-  const chart = page.locator("svg[role=img]");
-  if ((await chart.count()) > 0) await expect(chart.first()).toHaveAttribute("aria-label", /.+/);
+  // Every insight on a metric that moves over time carries a labelled chart, segment-watch insights (one
+  // segment's unusual days) included: that segment's series with its expected range.
+  await expect(page.locator("[role=img]").first()).toHaveAttribute("aria-label", /.+/);
+  await expectAccessible(page, "the insight page");
 
   // Its download link, opened logged out, goes through login and comes back with the CSV offered.
   const stranger = await browser.newContext();
@@ -114,7 +123,7 @@ test("the demo admin generates a report, reads the top insight, tags two insight
   await dialog.getByLabel("Tag name").fill(tagName);
   await dialog.getByRole("button", { name: "Add to tag" }).click();
   await expect(page.getByRole("dialog")).toHaveCount(0);
-  await expect(page.getByText("Select insights to save or tag them.")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Select all shown" })).toBeVisible();
 
   // Find them under the tag.
   await page
@@ -127,6 +136,7 @@ test("the demo admin generates a report, reads the top insight, tags two insight
   await expect(tagged.getByRole("article")).toHaveCount(2);
   await expect(tagged.getByRole("heading", { name: firstTitle, exact: true })).toBeVisible();
   await expect(tagged.getByRole("heading", { name: secondTitle, exact: true })).toBeVisible();
+  await expectAccessible(page, "the tag page");
 
   // Save one: select it on the report, Save, and it is on the saved page.
   await page.goto(projectUrl);
@@ -136,4 +146,5 @@ test("the demo admin generates a report, reads the top insight, tags two insight
   await page.goto(`${projectUrl}/saved`);
   const saved = page.getByRole("list", { name: "Saved insights" });
   await expect(saved.getByRole("heading", { name: firstTitle, exact: true })).toBeVisible();
+  await expectAccessible(page, "the saved insights page");
 });

@@ -12,6 +12,7 @@ import pg from "pg";
 import { formatResult, type Benchmark, type BenchmarkEntry, type BenchResult } from "./bench/harness";
 import { exportsBenchmark } from "./bench/exports";
 import { ingestBenchmark } from "./bench/ingest";
+import { pageJsBenchmark } from "./bench/page-js";
 import { runQuality } from "./bench/quality";
 import { reportBenchmark } from "./bench/report";
 import { searchBenchmark } from "./bench/search";
@@ -31,6 +32,7 @@ const BENCHMARKS: BenchmarkEntry[] = [
   exportsBenchmark,
   schedulesBenchmark,
   loadBenchmark,
+  pageJsBenchmark,
 ];
 
 const PORT = Number(process.env.BENCH_PORT || 3300);

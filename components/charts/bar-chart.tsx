@@ -1,5 +1,19 @@
+"use client";
+
+import {
+  Bar as RechartsBar,
+  BarChart as RechartsBarChart,
+  Cell,
+  LabelList,
+  ReferenceLine,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from "recharts";
 import type { ChartLook } from "@/lib/hooks/use-chart-look";
-import { contrastingColor } from "./scale";
+import { AXIS_TICK, ChartFrame } from "./chart-frame";
+import { ChartTooltipBox } from "./chart-tooltip";
+import { contrastingColor } from "./colors";
 
 export interface Bar {
   label: string;
@@ -11,81 +25,101 @@ interface BarChartProps {
   look: ChartLook;
   label: string;
   formatValue: (value: number) => string;
+  /** What a bar's value is, in the tooltip ("Contribution"). */
+  valueLabel?: string;
   /** Diverging bars around zero (drivers: up in the chart colour, down in a contrasting one). */
   diverging?: boolean;
   compact?: boolean;
   className?: string;
 }
 
-const ROW = 30;
-const COMPACT_ROW = 18;
+const ROW = 34;
+const COMPACT_ROW = 20;
+const LABEL_CHARS = 20;
 
 /**
- * Horizontal bars. Each bar's value is written beside it with its sign, so colour is never the
- * only cue; labels sit in their own column and are cut with an ellipsis (the full text is the title).
+ * Horizontal bars. Each bar's value is written beside it with its sign, so colour is never the only cue; a long
+ * segment name is cut on the axis and given in full by the tooltip and the data table.
  */
 export function BarChart({
   bars,
   look,
   label,
   formatValue,
+  valueLabel = "Value",
   diverging = true,
   compact = false,
   className,
 }: BarChartProps) {
   const row = compact ? COMPACT_ROW : ROW;
-  const W = 640;
-  const labelW = compact ? 0 : 180;
-  const valueW = compact ? 0 : 96;
-  const plotLeft = labelW + 8;
-  const plotW = W - plotLeft - valueW - 8;
-  const H = Math.max(row, bars.length * row) + 4;
-  const maxAbs = Math.max(...bars.map((b) => Math.abs(b.value)), 0) || 1;
-  const hasNegative = diverging && bars.some((b) => b.value < 0);
-  const zero =
-    hasNegative && bars.some((b) => b.value > 0) ? plotLeft + plotW / 2 : hasNegative ? plotLeft + plotW : plotLeft;
-  const span = hasNegative && bars.some((b) => b.value > 0) ? plotW / 2 : plotW;
   const positive = look.chartColor;
   const negative = contrastingColor(look.chartColor, look.palette);
-  const truncate = (text: string) => (text.length > 26 ? `${text.slice(0, 25)}…` : text);
-
+  const hasNegative = diverging && bars.some((b) => b.value < 0);
+  const cut = (text: string) => (text.length > LABEL_CHARS ? `${text.slice(0, LABEL_CHARS - 1)}…` : text);
+  const data = bars.map((b, i) => ({ key: `${i}`, name: b.label, value: b.value }));
   return (
-    <svg
-      viewBox={`0 0 ${W} ${H}`}
-      className={className ?? "h-auto w-full max-w-3xl"}
-      role="img"
-      aria-label={label}
-      style={{ fontFamily: look.font }}
+    <ChartFrame
+      label={label}
+      height={Math.max(row, bars.length * row) + 8}
+      font={look.font}
+      className={className ?? "w-full max-w-3xl"}
     >
-      {bars.map((bar, i) => {
-        const width = (Math.abs(bar.value) / maxAbs) * span;
-        const x0 = bar.value >= 0 ? zero : zero - width;
-        const cy = i * row + row / 2 + 2;
-        return (
-          <g key={`${bar.label}-${i}`} data-testid="chart-bar">
-            <title>{`${bar.label}: ${formatValue(bar.value)}`}</title>
-            {compact ? null : (
-              <text x={labelW} y={cy} dy="0.32em" textAnchor="end" fontSize="13" fill="#1e293b">
-                {truncate(bar.label)}
-              </text>
-            )}
-            <rect
-              x={x0}
-              y={cy - row * 0.32}
-              width={Math.max(width, 1)}
-              height={row * 0.64}
-              rx={2}
-              fill={bar.value >= 0 ? positive : negative}
+      <RechartsBarChart
+        data={data}
+        layout="vertical"
+        margin={{ top: 4, right: compact ? 4 : 96, bottom: 4, left: 4 }}
+        barCategoryGap="22%"
+        accessibilityLayer={false}
+      >
+        <XAxis type="number" hide domain={hasNegative ? ["dataMin", "dataMax"] : [0, "dataMax"]} />
+        <YAxis
+          type="category"
+          dataKey="name"
+          hide={compact}
+          width={compact ? 0 : 136}
+          tick={AXIS_TICK}
+          tickLine={false}
+          axisLine={false}
+          tickFormatter={cut}
+        />
+        {compact ? null : (
+          <Tooltip
+            isAnimationActive={false}
+            cursor={{ fill: "#f1f5f9" }}
+            content={({ active, payload }) => {
+              const item = active ? (payload?.[0]?.payload as { name: string; value: number } | undefined) : undefined;
+              return item ? (
+                <ChartTooltipBox title={item.name} rows={[{ label: valueLabel, value: formatValue(item.value) }]} />
+              ) : null;
+            }}
+          />
+        )}
+        {hasNegative ? <ReferenceLine x={0} stroke="#94a3b8" /> : null}
+        <RechartsBar dataKey="value" isAnimationActive={false} radius={2}>
+          {data.map((d) => (
+            <Cell key={d.key} fill={d.value >= 0 ? positive : negative} data-testid="chart-bar" />
+          ))}
+          {compact ? null : (
+            <LabelList
+              dataKey="value"
+              content={(props) => {
+                // Always right of the bar's right end: for a bar going down from zero that is the zero line, so
+                // the figure never runs into the segment names on the left.
+                const x = Number(props.x ?? 0);
+                const width = Number(props.width ?? 0);
+                const y = Number(props.y ?? 0) + Number(props.height ?? 0) / 2;
+                const value = typeof props.value === "number" ? props.value : Number(props.value);
+                if (!Number.isFinite(value)) return null;
+                return (
+                  <text x={Math.max(x, x + width) + 4} y={y} dy="0.32em" {...AXIS_TICK} fill="#334155">
+                    {formatValue(value)}
+                  </text>
+                );
+              }}
             />
-            {compact ? null : (
-              <text x={W - valueW} y={cy} dy="0.32em" fontSize="13" fill="#334155">
-                {formatValue(bar.value)}
-              </text>
-            )}
-          </g>
-        );
-      })}
-      {hasNegative ? <line x1={zero} x2={zero} y1={0} y2={H} stroke="#94a3b8" /> : null}
-    </svg>
+          )}
+        </RechartsBar>
+      </RechartsBarChart>
+    </ChartFrame>
   );
 }

@@ -1,6 +1,10 @@
-import { useId } from "react";
+"use client";
+
+import { Area, CartesianGrid, ComposedChart, Line, ReferenceDot, Tooltip, XAxis, YAxis } from "recharts";
 import type { ChartLook } from "@/lib/hooks/use-chart-look";
-import { bandPaths, extent, linePath, linear, niceTicks, withAlpha } from "./scale";
+import { AXIS_TICK, ChartFrame, GRID_STROKE, MARK_COLOR } from "./chart-frame";
+import { ChartTooltipBox } from "./chart-tooltip";
+import { withAlpha } from "./colors";
 
 export interface BandPoint {
   date: string;
@@ -20,14 +24,17 @@ interface LineBandChartProps {
   look: ChartLook;
   /** What the chart shows, summarised with its numbers: the accessible name of the image. */
   label: string;
+  /** Axis ticks (short: "$18.5K"). */
   formatValue: (value: number) => string;
+  /** Tooltip figures (full: "$18,503.20"). */
+  formatFull?: (value: number) => string;
   formatDate: (date: string) => string;
+  /** The metric's name with its unit, written along the value axis ("Revenue (USD)"). */
+  axisLabel?: string;
+  seriesLabel?: string;
+  height?: number;
   className?: string;
 }
-
-const W = 640;
-const H = 260;
-const M = { top: 12, right: 12, bottom: 28, left: 64 };
 
 const MARK_LABELS: Record<string, string> = {
   spike: "Spike",
@@ -37,9 +44,11 @@ const MARK_LABELS: Record<string, string> = {
 };
 export const markLabel = (kind: string) => MARK_LABELS[kind] ?? kind.replaceAll("_", " ");
 
+const known = (v: number | null | undefined): v is number => typeof v === "number" && Number.isFinite(v);
+
 /**
- * The daily series as a line over its expected range (a shaded band), with anomalies and change
- * points marked. Scales with its container (viewBox); the caller supplies the accessible summary.
+ * The daily series as a line over its expected range (a shaded band) and the expected value (dashed), anomalies and
+ * change points circled, with value and date axes, and a tooltip giving each day's figures.
  */
 export function LineBandChart({
   points,
@@ -47,103 +56,120 @@ export function LineBandChart({
   look,
   label,
   formatValue,
+  formatFull = formatValue,
   formatDate,
+  axisLabel,
+  seriesLabel = "Value",
+  height = 280,
   className,
 }: LineBandChartProps) {
-  const clipId = useId();
-  const values = points.flatMap((p) => [p.value, p.low ?? null, p.high ?? null]);
-  const domain = extent(values) ?? { min: 0, max: 1 };
+  const data = points.map((p) => ({
+    date: p.date,
+    value: p.value,
+    expected: known(p.expected) ? p.expected : null,
+    band: known(p.low) && known(p.high) ? [p.low, p.high] : null,
+  }));
+  const hasBand = data.some((d) => d.band);
+  const hasExpected = data.some((d) => d.expected !== null);
+  const byDate = new Map(points.map((p) => [p.date, p]));
+  const values = points.flatMap((p) => [p.value, p.low, p.high]).filter(known);
+  const min = values.length ? Math.min(...values) : 0;
+  const max = values.length ? Math.max(...values) : 1;
   // Counts start at zero unless that would flatten the line (a narrow range far from zero).
-  const floor = domain.min >= 0 && domain.min < domain.max * 0.5 ? 0 : domain.min;
-  const ticks = niceTicks(floor, domain.max);
-  const y = linear({ min: ticks[0], max: ticks[ticks.length - 1] }, [H - M.bottom, M.top]);
-  const step = points.length > 1 ? (W - M.left - M.right) / (points.length - 1) : 0;
-  const x = (i: number) => M.left + (points.length > 1 ? i * step : (W - M.left - M.right) / 2);
-  const hasBand = points.some((p) => typeof p.low === "number" && typeof p.high === "number");
-  const line = linePath(points.map((p, i) => ({ x: x(i), y: p.value === null ? null : y(p.value) })));
-  const expected = linePath(
-    points.map((p, i) => ({ x: x(i), y: typeof p.expected === "number" ? y(p.expected) : null })),
-  );
-  const bands = hasBand
-    ? bandPaths(
-        points.map((p, i) => ({
-          x: x(i),
-          high: typeof p.high === "number" ? y(p.high) : null,
-          low: typeof p.low === "number" ? y(p.low) : null,
-        })),
-      )
-    : [];
-  const index = new Map(points.map((p, i) => [p.date, i]));
-  const labelAt =
-    points.length > 2 ? [0, Math.floor((points.length - 1) / 2), points.length - 1] : points.map((_, i) => i);
-  const markColor = "#b91c1c";
+  const floor = min >= 0 && min < max * 0.5 ? 0 : "auto";
+  const markKinds = new Map(marks.map((m) => [m.date, m.kind]));
 
   return (
-    <svg
-      viewBox={`0 0 ${W} ${H}`}
-      className={className ?? "h-auto w-full"}
-      role="img"
-      aria-label={label}
-      style={{ fontFamily: look.font }}
-    >
-      <defs>
-        <clipPath id={clipId}>
-          <rect x={M.left} y={M.top} width={W - M.left - M.right} height={H - M.top - M.bottom} />
-        </clipPath>
-      </defs>
-      {ticks.map((t) => (
-        <g key={t}>
-          <line x1={M.left} x2={W - M.right} y1={y(t)} y2={y(t)} stroke={t === 0 ? "#94a3b8" : "#e2e8f0"} />
-          <text x={M.left - 8} y={y(t)} dy="0.32em" textAnchor="end" fontSize="12" fill="#475569">
-            {formatValue(t)}
-          </text>
-        </g>
-      ))}
-      <g clipPath={`url(#${clipId})`}>
-        {bands.map((d, i) => (
-          <path key={i} d={d} fill={withAlpha(look.chartColor, 0.15)} stroke="none" data-testid="expected-band" />
-        ))}
-        {expected ? (
-          <path
-            d={expected}
-            fill="none"
-            stroke={withAlpha(look.chartColor, 0.6)}
-            strokeWidth={1.5}
-            strokeDasharray="4 4"
+    <ChartFrame label={label} height={height} font={look.font} className={className}>
+      <ComposedChart data={data} margin={{ top: 8, right: 12, bottom: 4, left: 4 }} accessibilityLayer={false}>
+        <CartesianGrid stroke={GRID_STROKE} vertical={false} />
+        <XAxis
+          dataKey="date"
+          tickFormatter={formatDate}
+          tick={AXIS_TICK}
+          tickLine={false}
+          axisLine={{ stroke: "#94a3b8" }}
+          interval="preserveStartEnd"
+          minTickGap={28}
+        />
+        <YAxis
+          tickFormatter={formatValue}
+          tick={AXIS_TICK}
+          tickLine={false}
+          axisLine={false}
+          width={axisLabel ? 76 : 64}
+          domain={[floor, "auto"]}
+          label={
+            axisLabel
+              ? {
+                  value: axisLabel,
+                  angle: -90,
+                  position: "insideLeft",
+                  offset: 0,
+                  style: { ...AXIS_TICK, textAnchor: "middle" },
+                }
+              : undefined
+          }
+        />
+        <Tooltip
+          isAnimationActive={false}
+          content={({ active, label: date }) => {
+            const p = active && typeof date === "string" ? byDate.get(date) : undefined;
+            if (!p) return null;
+            const rows = [{ label: seriesLabel, value: known(p.value) ? formatFull(p.value) : "No data" }];
+            if (known(p.expected)) rows.push({ label: "Expected", value: formatFull(p.expected) });
+            if (known(p.low) && known(p.high))
+              rows.push({ label: "Expected range", value: `${formatFull(p.low)} – ${formatFull(p.high)}` });
+            const kind = markKinds.get(p.date);
+            if (kind) rows.push({ label: "Marked", value: markLabel(kind) });
+            return <ChartTooltipBox title={formatDate(p.date)} rows={rows} />;
+          }}
+        />
+        {hasBand ? (
+          <Area
+            dataKey="band"
+            stroke="none"
+            fill={withAlpha(look.chartColor, 0.18)}
+            isAnimationActive={false}
+            activeDot={false}
+            connectNulls={false}
           />
         ) : null}
-        <path
-          d={line}
-          fill="none"
+        {hasExpected ? (
+          <Line
+            dataKey="expected"
+            stroke={withAlpha(look.chartColor, 0.65)}
+            strokeWidth={1.5}
+            strokeDasharray="4 4"
+            dot={false}
+            activeDot={false}
+            isAnimationActive={false}
+          />
+        ) : null}
+        <Line
+          dataKey="value"
           stroke={look.chartColor}
           strokeWidth={2.25}
-          strokeLinejoin="round"
-          strokeLinecap="round"
+          dot={false}
+          isAnimationActive={false}
+          connectNulls={false}
         />
-      </g>
-      {marks.map((mark) => {
-        const i = index.get(mark.date);
-        const v = i === undefined ? null : points[i].value;
-        if (i === undefined || v === null) return null;
-        return (
-          <g key={`${mark.date}-${mark.kind}`} data-testid="chart-mark">
-            <circle cx={x(i)} cy={y(v)} r={5.5} fill="white" stroke={markColor} strokeWidth={2.5} />
-            <title>{`${markLabel(mark.kind)} on ${formatDate(mark.date)}: ${formatValue(v)}`}</title>
-          </g>
-        );
-      })}
-      {labelAt.map((i) => (
-        <text
-          key={i}
-          x={x(i)}
-          y={H - 8}
-          fontSize="12"
-          fill="#475569"
-          textAnchor={i === 0 ? "start" : i === points.length - 1 ? "end" : "middle"}
-        >
-          {formatDate(points[i].date)}
-        </text>
-      ))}
-    </svg>
+        {marks.map((m) => {
+          const p = byDate.get(m.date);
+          return p && known(p.value) ? (
+            <ReferenceDot
+              key={`${m.date}-${m.kind}`}
+              x={m.date}
+              y={p.value}
+              r={5.5}
+              fill="white"
+              stroke={MARK_COLOR}
+              strokeWidth={2.5}
+              data-testid="chart-mark"
+            />
+          ) : null;
+        })}
+      </ComposedChart>
+    </ChartFrame>
   );
 }

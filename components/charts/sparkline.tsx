@@ -1,63 +1,58 @@
+"use client";
+
+import { Area, ComposedChart, Line, ReferenceDot, XAxis, YAxis } from "recharts";
 import type { ChartLook } from "@/lib/hooks/use-chart-look";
-import { bandPaths, extent, linePath, linear, withAlpha } from "./scale";
+import { ChartFrame, MARK_COLOR } from "./chart-frame";
+import { withAlpha } from "./colors";
 import type { BandPoint, ChartMark } from "./line-band-chart";
 
-const W = 200;
-const H = 48;
-const PAD = 4;
+const known = (v: number | null | undefined): v is number => typeof v === "number" && Number.isFinite(v);
 
-/** A small line (with its expected band when known) for insight cards; the label says what it shows in numbers. */
+/** A small line (with its expected band when known) for cards and KPI tiles; its label gives the numbers. */
 export function Sparkline({
   points,
   marks = [],
   look,
   label,
   className,
+  height = 48,
 }: {
   points: BandPoint[];
   marks?: ChartMark[];
   look: ChartLook;
   label: string;
   className?: string;
+  height?: number;
 }) {
-  const domain = extent(points.flatMap((p) => [p.value, p.low ?? null, p.high ?? null])) ?? { min: 0, max: 1 };
-  const y = linear(domain, [H - PAD, PAD]);
-  const x = (i: number) => PAD + (points.length > 1 ? (i * (W - 2 * PAD)) / (points.length - 1) : (W - 2 * PAD) / 2);
-  const line = linePath(points.map((p, i) => ({ x: x(i), y: p.value === null ? null : y(p.value) })));
-  const bands = bandPaths(
-    points.map((p, i) => ({
-      x: x(i),
-      high: typeof p.high === "number" ? y(p.high) : null,
-      low: typeof p.low === "number" ? y(p.low) : null,
-    })),
-  );
-  const index = new Map(points.map((p, i) => [p.date, i]));
+  const data = points.map((p) => ({
+    date: p.date,
+    value: p.value,
+    band: known(p.low) && known(p.high) ? [p.low, p.high] : null,
+  }));
+  const byDate = new Map(points.map((p) => [p.date, p]));
   return (
-    <svg
-      viewBox={`0 0 ${W} ${H}`}
-      className={className ?? "h-12 w-full"}
-      preserveAspectRatio="none"
-      role="img"
-      aria-label={label}
-    >
-      {bands.map((d, i) => (
-        <path key={i} d={d} fill={withAlpha(look.chartColor, 0.15)} />
-      ))}
-      <path
-        d={line}
-        fill="none"
-        stroke={look.chartColor}
-        strokeWidth={1.75}
-        vectorEffect="non-scaling-stroke"
-        strokeLinejoin="round"
-      />
-      {marks.map((m) => {
-        const i = index.get(m.date);
-        const v = i === undefined ? null : points[i].value;
-        return i === undefined || v === null ? null : (
-          <circle key={`${m.date}-${m.kind}`} cx={x(i)} cy={y(v)} r={2.5} fill="#b91c1c" />
-        );
-      })}
-    </svg>
+    <ChartFrame label={label} height={height} className={className ?? "w-full"}>
+      <ComposedChart data={data} margin={{ top: 4, right: 4, bottom: 4, left: 4 }} accessibilityLayer={false}>
+        <XAxis dataKey="date" hide />
+        <YAxis hide domain={["auto", "auto"]} />
+        {data.some((d) => d.band) ? (
+          <Area dataKey="band" stroke="none" fill={withAlpha(look.chartColor, 0.18)} isAnimationActive={false} />
+        ) : null}
+        <Line
+          dataKey="value"
+          stroke={look.chartColor}
+          strokeWidth={1.75}
+          dot={false}
+          isAnimationActive={false}
+          connectNulls={false}
+        />
+        {marks.map((m) => {
+          const p = byDate.get(m.date);
+          return p && known(p.value) ? (
+            <ReferenceDot key={`${m.date}-${m.kind}`} x={m.date} y={p.value} r={2.5} fill={MARK_COLOR} stroke="none" />
+          ) : null;
+        })}
+      </ComposedChart>
+    </ChartFrame>
   );
 }

@@ -18,7 +18,13 @@ export function EvidenceTable({ findings, currency }: { findings: InsightFinding
   const audit = findings.some((f) => f.kind === "audit");
   const hasP = findings.some((f) => typeof f.pValue === "number");
   return (
-    <div className="overflow-x-auto rounded-lg border border-slate-200">
+    // Wider than a phone: the box scrolls sideways, and keyboard users reach it to scroll it too.
+    <div
+      className="overflow-x-auto rounded-lg border border-slate-200 focus-visible:ring-2 focus-visible:ring-brand-600"
+      tabIndex={0}
+      role="region"
+      aria-label="Evidence table, scrolls sideways"
+    >
       <table className="w-full min-w-[56rem] text-left text-sm">
         <caption className="sr-only">Evidence: every finding of this insight</caption>
         <thead className="bg-slate-50 text-slate-700">

@@ -8,7 +8,7 @@ import type { Insight } from "@/lib/api-client/types";
 import type { ChartLook } from "@/lib/hooks/use-chart-look";
 import { NO_SIGNIFICANT_RESULTS, stageLabel } from "@/lib/insights/format-values";
 import { InsightMiniChart } from "./insight-chart";
-import { KeyNumbers, headlineFinding } from "./key-numbers";
+import { NarrativeText } from "./narrative-text";
 
 interface InsightCardProps {
   insight: Insight;
@@ -20,15 +20,17 @@ interface InsightCardProps {
   onSelectedChange?: (selected: boolean) => void;
   /** Extra actions at the card's foot (e.g. "Remove from tag", "Unsave"). */
   actions?: ReactNode;
-  headingLevel?: "h3" | "h2";
+  headingLevel?: "h3" | "h2" | "h4";
+  /** The report's period, said once above the cards: a finding spanning it is not dated again. */
+  period?: { start: string; end: string };
 }
 
 export const insightHref = (projectId: string, insightId: string) =>
   `/client-projects/${projectId}/insights/${insightId}`;
 
 /**
- * One insight: its question, the plain-language answer, the key numbers, a small chart and the way to its detail
- * page.
+ * One insight: its title, the analyst's headline with the number, why, the next step, a small chart and the way
+ * to its detail page (which has the question, the evidence and the full charts).
  */
 export function InsightCard({
   insight,
@@ -39,9 +41,9 @@ export function InsightCard({
   onSelectedChange,
   actions,
   headingLevel: Heading = "h3",
+  period,
 }: InsightCardProps) {
   const titleId = useId();
-  const headline = headlineFinding(insight.findings);
   const noResults = insight.findings.length === 0;
   return (
     <article
@@ -67,7 +69,6 @@ export function InsightCard({
               {insight.title}
             </Link>
           </Heading>
-          <p className="mt-1 text-sm text-slate-600 italic">{insight.intention.question}</p>
         </div>
       </div>
 
@@ -78,10 +79,7 @@ export function InsightCard({
       ) : noResults ? (
         <p className="mt-3 text-sm text-slate-700">{NO_SIGNIFICANT_RESULTS}</p>
       ) : (
-        <>
-          <p className="mt-3 text-sm text-slate-800">{insight.summary}</p>
-          {headline ? <KeyNumbers finding={headline} currency={currency} className="mt-3" /> : null}
-        </>
+        <NarrativeText insight={insight} currency={currency} period={period} className="mt-2" />
       )}
       {!noResults ? (
         <div className="mt-3">

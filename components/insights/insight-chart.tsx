@@ -5,6 +5,7 @@ import { Sparkline } from "@/components/charts/sparkline";
 import type { Insight, InsightChart } from "@/lib/api-client/types";
 import type { ChartLook } from "@/lib/hooks/use-chart-look";
 import {
+  axisTitle,
   dimensionLabel,
   formatChange,
   formatDay,
@@ -18,17 +19,24 @@ type ContributionsChart = Extract<InsightChart, { type: "contributions" }>;
 
 const known = (v: number | null | undefined): v is number => typeof v === "number" && Number.isFinite(v);
 
+/** The series' name: the metric, and its segment for a segment-watch insight ("Sessions, Channel: Email"). */
+export function seriesName(chart: SeriesChart): string {
+  const metric = metricLabel(chart.metric);
+  if (!chart.dimension) return metric;
+  return `${metric}, ${dimensionLabel(chart.dimension)}: ${chart.dimensionValue || "(not set)"}`;
+}
+
 /** The accessible summary of a series: its span, first and last values, range, expected range and marks. */
 export function seriesSummary(chart: SeriesChart, currency: string): string {
   const fmt = (v: number) => formatMetric(chart.metric, v, currency, { unit: chart.unit });
   const values = chart.points.filter((p) => known(p.value));
-  if (values.length === 0) return `${metricLabel(chart.metric)}: no data in the period`;
+  if (values.length === 0) return `${seriesName(chart)}: no data in the period`;
   const first = values[0];
   const last = values[values.length - 1];
   const min = values.reduce((a, b) => ((b.value as number) < (a.value as number) ? b : a));
   const max = values.reduce((a, b) => ((b.value as number) > (a.value as number) ? b : a));
   const parts = [
-    `${metricLabel(chart.metric)} per day, ${formatDay(first.date)} to ${formatDay(last.date)}`,
+    `${seriesName(chart)} per day, ${formatDay(first.date)} to ${formatDay(last.date)}`,
     `from ${fmt(first.value as number)} to ${fmt(last.value as number)}`,
     `lowest ${fmt(min.value as number)} on ${formatDay(min.date)}, highest ${fmt(max.value as number)} on ${formatDay(max.date)}`,
   ];
@@ -76,7 +84,7 @@ export function InsightMiniChart({ insight, look, currency }: { insight: Insight
         compact
         label={contributionsSummary(chart, currency)}
         formatValue={(v) => formatChange(chart.metric, v, currency, chart.unit)}
-        className="h-auto max-h-24 w-full"
+        className="w-full"
       />
     );
   }
@@ -90,11 +98,44 @@ export function InsightMiniChart({ insight, look, currency }: { insight: Insight
         diverging={false}
         label={`Funnel: ${chart.steps.map((s) => `${metricLabel(s.metric)} ${formatMetric(s.metric, s.current, currency)}`).join(", ")}`}
         formatValue={(v) => v.toLocaleString("en")}
-        className="h-auto max-h-24 w-full"
+        className="w-full"
       />
     );
   }
   return null;
+}
+
+/**
+ * The expected range in numbers, not only as a band: over the period, and on the most unexpected day (the one
+ * farthest outside its range) when there is one.
+ */
+function ExpectedRangeNote({ chart, currency }: { chart: SeriesChart; currency: string }) {
+  const full = (v: number) => formatMetric(chart.metric, v, currency, { unit: chart.unit });
+  const ranged = chart.points.filter((p) => known(p.low) && known(p.high));
+  if (!ranged.length) return null;
+  const lows = ranged.map((p) => p.low as number);
+  const highs = ranged.map((p) => p.high as number);
+  const outside = ranged
+    .filter((p) => known(p.value))
+    .map((p) => ({
+      p,
+      by: Math.max((p.low as number) - (p.value as number), (p.value as number) - (p.high as number)),
+    }))
+    .filter((o) => o.by > 0)
+    .sort((a, b) => b.by - a.by)[0];
+  return (
+    <p className="mt-2 text-sm text-slate-700">
+      Expected range: {full(Math.min(...lows))} to {full(Math.max(...highs))} a day over the period.
+      {outside ? (
+        <>
+          {" "}
+          On {formatDay(outside.p.date)}, {metricLabel(chart.metric).toLowerCase()} was{" "}
+          <strong className="font-semibold">{full(outside.p.value as number)}</strong> against an expected{" "}
+          {full(outside.p.low as number)} to {full(outside.p.high as number)}.
+        </>
+      ) : null}
+    </p>
+  );
 }
 
 /** The detail page's series chart with its data table. */
@@ -120,12 +161,16 @@ export function SeriesChartFigure({
         look={look}
         label={seriesSummary(chart, currency)}
         formatValue={fmt}
+        formatFull={(v) => formatMetric(chart.metric, v, currency, { unit: chart.unit })}
         formatDate={(d) => formatDay(d, true)}
+        axisLabel={axisTitle(chart.metric, currency, chart.unit)}
+        seriesLabel={seriesName(chart)}
       />
+      {hasRange ? <ExpectedRangeNote chart={chart} currency={currency} /> : null}
       <ul className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-600" aria-label="Legend">
         <li className="flex items-center gap-1.5">
           <span className="inline-block h-0.5 w-5" style={{ backgroundColor: look.chartColor }} aria-hidden="true" />
-          {metricLabel(chart.metric)}
+          {seriesName(chart)}
         </li>
         {hasRange ? (
           <li className="flex items-center gap-1.5">
@@ -145,7 +190,7 @@ export function SeriesChartFigure({
         ) : null}
       </ul>
       <ChartDataTable
-        caption={`${metricLabel(chart.metric)} per day`}
+        caption={`${seriesName(chart)} per day`}
         columns={
           hasRange
             ? ["Date", metricLabel(chart.metric), "Expected", "Expected low", "Expected high", "Mark"]
@@ -182,7 +227,7 @@ export function DriversChartFigure({
   const fmt = (v: number) => formatChange(metric, v, currency, unit);
   return (
     <div>
-      <BarChart bars={bars} look={look} label={label} formatValue={fmt} />
+      <BarChart bars={bars} look={look} label={label} formatValue={fmt} valueLabel="Contribution to the change" />
       <ChartDataTable
         caption={`Contribution by ${dimension}`}
         columns={[dimension || "Segment", "Contribution"]}

@@ -10,7 +10,7 @@ import { Card, CardTitle } from "@/components/ui/card";
 import { EmptyState, ErrorState, LoadingState } from "@/components/ui/page-state";
 import type { Insight, InsightChart, ProjectDetail } from "@/lib/api-client/types";
 import { toApiError, useApiErrorHandler } from "@/lib/hooks/use-api-error-handler";
-import { useChartLook, type ChartLook } from "@/lib/hooks/use-chart-look";
+import { useReportLook, type ReportLook } from "@/lib/hooks/use-chart-look";
 import {
   savedInsightId,
   useInsight,
@@ -30,6 +30,8 @@ import {
   stageLabel,
 } from "@/lib/insights/format-values";
 import { EvidenceTable } from "./evidence-table";
+import { NarrativeText } from "./narrative-text";
+import { ReportBrandStrip, ReportFooter } from "./report-brand";
 import { DriversChartFigure, SeriesChartFigure, contributionBars, contributionsSummary } from "./insight-chart";
 import { KeyNumbers, headlineFinding } from "./key-numbers";
 import { ProjectScope } from "./project-scope";
@@ -79,7 +81,7 @@ function InsightDetail({
 }) {
   const insight = useInsight(insightId);
   const handle = useApiErrorHandler();
-  const look = useChartLook(project._id);
+  const look = useReportLook(project._id);
   const wrongProject = Boolean(insight.data?.projectId && insight.data.projectId !== project._id);
 
   useEffect(() => {
@@ -108,7 +110,7 @@ function InsightBody({
   insight: Insight;
   project: ProjectDetail;
   agency: { _id: string; name: string };
-  look: ChartLook;
+  look: ReportLook;
   download: boolean;
 }) {
   const currency = project.currency;
@@ -116,7 +118,6 @@ function InsightBody({
   const headline = headlineFinding(insight.findings);
   const chart = insight.chart;
   const drivers = driverBars(insight, chart, currency);
-  const narratives = insight.findings.map((f) => f.narrative).filter((n): n is string => Boolean(n));
   const downloadRef = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
@@ -144,6 +145,8 @@ function InsightBody({
         }
       />
 
+      <ReportBrandStrip look={look}>{project.name}</ReportBrandStrip>
+
       {download ? (
         <div className="flex flex-col gap-3 rounded-xl border border-brand-100 bg-brand-50 p-4 sm:flex-row sm:items-center sm:justify-between">
           <p className="text-sm text-slate-800">
@@ -162,7 +165,7 @@ function InsightBody({
           <p className="mt-2 text-slate-800">{NO_SIGNIFICANT_RESULTS}</p>
         ) : (
           <>
-            <p className="mt-2 text-slate-800">{insight.summary}</p>
+            <NarrativeText insight={insight} currency={currency} size="base" className="mt-2 max-w-3xl" />
             {headline ? <KeyNumbers finding={headline} currency={currency} className="mt-4" /> : null}
           </>
         )}
@@ -243,22 +246,12 @@ function InsightBody({
         </div>
       </Card>
 
-      {narratives.length ? (
-        <Card aria-labelledby="narrative-heading">
-          <CardTitle id="narrative-heading">Narrative</CardTitle>
-          <div className="mt-3 max-w-3xl space-y-3 text-slate-800">
-            {narratives.map((text, i) => (
-              <p key={i}>{text}</p>
-            ))}
-          </div>
-        </Card>
-      ) : null}
-
       <p className="text-sm">
         <Link href={`/client-projects/${project._id}`} className="text-brand-700 underline underline-offset-2">
           Back to the insight report of {project.name}
         </Link>
       </p>
+      <ReportFooter look={look} />
     </>
   );
 }

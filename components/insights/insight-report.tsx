@@ -6,7 +6,7 @@ import { useRouter } from "next/navigation";
 import { useEffect, useMemo, useReducer, useState } from "react";
 import { useAlerts } from "@/components/alerts/alerts-context";
 import { Button } from "@/components/ui/button";
-import { Card, CardDescription, CardTitle } from "@/components/ui/card";
+import { ConfirmDialog, Dialog } from "@/components/ui/dialog";
 import { Input, Select } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { EmptyState, ErrorState, LoadingState } from "@/components/ui/page-state";
@@ -14,10 +14,12 @@ import { queryKeys } from "@/lib/api-client/query-keys";
 import type { Insight, InsightTag, ProjectDetail, Report } from "@/lib/api-client/types";
 import { matchesText } from "@/lib/format";
 import { toApiError } from "@/lib/hooks/use-api-error-handler";
-import { useChartLook, type ChartLook } from "@/lib/hooks/use-chart-look";
+import { useReportLook, type ChartLook } from "@/lib/hooks/use-chart-look";
 import { useDataSources } from "@/lib/hooks/use-data-sources";
 import {
+  invalidateLastReport,
   masterReport,
+  useDeleteReport,
   useInsights,
   useReport,
   useReports,
@@ -31,6 +33,10 @@ import { FUNNEL_STAGES } from "@/lib/insights/intentions";
 import { selectionReducer } from "@/lib/insights/selection";
 import { ExportButtons } from "./export-buttons";
 import { InsightCard } from "./insight-card";
+import { InsightRow } from "./insight-row";
+import { KpiStrip } from "./kpi-strip";
+import { NothingNotable } from "./nothing-notable";
+import { ReportBrandHeader, ReportFooter } from "./report-brand";
 import { GenerateReportForm, ReportProgress } from "./report-generation";
 import { ReportHistory, reportTitle } from "./report-history";
 import { ShareLinksPanel } from "./share-links-panel";
@@ -43,10 +49,19 @@ function hasData(sources: { sourceName: string; additional: Record<string, unkno
   );
 }
 
+/** The report to show after `deleted` is gone: the next older ready one with data, else the next newer, else none. */
+export function reportAfterDeletion(list: Report[], deleted: string): Report | null {
+  const index = list.findIndex((r) => r._id === deleted);
+  const readable = (r: Report) => r._id !== deleted && r.status === "ready" && r.hasData !== false;
+  return (
+    list.slice(index + 1).find(readable) ?? [...list.slice(0, Math.max(index, 0))].reverse().find(readable) ?? null
+  );
+}
+
 /**
- * The project's insight reports: generation with live progress, the report being viewed (the
- * master report, the newest ready one, unless a past one is opened) in its three groups with
- * filters, selection, save and tag, the report history and the project's tags.
+ * The project's insight report screen: the report being viewed (the master report, the newest ready one with data,
+ * unless a past one is opened) first, in the project's look: the period said once, the headline KPIs, the most
+ * impactful findings, then the rest. Generating a report and the history are secondary: buttons opening dialogs.
  */
 export function InsightReport({ project, reportParam }: { project: ProjectDetail; reportParam: string | null }) {
   const projectId = project._id;
@@ -55,15 +70,23 @@ export function InsightReport({ project, reportParam }: { project: ProjectDetail
   const queryClient = useQueryClient();
   const canManage = project.client.actions.includes("report:manage");
   const canManageData = project.client.actions.includes("datasource:manage");
-  const look = useChartLook(projectId);
+  const look = useReportLook(projectId);
   const reports = useReports(projectId);
   const sources = useDataSources(projectId);
   const tags = useTags(projectId);
+  const [generating, setGenerating] = useState(false);
+  const [browsing, setBrowsing] = useState(false);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const remove = useDeleteReport(projectId);
+  const [deleteError, setDeleteError] = useState<string | null>(null);
 
   const list = reports.data?.docs ?? [];
   const master = masterReport(reports.data);
   const opened = reportParam ? (list.find((r) => r._id === reportParam && r.status === "ready") ?? null) : null;
   const viewing = opened ?? master;
+  const newestReady = list.find((r) => r.status === "ready");
+  const emptyNewest =
+    newestReady && newestReady.hasData === false && newestReady._id !== viewing?._id ? newestReady : null;
 
   // The report being made: the one just asked for, else any still queued or running (e.g. after a reload).
   const [trackedId, setTrackedId] = useState<string | null>(null);
@@ -74,78 +97,71 @@ export function InsightReport({ project, reportParam }: { project: ProjectDetail
 
   useEffect(() => {
     if (!followId || !trackedStatus || isReportActive({ status: trackedStatus })) return;
+    // The list says whether the new report read data (the master only changes if it did) and the project its
+    // last report date: both are read again now, not on the next visit.
     void queryClient.invalidateQueries({ queryKey: queryKeys.reports(projectId) });
-    void queryClient.invalidateQueries({ queryKey: queryKeys.project(projectId) });
+    invalidateLastReport(queryClient, projectId);
     if (trackedStatus === "ready") {
       alerts.success("Your report is ready");
-      // The new report is the master: show it.
       if (reportParam) router.replace(`/client-projects/${projectId}`, { scroll: false });
     }
   }, [followId, trackedStatus, queryClient, projectId, alerts, reportParam, router]);
 
   const noData = sources.isSuccess && !hasData(sources.data.docs);
+  const canGenerate = canManage && !noData && project.status === "active";
+
+  /** After a report is deleted, the screen moves on to the next report (or the empty state), never a dead page. */
+  const moveOn = (deleted: Report) => {
+    if (deleted._id !== viewing?._id) return;
+    const remaining = list.filter((r) => r._id !== deleted._id);
+    const nextMaster = masterReport({ docs: remaining, total: remaining.length });
+    const next = reportAfterDeletion(list, deleted._id);
+    router.replace(
+      !next || next._id === nextMaster?._id
+        ? `/client-projects/${projectId}`
+        : `/client-projects/${projectId}?report=${next._id}`,
+      { scroll: false },
+    );
+  };
+
+  const deleteViewing = async () => {
+    if (!viewing) return;
+    setDeleteError(null);
+    try {
+      await remove.mutateAsync(viewing._id);
+      alerts.success(`${reportTitle(viewing)} deleted`);
+      setConfirmDelete(false);
+      moveOn(viewing);
+    } catch (raw) {
+      setDeleteError(toApiError(raw).message);
+    }
+  };
+
+  const isMaster = viewing && viewing._id === master?._id;
+  const period = viewing ? { start: viewing.periodStart, end: viewing.periodEnd } : undefined;
 
   return (
-    <div className="space-y-6">
-      <div className="grid gap-6 lg:grid-cols-2">
-        {canManage && !noData ? (
-          <Card aria-labelledby="generate-heading" id="generate">
-            <CardTitle id="generate-heading">Generate a report</CardTitle>
-            <CardDescription>Every question of the catalogue, answered for the period in seconds.</CardDescription>
-            <div className="mt-4">
-              <GenerateReportForm
-                projectId={projectId}
-                timeZone={project.timeZone}
-                onQueued={(r) => setTrackedId(r._id)}
-              />
-            </div>
-          </Card>
-        ) : null}
-        <Card aria-labelledby="history-heading" className={canManage && !noData ? undefined : "lg:col-span-2"}>
-          <CardTitle id="history-heading">Report history</CardTitle>
-          <div className="mt-3">
-            {reports.isPending ? (
-              <LoadingState label="Loading reports…" />
-            ) : reports.isError ? (
-              <ErrorState message={toApiError(reports.error).message} onRetry={() => void reports.refetch()} />
-            ) : (
-              <ReportHistory
-                projectId={projectId}
-                reports={list}
-                total={reports.data.total}
-                viewingId={viewing?._id ?? null}
-                masterId={master?._id ?? null}
-                canManage={canManage}
-                onDeleted={(r) => {
-                  if (r._id === reportParam) router.replace(`/client-projects/${projectId}`, { scroll: false });
-                }}
-              />
-            )}
-          </div>
-        </Card>
-      </div>
-
+    <div className="space-y-5" style={{ fontFamily: look.font }}>
       {followId && tracked.data ? (
         <ReportProgress
           report={tracked.data}
           onDismiss={() => setTrackedId(null)}
-          onRetry={
-            canManage ? () => document.getElementById("generate")?.scrollIntoView({ behavior: "smooth" }) : undefined
-          }
+          onRetry={canGenerate ? () => setGenerating(true) : undefined}
         />
       ) : null}
 
       <section aria-labelledby="master-heading" className="space-y-4">
-        <div className="flex flex-wrap items-end justify-between gap-2">
-          <div>
-            <h2 id="master-heading" className="text-xl font-semibold text-slate-900">
-              {opened && opened._id !== master?._id ? "Insight report" : "Master insight report"}
-            </h2>
-            {viewing ? (
-              <p className="text-sm text-slate-600">
-                {reportTitle(viewing)} · {formatPeriod(viewing.periodStart, viewing.periodEnd)} compared with the{" "}
-                {COMPARE_TO_LABELS[viewing.compareTo].toLowerCase()}
-                {opened && master && opened._id !== master._id ? (
+        <ReportBrandHeader
+          look={look}
+          headingId="master-heading"
+          subtitle={viewing ? (isMaster ? "Master report" : reportTitle(viewing)) : null}
+          meta={
+            viewing ? (
+              <p data-testid="report-period">
+                <span className="font-medium">{formatPeriod(viewing.periodStart, viewing.periodEnd)}</span> compared
+                with the {COMPARE_TO_LABELS[viewing.compareTo].toLowerCase()}
+                {viewing.name && isMaster ? ` · ${viewing.name}` : ""}
+                {!isMaster && master ? (
                   <>
                     {" · "}
                     <Link
@@ -158,10 +174,29 @@ export function InsightReport({ project, reportParam }: { project: ProjectDetail
                   </>
                 ) : null}
               </p>
-            ) : null}
-          </div>
-          <TagLinks projectId={projectId} tags={tags.data?.docs ?? []} />
-        </div>
+            ) : null
+          }
+          actions={
+            <>
+              {canGenerate ? <Button onClick={() => setGenerating(true)}>Generate report</Button> : null}
+              <Button variant="secondary" onClick={() => setBrowsing(true)} disabled={reports.isPending}>
+                Reports{reports.data ? ` (${reports.data.total})` : ""}
+              </Button>
+              {viewing && canManage ? (
+                <Button variant="ghost" onClick={() => setConfirmDelete(true)}>
+                  Delete this report
+                </Button>
+              ) : null}
+            </>
+          }
+        />
+
+        {emptyNewest ? (
+          <p className="rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900" role="status">
+            {reportTitle(emptyNewest)} found no data for {formatPeriod(emptyNewest.periodStart, emptyNewest.periodEnd)},
+            so it is not the master report. Check the period against the data sources, or open it from Reports.
+          </p>
+        ) : null}
 
         {noData ? (
           <EmptyState title="This project has no data yet">
@@ -178,12 +213,21 @@ export function InsightReport({ project, reportParam }: { project: ProjectDetail
           </EmptyState>
         ) : reports.isPending ? (
           <LoadingState label="Loading the report…" />
+        ) : reports.isError ? (
+          <ErrorState message={toApiError(reports.error).message} onRetry={() => void reports.refetch()} />
         ) : !viewing ? (
           followId ? null : (
             <EmptyState title="No report yet">
-              {canManage
-                ? "Choose a period above and generate the first report."
-                : "A Data Creator or admin can generate the first report."}
+              {canGenerate ? (
+                <>
+                  <p>Generate the first report: every question of the catalogue, answered for a period in seconds.</p>
+                  <Button className="mt-3" onClick={() => setGenerating(true)}>
+                    Generate the first report
+                  </Button>
+                </>
+              ) : (
+                "A Data Creator or admin can generate the first report."
+              )}
             </EmptyState>
           )
         ) : (
@@ -191,13 +235,64 @@ export function InsightReport({ project, reportParam }: { project: ProjectDetail
             key={viewing._id}
             projectId={projectId}
             report={viewing}
+            period={period}
             look={look}
             currency={project.currency}
             tags={tags.data?.docs ?? []}
             canTag={canManage}
           />
         )}
+        <ReportFooter look={look} />
       </section>
+
+      <Dialog
+        open={generating}
+        onClose={() => setGenerating(false)}
+        title="Generate a report"
+        description="Every question of the catalogue, answered for the period in seconds."
+      >
+        <GenerateReportForm
+          projectId={projectId}
+          timeZone={project.timeZone}
+          onQueued={(r) => {
+            setTrackedId(r._id);
+            setGenerating(false);
+          }}
+        />
+      </Dialog>
+
+      <Dialog open={browsing} onClose={() => setBrowsing(false)} title="Reports" className="sm:max-w-2xl">
+        <div className="space-y-3">
+          {reports.data ? (
+            <ReportHistory
+              projectId={projectId}
+              reports={list}
+              total={reports.data.total}
+              viewingId={viewing?._id ?? null}
+              masterId={master?._id ?? null}
+              canManage={canManage}
+              onOpen={() => setBrowsing(false)}
+              onDeleted={moveOn}
+            />
+          ) : null}
+        </div>
+      </Dialog>
+
+      <ConfirmDialog
+        open={confirmDelete}
+        onClose={() => {
+          setConfirmDelete(false);
+          setDeleteError(null);
+        }}
+        title={`Delete ${viewing ? reportTitle(viewing) : "report"}?`}
+        confirmLabel="Delete report"
+        loading={remove.isPending}
+        error={deleteError}
+        onConfirm={() => void deleteViewing()}
+      >
+        The report and its insights are deleted, and they leave any tag or saved list that held them. This cannot be
+        undone. The next report is shown instead.
+      </ConfirmDialog>
     </div>
   );
 }
@@ -226,9 +321,13 @@ function TagLinks({ projectId, tags }: { projectId: string; tags: InsightTag[] }
   );
 }
 
+/** How many of the most impactful findings are shown as full cards; the rest of the group follows as rows. */
+const TOP_CARDS = 4;
+
 function ReportInsights({
   projectId,
   report,
+  period,
   look,
   currency,
   tags,
@@ -236,6 +335,7 @@ function ReportInsights({
 }: {
   projectId: string;
   report: Report;
+  period?: { start: string; end: string };
   look: ChartLook;
   currency: string;
   tags: InsightTag[];
@@ -249,7 +349,6 @@ function ReportInsights({
   const [query, setQuery] = useState("");
   const [selection, dispatch] = useReducer(selectionReducer, []);
   const [tagging, setTagging] = useState(false);
-  const [dismissed, setDismissed] = useState<string[]>([]);
 
   const all = useMemo(() => insights.data?.docs ?? [], [insights.data]);
   const shown = useMemo(
@@ -263,14 +362,23 @@ function ReportInsights({
   );
   const selectedInsights = all.filter((i) => selection.includes(i._id));
   const savedCount = saved.data?.total;
+  const filtering = Boolean(stage || query.trim());
 
-  if (insights.isPending) return <LoadingState label="Loading insights…" />;
+  const kpis = <KpiStrip reportId={report._id} look={look} />;
+  if (insights.isPending)
+    return (
+      <>
+        {kpis}
+        <LoadingState label="Loading insights…" />
+      </>
+    );
   if (insights.isError)
     return <ErrorState message={toApiError(insights.error).message} onRetry={() => void insights.refetch()} />;
   if (all.length === 0)
     return (
       <EmptyState title="This report holds no insights">
-        The data did not cover any question of the catalogue for this period.
+        The data did not cover any question of the catalogue for this period. Check the data sources, then generate a
+        report for a period they cover.
       </EmptyState>
     );
 
@@ -289,12 +397,24 @@ function ReportInsights({
     }
   };
 
+  const significant = shown.filter((i) => i.findings.length > 0 || i.isWaitForGenerating);
+  const quiet = shown.filter((i) => i.findings.length === 0 && !i.isWaitForGenerating);
+  const select = (id: string) => (on: boolean) => dispatch({ type: on ? "select" : "deselect", ids: [id] });
+
   return (
     <div className="space-y-5">
-      <div className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm md:flex-row md:items-end">
-        <div className="md:w-56">
-          <Label htmlFor="insight-stage">Funnel stage</Label>
-          <Select id="insight-stage" className="mt-1.5" value={stage} onChange={(e) => setStage(e.target.value)}>
+      {kpis}
+
+      <div
+        role="toolbar"
+        aria-label="Selected insights"
+        className="sticky top-2 z-10 flex flex-wrap items-center gap-2 rounded-xl border border-slate-200 bg-white/95 p-2 shadow-sm backdrop-blur"
+      >
+        <Label htmlFor="insight-stage" className="sr-only">
+          Funnel stage
+        </Label>
+        <div className="w-40 shrink-0">
+          <Select id="insight-stage" value={stage} onChange={(e) => setStage(e.target.value)}>
             <option value="">All stages</option>
             {FUNNEL_STAGES.map((s) => (
               <option key={s.key} value={s.key}>
@@ -303,124 +423,128 @@ function ReportInsights({
             ))}
           </Select>
         </div>
-        <div className="flex-1">
-          <Label htmlFor="insight-search">Search insights</Label>
+        <Label htmlFor="insight-search" className="sr-only">
+          Search insights
+        </Label>
+        <div className="min-w-0 flex-1 sm:w-56 sm:flex-none">
           <Input
             id="insight-search"
             type="search"
-            className="mt-1.5"
-            placeholder="Channel, campaign, question…"
+            placeholder="Search: channel, campaign…"
             value={query}
             onChange={(e) => setQuery(e.target.value)}
           />
         </div>
-        <p className="text-sm text-slate-600 md:pb-2" aria-live="polite">
+        <p className="text-sm text-slate-700" aria-live="polite">
           {shown.length === all.length ? `${all.length} insights` : `${shown.length} of ${all.length} insights`}
         </p>
-      </div>
-
-      <div
-        role="toolbar"
-        aria-label="Selected insights"
-        className="sticky top-2 z-10 flex flex-wrap items-center gap-2 rounded-xl border border-slate-200 bg-white/95 p-3 shadow-sm backdrop-blur"
-      >
-        <p className="mr-auto text-sm text-slate-700" aria-live="polite">
-          {selection.length === 0 ? "Select insights to save or tag them." : `${selection.length} selected`}
-          {typeof savedCount === "number" ? (
-            <Link
-              href={`/client-projects/${projectId}/saved`}
-              className="ml-2 text-brand-700 underline underline-offset-2"
-            >
-              {savedCount} saved
-            </Link>
-          ) : null}
-        </p>
-        <Button
-          size="sm"
-          variant="ghost"
-          disabled={shown.length === 0 || shown.every((i) => selection.includes(i._id))}
-          onClick={() => dispatch({ type: "select", ids: shown.map((i) => i._id) })}
-        >
-          Select all shown
-        </Button>
-        <Button
-          size="sm"
-          variant="secondary"
-          disabled={selection.length === 0}
-          onClick={() => dispatch({ type: "clear" })}
-        >
-          Clear selection
-        </Button>
-        <Button
-          size="sm"
-          variant="secondary"
-          disabled={selection.length === 0}
-          loading={save.isPending}
-          onClick={() => void saveSelected()}
-        >
-          Save
-        </Button>
-        {canTag ? (
-          <Button size="sm" disabled={selection.length === 0} onClick={() => setTagging(true)}>
-            Tag
-          </Button>
+        {selection.length ? (
+          <p className="text-sm font-medium text-slate-900" aria-live="polite">
+            {selection.length} selected
+          </p>
         ) : null}
-        <ExportButtons
-          projectId={projectId}
-          label={selection.length ? "Selected as" : "Report as"}
-          selection={selection.length ? { insightIds: selection } : { reportId: report._id }}
-        />
+        {typeof savedCount === "number" ? (
+          <Link
+            href={`/client-projects/${projectId}/saved`}
+            className="text-sm text-brand-700 underline underline-offset-2"
+          >
+            {savedCount} saved
+          </Link>
+        ) : null}
+        <div className="ml-auto flex flex-wrap items-center gap-2">
+          {selection.length ? (
+            <>
+              <Button size="sm" variant="ghost" onClick={() => dispatch({ type: "clear" })}>
+                Clear selection
+              </Button>
+              <Button size="sm" variant="secondary" loading={save.isPending} onClick={() => void saveSelected()}>
+                Save
+              </Button>
+              {canTag ? (
+                <Button size="sm" onClick={() => setTagging(true)}>
+                  Tag
+                </Button>
+              ) : null}
+            </>
+          ) : (
+            <Button
+              size="sm"
+              variant="ghost"
+              disabled={shown.length === 0}
+              onClick={() => dispatch({ type: "select", ids: shown.map((i) => i._id) })}
+            >
+              Select all shown
+            </Button>
+          )}
+          <ExportButtons
+            projectId={projectId}
+            label={selection.length ? "Selected as" : "Report as"}
+            selection={selection.length ? { insightIds: selection } : { reportId: report._id }}
+          />
+        </div>
       </div>
 
       {INSIGHT_GROUPS.map((group) => {
-        const inGroup = shown.filter((i) => i.group === group.key);
+        const inGroup = significant.filter((i) => i.group === group.key);
         const headingId = `group-${group.key}`;
-        const popUpId = `${report._id}:${group.key}`;
+        const cards = group.key === "most_impactful" ? inGroup.slice(0, TOP_CARDS) : [];
+        const rows = group.key === "most_impactful" ? inGroup.slice(TOP_CARDS) : inGroup;
         return (
-          <section key={group.key} aria-labelledby={headingId} className="space-y-3">
+          <section key={group.key} aria-labelledby={headingId} className="space-y-2">
             <h3 id={headingId} className="text-lg font-semibold text-slate-900">
               {group.label} <span className="text-sm font-normal text-slate-600">({inGroup.length})</span>
             </h3>
-            {group.dismissPopUp && !dismissed.includes(popUpId) ? (
-              <div className="flex items-start justify-between gap-3 rounded-lg border border-slate-200 bg-slate-50 px-3 py-2 text-sm text-slate-700">
-                <p>
-                  Questions whose answers moved the primary KPI less, or not at all. Worth a look when the top insights
-                  are handled.
-                </p>
-                <Button
-                  size="sm"
-                  variant="ghost"
-                  onClick={() => setDismissed((d) => [...d, popUpId])}
-                  aria-label={`Dismiss the note about ${group.label}`}
-                >
-                  Dismiss
-                </Button>
-              </div>
-            ) : null}
             {inGroup.length === 0 ? (
-              <p className="rounded-lg border border-dashed border-slate-300 px-4 py-4 text-sm text-slate-600">
-                {stage || query.trim() ? "No insight of this group matches the filters." : "No insights in this group."}
+              <p className="text-sm text-slate-600">
+                {filtering
+                  ? "No insight of this group matches the filters."
+                  : group.key === "data_quality"
+                    ? "No data quality issue found: the data can be trusted for this period."
+                    : "Nothing significant in this group for the period."}
               </p>
-            ) : (
-              <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3" aria-label={group.label}>
-                {inGroup.map((insight: Insight) => (
+            ) : null}
+            {cards.length ? (
+              <ul className="grid gap-3 lg:grid-cols-2" aria-label={group.label}>
+                {cards.map((insight: Insight) => (
                   <li key={insight._id}>
                     <InsightCard
                       insight={insight}
                       projectId={projectId}
                       look={look}
                       currency={currency}
+                      period={period}
                       selected={selection.includes(insight._id)}
-                      onSelectedChange={(on) => dispatch({ type: on ? "select" : "deselect", ids: [insight._id] })}
+                      onSelectedChange={select(insight._id)}
                     />
                   </li>
                 ))}
               </ul>
-            )}
+            ) : null}
+            {rows.length ? (
+              <ul
+                className="divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white"
+                aria-label={cards.length ? `More of ${group.label}` : group.label}
+              >
+                {rows.map((insight) => (
+                  <li key={insight._id}>
+                    <InsightRow
+                      insight={insight}
+                      projectId={projectId}
+                      currency={currency}
+                      period={period}
+                      selected={selection.includes(insight._id)}
+                      onSelectedChange={select(insight._id)}
+                    />
+                  </li>
+                ))}
+              </ul>
+            ) : null}
           </section>
         );
       })}
 
+      <NothingNotable projectId={projectId} insights={quiet} />
+      <TagLinks projectId={projectId} tags={tags} />
       {canTag ? <ShareLinksPanel reportId={report._id} reportName={reportTitle(report)} /> : null}
 
       <TagDialog

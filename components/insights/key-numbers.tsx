@@ -86,7 +86,7 @@ function Figure({ label, children, className }: { label: string; children: React
   return (
     <div className="min-w-0">
       <dt className="text-xs text-slate-500">{label}</dt>
-      <dd className={cn("truncate font-semibold tabular-nums text-slate-900", className)}>{children}</dd>
+      <dd className={cn("font-semibold break-words tabular-nums text-slate-900", className)}>{children}</dd>
     </div>
   );
 }

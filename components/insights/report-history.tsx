@@ -32,6 +32,8 @@ interface ReportHistoryProps {
   masterId: string | null;
   canManage: boolean;
   onDeleted: (report: Report) => void;
+  /** A report was opened (the dialog holding the list closes). */
+  onOpen?: () => void;
 }
 
 /** Every report of the project, newest first: open a past one, delete those the user may manage. */
@@ -43,13 +45,19 @@ export function ReportHistory({
   masterId,
   canManage,
   onDeleted,
+  onOpen,
 }: ReportHistoryProps) {
   const alerts = useAlerts();
   const remove = useDeleteReport(projectId);
   const [confirming, setConfirming] = useState<Report | null>(null);
   const [error, setError] = useState<string | null>(null);
 
-  if (reports.length === 0) return <EmptyState title="No reports yet">Generated reports are listed here.</EmptyState>;
+  if (reports.length === 0)
+    return (
+      <EmptyState title="No reports yet">
+        Generated reports are listed here. Use Generate report to make the first one.
+      </EmptyState>
+    );
 
   const confirmDelete = async () => {
     if (!confirming) return;
@@ -71,7 +79,7 @@ export function ReportHistory({
       </p>
       <ul
         aria-label="Report history"
-        className="mt-2 max-h-96 divide-y divide-slate-100 overflow-y-auto rounded-lg border border-slate-200"
+        className="mt-2 max-h-[60vh] divide-y divide-slate-100 overflow-y-auto rounded-lg border border-slate-200"
       >
         {reports.map((report) => {
           const status = STATUS[report.status];
@@ -87,6 +95,8 @@ export function ReportHistory({
                   {reportTitle(report)}
                   {report._id === masterId ? (
                     <span className="ml-2 text-xs font-normal text-slate-600">(master)</span>
+                  ) : report.status === "ready" && report.hasData === false ? (
+                    <span className="ml-2 text-xs font-normal text-amber-800">(no data for its period)</span>
                   ) : null}
                 </p>
                 <p className="text-xs text-slate-600">
@@ -107,6 +117,7 @@ export function ReportHistory({
                         : `/client-projects/${projectId}?report=${report._id}`
                     }
                     scroll={false}
+                    onClick={onOpen}
                     className="text-sm font-medium text-brand-700 underline underline-offset-2"
                     aria-describedby={titleId}
                   >

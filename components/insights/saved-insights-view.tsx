@@ -8,7 +8,8 @@ import { Button } from "@/components/ui/button";
 import { EmptyState, ErrorState, LoadingState } from "@/components/ui/page-state";
 import type { ProjectDetail } from "@/lib/api-client/types";
 import { toApiError } from "@/lib/hooks/use-api-error-handler";
-import { useChartLook } from "@/lib/hooks/use-chart-look";
+import { useReportLook } from "@/lib/hooks/use-chart-look";
+import { ReportBrandStrip, ReportFooter } from "./report-brand";
 import { savedInsightId, savedInsightOf, useSavedInsights, useUnsaveInsight } from "@/lib/hooks/use-insights";
 import { ExportButtons } from "./export-buttons";
 import { InsightCard } from "./insight-card";
@@ -27,7 +28,7 @@ function SavedInsights({ project, agency }: { project: ProjectDetail; agency: { 
   const alerts = useAlerts();
   const saved = useSavedInsights(project._id);
   const unsave = useUnsaveInsight(project._id);
-  const look = useChartLook(project._id);
+  const look = useReportLook(project._id);
   const [removingId, setRemovingId] = useState<string | null>(null);
 
   const remove = async (insightId: string, title: string) => {
@@ -59,6 +60,7 @@ function SavedInsights({ project, agency }: { project: ProjectDetail; agency: { 
           ) : null
         }
       />
+      <ReportBrandStrip look={look}>{project.name}</ReportBrandStrip>
       {saved.isPending ? (
         <LoadingState label="Loading saved insights…" />
       ) : saved.isError ? (
@@ -101,6 +103,7 @@ function SavedInsights({ project, agency }: { project: ProjectDetail; agency: { 
           })}
         </ul>
       )}
+      <ReportFooter look={look} />
     </div>
   );
 }

@@ -11,7 +11,8 @@ import { FormField } from "@/components/ui/form-field";
 import { EmptyState, ErrorState, LoadingState } from "@/components/ui/page-state";
 import type { InsightTag, ProjectDetail } from "@/lib/api-client/types";
 import { toApiError, useApiErrorHandler } from "@/lib/hooks/use-api-error-handler";
-import { useChartLook } from "@/lib/hooks/use-chart-look";
+import { useReportLook } from "@/lib/hooks/use-chart-look";
+import { ReportBrandStrip, ReportFooter } from "./report-brand";
 import { useServerForm } from "@/lib/hooks/use-server-form";
 import { useDeleteTag, useInsights, useTag, useUpdateTag } from "@/lib/hooks/use-insights";
 import { tagFormSchema } from "@/lib/validation/insight-forms";
@@ -46,7 +47,7 @@ function TaggedInsights({
   const handle = useApiErrorHandler();
   const tag = useTag(tagId);
   const insights = useInsights(project._id, null, tagId);
-  const look = useChartLook(project._id);
+  const look = useReportLook(project._id);
   const update = useUpdateTag(project._id, tagId);
   const remove = useDeleteTag(project._id, tagId);
   const [renaming, setRenaming] = useState(false);
@@ -114,6 +115,7 @@ function TaggedInsights({
           </>
         }
       />
+      <ReportBrandStrip look={look}>{project.name}</ReportBrandStrip>
 
       {insights.isPending ? (
         <LoadingState label="Loading the tag's insights…" />
@@ -177,6 +179,7 @@ function TaggedInsights({
       >
         The tag goes; its insights stay in their reports.
       </ConfirmDialog>
+      <ReportFooter look={look} />
     </div>
   );
 }

@@ -7,7 +7,6 @@ import { ProjectPageHeader } from "@/components/projects/project-page-header";
 import { useAlerts } from "@/components/alerts/alerts-context";
 import { ClientSuspended } from "@/components/clients/client-suspended";
 import { Button, buttonClasses } from "@/components/ui/button";
-import { Card, CardTitle } from "@/components/ui/card";
 import { ConfirmDialog, Dialog } from "@/components/ui/dialog";
 import { ErrorState, LoadingState } from "@/components/ui/page-state";
 import { StatusBadge } from "@/components/ui/status-badge";
@@ -69,7 +68,7 @@ function ProjectDetailContent({
   };
 
   return (
-    <div className="space-y-6">
+    <div className="space-y-5">
       <ProjectPageHeader
         project={project}
         agency={agency}
@@ -82,6 +81,10 @@ function ProjectDetailContent({
             <Link href={`/clients/${project.client._id}`} className="text-brand-700 underline underline-offset-2">
               {project.client.name}
             </Link>
+            {" · "}
+            <span data-testid="last-report">
+              {project.lastReportAt ? `Last report ${formatDate(project.lastReportAt)}` : "No report yet"}
+            </span>
           </>
         }
         actions={
@@ -120,29 +123,27 @@ function ProjectDetailContent({
 
       <InsightReport project={project} reportParam={reportId} />
 
-      <div>
-        <Card aria-labelledby="project-details-heading" className="max-w-3xl">
-          <CardTitle id="project-details-heading">Details</CardTitle>
-          <dl className="mt-4 grid gap-x-8 gap-y-3 text-sm sm:grid-cols-2">
-            <DetailRow label="Site URL">{project.url ?? <Muted>Not set</Muted>}</DetailRow>
-            <DetailRow label="Site type">{siteTypeLabel(project.siteType)}</DetailRow>
-            <DetailRow label="Currency">{project.currency}</DetailRow>
-            <DetailRow label="Time zone">{project.timeZone.replaceAll("_", " ")}</DetailRow>
-            <DetailRow label="Last report">
-              {project.lastReportAt ? formatDate(project.lastReportAt) : <Muted>No report yet</Muted>}
-            </DetailRow>
-            <DetailRow label="Added">{formatDate(project.createdAt)}</DetailRow>
-          </dl>
-          {can("client:customize") ? (
-            <Link
-              href={`/customization-project?projectId=${project._id}`}
-              className={buttonClasses("secondary", "sm", "mt-5")}
-            >
-              Visual customization
-            </Link>
-          ) : null}
-        </Card>
-      </div>
+      <details className="group max-w-3xl rounded-xl border border-slate-200 bg-white px-4 py-3 text-sm shadow-sm">
+        <summary className="cursor-pointer font-medium text-slate-900">Project details</summary>
+        <dl className="mt-3 grid gap-x-8 gap-y-3 sm:grid-cols-2">
+          <DetailRow label="Site URL">{project.url ?? <Muted>Not set</Muted>}</DetailRow>
+          <DetailRow label="Site type">{siteTypeLabel(project.siteType)}</DetailRow>
+          <DetailRow label="Currency">{project.currency}</DetailRow>
+          <DetailRow label="Time zone">{project.timeZone.replaceAll("_", " ")}</DetailRow>
+          <DetailRow label="Last report">
+            {project.lastReportAt ? formatDate(project.lastReportAt) : <Muted>No report yet</Muted>}
+          </DetailRow>
+          <DetailRow label="Added">{formatDate(project.createdAt)}</DetailRow>
+        </dl>
+        {can("client:customize") ? (
+          <Link
+            href={`/customization-project?projectId=${project._id}`}
+            className={buttonClasses("secondary", "sm", "mt-4")}
+          >
+            Visual customization
+          </Link>
+        ) : null}
+      </details>
 
       <Dialog open={editing} onClose={() => setEditing(false)} title="Edit project">
         <ProjectForm

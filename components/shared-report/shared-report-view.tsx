@@ -3,6 +3,7 @@
 import { EvidenceTable } from "@/components/insights/evidence-table";
 import { InsightMiniChart } from "@/components/insights/insight-chart";
 import { KeyNumbers, headlineFinding } from "@/components/insights/key-numbers";
+import { NarrativeText } from "@/components/insights/narrative-text";
 import type { SharedReport } from "@/lib/api-client/file-storage";
 import type { Insight } from "@/lib/api-client/types";
 import {
@@ -54,7 +55,12 @@ export function SharedReportView({ shared }: { shared: SharedReport }) {
               <ul className="grid gap-4 md:grid-cols-2" aria-label={group.label}>
                 {inGroup.map((insight) => (
                   <li key={insight._id}>
-                    <SharedInsight insight={insight} look={look} currency={project.currency} />
+                    <SharedInsight
+                      insight={insight}
+                      look={look}
+                      currency={project.currency}
+                      period={{ start: report.periodStart, end: report.periodEnd }}
+                    />
                   </li>
                 ))}
               </ul>
@@ -76,10 +82,13 @@ function SharedInsight({
   insight,
   look,
   currency,
+  period,
 }: {
   insight: Insight;
   look: { chartColor: string; palette: string[]; font: string };
   currency: string;
+  /** The report's period, said once in its header: findings spanning exactly it are not dated again. */
+  period: { start: string; end: string };
 }) {
   const headline = headlineFinding(insight.findings);
   const noResults = insight.findings.length === 0;
@@ -98,7 +107,7 @@ function SharedInsight({
         <p className="mt-3 text-sm text-slate-700">{NO_SIGNIFICANT_RESULTS}</p>
       ) : (
         <>
-          <p className="mt-3 text-sm text-slate-800">{insight.summary}</p>
+          <NarrativeText insight={insight} currency={currency} period={period} className="mt-3" />
           {headline ? <KeyNumbers finding={headline} currency={currency} className="mt-3" /> : null}
           <div className="mt-3">
             <InsightMiniChart insight={insight} look={look} currency={currency} />

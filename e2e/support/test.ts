@@ -1,10 +1,89 @@
-import { expect, test as base } from "@playwright/test";
+import { expect, test as base, type Page } from "@playwright/test";
+import { blockingViolations } from "./axe";
+
+/** How long a page must stay on one address before it is checked: its data has loaded and dialogs have settled. */
+const AXE_SETTLE_MS = 1_500;
+
+/** A page's kind: its path with ids and tokens replaced, so a journey checks each kind of page once. */
+const pageKind = (url: string) =>
+  new URL(url).pathname
+    .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi, ":id")
+    .replace(/\/[A-Za-z0-9_-]{24,}/g, "/:token");
 
 /**
- * Playwright's `test` with one addition: a journey fails when the browser reports a Content-Security-Policy
- * violation, so a page that only works with the policy off cannot pass.
+ * Checks every page a journey visits with axe-core: each kind of page the main frame reaches (a full load or a
+ * client-side navigation), once it has stayed there a moment, and the last page at the end. One check runs at a time
+ * (axe holds the page's main thread while it runs). Serious and critical violations are collected with the page they
+ * were found on, and fail the journey at its end.
  */
-export const test = base.extend<{ cspViolations: string[] }>({
+function watchAccessibility(page: Page) {
+  const found = new Set<string>();
+  const checked = new Set<string>();
+  let queue: Promise<void> = Promise.resolve();
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  let closed = false;
+
+  const check = async (url: string) => {
+    const kind = pageKind(url);
+    if (closed || page.isClosed() || checked.has(kind) || page.url() !== url) return;
+    try {
+      // A dialog fading in or out is not what the reader sees once it settles: wait for transitions to end.
+      await page.evaluate(() =>
+        Promise.race([
+          Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))),
+          new Promise((resolve) => setTimeout(resolve, 2_000)),
+        ]),
+      );
+      if (page.url() !== url) return;
+      let violations = await blockingViolations(page);
+      if (violations.length) {
+        // A button turning enabled mid-transition is not a page's state: keep what is still there a moment later.
+        await page.waitForTimeout(1_000);
+        if (page.url() !== url) return;
+        const again = new Set(await blockingViolations(page));
+        violations = violations.filter((v) => again.has(v));
+      }
+      if (page.url() !== url) return; // moved on while checked: the next page is checked instead
+      checked.add(kind);
+      for (const v of violations) found.add(`${kind}: ${v}`);
+    } catch {
+      // The page navigated or closed while being checked: its next address is checked instead.
+    }
+  };
+
+  const enqueue = (url: string) => {
+    queue = queue.then(() => check(url));
+  };
+
+  page.on("framenavigated", (frame) => {
+    if (frame !== page.mainFrame() || page.url().startsWith("about:")) return;
+    if (checked.has(pageKind(page.url()))) return;
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(() => {
+      timer = null;
+      enqueue(page.url());
+    }, AXE_SETTLE_MS);
+  });
+
+  return {
+    async finish(): Promise<string[]> {
+      if (timer) clearTimeout(timer);
+      if (!page.isClosed() && !page.url().startsWith("about:")) enqueue(page.url());
+      await queue;
+      closed = true;
+      return [...found];
+    },
+  };
+}
+
+/**
+ * Playwright's `test` with two checks every journey gets:
+ * - it fails when the browser reports a Content-Security-Policy violation, so a page that only works with the
+ *   policy off cannot pass;
+ * - every page it visits is checked with axe-core (WCAG 2.1 A and AA), and it fails on serious or critical
+ *   violations, listing each with its page and elements.
+ */
+export const test = base.extend<{ cspViolations: string[]; accessibility: void }>({
   cspViolations: [
     async ({ page }, use) => {
       const violations: string[] = [];
@@ -16,6 +95,17 @@ export const test = base.extend<{ cspViolations: string[] }>({
       });
       await use(violations);
       expect(violations, "Content-Security-Policy violations in the browser console").toEqual([]);
+    },
+    { auto: true },
+  ],
+  accessibility: [
+    async ({ page }, use, testInfo) => {
+      const watch = watchAccessibility(page);
+      await use();
+      const violations = await watch.finish();
+      // A journey that already failed says why; accessibility findings would only hide it.
+      if (testInfo.status !== testInfo.expectedStatus) return;
+      expect(violations, "Accessibility violations (serious or critical) on the pages visited").toEqual([]);
     },
     { auto: true },
   ],

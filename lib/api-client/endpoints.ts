@@ -126,6 +126,7 @@ export const api = {
       http.get<T.ReportList>(`/properties/${enc(projectId)}/reports`, { page, limit }),
     get: (id: string) => http.get<T.Report>(`/reports/${enc(id)}`),
     remove: (id: string) => http.delete<T.DeletedReport>(`/reports/${enc(id)}`),
+    kpis: (id: string) => http.get<T.ReportKpis>(`/reports/${enc(id)}/kpis`),
   },
   insights: {
     list: (projectId: string, query: T.InsightQuery = {}) =>

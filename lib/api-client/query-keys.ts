@@ -52,6 +52,7 @@ export const queryKeys = {
   projectInsightsAll: (projectId: string) => ["projects", projectId, "insights"] as const,
   reports: (projectId: string) => ["projects", projectId, "insights", "reports"] as const,
   report: (reportId: string) => ["reports", reportId] as const,
+  reportKpis: (reportId: string) => ["reports", reportId, "kpis"] as const,
   insights: (projectId: string, reportId: string | null, tag?: string) =>
     ["projects", projectId, "insights", "list", reportId ?? "", tag ?? ""] as const,
   /** Every insight list of a project, whatever the report and tag filter. */

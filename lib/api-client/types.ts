@@ -54,6 +54,7 @@ import type { InsightView } from "@/server/services/insights/insight-view";
 import type { createReport } from "@/server/services/reports/create-report";
 import type { deleteReport } from "@/server/services/reports/delete-report";
 import type { listReports } from "@/server/services/reports/list-reports";
+import type { reportKpis } from "@/server/services/reports/report-kpis";
 import type { listSavedInsights } from "@/server/services/saved-insights/list-saved";
 import type { saveInsight, unsaveInsight } from "@/server/services/saved-insights/save-insight";
 import type { deleteTag } from "@/server/services/tags/delete-tag";
@@ -152,6 +153,8 @@ export type CompareTo = Report["compareTo"];
 export type ReportList = Result<typeof listReports>;
 export type ReportBody = z.input<typeof createReportSchema>;
 export type DeletedReport = Result<typeof deleteReport>;
+export type ReportKpis = Result<typeof reportKpis>;
+export type ReportKpi = ReportKpis["kpis"][number];
 
 /** One piece of machine-readable evidence; audit findings add check, issue, severity, count and examples. */
 export type InsightFinding = Serialized<EngineFinding> & {

@@ -12,17 +12,32 @@ export interface ChartLook {
   font: string;
 }
 
+/** The whole look of a report screen: the charts' colours and font, the title, footer and logo. */
+export interface ReportLook extends ChartLook {
+  reportTitle: string;
+  footerText: string;
+  /** A URL the browser can show, or null without a logo. */
+  logoSrc: string | null;
+}
+
 export const DEFAULT_CHART_LOOK: ChartLook = {
   chartColor: DEFAULT_CUSTOMIZATION.chartColor,
   palette: [...DEFAULT_CUSTOMIZATION.palette],
   font: DEFAULT_CUSTOMIZATION.font,
 };
 
+export const DEFAULT_REPORT_LOOK: ReportLook = {
+  ...DEFAULT_CHART_LOOK,
+  reportTitle: DEFAULT_CUSTOMIZATION.reportTitle,
+  footerText: DEFAULT_CUSTOMIZATION.footerText,
+  logoSrc: null,
+};
+
 /**
- * The project's effective look for charts (its own customization, else its client's, else the
- * agency's, else the default). Charts draw in the default look until it arrives, or if it fails.
+ * The project's effective look (its own customization, else its client's, else the agency's, else the default).
+ * Screens draw in the default look until it arrives, or if it fails.
  */
-export function useChartLook(projectId: string | undefined): ChartLook {
+export function useReportLook(projectId: string | undefined): ReportLook {
   const look = useQuery({
     queryKey: queryKeys.look("project", projectId ?? ""),
     queryFn: () => customizationApi.get("project", projectId ?? ""),
@@ -31,11 +46,19 @@ export function useChartLook(projectId: string | undefined): ChartLook {
     meta: { globalErrors: false },
   });
   const effective = look.data?.effective;
-  if (!effective) return DEFAULT_CHART_LOOK;
+  if (!effective) return DEFAULT_REPORT_LOOK;
   const palette = (effective.palette ?? []).filter(isHexColor);
   return {
     chartColor: isHexColor(effective.chartColor) ? effective.chartColor : DEFAULT_CHART_LOOK.chartColor,
     palette: palette.length ? palette : DEFAULT_CHART_LOOK.palette,
     font: effective.font || DEFAULT_CHART_LOOK.font,
+    reportTitle: effective.reportTitle || DEFAULT_REPORT_LOOK.reportTitle,
+    footerText: effective.footerText ?? "",
+    logoSrc: effective.logo ? customizationApi.logoUrl(effective.logo.path) : null,
   };
+}
+
+/** The charts' part of the look. */
+export function useChartLook(projectId: string | undefined): ChartLook {
+  return useReportLook(projectId);
 }

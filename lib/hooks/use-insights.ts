@@ -29,6 +29,28 @@ export function useReports(projectId: string) {
   });
 }
 
+/** The report's headline figures (site-type KPIs with change and daily series); they never change once made. */
+export function useReportKpis(reportId: string | null) {
+  return useQuery({
+    queryKey: queryKeys.reportKpis(reportId ?? ""),
+    queryFn: () => api.reports.kpis(reportId ?? ""),
+    enabled: Boolean(reportId),
+    staleTime: Infinity,
+    // The strip hides itself on an error; a report deleted while shown must not send the page to a 404.
+    meta: { globalErrors: false },
+  });
+}
+
+/**
+ * After a report finishes or is deleted: every screen that shows the project's "Last report" (the project, its
+ * client's project list, the dashboard's clients) reads it again at once, not on the next visit.
+ */
+export function invalidateLastReport(queryClient: QueryClient, projectId: string) {
+  void queryClient.invalidateQueries({ queryKey: queryKeys.project(projectId) });
+  void queryClient.invalidateQueries({ queryKey: queryKeys.clientsAll });
+  void queryClient.invalidateQueries({ queryKey: ["agencies"] });
+}
+
 /** One report, polled every second until it is ready or failed; the project's list shows each answer. */
 export function useReport(reportId: string | null) {
   const queryClient = useQueryClient();
@@ -37,7 +59,10 @@ export function useReport(reportId: string | null) {
     queryFn: async () => {
       const report = await api.reports.get(reportId ?? "");
       queryClient.setQueryData<ReportList>(queryKeys.reports(report.projectId), (list) =>
-        list ? { ...list, docs: list.docs.map((r) => (r._id === report._id ? report : r)) } : list,
+        // The polled report does not know whether it read data; the list does (refetched when it finishes).
+        list
+          ? { ...list, docs: list.docs.map((r) => (r._id === report._id ? { ...report, hasData: r.hasData } : r)) }
+          : list,
       );
       return report;
     },
@@ -48,9 +73,12 @@ export function useReport(reportId: string | null) {
   });
 }
 
-/** The newest ready report: the project's master insight report. */
+/**
+ * The newest ready report that read data: the project's master insight report. A report on a period without data
+ * stays in the history but never replaces the master.
+ */
 export function masterReport(list: ReportList | undefined): Report | null {
-  const ready = (list?.docs ?? []).filter((r) => r.status === "ready");
+  const ready = (list?.docs ?? []).filter((r) => r.status === "ready" && r.hasData !== false);
   ready.sort((a, b) => (b.createdAt ?? b.finishedAt ?? "").localeCompare(a.createdAt ?? a.finishedAt ?? ""));
   return ready[0] ?? null;
 }
@@ -83,10 +111,14 @@ export function useDeleteReport(projectId: string) {
           : list,
       );
       queryClient.removeQueries({ queryKey: queryKeys.report(reportId) });
+      invalidateLastReport(queryClient, projectId);
+      // Its own insight list is dropped, not refetched: the screen still showing it for a moment would get a 404
+      // and the global handler would leave for the not-found page instead of moving on to the next report.
+      queryClient.removeQueries({ queryKey: [...queryKeys.insightsAll(projectId), reportId] });
       // Its insights go with it: saved and tagged lists may have held some.
       void queryClient.invalidateQueries({
         queryKey: queryKeys.projectInsightsAll(projectId),
-        predicate: (q) => q.queryKey[3] !== "reports",
+        predicate: (q) => q.queryKey[3] !== "reports" && q.queryKey[4] !== reportId,
       });
     },
   });

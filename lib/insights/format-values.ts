@@ -128,3 +128,15 @@ const FINDING_KIND_LABELS: Record<string, string> = {
 
 /** A finding's kind as screens, exports and emails name it. */
 export const kindLabel = (kind: string): string => FINDING_KIND_LABELS[kind] ?? kind;
+
+/** A metric's name with its unit, for a chart's value axis: "Revenue (USD)", "Conversion rate (%)", "Sessions". */
+export function axisTitle(metric: string, currency = "USD", unit?: string): string {
+  switch ((unit as MetricUnit | undefined) ?? metricUnit(metric)) {
+    case "currency":
+      return `${metricLabel(metric)} (${currency})`;
+    case "percent":
+      return `${metricLabel(metric)} (%)`;
+    default:
+      return metricLabel(metric);
+  }
+}

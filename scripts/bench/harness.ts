@@ -81,5 +81,7 @@ export function formatResult(r: BenchResult): string {
       ? ""
       : ` (target p95 < ${r.targetP95Ms} ms${r.p95Ms < r.targetP95Ms ? ": met" : ": NOT met"})`;
   const note = r.note ? ` — ${r.note}` : "";
+  // A measure of size, not time (the page's JavaScript): the note says it all.
+  if (Number.isNaN(r.medianMs)) return `${r.label}: n=${r.n}${note}`;
   return `${r.label}: n=${r.n} median=${r.medianMs.toFixed(1)} ms p95=${r.p95Ms.toFixed(1)} ms${target}${note}`;
 }

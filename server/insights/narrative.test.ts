@@ -88,7 +88,7 @@ describe("narratives", () => {
       { currency: "USD" },
     );
     expect(text).toBe(
-      'channel "Paid Search" contributed -1,200 to the change in sessions from Mar 1, 2026 to Mar 31, 2026, 80.0% of the total change.',
+      "Channel “Paid Search” contributed -1,200 to the change in sessions from Mar 1, 2026 to Mar 31, 2026, 80.0% of the total change.",
     );
   });
 

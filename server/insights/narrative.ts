@@ -1,4 +1,5 @@
 import { formatIsoDate } from "@/lib/dates";
+import { dimensionLabel } from "@/lib/catalogue/dimensions";
 import { METRICS } from "@/lib/insights/metrics";
 import { downIsGood } from "./metric-sense";
 import type { Finding } from "./types";
@@ -7,6 +8,14 @@ import type { Finding } from "./types";
 // never a number the finding does not hold. Units follow the metric catalogue: counts as integers
 // with thousands separators, money through Intl.NumberFormat in the project's currency, rates as
 // percentages, relative changes as signed percentages with one decimal, dates like "Mar 3, 2026".
+
+/** A segment as sentences name it: its dimension's display name and the value ("Campaign “Generic - Boots”"). */
+function segmentName(dimension: string | null, value: string | null): string {
+  return `${dimensionLabel(dimension ?? "")} “${value ?? "(not set)"}”`;
+}
+
+/** A dimension's display name inside a sentence ("landing page", never `landingPage`). */
+const lowerLabel = (dimension: string | null) => dimensionLabel(dimension ?? "").toLowerCase();
 
 export interface NarrativeContext {
   /** ISO 4217 code of the project's currency, e.g. "USD". */
@@ -84,7 +93,7 @@ function pct(f: Finding, ctx: NarrativeContext): string {
 }
 
 function segment(f: Finding): string {
-  return f.dimension && f.dimensionValue !== null ? ` for ${f.dimension} "${f.dimensionValue}"` : "";
+  return f.dimension && f.dimensionValue !== null ? ` for ${segmentName(f.dimension, f.dimensionValue)}` : "";
 }
 
 const confidenceText = (f: Finding) => `${Math.round(f.confidence * 100)}% confidence`;
@@ -136,7 +145,7 @@ interface MixRate {
   volumeChangePct: number | null;
 }
 
-/** "; 80% of the drop came from channel "Display"" when one segment carries most of a total's change. */
+/** "; 80% of the drop came from Channel “Display”" when one segment carries most of a total's change. */
 function explained(finding: Finding, ctx: NarrativeContext): string {
   const e = (finding as Finding & { explainedBy?: { dimension: string; dimensionValue: string; share: number } })
     .explainedBy;
@@ -145,7 +154,7 @@ function explained(finding: Finding, ctx: NarrativeContext): string {
   const share = new Intl.NumberFormat(ctx.locale ?? "en-US", { style: "percent", maximumFractionDigits: 0 }).format(
     e.share,
   );
-  return ` ${share} of the ${what} came from ${e.dimension} "${e.dimensionValue}".`;
+  return ` ${share} of the ${what} came from ${segmentName(e.dimension, e.dimensionValue)}.`;
 }
 
 /** The estimated effect on the primary KPI over the period, in its unit (segment findings carry it). */
@@ -188,7 +197,7 @@ function baseSentence(finding: Finding, ctx: NarrativeContext): string {
         typeof f.shareOfChange === "number"
           ? `, ${formatChangePct(f.shareOfChange, ctx.locale).replace(/^\+/, "")} of the total change`
           : "";
-      return `${f.dimension} "${f.dimensionValue}" contributed ${f.change === null ? "n/a" : formatDelta(f.change, unit, ctx)} to the change in ${label} ${range(f, ctx)}${share}.`;
+      return `${segmentName(f.dimension, f.dimensionValue)} contributed ${f.change === null ? "n/a" : formatDelta(f.change, unit, ctx)} to the change in ${label} ${range(f, ctx)}${share}.`;
     }
     case "level_shift": {
       const size =
@@ -243,17 +252,17 @@ function describeAudit(f: Finding & Record<string, unknown>, ctx: NarrativeConte
         ? `${labelOf(f.metric)} dropped to near zero on ${formatDate(f.periodStart, ctx.locale)} and has stayed there for ${count(f.count)} days: tracking may be broken.`
         : `${labelOf(f.metric)} was near zero ${range(f, ctx)} (${count(f.count)} days, ${formatValue(f.current ?? 0, unit, ctx)} recorded against about ${formatValue(f.baseline ?? 0, unit, ctx)} expected): a tracking gap.`;
     case "not_set_share":
-      return `${formatValue(f.current ?? 0, "percent", ctx)} of ${labelOf(f.metric)} have an unattributed ${f.dimension} (${f.dimensionValue}), above the ${formatValue(f.baseline ?? 0, "percent", ctx)} threshold.`;
+      return `${formatValue(f.current ?? 0, "percent", ctx)} of ${labelOf(f.metric)} have an unattributed ${lowerLabel(f.dimension)} (${f.dimensionValue}), above the ${formatValue(f.baseline ?? 0, "percent", ctx)} threshold.`;
     case "self_referrals":
       return `${count(f.current)} ${labelOf(f.metric)} came from the site's own domain as a referral (${formatValue(f.changePct ?? 0, "percent", ctx)} of all).${examples}`;
     case "case_variants":
-      return `The ${f.dimension} value "${f.dimensionValue}" appears in ${count(f.count)} spellings that differ only by case, splitting its ${labelOf(f.metric)}.${examples}`;
+      return `The ${lowerLabel(f.dimension)} value “${f.dimensionValue}” appears in ${count(f.count)} spellings that differ only by case, splitting its ${labelOf(f.metric)}.${examples}`;
     case "impossible_values":
       return `${count(f.count)} of ${count(f.baseline)} rows have impossible values (${String(f.issue).replace(/_/g, " ")}).${examples}`;
     case "duplicate_rows":
-      return `${count(f.count)} duplicated rows by ${f.dimension}.${examples}`;
+      return `${count(f.count)} duplicated rows by ${lowerLabel(f.dimension)}.${examples}`;
     case "personal_data_in_urls":
-      return `${count(f.count)} ${f.dimension} values contain email addresses, personal data that must not be collected.${examples}`;
+      return `${count(f.count)} ${lowerLabel(f.dimension)} values contain email addresses, personal data that must not be collected.${examples}`;
     case "ads_clicks_vs_sessions":
       return `Paid sessions${segment(f)} (${count(f.current)}) differ from ads clicks (${count(f.baseline)}) by ${f.changePct === null ? "n/a" : formatChangePct(f.changePct, ctx.locale)} ${range(f, ctx)}, beyond the expected range of ${count(f.expectedLow)} to ${count(f.expectedHigh)}.`;
     default:

@@ -35,6 +35,20 @@ describe("runEngine on generated projects", () => {
     expect(shift.current).toBeLessThan(shift.baseline);
     expect(Math.abs(shift.effectSize)).toBeGreaterThan(3);
     expect(lead.summary).toMatch(/Estimated effect over the period: -€[\d,.]+ revenue/);
+    // Its chart: that channel's series over the watched days, with the expected range and the shift marked.
+    const chart = lead.chart as {
+      type: string;
+      dimensionValue: string;
+      points: { date: string; low: number | null; high: number | null }[];
+      marks: { date: string; kind: string }[];
+    };
+    expect(chart).toMatchObject({ type: "series", dimension: "channel", dimensionValue: event!.value });
+    expect(chart.points.at(-1)!.date).toBe(input.window.periodEnd);
+    expect(chart.points.some((p) => p.low !== null && p.high !== null)).toBe(true);
+    expect(chart.marks).toContainEqual({
+      date: (lead.findings[0] as unknown as { date: string }).date,
+      kind: "level_shift",
+    });
   });
 
   it("turns a tracking gap into one data quality finding and excludes its days from every other detector", () => {
@@ -123,7 +137,7 @@ describe("runEngine on generated projects", () => {
     expect(day.dimension).toBeNull();
     expect(day.explainedBy?.dimensionValue).toBe("Organic Search");
     expect(day.explainedBy!.share).toBeGreaterThan(0.5);
-    expect(day.narrative).toMatch(/\d+% of the rise came from channel "Organic Search"\./);
+    expect(day.narrative).toMatch(/\d+% of the rise came from Channel “Organic Search”\./);
     // The segment's own finding, the sharper answer, ranks above the total's.
     const rank = (key: string) => report.insights.find((i) => i.intentionKey === key)!.rank;
     expect(rank("segment_anomalies")).toBeLessThan(rank("sessions_anomalies"));

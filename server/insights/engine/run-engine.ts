@@ -79,6 +79,7 @@ export function runEngine(input: EngineInput): EngineReport {
     if (!o.localised) continue;
     o.findings = o.findings.slice(0, SEGMENT_MAX_FINDINGS);
     attachMixRate(ctx, o.findings);
+    // Every metric that moves over time has a chart: the lead segment's series with its expected range.
     o.chart = segmentWatchChart(o.findings);
   }
   explainTotalsBySegments(ctx, outcomes);

@@ -50,6 +50,9 @@ export type Chart =
       type: "series";
       metric: string;
       unit: string;
+      /** The segment the series belongs to (segment-watch insights); absent for the whole site. */
+      dimension?: string;
+      dimensionValue?: string;
       points: {
         date: string;
         value: number | null;

@@ -4,9 +4,10 @@ import { db } from "../../db/client";
 import { reports } from "../../db/schema";
 import type { ProjectServiceContext } from "../context";
 import { pageOffset, type PageQuery, type Paged } from "../pagination";
+import { reportHasData } from "./report-has-data";
 import { reportView, type ReportView } from "./report-view";
 
-/** GET /properties/{id}/reports: the project's reports, newest first. */
+/** GET /properties/{id}/reports: the project's reports, newest first, each saying whether it read any data. */
 export async function listReports({
   ctx,
   input: page,
@@ -17,7 +18,7 @@ export async function listReports({
   const where = eq(reports.projectId, ctx.access.project.id);
   const [rows, [{ total }]] = await Promise.all([
     db()
-      .select()
+      .select({ report: reports, hasData: reportHasData() })
       .from(reports)
       .where(where)
       .orderBy(desc(reports.createdAt), desc(reports.id))
@@ -25,5 +26,5 @@ export async function listReports({
       .offset(pageOffset(page)),
     db().select({ total: count() }).from(reports).where(where),
   ]);
-  return { docs: rows.map(reportView), total };
+  return { docs: rows.map((r) => reportView(r.report, r.hasData)), total };
 }

@@ -1,8 +1,11 @@
 import "server-only";
 import type { Report } from "../../db/schema";
 
-/** A report as the API shows it (GET /reports/{id}, the list, and the 202 of POST /reports/add). */
-export function reportView(report: Report) {
+/**
+ * A report as the API shows it (GET /reports/{id}, the list, and the 202 of POST /reports/add). `hasData` is
+ * known on the list (false: a ready report whose period the data does not cover); elsewhere it is null.
+ */
+export function reportView(report: Report, hasData: boolean | null = null) {
   return {
     _id: report.id,
     projectId: report.projectId,
@@ -18,6 +21,7 @@ export function reportView(report: Report) {
     finishedAt: report.finishedAt,
     createdAt: report.createdAt,
     updatedAt: report.updatedAt,
+    hasData,
   };
 }
 export type ReportView = ReturnType<typeof reportView>;

@@ -117,6 +117,8 @@ function evidenceSeries(o: Origin, f: SegmentAnomaly | SegmentShift): Extract<Ch
       type: "series",
       metric: o.metric,
       unit,
+      dimension: o.s.dimension,
+      dimensionValue: o.s.value,
       points: o.points.map((p) => ({
         date: p.date,
         value: round("actual" in p ? p.actual : p.value),
@@ -130,6 +132,8 @@ function evidenceSeries(o: Origin, f: SegmentAnomaly | SegmentShift): Extract<Ch
     type: "series",
     metric: o.metric,
     unit,
+    dimension: o.s.dimension,
+    dimensionValue: o.s.value,
     points: (o.points as readonly BaselinePoint[]).map((p) => ({
       date: p.date,
       value: round(p.actual),

@@ -1,0 +1,5 @@
+import { withReportAccess } from "@/server/http/route";
+import { reportKpis } from "@/server/services/reports/report-kpis";
+
+/** GET /api/reports/{id}/kpis: the report's headline figures with their change and daily series. */
+export const GET = withReportAccess("report:view", async (ctx) => reportKpis({ ctx }));

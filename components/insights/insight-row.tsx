@@ -1,0 +1,56 @@
+"use client";
+
+import Link from "next/link";
+import { useId } from "react";
+import { Checkbox } from "@/components/ui/checkbox";
+import type { Insight } from "@/lib/api-client/types";
+import { analystNarrative } from "@/lib/insights/analyst-narrative";
+import { stageLabel } from "@/lib/insights/format-values";
+import { insightHref } from "./insight-card";
+
+/**
+ * An insight in one line or two, for the groups under the top findings (data quality, other insights): its title and
+ * the analyst's headline; the next step and the charts are on its page.
+ */
+export function InsightRow({
+  insight,
+  projectId,
+  currency,
+  period,
+  selected,
+  onSelectedChange,
+}: {
+  insight: Insight;
+  projectId: string;
+  currency: string;
+  period?: { start: string; end: string };
+  selected?: boolean;
+  onSelectedChange?: (selected: boolean) => void;
+}) {
+  const titleId = useId();
+  const narrative = analystNarrative(
+    { findings: insight.findings, chart: insight.chart as { type: string; totalChange?: number } | null },
+    { currency, period },
+  );
+  return (
+    <article aria-labelledby={titleId} className="flex items-start gap-3 px-3 py-2.5" data-testid="insight-row">
+      {onSelectedChange ? (
+        <Checkbox
+          checked={Boolean(selected)}
+          onCheckedChange={(value) => onSelectedChange(value === true)}
+          aria-label={`Select insight ${insight.title}`}
+          className="mt-0.5"
+        />
+      ) : null}
+      <div className="min-w-0 flex-1 text-sm">
+        <h4 id={titleId} className="font-medium text-slate-900">
+          <Link href={insightHref(projectId, insight._id)} className="hover:underline focus-visible:underline">
+            {insight.title}
+          </Link>
+          <span className="ml-2 text-xs font-normal text-slate-600">{stageLabel(insight.funnelStage)}</span>
+        </h4>
+        {narrative ? <p className="text-slate-700">{narrative.headline}</p> : null}
+      </div>
+    </article>
+  );
+}

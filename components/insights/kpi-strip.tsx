@@ -1,0 +1,74 @@
+"use client";
+
+import { Sparkline } from "@/components/charts/sparkline";
+import type { ReportKpi } from "@/lib/api-client/types";
+import type { ChartLook } from "@/lib/hooks/use-chart-look";
+import { useReportKpis } from "@/lib/hooks/use-insights";
+import { formatChange, formatDay, formatMetric, formatPct, metricLabel } from "@/lib/insights/format-values";
+import { changeTone } from "./key-numbers";
+
+const TONE = { good: "text-green-800", bad: "text-red-700", neutral: "text-slate-700" } as const;
+const ARROW = { up: "▲", down: "▼" } as const;
+
+/**
+ * The report's headline figures: three to five KPIs of the site type, each with its total over the period in full,
+ * its change against the comparison period (green when good news, red when bad, with an arrow and a sign so colour is
+ * not the only cue) and a sparkline of its days.
+ */
+export function KpiStrip({ reportId, look }: { reportId: string; look: ChartLook }) {
+  const kpis = useReportKpis(reportId);
+  if (kpis.isPending)
+    return (
+      <div
+        role="status"
+        className="h-[7.5rem] animate-pulse rounded-xl bg-slate-100"
+        aria-label="Loading the key figures"
+      />
+    );
+  if (kpis.isError || kpis.data.kpis.length === 0) return null;
+  const { currency, comparisonStart, comparisonEnd } = kpis.data;
+  return (
+    <ul
+      aria-label="Key figures"
+      className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-5"
+      data-testid="kpi-strip"
+      title={`Compared with ${formatDay(comparisonStart)} – ${formatDay(comparisonEnd)}`}
+    >
+      {kpis.data.kpis.map((kpi) => (
+        <KpiTile key={kpi.metric} kpi={kpi} currency={currency} look={look} />
+      ))}
+    </ul>
+  );
+}
+
+function KpiTile({ kpi, currency, look }: { kpi: ReportKpi; currency: string; look: ChartLook }) {
+  const label = metricLabel(kpi.metric);
+  const tone = TONE[changeTone(kpi)];
+  const value = (v: number | null) => formatMetric(kpi.metric, v, currency, { unit: kpi.unit });
+  const direction = kpi.change && kpi.change > 0 ? "up" : kpi.change && kpi.change < 0 ? "down" : null;
+  const known = kpi.points.filter((p) => typeof p.value === "number");
+  return (
+    <li className="flex min-w-0 flex-col rounded-xl border border-slate-200 bg-white p-3 shadow-sm">
+      <p className="text-sm font-medium text-slate-700">{label}</p>
+      <p className="mt-0.5 text-xl font-semibold break-words text-slate-900 tabular-nums" data-testid="kpi-value">
+        {value(kpi.current)}
+      </p>
+      <p className={`text-sm font-medium tabular-nums ${tone}`}>
+        {direction ? <span aria-hidden="true">{ARROW[direction]} </span> : null}
+        {formatPct(kpi.changePct)}{" "}
+        <span className="font-normal text-slate-600">
+          ({formatChange(kpi.metric, kpi.change, currency, kpi.unit)} vs {value(kpi.baseline)})
+        </span>
+      </p>
+      {known.length > 1 ? (
+        <Sparkline
+          points={kpi.points}
+          look={look}
+          height={36}
+          className="mt-1 w-full"
+          label={`${label} per day, ${formatDay(kpi.points[0].date)} to ${formatDay(kpi.points[kpi.points.length - 1].date)}: from ${value(known[0].value)} to ${value(known[known.length - 1].value)}, lowest ${value(Math.min(...known.map((p) => p.value as number)))}, highest ${value(Math.max(...known.map((p) => p.value as number)))}`}
+        />
+      ) : null}
+    </li>
+  );
+}

@@ -1,0 +1,135 @@
+import { describe, expect, it } from "vitest";
+import { analystNarrative, segmentName, type NarrativeFinding } from "./analyst-narrative";
+
+const base: NarrativeFinding = {
+  kind: "change",
+  metric: "revenue",
+  dimension: null,
+  dimensionValue: null,
+  periodStart: "2025-04-01",
+  periodEnd: "2025-04-28",
+  current: 18503.2,
+  baseline: 21104.2,
+  change: -2601,
+  changePct: -2601 / 21104.2,
+  expectedLow: null,
+  expectedHigh: null,
+  direction: "down",
+};
+const driver: NarrativeFinding = {
+  ...base,
+  kind: "driver",
+  dimension: "campaign",
+  dimensionValue: "Generic - Hiking Boots",
+  current: 4000,
+  baseline: 6210.85,
+  change: -2210.85,
+  changePct: null,
+};
+const period = { start: "2025-04-01", end: "2025-04-28" };
+
+describe("the analyst's narrative", () => {
+  it("says the number, leaves out the report's period, and gives the driver with its share and one next step", () => {
+    const n = analystNarrative({ findings: [base, driver] }, { currency: "USD", period })!;
+    expect(n.headline).toBe("Revenue fell 12.3 % to $18,503.20 (−$2,601.00 against $21,104.20).");
+    expect(n.why).toBe("The Generic - Hiking Boots campaign accounts for 85 % of the fall (−$2,210.85).");
+    expect(n.next).toMatch(/^Compare the Generic - Hiking Boots campaign with the comparison period/);
+    // Without the report's period (the insight's own page), the dates are said.
+    expect(analystNarrative({ findings: [base] }, { currency: "USD" })!.headline).toContain(
+      "from Apr 1, 2025 to Apr 28, 2025",
+    );
+  });
+
+  it("dates an anomaly, names the segment by its display name and gives the expected range in numbers", () => {
+    const n = analystNarrative(
+      {
+        findings: [
+          {
+            ...base,
+            kind: "anomaly",
+            metric: "sessions",
+            dimension: "landingPage",
+            dimensionValue: "/boots",
+            periodStart: "2025-04-10",
+            periodEnd: "2025-04-10",
+            current: 5120,
+            baseline: 3919,
+            expectedLow: 3746,
+            expectedHigh: 4093,
+            direction: "up",
+          },
+        ],
+      },
+      { currency: "USD", period },
+    )!;
+    expect(n.headline).toBe(
+      "Sessions from the landing page /boots were 5,120 on Apr 10, 2025, above the expected 3,746 to 4,093.",
+    );
+    expect(n.headline).not.toContain("landingPage");
+    expect(n.why).toBeNull();
+    expect(n.next).toContain("Apr 10, 2025");
+  });
+
+  it("reads a rise of a cost as bad news and an audit finding with its own next step", () => {
+    const cost = analystNarrative(
+      {
+        findings: [{ ...base, metric: "cpa", current: 42, baseline: 30, change: 12, changePct: 0.4, direction: "up" }],
+      },
+      { currency: "EUR", period },
+    )!;
+    expect(cost.headline).toContain("Cost per conversion rose 40 % to €42.00");
+    expect(cost.next).toMatch(/^Compare the channels/);
+    const audit = analystNarrative(
+      {
+        findings: [
+          {
+            ...base,
+            kind: "audit",
+            check: "tracking_gaps",
+            metric: "sessions",
+            periodStart: "2025-04-03",
+            periodEnd: "2025-04-04",
+            count: 2,
+          },
+        ],
+      },
+      { currency: "USD", period },
+    )!;
+    expect(audit.headline).toBe("Sessions were near zero from Apr 3, 2025 to Apr 4, 2025 (2 days): a tracking gap.");
+    expect(audit.next).toMatch(/analytics tag/);
+  });
+
+  it("has nothing to say without findings, and names segments as a sentence does", () => {
+    expect(analystNarrative({ findings: [] }, { currency: "USD" })).toBeNull();
+    expect(segmentName("channel", "Paid Search")).toBe("Paid Search");
+    expect(segmentName("device", "mobile")).toBe("mobile devices");
+    expect(segmentName("landingPage", "")).toBe("the landing page (not set)");
+  });
+
+  it("leads a segment-watch insight with its first finding (the engine ranks them by KPI effect, as its chart)", () => {
+    const shift = (metric: string, dimension: string, value: string, changePct: number, kpiEffect: number) => ({
+      ...base,
+      kind: "level_shift",
+      metric,
+      dimension,
+      dimensionValue: value,
+      periodStart: "2025-04-08",
+      current: 10,
+      baseline: 15,
+      change: -5,
+      changePct,
+      direction: "down" as const,
+      kpiEffect,
+    });
+    const n = analystNarrative(
+      {
+        findings: [
+          shift("transactions", "channel", "Paid Search", -0.287, -4000),
+          shift("sessions", "campaign", "Generic - Hiking Boots", -0.45, -900),
+        ],
+      },
+      { currency: "USD", period },
+    )!;
+    expect(n.headline).toMatch(/^Transactions from Paid Search shifted 28.7 % down/);
+  });
+});

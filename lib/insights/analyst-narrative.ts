@@ -1,0 +1,259 @@
+// What an analyst would write about an insight, built from its evidence (the findings and the chart), never from
+// the engine's sentences: a headline with the number, the segment and the date; one sentence of why (the driver and
+// its share of the change); one next step for the kind of finding. Display names only (catalogue labels), and the
+// report's period is left out of a headline that covers exactly that period (the report says it once).
+import { dimensionLabel } from "../catalogue/dimensions";
+import { findMetric, metricLabel, metricUnit } from "../catalogue/metrics";
+import { formatChange, formatDay, formatMetric, formatPct } from "./format-values";
+
+export interface NarrativeFinding {
+  kind: string;
+  metric: string;
+  dimension: string | null;
+  dimensionValue: string | null;
+  periodStart: string;
+  periodEnd: string;
+  current: number | null;
+  baseline: number | null;
+  change: number | null;
+  changePct: number | null;
+  expectedLow: number | null;
+  expectedHigh: number | null;
+  direction: "up" | "down" | null;
+  check?: string;
+  issue?: string;
+  count?: number;
+  fromMetric?: string;
+  shareOfChange?: number;
+  /** A segment-watch finding's effect on the primary KPI: the engine already ranks these findings by it. */
+  kpiEffect?: number;
+}
+
+export interface NarrativeInput {
+  findings: NarrativeFinding[];
+  chart?: { type: string; totalChange?: number } | null;
+}
+
+export interface AnalystNarrative {
+  headline: string;
+  why: string | null;
+  next: string;
+}
+
+export interface NarrativeOptions {
+  currency: string;
+  /** The report's period: a finding spanning exactly it is not dated again. */
+  period?: { start: string; end: string };
+}
+
+const finite = (v: number | null | undefined): v is number => typeof v === "number" && Number.isFinite(v);
+const lower = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
+const upper = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/**
+ * A segment as a sentence names it: "Paid Search", "mobile devices", "the Generic - Boots campaign", "the landing page
+ * /boots" (never the key `landingPage` nor a lower-case `campaign "…"`).
+ */
+export function segmentName(dimension: string | null, value: string | null): string {
+  if (!dimension) return "";
+  const v = value === null || value === "" ? "(not set)" : value;
+  switch (dimension) {
+    case "channel":
+    case "source":
+    case "medium":
+    case "country":
+      return v;
+    case "device":
+      return `${v} devices`;
+    case "campaign":
+      return `the ${v} campaign`;
+    case "query":
+    case "keyword":
+      return `the search “${v}”`;
+    default:
+      return `the ${lower(dimensionLabel(dimension))} ${v}`;
+  }
+}
+
+function when(f: NarrativeFinding, options: NarrativeOptions): string {
+  if (options.period && f.periodStart === options.period.start && f.periodEnd === options.period.end) return "";
+  if (f.periodStart === f.periodEnd) return ` on ${formatDay(f.periodStart)}`;
+  return ` from ${formatDay(f.periodStart)} to ${formatDay(f.periodEnd)}`;
+}
+
+/**
+ * The finding the headline is about: the total change; else, for segment-watch insights (ranked by their effect on
+ * the KPI, the one their chart and key numbers show), the first; else the largest non-audit finding; else the first.
+ */
+export function leadFinding(findings: NarrativeFinding[]): NarrativeFinding | null {
+  const total = findings.find((f) => f.kind === "change" && !f.dimension);
+  if (total) return total;
+  const others = findings.filter((f) => f.kind !== "audit" && f.kind !== "driver");
+  if (others.length && others.every((f) => typeof f.kpiEffect === "number")) return others[0];
+  const byImpact = (f: NarrativeFinding) => Math.abs(f.changePct ?? 0);
+  const best = [...others].sort((a, b) => byImpact(b) - byImpact(a))[0];
+  return best ?? findings.find((f) => f.kind === "driver") ?? findings[0] ?? null;
+}
+
+/** Counts are plural ("sessions were"), amounts and rates singular ("revenue was"). */
+const was = (metric: string) => (metricUnit(metric) === "count" ? "were" : "was");
+
+const verbOf = (f: NarrativeFinding) => (f.direction === "up" || (f.change ?? 0) > 0 ? "rose" : "fell");
+
+function headline(f: NarrativeFinding, options: NarrativeOptions): string {
+  const { currency } = options;
+  const value = (v: number | null) => formatMetric(f.metric, v, currency);
+  const metric = metricLabel(f.metric);
+  const segment = segmentName(f.dimension, f.dimensionValue);
+  const subject = segment ? `${metric} from ${segment}` : metric;
+  const pct = finite(f.changePct) ? ` ${formatPct(Math.abs(f.changePct)).replace(/^[+−]/, "")}` : "";
+  switch (f.kind) {
+    case "change":
+      return `${subject} ${verbOf(f)}${pct} to ${value(f.current)}${when(f, options)} (${formatChange(f.metric, f.change, currency)} against ${value(f.baseline)}).`;
+    case "anomaly": {
+      const side = f.direction === "up" ? "above" : "below";
+      return `${subject} ${was(f.metric)} ${value(f.current)}${when(f, options)}, ${side} the expected ${value(f.expectedLow)} to ${value(f.expectedHigh)}.`;
+    }
+    case "level_shift":
+      return `${subject} shifted${pct} ${f.direction === "up" ? "up" : "down"} to about ${value(f.current)} a day from ${formatDay(f.periodStart)} (from about ${value(f.baseline)}).`;
+    case "trend": {
+      const slope = (v: number | null) => `${formatChange(f.metric, v, currency)} a day`;
+      return `The trend in ${lower(subject)} turned on ${formatDay(f.periodStart)}: ${slope(f.current)}, against ${slope(f.baseline)} before.`;
+    }
+    case "funnel": {
+      const from = f.fromMetric ? lower(metricLabel(f.fromMetric)) : "the previous step";
+      const rate = (v: number | null) => formatMetric("conversionRate", v, currency);
+      return `The step from ${from} to ${lower(metric)}${segment ? ` for ${segment}` : ""} converted ${rate(f.current)}${when(f, options)}, against ${rate(f.baseline)} before (${formatChange("conversionRate", f.change, currency)}).`;
+    }
+    case "driver":
+      return `${upper(segment || "One segment")} changed ${lower(metric)} by ${formatChange(f.metric, f.change, currency)}${when(f, options)}.`;
+    case "audit":
+      return auditHeadline(f, options);
+    default:
+      return `${metric}: ${value(f.current)}${when(f, options)}.`;
+  }
+}
+
+const AUDIT_ISSUES: Record<string, string> = {
+  tracking_gaps: "Tracking gap",
+  not_set_share: "Unattributed traffic",
+  self_referrals: "Self-referrals",
+  case_variants: "Duplicate spellings",
+  impossible_values: "Impossible values",
+  duplicate_rows: "Duplicated rows",
+  personal_data_in_urls: "Personal data in URLs",
+  ads_clicks_vs_sessions: "Ads clicks and paid sessions disagree",
+};
+export const auditIssueLabel = (check: string | undefined, issue?: string) =>
+  (check && AUDIT_ISSUES[check]) ?? upper((issue ?? check ?? "Data quality issue").replaceAll("_", " "));
+
+function auditHeadline(f: NarrativeFinding, options: NarrativeOptions): string {
+  const count = finite(f.count) ? f.count.toLocaleString("en") : null;
+  const metric = lower(metricLabel(f.metric));
+  switch (f.check) {
+    case "tracking_gaps":
+      return `${metric ? upper(metric) : "Data"} ${was(f.metric)} near zero${when(f, options)}${count ? ` (${count} ${f.count === 1 ? "day" : "days"})` : ""}: a tracking gap.`;
+    case "not_set_share":
+      return `${formatMetric("conversionRate", f.current, options.currency)} of ${metric} have no ${lower(dimensionLabel(f.dimension))} recorded.`;
+    case "self_referrals":
+      return `${formatMetric("sessions", f.current, options.currency)} ${metric} came from the site's own domain as referrals.`;
+    case "case_variants":
+      return `The ${lower(dimensionLabel(f.dimension))} ${f.dimensionValue ?? ""} is spelt ${count ?? "several"} ways, splitting its ${metric}.`;
+    default:
+      return `${auditIssueLabel(f.check, f.issue)}${count ? `: ${count} affected` : ""} in ${metric}${when(f, options)}.`;
+  }
+}
+
+/** The driver with the largest contribution, as a share of the total change: "Paid Search accounts for 85 % of it". */
+function why(
+  findings: NarrativeFinding[],
+  lead: NarrativeFinding,
+  input: NarrativeInput,
+  currency: string,
+): string | null {
+  if (lead.kind === "audit") return null;
+  const drivers = findings
+    .filter((f) => f.kind === "driver" && f.metric === lead.metric && finite(f.change) && f !== lead)
+    .sort((a, b) => Math.abs(b.change!) - Math.abs(a.change!));
+  const top = drivers[0];
+  if (!top) return null;
+  const total =
+    lead.kind === "change" && !lead.dimension && finite(lead.change)
+      ? lead.change
+      : finite(input.chart?.totalChange)
+        ? input.chart.totalChange
+        : null;
+  const share = finite(top.shareOfChange)
+    ? top.shareOfChange
+    : total && Math.sign(total) === Math.sign(top.change!)
+      ? top.change! / total
+      : null;
+  const name = upper(segmentName(top.dimension, top.dimensionValue));
+  const amount = formatChange(top.metric, top.change, currency);
+  if (share !== null && share > 0) {
+    const pct = formatPct(Math.min(share, 9.99)).replace(/^[+−]/, "");
+    const movement = (total ?? top.change!) < 0 ? "fall" : "rise";
+    return `${name} accounts for ${pct} of the ${movement} (${amount}).`;
+  }
+  return `${name} moved against the total (${amount}).`;
+}
+
+/** One recommended next step per kind of finding, aimed at the driver when there is one. */
+function nextStep(lead: NarrativeFinding, findings: NarrativeFinding[]): string {
+  const driver = findings.find((f) => f.kind === "driver" && f.metric === lead.metric);
+  const where = driver
+    ? segmentName(driver.dimension, driver.dimensionValue)
+    : segmentName(lead.dimension, lead.dimensionValue);
+  const metric = lower(metricLabel(lead.metric));
+  const good =
+    (findMetric(lead.metric)?.higherIsBetter ?? true) === ((lead.change ?? 0) >= 0 || lead.direction === "up");
+  switch (lead.kind) {
+    case "change":
+    case "driver":
+      return good
+        ? `Find what lifted ${where || metric} (offer, budget, placement) and apply it to the next channel or campaign.`
+        : `Compare ${where || "the channels"} with the comparison period (budget, bids, targeting, landing page) and restore what changed if it was not intended.`;
+    case "anomaly":
+      return `Check what happened on ${formatDay(lead.periodStart)} (a release, a campaign launch, a tracking change) and note it, so the next report reads it as known.`;
+    case "level_shift":
+      return `Confirm the cause of the new level (search update, pricing, tracking) and reset ${metric} targets from ${formatDay(lead.periodStart)}.`;
+    case "trend":
+      return `Project the new trend to the end of the month and adjust budget or content plans before the gap to target grows.`;
+    case "funnel":
+      return `Review the page and form of this step on mobile and desktop: it is where people drop out.`;
+    case "audit":
+      return auditNextStep(lead.check);
+    default:
+      return `Look into ${metric} before the next report.`;
+  }
+}
+
+function auditNextStep(check: string | undefined): string {
+  switch (check) {
+    case "tracking_gaps":
+      return "Check the analytics tag on the affected days, then re-import the data once it is fixed.";
+    case "not_set_share":
+      return "Tag every campaign link with UTM parameters so the channel is recorded.";
+    case "self_referrals":
+      return "Add the site's own domain to the referral exclusion list of the analytics property.";
+    case "case_variants":
+      return "Use one spelling (lower case) in the campaign tags, and merge the variants in the source.";
+    case "personal_data_in_urls":
+      return "Remove email addresses from URLs (forms sending GET parameters) and purge the collected data.";
+    case "ads_clicks_vs_sessions":
+      return "Check that ads links keep their tracking parameters (auto-tagging) and land on a tagged page.";
+    default:
+      return "Fix the data at its source, then generate the report again.";
+  }
+}
+
+/** The analyst's three sentences for an insight, or null when it has no findings ("nothing notable"). */
+export function analystNarrative(input: NarrativeInput, options: NarrativeOptions): AnalystNarrative | null {
+  const lead = leadFinding(input.findings);
+  if (!lead) return null;
+  return {
+    headline: headline(lead, options),
+    why: why(input.findings, lead, input, options.currency),
+    next: nextStep(lead, input.findings),
+  };
+}
