@@ -42,7 +42,12 @@ export function AppHeader() {
           {user?.actions.isScheduleAllowed ? (
             <NavLink
               href="/schedule"
-              current={currentFor(pathname, "/schedule", ["/schedule", "/schedules", "/email-schedule", "/dropbox-schedule"])}
+              current={currentFor(pathname, "/schedule", [
+                "/schedule",
+                "/schedules",
+                "/email-schedule",
+                "/dropbox-schedule",
+              ])}
             >
               Schedules
             </NavLink>

@@ -3,651 +3,407 @@ import type { ApiRoute } from "./match-api-route";
 
 export const API_ROUTE_METHODS: readonly ApiRoute[] = [
   {
-    "pattern": "/api/[...path]",
-    "methods": [
-      "GET",
-      "POST",
-      "PUT",
-      "PATCH",
-      "DELETE"
-    ]
+    pattern: "/api/[...path]",
+    methods: ["GET", "POST", "PUT", "PATCH", "DELETE"],
   },
   {
-    "pattern": "/api/accessToken",
-    "methods": [
-      "POST"
-    ]
+    pattern: "/api/accessToken",
+    methods: ["POST"],
   },
   {
-    "pattern": "/api/agencies/[id]/admin",
-    "methods": [
-      "GET"
-    ]
+    pattern: "/api/agencies/[id]/admin",
+    methods: ["GET"],
   },
   {
-    "pattern": "/api/agencies/[id]/checkout-session",
-    "methods": [
-      "POST"
-    ]
+    pattern: "/api/agencies/[id]/checkout-session",
+    methods: ["POST"],
   },
   {
-    "pattern": "/api/agencies/[id]/clients",
-    "methods": [
-      "GET"
-    ]
+    pattern: "/api/agencies/[id]/clients",
+    methods: ["GET"],
   },
   {
-    "pattern": "/api/agencies/[id]/customization",
-    "methods": [
-      "GET",
-      "PUT",
-      "DELETE"
-    ]
+    pattern: "/api/agencies/[id]/customization",
+    methods: ["GET", "PUT", "DELETE"],
   },
   {
-    "pattern": "/api/agencies/[id]/portal-session",
-    "methods": [
-      "POST"
-    ]
+    pattern: "/api/agencies/[id]/portal-session",
+    methods: ["POST"],
   },
   {
-    "pattern": "/api/agencies/[id]",
-    "methods": [
-      "GET"
-    ]
+    pattern: "/api/agencies/[id]",
+    methods: ["GET"],
   },
   {
-    "pattern": "/api/agencies/[id]/settings",
-    "methods": [
-      "GET",
-      "PUT"
-    ]
+    pattern: "/api/agencies/[id]/settings",
+    methods: ["GET", "PUT"],
   },
   {
-    "pattern": "/api/agencies/[id]/staffs",
-    "methods": [
-      "GET"
-    ]
+    pattern: "/api/agencies/[id]/staffs",
+    methods: ["GET"],
   },
   {
-    "pattern": "/api/agencies/[id]/subscription",
-    "methods": [
-      "GET"
-    ]
+    pattern: "/api/agencies/[id]/subscription",
+    methods: ["GET"],
   },
   {
-    "pattern": "/api/agencies/confirmation",
-    "methods": [
-      "GET"
-    ]
+    pattern: "/api/agencies/confirmation",
+    methods: ["GET"],
   },
   {
-    "pattern": "/api/agencies/signup",
-    "methods": [
-      "POST"
-    ]
+    pattern: "/api/agencies/signup",
+    methods: ["POST"],
   },
   {
-    "pattern": "/api/auth/[...nextauth]",
-    "methods": [
-      "GET",
-      "POST"
-    ]
+    pattern: "/api/auth/[...nextauth]",
+    methods: ["GET", "POST"],
   },
   {
-    "pattern": "/api/clients/[id]/customization",
-    "methods": [
-      "GET",
-      "PUT",
-      "DELETE"
-    ]
+    pattern: "/api/clients/[id]/customization",
+    methods: ["GET", "PUT", "DELETE"],
   },
   {
-    "pattern": "/api/clients/[id]/permissions",
-    "methods": [
-      "GET"
-    ]
+    pattern: "/api/clients/[id]/permissions",
+    methods: ["GET"],
   },
   {
-    "pattern": "/api/clients/[id]/properties/add",
-    "methods": [
-      "POST"
-    ]
+    pattern: "/api/clients/[id]/properties/add",
+    methods: ["POST"],
   },
   {
-    "pattern": "/api/clients/[id]/properties",
-    "methods": [
-      "GET"
-    ]
+    pattern: "/api/clients/[id]/properties",
+    methods: ["GET"],
   },
   {
-    "pattern": "/api/clients/[id]",
-    "methods": [
-      "GET",
-      "PUT",
-      "DELETE"
-    ]
+    pattern: "/api/clients/[id]",
+    methods: ["GET", "PUT", "DELETE"],
   },
   {
-    "pattern": "/api/clients/[id]/settings",
-    "methods": [
-      "GET",
-      "PUT"
-    ]
+    pattern: "/api/clients/[id]/settings",
+    methods: ["GET", "PUT"],
   },
   {
-    "pattern": "/api/clients/[id]/staffs/[staffId]",
-    "methods": [
-      "GET",
-      "PUT",
-      "DELETE"
-    ]
+    pattern: "/api/clients/[id]/staffs/[staffId]",
+    methods: ["GET", "PUT", "DELETE"],
   },
   {
-    "pattern": "/api/clients/[id]/staffs/add",
-    "methods": [
-      "POST"
-    ]
+    pattern: "/api/clients/[id]/staffs/add",
+    methods: ["POST"],
   },
   {
-    "pattern": "/api/clients/[id]/staffs",
-    "methods": [
-      "GET"
-    ]
+    pattern: "/api/clients/[id]/staffs",
+    methods: ["GET"],
   },
   {
-    "pattern": "/api/clients/[id]/status",
-    "methods": [
-      "PUT"
-    ]
+    pattern: "/api/clients/[id]/status",
+    methods: ["PUT"],
   },
   {
-    "pattern": "/api/clients",
-    "methods": [
-      "POST"
-    ]
+    pattern: "/api/clients",
+    methods: ["POST"],
   },
   {
-    "pattern": "/api/customizations/[id]/logo",
-    "methods": [
-      "GET"
-    ]
+    pattern: "/api/customizations/[id]/logo",
+    methods: ["GET"],
   },
   {
-    "pattern": "/api/dashboard",
-    "methods": [
-      "GET"
-    ]
+    pattern: "/api/dashboard",
+    methods: ["GET"],
   },
   {
-    "pattern": "/api/data-sources/[id]",
-    "methods": [
-      "GET",
-      "PUT",
-      "DELETE"
-    ]
+    pattern: "/api/data-sources/[id]",
+    methods: ["GET", "PUT", "DELETE"],
   },
   {
-    "pattern": "/api/data-sources/[id]/sync",
-    "methods": [
-      "GET",
-      "POST"
-    ]
+    pattern: "/api/data-sources/[id]/sync",
+    methods: ["GET", "POST"],
   },
   {
-    "pattern": "/api/data-sources/[id]/upload",
-    "methods": [
-      "POST"
-    ]
+    pattern: "/api/data-sources/[id]/upload",
+    methods: ["POST"],
   },
   {
-    "pattern": "/api/deliveries/[id]",
-    "methods": [
-      "GET"
-    ]
+    pattern: "/api/deliveries/[id]",
+    methods: ["GET"],
   },
   {
-    "pattern": "/api/dropbox/callback",
-    "methods": [
-      "GET"
-    ]
+    pattern: "/api/dropbox/callback",
+    methods: ["GET"],
   },
   {
-    "pattern": "/api/dropbox/connect",
-    "methods": [
-      "GET"
-    ]
+    pattern: "/api/dropbox/connect",
+    methods: ["GET"],
   },
   {
-    "pattern": "/api/dropbox/folders",
-    "methods": [
-      "GET"
-    ]
+    pattern: "/api/dropbox/folders",
+    methods: ["GET"],
   },
   {
-    "pattern": "/api/dropbox/session",
-    "methods": [
-      "GET",
-      "DELETE"
-    ]
+    pattern: "/api/dropbox/session",
+    methods: ["GET", "DELETE"],
   },
   {
-    "pattern": "/api/google-service/ads/ads-accounts/[id]/campaigns",
-    "methods": [
-      "GET"
-    ]
+    pattern: "/api/google-service/ads/ads-accounts/[id]/campaigns",
+    methods: ["GET"],
   },
   {
-    "pattern": "/api/google-service/ads/ads-accounts",
-    "methods": [
-      "GET"
-    ]
+    pattern: "/api/google-service/ads/ads-accounts",
+    methods: ["GET"],
   },
   {
-    "pattern": "/api/google-service/analytics-4/accounts",
-    "methods": [
-      "GET"
-    ]
+    pattern: "/api/google-service/analytics-4/accounts",
+    methods: ["GET"],
   },
   {
-    "pattern": "/api/google-service/analytics-4/audiences",
-    "methods": [
-      "GET"
-    ]
+    pattern: "/api/google-service/analytics-4/audiences",
+    methods: ["GET"],
   },
   {
-    "pattern": "/api/google-service/analytics-4/conversion-events",
-    "methods": [
-      "GET"
-    ]
+    pattern: "/api/google-service/analytics-4/conversion-events",
+    methods: ["GET"],
   },
   {
-    "pattern": "/api/google-service/analytics-4/properties",
-    "methods": [
-      "GET"
-    ]
+    pattern: "/api/google-service/analytics-4/properties",
+    methods: ["GET"],
   },
   {
-    "pattern": "/api/google-service/analytics/accounts",
-    "methods": [
-      "GET"
-    ]
+    pattern: "/api/google-service/analytics/accounts",
+    methods: ["GET"],
   },
   {
-    "pattern": "/api/google-service/analytics/goals",
-    "methods": [
-      "GET"
-    ]
+    pattern: "/api/google-service/analytics/goals",
+    methods: ["GET"],
   },
   {
-    "pattern": "/api/google-service/analytics/profiles",
-    "methods": [
-      "GET"
-    ]
+    pattern: "/api/google-service/analytics/profiles",
+    methods: ["GET"],
   },
   {
-    "pattern": "/api/google-service/analytics/properties",
-    "methods": [
-      "GET"
-    ]
+    pattern: "/api/google-service/analytics/properties",
+    methods: ["GET"],
   },
   {
-    "pattern": "/api/google-service/analytics/segments",
-    "methods": [
-      "GET"
-    ]
+    pattern: "/api/google-service/analytics/segments",
+    methods: ["GET"],
   },
   {
-    "pattern": "/api/google-service/auth-code",
-    "methods": [
-      "GET"
-    ]
+    pattern: "/api/google-service/auth-code",
+    methods: ["GET"],
   },
   {
-    "pattern": "/api/google-service/search-console/sites",
-    "methods": [
-      "GET"
-    ]
+    pattern: "/api/google-service/search-console/sites",
+    methods: ["GET"],
   },
   {
-    "pattern": "/api/google-service/session",
-    "methods": [
-      "GET"
-    ]
+    pattern: "/api/google-service/session",
+    methods: ["GET"],
   },
   {
-    "pattern": "/api/google-service/token-alerts",
-    "methods": [
-      "GET"
-    ]
+    pattern: "/api/google-service/token-alerts",
+    methods: ["GET"],
   },
   {
-    "pattern": "/api/health",
-    "methods": [
-      "GET"
-    ]
+    pattern: "/api/health",
+    methods: ["GET"],
   },
   {
-    "pattern": "/api/insights/[id]",
-    "methods": [
-      "GET"
-    ]
+    pattern: "/api/insights/[id]",
+    methods: ["GET"],
   },
   {
-    "pattern": "/api/insights/[id]/schedules",
-    "methods": [
-      "POST"
-    ]
+    pattern: "/api/insights/[id]/schedules",
+    methods: ["POST"],
   },
   {
-    "pattern": "/api/insights/properties/[id]/email/send",
-    "methods": [
-      "POST"
-    ]
+    pattern: "/api/insights/properties/[id]/email/send",
+    methods: ["POST"],
   },
   {
-    "pattern": "/api/insights/properties/[id]",
-    "methods": [
-      "GET"
-    ]
+    pattern: "/api/insights/properties/[id]",
+    methods: ["GET"],
   },
   {
-    "pattern": "/api/insights/properties/[id]/tags/add",
-    "methods": [
-      "POST"
-    ]
+    pattern: "/api/insights/properties/[id]/tags/add",
+    methods: ["POST"],
   },
   {
-    "pattern": "/api/insights/properties/[id]/tags",
-    "methods": [
-      "GET"
-    ]
+    pattern: "/api/insights/properties/[id]/tags",
+    methods: ["GET"],
   },
   {
-    "pattern": "/api/invitations",
-    "methods": [
-      "GET",
-      "POST"
-    ]
+    pattern: "/api/invitations",
+    methods: ["GET", "POST"],
   },
   {
-    "pattern": "/api/onboarding",
-    "methods": [
-      "POST"
-    ]
+    pattern: "/api/onboarding",
+    methods: ["POST"],
   },
   {
-    "pattern": "/api/properties/[id]/customization",
-    "methods": [
-      "GET",
-      "PUT",
-      "DELETE"
-    ]
+    pattern: "/api/properties/[id]/customization",
+    methods: ["GET", "PUT", "DELETE"],
   },
   {
-    "pattern": "/api/properties/[id]/data-sources/connect/[integration]",
-    "methods": [
-      "POST"
-    ]
+    pattern: "/api/properties/[id]/data-sources/connect/[integration]",
+    methods: ["POST"],
   },
   {
-    "pattern": "/api/properties/[id]/data-sources/partner",
-    "methods": [
-      "POST"
-    ]
+    pattern: "/api/properties/[id]/data-sources/partner",
+    methods: ["POST"],
   },
   {
-    "pattern": "/api/properties/[id]/data-sources",
-    "methods": [
-      "GET",
-      "POST"
-    ]
+    pattern: "/api/properties/[id]/data-sources",
+    methods: ["GET", "POST"],
   },
   {
-    "pattern": "/api/properties/[id]/data-sources/upload",
-    "methods": [
-      "POST"
-    ]
+    pattern: "/api/properties/[id]/data-sources/upload",
+    methods: ["POST"],
   },
   {
-    "pattern": "/api/properties/[id]/insights/export/dropbox",
-    "methods": [
-      "POST"
-    ]
+    pattern: "/api/properties/[id]/insights/export/dropbox",
+    methods: ["POST"],
   },
   {
-    "pattern": "/api/properties/[id]/insights/export/excel",
-    "methods": [
-      "GET",
-      "POST"
-    ]
+    pattern: "/api/properties/[id]/insights/export/excel",
+    methods: ["GET", "POST"],
   },
   {
-    "pattern": "/api/properties/[id]/insights/export/powerpoint",
-    "methods": [
-      "GET",
-      "POST"
-    ]
+    pattern: "/api/properties/[id]/insights/export/powerpoint",
+    methods: ["GET", "POST"],
   },
   {
-    "pattern": "/api/properties/[id]/reports/add",
-    "methods": [
-      "POST"
-    ]
+    pattern: "/api/properties/[id]/reports/add",
+    methods: ["POST"],
   },
   {
-    "pattern": "/api/properties/[id]/reports",
-    "methods": [
-      "GET"
-    ]
+    pattern: "/api/properties/[id]/reports",
+    methods: ["GET"],
   },
   {
-    "pattern": "/api/properties/[id]",
-    "methods": [
-      "GET",
-      "PUT"
-    ]
+    pattern: "/api/properties/[id]",
+    methods: ["GET", "PUT"],
   },
   {
-    "pattern": "/api/properties/[id]/settings",
-    "methods": [
-      "GET",
-      "PUT"
-    ]
+    pattern: "/api/properties/[id]/settings",
+    methods: ["GET", "PUT"],
   },
   {
-    "pattern": "/api/reports/[id]",
-    "methods": [
-      "GET",
-      "DELETE"
-    ]
+    pattern: "/api/reports/[id]",
+    methods: ["GET", "DELETE"],
   },
   {
-    "pattern": "/api/reportTokens/[id]/revoke",
-    "methods": [
-      "POST"
-    ]
+    pattern: "/api/reportTokens/[id]/revoke",
+    methods: ["POST"],
   },
   {
-    "pattern": "/api/reportTokens",
-    "methods": [
-      "GET",
-      "POST"
-    ]
+    pattern: "/api/reportTokens",
+    methods: ["GET", "POST"],
   },
   {
-    "pattern": "/api/saved-insights/properties/[id]",
-    "methods": [
-      "GET",
-      "POST",
-      "DELETE"
-    ]
+    pattern: "/api/saved-insights/properties/[id]",
+    methods: ["GET", "POST", "DELETE"],
   },
   {
-    "pattern": "/api/schedules/[id]",
-    "methods": [
-      "GET",
-      "PUT",
-      "DELETE"
-    ]
+    pattern: "/api/schedules/[id]",
+    methods: ["GET", "PUT", "DELETE"],
   },
   {
-    "pattern": "/api/searches/clients",
-    "methods": [
-      "GET"
-    ]
+    pattern: "/api/searches/clients",
+    methods: ["GET"],
   },
   {
-    "pattern": "/api/searches/properties",
-    "methods": [
-      "GET"
-    ]
+    pattern: "/api/searches/properties",
+    methods: ["GET"],
   },
   {
-    "pattern": "/api/searches",
-    "methods": [
-      "GET"
-    ]
+    pattern: "/api/searches",
+    methods: ["GET"],
   },
   {
-    "pattern": "/api/searches/users",
-    "methods": [
-      "GET"
-    ]
+    pattern: "/api/searches/users",
+    methods: ["GET"],
   },
   {
-    "pattern": "/api/subscriptions/all",
-    "methods": [
-      "GET"
-    ]
+    pattern: "/api/subscriptions/all",
+    methods: ["GET"],
   },
   {
-    "pattern": "/api/tags/[id]",
-    "methods": [
-      "GET",
-      "PUT",
-      "DELETE"
-    ]
+    pattern: "/api/tags/[id]",
+    methods: ["GET", "PUT", "DELETE"],
   },
   {
-    "pattern": "/api/temp-onboarding",
-    "methods": [
-      "GET",
-      "POST"
-    ]
+    pattern: "/api/temp-onboarding",
+    methods: ["GET", "POST"],
   },
   {
-    "pattern": "/api/templates",
-    "methods": [
-      "GET"
-    ]
+    pattern: "/api/templates",
+    methods: ["GET"],
   },
   {
-    "pattern": "/api/urlsplitters/[id]/insight",
-    "methods": [
-      "POST"
-    ]
+    pattern: "/api/urlsplitters/[id]/insight",
+    methods: ["POST"],
   },
   {
-    "pattern": "/api/urlsplitters/[id]",
-    "methods": [
-      "GET",
-      "PUT",
-      "DELETE"
-    ]
+    pattern: "/api/urlsplitters/[id]",
+    methods: ["GET", "PUT", "DELETE"],
   },
   {
-    "pattern": "/api/urlsplitters",
-    "methods": [
-      "GET",
-      "POST"
-    ]
+    pattern: "/api/urlsplitters",
+    methods: ["GET", "POST"],
   },
   {
-    "pattern": "/api/users/[id]/clients",
-    "methods": [
-      "GET"
-    ]
+    pattern: "/api/users/[id]/clients",
+    methods: ["GET"],
   },
   {
-    "pattern": "/api/users/[id]/permissions/update",
-    "methods": [
-      "POST"
-    ]
+    pattern: "/api/users/[id]/permissions/update",
+    methods: ["POST"],
   },
   {
-    "pattern": "/api/users/[id]/role",
-    "methods": [
-      "PUT"
-    ]
+    pattern: "/api/users/[id]/role",
+    methods: ["PUT"],
   },
   {
-    "pattern": "/api/users/[id]",
-    "methods": [
-      "GET",
-      "PUT",
-      "DELETE"
-    ]
+    pattern: "/api/users/[id]",
+    methods: ["GET", "PUT", "DELETE"],
   },
   {
-    "pattern": "/api/users/[id]/schedules",
-    "methods": [
-      "GET"
-    ]
+    pattern: "/api/users/[id]/schedules",
+    methods: ["GET"],
   },
   {
-    "pattern": "/api/users/forgotpassword",
-    "methods": [
-      "POST"
-    ]
+    pattern: "/api/users/forgotpassword",
+    methods: ["POST"],
   },
   {
-    "pattern": "/api/users/login",
-    "methods": [
-      "POST"
-    ]
+    pattern: "/api/users/login",
+    methods: ["POST"],
   },
   {
-    "pattern": "/api/users/logout",
-    "methods": [
-      "POST"
-    ]
+    pattern: "/api/users/logout",
+    methods: ["POST"],
   },
   {
-    "pattern": "/api/users/resetpassword/[token]",
-    "methods": [
-      "GET",
-      "POST"
-    ]
+    pattern: "/api/users/resetpassword/[token]",
+    methods: ["GET", "POST"],
   },
   {
-    "pattern": "/api/users",
-    "methods": [
-      "GET"
-    ]
+    pattern: "/api/users",
+    methods: ["GET"],
   },
   {
-    "pattern": "/api/users/signup",
-    "methods": [
-      "POST"
-    ]
+    pattern: "/api/users/signup",
+    methods: ["POST"],
   },
   {
-    "pattern": "/api/users/third-party-session/[id]/revoke",
-    "methods": [
-      "POST"
-    ]
+    pattern: "/api/users/third-party-session/[id]/revoke",
+    methods: ["POST"],
   },
   {
-    "pattern": "/api/users/third-party-session/[id]",
-    "methods": [
-      "GET"
-    ]
+    pattern: "/api/users/third-party-session/[id]",
+    methods: ["GET"],
   },
   {
-    "pattern": "/api/webhooks/stripe",
-    "methods": [
-      "POST"
-    ]
-  }
+    pattern: "/api/webhooks/stripe",
+    methods: ["POST"],
+  },
 ];
