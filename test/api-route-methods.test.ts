@@ -1,5 +1,6 @@
 import { writeFileSync } from "node:fs";
 import path from "node:path";
+import { format, resolveConfig } from "prettier";
 import { expect, it } from "vitest";
 import { API_ROUTE_METHODS } from "@/lib/api-routes/api-route-methods";
 import { loadApiRoutes } from "@/test/api-route-modules";
@@ -14,7 +15,9 @@ import type { ApiRoute } from "./match-api-route";
 
 export const API_ROUTE_METHODS: readonly ApiRoute[] = ${JSON.stringify(actual, null, 2)};
 `;
-    writeFileSync(path.resolve("lib/api-routes/api-route-methods.ts"), body);
+    // Written as Prettier would, so the format check passes without a second step.
+    const file = path.resolve("lib/api-routes/api-route-methods.ts");
+    writeFileSync(file, await format(body, { ...(await resolveConfig(file)), filepath: file }));
     return;
   }
   expect(API_ROUTE_METHODS, "run UPDATE_API_ROUTES=1 npx vitest run test/api-route-methods.test.ts").toEqual(actual);

@@ -287,6 +287,10 @@ export const API_ROUTE_METHODS: readonly ApiRoute[] = [
     methods: ["GET", "PUT"],
   },
   {
+    pattern: "/api/reports/[id]/kpis",
+    methods: ["GET"],
+  },
+  {
     pattern: "/api/reports/[id]",
     methods: ["GET", "DELETE"],
   },
