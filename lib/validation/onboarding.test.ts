@@ -81,8 +81,9 @@ describe("onboardingSubmitSchema", () => {
     });
     expect(onboardingSubmitSchema.parse({ action: "cancel" })).toEqual({ action: "cancel" });
   });
-  it("needs clients to submit and a known action", () => {
-    expect(errorsOf(onboardingSubmitSchema, { action: "submit" })).toHaveProperty("clients");
+  it("needs a known action; clients are checked when created (a submit after step 1 sends none)", () => {
+    expect(errorsOf(onboardingSubmitSchema, { action: "submit" })).toEqual({});
+    expect(errorsOf(onboardingSubmitSchema, { action: "create" })).toHaveProperty("clients");
     expect(errorsOf(onboardingSubmitSchema, { action: "skip" })).toHaveProperty("action");
     expect(errorsOf(onboardingSubmitSchema, {})).toHaveProperty("action");
   });

@@ -19,8 +19,8 @@ describe("/api/properties/{id}/settings", () => {
     const leads = await createProject(agency.id, client.id, { siteType: "lead_generation" });
     expect((await get(leads.id, token)).body).toEqual({
       own: {},
-      defaults: { primaryKpi: "leads", goals: "", reportLanguage: "en" },
-      effective: { primaryKpi: "leads", goals: "", reportLanguage: "en" },
+      defaults: { primaryKpi: "leads", goals: "", reportLanguage: "en", competitiveAnalysis: true },
+      effective: { primaryKpi: "leads", goals: "", reportLanguage: "en", competitiveAnalysis: true },
     });
     const saved = await put(leads.id, token, {
       primaryKpi: "conversions",
@@ -32,6 +32,7 @@ describe("/api/properties/{id}/settings", () => {
       primaryKpi: "conversions",
       goals: "200 leads a month",
       reportLanguage: "en",
+      competitiveAnalysis: true,
     });
     const back = await put(leads.id, token, { primaryKpi: "" });
     expect(back.body.effective.primaryKpi).toBe("leads");
