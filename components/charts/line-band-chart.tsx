@@ -37,7 +37,6 @@ interface LineBandChartProps {
   className?: string;
 }
 
-
 const known = (v: number | null | undefined): v is number => typeof v === "number" && Number.isFinite(v);
 
 /**
