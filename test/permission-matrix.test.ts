@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { and, eq } from "drizzle-orm";
+import { and, eq, like } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { MESSAGES } from "@/lib/constants/messages";
 import {
@@ -18,6 +18,7 @@ import {
   clients,
   customizations,
   dataSources,
+  oauthStates,
   reports,
   type Client,
   type ClientProject,
@@ -40,6 +41,8 @@ import * as clientsRoute from "@/app/api/clients/route";
 import * as propertyCustomizationRoute from "@/app/api/properties/[id]/customization/route";
 import * as propertyDataSourcesRoute from "@/app/api/properties/[id]/data-sources/route";
 import * as propertyPartnerSourceRoute from "@/app/api/properties/[id]/data-sources/partner/route";
+import * as propertyConnectPremiumRoute from "@/app/api/properties/[id]/data-sources/connect/[integration]/route";
+import { resetPremiumConfig } from "@/server/integrations/premium/config";
 import * as propertyUploadSourceRoute from "@/app/api/properties/[id]/data-sources/upload/route";
 import * as propertyReportsAddRoute from "@/app/api/properties/[id]/reports/add/route";
 import * as propertyReportsRoute from "@/app/api/properties/[id]/reports/route";
@@ -415,6 +418,23 @@ const ROUTES: RouteCase[] = [
     request: (f) => ({ params: { id: f.project.id }, body: { kind: "competitor", competitors: ["rival.com"] } }),
     verify: async (f, allowed) =>
       expect(await db().$count(dataSources, eq(dataSources.projectId, f.project.id))).toBe(allowed ? 1 : 0),
+  },
+  {
+    file: "app/api/properties/[id]/data-sources/connect/[integration]/route.ts",
+    method: "POST",
+    handler: propertyConnectPremiumRoute.POST,
+    scope: "project",
+    requires: ["datasource:manage"],
+    okStatus: 200,
+    request: (f) => {
+      // Starting a connection only builds HubSpot's consent URL: any client id will do.
+      process.env.HUBSPOT_CLIENT_ID ||= "matrix-client-id";
+      process.env.HUBSPOT_CLIENT_SECRET ||= "matrix-client-secret";
+      resetPremiumConfig();
+      return { params: { id: f.project.id, integration: "hubspot" }, body: { name: "CRM" } };
+    },
+    verify: async (f, allowed) =>
+      expect(await db().$count(oauthStates, like(oauthStates.returnPath, `%${f.project.id}%`))).toBe(allowed ? 1 : 0),
   },
   {
     file: "app/api/properties/[id]/reports/route.ts",

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { count, eq, sql } from "drizzle-orm";
 import * as connectRoute from "@/app/api/properties/[id]/data-sources/connect/[integration]/route";
+import * as dataSourceRoute from "@/app/api/data-sources/[id]/route";
 import * as syncRoute from "@/app/api/data-sources/[id]/sync/route";
 import * as callbackRoute from "@/app/callback/[integration]/route";
 import { PREMIUM_MESSAGES as M } from "@/lib/constants/premium-sources";
@@ -166,6 +167,29 @@ describe("CRM (HubSpot)", () => {
       ["incremental", "succeeded"],
       ["initial", "succeeded"],
     ]);
+  });
+
+  it("deletes the connection's tokens with the source, and keeps the user's Google sign-in", async () => {
+    const { main, project } = await world();
+    const { id } = await connectCrm(project.id, main.token);
+    const [google] = await db()
+      .insert(thirdPartySessions)
+      .values({
+        agencyId: main.agency.id,
+        userId: main.admin.id,
+        type: "google",
+        accessTokenEncrypted: "x",
+        refreshTokenEncrypted: "y",
+      })
+      .returning();
+    expect((await written()).sessions).toBe(2);
+    const res = await call(dataSourceRoute.DELETE, {
+      path: `/api/data-sources/${id}`,
+      params: { id },
+      token: main.token,
+    });
+    expect(res.status).toBe(200);
+    expect(await db().select({ id: thirdPartySessions.id }).from(thirdPartySessions)).toEqual([{ id: google.id }]);
   });
 
   it("refuses a forged, foreign, cookie-less or replayed state with a 400 and writes nothing", async () => {

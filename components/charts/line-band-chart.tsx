@@ -5,6 +5,7 @@ import type { ChartLook } from "@/lib/hooks/use-chart-look";
 import { AXIS_TICK, ChartFrame, GRID_STROKE, MARK_COLOR } from "./chart-frame";
 import { ChartTooltipBox } from "./chart-tooltip";
 import { withAlpha } from "./colors";
+import { markLabel } from "./mark-label";
 
 export interface BandPoint {
   date: string;
@@ -35,14 +36,6 @@ interface LineBandChartProps {
   height?: number;
   className?: string;
 }
-
-const MARK_LABELS: Record<string, string> = {
-  spike: "Spike",
-  drop: "Drop",
-  level_shift: "Level shift",
-  trend: "Trend change",
-};
-export const markLabel = (kind: string) => MARK_LABELS[kind] ?? kind.replaceAll("_", " ");
 
 const known = (v: number | null | undefined): v is number => typeof v === "number" && Number.isFinite(v);
 

@@ -1,14 +1,32 @@
 "use client";
 
+import dynamic from "next/dynamic";
 import { useState } from "react";
 import { useAlerts } from "@/components/alerts/alerts-context";
-import { SaveToDropboxButton } from "@/components/file-storage/save-to-dropbox-button";
-import { EmailReportButton } from "@/components/deliveries/email-report-dialog";
 import { ScheduleLink } from "@/components/schedules/schedule-link";
 import { Button } from "@/components/ui/button";
 import { downloadExport } from "@/lib/api-client/download";
 import { toApiError } from "@/lib/hooks/use-api-error-handler";
 import type { ExportFormatKey, ExportSelectionInput } from "@/lib/validation/exports";
+
+// The email and Dropbox dialogs (forms, validation, folder picker) load after the report itself:
+// until then their buttons show, disabled, in the same place.
+const loadingButton = (label: string) =>
+  function LoadingButton() {
+    return (
+      <Button size="sm" variant="secondary" disabled>
+        {label}
+      </Button>
+    );
+  };
+const SaveToDropboxButton = dynamic(
+  () => import("@/components/file-storage/save-to-dropbox-button").then((m) => m.SaveToDropboxButton),
+  { loading: loadingButton("Save to Dropbox") },
+);
+const EmailReportButton = dynamic(
+  () => import("@/components/deliveries/email-report-dialog").then((m) => m.EmailReportButton),
+  { loading: loadingButton("Email") },
+);
 
 const LABELS: Record<ExportFormatKey, string> = { pptx: "PowerPoint", xlsx: "Excel" };
 

@@ -1,7 +1,7 @@
-import { BarChart, type Bar } from "@/components/charts/bar-chart";
+import type { Bar } from "@/components/charts/bar-chart";
 import { ChartDataTable } from "@/components/charts/chart-data-table";
-import { LineBandChart, markLabel } from "@/components/charts/line-band-chart";
-import { Sparkline } from "@/components/charts/sparkline";
+import { BarChart, LineBandChart, Sparkline } from "@/components/charts/lazy-charts";
+import { markLabel } from "@/components/charts/mark-label";
 import type { Insight, InsightChart } from "@/lib/api-client/types";
 import type { ChartLook } from "@/lib/hooks/use-chart-look";
 import {

@@ -4,7 +4,7 @@ import Link from "next/link";
 import { useEffect, useRef } from "react";
 import { useAlerts } from "@/components/alerts/alerts-context";
 import { ProjectPageHeader } from "@/components/projects/project-page-header";
-import { BarChart } from "@/components/charts/bar-chart";
+import { BarChart } from "@/components/charts/lazy-charts";
 import { Button } from "@/components/ui/button";
 import { Card, CardTitle } from "@/components/ui/card";
 import { EmptyState, ErrorState, LoadingState } from "@/components/ui/page-state";

@@ -1,6 +1,6 @@
 "use client";
 
-import { Sparkline } from "@/components/charts/sparkline";
+import { Sparkline } from "@/components/charts/lazy-charts";
 import type { ReportKpi } from "@/lib/api-client/types";
 import type { ChartLook } from "@/lib/hooks/use-chart-look";
 import { useReportKpis } from "@/lib/hooks/use-insights";
