@@ -94,7 +94,7 @@ test("connects Google Ads by keyword in a new project and the first report finds
   await page.getByRole("link", { name: project }).click();
   await expect(page.getByRole("heading", { level: 1, name: project })).toBeVisible();
   const projectUrl = new URL(page.url()).pathname;
-  await page.getByRole("link", { name: "Data sources", exact: true }).click();
+  await page.getByRole("navigation", { name: "Project" }).getByRole("link", { name: "Data sources" }).click();
 
   // Step 1 and 2: Google Ads, signed in through the popup, the account and the keyword report.
   await page.getByRole("button", { name: "Add data source" }).click();

@@ -1,21 +1,33 @@
 import { NextResponse } from "next/server";
 import { appUrl } from "@/server/env";
+import { AppError } from "@/server/errors";
+import { browserErrorPage, wantsHtml } from "@/server/http/browser-error-page";
 import { clearConnectNonce, readConnectNonce } from "@/server/http/premium-connect-cookie";
 import { withUser } from "@/server/http/route";
 import { finishPremiumConnect } from "@/server/services/premium-sources/finish-connect";
 
 // Spec section 2: the OAuth callbacks of the ecommerce and CRM integrations, /callback/{integration}.
 // Success: on to the new source's page, where its first import shows. A wrong, replayed or foreign
-// state is a 400 in the one error shape and writes nothing.
+// state is a 400 that writes nothing: in the one error shape for API clients, as a small page with
+// a way back for the browser the provider sent here.
 export const GET = withUser<{ integration: string }>(async (ctx, { req, params }) => {
-  const source = await finishPremiumConnect({
-    ctx,
-    input: {
-      integration: params.integration,
-      query: new URL(req.url).searchParams,
-      cookieNonce: readConnectNonce(req, params.integration),
-    },
-  });
+  let source;
+  try {
+    source = await finishPremiumConnect({
+      ctx,
+      input: {
+        integration: params.integration,
+        query: new URL(req.url).searchParams,
+        cookieNonce: readConnectNonce(req, params.integration),
+      },
+    });
+  } catch (error) {
+    if (!(error instanceof AppError) || !wantsHtml(req)) throw error;
+    return browserErrorPage(error, "The connection was not made", {
+      href: "/dashboard",
+      label: "Back to the dashboard",
+    });
+  }
   const res = NextResponse.redirect(
     new URL(appUrl(`/data-sources/${source._id}?connected=${params.integration}`)),
     302,
