@@ -1,6 +1,7 @@
 "use client";
 
 import { useQueryClient } from "@tanstack/react-query";
+import dynamic from "next/dynamic";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useEffect, useMemo, useReducer, useState } from "react";
@@ -40,7 +41,9 @@ import { ReportBrandHeader, ReportFooter } from "./report-brand";
 import { GenerateReportForm, ReportProgress } from "./report-generation";
 import { ReportHistory, reportTitle } from "./report-history";
 import { ShareLinksPanel } from "./share-links-panel";
-import { TagDialog } from "./tag-dialog";
+
+// The tag form (and its validation) loads after the report: it only shows in its dialog.
+const TagDialog = dynamic(() => import("./tag-dialog").then((m) => m.TagDialog));
 
 /** Has the project any data a report can read? Upload sources say so with their last upload's summary. */
 function hasData(sources: { sourceName: string; additional: Record<string, unknown> }[]): boolean {

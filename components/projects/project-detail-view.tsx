@@ -1,6 +1,7 @@
 "use client";
 
 import { TokenAlerts } from "@/components/data-sources/token-alerts";
+import dynamic from "next/dynamic";
 import Link from "next/link";
 import { useState } from "react";
 import { ProjectPageHeader } from "@/components/projects/project-page-header";
@@ -17,9 +18,11 @@ import { toApiError } from "@/lib/hooks/use-api-error-handler";
 import { useProject, useUpdateProject } from "@/lib/hooks/use-clients";
 import { useCurrentUser } from "@/lib/hooks/use-current-user";
 import { InsightReport } from "@/components/insights/insight-report";
-import { ProjectForm } from "./project-form";
 import { ProjectLimitNotice } from "./project-usage";
 import { DetailRow, Muted } from "@/components/ui/detail-row";
+
+// The edit form (and its validation) loads after the report page: it only shows in its dialog.
+const ProjectForm = dynamic(() => import("./project-form").then((m) => m.ProjectForm));
 
 /**
  * /client-projects/{id}: one Performance Report: its insight reports (master report, generation, history, tags)
