@@ -120,8 +120,10 @@ test("connects Google Ads by keyword in a new project and the first report finds
 
   // A report on the project reads the imported Ads data: the one-day burst of "Generic - Shoes".
   await page.goto(projectUrl);
-  await page.getByLabel("Report name").fill("Ads check");
   await page.getByRole("button", { name: "Generate report" }).click();
+  const generate = page.getByRole("dialog", { name: "Generate a report" });
+  await generate.getByLabel("Report name").fill("Ads check");
+  await generate.getByRole("button", { name: "Generate report" }).click();
   await expect(page.getByText("Your report is ready").first()).toBeVisible({ timeout: 90_000 });
   await expect(page.getByRole("article").filter({ hasText: "Generic - Shoes" }).first()).toBeVisible();
 });

@@ -38,12 +38,14 @@ import { InsightRow } from "./insight-row";
 import { KpiStrip } from "./kpi-strip";
 import { NothingNotable } from "./nothing-notable";
 import { ReportBrandHeader, ReportFooter } from "./report-brand";
-import { GenerateReportForm, ReportProgress } from "./report-generation";
+import { ReportProgress } from "./report-generation";
 import { ReportHistory, reportTitle } from "./report-history";
-import { ShareLinksPanel } from "./share-links-panel";
 
-// The tag form (and its validation) loads after the report: it only shows in its dialog.
+// The forms (and their validation) load after the report: they only show in their dialogs, and the
+// share links sit below it.
 const TagDialog = dynamic(() => import("./tag-dialog").then((m) => m.TagDialog));
+const GenerateReportForm = dynamic(() => import("./generate-report-form").then((m) => m.GenerateReportForm));
+const ShareLinksPanel = dynamic(() => import("./share-links-panel").then((m) => m.ShareLinksPanel));
 
 /** Has the project any data a report can read? Upload sources say so with their last upload's summary. */
 function hasData(sources: { sourceName: string; additional: Record<string, unknown> }[]): boolean {
