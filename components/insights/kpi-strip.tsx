@@ -4,7 +4,14 @@ import { Sparkline } from "@/components/charts/lazy-charts";
 import type { ReportKpi } from "@/lib/api-client/types";
 import type { ChartLook } from "@/lib/hooks/use-chart-look";
 import { useReportKpis } from "@/lib/hooks/use-insights";
-import { formatChange, formatDay, formatMetric, formatPct, metricLabel } from "@/lib/insights/format-values";
+import {
+  formatChange,
+  formatDay,
+  formatMetric,
+  formatPct,
+  isNegligiblePct,
+  metricLabel,
+} from "@/lib/insights/format-values";
 import { changeTone } from "./key-numbers";
 
 const TONE = { good: "text-green-800", bad: "text-red-700", neutral: "text-slate-700" } as const;
@@ -43,9 +50,17 @@ export function KpiStrip({ reportId, look }: { reportId: string; look: ChartLook
 
 function KpiTile({ kpi, currency, look }: { kpi: ReportKpi; currency: string; look: ChartLook }) {
   const label = metricLabel(kpi.metric);
-  const tone = TONE[changeTone(kpi)];
+  // A change that rounds to 0 % is shown flat: no arrow, no colour.
+  const negligible = isNegligiblePct(kpi.changePct);
+  const tone = TONE[negligible ? "neutral" : changeTone(kpi)];
   const value = (v: number | null) => formatMetric(kpi.metric, v, currency, { unit: kpi.unit });
-  const direction = kpi.change && kpi.change > 0 ? "up" : kpi.change && kpi.change < 0 ? "down" : null;
+  const direction = negligible
+    ? null
+    : kpi.change && kpi.change > 0
+      ? "up"
+      : kpi.change && kpi.change < 0
+        ? "down"
+        : null;
   const known = kpi.points.filter((p) => typeof p.value === "number");
   return (
     <li className="flex min-w-0 flex-col rounded-xl border border-slate-200 bg-white p-3 shadow-sm">

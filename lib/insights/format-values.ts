@@ -80,17 +80,25 @@ export function formatChange(
   if (!finite(change)) return "–";
   const sign = change > 0 ? "+" : change < 0 ? "−" : "";
   const u = (unit as MetricUnit | undefined) ?? metricUnit(metric);
-  if (u === "percent")
-    return `${sign}${(Math.abs(change) * 100).toLocaleString("en", { maximumFractionDigits: 2 })} pp`;
+  if (u === "percent") {
+    const shown = (Math.abs(change) * 100).toLocaleString("en", { maximumFractionDigits: 2 });
+    return `${shown === "0" ? "" : sign}${shown} pp`;
+  }
   return `${sign}${formatMetric(metric, Math.abs(change), currency, { unit: u })}`;
 }
 
 /** A relative change (a fraction) as a signed percentage: 0.123 → "+12.3 %". */
 export function formatPct(fraction: number | null | undefined): string {
   if (!finite(fraction)) return "–";
-  const sign = fraction > 0 ? "+" : fraction < 0 ? "−" : "";
-  return `${sign}${Math.abs(fraction * 100).toLocaleString("en", { maximumFractionDigits: 1 })} %`;
+  const shown = Math.abs(fraction * 100).toLocaleString("en", { maximumFractionDigits: 1 });
+  // A change that rounds to nothing is shown as "0 %", not "−0 %".
+  if (shown === "0") return "0 %";
+  return `${fraction > 0 ? "+" : "−"}${shown} %`;
 }
+
+/** Whether a relative change is too small to show (it rounds to 0 % at one decimal). */
+export const isNegligiblePct = (fraction: number | null | undefined) =>
+  !finite(fraction) || Math.abs(fraction) < 0.0005;
 
 export const formatConfidence = (confidence: number | null | undefined) =>
   finite(confidence) ? `${Math.round(confidence * 100)} %` : "–";
