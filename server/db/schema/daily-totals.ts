@@ -71,27 +71,11 @@ export const dailyTotalsState = pgTable("daily_totals_state", {
 });
 
 /**
- * A per-source, per-dimension-value, per-day rollup of `observations`: for every dimension column
- * of `dimension_sets` and every non-NULL value of it, the day's sum over the source's rows with
- * that value, and how many rows they were. Reports read their per-value period totals and the
- * watched segments' daily series from here (load-project-data.ts, load-segment-daily.ts) instead
- * of joining millions of observations to the dimension dictionary. Rows with a NULL value (the
- * dimension is not in the row's grain) are not stored: `rows` against the day's
- * `observation_daily_totals.rows` tells whether a dimension covers all of a source's rows.
- * Built together with the daily totals, from the same source version (`daily_totals_state`).
- * `users` is not additive and not kept.
+ * The additive metric columns of the segment rollups, one definition for the daily and the weekly
+ * table (`users` is not additive and not kept); the premium sources' columns as in the daily totals.
  */
-export const observationSegmentDaily = pgTable(
-  "observation_segment_daily",
-  {
-    dataSourceId: uuid("data_source_id")
-      .notNull()
-      .references(() => dataSources.id, { onDelete: "cascade" }),
-    /** The `dimension_sets` column (`channel`, `landing_page`, ...). */
-    dimension: text("dimension").notNull(),
-    value: text("value").notNull(),
-    date: date("date").notNull(),
-    rows: integer("rows").notNull(),
+function segmentMetricColumns() {
+  return {
     sessions: doublePrecision("sessions"),
     newUsers: doublePrecision("new_users"),
     engagedSessions: doublePrecision("engaged_sessions"),
@@ -113,6 +97,32 @@ export const observationSegmentDaily = pgTable(
     productsSold: doublePrecision("products_sold"),
     newCustomerOrders: doublePrecision("new_customer_orders"),
     returningCustomerOrders: doublePrecision("returning_customer_orders"),
+  };
+}
+
+/**
+ * A per-source, per-dimension-value, per-day rollup of `observations`: for every dimension column
+ * of `dimension_sets` and every non-NULL value of it, the day's sum over the source's rows with
+ * that value, and how many rows they were. Reports read their per-value period totals and the
+ * watched segments' daily series from here (load-project-data.ts, load-segment-daily.ts) instead
+ * of joining millions of observations to the dimension dictionary. Rows with a NULL value (the
+ * dimension is not in the row's grain) are not stored: `rows` against the day's
+ * `observation_daily_totals.rows` tells whether a dimension covers all of a source's rows.
+ * Built together with the daily totals, from the same source version (`daily_totals_state`).
+ * `users` is not additive and not kept.
+ */
+export const observationSegmentDaily = pgTable(
+  "observation_segment_daily",
+  {
+    dataSourceId: uuid("data_source_id")
+      .notNull()
+      .references(() => dataSources.id, { onDelete: "cascade" }),
+    /** The `dimension_sets` column (`channel`, `landing_page`, ...). */
+    dimension: text("dimension").notNull(),
+    value: text("value").notNull(),
+    date: date("date").notNull(),
+    rows: integer("rows").notNull(),
+    ...segmentMetricColumns(),
   },
   (t) => [
     primaryKey({ columns: [t.dataSourceId, t.dimension, t.value, t.date] }),
@@ -135,27 +145,7 @@ export const observationSegmentWeekly = pgTable(
     value: text("value").notNull(),
     week: date("week").notNull(),
     rows: integer("rows").notNull(),
-    sessions: doublePrecision("sessions"),
-    newUsers: doublePrecision("new_users"),
-    engagedSessions: doublePrecision("engaged_sessions"),
-    pageviews: doublePrecision("pageviews"),
-    conversions: doublePrecision("conversions"),
-    leads: doublePrecision("leads"),
-    transactions: doublePrecision("transactions"),
-    revenue: doublePrecision("revenue"),
-    impressions: doublePrecision("impressions"),
-    clicks: doublePrecision("clicks"),
-    cost: doublePrecision("cost"),
-    positionWeighted: doublePrecision("position_weighted"),
-    // Premium sources' columns, as in the daily totals.
-    dealsCreated: doublePrecision("deals_created"),
-    dealsWon: doublePrecision("deals_won"),
-    wonValue: doublePrecision("won_value"),
-    orders: doublePrecision("orders"),
-    orderRevenue: doublePrecision("order_revenue"),
-    productsSold: doublePrecision("products_sold"),
-    newCustomerOrders: doublePrecision("new_customer_orders"),
-    returningCustomerOrders: doublePrecision("returning_customer_orders"),
+    ...segmentMetricColumns(),
   },
   (t) => [
     primaryKey({ columns: [t.dataSourceId, t.dimension, t.value, t.week] }),
