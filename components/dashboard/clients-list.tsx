@@ -38,7 +38,13 @@ function ClientItem({ client }: { client: ClientListEntry }) {
         </p>
       ) : null}
       {client.projects.length === 0 ? (
-        <p className="mt-2 text-sm text-slate-500">No projects yet.</p>
+        <p className="mt-2 text-sm text-slate-600">
+          No projects yet.{" "}
+          <Link href={`/clients/${client._id}`} className="text-brand-700 underline underline-offset-2">
+            Open {client.name} to add one
+          </Link>
+          .
+        </p>
       ) : (
         <ul className="mt-2 grid gap-2 sm:grid-cols-2 xl:grid-cols-3" aria-label={`Projects of ${client.name}`}>
           {client.projects.map((project) => (
