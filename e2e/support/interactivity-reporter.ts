@@ -33,7 +33,7 @@ export default class InteractivityReporter implements Reporter {
       else {
         seen.loads++;
         if (slower(t.interactiveMs, seen.interactiveMs)) seen.interactiveMs = t.interactiveMs;
-        if (slower(t.readyMs, seen.readyMs)) seen.readyMs = t.readyMs;
+        if (slower(t.readyMs, seen.readyMs)) Object.assign(seen, { readyMs: t.readyMs, waitingFor: t.waitingFor });
       }
     }
     const rows = [...worst.values()].sort((a, b) => a.kind.localeCompare(b.kind));
@@ -45,7 +45,8 @@ export default class InteractivityReporter implements Reporter {
       `  ${"page".padEnd(width)}  loads  interactive  data shown`,
       ...rows.map(
         (r) =>
-          `  ${r.kind.padEnd(width)}  ${String(r.loads).padStart(5)}  ${fmt(r.interactiveMs).padStart(11)}  ${fmt(r.readyMs).padStart(10)}`,
+          `  ${r.kind.padEnd(width)}  ${String(r.loads).padStart(5)}  ${fmt(r.interactiveMs).padStart(11)}  ${fmt(r.readyMs).padStart(10)}` +
+          (r.waitingFor ? `  (still loading: ${r.waitingFor})` : ""),
       ),
       over.length
         ? `  ${over.length} of ${rows.length} kinds of page NOT interactive within ${BUDGET_MS} ms: ${over.map((r) => r.kind).join(", ")}`

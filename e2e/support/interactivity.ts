@@ -10,6 +10,8 @@ export interface PageTiming {
   readyMs: number | null;
   /** "load" when the journey itself loaded the page, "revisit" when it was reached by a link and loaded again after. */
   how: "load" | "revisit";
+  /** When the data did not show within the wait: what was still loading (its label). */
+  waitingFor?: string;
 }
 
 export const INTERACTIVITY_ATTACHMENT = "interactivity";
@@ -36,7 +38,10 @@ function timePageInBrowser([mark, waitMs]: [string, number]) {
   return until(() => performance.getEntriesByName(mark).length > 0).then(async (seen) => {
     const interactiveMs = seen === null ? null : performance.getEntriesByName(mark)[0].startTime;
     const readyMs = await until(() => !document.querySelector("[data-loading]"));
-    return { interactiveMs, readyMs: readyMs === null ? null : Math.max(readyMs, interactiveMs ?? 0) };
+    if (readyMs !== null) return { interactiveMs, readyMs: Math.max(readyMs, interactiveMs ?? 0) };
+    const still = document.querySelector("[data-loading]");
+    const waitingFor = still?.getAttribute("aria-label") || still?.textContent?.trim().slice(0, 60) || "a chart";
+    return { interactiveMs, readyMs, waitingFor };
   });
 }
 
