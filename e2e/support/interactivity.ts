@@ -25,7 +25,9 @@ const REVISITS_PER_JOURNEY = 6;
 const measuredKinds = new Set<string>();
 
 /** Runs in the page: waits for the interactive mark and for the last loading placeholder to go. */
-function timePageInBrowser([mark, waitMs]: [string, number]) {
+type BrowserTiming = Pick<PageTiming, "interactiveMs" | "readyMs" | "waitingFor">;
+
+function timePageInBrowser([mark, waitMs]: [string, number]): Promise<BrowserTiming> {
   const until = (done: () => boolean) =>
     new Promise<number | null>((resolve) => {
       const tick = () => {
@@ -35,6 +37,13 @@ function timePageInBrowser([mark, waitMs]: [string, number]) {
       };
       tick();
     });
+  // A page the server writes as plain HTML (the OAuth callbacks' error page) runs no React: it is interactive when
+  // the browser has parsed it.
+  if (!document.querySelector('script[src*="/_next/"]')) {
+    const nav = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming | undefined;
+    const at = nav?.domInteractive ?? performance.now();
+    return Promise.resolve({ interactiveMs: at, readyMs: at });
+  }
   return until(() => performance.getEntriesByName(mark).length > 0).then(async (seen) => {
     const interactiveMs = seen === null ? null : performance.getEntriesByName(mark)[0].startTime;
     const readyMs = await until(() => !document.querySelector("[data-loading]"));
