@@ -12,7 +12,7 @@ export default defineConfig({
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: [["list"]],
+  reporter: [["list"], ["./e2e/support/interactivity-reporter.ts"]],
   use: {
     baseURL: `http://localhost:${port}${process.env.BASE_PATH ?? ""}`,
     trace: "retain-on-failure",

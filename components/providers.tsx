@@ -3,6 +3,7 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { useEffect, useState, type ReactNode } from "react";
 import { AlertsProvider } from "./alerts/alerts-context";
+import { InteractiveMark } from "./interactive-mark";
 import { ServiceWorkerRegistration } from "./service-worker-registration";
 import { createQueryClient, setUnexpectedErrorHandler } from "@/lib/api-client/query-client";
 import { useApiErrorHandler } from "@/lib/hooks/use-api-error-handler";
@@ -22,6 +23,7 @@ export function Providers({ children }: { children: ReactNode }) {
         <GlobalQueryErrors />
         {children}
         <ServiceWorkerRegistration />
+        <InteractiveMark />
       </QueryClientProvider>
     </AlertsProvider>
   );

@@ -11,11 +11,11 @@ export const dynamic = "force-dynamic";
 const FEATURES = [
   {
     title: "Your clients' data, per project",
-    text: "Connect Google Analytics 4, Search Console and Google Ads, or upload CSV exports from any tool and map their columns once. Keyword rankings (Semrush) and competitor traffic (Similarweb) can be added with your own API keys. A demo client with 15 months of data is ready on first start.",
+    text: "Connect Google Analytics 4 (and legacy Analytics views), Search Console, Google Ads and HubSpot, or upload CSV exports from any tool and map their columns once. Keyword rankings (Semrush) and competitor traffic (Similarweb) can be added with your own API keys. A demo client with 15 months of data is ready on first start.",
   },
   {
     title: "Findings ranked and explained",
-    text: "A report checks 47 questions across Exposure, Exploration, Evaluation and Experience, plus a data quality audit. Each finding gives the change, the expected range and the segments that drove it, ranked by the project's main KPI.",
+    text: "A report checks 47 questions across Exposure, Exploration, Evaluation and Experience, plus a data quality audit. Each finding gives the change, the expected range and the segments that drove it, ranked by the project's main KPI. URL split tests compare two pages with a significance test.",
   },
   {
     title: "One dashboard for every client",
@@ -23,7 +23,7 @@ const FEATURES = [
   },
   {
     title: "Ready to hand over",
-    text: "Tag and save insights into custom reports and export them to PowerPoint or Excel with your agency's logo, colours and fonts. Email a report now or on a weekly, monthly, quarterly or yearly schedule, save exports to Dropbox, or share a read-only link.",
+    text: "Tag and save insights into custom reports and export them to PowerPoint or Excel with your agency's logo, colours and fonts. Email a report or save it to Dropbox, now or on a weekly, monthly, quarterly or yearly schedule, or share a read-only link.",
   },
   {
     title: "Your team, your plan",

@@ -9,7 +9,7 @@ import dynamic from "next/dynamic";
 
 function placeholder(height: number) {
   function ChartLoading() {
-    return <div aria-hidden="true" className="w-full animate-pulse rounded-md bg-slate-50" style={{ height }} />;
+    return <div aria-hidden="true" data-loading="" className="w-full animate-pulse rounded-md bg-slate-50" style={{ height }} />;
   }
   return ChartLoading;
 }

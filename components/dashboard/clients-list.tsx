@@ -21,9 +21,13 @@ import { permissionLabel } from "@/lib/permissions";
 function ClientItem({ client }: { client: ClientListEntry }) {
   return (
     <li className="py-4" aria-label={client.name}>
-      <div className="flex flex-wrap items-center gap-2">
-        <h3 className="font-medium">
-          <Link href={`/clients/${client._id}`} className="text-brand-700 underline-offset-2 hover:underline">
+      <div className="flex min-w-0 flex-wrap items-center gap-2">
+        <h3 className="max-w-full min-w-0 truncate font-medium">
+          <Link
+            href={`/clients/${client._id}`}
+            title={client.name}
+            className="text-brand-700 underline-offset-2 hover:underline"
+          >
             {client.name}
           </Link>
         </h3>
@@ -38,15 +42,22 @@ function ClientItem({ client }: { client: ClientListEntry }) {
         </p>
       ) : null}
       {client.projects.length === 0 ? (
-        <p className="mt-2 text-sm text-slate-500">No projects yet.</p>
+        <p className="mt-2 text-sm text-slate-600">
+          No projects yet.{" "}
+          <Link href={`/clients/${client._id}`} className="text-brand-700 underline underline-offset-2">
+            Open {client.name} to add one
+          </Link>
+          .
+        </p>
       ) : (
         <ul className="mt-2 grid gap-2 sm:grid-cols-2 xl:grid-cols-3" aria-label={`Projects of ${client.name}`}>
           {client.projects.map((project) => (
-            <li key={project._id} className="rounded-lg border border-slate-200 bg-slate-50 px-3 py-2 text-sm">
-              <div className="flex flex-wrap items-center gap-2">
+            <li key={project._id} className="min-w-0 rounded-lg border border-slate-200 bg-slate-50 px-3 py-2 text-sm">
+              <div className="flex min-w-0 flex-wrap items-center gap-2">
                 <Link
                   href={`/client-projects/${project._id}`}
-                  className="font-medium text-slate-900 underline-offset-2 hover:underline"
+                  title={project.name}
+                  className="max-w-full min-w-0 truncate font-medium text-slate-900 underline-offset-2 hover:underline"
                 >
                   {project.name}
                 </Link>

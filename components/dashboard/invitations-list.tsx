@@ -56,7 +56,7 @@ export function InvitationsList() {
           />
         ) : invitations.data.docs.length === 0 ? (
           <EmptyState title="No invitations yet">
-            Invite your staff above; their invitations will be listed here.
+            Invite your staff with Send invitations; their invitations will be listed here.
           </EmptyState>
         ) : (
           <>

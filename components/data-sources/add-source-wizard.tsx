@@ -1,28 +1,40 @@
 "use client";
 
-import { useEffect, useRef, useState } from "react";
+import { useState } from "react";
 import { Button } from "@/components/ui/button";
-import { cn } from "@/components/ui/cn";
-import { Steps } from "@/components/ui/steps";
 import { GOOGLE_SOURCES, type GoogleSubType } from "@/lib/constants/google-sources";
 import { PREMIUM_INTEGRATIONS, PREMIUM_SOURCES, type PremiumIntegration } from "@/lib/constants/premium-sources";
 import type { SiteType } from "@/lib/constants/site-types";
 import { GoogleSourceWizard } from "./google-source-wizard";
 import { PremiumConnectForm } from "./premium-sources/premium-connect-form";
-import { SOURCE_KINDS, UploadWizard, WIZARD_STEPS } from "./upload-wizard";
+import { UploadWizard, type UploadWizardKind } from "./upload-wizard";
+import { SourceKindChoice, WizardStepHeader, useStepHeading, type SourceChoice, type WizardStep } from "./wizard-steps";
 
-type Choice = GoogleSubType | "upload" | "keyword_partner" | "competitor" | PremiumIntegration;
+type Choice = GoogleSubType | UploadWizardKind | PremiumIntegration;
 
-const CHOICES: { value: Choice; label: string; description: string }[] = [
-  ...GOOGLE_SOURCES.map((s) => ({ value: s.subType, label: s.label, description: s.description })),
-  // The CSV upload and the partner sources (keyword rankings, competitor traffic) continue in UploadWizard.
-  ...SOURCE_KINDS.filter((k) => k.available).map((k) => ({
-    value: k.value as Choice,
-    label: k.label,
-    description: k.description,
-  })),
+// The CSV upload and the partner sources (keyword rankings, competitor traffic) continue in UploadWizard.
+const UPLOAD_WIZARD_CHOICES: SourceChoice<UploadWizardKind>[] = [
+  {
+    value: "upload",
+    label: "File upload (CSV)",
+    description: "Daily metrics exported from any tool, one file at a time.",
+  },
+  {
+    value: "keyword_partner",
+    label: "Keyword rankings (Semrush)",
+    description: "Daily Google positions of the keywords a Semrush Position Tracking campaign follows.",
+  },
+  {
+    value: "competitor",
+    label: "Competitor traffic (Similarweb)",
+    description: "Daily visits to competitors' sites, kept apart from the client's own figures.",
+  },
 ];
-const UPLOAD_WIZARD_KINDS: Choice[] = ["upload", "keyword_partner", "competitor"];
+const CHOICES: SourceChoice<Choice>[] = [
+  ...GOOGLE_SOURCES.map((s) => ({ value: s.subType, label: s.label, description: s.description })),
+  ...UPLOAD_WIZARD_CHOICES,
+];
+const UPLOAD_WIZARD_KINDS: Choice[] = UPLOAD_WIZARD_CHOICES.map((c) => c.value);
 const isPremium = (c: Choice): c is PremiumIntegration => (PREMIUM_INTEGRATIONS as readonly string[]).includes(c);
 
 /** Which premium integrations the server offers (the CRM by default, ecommerce when configured). */
@@ -56,18 +68,13 @@ export function AddSourceWizard({
     })),
   ];
   const [choice, setChoice] = useState<Choice>("analytic-4");
-  const [step, setStep] = useState<1 | 2 | 3>(1);
-  const headingRef = useRef<HTMLHeadingElement>(null);
-  const firstRender = useRef(true);
-  useEffect(() => {
-    if (!firstRender.current) headingRef.current?.focus();
-    firstRender.current = false;
-  }, [step]);
+  const [step, setStep] = useState<WizardStep>(1);
+  const headingRef = useStepHeading(step);
 
   if (step > 1 && UPLOAD_WIZARD_KINDS.includes(choice))
     return (
       <UploadWizard
-        initialKind={choice}
+        initialKind={choice as UploadWizardKind}
         projectId={projectId}
         timeZone={timeZone}
         canGenerate={canGenerate}
@@ -78,39 +85,10 @@ export function AddSourceWizard({
 
   return (
     <div className="space-y-5">
-      <Steps steps={WIZARD_STEPS} current={step} label="Data source steps" />
-      <h3 ref={headingRef} tabIndex={-1} className="text-base font-semibold text-slate-900 outline-none">
-        Step {step} of 3: {WIZARD_STEPS[step - 1].title}
-      </h3>
+      <WizardStepHeader step={step} headingRef={headingRef} />
       {step === 1 ? (
         <div className="space-y-4">
-          <fieldset>
-            <legend className="text-sm font-medium text-slate-800">Where does the data come from?</legend>
-            <div className="mt-2 space-y-2">
-              {choices.map((c) => (
-                <label
-                  key={c.value}
-                  className={cn(
-                    "flex cursor-pointer items-start gap-3 rounded-lg border px-3 py-2.5 text-sm",
-                    choice === c.value ? "border-brand-600 bg-brand-50" : "border-slate-200 hover:bg-slate-50",
-                  )}
-                >
-                  <input
-                    type="radio"
-                    name="source-kind"
-                    value={c.value}
-                    checked={choice === c.value}
-                    onChange={() => setChoice(c.value)}
-                    className="mt-1 accent-brand-600"
-                  />
-                  <span>
-                    <span className="block font-medium text-slate-900">{c.label}</span>
-                    <span className="block text-slate-600">{c.description}</span>
-                  </span>
-                </label>
-              ))}
-            </div>
-          </fieldset>
+          <SourceKindChoice choices={choices} value={choice} onChange={setChoice} />
           <div className="flex justify-end">
             <Button onClick={() => setStep(2)}>Next</Button>
           </div>

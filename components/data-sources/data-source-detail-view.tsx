@@ -147,7 +147,9 @@ function DataSourceDetail({
             {upload ? (
               <UploadSummaryList summary={upload} />
             ) : (
-              <p className="text-sm text-slate-600">No file uploaded yet.</p>
+              <p className="text-sm text-slate-600">
+                No file uploaded yet.{canManage ? " Choose Upload a file above to add one." : ""}
+              </p>
             )}
           </div>
         </Card>

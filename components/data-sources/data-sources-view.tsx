@@ -146,7 +146,7 @@ function DataSources({
                           <UploadSummaryList summary={upload} compact />
                         </>
                       ) : (
-                        <p className="text-sm text-slate-600">No file uploaded yet.</p>
+                        <p className="text-sm text-slate-600">No file uploaded yet. Open the source to upload one.</p>
                       )}
                     </div>
                     <Link

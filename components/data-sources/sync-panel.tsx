@@ -129,7 +129,12 @@ export function SyncPanel({
 }
 
 function RunsTable({ runs }: { runs: SyncRun[] }) {
-  if (runs.length === 0) return <p className="text-sm text-slate-600">No import has run yet.</p>;
+  if (runs.length === 0)
+    return (
+      <p className="text-sm text-slate-600">
+        No import has run yet. The first one starts on its own after connecting; Import now starts one at once.
+      </p>
+    );
   return (
     <div className="overflow-x-auto">
       <table className="w-full text-left text-sm">

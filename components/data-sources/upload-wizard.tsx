@@ -1,10 +1,9 @@
 "use client";
 
-import { useEffect, useId, useRef, useState } from "react";
+import { useId, useState } from "react";
 import { z } from "zod";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
-import { Steps } from "@/components/ui/steps";
 import { FormError } from "@/components/ui/form-error";
 import { FieldShell, FormField } from "@/components/ui/form-field";
 import type { DataSource, UploadSummary } from "@/lib/api-client/types";
@@ -22,36 +21,11 @@ import { CsvTemplateLink } from "./csv-mapping/csv-template-link";
 import { useCsvMapping } from "./csv-mapping/use-csv-mapping";
 import { PartnerSourceCreated, PartnerSourceStep } from "./partner-sources/partner-source-step";
 import { GenerateAfterChange } from "./generate-after-change";
+import { WizardFormActions, WizardStepHeader, useStepHeading } from "./wizard-steps";
 import { UploadSummaryList } from "./upload-summary";
 
-// Spec section 2: the data source wizard's steps.
-export const WIZARD_STEPS = [
-  { step: 1, title: "Data Source" },
-  { step: 2, title: "Data Details" },
-  { step: 3, title: "Confirmation" },
-] as const;
-
-export const SOURCE_KINDS = [
-  {
-    value: "upload",
-    label: "File upload (CSV)",
-    description: "Daily metrics exported from any tool, one file at a time.",
-    available: true,
-  },
-  {
-    value: "keyword_partner",
-    label: "Keyword rankings (Semrush)",
-    description: "Daily Google positions of the keywords a Semrush Position Tracking campaign follows.",
-    available: true,
-  },
-  {
-    value: "competitor",
-    label: "Competitor traffic (Similarweb)",
-    description: "Daily visits to competitors' sites, kept apart from the client's own figures.",
-    available: true,
-  },
-  { value: "ecommerce", label: "Ecommerce platform or CRM", description: "Not available yet.", available: false },
-] as const;
+/** What continues in this wizard after step 1: a CSV upload or a partner source. */
+export type UploadWizardKind = "upload" | "keyword_partner" | "competitor";
 
 const detailsSchema = z.object({ name: requiredText("Data source name") });
 const DEFAULT_NAME = "CSV upload";
@@ -67,15 +41,15 @@ interface UploadWizardProps {
   source?: DataSource;
   onSourceCreated?: (source: DataSource) => void;
   onFinished?: () => void;
-  /** Step 1 was shown by the caller (the add-source wizard): start at Data Details, Back returns there. */
+  /** Back from Data Details to the caller's step 1 (the add-source wizard); without it there is no Back. */
   onBack?: () => void;
-  /** The kind chosen on the caller's step 1: upload, keyword_partner or competitor. */
-  initialKind?: string;
+  /** The kind chosen on the caller's step 1. */
+  initialKind?: UploadWizardKind;
 }
 
 /**
- * Data Source → Data Details → Confirmation: choose the CSV upload, name it and pick the file, see what was
- * imported.
+ * Data Details → Confirmation of the data source wizard, once step 1 (the add-source wizard) has chosen a CSV upload
+ * or a partner source, or for a new upload into an existing source: name it and pick the file, see what was imported.
  */
 export function UploadWizard({
   projectId,
@@ -87,8 +61,8 @@ export function UploadWizard({
   onBack,
   initialKind,
 }: UploadWizardProps) {
-  const [step, setStep] = useState<1 | 2 | 3>(existing || onBack ? 2 : 1);
-  const [sourceKind, setSourceKind] = useState<string>(initialKind ?? "upload");
+  const [step, setStep] = useState<2 | 3>(2);
+  const sourceKind = initialKind ?? "upload";
   const [partnerSource, setPartnerSource] = useState<DataSource | null>(null);
   const [source, setSource] = useState<DataSource | undefined>(existing);
   const [file, setFile] = useState<File | null>(null);
@@ -96,8 +70,7 @@ export function UploadWizard({
   const [progress, setProgress] = useState<UploadProgress | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [controller, setController] = useState<AbortController | null>(null);
-  const headingRef = useRef<HTMLHeadingElement>(null);
-  const initialStep = useRef<number>(step);
+  const headingRef = useStepHeading(step);
   const fileHelpId = useId();
 
   const [showMappingProblems, setShowMappingProblems] = useState(false);
@@ -107,12 +80,7 @@ export function UploadWizard({
   const form = useServerForm(detailsSchema, { defaultValues: { name: existing?.name ?? DEFAULT_NAME } });
   const busy = form.formState.isSubmitting;
 
-  // On a step change, focus moves to the new step's heading so keyboard and screen-reader users follow along.
-  useEffect(() => {
-    if (step !== initialStep.current) headingRef.current?.focus();
-    initialStep.current = 0;
-  }, [step]);
-  const goTo = (next: 1 | 2 | 3) => setStep(next);
+  const goTo = (next: 2 | 3) => setStep(next);
 
   const chooseFile = (chosen: File | null) => {
     setFile(chosen);
@@ -183,57 +151,13 @@ export function UploadWizard({
 
   return (
     <div className="space-y-5">
-      <Steps steps={WIZARD_STEPS} current={step} label="Data source steps" />
-
-      <h3 ref={headingRef} tabIndex={-1} className="text-base font-semibold text-slate-900 outline-none">
-        Step {step} of 3: {WIZARD_STEPS[step - 1].title}
-      </h3>
-
-      {step === 1 ? (
-        <div className="space-y-4">
-          <fieldset>
-            <legend className="text-sm font-medium text-slate-800">Where does the data come from?</legend>
-            <div className="mt-2 space-y-2">
-              {SOURCE_KINDS.map((kind) => (
-                <label
-                  key={kind.value}
-                  className={cn(
-                    "flex items-start gap-3 rounded-lg border px-3 py-2.5 text-sm",
-                    kind.available
-                      ? sourceKind === kind.value
-                        ? "cursor-pointer border-brand-600 bg-brand-50"
-                        : "cursor-pointer border-slate-300"
-                      : "cursor-not-allowed border-slate-200 text-slate-500",
-                  )}
-                >
-                  <input
-                    type="radio"
-                    name="source-kind"
-                    value={kind.value}
-                    checked={sourceKind === kind.value}
-                    onChange={() => setSourceKind(kind.value)}
-                    disabled={!kind.available}
-                    className="mt-1 accent-brand-600"
-                  />
-                  <span>
-                    <span className="block font-medium text-slate-900">{kind.label}</span>
-                    <span className="block">{kind.description}</span>
-                  </span>
-                </label>
-              ))}
-            </div>
-          </fieldset>
-          <div className="flex justify-end">
-            <Button onClick={() => goTo(2)}>Next</Button>
-          </div>
-        </div>
-      ) : null}
+      <WizardStepHeader step={step} headingRef={headingRef} />
 
       {step === 2 && (sourceKind === "keyword_partner" || sourceKind === "competitor") ? (
         <PartnerSourceStep
           kind={sourceKind}
           projectId={projectId}
-          onBack={() => (onBack ? onBack() : goTo(1))}
+          onBack={onBack}
           onCreated={(created) => {
             setPartnerSource(created);
             setSource(created);
@@ -313,18 +237,7 @@ export function UploadWizard({
             </div>
           ) : null}
 
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-between">
-            {existing ? (
-              <span />
-            ) : (
-              <Button variant="secondary" disabled={uploading} onClick={() => (onBack ? onBack() : goTo(1))}>
-                Back
-              </Button>
-            )}
-            <Button type="submit" loading={busy}>
-              Import
-            </Button>
-          </div>
+          <WizardFormActions onBack={onBack} backDisabled={uploading} submitLabel="Import" submitting={busy} />
         </form>
       ) : null}
 

@@ -61,7 +61,9 @@ export function DropboxFolderPicker({
             <FormError message={listError} />
           </div>
         ) : !folders.data?.folders.length ? (
-          <p className="p-3 text-slate-600">No folders you can write to here.</p>
+          <p className="p-3 text-slate-600">
+            No folders you can write to here. Save into this folder, or go back up with the path above.
+          </p>
         ) : (
           <ul aria-label="Folders" className="divide-y divide-slate-100">
             {folders.data.folders.map((f) => (

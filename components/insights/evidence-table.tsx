@@ -18,14 +18,15 @@ export function EvidenceTable({ findings, currency }: { findings: InsightFinding
   const audit = findings.some((f) => f.kind === "audit");
   const hasP = findings.some((f) => typeof f.pValue === "number");
   return (
-    // Wider than a phone: the box scrolls sideways, and keyboard users reach it to scroll it too.
+    // Fits a laptop's width (one column per question a reader asks: the change carries its direction, its
+    // percentage; the confidence its p-value); on a phone the box scrolls sideways, and keyboard users reach it.
     <div
       className="overflow-x-auto rounded-lg border border-slate-200 focus-visible:ring-2 focus-visible:ring-brand-600"
       tabIndex={0}
       role="region"
       aria-label="Evidence table, scrolls sideways"
     >
-      <table className="w-full min-w-[56rem] text-left text-sm">
+      <table className="w-full min-w-[44rem] text-left text-sm">
         <caption className="sr-only">Evidence: every finding of this insight</caption>
         <thead className="bg-slate-50 text-slate-700">
           <tr>
@@ -37,20 +38,13 @@ export function EvidenceTable({ findings, currency }: { findings: InsightFinding
               "Current",
               "Baseline",
               "Change",
-              "Change %",
               "Expected range",
-              "Confidence",
-              "Direction",
+              hasP ? "Confidence (p-value)" : "Confidence",
             ].map((h) => (
-              <th key={h} scope="col" className="px-3 py-2 font-medium whitespace-nowrap">
+              <th key={h} scope="col" className="px-3 py-2 font-medium">
                 {h}
               </th>
             ))}
-            {hasP ? (
-              <th scope="col" className="px-3 py-2 font-medium">
-                p-value
-              </th>
-            ) : null}
             {audit ? (
               <>
                 <th scope="col" className="px-3 py-2 font-medium">
@@ -72,23 +66,24 @@ export function EvidenceTable({ findings, currency }: { findings: InsightFinding
         <tbody className="divide-y divide-slate-100">
           {findings.map((f, i) => {
             const tone = TONE[changeTone(f)];
-            const range =
-              typeof f.expectedLow === "number" && typeof f.expectedHigh === "number"
-                ? `${formatMetric(f.metric, f.expectedLow, currency)} – ${formatMetric(f.metric, f.expectedHigh, currency)}`
-                : "–";
             return (
               <tr key={i} className="align-top">
                 <th scope="row" className="px-3 py-2 font-medium whitespace-nowrap text-slate-900">
                   {kindLabel(f.kind)}
                 </th>
                 <td className="px-3 py-2 whitespace-nowrap">{metricLabel(f.metric)}</td>
-                <td className="px-3 py-2">
+                <td className="min-w-[8rem] px-3 py-2 [overflow-wrap:anywhere]">
                   {f.dimension ? `${dimensionLabel(f.dimension)}: ${f.dimensionValue ?? "(not set)"}` : "All"}
                 </td>
-                <td className="px-3 py-2 whitespace-nowrap">
-                  {f.periodStart === f.periodEnd
-                    ? formatDay(f.periodStart)
-                    : `${formatDay(f.periodStart)} – ${formatDay(f.periodEnd)}`}
+                <td className="px-3 py-2">
+                  {f.periodStart === f.periodEnd ? (
+                    <span className="whitespace-nowrap">{formatDay(f.periodStart)}</span>
+                  ) : (
+                    <>
+                      <span className="whitespace-nowrap">{formatDay(f.periodStart)} –</span>{" "}
+                      <span className="whitespace-nowrap">{formatDay(f.periodEnd)}</span>
+                    </>
+                  )}
                 </td>
                 <td className="px-3 py-2 whitespace-nowrap tabular-nums">
                   {formatMetric(f.metric, f.current, currency)}
@@ -96,20 +91,34 @@ export function EvidenceTable({ findings, currency }: { findings: InsightFinding
                 <td className="px-3 py-2 whitespace-nowrap tabular-nums">
                   {formatMetric(f.metric, f.baseline, currency)}
                 </td>
-                <td className={`px-3 py-2 whitespace-nowrap tabular-nums ${tone}`}>
-                  {formatChange(f.metric, f.change, currency)}
+                <td className={`px-3 py-2 tabular-nums ${tone}`}>
+                  <span className="whitespace-nowrap">
+                    <span aria-hidden="true">{f.direction === "up" ? "↑ " : f.direction === "down" ? "↓ " : ""}</span>
+                    {formatChange(f.metric, f.change, currency)}
+                  </span>{" "}
+                  <span className="whitespace-nowrap">({formatPct(f.changePct)})</span>
+                  {f.direction === "up" || f.direction === "down" ? (
+                    <span className="sr-only">, {f.direction}</span>
+                  ) : null}
                 </td>
-                <td className={`px-3 py-2 whitespace-nowrap tabular-nums ${tone}`}>{formatPct(f.changePct)}</td>
-                <td className="px-3 py-2 whitespace-nowrap tabular-nums">{range}</td>
-                <td className="px-3 py-2 whitespace-nowrap tabular-nums">{formatConfidence(f.confidence)}</td>
-                <td className="px-3 py-2 whitespace-nowrap">
-                  {f.direction === "up" ? "↑ Up" : f.direction === "down" ? "↓ Down" : "–"}
+                <td className="px-3 py-2 tabular-nums">
+                  {typeof f.expectedLow === "number" && typeof f.expectedHigh === "number" ? (
+                    <>
+                      <span className="whitespace-nowrap">{formatMetric(f.metric, f.expectedLow, currency)} –</span>{" "}
+                      <span className="whitespace-nowrap">{formatMetric(f.metric, f.expectedHigh, currency)}</span>
+                    </>
+                  ) : (
+                    "–"
+                  )}
                 </td>
-                {hasP ? (
-                  <td className="px-3 py-2 tabular-nums">
-                    {typeof f.pValue === "number" ? (f.pValue < 0.001 ? "< 0.001" : f.pValue.toFixed(3)) : "–"}
-                  </td>
-                ) : null}
+                <td className="px-3 py-2 tabular-nums">
+                  <span className="whitespace-nowrap">{formatConfidence(f.confidence)}</span>
+                  {typeof f.pValue === "number" ? (
+                    <span className="block text-xs whitespace-nowrap text-slate-600">
+                      p {f.pValue < 0.001 ? "< 0.001" : `= ${f.pValue.toFixed(3)}`}
+                    </span>
+                  ) : null}
+                </td>
                 {audit ? (
                   <>
                     <td className="px-3 py-2">{f.issue?.replaceAll("_", " ") ?? "–"}</td>

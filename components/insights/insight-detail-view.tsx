@@ -91,7 +91,14 @@ function InsightDetail({
   if (insight.isPending) return <LoadingState label="Loading the insight…" />;
   if (insight.isError)
     return <ErrorState message={toApiError(insight.error).message} onRetry={() => void insight.refetch()} />;
-  if (wrongProject) return <EmptyState title="We couldn't find the page you were looking for" />;
+  if (wrongProject)
+    return (
+      <EmptyState title="We couldn't find the page you were looking for">
+        <Link href={`/client-projects/${project._id}`} className="text-brand-700 underline underline-offset-2">
+          Back to the report of {project.name}
+        </Link>
+      </EmptyState>
+    );
 
   return (
     <div className="space-y-6">

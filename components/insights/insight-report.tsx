@@ -207,7 +207,9 @@ export function InsightReport({ project, reportParam }: { project: ProjectDetail
           <EmptyState title="This project has no data yet">
             <p>
               Reports read the project&apos;s data sources.{" "}
-              {canManageData ? "Upload a CSV export to begin." : "Ask a Data Creator to add data."}
+              {canManageData
+                ? "Connect Google Analytics, Search Console or Google Ads, or upload a CSV export, then generate a report."
+                : "Ask a Data Creator or admin to add a data source."}
             </p>
             <Link
               href={`/client-projects/${projectId}/data-sources`}
@@ -502,7 +504,7 @@ function ReportInsights({
             {inGroup.length === 0 ? (
               <p className="text-sm text-slate-600">
                 {filtering
-                  ? "No insight of this group matches the filters."
+                  ? "No insight of this group matches the filters. Clear a filter to see more."
                   : group.key === "data_quality"
                     ? "No data quality issue found: the data can be trusted for this period."
                     : "Nothing significant in this group for the period."}

@@ -28,6 +28,7 @@ export function KpiStrip({ reportId, look }: { reportId: string; look: ChartLook
     return (
       <div
         role="status"
+        data-loading=""
         className="h-[7.5rem] animate-pulse rounded-xl bg-slate-100"
         aria-label="Loading the key figures"
       />

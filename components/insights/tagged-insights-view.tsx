@@ -1,5 +1,6 @@
 "use client";
 
+import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useEffect, useState } from "react";
 import { ProjectPageHeader } from "@/components/projects/project-page-header";
@@ -62,7 +63,16 @@ function TaggedInsights({
   if (tag.isPending) return <LoadingState label="Loading the tag…" />;
   if (tag.isError) return <ErrorState message={toApiError(tag.error).message} onRetry={() => void tag.refetch()} />;
   if (tag.data.projectId && tag.data.projectId !== project._id)
-    return <EmptyState title="We couldn't find the page you were looking for" />;
+    return (
+      <EmptyState title="We couldn't find the page you were looking for">
+        <Link
+          href={`/client-projects/${project._id}/insight-tags`}
+          className="text-brand-700 underline underline-offset-2"
+        >
+          Back to the tags of {project.name}
+        </Link>
+      </EmptyState>
+    );
 
   const docs = insights.data?.docs ?? [];
   const removeInsight = async (insightId: string, title: string) => {

@@ -143,7 +143,9 @@ function UsersCard({ role, agencyId, myId, onRole, onRemove, onPermissions }: Us
   else if (users.data.docs.length === 0)
     body = (
       <EmptyState title={role === "staff" ? "No staff yet" : "No admins"} className="mt-2">
-        {role === "staff" ? "Invite your team below; once they accept, you can share clients with them." : null}
+        {role === "staff"
+          ? "Invite your team below; once they accept, you can share clients with them."
+          : "Make a staff member an admin from the list above, or invite one below."}
       </EmptyState>
     );
   else

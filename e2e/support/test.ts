@@ -1,14 +1,10 @@
 import { expect, test as base, type Page } from "@playwright/test";
 import { blockingViolations } from "./axe";
+import { INTERACTIVITY_ATTACHMENT, watchInteractivity } from "./interactivity";
+import { pageKind } from "./page-kind";
 
 /** How long a page must stay on one address before it is checked: its data has loaded and dialogs have settled. */
 const AXE_SETTLE_MS = 1_500;
-
-/** A page's kind: its path with ids and tokens replaced, so a journey checks each kind of page once. */
-const pageKind = (url: string) =>
-  new URL(url).pathname
-    .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi, ":id")
-    .replace(/\/[A-Za-z0-9_-]{24,}/g, "/:token");
 
 /**
  * Checks every page a journey visits with axe-core: each kind of page the main frame reaches (a full load or a
@@ -81,9 +77,11 @@ function watchAccessibility(page: Page) {
  * - it fails when the browser reports a Content-Security-Policy violation, so a page that only works with the
  *   policy off cannot pass;
  * - every page it visits is checked with axe-core (WCAG 2.1 A and AA), and it fails on serious or critical
- *   violations, listing each with its page and elements.
+ *   violations, listing each with its page and elements;
+ * - every page it loads is timed until it is interactive and until its data shows (attached for the
+ *   interactivity reporter, which prints them against the 1 s budget).
  */
-export const test = base.extend<{ cspViolations: string[]; accessibility: void }>({
+export const test = base.extend<{ cspViolations: string[]; accessibility: void; interactivity: void }>({
   cspViolations: [
     async ({ page }, use) => {
       const violations: string[] = [];
@@ -106,6 +104,19 @@ export const test = base.extend<{ cspViolations: string[]; accessibility: void }
       // A journey that already failed says why; accessibility findings would only hide it.
       if (testInfo.status !== testInfo.expectedStatus) return;
       expect(violations, "Accessibility violations (serious or critical) on the pages visited").toEqual([]);
+    },
+    { auto: true },
+  ],
+  interactivity: [
+    async ({ page, baseURL }, use, testInfo) => {
+      const watch = watchInteractivity(page, new URL(baseURL!).origin);
+      await use();
+      if (testInfo.status !== testInfo.expectedStatus) return;
+      const timings = await watch.finish();
+      await testInfo.attach(INTERACTIVITY_ATTACHMENT, {
+        body: JSON.stringify(timings),
+        contentType: "application/json",
+      });
     },
     { auto: true },
   ],

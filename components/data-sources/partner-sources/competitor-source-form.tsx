@@ -3,6 +3,7 @@
 import { useState } from "react";
 import { z } from "zod";
 import { Button } from "@/components/ui/button";
+import { WizardFormActions } from "../wizard-steps";
 import { FormError } from "@/components/ui/form-error";
 import { FormField } from "@/components/ui/form-field";
 import type { DataSource } from "@/lib/api-client/types";
@@ -22,7 +23,7 @@ export function CompetitorSourceForm({
   onCreated,
 }: {
   projectId: string;
-  onBack: () => void;
+  onBack?: () => void;
   onCreated: (source: DataSource) => void;
 }) {
   const [count, setCount] = useState(1);
@@ -64,14 +65,7 @@ export function CompetitorSourceForm({
           </Button>
         ) : null}
       </fieldset>
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-between">
-        <Button variant="secondary" onClick={onBack}>
-          Back
-        </Button>
-        <Button type="submit" loading={form.formState.isSubmitting}>
-          Connect
-        </Button>
-      </div>
+      <WizardFormActions onBack={onBack} submitLabel="Connect" submitting={form.formState.isSubmitting} />
     </form>
   );
 }

@@ -1,7 +1,7 @@
 "use client";
 
 import { z } from "zod";
-import { Button } from "@/components/ui/button";
+import { WizardFormActions } from "../wizard-steps";
 import { FormError } from "@/components/ui/form-error";
 import { FormField } from "@/components/ui/form-field";
 import type { DataSource } from "@/lib/api-client/types";
@@ -20,7 +20,7 @@ export function KeywordPartnerForm({
   onCreated,
 }: {
   projectId: string;
-  onBack: () => void;
+  onBack?: () => void;
   onCreated: (source: DataSource) => void;
 }) {
   const create = useCreatePartnerSource(projectId);
@@ -55,14 +55,7 @@ export function KeywordPartnerForm({
         error={errors.domain?.message}
         {...form.register("domain")}
       />
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-between">
-        <Button variant="secondary" onClick={onBack}>
-          Back
-        </Button>
-        <Button type="submit" loading={form.formState.isSubmitting}>
-          Connect
-        </Button>
-      </div>
+      <WizardFormActions onBack={onBack} submitLabel="Connect" submitting={form.formState.isSubmitting} />
     </form>
   );
 }

@@ -8,7 +8,7 @@ import { KeywordPartnerForm } from "./keyword-partner-form";
 interface StepProps {
   kind: "keyword_partner" | "competitor";
   projectId: string;
-  onBack: () => void;
+  onBack?: () => void;
   onCreated: (source: DataSource) => void;
 }
 
