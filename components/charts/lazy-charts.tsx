@@ -7,21 +7,29 @@ import dynamic from "next/dynamic";
 // (`npm run bench -- page-js`). Each placeholder keeps the chart's room, so nothing moves when the
 // chart arrives; screen readers get the chart's summary from its frame and its data table.
 
-function placeholder(height: number) {
+/** What a lazily loaded chart shows until recharts arrives: the chart's room, marked as loading. */
+export function chartPlaceholder(height: number) {
   function ChartLoading() {
-    return <div aria-hidden="true" data-loading="" className="w-full animate-pulse rounded-md bg-slate-50" style={{ height }} />;
+    return (
+      <div
+        aria-hidden="true"
+        data-loading=""
+        className="w-full animate-pulse rounded-md bg-slate-50"
+        style={{ height }}
+      />
+    );
   }
   return ChartLoading;
 }
 
 export const LineBandChart = dynamic(() => import("./line-band-chart").then((m) => m.LineBandChart), {
-  loading: placeholder(280),
+  loading: chartPlaceholder(280),
 });
 
 export const BarChart = dynamic(() => import("./bar-chart").then((m) => m.BarChart), {
-  loading: placeholder(240),
+  loading: chartPlaceholder(240),
 });
 
 export const Sparkline = dynamic(() => import("./sparkline").then((m) => m.Sparkline), {
-  loading: placeholder(48),
+  loading: chartPlaceholder(48),
 });

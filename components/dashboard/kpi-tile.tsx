@@ -1,7 +1,7 @@
 import { formatMetric, formatPct } from "@/lib/insights/format-values";
 import type { DashboardKpi } from "@/lib/api-client/dashboard-types";
 import { cn } from "@/components/ui/cn";
-import { KpiSparkline } from "./kpi-sparkline";
+import { KpiSparkline } from "./lazy-kpi-sparkline";
 
 /** Good news is a rise for most metrics and a fall for cost-like ones; null when nothing moved or no comparison. */
 export function isGoodChange(kpi: DashboardKpi): boolean | null {

@@ -18,7 +18,7 @@ import { useChartLook } from "@/lib/hooks/use-chart-look";
 import { usePickerClients, useProject } from "@/lib/hooks/use-clients";
 import { useCurrentUser } from "@/lib/hooks/use-current-user";
 import { SPLIT_TEST_METRIC_LABELS, SPLIT_TEST_METRICS } from "@/lib/validation/split-tests";
-import { VariantChart } from "./variant-chart";
+import { VariantChart } from "./lazy-variant-chart";
 
 type Metric = (typeof SPLIT_TEST_METRICS)[number];
 type Result = SplitTestWithResult["result"];

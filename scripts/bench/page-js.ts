@@ -45,10 +45,19 @@ export function measurePageJs(distDir: string, page = PAGE): PageJs {
   return { files: files.size, rawBytes, gzipBytes };
 }
 
-export function pageJsResult(js: PageJs): BenchResult {
+/** The other screens an agency opens every day, printed beside the report page for comparison. */
+const OTHER_PAGES: [string, string][] = [
+  ["dashboard", "/(app)/dashboard/page"],
+  ["insight detail", "/(app)/client-projects/[id]/insights/[insightId]/page"],
+  ["data sources", "/(app)/client-projects/[id]/data-sources/page"],
+  ["client", "/(app)/clients/[id]/page"],
+  ["onboarding", "/(onboarding)/onboarding/page"],
+];
+
+export function pageJsResult(js: PageJs, label = "report page"): BenchResult {
   const kb = js.gzipBytes / 1024;
   return {
-    label: "report page JavaScript",
+    label: `${label} JavaScript`,
     n: js.files,
     medianMs: NaN,
     p95Ms: NaN,
@@ -60,5 +69,11 @@ export function pageJsResult(js: PageJs): BenchResult {
 export const pageJsBenchmark: Benchmark = {
   name: "page-js",
   seed: async () => {},
-  run: async () => [pageJsResult(measurePageJs(process.env.PAGE_JS_DIST_DIR || ".next-bench"))],
+  run: async () => {
+    const distDir = process.env.PAGE_JS_DIST_DIR || ".next-bench";
+    return [
+      pageJsResult(measurePageJs(distDir)),
+      ...OTHER_PAGES.map(([label, page]) => pageJsResult(measurePageJs(distDir, page), label)),
+    ];
+  },
 };
