@@ -157,12 +157,12 @@ export function twoSidedBaseline(
   };
 
   /** The k nearest known days to t on the chosen side(s), deseasonalised with `f`, into xs/zs. */
-  const gather = (t: number, f: Float64Array, side: "both" | "left" | "right"): number => {
+  const gather = (t: number, f: Float64Array, side: "both" | "left" | "right", limit = levelDays): number => {
     let k = 0;
     let left = t - 1;
     let right = t + 1;
     const des = (s: number) => (mult ? y[s] / f[weekday(s)] : y[s] - f[weekday(s)]);
-    while (k < levelDays && (left >= 0 || right < n)) {
+    while (k < limit && (left >= 0 || right < n)) {
       const useLeft = side !== "right" && left >= 0 && (side === "left" || right >= n || t - left <= right - t);
       const s = useLeft ? left-- : side !== "left" && right < n ? right++ : -1;
       if (s < 0) break;
@@ -189,6 +189,7 @@ export function twoSidedBaseline(
     const after: number[] = [];
     gathered = gather(t, f, "both");
     for (let j = 0; j < gathered; j++) (xs[j] < 0 ? before : after).push(zs[j]);
+    const zsRaw = zs.slice(0, gathered);
     let best = gathered >= need ? lineAtZero(gathered) : null;
     if (!best) continue;
     if (before.length >= 7 && after.length >= 7 && best.sigma > 0) {
@@ -199,6 +200,21 @@ export function twoSidedBaseline(
         const sides = [fit("left"), fit("right")].filter((x): x is NonNullable<typeof x> => x !== null);
         if (sides.length > 0)
           best = sides.reduce((a, b) => (Math.abs(value(a.value) - y[t]) <= Math.abs(value(b.value) - y[t]) ? a : b));
+      }
+    } else if (best.sigma > 0 && !Number.isNaN(y[t])) {
+      // Mostly one-sided (near the series' ends): a break inside the window, between its nearer
+      // and farther halves, would tilt the extrapolated line; then only the nearer half is used.
+      const k = gathered;
+      const byDistance = Array.from({ length: k }, (_, j) => j).sort((a, b) => Math.abs(xs[a]) - Math.abs(xs[b]));
+      const half = k >> 1;
+      if (half >= 7) {
+        const near = byDistance.slice(0, half).map((j) => zsRaw[j]);
+        const far = byDistance.slice(half).map((j) => zsRaw[j]);
+        const se = best.sigma * Math.sqrt(1.57 * (1 / near.length + 1 / far.length));
+        if (Math.abs(med(near) - med(far)) > BREAK_Z * se) {
+          const nearest = gather(t, f, "both", half);
+          if (nearest >= 7) best = lineAtZero(nearest);
+        }
       }
     }
     const level = mult ? Math.max(0, best.value) : best.value;
