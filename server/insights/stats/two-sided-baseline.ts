@@ -1,6 +1,6 @@
 import type { DailyPoint } from "../types";
 import { dayNumber } from "@/lib/dates";
-import { WINSORIZED_EFFICIENCY, medianInPlace, robustSigmaInPlace, winsorizedSigmaInPlace } from "./descriptive";
+import { WINSORIZED_EFFICIENCY, medianInPlace, robustSigmaInPlace } from "./descriptive";
 import { studentTQuantile } from "./distributions";
 import type { BaselinePoint } from "./seasonal-baseline";
 
@@ -42,6 +42,9 @@ export interface TwoSidedOptions {
 }
 
 const MIN_WEEKS = 3;
+/** The winsorised σ's clipping point (pilot MAD-σ units) and Gaussian consistency factor, as descriptive.ts. */
+const WINSOR_C = 2.5;
+const WINSOR_CONSISTENCY = 0.97756;
 /** A break between the two sides is this many standard errors of their medians' difference. */
 const BREAK_Z = 4;
 
@@ -117,17 +120,16 @@ export function twoSidedBaseline(
   const lineAtZero = (k: number): { value: number; v: number; sigma: number } => {
     // Pilot: the slope from the medians of the left and right halves (by x), the intercept from the
     // median of the detrended values; then values winsorised at ±2σ around it and a least-squares refit.
-    const order = Array.from({ length: k }, (_, j) => j).sort((a, b) => xs[a] - xs[b]);
-    const mid = k >> 1;
+    const mid = k >> 1; // xs is sorted (gather)
     let xa = 0;
     let xb = 0;
     for (let j = 0; j < mid; j++) {
-      halfA[j] = zs[order[j]];
-      xa += xs[order[j]] / mid;
+      halfA[j] = zs[j];
+      xa += xs[j] / mid;
     }
     for (let j = mid; j < k; j++) {
-      halfB[j - mid] = zs[order[j]];
-      xb += xs[order[j]] / (k - mid);
+      halfB[j - mid] = zs[j];
+      xb += xs[j] / (k - mid);
     }
     const slope = xb > xa ? (medianInPlace(halfB, k - mid) - medianInPlace(halfA, mid)) / (xb - xa) : 0;
     for (let j = 0; j < k; j++) scratch[j] = zs[j] - slope * xs[j];
@@ -167,8 +169,17 @@ export function twoSidedBaseline(
       const s = useLeft ? left-- : side !== "left" && right < n ? right++ : -1;
       if (s < 0) break;
       if (Number.isNaN(y[s])) continue;
-      xs[k] = s - t;
-      zs[k++] = des(s);
+      // Insertion by x: the window then reads left to right (two interleaved runs, so cheap).
+      const x = s - t;
+      const z = des(s);
+      let j = k++;
+      while (j > 0 && xs[j - 1] > x) {
+        xs[j] = xs[j - 1];
+        zs[j] = zs[j - 1];
+        j--;
+      }
+      xs[j] = x;
+      zs[j] = z;
     }
     return k;
   };
@@ -230,13 +241,22 @@ export function twoSidedBaseline(
     if (mult && !(expected[s] > 0)) continue;
     scaled[s] = (y[s] - expected[s]) / unit;
   }
+  // The winsorised σ (descriptive.ts) of every other day's error: centre and clipping point from
+  // all errors (one day barely moves a median), then each day's own clipped square taken out.
+  let kAll = 0;
+  for (let s = 0; s < n; s++) if (!Number.isNaN(scaled[s])) scratch[kAll++] = scaled[s];
+  const centre = medianInPlace(scratch.slice(0, kAll), kAll);
+  const limit = WINSOR_C * robustSigmaInPlace(scratch, kAll);
+  const clipped = (u: number) => Math.max(-limit, Math.min(limit, u - centre)) ** 2;
+  let squares = 0;
+  for (let s = 0; s < n; s++) if (!Number.isNaN(scaled[s])) squares += clipped(scaled[s]);
   const upper = 1 - (1 - confidence) / 2;
   const quantiles = new Map<number, number>();
   const points: BaselinePoint[] = [];
   for (let t = fromIdx; t <= toIdx; t++) {
     const actual = Number.isNaN(y[t]) ? null : y[t];
-    let k = 0;
-    for (let s = 0; s < n; s++) if (s !== t && !Number.isNaN(scaled[s])) scratch[k++] = scaled[s];
+    const own = Number.isNaN(scaled[t]) ? 0 : 1;
+    const k = kAll - own;
     const e = expected[t];
     if (Number.isNaN(e) || k < minResiduals) {
       points.push({
@@ -250,7 +270,7 @@ export function twoSidedBaseline(
       });
       continue;
     }
-    const scale = winsorizedSigmaInPlace(scratch, k);
+    const scale = Math.sqrt((squares - (own ? clipped(scaled[t]) : 0)) / (k - 1) / WINSOR_CONSISTENCY);
     const spread = scale * (mult ? Math.sqrt(Math.max(0, e)) : 1) * Math.sqrt(1 + relVar[t]);
     const sigma = Math.max(spread, 1e-9 * Math.max(1, Math.abs(e)));
     const df = Math.max(1, (WINSORIZED_EFFICIENCY * k) / 2);
