@@ -100,12 +100,18 @@ export function twoSidedBaseline(
   };
   const allRaw = [0, 1, 2, 3, 4, 5, 6].map((d) => rawFactor(d, -1));
   /** Normalised factors for day t (its own ratio left out of its weekday's median). */
+  const factorBuf = new Float64Array(7);
+  /** Normalised factors for day t (its own ratio left out of its weekday's median), in a shared buffer. */
   const factorFor = (t: number): Float64Array => {
-    const raw = allRaw.slice();
-    raw[weekday(t)] = rawFactor(weekday(t), t);
+    const own = weekday(t);
+    const ownRaw = Number.isNaN(ratio[t]) ? allRaw[own] : rawFactor(own, t);
     let avg = 0;
-    for (let d = 0; d < 7; d++) avg += raw[d] / 7;
-    return Float64Array.from(raw, (r) => (mult ? r / avg : r - avg));
+    for (let d = 0; d < 7; d++) avg += (d === own ? ownRaw : allRaw[d]) / 7;
+    for (let d = 0; d < 7; d++) {
+      const r = d === own ? ownRaw : allRaw[d];
+      factorBuf[d] = mult ? r / avg : r - avg;
+    }
+    return factorBuf;
   };
   // The variance of a weekday factor relative to the noise: a median of ~n_d ratios, each with the
   // day's noise plus a seventh of it from the 7-day mean.
@@ -187,42 +193,55 @@ export function twoSidedBaseline(
   const expected = new Float64Array(n).fill(NaN);
   const relVar = new Float64Array(n).fill(NaN);
   const need = Math.ceil(levelDays / 2);
+  const sideA = new Float64Array(2 * levelDays);
+  const sideB = new Float64Array(2 * levelDays);
+  const distances = new Float64Array(2 * levelDays);
+  const fitSide = (t: number, f: Float64Array, side: "left" | "right") => {
+    const k = gather(t, f, side);
+    return k >= need ? lineAtZero(k) : null;
+  };
   for (let t = 0; t < n; t++) {
     const f = factorFor(t);
-    let gathered = 0;
-    const fit = (side: "both" | "left" | "right") => {
-      gathered = gather(t, f, side);
-      return gathered >= need ? lineAtZero(gathered) : null;
-    };
-    // A break between the sides: the medians of the known days just before and just after t
-    // (read before the fit, which winsorises zs in place).
-    const before: number[] = [];
-    const after: number[] = [];
-    gathered = gather(t, f, "both");
-    for (let j = 0; j < gathered; j++) (xs[j] < 0 ? before : after).push(zs[j]);
-    const zsRaw = zs.slice(0, gathered);
-    let best = gathered >= need ? lineAtZero(gathered) : null;
-    if (!best) continue;
-    if (before.length >= 7 && after.length >= 7 && best.sigma > 0) {
-      const gap = Math.abs(med(before) - med(after));
-      const se = best.sigma * Math.sqrt(1.57 * (1 / before.length + 1 / after.length));
-      if (gap > BREAK_Z * se && !Number.isNaN(y[t])) {
-        const value = (fitValue: number) => (mult ? fitValue * f[weekday(t)] : fitValue + f[weekday(t)]);
-        const sides = [fit("left"), fit("right")].filter((x): x is NonNullable<typeof x> => x !== null);
-        if (sides.length > 0)
-          best = sides.reduce((a, b) => (Math.abs(value(a.value) - y[t]) <= Math.abs(value(b.value) - y[t]) ? a : b));
+    const gathered = gather(t, f, "both");
+    if (gathered < need) continue;
+    // A break between the sides: the medians of the known days just before and just after t (or,
+    // mostly one-sided, of the nearer and farther halves), read before the fit winsorises zs.
+    let nBefore = 0;
+    let nAfter = 0;
+    for (let j = 0; j < gathered; j++) {
+      if (xs[j] < 0) sideA[nBefore++] = zs[j];
+      else sideB[nAfter++] = zs[j];
+    }
+    const twoSided = nBefore >= 7 && nAfter >= 7;
+    let nNear = 0;
+    let nFar = 0;
+    const half = gathered >> 1;
+    if (!twoSided && half >= 7) {
+      for (let j = 0; j < gathered; j++) distances[j] = Math.abs(xs[j]);
+      const cutoff = kthSmallest(distances, gathered, half);
+      for (let j = 0; j < gathered; j++) {
+        if (Math.abs(xs[j]) <= cutoff && nNear < half) sideA[nNear++] = zs[j];
+        else sideB[nFar++] = zs[j];
       }
-    } else if (best.sigma > 0 && !Number.isNaN(y[t])) {
-      // Mostly one-sided (near the series' ends): a break inside the window, between its nearer
-      // and farther halves, would tilt the extrapolated line; then only the nearer half is used.
-      const k = gathered;
-      const byDistance = Array.from({ length: k }, (_, j) => j).sort((a, b) => Math.abs(xs[a]) - Math.abs(xs[b]));
-      const half = k >> 1;
-      if (half >= 7) {
-        const near = byDistance.slice(0, half).map((j) => zsRaw[j]);
-        const far = byDistance.slice(half).map((j) => zsRaw[j]);
-        const se = best.sigma * Math.sqrt(1.57 * (1 / near.length + 1 / far.length));
-        if (Math.abs(med(near) - med(far)) > BREAK_Z * se) {
+    }
+    let best = lineAtZero(gathered);
+    if (best.sigma > 0 && !Number.isNaN(y[t])) {
+      if (twoSided) {
+        const se = best.sigma * Math.sqrt(1.57 * (1 / nBefore + 1 / nAfter));
+        if (Math.abs(medianInPlace(sideA, nBefore) - medianInPlace(sideB, nAfter)) > BREAK_Z * se) {
+          // The side nearer the day's value (conservative: the day can only look less unusual).
+          const left = fitSide(t, f, "left");
+          const right = fitSide(t, f, "right");
+          const off = (x: { value: number } | null) =>
+            x === null ? Infinity : Math.abs((mult ? x.value * f[weekday(t)] : x.value + f[weekday(t)]) - y[t]);
+          const chosen = off(left) <= off(right) ? left : right;
+          if (chosen) best = chosen;
+        }
+      } else if (nNear >= 7 && nFar >= 7) {
+        // Mostly one-sided (near the series' ends): a break between the nearer and farther halves
+        // would tilt the extrapolated line; then only the nearer half is used.
+        const se = best.sigma * Math.sqrt(1.57 * (1 / nNear + 1 / nFar));
+        if (Math.abs(medianInPlace(sideA, nNear) - medianInPlace(sideB, nFar)) > BREAK_Z * se) {
           const nearest = gather(t, f, "both", half);
           if (nearest >= 7) best = lineAtZero(nearest);
         }
@@ -293,8 +312,10 @@ export function twoSidedBaseline(
   return { points, seasonality: mult ? "multiplicative" : "additive" };
 }
 
-function med(values: number[]): number {
-  return medianInPlace(Float64Array.from(values), values.length);
+/** The k-th smallest (1-based) of the first n entries (sorts them in place). */
+function kthSmallest(buffer: Float64Array, n: number, k: number): number {
+  medianInPlace(buffer, n); // sorts the first n entries
+  return buffer[k - 1];
 }
 
 function emptyPoints(series: readonly DailyPoint[], from: number, to: number): BaselinePoint[] {
