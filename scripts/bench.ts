@@ -126,7 +126,8 @@ async function cleanup(): Promise<void> {
 async function main() {
   if (quality) {
     step("running quality (generated projects with planted events and their noise twins)");
-    const { results, lines } = runQuality();
+    // QUALITY_PROJECTS=120 for a figure less tied to the luck of 60 draws (docs/decisions/0006).
+    const { results, lines } = runQuality(Number(process.env.QUALITY_PROJECTS) || undefined);
     console.log(lines.join("\n"));
     for (const r of results) console.log(`  ${formatResult(r)}`);
     if (selected.length === 0) return;

@@ -1,4 +1,5 @@
 import { seasonalBaseline, type BaselineOptions, type BaselinePoint } from "../stats/seasonal-baseline";
+import { twoSidedBaseline } from "../stats/two-sided-baseline";
 import { twoSidedStudentTP } from "../stats/distributions";
 import type { DailyPoint, Finding } from "../types";
 
@@ -14,6 +15,12 @@ export interface AnomalyOptions extends Omit<BaselineOptions, "from" | "to"> {
   periodEnd: string;
   dimension?: string | null;
   dimensionValue?: string | null;
+  /**
+   * forecast (default): each day predicted from the days before it (seasonal-baseline.ts, with yearly
+   * seasonality); two-sided: each day fitted from the days on both sides, itself left out
+   * (two-sided-baseline.ts), for judged days that have later data around them (the segments).
+   */
+  baseline?: "forecast" | "two-sided";
   /** Ignore deviations smaller than this in absolute terms (e.g. ±3 conversions on a tiny series). */
   minAbsoluteDeviation?: number;
 }
@@ -39,12 +46,10 @@ export interface AnomalyResult {
 
 export function detectAnomalies(series: readonly DailyPoint[], options: AnomalyOptions): AnomalyResult {
   const confidence = options.confidence ?? 0.95;
-  const baseline = seasonalBaseline(series, {
-    ...options,
-    from: options.periodStart,
-    to: options.periodEnd,
-    confidence,
-  });
+  const baseline =
+    options.baseline === "two-sided"
+      ? twoSidedBaseline(series, { from: options.periodStart, to: options.periodEnd, confidence })
+      : seasonalBaseline(series, { ...options, from: options.periodStart, to: options.periodEnd, confidence });
   const findings: AnomalyFinding[] = [];
   let judgedDays = 0;
   for (const p of baseline.points) {

@@ -20,6 +20,8 @@ const MIN_SEASONAL_LOG = 0.1;
 /** This year's move matches last year's within half of it (log scale) plus 5 %. */
 const MATCH_TOLERANCE = 0.5;
 const MATCH_SLACK = 0.05;
+/** A day agrees with the season's prediction within this many of the prediction's σ (99 %, two-sided). */
+const SEASON_Z = 2.576;
 
 export interface SeasonLabel {
   expected: boolean;
@@ -104,7 +106,12 @@ function seasonFor(ctx: EngineContext, f: Dated): SeasonLabel | null {
 /**
  * One unusual day is the season when the season predicts it: the day's usual level (the same
  * weekday over the four weeks before; for a segment, its expected value) moved as last year's
- * same day moved, within the day's own interval (widened by √2: last year's day is as noisy).
+ * same day moved, within the prediction's own noise. That prediction is this year's usual level
+ * × last year's day ÷ last year's usual level: with the day's relative noise r, its log has
+ * variance r²·(1 + ¼ + ¼) (last year's day, the two four-weekday means) on top of the day's own r²,
+ * so the day and the prediction differ by σ·√2.5 in the ordinary course; they must agree within
+ * SEASON_Z of that. (It was the day's 95 % interval × √2 ≈ 2.9σ, which left out the two means and
+ * let half of a 30–50 % season's days through as news on the quality bench.)
  */
 function dayInSeason(ctx: EngineContext, f: Dated, date: string, at: string): SeasonLabel | null {
   // Last year's move on that day, and (less noisy for small daily counts) over the week from it
@@ -115,7 +122,12 @@ function dayInSeason(ctx: EngineContext, f: Dated, date: string, at: string): Se
   );
   const usual = f.dimension ? f.baseline : weekdayMean(ctx, f.metric, date);
   if (usual === null || f.current === null || f.expectedHigh === null || f.baseline === null) return null;
-  const halfWidth = Math.SQRT2 * Math.abs(f.expectedHigh - f.baseline);
+  const score = (f as Dated & { score?: number }).score;
+  const sigma =
+    typeof score === "number" && score !== 0 && f.change !== null
+      ? Math.abs(f.change / score)
+      : Math.abs(f.expectedHigh - f.baseline) / 2;
+  const halfWidth = SEASON_Z * Math.sqrt(2.5) * sigma;
   for (const lastYear of [dayAgainstWeekdays(ctx, f.metric, at), week]) {
     if (lastYear === null || Math.abs(Math.log(lastYear)) < MIN_SEASONAL_LOG) continue;
     if (Math.sign(lastYear - 1) !== Math.sign(f.current - usual)) continue;

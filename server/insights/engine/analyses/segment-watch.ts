@@ -235,6 +235,8 @@ function watchOne(
     periodStart: watchStart,
     periodEnd: w.periodEnd,
     minAbsoluteDeviation: unit === "count" ? 1 : 0,
+    // The judged days have days after them: fitted from both sides (two-sided-baseline.ts).
+    baseline: "two-sided",
   });
   out.tests.anomalies += result.judgedDays;
   for (const f of result.findings) {

@@ -1,0 +1,55 @@
+import { describe, expect, it } from "vitest";
+import { detectAnomalies } from "../detectors/anomalies";
+import { generateSeries, plant } from "../detectors/test-series";
+import { twoSidedBaseline } from "./two-sided-baseline";
+
+// A segment's 86-day window (56 days before a 30-day period), judged day by day from both sides.
+const DAYS = 86;
+const FROM = 56;
+const judge = (s: ReturnType<typeof generateSeries>, confidence = 0.95) =>
+  detectAnomalies(s, {
+    metric: "sessions",
+    periodStart: s[FROM].date,
+    periodEnd: s[DAYS - 1].date,
+    confidence,
+    baseline: "two-sided",
+  });
+
+describe("twoSidedBaseline", () => {
+  it("scores a planted 4σ day near 4 (the interval is the noise's, not a forecast's)", () => {
+    const scores: number[] = [];
+    for (let seed = 1; seed <= 40; seed++) {
+      const s = plant(generateSeries({ days: DAYS, seed, noiseSd: 40 }), 70, 71, (v) => v + 4 * 40);
+      const day = twoSidedBaseline(s, { from: s[FROM].date, to: s[DAYS - 1].date }).points[70 - FROM];
+      scores.push((day.actual! - day.expected!) / day.sigma!);
+    }
+    const mean = scores.reduce((a, b) => a + b, 0) / scores.length;
+    expect(mean).toBeGreaterThan(3.6);
+    expect(mean).toBeLessThan(4.4);
+  });
+
+  it("keeps false alarms on pure noise within the stated confidence", () => {
+    let flagged = 0;
+    let judged = 0;
+    let strict = 0;
+    for (let seed = 1; seed <= 100; seed++) {
+      const s = generateSeries({ days: DAYS, seed });
+      const r = judge(s);
+      flagged += r.findings.length;
+      judged += r.judgedDays;
+      strict += judge(s, 0.999).findings.length;
+    }
+    expect(judged).toBe(100 * 30);
+    expect(flagged / judged).toBeLessThanOrEqual(0.05);
+    expect(strict / judged).toBeLessThanOrEqual(0.002);
+  });
+
+  it("does not turn the days beside a level shift into anomalies of the other sign", () => {
+    let opposite = 0;
+    for (let seed = 1; seed <= 20; seed++) {
+      const s = plant(generateSeries({ days: DAYS, seed }), 70, DAYS, (v) => v * 1.4);
+      opposite += judge(s).findings.filter((f) => f.direction === "down").length;
+    }
+    expect(opposite / (20 * 30)).toBeLessThanOrEqual(0.05);
+  });
+});

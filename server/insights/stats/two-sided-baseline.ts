@@ -1,0 +1,336 @@
+import type { DailyPoint } from "../types";
+import { dayNumber } from "@/lib/dates";
+import { WINSORIZED_EFFICIENCY, medianInPlace, robustSigmaInPlace } from "./descriptive";
+import { studentTQuantile } from "./distributions";
+import type { BaselinePoint } from "./seasonal-baseline";
+
+// The expected value of a day that lies INSIDE the data (a judged day of the report period, with
+// days after it already known), for the segments' one-day test. The one-step-ahead forecast of
+// seasonal-baseline.ts predicts each day from the days before it only: right for a forecast, but
+// a judged day of the period also has days after it, and a forecast's error is larger than the
+// noise it is judged against (a line extrapolated to day t, weekday factors from a few weeks):
+// its σ came out 10–20 % above the series' noise σ, so a 3 SD day scored about 2.6.
+//
+// Here each day is fitted from both sides, leaving the day itself out:
+//   expected(t) = level(t) × weekday(t)   (or + in the additive mode)
+//   - weekday factors: the median ratio of each day to its centred 7-day mean over the whole
+//     series (every week of the window, not only the weeks before t), the day's own ratio left out;
+//   - level: a robust local line through the 28 nearest known days on either side (a one-step
+//     M-estimate, as seasonal-baseline.ts), read at t. Centred, it is unbiased under a linear
+//     trend and its variance is about σ²/28; at the window's edges it extrapolates like the
+//     forecast did, and the interval says so (the variance is computed for each day).
+//   - a break between the two sides (a level shift just before or after t, which a line through
+//     both sides would split the difference of) is checked with the medians of each side; then
+//     the side closer to the day's value is used (conservative: the day can only look less
+//     unusual).
+// The noise scale comes from the leave-one-out errors of every other day of the series (≈ 85 for
+// a segment: the 56 days before the period and the period), each divided by its own √(1 + v)
+// (v: the variance of its fitted level and factor relative to the noise) and, in the
+// multiplicative mode, by √expected (quasi-Poisson, as seasonal-baseline.ts). The day's σ is that
+// scale × √expected × √(1 + v(t)); the Student-t multiplier gets 0.9·k/2 degrees of freedom
+// (the winsorised σ's efficiency; halved since neighbouring errors share most of their level).
+
+export interface TwoSidedOptions {
+  /** First judged day (YYYY-MM-DD). Days before it are used as data and for the noise scale. */
+  from: string;
+  to: string;
+  confidence?: number;
+  /** Nearest known days in each day's level fit (28). */
+  levelDays?: number;
+  /** Fewest leave-one-out errors needed for an interval (21). */
+  minResiduals?: number;
+}
+
+const MIN_WEEKS = 3;
+/** The winsorised σ's clipping point (pilot MAD-σ units) and Gaussian consistency factor, as descriptive.ts. */
+const WINSOR_C = 2.5;
+const WINSOR_CONSISTENCY = 0.97756;
+/** A break between the two sides is this many standard errors of their medians' difference. */
+const BREAK_Z = 4;
+
+export function twoSidedBaseline(
+  series: readonly DailyPoint[],
+  options: TwoSidedOptions,
+): { points: BaselinePoint[]; seasonality: "additive" | "multiplicative" } {
+  const confidence = options.confidence ?? 0.95;
+  const levelDays = options.levelDays ?? 28;
+  const minResiduals = options.minResiduals ?? 21;
+  const n = series.length;
+  if (n === 0) return { points: [], seasonality: "additive" };
+  const day0 = dayNumber(series[0].date);
+  if (dayNumber(series[n - 1].date) - day0 !== n - 1)
+    throw new Error("twoSidedBaseline: the series must be dense (one point per day, in order)");
+  const fromIdx = Math.max(0, dayNumber(options.from) - day0);
+  const toIdx = Math.min(n - 1, dayNumber(options.to) - day0);
+
+  const y = new Float64Array(n);
+  let nonNegative = true;
+  for (let i = 0; i < n; i++) {
+    const v = series[i].value;
+    y[i] = v === null || !Number.isFinite(v) ? NaN : v;
+    if (y[i] < 0) nonNegative = false;
+  }
+  const known = Float64Array.from(y.filter((v) => !Number.isNaN(v)));
+  const mult = nonNegative && known.length > 0 && medianInPlace(known, known.length) >= 10;
+  const weekday = (i: number) => (((day0 + i + 4) % 7) + 7) % 7;
+
+  // Ratios (differences) of each day to its centred 7-day mean, by weekday.
+  const ratio = new Float64Array(n).fill(NaN);
+  const byWeekday: number[][] = [[], [], [], [], [], [], []];
+  for (let s = 3; s < n - 3; s++) {
+    let total = 0;
+    let ok = true;
+    for (let j = s - 3; j <= s + 3 && ok; j++) {
+      if (Number.isNaN(y[j])) ok = false;
+      else total += y[j];
+    }
+    const ma = total / 7;
+    if (!ok || (mult && !(ma > 0))) continue;
+    ratio[s] = mult ? y[s] / ma : y[s] - ma;
+    byWeekday[weekday(s)].push(s);
+  }
+  if (byWeekday.some((l) => l.length < MIN_WEEKS))
+    return { points: emptyPoints(series, fromIdx, toIdx), seasonality: mult ? "multiplicative" : "additive" };
+  const scratch = new Float64Array(Math.max(n, 8));
+  /** Weekday d's raw factor, leaving day `skip`'s own ratio out. */
+  const rawFactor = (d: number, skip: number): number => {
+    let k = 0;
+    for (const s of byWeekday[d]) if (s !== skip) scratch[k++] = ratio[s];
+    return medianInPlace(scratch, k);
+  };
+  const allRaw = [0, 1, 2, 3, 4, 5, 6].map((d) => rawFactor(d, -1));
+  /** Normalised factors for day t (its own ratio left out of its weekday's median). */
+  const factorBuf = new Float64Array(7);
+  /** Normalised factors for day t (its own ratio left out of its weekday's median), in a shared buffer. */
+  const factorFor = (t: number): Float64Array => {
+    const own = weekday(t);
+    const ownRaw = Number.isNaN(ratio[t]) ? allRaw[own] : rawFactor(own, t);
+    let avg = 0;
+    for (let d = 0; d < 7; d++) avg += (d === own ? ownRaw : allRaw[d]) / 7;
+    for (let d = 0; d < 7; d++) {
+      const r = d === own ? ownRaw : allRaw[d];
+      factorBuf[d] = mult ? r / avg : r - avg;
+    }
+    return factorBuf;
+  };
+  // The variance of a weekday factor relative to the noise: a median of ~n_d ratios, each with the
+  // day's noise plus a seventh of it from the 7-day mean.
+  const factorVariance = (d: number) => (1.57 * (1 + 1 / 7)) / Math.max(1, byWeekday[d].length - 1);
+
+  const xs = new Float64Array(2 * levelDays);
+  const zs = new Float64Array(2 * levelDays);
+  const halfA = new Float64Array(2 * levelDays);
+  const halfB = new Float64Array(2 * levelDays);
+
+  /** Robust line through (xs, zs)[0..k) read at x = 0, with the relative variance of that value. */
+  const lineAtZero = (k: number): { value: number; v: number; sigma: number } => {
+    // Pilot: the slope from the medians of the left and right halves (by x), the intercept from the
+    // median of the detrended values; then values winsorised at ±2σ around it and a least-squares refit.
+    const mid = k >> 1; // xs is sorted (gather)
+    let xa = 0;
+    let xb = 0;
+    for (let j = 0; j < mid; j++) {
+      halfA[j] = zs[j];
+      xa += xs[j] / mid;
+    }
+    for (let j = mid; j < k; j++) {
+      halfB[j - mid] = zs[j];
+      xb += xs[j] / (k - mid);
+    }
+    const slope = xb > xa ? (medianInPlace(halfB, k - mid) - medianInPlace(halfA, mid)) / (xb - xa) : 0;
+    for (let j = 0; j < k; j++) scratch[j] = zs[j] - slope * xs[j];
+    const intercept = medianInPlace(scratch, k);
+    for (let j = 0; j < k; j++) scratch[j] = zs[j] - (intercept + slope * xs[j]);
+    const sigma = robustSigmaInPlace(scratch, k);
+    let sx = 0;
+    let sz = 0;
+    for (let j = 0; j < k; j++) {
+      const f = intercept + slope * xs[j];
+      zs[j] = Math.min(f + 2 * sigma, Math.max(f - 2 * sigma, zs[j]));
+      sx += xs[j];
+      sz += zs[j];
+    }
+    const mx = sx / k;
+    const mz = sz / k;
+    let sxx = 0;
+    let sxz = 0;
+    for (let j = 0; j < k; j++) {
+      sxx += (xs[j] - mx) * (xs[j] - mx);
+      sxz += (xs[j] - mx) * (zs[j] - mz);
+    }
+    const b = sxx > 0 ? sxz / sxx : 0;
+    // Least squares' variance at x = 0, over the winsorised fit's efficiency (≈ 0.9).
+    const v = (1 / k + (sxx > 0 ? (mx * mx) / sxx : 0)) / WINSORIZED_EFFICIENCY;
+    return { value: mz - b * mx, v, sigma };
+  };
+
+  /** The k nearest known days to t on the chosen side(s), deseasonalised with `f`, into xs/zs. */
+  const gather = (t: number, f: Float64Array, side: "both" | "left" | "right", limit = levelDays): number => {
+    let k = 0;
+    let left = t - 1;
+    let right = t + 1;
+    const des = (s: number) => (mult ? y[s] / f[weekday(s)] : y[s] - f[weekday(s)]);
+    while (k < limit && (left >= 0 || right < n)) {
+      const useLeft = side !== "right" && left >= 0 && (side === "left" || right >= n || t - left <= right - t);
+      const s = useLeft ? left-- : side !== "left" && right < n ? right++ : -1;
+      if (s < 0) break;
+      if (Number.isNaN(y[s])) continue;
+      // Insertion by x: the window then reads left to right (two interleaved runs, so cheap).
+      const x = s - t;
+      const z = des(s);
+      let j = k++;
+      while (j > 0 && xs[j - 1] > x) {
+        xs[j] = xs[j - 1];
+        zs[j] = zs[j - 1];
+        j--;
+      }
+      xs[j] = x;
+      zs[j] = z;
+    }
+    return k;
+  };
+
+  const expected = new Float64Array(n).fill(NaN);
+  const relVar = new Float64Array(n).fill(NaN);
+  const need = Math.ceil(levelDays / 2);
+  const sideA = new Float64Array(2 * levelDays);
+  const sideB = new Float64Array(2 * levelDays);
+  const distances = new Float64Array(2 * levelDays);
+  const fitSide = (t: number, f: Float64Array, side: "left" | "right") => {
+    const k = gather(t, f, side);
+    return k >= need ? lineAtZero(k) : null;
+  };
+  for (let t = 0; t < n; t++) {
+    const f = factorFor(t);
+    const gathered = gather(t, f, "both");
+    if (gathered < need) continue;
+    // A break between the sides: the medians of the known days just before and just after t (or,
+    // mostly one-sided, of the nearer and farther halves), read before the fit winsorises zs.
+    let nBefore = 0;
+    let nAfter = 0;
+    for (let j = 0; j < gathered; j++) {
+      if (xs[j] < 0) sideA[nBefore++] = zs[j];
+      else sideB[nAfter++] = zs[j];
+    }
+    const twoSided = nBefore >= 7 && nAfter >= 7;
+    let nNear = 0;
+    let nFar = 0;
+    const half = gathered >> 1;
+    if (!twoSided && half >= 7) {
+      for (let j = 0; j < gathered; j++) distances[j] = Math.abs(xs[j]);
+      const cutoff = kthSmallest(distances, gathered, half);
+      for (let j = 0; j < gathered; j++) {
+        if (Math.abs(xs[j]) <= cutoff && nNear < half) sideA[nNear++] = zs[j];
+        else sideB[nFar++] = zs[j];
+      }
+    }
+    let best = lineAtZero(gathered);
+    if (best.sigma > 0 && !Number.isNaN(y[t])) {
+      if (twoSided) {
+        const se = best.sigma * Math.sqrt(1.57 * (1 / nBefore + 1 / nAfter));
+        if (Math.abs(medianInPlace(sideA, nBefore) - medianInPlace(sideB, nAfter)) > BREAK_Z * se) {
+          // The side nearer the day's value (conservative: the day can only look less unusual).
+          const left = fitSide(t, f, "left");
+          const right = fitSide(t, f, "right");
+          const off = (x: { value: number } | null) =>
+            x === null ? Infinity : Math.abs((mult ? x.value * f[weekday(t)] : x.value + f[weekday(t)]) - y[t]);
+          const chosen = off(left) <= off(right) ? left : right;
+          if (chosen) best = chosen;
+        }
+      } else if (nNear >= 7 && nFar >= 7) {
+        // Mostly one-sided (near the series' ends): a break between the nearer and farther halves
+        // would tilt the extrapolated line; then only the nearer half is used.
+        const se = best.sigma * Math.sqrt(1.57 * (1 / nNear + 1 / nFar));
+        if (Math.abs(medianInPlace(sideA, nNear) - medianInPlace(sideB, nFar)) > BREAK_Z * se) {
+          const nearest = gather(t, f, "both", half);
+          if (nearest >= 7) best = lineAtZero(nearest);
+        }
+      }
+    }
+    const level = mult ? Math.max(0, best.value) : best.value;
+    expected[t] = mult ? level * f[weekday(t)] : level + f[weekday(t)];
+    relVar[t] = best.v + factorVariance(weekday(t));
+  }
+
+  // Leave-one-out errors, on the noise's scale.
+  const scaled = new Float64Array(n).fill(NaN);
+  for (let s = 0; s < n; s++) {
+    if (Number.isNaN(y[s]) || Number.isNaN(expected[s])) continue;
+    const unit = (mult ? Math.sqrt(Math.max(expected[s], 1e-9)) : 1) * Math.sqrt(1 + relVar[s]);
+    if (mult && !(expected[s] > 0)) continue;
+    scaled[s] = (y[s] - expected[s]) / unit;
+  }
+  // The winsorised σ (descriptive.ts) of every other day's error: centre and clipping point from
+  // all errors (one day barely moves a median), then each day's own clipped square taken out.
+  let kAll = 0;
+  for (let s = 0; s < n; s++) if (!Number.isNaN(scaled[s])) scratch[kAll++] = scaled[s];
+  const centre = medianInPlace(scratch.slice(0, kAll), kAll);
+  const limit = WINSOR_C * robustSigmaInPlace(scratch, kAll);
+  const clipped = (u: number) => Math.max(-limit, Math.min(limit, u - centre)) ** 2;
+  let squares = 0;
+  for (let s = 0; s < n; s++) if (!Number.isNaN(scaled[s])) squares += clipped(scaled[s]);
+  const upper = 1 - (1 - confidence) / 2;
+  const quantiles = new Map<number, number>();
+  const points: BaselinePoint[] = [];
+  for (let t = fromIdx; t <= toIdx; t++) {
+    const actual = Number.isNaN(y[t]) ? null : y[t];
+    const own = Number.isNaN(scaled[t]) ? 0 : 1;
+    const k = kAll - own;
+    const e = expected[t];
+    if (Number.isNaN(e) || k < minResiduals) {
+      points.push({
+        date: series[t].date,
+        actual,
+        expected: Number.isNaN(e) ? null : e,
+        low: null,
+        high: null,
+        sigma: null,
+        df: null,
+      });
+      continue;
+    }
+    const scale = Math.sqrt((squares - (own ? clipped(scaled[t]) : 0)) / (k - 1) / WINSOR_CONSISTENCY);
+    const spread = scale * (mult ? Math.sqrt(Math.max(0, e)) : 1) * Math.sqrt(1 + relVar[t]);
+    const sigma = Math.max(spread, 1e-9 * Math.max(1, Math.abs(e)));
+    const df = Math.max(1, (WINSORIZED_EFFICIENCY * k) / 2);
+    let q = quantiles.get(k);
+    if (q === undefined) {
+      q = studentTQuantile(upper, df);
+      quantiles.set(k, q);
+    }
+    const low = e - q * sigma;
+    points.push({
+      date: series[t].date,
+      actual,
+      expected: e,
+      low: nonNegative ? Math.max(0, low) : low,
+      high: e + q * sigma,
+      sigma,
+      df,
+    });
+  }
+  return { points, seasonality: mult ? "multiplicative" : "additive" };
+}
+
+/** The k-th smallest (1-based) of the first n entries (sorts them in place). */
+function kthSmallest(buffer: Float64Array, n: number, k: number): number {
+  medianInPlace(buffer, n); // sorts the first n entries
+  return buffer[k - 1];
+}
+
+function emptyPoints(series: readonly DailyPoint[], from: number, to: number): BaselinePoint[] {
+  const out: BaselinePoint[] = [];
+  for (let t = from; t <= to; t++) {
+    const v = series[t].value;
+    out.push({
+      date: series[t].date,
+      actual: v === null || !Number.isFinite(v) ? null : v,
+      expected: null,
+      low: null,
+      high: null,
+      sigma: null,
+      df: null,
+    });
+  }
+  return out;
+}
