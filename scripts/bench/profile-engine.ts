@@ -1,6 +1,6 @@
 /**
  * `node --cpu-prof --import tsx/esm --conditions=react-server scripts/bench/profile-engine.ts [days] [compareTo]
- * [runs]`: * loads one report's input from the report bench's data (.data/bench/pg, left by the last
+ * [runs]`: loads one report's input from the report bench's data (.data/bench/pg, left by the last
  * `npm run bench -- report`) once, then runs the engine `runs` times (8), printing each run's time
  * and the findings, so a CPU profile of the engine alone can be taken.
  */
