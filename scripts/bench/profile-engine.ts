@@ -2,7 +2,8 @@
  * `node --cpu-prof --import tsx/esm --conditions=react-server scripts/bench/profile-engine.ts [days] [compareTo]
  * [runs]`: loads one report's input from the report bench's data (.data/bench/pg, left by the last
  * `npm run bench -- report`) once, then runs the engine `runs` times (8), printing each run's time
- * and the findings, so a CPU profile of the engine alone can be taken.
+ * and the findings, so a CPU profile of the engine alone can be taken. WARM=1 warms the engine up first,
+ * as the worker does when it starts.
  */
 import path from "node:path";
 import { startEmbeddedPostgres } from "../lib/embedded-postgres";
@@ -58,6 +59,13 @@ async function main() {
       console.log(`load ${(performance.now() - t).toFixed(0)} ms`);
     }
     const input = await load();
+    if (process.env.WARM) {
+      // What the worker does at start (server/jobs/handlers/generate-report.ts).
+      const { warmUpReportEngine } = await import("../../server/jobs/handlers/generate-report");
+      const t = performance.now();
+      warmUpReportEngine();
+      console.log(`warm-up ${(performance.now() - t).toFixed(0)} ms`);
+    }
     const cpu: number[] = [];
     for (let run = 0; run < runs; run++) {
       const t = performance.now();

@@ -10,7 +10,7 @@ import { jobHandlers } from "./worker-handlers";
 const RECOVERY_INTERVAL_MS = Number(process.env.JOB_RECOVERY_INTERVAL_MS || 5_000);
 
 /** Subscribes one handler per registered job; a payload that fails its schema fails the job. */
-export async function runWorker(): Promise<{ stop: () => Promise<void> }> {
+export async function runWorker(options: { warmUp?: boolean } = {}): Promise<{ stop: () => Promise<void> }> {
   const instance = await boss({ worker: true });
   const workerIds = new Map<string, string>();
   for (const { contract: definition, handle } of jobHandlers) {
@@ -41,6 +41,19 @@ export async function runWorker(): Promise<{ stop: () => Promise<void> }> {
     const id = workerIds.get(name);
     if (id) instance.notifyWorker(id);
   });
+  // Compiled before the first job rather than during it (each handler's warmUp, one per turn of the event loop).
+  if (options.warmUp !== false)
+    for (const { contract, warmUp } of jobHandlers)
+      if (warmUp)
+        setImmediate(() => {
+          const started = Date.now();
+          try {
+            warmUp();
+            log("info", "job warmed up", { job: contract.name, ms: Date.now() - started });
+          } catch (error) {
+            log("warn", "warming up a job failed", { job: contract.name, error: String(error) });
+          }
+        });
   log("info", "worker ready", { jobs: jobHandlers.map((h) => h.contract.name) });
   const heartbeat = startHeartbeat();
   // Jobs a dead worker left behind are retried at once, not after their expiry.

@@ -15,6 +15,7 @@ import { defineJobHandler } from "../define-job";
 import { loadReportInput } from "../../insights/data/load-report-input";
 import { loadCompetition } from "../../insights/competition/load-competition";
 import { runEngine, type EngineReport } from "../../insights/engine/run-engine";
+import { generateProject } from "../../insights/synthetic/generate-project";
 
 /** Progress once the data is read: computing takes a fraction of the report's time. */
 const PROGRESS_AFTER_LOAD = 60;
@@ -100,6 +101,19 @@ export async function generateReport(reportId: string): Promise<GenerateReportRe
   }
 }
 
-export const generateReportHandler = defineJobHandler(generateReportJob, async (payload) => {
-  await generateReport(payload.reportId);
-});
+/**
+ * Runs the engine on two synthetic projects (a level shift over 180 days, a season over 544), so
+ * V8 has compiled its hot code before the first real report: cold, the engine took 3-4× its warm
+ * time on the report bench (0.5-0.7 s more for a 30-day report).
+ */
+export function warmUpReportEngine(): void {
+  for (const seed of [2, 5]) runEngine(generateProject(seed, true).input);
+}
+
+export const generateReportHandler = defineJobHandler(
+  generateReportJob,
+  async (payload) => {
+    await generateReport(payload.reportId);
+  },
+  { warmUp: warmUpReportEngine },
+);
