@@ -30,6 +30,8 @@ async function main() {
   await db.connect();
   const logFile = path.join(benchDir, "app-again.log");
   const out = fs.openSync(logFile, "w");
+  const heartbeat = path.join(benchDir, "worker-heartbeat");
+  fs.rmSync(heartbeat, { force: true });
   const app = spawn(path.resolve("node_modules/.bin/tsx"), ["--conditions=react-server", "scripts/start.ts"], {
     stdio: ["ignore", out, out],
     env: {
@@ -43,6 +45,8 @@ async function main() {
       NEXT_DIST_DIR: ".next-bench",
       LOG_LEVEL: "info",
       MAIL_DIR: path.join(benchDir, "mail"),
+      // Touched once the worker takes jobs: the cases start then (as scripts/bench.ts does).
+      WORKER_HEARTBEAT_FILE: heartbeat,
     },
   });
   const exited = new Promise<void>((resolve) => app.on("exit", () => resolve()));
@@ -55,7 +59,7 @@ async function main() {
         (r) => r.ok,
         () => false,
       );
-      if (ok) break;
+      if (ok && fs.existsSync(heartbeat)) break;
       await new Promise((r) => setTimeout(r, 1000));
     }
     const login = async (email: string, password: string) => {

@@ -12,6 +12,19 @@ const RECOVERY_INTERVAL_MS = Number(process.env.JOB_RECOVERY_INTERVAL_MS || 5_00
 /** Subscribes one handler per registered job; a payload that fails its schema fails the job. */
 export async function runWorker(options: { warmUp?: boolean } = {}): Promise<{ stop: () => Promise<void> }> {
   const instance = await boss({ worker: true });
+  // Hot code compiled before the first job rather than during it (each handler's warmUp), and
+  // before the worker takes jobs: a job queued meanwhile waits the same either way.
+  if (options.warmUp !== false)
+    for (const { contract, warmUp } of jobHandlers) {
+      if (!warmUp) continue;
+      const started = Date.now();
+      try {
+        warmUp();
+        log("info", "job warmed up", { job: contract.name, ms: Date.now() - started });
+      } catch (error) {
+        log("warn", "warming up a job failed", { job: contract.name, error: String(error) });
+      }
+    }
   const workerIds = new Map<string, string>();
   for (const { contract: definition, handle } of jobHandlers) {
     // pg-boss keeps one cron entry per name; its leader election fires it once cluster-wide.
@@ -41,19 +54,6 @@ export async function runWorker(options: { warmUp?: boolean } = {}): Promise<{ s
     const id = workerIds.get(name);
     if (id) instance.notifyWorker(id);
   });
-  // Compiled before the first job rather than during it (each handler's warmUp, one per turn of the event loop).
-  if (options.warmUp !== false)
-    for (const { contract, warmUp } of jobHandlers)
-      if (warmUp)
-        setImmediate(() => {
-          const started = Date.now();
-          try {
-            warmUp();
-            log("info", "job warmed up", { job: contract.name, ms: Date.now() - started });
-          } catch (error) {
-            log("warn", "warming up a job failed", { job: contract.name, error: String(error) });
-          }
-        });
   log("info", "worker ready", { jobs: jobHandlers.map((h) => h.contract.name) });
   const heartbeat = startHeartbeat();
   // Jobs a dead worker left behind are retried at once, not after their expiry.
