@@ -34,6 +34,8 @@ async function main() {
   fs.rmSync(heartbeat, { force: true });
   const app = spawn(path.resolve("node_modules/.bin/tsx"), ["--conditions=react-server", "scripts/start.ts"], {
     stdio: ["ignore", out, out],
+    // Its own process group, so stopping it stops the web process and the worker it started too.
+    detached: true,
     env: {
       ...process.env,
       DATABASE_URL: database.url,
@@ -82,8 +84,21 @@ async function main() {
       }
     }
   } finally {
-    app.kill("SIGTERM");
+    const group = -app.pid!;
+    const signal = (name: NodeJS.Signals) => {
+      try {
+        process.kill(group, name);
+      } catch {
+        // already gone
+      }
+    };
+    signal("SIGTERM");
+    const timer = setTimeout(() => signal("SIGKILL"), 20_000);
     await exited;
+    clearTimeout(timer);
+    // The group's last members (web process, worker) may outlive the start script by a moment.
+    await new Promise((r) => setTimeout(r, 2_000));
+    signal("SIGKILL");
     await db.end();
     await database.stop();
   }
