@@ -19,7 +19,7 @@ export async function runWorker(options: { warmUp?: boolean } = {}): Promise<{ s
       if (!warmUp) continue;
       const started = Date.now();
       try {
-        warmUp();
+        await warmUp();
         log("info", "job warmed up", { job: contract.name, ms: Date.now() - started });
       } catch (error) {
         log("warn", "warming up a job failed", { job: contract.name, error: String(error) });

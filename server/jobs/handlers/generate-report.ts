@@ -1,7 +1,7 @@
 import "server-only";
 import { eq } from "drizzle-orm";
 import type { SiteTypeKey } from "@/lib/insights/intentions";
-import { db } from "../../db/client";
+import { db, pool } from "../../db/client";
 import { clientProjects, insights, reports } from "../../db/schema";
 import { log } from "../../log";
 import {
@@ -110,10 +110,35 @@ export function warmUpReportEngine(): void {
   for (const seed of [2, 5]) runEngine(generateProject(seed, true).input);
 }
 
+/** Connections a report reads on at once (load-project-data.ts: the daily totals, row counts, one query per source). */
+const REPORT_CONNECTIONS = 4;
+
+/**
+ * The engine warmed up, and the connections a report reads on opened, each having looked at the
+ * rollup tables once (a new PostgreSQL backend loads a table's catalog entries on first use).
+ */
+async function warmUpReports(): Promise<void> {
+  warmUpReportEngine();
+  const clients = await Promise.all(Array.from({ length: REPORT_CONNECTIONS }, () => pool().connect()));
+  try {
+    await Promise.all(
+      clients.map((c) =>
+        c.query(
+          `select 1 from observation_daily_totals where data_source_id is null
+           union all select 1 from observation_segment_daily where data_source_id is null
+           union all select 1 from observation_segment_weekly where data_source_id is null`,
+        ),
+      ),
+    );
+  } finally {
+    for (const c of clients) c.release();
+  }
+}
+
 export const generateReportHandler = defineJobHandler(
   generateReportJob,
   async (payload) => {
     await generateReport(payload.reportId);
   },
-  { warmUp: warmUpReportEngine },
+  { warmUp: warmUpReports },
 );
