@@ -142,6 +142,8 @@ const WINSOR_CONSISTENCY = 0.97756;
  */
 export const WINSORIZED_EFFICIENCY = 0.9;
 
+let winsorScratch = new Float64Array(128);
+
 /**
  * σ of the first `n` entries of a buffer, robust and efficient: deviations from the median are
  * clipped at ±2.5 MAD-σ (so an outlier counts as 2.5σ, not its size), then the root mean square
@@ -151,7 +153,10 @@ export const WINSORIZED_EFFICIENCY = 0.9;
  */
 export function winsorizedSigmaInPlace(buffer: Float64Array, n: number): number {
   if (n <= 1) return NaN;
-  const copy = buffer.slice(0, n);
+  // A copy in a reused scratch buffer: called once per judged day of every watched series.
+  if (winsorScratch.length < n) winsorScratch = new Float64Array(Math.max(n, 2 * winsorScratch.length));
+  const copy = winsorScratch;
+  for (let i = 0; i < n; i++) copy[i] = buffer[i];
   const m = medianInPlace(copy, n);
   const pilot = robustSigmaInPlace(copy, n);
   const limit = WINSOR_C * pilot;
