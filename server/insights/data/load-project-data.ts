@@ -107,6 +107,8 @@ export interface LoadOptions {
   dimensions: readonly Dimension[];
   /** The project's active sources when the caller already read them. */
   sourceIds?: readonly string[];
+  /** The caller has just made sure these sources' rollups are current (ensureDailyTotals). */
+  rollupsChecked?: boolean;
 }
 
 /**
@@ -129,7 +131,7 @@ export async function loadProjectData(options: LoadOptions): Promise<ProjectData
   const sourceIds = [...(options.sourceIds ?? (await activeSourceIds(projectId)))];
   const empty = { rows: [] as Record<string, string | number | null>[] };
   if (sourceIds.length === 0) return new ProjectData(window, [], [], dims);
-  await ensureDailyTotals(sourceIds);
+  if (!options.rollupsChecked) await ensureDailyTotals(sourceIds);
   const periods = [window.periodStart, window.periodEnd, window.comparisonStart, window.comparisonEnd];
   const [daily, rowCounts] = await Promise.all([
     aggregate(dailyQuery(), [projectId, window.historyStart, window.periodEnd, sourceIds]),
