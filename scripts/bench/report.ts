@@ -129,6 +129,17 @@ async function seed(db: pg.Client): Promise<void> {
   console.log(`[bench] report: ${Number(rows[0].n).toLocaleString("en-US")} observations over ${DAYS} days`);
 }
 
+/** Points the timed cases at a project the seed above left in the database (scripts/bench/report-again.ts). */
+export async function attachSeededReportProject(db: pg.Client): Promise<void> {
+  const { rows } = await db.query<{ id: string; last: string }>(
+    `select p.id, (select max(date)::text from observation_daily_totals o where o.project_id = p.id) as last
+     from client_projects p where p.name = 'Big Shop Store' limit 1`,
+  );
+  if (!rows[0]?.last) throw new Error("no report bench data: run `npm run bench -- report` once first");
+  projectId = rows[0].id;
+  lastDay = rows[0].last;
+}
+
 /** Processes started (transitively) by this one, by reading /proc: the bench's own app and worker. */
 function descendants(root: number): number[] {
   const parent = new Map<number, number>();

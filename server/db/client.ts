@@ -13,7 +13,9 @@ const globalForDb = globalThis as unknown as { __funnelwisePool?: pg.Pool; __fun
 
 export function pool(): pg.Pool {
   if (!globalForDb.__funnelwisePool) {
-    const created = new pg.Pool({ connectionString: env().DATABASE_URL, max: 10 });
+    // Idle connections are kept a minute (pg's default: 10 s): a report reads on four at once, and
+    // new connections (a backend each, its catalog caches cold) were a visible share of a short one.
+    const created = new pg.Pool({ connectionString: env().DATABASE_URL, max: 10, idleTimeoutMillis: 60_000 });
     // An idle connection dropped by a database restart emits here; unheard, it would end the process.
     // The pool discards that connection and opens new ones when the database is back.
     created.on("error", (error) =>

@@ -33,6 +33,16 @@ function labelOf(metric: string): string {
   return METRICS.find((m) => m.key === metric)?.label.toLowerCase() ?? metric;
 }
 
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
+/** One Intl.NumberFormat per locale and options, reused: building one costs far more than formatting with it. */
+function numberFormat(locale: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const key = `${locale} ${JSON.stringify(options)}`;
+  let format = numberFormats.get(key);
+  if (!format) numberFormats.set(key, (format = new Intl.NumberFormat(locale, options)));
+  return format;
+}
+
 export function formatDate(date: string, locale = "en-US"): string {
   return formatIsoDate(date, { month: "short", day: "numeric", year: "numeric" }, locale);
 }
@@ -42,24 +52,24 @@ export function formatValue(value: number, unit: Unit, ctx: NarrativeContext, pr
   const locale = ctx.locale ?? "en-US";
   switch (unit) {
     case "currency":
-      return new Intl.NumberFormat(locale, { style: "currency", currency: ctx.currency }).format(value);
+      return numberFormat(locale, { style: "currency", currency: ctx.currency }).format(value);
     case "percent":
-      return new Intl.NumberFormat(locale, {
+      return numberFormat(locale, {
         style: "percent",
         minimumFractionDigits: 1,
         maximumFractionDigits: 1,
       }).format(value);
     case "rank":
     case "ratio":
-      return new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 2 }).format(value);
+      return numberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 2 }).format(value);
     default:
-      return new Intl.NumberFormat(locale, { maximumFractionDigits: precise ? 1 : 0 }).format(value);
+      return numberFormat(locale, { maximumFractionDigits: precise ? 1 : 0 }).format(value);
   }
 }
 
 /** A relative change with sign and one decimal: "+12.3%", "-4.0%". */
 export function formatChangePct(fraction: number, locale = "en-US"): string {
-  return new Intl.NumberFormat(locale, {
+  return numberFormat(locale, {
     style: "percent",
     minimumFractionDigits: 1,
     maximumFractionDigits: 1,
@@ -71,7 +81,7 @@ export function formatChangePct(fraction: number, locale = "en-US"): string {
 function formatDelta(value: number, unit: Unit, ctx: NarrativeContext, precise = false): string {
   const locale = ctx.locale ?? "en-US";
   if (unit === "percent") {
-    const points = new Intl.NumberFormat(locale, {
+    const points = numberFormat(locale, {
       minimumFractionDigits: 1,
       maximumFractionDigits: 1,
       signDisplay: "exceptZero",
@@ -151,9 +161,7 @@ function explained(finding: Finding, ctx: NarrativeContext): string {
     .explainedBy;
   if (!e) return "";
   const what = finding.direction === "up" ? "rise" : "drop";
-  const share = new Intl.NumberFormat(ctx.locale ?? "en-US", { style: "percent", maximumFractionDigits: 0 }).format(
-    e.share,
-  );
+  const share = numberFormat(ctx.locale ?? "en-US", { style: "percent", maximumFractionDigits: 0 }).format(e.share);
   return ` ${share} of the ${what} came from ${segmentName(e.dimension, e.dimensionValue)}.`;
 }
 

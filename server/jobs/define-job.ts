@@ -29,6 +29,8 @@ export interface JobContract<S extends z.ZodType = z.ZodType> {
 export interface JobHandler<S extends z.ZodType = z.ZodType> {
   contract: JobContract<S>;
   handle: (payload: z.output<S>, meta: { jobId: string }) => Promise<void>;
+  /** Run once when the worker starts: compiles hot code, so the first job is not slower than the rest. */
+  warmUp?: () => void | Promise<void>;
 }
 
 export function defineJobContract<S extends z.ZodType>(contract: JobContract<S>): JobContract<S> {
@@ -38,6 +40,7 @@ export function defineJobContract<S extends z.ZodType>(contract: JobContract<S>)
 export function defineJobHandler<S extends z.ZodType>(
   contract: JobContract<S>,
   handle: JobHandler<S>["handle"],
+  options: { warmUp?: JobHandler<S>["warmUp"] } = {},
 ): JobHandler<S> {
-  return { contract, handle };
+  return { contract, handle, ...options };
 }

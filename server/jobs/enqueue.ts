@@ -4,6 +4,7 @@ import type { z } from "zod";
 import type { Tx } from "../db/client";
 import { boss } from "./boss";
 import type { JobContract } from "./define-job";
+import { WAKE_CHANNEL, WAKE_SQL } from "./wake";
 
 /**
  * pg-boss runs its insert through this when a job is queued inside a transaction: the job exists
@@ -33,14 +34,29 @@ export async function enqueue<S extends z.ZodType>(
 ): Promise<string | null> {
   const data = job.schema.parse(payload) as object;
   const instance = await boss();
-  return instance.send(job.name, data, {
+  const via = options.tx ? inTransaction(options.tx) : undefined;
+  const id = await instance.send(job.name, data, {
     retryLimit: job.retry.limit,
     retryDelay: job.retry.delaySeconds,
     retryBackoff: true,
     ...(job.expireInSeconds ? { expireInSeconds: job.expireInSeconds } : {}),
     ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
-    ...(options.tx ? { db: inTransaction(options.tx) } : {}),
+    ...(via ? { db: via } : {}),
   });
+  if (id !== null) await wake(job.name, via);
+  return id;
+}
+
+/**
+ * Wakes the workers of the job's queue (wake.ts) instead of leaving the job to their next poll; in
+ * a transaction the notification goes out at commit. A failed wake-up costs only the poll's delay.
+ */
+async function wake(name: string, via?: { executeSql: (text: string, values?: unknown[]) => Promise<unknown> }) {
+  try {
+    await (via ?? (await boss()).getDb()).executeSql(WAKE_SQL, [WAKE_CHANNEL, name]);
+  } catch (error) {
+    if (via) throw error; // the transaction is aborted anyway: let its caller see why
+  }
 }
 
 /** Queues many jobs of one kind in one statement (a tick's thousand deliveries), each validated. */
@@ -56,4 +72,5 @@ export async function enqueueMany<S extends z.ZodType>(job: JobContract<S>, payl
       retryBackoff: true,
     })),
   );
+  await wake(job.name);
 }

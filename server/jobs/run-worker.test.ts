@@ -26,7 +26,7 @@ beforeAll(async () => {
   process.env.SMTP_URL = `smtp://127.0.0.1:${typeof address === "object" && address ? address.port : 0}?ignoreTLS=true`;
   await resetDatabase();
   const { runWorker } = await import("./run-worker");
-  stopWorker = (await runWorker()).stop;
+  stopWorker = (await runWorker({ warmUp: false })).stop;
 });
 
 afterAll(async () => {

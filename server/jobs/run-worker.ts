@@ -1,19 +1,35 @@
 import fs from "node:fs";
+import { env } from "../env";
 import { log } from "../log";
 import { boss, stopBoss } from "./boss";
 import { withJobLease } from "./job-lease";
 import { recoverAbandonedJobs } from "./recover-abandoned-jobs";
+import { listenForQueuedJobs } from "./wake";
 import { jobHandlers } from "./worker-handlers";
 
 const RECOVERY_INTERVAL_MS = Number(process.env.JOB_RECOVERY_INTERVAL_MS || 5_000);
 
 /** Subscribes one handler per registered job; a payload that fails its schema fails the job. */
-export async function runWorker(): Promise<{ stop: () => Promise<void> }> {
+export async function runWorker(options: { warmUp?: boolean } = {}): Promise<{ stop: () => Promise<void> }> {
   const instance = await boss({ worker: true });
+  // Hot code compiled before the first job rather than during it (each handler's warmUp), and
+  // before the worker takes jobs: a job queued meanwhile waits the same either way.
+  if (options.warmUp !== false)
+    for (const { contract, warmUp } of jobHandlers) {
+      if (!warmUp) continue;
+      const started = Date.now();
+      try {
+        await warmUp();
+        log("info", "job warmed up", { job: contract.name, ms: Date.now() - started });
+      } catch (error) {
+        log("warn", "warming up a job failed", { job: contract.name, error: String(error) });
+      }
+    }
+  const workerIds = new Map<string, string>();
   for (const { contract: definition, handle } of jobHandlers) {
     // pg-boss keeps one cron entry per name; its leader election fires it once cluster-wide.
     if (definition.cron) await instance.schedule(definition.name, definition.cron, {}, { tz: "UTC" });
-    await instance.work(
+    const workerId = await instance.work(
       definition.name,
       { batchSize: 1, pollingIntervalSeconds: definition.pollingIntervalSeconds ?? 1 },
       async (jobs) => {
@@ -31,7 +47,13 @@ export async function runWorker(): Promise<{ stop: () => Promise<void> }> {
         }
       },
     );
+    workerIds.set(definition.name, workerId);
   }
+  // A queued job wakes its queue's worker at once (wake.ts); polling stays as the fallback.
+  const listener = listenForQueuedJobs(env().DATABASE_URL, (name) => {
+    const id = workerIds.get(name);
+    if (id) instance.notifyWorker(id);
+  });
   log("info", "worker ready", { jobs: jobHandlers.map((h) => h.contract.name) });
   const heartbeat = startHeartbeat();
   // Jobs a dead worker left behind are retried at once, not after their expiry.
@@ -45,6 +67,7 @@ export async function runWorker(): Promise<{ stop: () => Promise<void> }> {
     stop: async () => {
       clearInterval(recovery);
       if (heartbeat) clearInterval(heartbeat);
+      await listener.stop();
       await stopBoss();
     },
   };

@@ -29,21 +29,22 @@ function dailyQuery(): string {
     where data_source_id = any($4::uuid[]) and project_id = $1 and date between $2::date and $3::date`;
 }
 
-function segmentQuery(): string {
+function segmentQuery(columns: readonly string[] = SEGMENT_PARTS.map((p) => p.column)): string {
   // One aggregate per period over the segment rollups (daily-totals.ts): its whole ISO weeks from
   // the weekly rollup, its edge days from the daily one, each an index range scan (a day can fall
   // in both periods when a 365/366-day period is compared with the previous year: it then counts
-  // in both). `rows` tells whether the dimension covers all the source's rows.
-  const sums = SEGMENT_PARTS.map((p) => `sum(r.${p.column}) as ${p.column}`).join(", ");
-  const columns = `r.dimension, r.value, r.rows, ${SEGMENT_PARTS.map((p) => `r.${p.column}`).join(", ")}`;
+  // in both). `rows` tells whether the dimension covers all the source's rows. Only `columns` are
+  // summed: a source's query names the parts it has (the others would sum to null anyway).
+  const sums = columns.map((c) => `, sum(r.${c}) as ${c}`).join("");
+  const picked = `r.dimension, r.value, r.rows${columns.map((c) => `, r.${c}`).join("")}`;
   const filter = "r.data_source_id = any($1::uuid[]) and r.dimension = any($2::text[])";
   const period = (cur: 0 | 1, $: number) => `
-      select r.data_source_id as source, ${cur} as cur, r.dimension, r.value, sum(r.rows)::bigint as rows, ${sums}
+      select r.data_source_id as source, ${cur} as cur, r.dimension, r.value, sum(r.rows)::bigint as rows${sums}
       from (
-        select r.data_source_id, ${columns} from observation_segment_weekly r
+        select r.data_source_id, ${picked} from observation_segment_weekly r
         where ${filter} and r.week between $${$}::date and $${$ + 1}::date
         union all
-        select r.data_source_id, ${columns} from observation_segment_daily r
+        select r.data_source_id, ${picked} from observation_segment_daily r
         where ${filter} and (r.date between $${$ + 2}::date and $${$ + 3}::date or r.date between $${$ + 4}::date and $${$ + 5}::date)
       ) r
       group by r.data_source_id, r.dimension, r.value`;
@@ -106,6 +107,8 @@ export interface LoadOptions {
   dimensions: readonly Dimension[];
   /** The project's active sources when the caller already read them. */
   sourceIds?: readonly string[];
+  /** The caller has just made sure these sources' rollups are current (ensureDailyTotals). */
+  rollupsChecked?: boolean;
 }
 
 /**
@@ -128,20 +131,41 @@ export async function loadProjectData(options: LoadOptions): Promise<ProjectData
   const sourceIds = [...(options.sourceIds ?? (await activeSourceIds(projectId)))];
   const empty = { rows: [] as Record<string, string | number | null>[] };
   if (sourceIds.length === 0) return new ProjectData(window, [], [], dims);
-  await ensureDailyTotals(sourceIds);
-  const dailyPromise = aggregate(dailyQuery(), [projectId, window.historyStart, window.periodEnd, sourceIds]);
+  if (!options.rollupsChecked) await ensureDailyTotals(sourceIds);
   const periods = [window.periodStart, window.periodEnd, window.comparisonStart, window.comparisonEnd];
-  const segmentPromise =
+  const [daily, rowCounts] = await Promise.all([
+    aggregate(dailyQuery(), [projectId, window.historyStart, window.periodEnd, sourceIds]),
+    dims.length > 0 ? aggregate(rowCountQuery(), [projectId, ...periods, sourceIds]) : empty,
+  ]);
+  // The per-value totals, one query per source (side by side) summing only the parts its daily
+  // totals show it has: the segment rollup holds every part's column, and summing a source's
+  // empty ones over 100,000+ rollup rows was most of a short report's read. Sources in id order,
+  // each sorted as before, so the rows arrive in the order one query gave them.
+  const has = new Map(sourceIds.map((id) => [id, new Set<number>()]));
+  for (const row of daily.rows)
+    PARTS.forEach((_, i) => {
+      if (row[`p${i}`] !== null) has.get(String(row.source))?.add(i);
+    });
+  const segmentParams = [
+    dims.map((d) => DIMENSION_COLUMNS[d]),
+    ...splitIntoWeeks(window.periodStart, window.periodEnd),
+    ...splitIntoWeeks(window.comparisonStart, window.comparisonEnd),
+  ];
+  const perSource =
     dims.length > 0
-      ? aggregate(segmentQuery(), [
-          sourceIds,
-          dims.map((d) => DIMENSION_COLUMNS[d]),
-          ...splitIntoWeeks(window.periodStart, window.periodEnd),
-          ...splitIntoWeeks(window.comparisonStart, window.comparisonEnd),
-        ])
-      : Promise.resolve(empty);
-  const rowsPromise = dims.length > 0 ? aggregate(rowCountQuery(), [projectId, ...periods, sourceIds]) : empty;
-  const [daily, segments, rowCounts] = await Promise.all([dailyPromise, segmentPromise, rowsPromise]);
+      ? await Promise.all(
+          // uuid text sorts as PostgreSQL orders uuids (byte order).
+          [...sourceIds]
+            .sort()
+            .map((id) =>
+              aggregate(
+                segmentQuery(SEGMENT_PARTS.filter((p) => has.get(id)!.has(PART_INDEX[p.key])).map((p) => p.column)),
+                [[id], ...segmentParams],
+              ),
+            ),
+        )
+      : [];
+  const segments = { rows: perSource.flatMap((r) => r.rows) };
 
   const bySource = new Map<string, SourceDaily>();
   for (const row of daily.rows) {

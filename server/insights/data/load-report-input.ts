@@ -42,7 +42,13 @@ export async function loadReportInput(options: {
   // The rollup is rebuilt first (when an import changed a source), so the reads below never race it.
   await ensureDailyTotals(sourceIds);
   const dimensions = [...new Set([...neededDimensions(siteType), ...WATCHED_DIMENSIONS])];
-  const data = await loadProjectData({ projectId: options.projectId, window, dimensions, sourceIds });
+  const data = await loadProjectData({
+    projectId: options.projectId,
+    window,
+    dimensions,
+    sourceIds,
+    rollupsChecked: true,
+  });
   const segmentDaily = await loadSegmentDaily({
     projectId: options.projectId,
     sourceIds,

@@ -38,12 +38,23 @@ export function standardDeviation(values: readonly number[]): number {
 }
 
 /**
- * Median of the first `n` entries of a scratch buffer, sorting them in place. The baseline calls
- * this tens of thousands of times per report, so it avoids allocating (typed-array sort is numeric
- * and several times faster than Array.prototype.sort with a comparator).
+ * Median of the first `n` entries of a scratch buffer, reordering them in place (callers must not
+ * rely on the order left). The baseline calls this tens of thousands of times per report, so it
+ * avoids allocating: short windows are insertion-sorted, longer ones (the 91-day residual
+ * windows) have their middle order statistics selected (quickselect, O(n)) rather than sorted —
+ * the same values, so the same median.
  */
 export function medianInPlace(buffer: Float64Array, n: number): number {
   if (n <= 0) return NaN;
+  if (n > 64 && !hasNaN(buffer, n)) {
+    const mid = n >> 1;
+    const upper = selectInPlace(buffer, n, mid);
+    if (n % 2 === 1) return upper;
+    // Everything before `mid` is now ≤ the upper middle: the lower middle is their largest.
+    let lower = buffer[0];
+    for (let i = 1; i < mid; i++) if (buffer[i] > lower) lower = buffer[i];
+    return (lower + upper) / 2;
+  }
   if (n <= 64) {
     // Insertion sort: for the short windows the baseline uses it beats a typed-array sort, which
     // pays for a subarray view and a generic sort call on every one of thousands of calls.
@@ -61,6 +72,44 @@ export function medianInPlace(buffer: Float64Array, n: number): number {
   }
   const mid = n >> 1;
   return n % 2 === 1 ? buffer[mid] : (buffer[mid - 1] + buffer[mid]) / 2;
+}
+
+function hasNaN(buffer: Float64Array, n: number): boolean {
+  for (let i = 0; i < n; i++) if (buffer[i] !== buffer[i]) return true;
+  return false;
+}
+
+/**
+ * Moves the k-th smallest of the first `n` entries to index k, with no larger entry before it and
+ * no smaller one after (Hoare partitioning around a median-of-three pivot). No NaN allowed.
+ */
+function selectInPlace(a: Float64Array, n: number, k: number): number {
+  let lo = 0;
+  let hi = n - 1;
+  while (hi > lo) {
+    const m = (lo + hi) >> 1;
+    const x = a[lo];
+    const y = a[m];
+    const z = a[hi];
+    const pivot = x < y ? (y < z ? y : x < z ? z : x) : x < z ? x : y < z ? z : y;
+    let i = lo;
+    let j = hi;
+    while (i <= j) {
+      while (a[i] < pivot) i++;
+      while (a[j] > pivot) j--;
+      if (i <= j) {
+        const t = a[i];
+        a[i] = a[j];
+        a[j] = t;
+        i++;
+        j--;
+      }
+    }
+    if (k <= j) hi = j;
+    else if (k >= i) lo = i;
+    else return a[k];
+  }
+  return a[k];
 }
 
 export function median(values: readonly number[]): number {
@@ -93,6 +142,8 @@ const WINSOR_CONSISTENCY = 0.97756;
  */
 export const WINSORIZED_EFFICIENCY = 0.9;
 
+let winsorScratch = new Float64Array(128);
+
 /**
  * σ of the first `n` entries of a buffer, robust and efficient: deviations from the median are
  * clipped at ±2.5 MAD-σ (so an outlier counts as 2.5σ, not its size), then the root mean square
@@ -102,7 +153,10 @@ export const WINSORIZED_EFFICIENCY = 0.9;
  */
 export function winsorizedSigmaInPlace(buffer: Float64Array, n: number): number {
   if (n <= 1) return NaN;
-  const copy = buffer.slice(0, n);
+  // A copy in a reused scratch buffer: called once per judged day of every watched series.
+  if (winsorScratch.length < n) winsorScratch = new Float64Array(Math.max(n, 2 * winsorScratch.length));
+  const copy = winsorScratch;
+  for (let i = 0; i < n; i++) copy[i] = buffer[i];
   const m = medianInPlace(copy, n);
   const pilot = robustSigmaInPlace(copy, n);
   const limit = WINSOR_C * pilot;

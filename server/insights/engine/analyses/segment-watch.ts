@@ -163,22 +163,21 @@ export function watchSegments(ctx: EngineContext): SegmentWatch {
     (m) => m !== "engagedSessions" || ctx.project.siteType === "content" || ctx.project.siteType === "brand",
   );
   for (const s of ctx.segmentDaily.series) {
+    // Each count's volume, computed once per segment (revenue and cost read the counts behind them).
+    const countVolumes = new Map<PartKey, Volume>();
+    const countVolume = (c: PartKey) => {
+      let v = countVolumes.get(c);
+      if (!v) countVolumes.set(c, (v = volume(segmentSeries(s, c, from, w.periodEnd).map((p) => p.value))));
+      return v;
+    };
     for (const metric of metrics) {
       const series = segmentSeries(s, metric, from, w.periodEnd, ctx.excludedDays);
-      let daily = enoughData(
-        series.map((p) => p.value),
-        MIN_COUNT_PER_DAY,
-      );
-      if (
-        !enoughData(
-          series.map((p) => p.value),
-          MIN_COUNT_PER_DAY_SHIFTS,
-        )
-      )
-        continue;
+      const own = volume(series.map((p) => p.value));
+      let daily = enoughData(own, MIN_COUNT_PER_DAY);
+      if (!enoughData(own, MIN_COUNT_PER_DAY_SHIFTS)) continue;
       const behind = COUNT_BEHIND[metric];
       if (behind) {
-        const counts = behind.map((c) => segmentSeries(s, c, from, w.periodEnd).map((p) => p.value));
+        const counts = behind.map(countVolume);
         if (!counts.some((c) => enoughData(c, MIN_COUNT_PER_DAY_SHIFTS))) continue;
         daily &&= counts.some((c) => enoughData(c, MIN_COUNT_PER_DAY));
       }
@@ -190,7 +189,13 @@ export function watchSegments(ctx: EngineContext): SegmentWatch {
   return out;
 }
 
-function enoughData(values: (number | null)[], minPerDay: number): boolean {
+interface Volume {
+  known: number;
+  total: number;
+  nonZero: number;
+}
+
+function volume(values: (number | null)[]): Volume {
   let known = 0;
   let total = 0;
   let nonZero = 0;
@@ -200,6 +205,10 @@ function enoughData(values: (number | null)[], minPerDay: number): boolean {
     total += v;
     if (v !== 0) nonZero++;
   }
+  return { known, total, nonZero };
+}
+
+function enoughData({ known, total, nonZero }: Volume, minPerDay: number): boolean {
   return known >= 42 && nonZero >= 0.8 * known && total / known >= minPerDay;
 }
 

@@ -1,0 +1,95 @@
+/**
+ * `node --cpu-prof --import tsx/esm --conditions=react-server scripts/bench/profile-engine.ts [days] [compareTo]
+ * [runs]`: loads one report's input from the report bench's data (.data/bench/pg, left by the last
+ * `npm run bench -- report`) once, then runs the engine `runs` times (8), printing each run's time
+ * and the findings, so a CPU profile of the engine alone can be taken. WARM=1 warms the engine up first,
+ * as the worker does when it starts.
+ */
+import path from "node:path";
+import { startEmbeddedPostgres } from "../lib/embedded-postgres";
+import { runMigrations } from "../../server/db/migrate";
+
+const days = Number(process.argv[2] ?? 30);
+const compareTo = (process.argv[3] ?? "previous_period") as "previous_period" | "previous_year";
+const runs = Number(process.argv[4] ?? 8);
+
+async function main() {
+  const database = await startEmbeddedPostgres({
+    dataDir: path.resolve(".data/bench/pg"),
+    database: "funnelwise_bench",
+    fast: true,
+  });
+  await runMigrations(database.url);
+  Object.assign(process.env, {
+    DATABASE_URL: database.url,
+    NEXTAUTH_SECRET: "bench-secret-bench-secret-bench-secret-0123456789",
+    ENCRYPTION_KEY: "0".repeat(64),
+    LOG_LEVEL: "warn",
+  });
+  const { closeDb, pool } = await import("../../server/db/client");
+  pool().on("error", () => undefined);
+  const { loadReportInput } = await import("../../server/insights/data/load-report-input");
+  const { runEngine } = await import("../../server/insights/engine/run-engine");
+  try {
+    const { rows } = await pool().query<{ id: string; site_type: string; currency: string; last: string }>(
+      `select p.id, p.site_type, p.currency, (select max(date)::text from observation_daily_totals o where o.project_id = p.id) as last
+       from client_projects p where p.name = 'Big Shop Store' limit 1`,
+    );
+    const project = rows[0];
+    const periodEnd = project.last;
+    const periodStart = new Date(Date.parse(`${periodEnd}T00:00:00Z`) - (days - 1) * 86_400_000)
+      .toISOString()
+      .slice(0, 10);
+    const load = async () =>
+      loadReportInput({
+        projectId: project.id,
+        project: {
+          siteType: project.site_type as "ecommerce",
+          url: null,
+          currency: project.currency,
+          primaryKpi: null,
+        },
+        periodStart,
+        periodEnd,
+        compareTo,
+      });
+    for (let i = 0; i < 2; i++) {
+      const t = performance.now();
+      await load();
+      console.log(`load ${(performance.now() - t).toFixed(0)} ms`);
+    }
+    const input = await load();
+    if (process.env.WARM) {
+      // What the worker does at start (server/jobs/handlers/generate-report.ts).
+      const { warmUpReportEngine } = await import("../../server/jobs/handlers/generate-report");
+      const t = performance.now();
+      warmUpReportEngine();
+      console.log(`warm-up ${(performance.now() - t).toFixed(0)} ms`);
+    }
+    const cpu: number[] = [];
+    for (let run = 0; run < runs; run++) {
+      const t = performance.now();
+      const c = process.cpuUsage();
+      const result = runEngine(input);
+      const used = process.cpuUsage(c);
+      cpu.push((used.user + used.system) / 1000);
+      console.log(
+        `engine ${(performance.now() - t).toFixed(0)} ms (CPU ${cpu[run].toFixed(0)} ms): ${result.insights.length} insights, ${result.tests} tests; top: ${result.insights[0]?.intentionKey}: ${result.insights[0]?.summary.slice(0, 100)}`,
+      );
+      if (run === 0 && process.env.DUMP) {
+        const fs = await import("node:fs");
+        fs.writeFileSync(process.env.DUMP, JSON.stringify(result, null, 1));
+      }
+    }
+    const warm = cpu.slice(1).sort((a, b) => a - b);
+    console.log(`engine CPU: first run ${cpu[0].toFixed(0)} ms, warm median ${warm[warm.length >> 1]?.toFixed(0)} ms`);
+  } finally {
+    await closeDb();
+    await database.stop();
+  }
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});
