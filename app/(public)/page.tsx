@@ -1,5 +1,5 @@
 import Image from "next/image";
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { HomeRedirect } from "@/components/auth/home-redirect";
 import { buttonClasses } from "@/components/ui/button";
 import { withBasePath } from "@/lib/api-client/http";

@@ -1,7 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { buttonClasses } from "@/components/ui/button";
 import { ErrorState, LoadingState } from "@/components/ui/page-state";
 import { api } from "@/lib/api-client/endpoints";

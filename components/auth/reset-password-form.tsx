@@ -1,7 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { useState } from "react";
 import { useAlerts } from "@/components/alerts/alerts-context";
 import { Button } from "@/components/ui/button";

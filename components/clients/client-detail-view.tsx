@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { useState } from "react";
 import { useAlerts } from "@/components/alerts/alerts-context";
 import { Breadcrumbs } from "@/components/app-shell/breadcrumbs";

@@ -1,7 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { ErrorState, LoadingState } from "@/components/ui/page-state";
 import { projectDetail } from "@/lib/api-client/customization";
 import { queryKeys } from "@/lib/api-client/query-keys";

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import type { DashboardClient } from "@/lib/api-client/dashboard-types";
 import { StatusBadge } from "@/components/ui/status-badge";
 import { ProjectAttention } from "./project-attention";

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import type { DashboardProject } from "@/lib/api-client/dashboard-types";
 import { siteTypeLabel } from "@/lib/format";
 import { formatDay } from "@/lib/insights/format-values";

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import type { DashboardSourceAlert } from "@/lib/api-client/dashboard-types";
 import { formatDay } from "@/lib/insights/format-values";
 

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import type { DashboardFinding } from "@/lib/api-client/dashboard-types";
 import { stageLabel } from "@/lib/insights/format-values";
 import { Card, CardDescription, CardTitle } from "@/components/ui/card";

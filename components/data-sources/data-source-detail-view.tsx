@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useEffect, useState } from "react";
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { ProjectPageHeader } from "@/components/projects/project-page-header";
 import { useAlerts } from "@/components/alerts/alerts-context";
 import { ProjectScope } from "@/components/insights/project-scope";

@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { formatDate } from "@/lib/format";
 import { useTokenAlerts } from "@/lib/hooks/use-google";
 import { ReconnectButton } from "./reconnect-button";

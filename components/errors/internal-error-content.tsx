@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import type { ReactNode } from "react";
 import { buttonClasses } from "@/components/ui/button";
 import { MESSAGES } from "@/lib/constants/messages";

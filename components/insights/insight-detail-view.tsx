@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { useEffect, useRef } from "react";
 import { useAlerts } from "@/components/alerts/alerts-context";
 import { ProjectPageHeader } from "@/components/projects/project-page-header";

@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { useId } from "react";
 import { Checkbox } from "@/components/ui/checkbox";
 import type { Insight } from "@/lib/api-client/types";

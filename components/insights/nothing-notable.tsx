@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import type { Insight } from "@/lib/api-client/types";
 import { insightHref } from "./insight-card";
 

@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { useState } from "react";
 import { ProjectPageHeader } from "@/components/projects/project-page-header";
 import { useAlerts } from "@/components/alerts/alerts-context";

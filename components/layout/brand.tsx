@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { APP_NAME } from "@/lib/constants/app";
 
 export function Brand({ href = "/" }: { href?: string }) {

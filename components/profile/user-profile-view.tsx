@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { Card } from "@/components/ui/card";
 import { cn } from "@/components/ui/cn";
 import { ErrorState, LoadingState } from "@/components/ui/page-state";

@@ -2,7 +2,7 @@
 
 import { TokenAlerts } from "@/components/data-sources/token-alerts";
 import dynamic from "next/dynamic";
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { useState } from "react";
 import { ProjectPageHeader } from "@/components/projects/project-page-header";
 import { useAlerts } from "@/components/alerts/alerts-context";
@@ -17,6 +17,7 @@ import { useClientAccessError } from "@/lib/hooks/use-access-error";
 import { toApiError } from "@/lib/hooks/use-api-error-handler";
 import { useProject, useUpdateProject } from "@/lib/hooks/use-clients";
 import { useCurrentUser } from "@/lib/hooks/use-current-user";
+import { usePrefetchReportPage } from "@/lib/hooks/use-prefetch-report-page";
 import { InsightReport } from "@/components/insights/insight-report";
 import { ProjectLimitNotice } from "./project-usage";
 import { DetailRow, Muted } from "@/components/ui/detail-row";
@@ -31,6 +32,7 @@ const ProjectForm = dynamic(() => import("./project-form").then((m) => m.Project
 export function ProjectDetailView({ projectId, reportId = null }: { projectId: string; reportId?: string | null }) {
   const user = useCurrentUser();
   const project = useProject(projectId);
+  usePrefetchReportPage(projectId);
   const accessError = useClientAccessError(project.error);
 
   if (accessError === "suspended") return <ClientSuspended />;

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { StatusBadge } from "@/components/ui/status-badge";
 import type { Project } from "@/lib/api-client/types";
 import { formatDate, siteTypeLabel } from "@/lib/format";

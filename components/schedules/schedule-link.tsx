@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { useCurrentUser } from "@/lib/hooks/use-current-user";
 import type { ExportSelectionInput } from "@/lib/validation/exports";
 

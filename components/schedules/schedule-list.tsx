@@ -1,7 +1,7 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { useAlerts } from "@/components/alerts/alerts-context";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { EmptyState, ErrorState, LoadingState } from "@/components/ui/page-state";

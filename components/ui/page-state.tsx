@@ -3,10 +3,14 @@ import { Button } from "./button";
 import { cn } from "./cn";
 import { Spinner } from "./spinner";
 
-/** Shown while data loads; announced politely to screen readers. `data-loading` tells the journeys the data is not in yet. */
+/** Shown while data loads; announced politely to screen readers (`data-loading`: the journeys time it). */
 export function LoadingState({ label = "Loading…", className }: { label?: string; className?: string }) {
   return (
-    <div role="status" data-loading="" className={cn("flex items-center justify-center gap-3 py-10 text-sm text-slate-600", className)}>
+    <div
+      role="status"
+      data-loading=""
+      className={cn("flex items-center justify-center gap-3 py-10 text-sm text-slate-600", className)}
+    >
       <Spinner className="size-5 text-brand-600" />
       <span>{label}</span>
     </div>

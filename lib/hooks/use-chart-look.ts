@@ -1,6 +1,6 @@
 "use client";
 
-import { useQuery } from "@tanstack/react-query";
+import { queryOptions, useQuery } from "@tanstack/react-query";
 import { customizationApi } from "../api-client/customization";
 import { queryKeys } from "../api-client/query-keys";
 import { DEFAULT_CUSTOMIZATION } from "../constants/customization";
@@ -37,14 +37,16 @@ export const DEFAULT_REPORT_LOOK: ReportLook = {
  * The project's effective look (its own customization, else its client's, else the agency's, else the default).
  * Screens draw in the default look until it arrives, or if it fails.
  */
-export function useReportLook(projectId: string | undefined): ReportLook {
-  const look = useQuery({
-    queryKey: queryKeys.look("project", projectId ?? ""),
-    queryFn: () => customizationApi.get("project", projectId ?? ""),
-    enabled: Boolean(projectId),
+export const projectLookQuery = (projectId: string) =>
+  queryOptions({
+    queryKey: queryKeys.look("project", projectId),
+    queryFn: () => customizationApi.get("project", projectId),
     staleTime: 5 * 60_000,
     meta: { globalErrors: false },
   });
+
+export function useReportLook(projectId: string | undefined): ReportLook {
+  const look = useQuery({ ...projectLookQuery(projectId ?? ""), enabled: Boolean(projectId) });
   const effective = look.data?.effective;
   if (!effective) return DEFAULT_REPORT_LOOK;
   const palette = (effective.palette ?? []).filter(isHexColor);

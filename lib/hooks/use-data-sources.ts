@@ -1,17 +1,20 @@
 "use client";
 
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../api-client/endpoints";
 import { queryKeys } from "../api-client/query-keys";
 import type { PartnerSourceBody } from "../api-client/types";
 import type { UploadOptions } from "../api-client/upload";
 import type { CsvMapping } from "../validation/csv-mapping";
 
-export function useDataSources(projectId: string) {
-  return useQuery({
+export const dataSourcesQuery = (projectId: string) =>
+  queryOptions({
     queryKey: queryKeys.dataSources(projectId),
     queryFn: () => api.dataSources.list(projectId, { limit: 100 }),
   });
+
+export function useDataSources(projectId: string) {
+  return useQuery(dataSourcesQuery(projectId));
 }
 
 export function useDataSource(id: string) {

@@ -1,6 +1,6 @@
 "use client";
 
-import { useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
+import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { api } from "../api-client/endpoints";
 import { queryKeys } from "../api-client/query-keys";
 import { isReportActive } from "../report-status";
@@ -28,11 +28,11 @@ const FAST_POLLS = 15;
  * The project's reports, newest first. Never polled: the report being made is (useReport), and
  * its answers are written into this list, which is fetched again once that report is done.
  */
+export const reportsQuery = (projectId: string) =>
+  queryOptions({ queryKey: queryKeys.reports(projectId), queryFn: () => api.reports.list(projectId, { limit: 100 }) });
+
 export function useReports(projectId: string) {
-  return useQuery({
-    queryKey: queryKeys.reports(projectId),
-    queryFn: () => api.reports.list(projectId, { limit: 100 }),
-  });
+  return useQuery(reportsQuery(projectId));
 }
 
 /** The report's headline figures (site-type KPIs with change and daily series); they never change once made. */
@@ -155,8 +155,11 @@ export function useInsight(insightId: string) {
   });
 }
 
+export const tagsQuery = (projectId: string) =>
+  queryOptions({ queryKey: queryKeys.tags(projectId), queryFn: () => api.tags.list(projectId) });
+
 export function useTags(projectId: string) {
-  return useQuery({ queryKey: queryKeys.tags(projectId), queryFn: () => api.tags.list(projectId) });
+  return useQuery(tagsQuery(projectId));
 }
 
 export function useTag(tagId: string) {

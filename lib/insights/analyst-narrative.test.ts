@@ -34,6 +34,11 @@ describe("the analyst's narrative", () => {
     expect(n.headline).toBe("Revenue fell 12.3 % to $18,503.20 (−$2,601.00 against $21,104.20).");
     expect(n.why).toBe("The Generic - Hiking Boots campaign accounts for 85 % of the fall (−$2,210.85).");
     expect(n.next).toMatch(/^Compare the Generic - Hiking Boots campaign with the comparison period/);
+    // A plural segment name takes a plural verb.
+    const byDevice = { ...driver, dimension: "device", dimensionValue: "desktop" };
+    expect(analystNarrative({ findings: [base, byDevice] }, { currency: "USD", period })!.why).toBe(
+      "Desktop devices account for 85 % of the fall (−$2,210.85).",
+    );
     // Without the report's period (the insight's own page), the dates are said.
     expect(analystNarrative({ findings: [base] }, { currency: "USD" })!.headline).toContain(
       "from Apr 1, 2025 to Apr 28, 2025",

@@ -193,7 +193,9 @@ function why(
   if (share !== null && share > 0) {
     const pct = formatPct(Math.min(share, 9.99)).replace(/^[+−]/, "");
     const movement = (total ?? top.change!) < 0 ? "fall" : "rise";
-    return `${name} accounts for ${pct} of the ${movement} (${amount}).`;
+    // "Desktop devices account", "Paid Search accounts": the device's name is a plural.
+    const verb = top.dimension === "device" ? "account" : "accounts";
+    return `${name} ${verb} for ${pct} of the ${movement} (${amount}).`;
   }
   return `${name} moved against the total (${amount}).`;
 }

@@ -30,12 +30,7 @@ export function eventFound(report: EngineReport, event: PlantedEvent): boolean {
     const gap = report.insights.find((i) => i.intentionKey === "tracking_gaps")?.findings ?? [];
     return gap.some((f) => Math.abs(dayNumber(f.periodStart) - dayNumber(event.date)) <= 1);
   }
-  if ((event.kind as string) === "seasonal") {
-    // Handled when the season makes no news: no significant finding in its direction that is not
-    // labelled expected (a total's change, a segment's shift or a trend the season predicts).
-    return !significantFindings(report).some((f) => f.direction === event.direction);
-  }
-  if ((event.kind as string) === "seasonal") {
+  if (event.kind === "seasonal") {
     // Handled when the season makes no news: no significant finding in its direction that is not
     // labelled expected (a total's change, a segment's shift or a trend the season predicts).
     return !significantFindings(report).some((f) => f.direction === event.direction);
