@@ -1,6 +1,6 @@
 import type { DailyPoint } from "../types";
-import { dayNumber } from "@/lib/dates";
 import { WINSORIZED_EFFICIENCY, medianInPlace, robustSigmaInPlace, winsorizedSigmaInPlace } from "./descriptive";
+import { readDenseSeries } from "./dense-series";
 import { studentTQuantile } from "./distributions";
 
 // The expected value of a daily metric and its prediction interval, for the anomaly detector and
@@ -90,21 +90,8 @@ export function seasonalBaseline(series: readonly DailyPoint[], options: Baselin
   const seasonWeeks = options.seasonWeeks ?? 26;
   const residualWindow = options.residualWindow ?? 91;
   const minResiduals = options.minResiduals ?? 21;
-  const n = series.length;
-  if (n === 0) return { points: [], seasonality: "additive", variant: "level", confidence };
-  const day0 = dayNumber(series[0].date);
-  if (dayNumber(series[n - 1].date) - day0 !== n - 1)
-    throw new Error("seasonalBaseline: the series must be dense (one point per day, in order)");
-  const fromIdx = Math.max(0, dayNumber(options.from) - day0);
-  const toIdx = Math.min(n - 1, dayNumber(options.to) - day0);
-
-  const y = new Float64Array(n);
-  let nonNegative = true;
-  for (let i = 0; i < n; i++) {
-    const v = series[i].value;
-    y[i] = v === null || !Number.isFinite(v) ? NaN : v;
-    if (y[i] < 0) nonNegative = false;
-  }
+  if (series.length === 0) return { points: [], seasonality: "additive", variant: "level", confidence };
+  const { n, day0, fromIdx, toIdx, y, nonNegative } = readDenseSeries(series, options, "seasonalBaseline");
   const mode = options.seasonality && options.seasonality !== "auto" ? options.seasonality : chooseMode(y, nonNegative);
   const mult = mode === "multiplicative";
   const weekdays = Uint8Array.from({ length: n }, (_, i) => (((day0 + i + 4) % 7) + 7) % 7);

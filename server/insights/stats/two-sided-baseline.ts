@@ -1,7 +1,7 @@
 import type { DailyPoint } from "../types";
-import { dayNumber } from "@/lib/dates";
 import { WINSORIZED_EFFICIENCY, medianInPlace, robustSigmaInPlace } from "./descriptive";
 import { studentTQuantile } from "./distributions";
+import { readDenseSeries } from "./dense-series";
 import type { BaselinePoint } from "./seasonal-baseline";
 
 // The expected value of a day that lies INSIDE the data (a judged day of the report period, with
@@ -55,21 +55,8 @@ export function twoSidedBaseline(
   const confidence = options.confidence ?? 0.95;
   const levelDays = options.levelDays ?? 28;
   const minResiduals = options.minResiduals ?? 21;
-  const n = series.length;
-  if (n === 0) return { points: [], seasonality: "additive" };
-  const day0 = dayNumber(series[0].date);
-  if (dayNumber(series[n - 1].date) - day0 !== n - 1)
-    throw new Error("twoSidedBaseline: the series must be dense (one point per day, in order)");
-  const fromIdx = Math.max(0, dayNumber(options.from) - day0);
-  const toIdx = Math.min(n - 1, dayNumber(options.to) - day0);
-
-  const y = new Float64Array(n);
-  let nonNegative = true;
-  for (let i = 0; i < n; i++) {
-    const v = series[i].value;
-    y[i] = v === null || !Number.isFinite(v) ? NaN : v;
-    if (y[i] < 0) nonNegative = false;
-  }
+  if (series.length === 0) return { points: [], seasonality: "additive" };
+  const { n, day0, fromIdx, toIdx, y, nonNegative } = readDenseSeries(series, options, "twoSidedBaseline");
   const known = Float64Array.from(y.filter((v) => !Number.isNaN(v)));
   const mult = nonNegative && known.length > 0 && medianInPlace(known, known.length) >= 10;
   const weekday = (i: number) => (((day0 + i + 4) % 7) + 7) % 7;
