@@ -4,27 +4,14 @@
  * `npm run bench -- report` (rollup check, each query with EXPLAIN ANALYZE, engine CPU), without
  * the app, so a slow phase shows by itself.
  */
-import path from "node:path";
 import pg from "pg";
-import { startEmbeddedPostgres } from "../lib/embedded-postgres";
-import { runMigrations } from "../../server/db/migrate";
+import { openLastBenchDatabase } from "./last-bench-database";
 
 const days = Number(process.argv[2] ?? 30);
 const compareTo = (process.argv[3] ?? "previous_period") as "previous_period" | "previous_year";
 
 async function main() {
-  const database = await startEmbeddedPostgres({
-    dataDir: path.resolve(".data/bench/pg"),
-    database: "funnelwise_bench",
-    fast: true,
-  });
-  await runMigrations(database.url);
-  Object.assign(process.env, {
-    DATABASE_URL: database.url,
-    NEXTAUTH_SECRET: "bench-secret-bench-secret-bench-secret-0123456789",
-    ENCRYPTION_KEY: "0".repeat(64),
-    LOG_LEVEL: "warn",
-  });
+  const database = await openLastBenchDatabase();
   const { closeDb, pool } = await import("../../server/db/client");
   pool().on("error", () => undefined);
   const { loadReportInput } = await import("../../server/insights/data/load-report-input");
