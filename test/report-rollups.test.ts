@@ -5,11 +5,16 @@ import { addDays } from "@/lib/dates";
 import { db } from "@/server/db/client";
 import { dataSources } from "@/server/db/schema";
 import { ensureDailyTotals, refreshDailyTotals } from "@/server/insights/data/daily-totals";
-import { loadProjectData, splitIntoWeeks } from "@/server/insights/data/load-project-data";
+import { activeSourceIds, loadProjectData, splitIntoWeeks } from "@/server/insights/data/load-project-data";
+import { loadReportInput, WATCHED_DIMENSIONS } from "@/server/insights/data/load-report-input";
+import { loadSegmentDaily } from "@/server/insights/data/load-segment-daily";
+import { pickWatchedSegments } from "@/server/insights/data/pick-watched-segments";
+import { neededDimensions } from "@/server/insights/engine/applicable";
+import { segmentWatchRange } from "@/server/insights/engine/analyses/segment-watch";
 import { reportWindow } from "@/server/insights/data/window";
 import { importCsv } from "@/server/services/data-sources/upload/import-csv";
 import { resetDatabase } from "@/test/db";
-import { PERIOD_END, PERIOD_START, reportWorld } from "@/test/report-fixtures";
+import { DAYS, PERIOD_END, PERIOD_START, reportWorld } from "@/test/report-fixtures";
 
 // The report rollups (daily totals and per-value segment days) that an upload merges for its own
 // dates must be exactly what a full rebuild from the observations gives.
@@ -102,6 +107,45 @@ describe("report rollups kept by uploads", () => {
       )
       .sort((a, b) => (a.value < b.value ? -1 : a.value > b.value ? 1 : Number(a.cur) - Number(b.cur)));
     expect(read).toEqual(direct.rows);
+  });
+
+  it("reads each source's watched segments as soon as its totals are in: the same series as reading them all after", async () => {
+    const { project } = await reportWorld();
+    // A second source, by device only: its segments are picked from its own totals.
+    const [second] = await db()
+      .insert(dataSources)
+      .values({ agencyId: project.agencyId, projectId: project.id, sourceName: "upload", kind: "own", name: "Second" })
+      .returning();
+    const lines: string[] = [];
+    for (let i = 0; i < DAYS; i++) {
+      const date = addDays(PERIOD_END, -i);
+      lines.push(`${date},Referral,mobile,${300 + (i % 7) * 10},200,${i % 5}`);
+      lines.push(`${date},Referral,desktop,${120 + (i % 3) * 10},90,${i % 4}`);
+    }
+    await importCsv(csv(lines), { dataSourceId: second.id, projectId: project.id });
+    const sourceIds = await activeSourceIds(project.id);
+    await ensureDailyTotals(sourceIds);
+    const input = await loadReportInput({
+      projectId: project.id,
+      project: { siteType: "lead_generation", url: null, currency: "EUR", primaryKpi: null },
+      periodStart: PERIOD_START,
+      periodEnd: PERIOD_END,
+      compareTo: "previous_period",
+    });
+    // What the report read before: every source's totals, then all the watched segments at once.
+    const window = reportWindow(PERIOD_START, PERIOD_END, "previous_period");
+    const dimensions = [...new Set([...neededDimensions("lead_generation"), ...WATCHED_DIMENSIONS])];
+    const data = await loadProjectData({ projectId: project.id, window, dimensions, sourceIds });
+    const all = await loadSegmentDaily({
+      projectId: project.id,
+      sourceIds,
+      dimensions: WATCHED_DIMENSIONS,
+      segments: pickWatchedSegments(data, WATCHED_DIMENSIONS),
+      from: segmentWatchRange(PERIOD_START, PERIOD_END).from,
+      to: PERIOD_END,
+    });
+    expect(new Set(input.segmentDaily.series.map((s) => s.sourceId))).toEqual(new Set(sourceIds));
+    expect(input.segmentDaily).toEqual(all);
   });
 
   it("splits a period into whole ISO weeks and its edge days", () => {

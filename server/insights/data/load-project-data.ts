@@ -109,6 +109,12 @@ export interface LoadOptions {
   sourceIds?: readonly string[];
   /** The caller has just made sure these sources' rollups are current (ensureDailyTotals). */
   rollupsChecked?: boolean;
+  /**
+   * Called as soon as one source's per-value totals are in, with that source alone (its daily
+   * totals and segments, as the whole ProjectData holds them), while the other sources' are still
+   * being read: the report picks and reads that source's watched segments meanwhile.
+   */
+  onSourceTotals?: (sourceId: string, data: ProjectData) => void;
 }
 
 /**
@@ -151,22 +157,6 @@ export async function loadProjectData(options: LoadOptions): Promise<ProjectData
     ...splitIntoWeeks(window.periodStart, window.periodEnd),
     ...splitIntoWeeks(window.comparisonStart, window.comparisonEnd),
   ];
-  const perSource =
-    dims.length > 0
-      ? await Promise.all(
-          // uuid text sorts as PostgreSQL orders uuids (byte order).
-          [...sourceIds]
-            .sort()
-            .map((id) =>
-              aggregate(
-                segmentQuery(SEGMENT_PARTS.filter((p) => has.get(id)!.has(PART_INDEX[p.key])).map((p) => p.column)),
-                [[id], ...segmentParams],
-              ),
-            ),
-        )
-      : [];
-  const segments = { rows: perSource.flatMap((r) => r.rows) };
-
   const bySource = new Map<string, SourceDaily>();
   for (const row of daily.rows) {
     const source = String(row.source);
@@ -177,13 +167,48 @@ export async function loadProjectData(options: LoadOptions): Promise<ProjectData
       PARTS.map((_, i) => toNumber(row[`p${i}`])),
     );
   }
+  const perSource =
+    dims.length > 0
+      ? await Promise.all(
+          // uuid text sorts as PostgreSQL orders uuids (byte order).
+          [...sourceIds].sort().map(async (id) => {
+            const { rows } = await aggregate(
+              segmentQuery(SEGMENT_PARTS.filter((p) => has.get(id)!.has(PART_INDEX[p.key])).map((p) => p.column)),
+              [[id], ...segmentParams],
+            );
+            // ProjectData groups the rows by source and dimension, so one source's rows (its
+            // null-value rows after its values) build the same segments alone as among all.
+            const segmentRows = segmentRowsOf(
+              rows,
+              rowCounts.rows.filter((r) => String(r.source) === id),
+              dims,
+            );
+            const own = bySource.get(id);
+            if (options.onSourceTotals)
+              options.onSourceTotals(id, new ProjectData(window, own ? [own] : [], segmentRows, dims));
+            return segmentRows;
+          }),
+        )
+      : [];
+  return new ProjectData(window, [...bySource.values()], perSource.flat(), dims);
+}
 
+/**
+ * The per-value totals as ProjectData reads them: one row per (source, dimension, value, period),
+ * then a row with a null value for each (source, dimension) whose values do not cover all the
+ * source's rows (`rowCounts`).
+ */
+function segmentRowsOf(
+  rows: readonly Record<string, string | number | null>[],
+  rowCounts: readonly Record<string, string | number | null>[],
+  dims: readonly Dimension[],
+): SegmentRow[] {
   const dimensionOf = new Map(dims.map((d) => [DIMENSION_COLUMNS[d], d]));
   const segmentRows: SegmentRow[] = [];
   // Rows per (source, dimension) with a value; fewer than the source's rows: some rows lack the
   // dimension (another grain), which ProjectData reads from a segment row with a null value.
   const covered = new Map<string, number>();
-  for (const row of segments.rows) {
+  for (const row of rows) {
     const dimension = dimensionOf.get(String(row.dimension))!;
     const values: PartValues = PARTS.map(() => null);
     for (const p of SEGMENT_PARTS) values[PART_INDEX[p.key]] = toNumber(row[p.column]);
@@ -199,7 +224,7 @@ export async function loadProjectData(options: LoadOptions): Promise<ProjectData
       values,
     });
   }
-  for (const row of rowCounts.rows) {
+  for (const row of rowCounts) {
     const total = Number(row.rows);
     if (total === 0) continue;
     for (const dimension of dims) {
@@ -214,7 +239,7 @@ export async function loadProjectData(options: LoadOptions): Promise<ProjectData
       });
     }
   }
-  return new ProjectData(window, [...bySource.values()], segmentRows, dims);
+  return segmentRows;
 }
 
 function toNumber(v: string | number | null | undefined): number | null {

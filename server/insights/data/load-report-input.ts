@@ -8,6 +8,7 @@ import { ensureDailyTotals } from "./daily-totals";
 import { activeSourceIds, loadProjectData } from "./load-project-data";
 import { loadSegmentDaily } from "./load-segment-daily";
 import { pickWatchedSegments } from "./pick-watched-segments";
+import type { SegmentDaily } from "./segment-daily";
 import type { CompareTo } from "@/lib/dates";
 import { reportWindow } from "./window";
 
@@ -26,7 +27,8 @@ export const WATCHED_DIMENSIONS: Dimension[] = [
 /**
  * Everything the engine needs for one report: the per-source daily totals and per-segment period
  * totals (load-project-data.ts, two queries side by side), then the daily values of the segments
- * those totals show to be worth watching (pick-watched-segments.ts, load-segment-daily.ts).
+ * those totals show to be worth watching (pick-watched-segments.ts, load-segment-daily.ts), read
+ * per source as soon as that source's totals are in.
  */
 export async function loadReportInput(options: {
   projectId: string;
@@ -42,20 +44,35 @@ export async function loadReportInput(options: {
   // The rollup is rebuilt first (when an import changed a source), so the reads below never race it.
   await ensureDailyTotals(sourceIds);
   const dimensions = [...new Set([...neededDimensions(siteType), ...WATCHED_DIMENSIONS])];
+  // Each source's watched segments are picked and read as soon as its per-value totals are in,
+  // while the other sources' totals are still being summed (Search Console's thousands of queries
+  // take longest); the series then follow the sources in the order the whole data lists them.
+  const watched = new Map<string, Promise<SegmentDaily>>();
   const data = await loadProjectData({
     projectId: options.projectId,
     window,
     dimensions,
     sourceIds,
     rollupsChecked: true,
+    onSourceTotals: (sourceId, own) => {
+      const read = loadSegmentDaily({
+        projectId: options.projectId,
+        sourceIds: [sourceId],
+        dimensions: WATCHED_DIMENSIONS,
+        segments: pickWatchedSegments(own, WATCHED_DIMENSIONS),
+        from: range.from,
+        to: window.periodEnd,
+      });
+      // Awaited below; a failure while other reads are still running must not go unhandled.
+      read.catch(() => undefined);
+      watched.set(sourceId, read);
+    },
   });
-  const segmentDaily = await loadSegmentDaily({
-    projectId: options.projectId,
-    sourceIds,
-    dimensions: WATCHED_DIMENSIONS,
-    segments: pickWatchedSegments(data, WATCHED_DIMENSIONS),
+  const perSource = await Promise.all(data.sources.map((s) => watched.get(s.sourceId)));
+  const segmentDaily: SegmentDaily = {
     from: range.from,
     to: window.periodEnd,
-  });
+    series: perSource.flatMap((d) => d?.series ?? []),
+  };
   return { data, segmentDaily, window, project: options.project };
 }
