@@ -1,7 +1,7 @@
 import type pg from "pg";
 import { addDays, todayIn } from "../../lib/dates";
 import { hashPassword } from "../../server/auth/password";
-import { percentile, type Benchmark, type BenchResult } from "./harness";
+import { measure, percentile, type Benchmark, type BenchResult } from "./harness";
 
 // Many users reading at once: LOAD_CLIENTS (200) concurrent clients, each sending one request after
 // the other for LOAD_SECONDS (60 s), cycling over the read API a user's screens call: the dashboard
@@ -14,6 +14,7 @@ const PASSWORD = "Bench123!";
 const CLIENTS = Number(process.env.LOAD_CLIENTS || 200);
 const SECONDS = Number(process.env.LOAD_SECONDS || 60);
 const TARGET_P95_MS = 150;
+const SINGLE_COUNT = Number(process.env.LOAD_SINGLE_COUNT || 100);
 const DAYS = 365;
 const COMBOS = 400;
 
@@ -105,6 +106,15 @@ export const loadBenchmark: Benchmark = {
       ["report", `/api/reports/${reportId}`],
       ["insights", `/api/insights/properties/${projectId}?reportId=${reportId}`],
     ];
+    // One client alone first: each route's own cost, without queueing, and the size of its answer.
+    const alone: BenchResult[] = [];
+    for (const [name, path] of routes) {
+      const size = (await (await fetch(`${baseUrl}${path}`, { headers })).arrayBuffer()).byteLength;
+      const result = await measure(`load: ${name} alone (1 client)`, { count: SINGLE_COUNT, warmup: 10 }, () =>
+        fetch(`${baseUrl}${path}`, { headers }),
+      );
+      alone.push({ ...result, note: `${(size / 1024).toFixed(1)} KiB a response` });
+    }
     const times = new Map<string, number[]>(routes.map(([name]) => [name, []]));
     const errors = new Map<string, number>();
     const deadline = performance.now() + SECONDS * 1000;
@@ -131,6 +141,7 @@ export const loadBenchmark: Benchmark = {
     const errorCount = [...errors.values()].reduce((a, b) => a + b, 0);
     const errorText = errorCount ? [...errors].map(([k, v]) => `${k}: ${v}`).join(", ") : "none";
     const results: BenchResult[] = [
+      ...alone,
       {
         label: `load: ${CLIENTS} concurrent clients for ${SECONDS} s, all routes`,
         n: all.length,

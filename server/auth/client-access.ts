@@ -32,7 +32,7 @@ export interface DataSourceAccess extends ProjectAccess {
  * shared with a staff member, is 404 (it does not exist for them); a suspended client is 403 with
  * the spec's message for everyone but agency admins; a level too low for the action is 403.
  */
-function authorize(
+export function authorize(
   actor: Actor,
   client: Client | undefined,
   sharedLevel: number | null,

@@ -7,7 +7,7 @@ import { insights, insightTagItems, insightTags, reports } from "../../db/schema
 import { NotFoundError } from "../../errors";
 import type { ProjectServiceContext } from "../context";
 import type { Paged } from "../pagination";
-import { insightViews, type InsightView } from "./insight-view";
+import { insightTagRefs, insightView, savedBy, type InsightView } from "./insight-view";
 import { masterReportId } from "./master-report";
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -29,12 +29,8 @@ export async function listInsights({
   const where: SQL[] = [eq(insights.projectId, projectId)];
   let reportId: string | null = null;
   if (query.reportId) {
-    const [report] = await db()
-      .select({ id: reports.id })
-      .from(reports)
-      .where(and(eq(reports.id, query.reportId), eq(reports.projectId, projectId)));
-    if (!report) throw new NotFoundError();
-    reportId = report.id;
+    // Whether the report is the project's is checked below, only when no insight came back.
+    reportId = query.reportId;
   } else if (!query.tag) {
     reportId = await masterReportId(projectId);
     if (!reportId) return { docs: [], total: 0, reportId: null };
@@ -70,9 +66,17 @@ export async function listInsights({
     );
   }
   const rows = await db()
-    .select()
+    .select({ insight: insights, tags: insightTagRefs(), saved: savedBy(ctx.actor.userId) })
     .from(insights)
     .where(and(...where))
     .orderBy(asc(insights.rank), asc(insights.createdAt), asc(insights.id));
-  return { docs: await insightViews(rows, ctx.actor.userId), total: rows.length, reportId };
+  if (rows.length === 0 && query.reportId) {
+    const [report] = await db()
+      .select({ id: reports.id })
+      .from(reports)
+      .where(and(eq(reports.id, query.reportId), eq(reports.projectId, projectId)));
+    if (!report) throw new NotFoundError();
+  }
+  const docs = rows.map((r) => insightView(r.insight, r.tags, r.saved));
+  return { docs, total: rows.length, reportId };
 }

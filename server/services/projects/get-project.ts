@@ -1,27 +1,37 @@
 import "server-only";
-import { and, eq, max } from "drizzle-orm";
+import { and, count, eq, max, sql } from "drizzle-orm";
 import { db } from "../../db/client";
-import { reports } from "../../db/schema";
+import { agencies, clientProjects, reports } from "../../db/schema";
 import { clientView, projectView } from "../clients/client-view";
 import type { ProjectServiceContext } from "../context";
-import { projectUsage } from "./project-limit";
+import { usageView } from "./project-limit";
 
-/** The newest ready report's date, as the project lists show it ("Last report"). */
-async function lastReportAt(projectId: string): Promise<Date | null> {
-  const [row] = await db()
+/**
+ * GET /properties/{id}: the project with its client (as the caller sees it), its last report (the newest
+ * ready report's date, as the project lists show it) and the plan's usage, read in one query.
+ */
+export async function getProject({ ctx }: { ctx: ProjectServiceContext }) {
+  const { actor, access } = ctx;
+  const { id: projectId, agencyId } = access.project;
+  const lastReport = db()
     .select({ last: max(reports.createdAt) })
     .from(reports)
     .where(and(eq(reports.projectId, projectId), eq(reports.status, "ready")));
-  return row?.last ?? null;
-}
-
-/** GET /properties/{id}: the project with its client (as the caller sees it), its last report and the plan's usage. */
-export async function getProject({ ctx }: { ctx: ProjectServiceContext }) {
-  const { actor, access } = ctx;
-  const [last, usage] = await Promise.all([lastReportAt(access.project.id), projectUsage(access.project.agencyId)]);
+  const activeProjects = db()
+    .select({ active: count() })
+    .from(clientProjects)
+    .where(and(eq(clientProjects.agencyId, agencyId), eq(clientProjects.status, "active")));
+  const [row] = await db()
+    .select({
+      projectLimit: agencies.projectLimit,
+      active: sql<number>`(${activeProjects})`.mapWith(Number),
+      last: sql<Date | null>`(${lastReport})`.mapWith(reports.createdAt),
+    })
+    .from(agencies)
+    .where(eq(agencies.id, agencyId));
   return {
-    ...projectView(access.project, last),
+    ...projectView(access.project, row.last),
     client: clientView(actor, access.client, actor.isAgencyAdmin ? null : access.level),
-    usage,
+    usage: usageView(row.active, row.projectLimit),
   };
 }
