@@ -1,7 +1,9 @@
 import "server-only";
-import { and, count, desc, eq, exists, inArray, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, exists, sql, type SQL } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Actor } from "../../auth/actor";
 import { db } from "../../db/client";
+import { prepared } from "../../db/prepared";
 import { clientProjects, clients, clientStaff, reports, users } from "../../db/schema";
 import { pageOffset, type PageQuery, type Paged } from "../pagination";
 import { clientView, projectView, type ClientView, type ProjectView } from "./client-view";
@@ -58,31 +60,45 @@ export async function listClients({
   return { docs, total };
 }
 
+// Prepared (see server/db/prepared.ts); `ids` is an array of client ids.
+const anyOf = (column: AnyPgColumn) => sql`${column} = any(${sql.placeholder("ids")}::uuid[])`;
+
+// Correlated: drizzle leaves columns unqualified in a select without joins, so the tables are named here.
+const lastReport = sql`select max(r.created_at) from reports r where r.project_id = "client_projects"."id" and r.status = 'ready'`;
+
+const clientProjectsQuery = prepared((database) =>
+  database
+    .select({ project: clientProjects, last: sql<Date | null>`(${lastReport})`.mapWith(reports.createdAt) })
+    .from(clientProjects)
+    .where(anyOf(clientProjects.clientId))
+    .orderBy(desc(clientProjects.createdAt))
+    .prepare("client_list_projects"),
+);
+
+const clientAdminsQuery = prepared((database) =>
+  database
+    .select({
+      clientId: clientStaff.clientId,
+      _id: users.id,
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+    })
+    .from(clientStaff)
+    .innerJoin(users, eq(users.id, clientStaff.userId))
+    .where(and(anyOf(clientStaff.clientId), eq(clientStaff.permission, 4)))
+    .prepare("client_list_admins"),
+);
+
 export async function withProjectsAndAdmins(
   actor: Actor,
   rows: { client: typeof clients.$inferSelect; level: number | null }[],
 ): Promise<ClientListEntry[]> {
   const ids = rows.map((r) => r.client.id);
   if (ids.length === 0) return [];
-  // Correlated: drizzle leaves columns unqualified in a select without joins, so the tables are named here.
-  const lastReport = sql`select max(r.created_at) from reports r where r.project_id = "client_projects"."id" and r.status = 'ready'`;
   const [projects, admins] = await Promise.all([
-    db()
-      .select({ project: clientProjects, last: sql<Date | null>`(${lastReport})`.mapWith(reports.createdAt) })
-      .from(clientProjects)
-      .where(inArray(clientProjects.clientId, ids))
-      .orderBy(desc(clientProjects.createdAt)),
-    db()
-      .select({
-        clientId: clientStaff.clientId,
-        _id: users.id,
-        email: users.email,
-        firstName: users.firstName,
-        lastName: users.lastName,
-      })
-      .from(clientStaff)
-      .innerJoin(users, eq(users.id, clientStaff.userId))
-      .where(and(inArray(clientStaff.clientId, ids), eq(clientStaff.permission, 4))),
+    clientProjectsQuery().execute({ ids }),
+    clientAdminsQuery().execute({ ids }),
   ]);
   return rows.map(({ client, level }) => ({
     ...clientView(actor, client, level),

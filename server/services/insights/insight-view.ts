@@ -53,8 +53,8 @@ export function insightTagRefs(): SQL<InsightTagRef[]> {
   ), '[]'::json)`;
 }
 
-/** Whether the user saved the insight, for a select from `insights`. */
-export function savedBy(userId: string): SQL<boolean> {
+/** Whether the user (an id, or a placeholder) saved the insight, for a select from `insights`. */
+export function savedBy(userId: string | ReturnType<typeof sql.placeholder>): SQL<boolean> {
   return sql<boolean>`exists (
     select 1 from saved_insights s where s.user_id = ${userId} and s.insight_id = "insights"."id"
   )`;
