@@ -170,6 +170,7 @@ async function drive(
 ) {
   // One kept-alive connection per user, as a browser keeps one open to the app.
   const agent = new http.Agent({ keepAlive: true, maxSockets: clients });
+  const retried = { n: 0 };
   const times = new Map<string, number[]>(routes.map(([name]) => [name, []]));
   const errors = new Map<string, number>();
   const pause = (scale: number) => new Promise((r) => setTimeout(r, thinkMs * scale));
@@ -182,7 +183,7 @@ async function drive(
       const [name, path] = routes[i % routes.length];
       const sent = performance.now();
       try {
-        const status = await get(agent, `${baseUrl}${path}`, headers);
+        const status = await get(agent, `${baseUrl}${path}`, headers, retried);
         if (status < 200 || status > 299) errors.set(`${name} ${status}`, (errors.get(`${name} ${status}`) ?? 0) + 1);
       } catch (error) {
         const key = `${name} ${error instanceof Error ? error.message : String(error)}`;
@@ -202,22 +203,32 @@ async function drive(
     all,
     throughput: all.length / elapsed,
     cpu: cpuNote(cpu, all.length),
-    errorText: errorCount ? [...errors].map(([k, v]) => `${k}: ${v}`).join(", ") : "none",
+    errorText:
+      (errorCount ? [...errors].map(([k, v]) => `${k}: ${v}`).join(", ") : "none") +
+      (retried.n ? ` (${retried.n} sent again after a kept-alive connection closed)` : ""),
   };
 }
 
 /**
  * A GET through node:http, read to the end; resolves to the status. Lighter than fetch: the load
- * generator shares the machine's cores with the app, so what it spends the app does not get.
+ * generator shares the machine's cores with the app, so what it spends the app does not get. A
+ * request on a kept-alive connection that the server closed meanwhile (its keep-alive timer and the
+ * request crossed) is sent again once on a new connection, as browsers do (Node's `reusedSocket`
+ * advice); `retried` counts them.
  */
-function get(agent: http.Agent, url: string, headers: Record<string, string>): Promise<number> {
+function get(agent: http.Agent, url: string, headers: Record<string, string>, retried: { n: number }): Promise<number> {
   return new Promise((resolve, reject) => {
     const req = http.get(url, { agent, headers }, (res) => {
       res.on("data", () => undefined);
       res.on("end", () => resolve(res.statusCode ?? 0));
       res.on("error", reject);
     });
-    req.on("error", reject);
+    req.on("error", (error: NodeJS.ErrnoException) => {
+      if (req.reusedSocket && error.code === "ECONNRESET" && retried.n >= 0) {
+        retried.n++;
+        get(agent, url, headers, { n: -1 }).then(resolve, reject);
+      } else reject(error);
+    });
   });
 }
 
