@@ -1,10 +1,11 @@
-import { beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import * as agencyClientsRoute from "@/app/api/agencies/[id]/clients/route";
 import * as projectRoute from "@/app/api/properties/[id]/route";
 import * as addTagRoute from "@/app/api/insights/properties/[id]/tags/add/route";
 import * as savedRoute from "@/app/api/saved-insights/properties/[id]/route";
 import * as tagRoute from "@/app/api/tags/[id]/route";
 import * as logoutRoute from "@/app/api/users/logout/route";
+import { decodeSessionToken } from "@/server/auth/session-token";
 import { generateReport } from "@/server/jobs/handlers/generate-report";
 import { call } from "@/test/api";
 import { resetDatabase } from "@/test/db";
@@ -141,6 +142,23 @@ describe("read API after writes", () => {
     expect((await getProject(project.id, main.token)).status).toBe(200);
     await call(logoutRoute.POST, { path: "/api/users/logout", method: "POST", token: main.token });
     expect((await getProject(project.id, main.token)).status).toBe(401);
+  });
+});
+
+describe("decoded session tokens kept in memory", () => {
+  beforeEach(resetDatabase);
+
+  it("forgets a token once it expires, though it was decoded before", async () => {
+    const { token } = await createAgency();
+    const claims = await decodeSessionToken(token);
+    expect(claims).not.toBeNull();
+    expect(await decodeSessionToken(token)).toBe(claims);
+    vi.useFakeTimers({ now: (claims!.exp! + 16) * 1000, toFake: ["Date"] });
+    try {
+      expect(await decodeSessionToken(token)).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 
