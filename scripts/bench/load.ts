@@ -1,19 +1,29 @@
+import fs from "node:fs";
+import http from "node:http";
+import path from "node:path";
 import type pg from "pg";
 import { addDays, todayIn } from "../../lib/dates";
 import { hashPassword } from "../../server/auth/password";
-import { percentile, type Benchmark, type BenchResult } from "./harness";
+import { measure, percentile, type Benchmark, type BenchResult } from "./harness";
 
-// Many users reading at once: LOAD_CLIENTS (200) concurrent clients, each sending one request after
-// the other for LOAD_SECONDS (60 s), cycling over the read API a user's screens call: the dashboard
-// (clients with their projects), a project, a report and its insights. Data: an agency with 60
-// clients of 3 projects each; one project holds a year of daily observations (400 combinations)
-// and a report generated through the app before the load starts.
+// Many users reading at once, cycling over the read API a user's screens call: the dashboard
+// (clients with their projects), a project, a report and its insights. Three measures: each route
+// alone (one client, no queueing), the saturation throughput (LOAD_CLIENTS clients sending without
+// pause for LOAD_SATURATION_SECONDS), and the target: LOAD_CLIENTS (200) users for LOAD_SECONDS
+// (60 s), each pausing about LOAD_THINK_MS (1 s) between requests (docs/decisions/0015-load-test-model.md).
+// Data: an agency with 60 clients of 3 projects each; one project holds a year of daily
+// observations (400 combinations) and a report generated through the app before the load starts.
 
 const EMAIL = "admin@load.bench";
 const PASSWORD = "Bench123!";
 const CLIENTS = Number(process.env.LOAD_CLIENTS || 200);
 const SECONDS = Number(process.env.LOAD_SECONDS || 60);
 const TARGET_P95_MS = 150;
+const SINGLE_COUNT = Number(process.env.LOAD_SINGLE_COUNT || 100);
+/** The saturation run: every client sends its next request as soon as the answer arrives. */
+const SATURATION_SECONDS = Number(process.env.LOAD_SATURATION_SECONDS || 20);
+/** A user's mean pause between requests (see docs/decisions/0015-load-test-model.md). */
+const THINK_MS = Number(process.env.LOAD_THINK_MS ?? 1000);
 const DAYS = 365;
 const COMBOS = 400;
 
@@ -105,50 +115,165 @@ export const loadBenchmark: Benchmark = {
       ["report", `/api/reports/${reportId}`],
       ["insights", `/api/insights/properties/${projectId}?reportId=${reportId}`],
     ];
-    const times = new Map<string, number[]>(routes.map(([name]) => [name, []]));
-    const errors = new Map<string, number>();
-    const deadline = performance.now() + SECONDS * 1000;
-    const client = async (n: number) => {
-      for (let i = n; performance.now() < deadline; i++) {
-        const [name, path] = routes[i % routes.length];
-        const started = performance.now();
-        try {
-          const res = await fetch(`${baseUrl}${path}`, { headers });
-          await res.arrayBuffer();
-          if (!res.ok) errors.set(`${name} ${res.status}`, (errors.get(`${name} ${res.status}`) ?? 0) + 1);
-        } catch (error) {
-          const key = `${name} ${error instanceof Error ? error.message : String(error)}`;
-          errors.set(key, (errors.get(key) ?? 0) + 1);
-        }
-        times.get(name)!.push(performance.now() - started);
-      }
-    };
-    const started = performance.now();
-    await Promise.all(Array.from({ length: CLIENTS }, (_, n) => client(n)));
-    const seconds = (performance.now() - started) / 1000;
-
-    const all = [...times.values()].flat().sort((a, b) => a - b);
-    const errorCount = [...errors.values()].reduce((a, b) => a + b, 0);
-    const errorText = errorCount ? [...errors].map(([k, v]) => `${k}: ${v}`).join(", ") : "none";
+    // One client alone first: each route's own cost, without queueing, and the size of its answer.
+    const alone: BenchResult[] = [];
+    for (const [name, path] of routes) {
+      const size = (await (await fetch(`${baseUrl}${path}`, { headers })).arrayBuffer()).byteLength;
+      for (let i = 0; i < 10; i++) await (await fetch(`${baseUrl}${path}`, { headers })).arrayBuffer();
+      const cpu = cpuNow();
+      const result = await measure(`load: ${name} alone (1 client)`, { count: SINGLE_COUNT, warmup: 0 }, () =>
+        fetch(`${baseUrl}${path}`, { headers }),
+      );
+      alone.push({ ...result, note: `${(size / 1024).toFixed(1)} KiB a response; ${cpuNote(cpu, SINGLE_COUNT)}` });
+    }
+    const saturation = await drive(baseUrl, headers, routes, {
+      clients: CLIENTS,
+      seconds: SATURATION_SECONDS,
+      thinkMs: 0,
+    });
+    const users = await drive(baseUrl, headers, routes, { clients: CLIENTS, seconds: SECONDS, thinkMs: THINK_MS });
     const results: BenchResult[] = [
+      ...alone,
       {
-        label: `load: ${CLIENTS} concurrent clients for ${SECONDS} s, all routes`,
-        n: all.length,
-        medianMs: percentile(all, 50),
-        p95Ms: percentile(all, 95),
+        ...summary(saturation.all),
+        label: `load: saturation, ${CLIENTS} clients without pause for ${SATURATION_SECONDS} s, all routes`,
+        note: `${saturation.throughput.toFixed(0)} requests/s (the server's capacity); errors: ${saturation.errorText}; ${saturation.cpu}`,
+      },
+      {
+        ...summary(users.all),
+        label: `load: ${CLIENTS} concurrent users pausing ${THINK_MS / 2}-${(THINK_MS * 3) / 2} ms between requests for ${SECONDS} s, all routes`,
         targetP95Ms: TARGET_P95_MS,
-        note: `${(all.length / seconds).toFixed(0)} requests/s; errors: ${errorText}`,
+        note: `${users.throughput.toFixed(0)} requests/s; errors: ${users.errorText}; ${users.cpu}`,
       },
     ];
-    for (const [name, list] of times) {
-      list.sort((a, b) => a - b);
-      results.push({
-        label: `load: ${name}`,
-        n: list.length,
-        medianMs: percentile(list, 50),
-        p95Ms: percentile(list, 95),
-      });
-    }
+    for (const [name, list] of users.times) results.push({ ...summary(list), label: `load: users, ${name}` });
     return results;
   },
 };
+
+function summary(times: number[]): BenchResult {
+  const sorted = [...times].sort((a, b) => a - b);
+  return { label: "", n: sorted.length, medianMs: percentile(sorted, 50), p95Ms: percentile(sorted, 95) };
+}
+
+/**
+ * `clients` virtual users, each cycling over the routes for `seconds`: after each answer the user
+ * pauses a random time between half and one and a half `thinkMs` (none when 0), like a person
+ * reading a screen; with a pause, each starts after a random part of one, so they do not all
+ * arrive together. Latency is measured from sending to the last byte of the answer.
+ */
+async function drive(
+  baseUrl: string,
+  headers: Record<string, string>,
+  routes: [string, string][],
+  { clients, seconds, thinkMs }: { clients: number; seconds: number; thinkMs: number },
+) {
+  // One kept-alive connection per user, as a browser keeps one open to the app.
+  const agent = new http.Agent({ keepAlive: true, maxSockets: clients });
+  const retried = { n: 0 };
+  const times = new Map<string, number[]>(routes.map(([name]) => [name, []]));
+  const errors = new Map<string, number>();
+  const pause = (scale: number) => new Promise((r) => setTimeout(r, thinkMs * scale));
+  const cpu = cpuNow();
+  const started = performance.now();
+  const deadline = started + seconds * 1000;
+  const client = async (n: number) => {
+    if (thinkMs > 0) await pause(Math.random());
+    for (let i = n; performance.now() < deadline; i++) {
+      const [name, path] = routes[i % routes.length];
+      const sent = performance.now();
+      try {
+        const status = await get(agent, `${baseUrl}${path}`, headers, retried);
+        if (status < 200 || status > 299) errors.set(`${name} ${status}`, (errors.get(`${name} ${status}`) ?? 0) + 1);
+      } catch (error) {
+        const key = `${name} ${error instanceof Error ? error.message : String(error)}`;
+        errors.set(key, (errors.get(key) ?? 0) + 1);
+      }
+      times.get(name)!.push(performance.now() - sent);
+      if (thinkMs > 0) await pause(0.5 + Math.random());
+    }
+  };
+  await Promise.all(Array.from({ length: clients }, (_, n) => client(n)));
+  agent.destroy();
+  const elapsed = (performance.now() - started) / 1000;
+  const all = [...times.values()].flat();
+  const errorCount = [...errors.values()].reduce((a, b) => a + b, 0);
+  return {
+    times,
+    all,
+    throughput: all.length / elapsed,
+    cpu: cpuNote(cpu, all.length),
+    errorText:
+      (errorCount ? [...errors].map(([k, v]) => `${k}: ${v}`).join(", ") : "none") +
+      (retried.n ? ` (${retried.n} sent again after a kept-alive connection closed)` : ""),
+  };
+}
+
+/**
+ * A GET through node:http, read to the end; resolves to the status. Lighter than fetch: the load
+ * generator shares the machine's cores with the app, so what it spends the app does not get. A
+ * request on a kept-alive connection that the server closed meanwhile (its keep-alive timer and the
+ * request crossed) is sent again once on a new connection, as browsers do (Node's `reusedSocket`
+ * advice); `retried` counts them.
+ */
+function get(agent: http.Agent, url: string, headers: Record<string, string>, retried: { n: number }): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = http.get(url, { agent, headers }, (res) => {
+      res.on("data", () => undefined);
+      res.on("end", () => resolve(res.statusCode ?? 0));
+      res.on("error", reject);
+    });
+    req.on("error", (error: NodeJS.ErrnoException) => {
+      if (req.reusedSocket && error.code === "ECONNRESET" && retried.n >= 0) {
+        retried.n++;
+        get(agent, url, headers, { n: -1 }).then(resolve, reject);
+      } else reject(error);
+    });
+  });
+}
+
+/**
+ * CPU time (ms) used so far by each of this checkout's web processes and the bench database's
+ * PostgreSQL processes, by pid, read from /proc (Linux; null elsewhere). Noisy machines make
+ * latencies wander, CPU time per request much less: it says what a request costs.
+ */
+type CpuReading = Map<string, { db: boolean; ms: number }>;
+function cpuNow(): CpuReading | null {
+  if (!fs.existsSync("/proc/self/stat")) return null;
+  const ticksMs = 10; // USER_HZ is 100 on Linux
+  const cwd = process.cwd();
+  const pgDir = path.resolve(".data/bench/pg");
+  const reading: CpuReading = new Map();
+  for (const pid of fs.readdirSync("/proc").filter((d) => /^\d+$/.test(d))) {
+    try {
+      const procCwd = fs.readlinkSync(`/proc/${pid}/cwd`);
+      if (procCwd !== cwd && procCwd !== pgDir) continue;
+      if (procCwd === cwd && !fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").includes("web-server.mjs")) continue;
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      reading.set(pid, { db: procCwd === pgDir, ms: (Number(fields[11]) + Number(fields[12])) * ticksMs });
+    } catch {
+      // gone, or not ours to read
+    }
+  }
+  const self = process.cpuUsage();
+  reading.set("bench", { db: false, ms: (self.user + self.system) / 1000 });
+  return reading;
+}
+
+/** CPU per request since a cpuNow() reading (processes that ended meanwhile are left out), as a note. */
+function cpuNote(before: CpuReading | null, requests: number): string {
+  const after = cpuNow();
+  if (!before || !after || requests === 0) return "";
+  const self = process.cpuUsage();
+  const bench = (self.user + self.system) / 1000 - (before.get("bench")?.ms ?? 0);
+  let web = 0;
+  let db = 0;
+  for (const [pid, { db: isDb, ms }] of after) {
+    if (pid === "bench") continue;
+    const used = ms - (before.get(pid)?.ms ?? 0);
+    if (isDb) db += used;
+    else web += used;
+  }
+  return `CPU a request: web ${(web / requests).toFixed(1)} ms, PostgreSQL ${(db / requests).toFixed(1)} ms, load generator ${(bench / requests).toFixed(1)} ms`;
+}

@@ -1,6 +1,6 @@
 import "server-only";
-import { and, eq, isNull } from "drizzle-orm";
-import { db } from "../db/client";
+import { and, eq, isNull, sql } from "drizzle-orm";
+import { prepared } from "../db/prepared";
 import { agencies, revokedSessions, users } from "../db/schema";
 import type { SessionClaims } from "./session-token";
 
@@ -16,9 +16,8 @@ export interface Actor {
   subscriptionStatus: "demo" | "full" | "suspended";
 }
 
-/** Resolves session claims to an actor; null when the user is gone or the session was invalidated. */
-export async function loadActor(claims: SessionClaims): Promise<Actor | null> {
-  const [row] = await db()
+const actorQuery = prepared((database) =>
+  database
     .select({
       userId: users.id,
       agencyId: users.agencyId,
@@ -33,9 +32,15 @@ export async function loadActor(claims: SessionClaims): Promise<Actor | null> {
     .from(users)
     .innerJoin(agencies, eq(agencies.id, users.agencyId))
     // A session ended by logout is refused in the same indexed lookup.
-    .leftJoin(revokedSessions, eq(revokedSessions.sessionId, claims.sid))
-    .where(and(eq(users.id, claims.sub), isNull(revokedSessions.sessionId)))
-    .limit(1);
+    .leftJoin(revokedSessions, eq(revokedSessions.sessionId, sql.placeholder("sid")))
+    .where(and(eq(users.id, sql.placeholder("userId")), isNull(revokedSessions.sessionId)))
+    .limit(1)
+    .prepare("load_actor"),
+);
+
+/** Resolves session claims to an actor; null when the user is gone or the session was invalidated. */
+export async function loadActor(claims: SessionClaims): Promise<Actor | null> {
+  const [row] = await actorQuery().execute({ sid: claims.sid, userId: claims.sub });
   if (!row || row.sessionVersion !== claims.sv || !row.confirmedAt) return null;
   return {
     userId: row.userId,

@@ -1,12 +1,22 @@
 import "server-only";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { ClientAction } from "@/lib/permissions";
-import { db } from "../db/client";
-import { insights, insightTags, reports, type Insight, type Report } from "../db/schema";
-import { NotFoundError } from "../errors";
+import { prepared } from "../db/prepared";
+import {
+  clientProjects,
+  clients,
+  clientStaff,
+  insights,
+  insightTags,
+  reports,
+  type Client,
+  type ClientProject,
+  type Insight,
+  type Report,
+} from "../db/schema";
 import type { Actor } from "./actor";
-import { requireProjectAccess, type ProjectAccess } from "./client-access";
+import { authorize, type ProjectAccess } from "./client-access";
 
 /** A table whose rows belong to one project of one agency. */
 type ProjectChildTable = PgTable & { id: PgColumn; agencyId: PgColumn; projectId: PgColumn };
@@ -20,15 +30,33 @@ export type ProjectChildAccess<K extends string, Row> = ProjectAccess & { [P in 
  */
 export function projectChildAccess<K extends string, T extends ProjectChildTable>(key: K, table: T) {
   type Row = T["$inferSelect"] & { projectId: string };
-  return async (actor: Actor, id: string, action: ClientAction): Promise<ProjectChildAccess<K, Row>> => {
-    const [row] = (await db()
-      .select()
+  // One query, prepared once: the row, its project, the project's client and the caller's level on it.
+  const query = prepared((database) =>
+    database
+      .select({ child: table as PgTable, project: clientProjects, client: clients, level: clientStaff.permission })
       .from(table as PgTable)
-      .where(and(eq(table.id, id), eq(table.agencyId, actor.agencyId)))
-      .limit(1)) as Row[];
-    if (!row) throw new NotFoundError();
-    const access = await requireProjectAccess(actor, row.projectId, action);
-    return { ...access, [key]: row } as ProjectChildAccess<K, Row>;
+      .innerJoin(
+        clientProjects,
+        and(eq(clientProjects.id, table.projectId), eq(clientProjects.agencyId, sql.placeholder("agencyId"))),
+      )
+      .innerJoin(clients, eq(clients.id, clientProjects.clientId))
+      .leftJoin(
+        clientStaff,
+        and(eq(clientStaff.clientId, clients.id), eq(clientStaff.userId, sql.placeholder("userId"))),
+      )
+      .where(and(eq(table.id, sql.placeholder("id")), eq(table.agencyId, sql.placeholder("agencyId"))))
+      .limit(1)
+      .prepare(`${key}_access`),
+  );
+  return async (actor: Actor, id: string, action: ClientAction): Promise<ProjectChildAccess<K, Row>> => {
+    const [row] = (await query().execute({ id, agencyId: actor.agencyId, userId: actor.userId })) as {
+      child: Row;
+      project: ClientProject;
+      client: Client;
+      level: number | null;
+    }[];
+    const access = authorize(actor, row?.client, row?.level ?? null, action);
+    return { ...access, project: row!.project, [key]: row!.child } as ProjectChildAccess<K, Row>;
   };
 }
 

@@ -1,8 +1,9 @@
 import "server-only";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { MESSAGES } from "@/lib/constants/messages";
 import { canOnClient, type ClientAction } from "@/lib/permissions";
 import { db } from "../db/client";
+import { prepared } from "../db/prepared";
 import {
   clientProjects,
   clients,
@@ -32,7 +33,7 @@ export interface DataSourceAccess extends ProjectAccess {
  * shared with a staff member, is 404 (it does not exist for them); a suspended client is 403 with
  * the spec's message for everyone but agency admins; a level too low for the action is 403.
  */
-function authorize(
+export function authorize(
   actor: Actor,
   client: Client | undefined,
   sharedLevel: number | null,
@@ -45,28 +46,41 @@ function authorize(
   return { client, level: actor.isAgencyAdmin ? 4 : (sharedLevel as number) };
 }
 
-export async function requireClientAccess(actor: Actor, clientId: string, action: ClientAction): Promise<ClientAccess> {
-  const [row] = await db()
+// The access checks every client and project route runs, prepared once (see server/db/prepared.ts).
+const callerLevel = and(eq(clientStaff.clientId, clients.id), eq(clientStaff.userId, sql.placeholder("userId")));
+
+const clientQuery = prepared((database) =>
+  database
     .select({ client: clients, level: clientStaff.permission })
     .from(clients)
-    .leftJoin(clientStaff, and(eq(clientStaff.clientId, clients.id), eq(clientStaff.userId, actor.userId)))
-    .where(and(eq(clients.id, clientId), eq(clients.agencyId, actor.agencyId)))
-    .limit(1);
+    .leftJoin(clientStaff, callerLevel)
+    .where(and(eq(clients.id, sql.placeholder("id")), eq(clients.agencyId, sql.placeholder("agencyId"))))
+    .limit(1)
+    .prepare("client_access"),
+);
+
+export async function requireClientAccess(actor: Actor, clientId: string, action: ClientAction): Promise<ClientAccess> {
+  const [row] = await clientQuery().execute({ id: clientId, agencyId: actor.agencyId, userId: actor.userId });
   return authorize(actor, row?.client, row?.level ?? null, action);
 }
+
+const projectQuery = prepared((database) =>
+  database
+    .select({ project: clientProjects, client: clients, level: clientStaff.permission })
+    .from(clientProjects)
+    .innerJoin(clients, eq(clients.id, clientProjects.clientId))
+    .leftJoin(clientStaff, callerLevel)
+    .where(and(eq(clientProjects.id, sql.placeholder("id")), eq(clientProjects.agencyId, sql.placeholder("agencyId"))))
+    .limit(1)
+    .prepare("project_access"),
+);
 
 export async function requireProjectAccess(
   actor: Actor,
   projectId: string,
   action: ClientAction,
 ): Promise<ProjectAccess> {
-  const [row] = await db()
-    .select({ project: clientProjects, client: clients, level: clientStaff.permission })
-    .from(clientProjects)
-    .innerJoin(clients, eq(clients.id, clientProjects.clientId))
-    .leftJoin(clientStaff, and(eq(clientStaff.clientId, clients.id), eq(clientStaff.userId, actor.userId)))
-    .where(and(eq(clientProjects.id, projectId), eq(clientProjects.agencyId, actor.agencyId)))
-    .limit(1);
+  const [row] = await projectQuery().execute({ id: projectId, agencyId: actor.agencyId, userId: actor.userId });
   const access = authorize(actor, row?.client, row?.level ?? null, action);
   return { ...access, project: row!.project };
 }

@@ -30,13 +30,51 @@ export async function issueSessionToken(
   return encode({ token: token as unknown as JWT, secret: env().NEXTAUTH_SECRET, maxAge: SESSION_MAX_AGE_SECONDS });
 }
 
+/**
+ * Decoding a token costs about a millisecond (next-auth derives the key with HKDF on every call, then
+ * decrypts): a busy API client would pay it on each request. A token's claims depend only on its text
+ * and the secret, so the claims of tokens seen recently are kept, until the token expires. This only
+ * spares the decryption: revocation (logout, password change) is checked in the database on every
+ * request (loadActor), so a revoked token is refused at once, cached or not.
+ */
+const DECODED_CACHE_SIZE = 5_000;
+const decoded = new Map<string, SessionClaims>();
+let decodedSecret = "";
+/** next-auth's clock tolerance (seconds): a token is accepted that long past its expiry. */
+const CLOCK_TOLERANCE_SECONDS = 15;
+
+function cachedClaims(token: string, secret: string): SessionClaims | null {
+  if (secret !== decodedSecret) {
+    decoded.clear();
+    decodedSecret = secret;
+  }
+  const claims = decoded.get(token);
+  if (!claims) return null;
+  if (claims.exp === undefined || (claims.exp + CLOCK_TOLERANCE_SECONDS) * 1000 <= Date.now()) {
+    decoded.delete(token);
+    return null;
+  }
+  return claims;
+}
+
+function remember(token: string, claims: SessionClaims): void {
+  // Oldest first out: a Map iterates in insertion order.
+  if (decoded.size >= DECODED_CACHE_SIZE) decoded.delete(decoded.keys().next().value!);
+  decoded.set(token, claims);
+}
+
 export async function decodeSessionToken(token: string | undefined | null): Promise<SessionClaims | null> {
   if (!token) return null;
+  const secret = env().NEXTAUTH_SECRET;
+  const cached = cachedClaims(token, secret);
+  if (cached) return cached;
   try {
-    const decoded = await decode({ token, secret: env().NEXTAUTH_SECRET });
-    if (!decoded || typeof decoded.sub !== "string" || typeof decoded.sv !== "number") return null;
-    if (typeof decoded.sid !== "string") return null;
-    return decoded as unknown as SessionClaims;
+    const payload = await decode({ token, secret });
+    if (!payload || typeof payload.sub !== "string" || typeof payload.sv !== "number") return null;
+    if (typeof payload.sid !== "string") return null;
+    const claims = Object.freeze({ ...payload }) as unknown as SessionClaims;
+    if (typeof claims.exp === "number") remember(token, claims);
+    return claims;
   } catch {
     return null;
   }

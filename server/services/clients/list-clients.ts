@@ -1,7 +1,9 @@
 import "server-only";
-import { and, count, desc, eq, exists, inArray, max, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, exists, sql, type SQL } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Actor } from "../../auth/actor";
 import { db } from "../../db/client";
+import { prepared } from "../../db/prepared";
 import { clientProjects, clients, clientStaff, reports, users } from "../../db/schema";
 import { pageOffset, type PageQuery, type Paged } from "../pagination";
 import { clientView, projectView, type ClientView, type ProjectView } from "./client-view";
@@ -29,7 +31,8 @@ export function visibleClients(actor: Actor): SQL {
 
 /**
  * The dashboard's list: a page of clients (newest first), each with its projects, their last
- * report date and the client's Client Admins. Four queries whatever the page size (no N+1).
+ * report date and the client's Client Admins. Three queries whatever the page size (no N+1): the
+ * page with the total, the projects with their last report, the Client Admins.
  */
 export async function listClients({
   ctx,
@@ -39,20 +42,53 @@ export async function listClients({
   input: PageQuery;
 }): Promise<Paged<ClientListEntry>> {
   const filter = visibleClients(ctx.actor);
-  const [rows, [{ total }]] = await Promise.all([
-    db()
-      .select({ client: clients, level: clientStaff.permission })
-      .from(clients)
-      .leftJoin(clientStaff, and(eq(clientStaff.clientId, clients.id), eq(clientStaff.userId, ctx.actor.userId)))
-      .where(filter)
-      .orderBy(desc(clients.createdAt), desc(clients.id))
-      .limit(page.limit)
-      .offset(pageOffset(page)),
-    db().select({ total: count() }).from(clients).where(filter),
-  ]);
+  const rows = await db()
+    .select({ client: clients, level: clientStaff.permission, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .from(clients)
+    .leftJoin(clientStaff, and(eq(clientStaff.clientId, clients.id), eq(clientStaff.userId, ctx.actor.userId)))
+    .where(filter)
+    .orderBy(desc(clients.createdAt), desc(clients.id))
+    .limit(page.limit)
+    .offset(pageOffset(page));
+  // Past the last page no row carries the total: count apart (rare).
+  const total = rows.length
+    ? rows[0].total
+    : page.page === 0
+      ? 0
+      : (await db().select({ total: count() }).from(clients).where(filter))[0].total;
   const docs = await withProjectsAndAdmins(ctx.actor, rows);
   return { docs, total };
 }
+
+// Prepared (see server/db/prepared.ts); `ids` is an array of client ids.
+const anyOf = (column: AnyPgColumn) => sql`${column} = any(${sql.placeholder("ids")}::uuid[])`;
+
+// Correlated: drizzle leaves columns unqualified in a select without joins, so the tables are named here.
+const lastReport = sql`select max(r.created_at) from reports r where r.project_id = "client_projects"."id" and r.status = 'ready'`;
+
+const clientProjectsQuery = prepared((database) =>
+  database
+    .select({ project: clientProjects, last: sql<Date | null>`(${lastReport})`.mapWith(reports.createdAt) })
+    .from(clientProjects)
+    .where(anyOf(clientProjects.clientId))
+    .orderBy(desc(clientProjects.createdAt))
+    .prepare("client_list_projects"),
+);
+
+const clientAdminsQuery = prepared((database) =>
+  database
+    .select({
+      clientId: clientStaff.clientId,
+      _id: users.id,
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+    })
+    .from(clientStaff)
+    .innerJoin(users, eq(users.id, clientStaff.userId))
+    .where(and(anyOf(clientStaff.clientId), eq(clientStaff.permission, 4)))
+    .prepare("client_list_admins"),
+);
 
 export async function withProjectsAndAdmins(
   actor: Actor,
@@ -60,36 +96,13 @@ export async function withProjectsAndAdmins(
 ): Promise<ClientListEntry[]> {
   const ids = rows.map((r) => r.client.id);
   if (ids.length === 0) return [];
-  const [projects, lastReports, admins] = await Promise.all([
-    db()
-      .select()
-      .from(clientProjects)
-      .where(inArray(clientProjects.clientId, ids))
-      .orderBy(desc(clientProjects.createdAt)),
-    db()
-      .select({ projectId: reports.projectId, last: max(reports.createdAt) })
-      .from(reports)
-      .innerJoin(clientProjects, eq(clientProjects.id, reports.projectId))
-      .where(and(inArray(clientProjects.clientId, ids), eq(reports.status, "ready")))
-      .groupBy(reports.projectId),
-    db()
-      .select({
-        clientId: clientStaff.clientId,
-        _id: users.id,
-        email: users.email,
-        firstName: users.firstName,
-        lastName: users.lastName,
-      })
-      .from(clientStaff)
-      .innerJoin(users, eq(users.id, clientStaff.userId))
-      .where(and(inArray(clientStaff.clientId, ids), eq(clientStaff.permission, 4))),
+  const [projects, admins] = await Promise.all([
+    clientProjectsQuery().execute({ ids }),
+    clientAdminsQuery().execute({ ids }),
   ]);
-  const lastByProject = new Map(lastReports.map((r) => [r.projectId, r.last]));
   return rows.map(({ client, level }) => ({
     ...clientView(actor, client, level),
-    projects: projects
-      .filter((p) => p.clientId === client.id)
-      .map((p) => projectView(p, lastByProject.get(p.id) ?? null)),
+    projects: projects.filter((p) => p.project.clientId === client.id).map((p) => projectView(p.project, p.last)),
     clientAdmins: admins
       .filter((a) => a.clientId === client.id)
       .map((a) => ({ _id: a._id, email: a.email, firstName: a.firstName, lastName: a.lastName })),

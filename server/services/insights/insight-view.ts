@@ -1,5 +1,5 @@
 import "server-only";
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { intentionByKey } from "@/lib/insights/intentions";
 import { db } from "../../db/client";
 import { insightTagItems, insightTags, savedInsights, type Insight } from "../../db/schema";
@@ -40,6 +40,25 @@ export function insightView(insight: Insight, tags: InsightTagRef[] = [], saved 
   };
 }
 export type InsightView = ReturnType<typeof insightView>;
+
+// Drizzle leaves column names unqualified in a select without joins, inside sql`` too: these
+// correlated subqueries name their tables themselves.
+
+/** An insight's tags (by name), for a select from `insights`: one query gives each row its tags. */
+export function insightTagRefs(): SQL<InsightTagRef[]> {
+  return sql<InsightTagRef[]>`coalesce((
+    select json_agg(json_build_object('_id', t.id, 'name', t.name) order by t.name)
+    from insight_tag_items ti inner join insight_tags t on t.id = ti.tag_id
+    where ti.insight_id = "insights"."id"
+  ), '[]'::json)`;
+}
+
+/** Whether the user (an id, or a placeholder) saved the insight, for a select from `insights`. */
+export function savedBy(userId: string | ReturnType<typeof sql.placeholder>): SQL<boolean> {
+  return sql<boolean>`exists (
+    select 1 from saved_insights s where s.user_id = ${userId} and s.insight_id = "insights"."id"
+  )`;
+}
 
 /** Views for many insights with their tags and the caller's saved flags, in two queries. */
 export async function insightViews(rows: Insight[], userId: string): Promise<InsightView[]> {

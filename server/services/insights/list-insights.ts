@@ -1,16 +1,30 @@
 import "server-only";
-import { and, asc, eq, ilike, inArray, or, type SQL } from "drizzle-orm";
+import { and, asc, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
 import { INTENTIONS } from "@/lib/insights/intentions";
 import type { InsightQuery } from "@/lib/validation/reports";
 import { db } from "../../db/client";
+import { prepared } from "../../db/prepared";
 import { insights, insightTagItems, insightTags, reports } from "../../db/schema";
 import { NotFoundError } from "../../errors";
 import type { ProjectServiceContext } from "../context";
 import type { Paged } from "../pagination";
-import { insightViews, type InsightView } from "./insight-view";
+import { insightTagRefs, insightView, savedBy, type InsightView } from "./insight-view";
 import { masterReportId } from "./master-report";
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+const RANK_ORDER = [asc(insights.rank), asc(insights.createdAt), asc(insights.id)];
+
+const reportInsightsQuery = prepared((database) =>
+  database
+    .select({ insight: insights, tags: insightTagRefs(), saved: savedBy(sql.placeholder("userId")) })
+    .from(insights)
+    .where(
+      and(eq(insights.projectId, sql.placeholder("projectId")), eq(insights.reportId, sql.placeholder("reportId"))),
+    )
+    .orderBy(...RANK_ORDER)
+    .prepare("report_insights"),
+);
 
 /**
  * GET /insights/properties/{id}: a report's insights in rank order — the master report's unless
@@ -29,12 +43,8 @@ export async function listInsights({
   const where: SQL[] = [eq(insights.projectId, projectId)];
   let reportId: string | null = null;
   if (query.reportId) {
-    const [report] = await db()
-      .select({ id: reports.id })
-      .from(reports)
-      .where(and(eq(reports.id, query.reportId), eq(reports.projectId, projectId)));
-    if (!report) throw new NotFoundError();
-    reportId = report.id;
+    // Whether the report is the project's is checked below, only when no insight came back.
+    reportId = query.reportId;
   } else if (!query.tag) {
     reportId = await masterReportId(projectId);
     if (!reportId) return { docs: [], total: 0, reportId: null };
@@ -69,10 +79,22 @@ export async function listInsights({
       )!,
     );
   }
-  const rows = await db()
-    .select()
-    .from(insights)
-    .where(and(...where))
-    .orderBy(asc(insights.rank), asc(insights.createdAt), asc(insights.id));
-  return { docs: await insightViews(rows, ctx.actor.userId), total: rows.length, reportId };
+  const unfiltered = reportId && !query.tag && !query.group && !query.stage && !query.q;
+  // A report's whole list, as the insights screen first asks for it, is a prepared statement.
+  const rows = unfiltered
+    ? await reportInsightsQuery().execute({ projectId, reportId, userId: ctx.actor.userId })
+    : await db()
+        .select({ insight: insights, tags: insightTagRefs(), saved: savedBy(ctx.actor.userId) })
+        .from(insights)
+        .where(and(...where))
+        .orderBy(...RANK_ORDER);
+  if (rows.length === 0 && query.reportId) {
+    const [report] = await db()
+      .select({ id: reports.id })
+      .from(reports)
+      .where(and(eq(reports.id, query.reportId), eq(reports.projectId, projectId)));
+    if (!report) throw new NotFoundError();
+  }
+  const docs = rows.map((r) => insightView(r.insight, r.tags, r.saved));
+  return { docs, total: rows.length, reportId };
 }

@@ -1,27 +1,42 @@
 import "server-only";
-import { and, eq, max } from "drizzle-orm";
-import { db } from "../../db/client";
-import { reports } from "../../db/schema";
+import { and, count, eq, max, sql } from "drizzle-orm";
+import { prepared } from "../../db/prepared";
+import { agencies, clientProjects, reports } from "../../db/schema";
 import { clientView, projectView } from "../clients/client-view";
 import type { ProjectServiceContext } from "../context";
-import { projectUsage } from "./project-limit";
+import { usageView } from "./project-limit";
 
-/** The newest ready report's date, as the project lists show it ("Last report"). */
-async function lastReportAt(projectId: string): Promise<Date | null> {
-  const [row] = await db()
+/**
+ * GET /properties/{id}: the project with its client (as the caller sees it), its last report (the newest
+ * ready report's date, as the project lists show it) and the plan's usage, read in one query.
+ */
+const projectDetailsQuery = prepared((database) => {
+  const lastReport = database
     .select({ last: max(reports.createdAt) })
     .from(reports)
-    .where(and(eq(reports.projectId, projectId), eq(reports.status, "ready")));
-  return row?.last ?? null;
-}
+    .where(and(eq(reports.projectId, sql.placeholder("projectId")), eq(reports.status, "ready")));
+  const activeProjects = database
+    .select({ active: count() })
+    .from(clientProjects)
+    .where(and(eq(clientProjects.agencyId, sql.placeholder("agencyId")), eq(clientProjects.status, "active")));
+  return database
+    .select({
+      projectLimit: agencies.projectLimit,
+      active: sql<number>`(${activeProjects})`.mapWith(Number),
+      last: sql<Date | null>`(${lastReport})`.mapWith(reports.createdAt),
+    })
+    .from(agencies)
+    .where(eq(agencies.id, sql.placeholder("agencyId")))
+    .prepare("project_details");
+});
 
-/** GET /properties/{id}: the project with its client (as the caller sees it), its last report and the plan's usage. */
 export async function getProject({ ctx }: { ctx: ProjectServiceContext }) {
   const { actor, access } = ctx;
-  const [last, usage] = await Promise.all([lastReportAt(access.project.id), projectUsage(access.project.agencyId)]);
+  const { id: projectId, agencyId } = access.project;
+  const [row] = await projectDetailsQuery().execute({ projectId, agencyId });
   return {
-    ...projectView(access.project, last),
+    ...projectView(access.project, row.last),
     client: clientView(actor, access.client, actor.isAgencyAdmin ? null : access.level),
-    usage,
+    usage: usageView(row.active, row.projectLimit),
   };
 }
