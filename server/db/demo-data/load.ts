@@ -50,14 +50,8 @@ export async function loadDemoObservations(
     profile.siteType === "ecommerce" ? k !== "leads" : k !== "transactions" && k !== "revenue",
   );
   const dims = DIMENSIONS.filter((d) => DEMO_DIMENSIONS.includes(d.key));
-  const columns = [
-    "line",
-    "date",
-    "combo",
-    "key",
-    ...dims.map((d) => d.column),
-    ...metrics.map((k) => STORED_METRICS.find((m) => m.key === k)!.column),
-  ];
+  const metricColumns = metrics.map((k) => STORED_METRICS.find((m) => m.key === k)!.column);
+  const columns = ["line", "date", "combo", "key", ...dims.map((d) => d.column), ...metricColumns];
   const { start, end } = demoPeriod(today);
 
   const staging = await ObservationStaging.open();
@@ -69,8 +63,10 @@ export async function loadDemoObservations(
     const sent = new Set<Segment>();
     const combo = new Map(segments.map((s, i) => [s, i + 1]));
     const nullDims = "\t\\N".repeat(dims.length);
+    const dates = new Set<string>();
     for (const row of generateRows(profile, segments, DEMO_EVENTS[profile.key], start, end, prng)) {
       line++;
+      dates.add(row.date);
       let text = `${line}\t${row.date}\t${combo.get(row.segment)}`;
       if (sent.has(row.segment)) text += "\t\\N" + nullDims;
       else {
@@ -93,7 +89,7 @@ export async function loadDemoObservations(
       demo: true,
       uploadedAt: new Date().toISOString(),
     };
-    await staging.merge({ ...target, summary });
+    await staging.merge({ ...target, summary, dates: [...dates], metricColumns });
     await staging.commit();
     return summary;
   } catch (error) {

@@ -159,6 +159,8 @@ export class RowEncoder {
   rows = 0;
   minDate: string | null = null;
   maxDate: string | null = null;
+  /** Every date of the rows encoded, once. */
+  readonly dates = new Set<string>();
   /** Rows left out as an export's totals ("Total: Account"). */
   skippedTotals = 0;
   // Raw cells of a combination -> its number in this file; files repeat a few thousand
@@ -293,6 +295,7 @@ export class RowEncoder {
     }
     if (this.minDate === null || date < this.minDate) this.minDate = date;
     if (this.maxDate === null || date > this.maxDate) this.maxDate = date;
+    this.dates.add(date);
     this.lastRawDate = raw;
     this.lastDate = date;
     return date;

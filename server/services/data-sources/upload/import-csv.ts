@@ -146,6 +146,8 @@ export async function importCsv(chunks: AsyncIterable<Buffer>, target: ImportTar
       projectId: target.projectId,
       createSource: target.createSource,
       mapping: layout.mapping,
+      dates: [...encoder!.dates],
+      metricColumns: layout.metrics.map((m) => m.metric.column),
       summary: { ...summary, ...target.meta },
       onPhase: target.onPhase,
     });

@@ -122,6 +122,10 @@ export class ObservationStaging {
     createSource?: NewUploadSource;
     /** Remembered on the source for its next upload. */
     mapping?: CsvMapping;
+    /** The file's days (ISO dates, each once). */
+    dates: string[];
+    /** The staging columns the file filled (the file's metrics); the others are NULL in every row. */
+    metricColumns: string[];
     onPhase?: (phase: string, ms: number) => void;
   }): Promise<MergeResult> {
     const q = async (text: string, values: unknown[] = []) => {
@@ -145,14 +149,16 @@ export class ObservationStaging {
     if (locked.rowCount === 0) throw new NotFoundError();
     const previousVersion = (locked.rows[0] as { version: string }).version;
 
-    // Temporary tables are never auto-analysed: without statistics the planner guesses a few rows
-    // and picks nested loops over a million staged rows (minutes instead of seconds).
-    await q("analyze upload_staging");
     const dims = DIMENSION_COLUMNS.join(", ");
+    // The file's days, one row each (the encoder collected them): the replaced dates, the rollup
+    // rows to redo and their weeks come from here instead of from a scan of the staged rows.
+    await q(`create temporary table upload_days on commit drop as select unnest($1::date[]) as date`, [input.dates]);
+    await q("analyze upload_days");
     // The file's combinations (one row each), analysed before they meet dimension_sets: that
     // table's statistics are stale right after this import adds to it (a new project reads as
     // empty), and a plan built on them could loop over the staged rows once per dimension set —
-    // over a small analysed table of combinations, no plan can go quadratic.
+    // over a small analysed table of combinations, no plan can go quadratic. (upload_staging
+    // itself was analysed when the COPY ended: temporary tables are never auto-analysed.)
     await q(
       `create temporary table upload_keys on commit drop as
        select combo, key, ${dims} from upload_staging where key is not null`,
@@ -172,14 +178,18 @@ export class ObservationStaging {
       [input.projectId],
     );
     await q("analyze upload_combos");
-    const deleted = await q(
-      `with gone as (
-         delete from observations o
-         where o.data_source_id = $1 and o.date in (select distinct date from upload_staging)
-         returning o.date)
-       select count(distinct date)::int as dates from gone`,
+    // Which of the file's days the source had, one index probe per day (counting the deleted
+    // rows' dates instead meant sorting a million returned dates).
+    const replaced = await q(
+      `select count(*)::int as dates from upload_days d
+       where exists (select 1 from observations o where o.data_source_id = $1 and o.date = d.date)`,
       [input.dataSourceId],
     );
+    const replacedDates = (replaced.rows[0] as { dates: number }).dates;
+    if (replacedDates > 0)
+      await q(`delete from observations o using upload_days d where o.data_source_id = $1 and o.date = d.date`, [
+        input.dataSourceId,
+      ]);
     // No other rows left: the staged rows alone make the source's rollups (asked only when the
     // rollups are not current: after a delete, the probe can walk the deleted rows' index entries).
     const current = await q(
@@ -189,11 +199,13 @@ export class ObservationStaging {
     const onlyStaged =
       current.rowCount === 0 &&
       (await q("select 1 from observations where data_source_id = $1 limit 1", [input.dataSourceId])).rowCount === 0;
+    // Only the file's metric columns: the others stay NULL (their default).
+    const metrics = input.metricColumns;
     await q("savepoint before_insert");
     try {
       await q(
-        `insert into observations (data_source_id, project_id, date, dimension_set_id, ${METRIC_COLUMNS.join(", ")})
-         select $1, $2, s.date, c.id, ${METRIC_COLUMNS.map((c) => `s.${c}`).join(", ")}
+        `insert into observations (data_source_id, project_id, date, dimension_set_id, ${metrics.join(", ")})
+         select $1, $2, s.date, c.id, ${metrics.map((c) => `s.${c}`).join(", ")}
          from upload_staging s join upload_combos c on c.combo = s.combo`,
         [input.dataSourceId, input.projectId],
       );
@@ -216,9 +228,11 @@ export class ObservationStaging {
       onlyStaged,
       staged: "upload_staging",
       keys: "upload_keys",
+      days: "upload_days",
+      metricColumns: metrics,
     });
     if (merged) input.onPhase?.("merge report rollups", performance.now() - started);
-    return { replacedDates: (deleted.rows[0] as { dates: number }).dates };
+    return { replacedDates };
   }
 
   /** The first row that repeats an earlier row's date and dimension values. */
