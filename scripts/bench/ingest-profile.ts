@@ -44,7 +44,7 @@ async function main() {
     const other = src.find((s) => s.name === "Bench http")!;
     const { importCsv } = await import("../../server/services/data-sources/upload/import-csv");
     const run = async (label: string, target: { id: string; project_id: string }) => {
-      const phases: string[] = [];
+      const phases = new Map<string, number>();
       const started = performance.now();
       const summary = await importCsv(
         fs.createReadStream(csvPath, { highWaterMark: 1 << 20 }) as AsyncIterable<Buffer>,
@@ -52,13 +52,16 @@ async function main() {
           dataSourceId: target.id,
           projectId: target.project_id,
           connectionString: database.url,
-          onPhase: (phase, ms) => {
-            if (ms >= 20) phases.push(`${phase} ${(ms / 1000).toFixed(2)}`);
-          },
+          onPhase: (phase, ms) => void phases.set(phase, (phases.get(phase) ?? 0) + ms),
         },
       );
       const ms = performance.now() - started;
-      console.log(`${label}: ${(ms / 1000).toFixed(2)} s, ${summary.rows} rows\n   ${phases.join("\n   ")}`);
+      console.log(
+        `${label}: ${(ms / 1000).toFixed(2)} s, ${summary.rows} rows\n   ${[...phases]
+          .filter(([, ms]) => ms >= 20)
+          .map(([phase, ms]) => `${phase} ${(ms / 1000).toFixed(2)}`)
+          .join("\n   ")}`,
+      );
       return ms;
     };
     const floor = async () => {

@@ -56,17 +56,15 @@ export async function loadDemoObservations(
 
   const staging = await ObservationStaging.open();
   try {
-    staging.startCopy(columns);
+    staging.startCopy(columns, { ...target, metricColumns });
     let line = 1;
     const value = (v: number | null) => (v === null ? "\\N" : String(v));
     // As an upload does: rows carry the combination's number; its first row also its key and values.
     const sent = new Set<Segment>();
     const combo = new Map(segments.map((s, i) => [s, i + 1]));
     const nullDims = "\t\\N".repeat(dims.length);
-    const dates = new Set<string>();
     for (const row of generateRows(profile, segments, DEMO_EVENTS[profile.key], start, end, prng)) {
       line++;
-      dates.add(row.date);
       let text = `${line}\t${row.date}\t${combo.get(row.segment)}`;
       if (sent.has(row.segment)) text += "\t\\N" + nullDims;
       else {
@@ -89,7 +87,7 @@ export async function loadDemoObservations(
       demo: true,
       uploadedAt: new Date().toISOString(),
     };
-    await staging.merge({ ...target, summary, dates: [...dates], metricColumns });
+    await staging.merge({ dataSourceId: target.dataSourceId, summary });
     await staging.commit();
     return summary;
   } catch (error) {

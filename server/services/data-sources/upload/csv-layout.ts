@@ -131,6 +131,7 @@ export function readHeader(fields: string[], line: number, options: HeaderOption
 
 export const layoutDimensions = (layout: CsvLayout): DimensionKey[] => layout.dimensions.map((d) => d.dim.key);
 export const layoutMetrics = (layout: CsvLayout): BaseMetric[] => layout.metrics.map((m) => m.metric.key);
+export const layoutMetricColumns = (layout: CsvLayout): string[] => layout.metrics.map((m) => m.metric.column);
 
 /** "2024-03-01", "20240301", "Mar 1, 2024"... to "2024-03-01"; null when it is not a real calendar day. */
 export function parseDate(raw: string, order: DateOrder = "mdy"): string | null {
@@ -159,8 +160,6 @@ export class RowEncoder {
   rows = 0;
   minDate: string | null = null;
   maxDate: string | null = null;
-  /** Every date of the rows encoded, once. */
-  readonly dates = new Set<string>();
   /** Rows left out as an export's totals ("Total: Account"). */
   skippedTotals = 0;
   // Raw cells of a combination -> its number in this file; files repeat a few thousand
@@ -295,7 +294,6 @@ export class RowEncoder {
     }
     if (this.minDate === null || date < this.minDate) this.minDate = date;
     if (this.maxDate === null || date > this.maxDate) this.maxDate = date;
-    this.dates.add(date);
     this.lastRawDate = raw;
     this.lastDate = date;
     return date;

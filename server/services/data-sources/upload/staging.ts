@@ -28,18 +28,50 @@ export interface MergeResult {
   replacedDates: number;
 }
 
+/** Where the staged rows go: known once the header is read, before the first chunk is merged. */
+export interface StagingTarget {
+  dataSourceId: string;
+  projectId: string;
+  /** Inserted first, with `dataSourceId` as its id: it exists only if the import commits. */
+  createSource?: NewUploadSource;
+  /** The metric columns the rows fill (the others are NULL in every row and stay so). */
+  metricColumns: string[];
+  /** COPY text per chunk (CHUNK_BYTES); tests pass a few KB to merge many chunks. */
+  chunkBytes?: number;
+  /** Called with each chunk's merge time (in the background while reading goes on). */
+  onPhase?: (phase: string, ms: number) => void;
+}
+
+/** COPY text per chunk: each chunk is merged into `observations` while the next one is read. */
+const CHUNK_BYTES = 8 * 1024 * 1024;
+
 /**
  * One import, in one transaction on its own connection (a slow upload must not hold a connection
- * of the app's pool): rows are streamed with COPY into a temporary staging table as they are read,
- * and only once the whole file is valid are they merged into `dimension_sets` and `observations`.
- * Any failure before `commit` rolls everything back: nothing of a bad file is ever imported.
+ * of the app's pool). Rows stream with COPY into a temporary chunk table as they are read; every
+ * 8 MB of rows the chunk is merged into `dimension_sets` and `observations` while the next chunk is
+ * read and checked (PostgreSQL inserting and Node parsing at the same time, on two cores), and kept
+ * in `upload_staging` for the report rollups and for naming a duplicate row's lines. Nothing is
+ * visible to anyone before `commit`, and any failure before it rolls everything back: nothing of a
+ * bad file is ever imported, wherever in the file the problem is.
  */
 export class ObservationStaging {
   private copy: ReturnType<typeof copyFrom> | undefined;
   private copyDone: Promise<void> | undefined;
+  private copyBytes = 0;
   private batch: string[] = [];
   private batchBytes = 0;
   private closed = false;
+  private columns: string[] = [];
+  private chunkBytes = CHUNK_BYTES;
+  private batchLimit = BATCH_BYTES;
+  private target: StagingTarget | undefined;
+  /** The merge of the last chunk, running while the next one is read. */
+  private merging: Promise<void> | undefined;
+  private mergeSettled = true;
+  private prepared: { previousVersion: string; oldDates: Set<string> } | undefined;
+  /** The file's days so far; and the source's earlier days already deleted. */
+  private readonly fileDates = new Set<string>();
+  private readonly replaced = new Set<string>();
 
   private constructor(private readonly client: pg.Client) {}
 
@@ -50,10 +82,7 @@ export class ObservationStaging {
     });
     await client.connect();
     const staging = new ObservationStaging(client);
-    try {
-      await client.query("begin");
-      await client.query(`
-        create temporary table upload_staging (
+    const columns = `
           line integer not null,
           date date not null,
           -- The file's number for the row's dimension combination; its first row also carries the
@@ -61,8 +90,18 @@ export class ObservationStaging {
           combo integer not null,
           key text,
           ${DIMENSION_COLUMNS.map((c) => `${c} text`).join(", ")},
-          ${METRIC_COLUMNS.map((c) => `${c} double precision`).join(", ")}
-        ) on commit drop`);
+          ${METRIC_COLUMNS.map((c) => `${c} double precision`).join(", ")}`;
+    try {
+      await client.query("begin");
+      await client.query(`create temporary table upload_staging (${columns}) on commit drop`);
+      await client.query(`create temporary table upload_chunk (${columns}) on commit drop`);
+      // The file's combinations (one row each) and their dimension set ids: small tables,
+      // analysed as they grow, so no plan that joins the rows to them can go quadratic.
+      await client.query(
+        `create temporary table upload_keys on commit drop as
+         select combo, key, ${DIMENSION_COLUMNS.join(", ")} from upload_staging where false`,
+      );
+      await client.query("create temporary table upload_combos (combo integer, id bigint) on commit drop");
     } catch (error) {
       await staging.abort();
       throw error;
@@ -70,10 +109,18 @@ export class ObservationStaging {
     return staging;
   }
 
-  /** Starts the COPY once the header has told which columns the file has. */
-  startCopy(columns: string[]): void {
-    const copy = this.client.query(copyFrom(`copy upload_staging (${columns.join(", ")}) from stdin`));
+  /** Starts the COPY once the header has told which columns the file has and where they go. */
+  startCopy(columns: string[], target: StagingTarget): void {
+    this.columns = columns;
+    this.target = target;
+    this.chunkBytes = target.chunkBytes ?? CHUNK_BYTES;
+    this.batchLimit = Math.min(BATCH_BYTES, this.chunkBytes);
+  }
+
+  private beginChunk(): void {
+    const copy = this.client.query(copyFrom(`copy upload_chunk (${this.columns.join(", ")}) from stdin`));
     this.copy = copy;
+    this.copyBytes = 0;
     this.copyDone = new Promise<void>((resolve, reject) => {
       copy.on("finish", resolve);
       copy.on("error", reject);
@@ -90,42 +137,153 @@ export class ObservationStaging {
 
   /** Sends the queued lines when enough have gathered, waiting when PostgreSQL is behind. */
   async flushIfFull(): Promise<void> {
-    if (this.batchBytes >= BATCH_BYTES) await this.flush();
+    if (this.batchBytes < this.batchLimit) return;
+    // A chunk is being merged: hold the rows read meanwhile (up to two chunks) and go on reading.
+    if (!this.mergeSettled && this.batchBytes < 2 * this.chunkBytes) return;
+    await this.merging;
+    await this.flush();
+    if (this.copyBytes >= this.chunkBytes) {
+      await this.endCopy();
+      this.mergeSettled = false;
+      this.merging = this.mergeChunk().finally(() => (this.mergeSettled = true));
+      // Surfaced by the next `flushIfFull`/`finishCopy`; meanwhile it must not crash the process.
+      this.merging.catch(() => undefined);
+    }
   }
 
   private async flush(): Promise<void> {
-    if (!this.copy || this.batch.length === 0) return;
+    if (this.batch.length === 0) return;
+    if (!this.copy) this.beginChunk();
     const data = this.batch.join("");
     this.batch = [];
     this.batchBytes = 0;
-    if (!this.copy.write(data)) await Promise.race([once(this.copy, "drain"), this.copyDone]);
+    this.copyBytes += data.length;
+    if (!this.copy!.write(data)) await Promise.race([once(this.copy!, "drain"), this.copyDone]);
   }
 
-  /** Ends the COPY: every row is in the staging table. */
-  async finishCopy(): Promise<void> {
-    await this.flush();
+  private async endCopy(): Promise<void> {
     this.copy!.end();
     await this.copyDone;
     this.copy = undefined;
+  }
+
+  /** Ends the last COPY and merges the last chunk: every row is in `observations` and staged. */
+  async finishCopy(): Promise<void> {
+    await this.merging;
+    await this.flush();
+    if (this.copy) {
+      await this.endCopy();
+      await this.mergeChunk();
+    }
+    // Temporary tables are never auto-analysed: the rollups' aggregates need the statistics.
     await this.client.query("analyze upload_staging");
   }
 
+  /** Locks the source (creating it first when asked) and reads its days, before the first chunk. */
+  private async prepare(target: StagingTarget) {
+    if (target.createSource) {
+      const { agencyId, name, createdById } = target.createSource;
+      await this.client.query(
+        `insert into data_sources (id, agency_id, project_id, source_name, kind, name, created_by_id)
+         values ($1, $2, $3, $4, $5, $6, $7)`,
+        [target.dataSourceId, agencyId, target.projectId, UPLOAD_SOURCE_NAME, UPLOAD_SOURCE_KIND, name, createdById],
+      );
+    }
+    // Serialises uploads to one source; a source deleted meanwhile is gone.
+    const locked = await this.client.query<{ version: string }>(
+      "select updated_at::text as version from data_sources where id = $1 for update",
+      [target.dataSourceId],
+    );
+    if (locked.rowCount === 0) throw new NotFoundError();
+    // The source's days, one index probe each (a skip scan of the primary key), read before
+    // anything is deleted: which of the file's days replace earlier ones, and whether any are left.
+    const days = await this.client.query<{ date: string }>(
+      `with recursive d(date) as (
+         select min(date) from observations where data_source_id = $1
+         union all
+         select (select min(o.date) from observations o where o.data_source_id = $1 and o.date > d.date)
+         from d where d.date is not null)
+       select date::text as date from d where date is not null`,
+      [target.dataSourceId],
+    );
+    return { previousVersion: locked.rows[0].version, oldDates: new Set(days.rows.map((r) => r.date)) };
+  }
+
   /**
-   * Replaces the source's observations for the file's dates with the staged rows, creating the
-   * dimension combinations it has not seen before, and records the upload summary on the source.
+   * Merges the rows in `upload_chunk`: keeps them in `upload_staging`, adds their new
+   * combinations to `dimension_sets`, deletes the source's earlier rows on days met for the first
+   * time, and inserts them into `observations`.
+   */
+  private async mergeChunk(): Promise<void> {
+    const started = performance.now();
+    const target = this.target!;
+    this.prepared ??= await this.prepare(target);
+    const { oldDates } = this.prepared;
+    const q = (text: string, values: unknown[] = []) => this.client.query(text, values);
+    const dims = DIMENSION_COLUMNS.join(", ");
+    await q("insert into upload_staging select * from upload_chunk");
+    const keyed = await q(`insert into upload_keys select combo, key, ${dims} from upload_chunk where key is not null`);
+    if (keyed.rowCount) {
+      await q("analyze upload_keys");
+      await q(
+        `insert into dimension_sets (project_id, key, ${dims})
+         select $1, s.key, ${DIMENSION_COLUMNS.map((c) => `s.${c}`).join(", ")}
+         from (select distinct key, ${dims} from upload_chunk where key is not null) s
+         where not exists (select 1 from dimension_sets d where d.project_id = $1 and d.key = s.key)
+         on conflict (project_id, key) do nothing`,
+        [target.projectId],
+      );
+      await q(
+        `insert into upload_combos
+         select s.combo, d.id from upload_chunk s join dimension_sets d on d.project_id = $1 and d.key = s.key
+         where s.key is not null`,
+        [target.projectId],
+      );
+      await q("analyze upload_combos");
+    }
+    const { rows } = await q("select distinct date::text as date from upload_chunk");
+    const toDelete: string[] = [];
+    for (const { date } of rows as { date: string }[]) {
+      this.fileDates.add(date);
+      if (oldDates.has(date) && !this.replaced.has(date)) {
+        this.replaced.add(date);
+        toDelete.push(date);
+      }
+    }
+    if (toDelete.length > 0)
+      await q("delete from observations where data_source_id = $1 and date = any($2::date[])", [
+        target.dataSourceId,
+        toDelete,
+      ]);
+    const metrics = target.metricColumns;
+    await q("savepoint before_insert");
+    try {
+      // Only the file's metric columns: the others stay NULL (their default).
+      await q(
+        `insert into observations (data_source_id, project_id, date, dimension_set_id, ${metrics.join(", ")})
+         select $1, $2, s.date, c.id, ${metrics.map((c) => `s.${c}`).join(", ")}
+         from upload_chunk s join upload_combos c on c.combo = s.combo`,
+        [target.dataSourceId, target.projectId],
+      );
+    } catch (error) {
+      if ((error as { code?: string }).code !== "23505") throw error;
+      await q("rollback to savepoint before_insert");
+      throw await this.duplicateError();
+    }
+    await q("release savepoint before_insert");
+    await q("truncate upload_chunk");
+    target.onPhase?.("merge a chunk", performance.now() - started);
+  }
+
+  /**
+   * Records the upload summary on the source and brings its report rollups up to date; call after
+   * `finishCopy` (every row is in `observations` by then).
    */
   async merge(input: {
     dataSourceId: string;
-    projectId: string;
     summary: Record<string, unknown>;
-    /** Inserted first, with `dataSourceId` as its id: it exists only if the import commits. */
-    createSource?: NewUploadSource;
     /** Remembered on the source for its next upload. */
     mapping?: CsvMapping;
-    /** The file's days (ISO dates, each once). */
-    dates: string[];
-    /** The staging columns the file filled (the file's metrics); the others are NULL in every row. */
-    metricColumns: string[];
     onPhase?: (phase: string, ms: number) => void;
   }): Promise<MergeResult> {
     const q = async (text: string, values: unknown[] = []) => {
@@ -134,93 +292,20 @@ export class ObservationStaging {
       input.onPhase?.(text.trim().split(/\s+/).slice(0, 3).join(" "), performance.now() - started);
       return result;
     };
-    if (input.createSource) {
-      const { agencyId, name, createdById } = input.createSource;
-      await q(
-        `insert into data_sources (id, agency_id, project_id, source_name, kind, name, created_by_id)
-         values ($1, $2, $3, $4, $5, $6, $7)`,
-        [input.dataSourceId, agencyId, input.projectId, UPLOAD_SOURCE_NAME, UPLOAD_SOURCE_KIND, name, createdById],
-      );
-    }
-    // Serialises uploads to one source; a source deleted meanwhile is gone.
-    const locked = await q("select updated_at::text as version from data_sources where id = $1 for update", [
-      input.dataSourceId,
-    ]);
-    if (locked.rowCount === 0) throw new NotFoundError();
-    const previousVersion = (locked.rows[0] as { version: string }).version;
-
-    const dims = DIMENSION_COLUMNS.join(", ");
-    // The file's days, one row each (the encoder collected them): the replaced dates, the rollup
-    // rows to redo and their weeks come from here instead of from a scan of the staged rows.
-    await q(`create temporary table upload_days on commit drop as select unnest($1::date[]) as date`, [input.dates]);
-    await q("analyze upload_days");
-    // The file's combinations (one row each), analysed before they meet dimension_sets: that
-    // table's statistics are stale right after this import adds to it (a new project reads as
-    // empty), and a plan built on them could loop over the staged rows once per dimension set —
-    // over a small analysed table of combinations, no plan can go quadratic. (upload_staging
-    // itself was analysed when the COPY ended: temporary tables are never auto-analysed.)
-    await q(
-      `create temporary table upload_keys on commit drop as
-       select combo, key, ${dims} from upload_staging where key is not null`,
-    );
-    await q("analyze upload_keys");
-    await q(
-      `insert into dimension_sets (project_id, key, ${dims})
-       select $1, s.key, ${DIMENSION_COLUMNS.map((c) => `s.${c}`).join(", ")}
-       from (select distinct key, ${dims} from upload_keys) s
-       where not exists (select 1 from dimension_sets d where d.project_id = $1 and d.key = s.key)
-       on conflict (project_id, key) do nothing`,
-      [input.projectId],
-    );
-    await q(
-      `create temporary table upload_combos on commit drop as
-       select s.combo, d.id from upload_keys s join dimension_sets d on d.project_id = $1 and d.key = s.key`,
-      [input.projectId],
-    );
-    await q("analyze upload_combos");
-    // Which of the file's days the source had, one index probe per day (counting the deleted
-    // rows' dates instead meant sorting a million returned dates).
-    const replaced = await q(
-      `select count(*)::int as dates from upload_days d
-       where exists (select 1 from observations o where o.data_source_id = $1 and o.date = d.date)`,
-      [input.dataSourceId],
-    );
-    const replacedDates = (replaced.rows[0] as { dates: number }).dates;
-    if (replacedDates > 0)
-      await q(`delete from observations o using upload_days d where o.data_source_id = $1 and o.date = d.date`, [
-        input.dataSourceId,
-      ]);
-    // No other rows left: the staged rows alone make the source's rollups (asked only when the
-    // rollups are not current: after a delete, the probe can walk the deleted rows' index entries).
-    const current = await q(
-      "select 1 from daily_totals_state where data_source_id = $1 and source_version = $2::timestamptz",
-      [input.dataSourceId, previousVersion],
-    );
-    const onlyStaged =
-      current.rowCount === 0 &&
-      (await q("select 1 from observations where data_source_id = $1 limit 1", [input.dataSourceId])).rowCount === 0;
-    // Only the file's metric columns: the others stay NULL (their default).
-    const metrics = input.metricColumns;
-    await q("savepoint before_insert");
-    try {
-      await q(
-        `insert into observations (data_source_id, project_id, date, dimension_set_id, ${metrics.join(", ")})
-         select $1, $2, s.date, c.id, ${metrics.map((c) => `s.${c}`).join(", ")}
-         from upload_staging s join upload_combos c on c.combo = s.combo`,
-        [input.dataSourceId, input.projectId],
-      );
-    } catch (error) {
-      if ((error as { code?: string }).code !== "23505") throw error;
-      await q("rollback to savepoint before_insert");
-      throw await this.duplicateError();
-    }
+    const { previousVersion, oldDates } = this.prepared!;
     await q(
       `update data_sources set additional = additional || jsonb_build_object('upload', $2::jsonb),
          csv_mapping = coalesce($3::jsonb, csv_mapping), updated_at = now() where id = $1`,
       [input.dataSourceId, JSON.stringify(input.summary), input.mapping ? JSON.stringify(input.mapping) : null],
     );
-    // The report rollups of the replaced dates, from the staged rows (a new source has none yet:
-    // its first report builds them).
+    // The file's days, one row each: the rollup rows to redo and their weeks.
+    await q(`create temporary table upload_days on commit drop as select unnest($1::date[]) as date`, [
+      [...this.fileDates],
+    ]);
+    await q("analyze upload_days");
+    // The report rollups of the replaced dates, from the staged rows; when none of the source's
+    // earlier days is left, from the staged rows alone.
+    const onlyStaged = [...oldDates].every((date) => this.fileDates.has(date));
     const started = performance.now();
     const merged = await mergeStagedRollups(this.client, {
       sourceId: input.dataSourceId,
@@ -229,10 +314,10 @@ export class ObservationStaging {
       staged: "upload_staging",
       keys: "upload_keys",
       days: "upload_days",
-      metricColumns: metrics,
+      metricColumns: this.target!.metricColumns,
     });
     if (merged) input.onPhase?.("merge report rollups", performance.now() - started);
-    return { replacedDates };
+    return { replacedDates: this.replaced.size };
   }
 
   /** The first row that repeats an earlier row's date and dimension values. */
