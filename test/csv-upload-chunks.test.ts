@@ -134,4 +134,57 @@ describe("an upload merged in chunks", () => {
     expect(await rollups(sourceId)).toEqual(before.rollups);
     expect(await countObservations(sourceId)).toBe(150);
   });
+
+  for (const current of [true, false])
+    it(`a re-upload keeps equal rows, replaces changed ones, adds new ones and drops the day's others (rollups ${current ? "current" : "stale"})`, async () => {
+      const { sourceId } = await uploadWorld();
+      const projectId = await project(sourceId);
+      const target = { dataSourceId: sourceId, projectId, chunkBytes: 600 };
+      const before = rows("2024-01-01", 20);
+      await importCsv(file(before), target);
+      if (!current) await db().execute(sql`update data_sources set updated_at = now() where id = ${sourceId}`);
+      const after = [...before];
+      after[17] = after[17].replace(/,(\d+),(\d+),(\d+)$/, ",999,$2,$3"); // changed
+      after.splice(100, 1); // gone from its day
+      after.splice(200, 0, "2024-01-14,Display,desktop,5,5,0"); // new on a day the source had
+      after.push("2024-01-21,Display,mobile,6,6,1"); // a new day
+      const answer = await importCsv(file(after), target);
+      expect(answer).toMatchObject({ rows: 301, replacedDates: 20 });
+      const sessions = after.reduce((sum, line) => sum + Number(line.split(",")[3]), 0);
+      expect(await stored(sourceId)).toMatchObject({ rows: 301, days: 21, sessions });
+      const { rows: changed } = await db().execute(sql`
+        select o.sessions from observations o join dimension_sets d on d.id = o.dimension_set_id
+        where o.data_source_id = ${sourceId} and o.date = '2024-01-02' and d.channel = 'Organic Search' and d.device = 'tablet'`);
+      expect(changed).toEqual([{ sessions: 999 }]);
+      await ensureDailyTotals([sourceId]);
+      const merged = await rollups(sourceId);
+      await refreshDailyTotals(sourceId);
+      expect(await rollups(sourceId)).toEqual(merged);
+    });
+
+  it("a day of the file in another grain replaces all of the day's earlier rows", async () => {
+    const { sourceId } = await uploadWorld();
+    const projectId = await project(sourceId);
+    await importCsv(file(rows("2024-01-01", 3)), { dataSourceId: sourceId, projectId });
+    await importCsv(Readable.from([Buffer.from("date,channel,sessions,users,conversions\n2024-01-02,Email,4,4,0\n")]), {
+      dataSourceId: sourceId,
+      projectId,
+    });
+    expect(await countObservations(sourceId, "2024-01-02")).toBe(1);
+    expect(await countObservations(sourceId)).toBe(31);
+  });
+
+  it("a duplicate of a row equal to the source's own is still named, and nothing changes", async () => {
+    const { sourceId } = await uploadWorld();
+    const projectId = await project(sourceId);
+    const target = { dataSourceId: sourceId, projectId, chunkBytes: 600 };
+    const lines = rows("2024-01-01", 10);
+    await importCsv(file(lines), target);
+    const before = await stored(sourceId);
+    // The same file with its line 2 repeated at line 4: both equal the row the source has.
+    const again = [...lines];
+    again.splice(2, 0, lines[0]);
+    await expect(importCsv(file(again), target)).rejects.toThrow(M.duplicateRow(4, 2));
+    expect(await stored(sourceId)).toEqual(before);
+  });
 });

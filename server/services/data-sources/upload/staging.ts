@@ -68,7 +68,9 @@ export class ObservationStaging {
   /** The merge of the last chunk, running while the next one is read. */
   private merging: Promise<void> | undefined;
   private mergeSettled = true;
-  private prepared: { previousVersion: string; oldDates: Set<string> } | undefined;
+  private prepared: { previousVersion: string; oldDates: Set<string>; oldRows: Map<string, number> | null } | undefined;
+  /** Per replaced day, the file's rows that found the source's row with the same key. */
+  private readonly matched = new Map<string, number>();
   /** The file's days so far; and the source's earlier days already deleted. */
   private readonly fileDates = new Set<string>();
   private readonly replaced = new Set<string>();
@@ -102,6 +104,12 @@ export class ObservationStaging {
          select combo, key, ${DIMENSION_COLUMNS.join(", ")} from upload_staging where false`,
       );
       await client.query("create temporary table upload_combos (combo integer, id bigint) on commit drop");
+      // A chunk's rows on days the source had, with their dimension set id and what the source
+      // holds for their key: 0 nothing, 1 other values, 2 the same values.
+      await client.query(
+        `create temporary table upload_rows (date date, id bigint, state smallint,
+           ${METRIC_COLUMNS.map((c) => `${c} double precision`).join(", ")}) on commit drop`,
+      );
     } catch (error) {
       await staging.abort();
       throw error;
@@ -175,6 +183,7 @@ export class ObservationStaging {
       await this.endCopy();
       await this.mergeChunk();
     }
+    if (this.replaced.size > 0) await this.deleteRowsNotInFile();
     // Temporary tables are never auto-analysed: the rollups' aggregates need the statistics.
     await this.client.query("analyze upload_staging");
   }
@@ -206,7 +215,17 @@ export class ObservationStaging {
        select date::text as date from d where date is not null`,
       [target.dataSourceId],
     );
-    return { previousVersion: locked.rows[0].version, oldDates: new Set(days.rows.map((r) => r.date)) };
+    const previousVersion = locked.rows[0].version;
+    // Rows per day as the report rollups count them, when they are current: which of the file's
+    // days can keep rows the file does not have (see `deleteRowsNotInFile`).
+    const totals = await this.client.query<{ date: string; rows: number }>(
+      `select t.date::text as date, t.rows from observation_daily_totals t
+       where t.data_source_id = $1
+         and exists (select 1 from daily_totals_state s where s.data_source_id = $1 and s.source_version = $2::timestamptz)`,
+      [target.dataSourceId, previousVersion],
+    );
+    const oldRows = totals.rowCount ? new Map(totals.rows.map((r) => [r.date, r.rows])) : null;
+    return { previousVersion, oldDates: new Set(days.rows.map((r) => r.date)), oldRows };
   }
 
   /**
@@ -242,29 +261,62 @@ export class ObservationStaging {
       await q("analyze upload_combos");
     }
     const { rows } = await q("select distinct date::text as date from upload_chunk");
-    const toDelete: string[] = [];
+    const replacing: string[] = [];
     for (const { date } of rows as { date: string }[]) {
       this.fileDates.add(date);
-      if (oldDates.has(date) && !this.replaced.has(date)) {
+      if (oldDates.has(date)) {
         this.replaced.add(date);
-        toDelete.push(date);
+        replacing.push(date);
       }
     }
-    if (toDelete.length > 0)
-      await q("delete from observations where data_source_id = $1 and date = any($2::date[])", [
-        target.dataSourceId,
-        toDelete,
-      ]);
     const metrics = target.metricColumns;
+    const into = `insert into observations (data_source_id, project_id, date, dimension_set_id, ${metrics.join(", ")})`;
     await q("savepoint before_insert");
     try {
-      // Only the file's metric columns: the others stay NULL (their default).
-      await q(
-        `insert into observations (data_source_id, project_id, date, dimension_set_id, ${metrics.join(", ")})
-         select $1, $2, s.date, c.id, ${metrics.map((c) => `s.${c}`).join(", ")}
-         from upload_chunk s join upload_combos c on c.combo = s.combo`,
-        [target.dataSourceId, target.projectId],
-      );
+      if (replacing.length === 0) {
+        // Days the source did not have: every row is new. Only the file's metric columns: the
+        // others stay NULL (their default).
+        await q(
+          `${into} select $1, $2, s.date, c.id, ${metrics.map((c) => `s.${c}`).join(", ")}
+           from upload_chunk s join upload_combos c on c.combo = s.combo`,
+          [target.dataSourceId, target.projectId],
+        );
+      } else {
+        // Days the source had: a row equal to the source's row with the same key (every metric
+        // column, NULLs included) is left as it is; a changed row replaces it; a new one is added.
+        // Re-uploading an export that overlaps earlier ones rewrites only what changed: deleting
+        // and inserting an unchanged row costs as much as a new one, and more in the index, which
+        // keeps the deleted row's entry until the transaction ends.
+        await q(
+          `insert into upload_rows (date, id, state, ${metrics.join(", ")})
+           select s.date, c.id,
+                  case when o.dimension_set_id is null then 0
+                       when (${METRIC_COLUMNS.map((m) => `o.${m}`).join(", ")}) is not distinct from
+                            (${METRIC_COLUMNS.map((m) => `s.${m}`).join(", ")}) then 2
+                       else 1 end,
+                  ${metrics.map((c) => `s.${c}`).join(", ")}
+           from upload_chunk s join upload_combos c on c.combo = s.combo
+           left join observations o
+             on o.data_source_id = $1 and o.date = s.date and o.dimension_set_id = c.id and o.date = any($2::date[])`,
+          [target.dataSourceId, replacing],
+        );
+        await q(
+          `delete from observations o using upload_rows x
+           where x.state = 1 and o.data_source_id = $1 and o.date = x.date and o.dimension_set_id = x.id`,
+          [target.dataSourceId],
+        );
+        await q(
+          `${into} select $1, $2, x.date, x.id, ${metrics.map((c) => `x.${c}`).join(", ")}
+           from upload_rows x where x.state < 2`,
+          [target.dataSourceId, target.projectId],
+        );
+        const counted = await q(
+          `select date::text as date, count(*)::int as n from upload_rows where state > 0 group by date`,
+        );
+        for (const { date, n } of counted.rows as { date: string; n: number }[])
+          this.matched.set(date, (this.matched.get(date) ?? 0) + n);
+        await q("truncate upload_rows");
+      }
     } catch (error) {
       if ((error as { code?: string }).code !== "23505") throw error;
       await q("rollback to savepoint before_insert");
@@ -273,6 +325,33 @@ export class ObservationStaging {
     await q("release savepoint before_insert");
     await q("truncate upload_chunk");
     target.onPhase?.("merge a chunk", performance.now() - started);
+  }
+
+  /**
+   * Ends the replacement of the days the source had: their rows the file does not have are
+   * deleted (only on days where fewer of the file's rows found a row than the day had, when the
+   * rollups tell how many it had). Rows that found an equal row were not inserted, so the primary
+   * key did not see a repeated row there: the staged rows are checked for one instead.
+   */
+  private async deleteRowsNotInFile(): Promise<void> {
+    const { oldRows } = this.prepared!;
+    const days = [...this.replaced].filter(
+      (date) => oldRows === null || (oldRows.get(date) ?? Infinity) > (this.matched.get(date) ?? 0),
+    );
+    if (days.length > 0)
+      await this.client.query(
+        `delete from observations o
+         where o.data_source_id = $1 and o.date = any($2::date[])
+           and not exists (select 1 from upload_staging s join upload_combos c on c.combo = s.combo
+                           where s.date = o.date and c.id = o.dimension_set_id and s.date = any($2::date[]))`,
+        [this.target!.dataSourceId, days],
+      );
+    if (this.matched.size === 0) return;
+    const repeated = await this.client.query(
+      `select 1 from upload_staging s join upload_combos c on c.combo = s.combo
+       group by s.date, c.id having count(*) > 1 limit 1`,
+    );
+    if (repeated.rowCount) throw await this.duplicateError();
   }
 
   /**
