@@ -33,7 +33,7 @@ export interface ImportTarget {
   meta?: Record<string, unknown>;
   /** The database to write to; the app's DATABASE_URL by default (scripts pass their own). */
   connectionString?: string;
-  /** COPY text merged per chunk (8 MB by default); tests pass a few KB to merge many chunks. */
+  /** COPY text merged per chunk (4 MB by default); tests pass a few KB to merge many chunks. */
   chunkBytes?: number;
   /** Called with each phase's duration (the benchmark prints them). */
   onPhase?: (phase: string, ms: number) => void;

@@ -43,12 +43,12 @@ export interface StagingTarget {
 }
 
 /** COPY text per chunk: each chunk is merged into `observations` while the next one is read. */
-const CHUNK_BYTES = 8 * 1024 * 1024;
+const CHUNK_BYTES = 4 * 1024 * 1024;
 
 /**
  * One import, in one transaction on its own connection (a slow upload must not hold a connection
  * of the app's pool). Rows stream with COPY into a temporary chunk table as they are read; every
- * 8 MB of rows the chunk is merged into `dimension_sets` and `observations` while the next chunk is
+ * 4 MB of rows the chunk is merged into `dimension_sets` and `observations` while the next chunk is
  * read and checked (PostgreSQL inserting and Node parsing at the same time, on two cores), and kept
  * in `upload_staging` for the report rollups and for naming a duplicate row's lines. Nothing is
  * visible to anyone before `commit`, and any failure before it rolls everything back: nothing of a
@@ -60,6 +60,9 @@ export class ObservationStaging {
   private copyBytes = 0;
   private batch: string[] = [];
   private batchBytes = 0;
+  /** Batches read while a chunk was being merged, one string each, sent once it is merged. */
+  private held: string[] = [];
+  private heldBytes = 0;
   private closed = false;
   private columns: string[] = [];
   private chunkBytes = CHUNK_BYTES;
@@ -146,8 +149,15 @@ export class ObservationStaging {
   /** Sends the queued lines when enough have gathered, waiting when PostgreSQL is behind. */
   async flushIfFull(): Promise<void> {
     if (this.batchBytes < this.batchLimit) return;
-    // A chunk is being merged: hold the rows read meanwhile (up to two chunks) and go on reading.
-    if (!this.mergeSettled && this.batchBytes < 2 * this.chunkBytes) return;
+    // A chunk is being merged: hold the rows read meanwhile (up to a chunk, as one string per
+    // batch rather than a string per row) and go on reading.
+    if (!this.mergeSettled && this.heldBytes + this.batchBytes < this.chunkBytes) {
+      this.held.push(this.batch.join(""));
+      this.heldBytes += this.batchBytes;
+      this.batch = [];
+      this.batchBytes = 0;
+      return;
+    }
     await this.merging;
     await this.flush();
     if (this.copyBytes >= this.chunkBytes) {
@@ -160,11 +170,20 @@ export class ObservationStaging {
   }
 
   private async flush(): Promise<void> {
+    if (this.batch.length === 0 && this.held.length === 0) return;
+    const held = this.held;
+    this.held = [];
+    this.heldBytes = 0;
+    for (const data of held) await this.send(data);
     if (this.batch.length === 0) return;
-    if (!this.copy) this.beginChunk();
     const data = this.batch.join("");
     this.batch = [];
     this.batchBytes = 0;
+    await this.send(data);
+  }
+
+  private async send(data: string): Promise<void> {
+    if (!this.copy) this.beginChunk();
     this.copyBytes += data.length;
     if (!this.copy!.write(data)) await Promise.race([once(this.copy!, "drain"), this.copyDone]);
   }
@@ -198,9 +217,12 @@ export class ObservationStaging {
         [target.dataSourceId, agencyId, target.projectId, UPLOAD_SOURCE_NAME, UPLOAD_SOURCE_KIND, name, createdById],
       );
     }
-    // Serialises uploads to one source; a source deleted meanwhile is gone.
+    // Serialises uploads to one source (their chunks would otherwise interleave) without locking
+    // the source's row for the whole upload: a slow upload must not hold up editing the source. The
+    // key-share lock keeps the source from being deleted meanwhile; one deleted before is gone.
+    await this.client.query("select pg_advisory_xact_lock(hashtext('upload:' || $1))", [target.dataSourceId]);
     const locked = await this.client.query<{ version: string }>(
-      "select updated_at::text as version from data_sources where id = $1 for update",
+      "select updated_at::text as version from data_sources where id = $1 for key share",
       [target.dataSourceId],
     );
     if (locked.rowCount === 0) throw new NotFoundError();
