@@ -64,6 +64,7 @@ export class ObservationStaging {
   private held: string[] = [];
   private heldBytes = 0;
   private closed = false;
+  private chunkCount = 0;
   private columns: string[] = [];
   private chunkBytes = CHUNK_BYTES;
   private batchLimit = BATCH_BYTES;
@@ -98,8 +99,12 @@ export class ObservationStaging {
           ${METRIC_COLUMNS.map((c) => `${c} double precision`).join(", ")}`;
     try {
       await client.query("begin");
+      // Every row of the file: each chunk is a table of its own that inherits from this one, so a
+      // chunk is merged from its own table and the rollups read all of them here.
       await client.query(`create temporary table upload_staging (${columns}) on commit drop`);
-      await client.query(`create temporary table upload_chunk (${columns}) on commit drop`);
+      // The file's days, and per day how many of its rows found a stored row with their key.
+      await client.query("create temporary table upload_days (date date primary key) on commit drop");
+      await client.query("create temporary table upload_matched (date date, n integer) on commit drop");
       // The file's combinations (one row each) and their dimension set ids: small tables,
       // analysed as they grow, so no plan that joins the rows to them can go quadratic.
       await client.query(
@@ -129,7 +134,12 @@ export class ObservationStaging {
   }
 
   private beginChunk(): void {
-    const copy = this.client.query(copyFrom(`copy upload_chunk (${this.columns.join(", ")}) from stdin`));
+    const table = `upload_chunk_${++this.chunkCount}`;
+    // Queued before the COPY on the same connection; if it failed, the COPY fails with it.
+    this.client
+      .query(`create temporary table ${table} () inherits (upload_staging) on commit drop`)
+      .catch(() => undefined);
+    const copy = this.client.query(copyFrom(`copy ${table} (${this.columns.join(", ")}) from stdin`));
     this.copy = copy;
     this.copyBytes = 0;
     this.copyDone = new Promise<void>((resolve, reject) => {
@@ -202,7 +212,11 @@ export class ObservationStaging {
       await this.endCopy();
       await this.mergeChunk();
     }
+    await this.readDays();
     if (this.replaced.size > 0) await this.deleteRowsNotInFile();
+    // Rows that found a stored row (the source's, or an earlier chunk's: a repeat) were not
+    // inserted as new, so the primary key did not see a repeated row there.
+    if (this.matched.size > 0) await this.checkRepeatedRows();
     // Temporary tables are never auto-analysed: the rollups' aggregates need the statistics.
     await this.client.query("analyze upload_staging");
   }
@@ -251,109 +265,101 @@ export class ObservationStaging {
   }
 
   /**
-   * Merges the rows in `upload_chunk`: keeps them in `upload_staging`, adds their new
-   * combinations to `dimension_sets`, deletes the source's earlier rows on days met for the first
-   * time, and inserts them into `observations`.
+   * Merges the last chunk's rows (`upload_chunk_<n>`): adds their new combinations to
+   * `dimension_sets` and inserts them into `observations`. One round trip of statements: while
+   * they run, Node is busy reading the next chunk and would answer each statement's end late.
    */
   private async mergeChunk(): Promise<void> {
     const started = performance.now();
     const target = this.target!;
     this.prepared ??= await this.prepare(target);
-    const { oldDates } = this.prepared;
-    const q = (text: string, values: unknown[] = []) => this.client.query(text, values);
+    const chunk = `upload_chunk_${this.chunkCount}`;
+    const source = this.client.escapeLiteral(target.dataSourceId);
+    const project = this.client.escapeLiteral(target.projectId);
     const dims = DIMENSION_COLUMNS.join(", ");
-    await q("insert into upload_staging select * from upload_chunk");
-    const keyed = await q(`insert into upload_keys select combo, key, ${dims} from upload_chunk where key is not null`);
-    if (keyed.rowCount) {
-      await q("analyze upload_keys");
-      await q(
-        `insert into dimension_sets (project_id, key, ${dims})
-         select $1, s.key, ${DIMENSION_COLUMNS.map((c) => `s.${c}`).join(", ")}
-         from (select distinct key, ${dims} from upload_chunk where key is not null) s
-         where not exists (select 1 from dimension_sets d where d.project_id = $1 and d.key = s.key)
-         on conflict (project_id, key) do nothing`,
-        [target.projectId],
-      );
-      await q(
-        `insert into upload_combos
-         select s.combo, d.id from upload_chunk s join dimension_sets d on d.project_id = $1 and d.key = s.key
-         where s.key is not null`,
-        [target.projectId],
-      );
-      await q("analyze upload_combos");
-    }
-    const { rows } = await q("select distinct date::text as date from upload_chunk");
-    const replacing: string[] = [];
-    for (const { date } of rows as { date: string }[]) {
-      this.fileDates.add(date);
-      if (oldDates.has(date)) {
-        this.replaced.add(date);
-        replacing.push(date);
-      }
-    }
     const metrics = target.metricColumns;
     const into = `insert into observations (data_source_id, project_id, date, dimension_set_id, ${metrics.join(", ")})`;
-    await q("savepoint before_insert");
+    const statements = [
+      `insert into upload_keys select combo, key, ${dims} from ${chunk} where key is not null`,
+      `insert into dimension_sets (project_id, key, ${dims})
+       select ${project}, s.key, ${DIMENSION_COLUMNS.map((c) => `s.${c}`).join(", ")}
+       from (select distinct key, ${dims} from ${chunk} where key is not null) s
+       where not exists (select 1 from dimension_sets d where d.project_id = ${project} and d.key = s.key)
+       on conflict (project_id, key) do nothing`,
+      `insert into upload_combos
+       select s.combo, d.id from ${chunk} s join dimension_sets d on d.project_id = ${project} and d.key = s.key
+       where s.key is not null`,
+      // Small: analysed as it grows, so no plan that joins the rows to it can go quadratic.
+      "analyze upload_combos",
+      `insert into upload_days select distinct date from ${chunk} on conflict do nothing`,
+      "savepoint before_insert",
+    ];
+    if (this.prepared.oldDates.size === 0) {
+      // A source without rows: every row is new. Only the file's metric columns: the others stay
+      // NULL (their default).
+      statements.push(
+        `${into} select ${source}, ${project}, s.date, c.id, ${metrics.map((c) => `s.${c}`).join(", ")}
+         from ${chunk} s join upload_combos c on c.combo = s.combo`,
+      );
+    } else {
+      // A source with rows: a row equal to the stored row with the same key (every metric column,
+      // NULLs included) is left as it is; a changed row replaces it; a new one is added. Re-uploading
+      // an export that overlaps earlier ones rewrites only what changed: deleting and inserting an
+      // unchanged row costs as much as a new one, and more in the index, which keeps the deleted
+      // row's entry until the transaction ends. One primary-key probe per row (hash and merge
+      // joins are off for this statement: they would read all of the source's rows per chunk).
+      statements.push(
+        "set local enable_hashjoin = off",
+        "set local enable_mergejoin = off",
+        `insert into upload_rows (date, id, state, ${metrics.join(", ")})
+         select s.date, c.id,
+                case when o.dimension_set_id is null then 0
+                     when (${METRIC_COLUMNS.map((m) => `o.${m}`).join(", ")}) is not distinct from
+                          (${METRIC_COLUMNS.map((m) => `s.${m}`).join(", ")}) then 2
+                     else 1 end,
+                ${metrics.map((c) => `s.${c}`).join(", ")}
+         from ${chunk} s join upload_combos c on c.combo = s.combo
+         left join observations o
+           on o.data_source_id = ${source} and o.date = s.date and o.dimension_set_id = c.id`,
+        "set local enable_hashjoin = on",
+        "set local enable_mergejoin = on",
+        `delete from observations o using upload_rows x
+         where x.state = 1 and o.data_source_id = ${source} and o.date = x.date and o.dimension_set_id = x.id`,
+        `${into} select ${source}, ${project}, x.date, x.id, ${metrics.map((c) => `x.${c}`).join(", ")}
+         from upload_rows x where x.state < 2`,
+        "insert into upload_matched select date, count(*) from upload_rows where state > 0 group by date",
+        "truncate upload_rows",
+      );
+    }
+    statements.push("release savepoint before_insert");
     try {
-      if (replacing.length === 0) {
-        // Days the source did not have: every row is new. Only the file's metric columns: the
-        // others stay NULL (their default).
-        await q(
-          `${into} select $1, $2, s.date, c.id, ${metrics.map((c) => `s.${c}`).join(", ")}
-           from upload_chunk s join upload_combos c on c.combo = s.combo`,
-          [target.dataSourceId, target.projectId],
-        );
-      } else {
-        // Days the source had: a row equal to the source's row with the same key (every metric
-        // column, NULLs included) is left as it is; a changed row replaces it; a new one is added.
-        // Re-uploading an export that overlaps earlier ones rewrites only what changed: deleting
-        // and inserting an unchanged row costs as much as a new one, and more in the index, which
-        // keeps the deleted row's entry until the transaction ends.
-        await q(
-          `insert into upload_rows (date, id, state, ${metrics.join(", ")})
-           select s.date, c.id,
-                  case when o.dimension_set_id is null then 0
-                       when (${METRIC_COLUMNS.map((m) => `o.${m}`).join(", ")}) is not distinct from
-                            (${METRIC_COLUMNS.map((m) => `s.${m}`).join(", ")}) then 2
-                       else 1 end,
-                  ${metrics.map((c) => `s.${c}`).join(", ")}
-           from upload_chunk s join upload_combos c on c.combo = s.combo
-           left join observations o
-             on o.data_source_id = $1 and o.date = s.date and o.dimension_set_id = c.id and o.date = any($2::date[])`,
-          [target.dataSourceId, replacing],
-        );
-        await q(
-          `delete from observations o using upload_rows x
-           where x.state = 1 and o.data_source_id = $1 and o.date = x.date and o.dimension_set_id = x.id`,
-          [target.dataSourceId],
-        );
-        await q(
-          `${into} select $1, $2, x.date, x.id, ${metrics.map((c) => `x.${c}`).join(", ")}
-           from upload_rows x where x.state < 2`,
-          [target.dataSourceId, target.projectId],
-        );
-        const counted = await q(
-          `select date::text as date, count(*)::int as n from upload_rows where state > 0 group by date`,
-        );
-        for (const { date, n } of counted.rows as { date: string; n: number }[])
-          this.matched.set(date, (this.matched.get(date) ?? 0) + n);
-        await q("truncate upload_rows");
-      }
+      await this.client.query(statements.join(";\n"));
     } catch (error) {
       if ((error as { code?: string }).code !== "23505") throw error;
-      await q("rollback to savepoint before_insert");
+      await this.client.query("rollback to savepoint before_insert");
       throw await this.duplicateError();
     }
-    await q("release savepoint before_insert");
-    await q("truncate upload_chunk");
     target.onPhase?.("merge a chunk", performance.now() - started);
+  }
+
+  /** Reads back which of the file's days replace the source's and how many of their rows matched. */
+  private async readDays(): Promise<void> {
+    const { oldDates } = this.prepared!;
+    const days = await this.client.query<{ date: string }>("select date::text as date from upload_days");
+    for (const { date } of days.rows) {
+      this.fileDates.add(date);
+      if (oldDates.has(date)) this.replaced.add(date);
+    }
+    const matched = await this.client.query<{ date: string; n: number }>(
+      "select date::text as date, sum(n)::int as n from upload_matched group by date",
+    );
+    for (const { date, n } of matched.rows) this.matched.set(date, n);
   }
 
   /**
    * Ends the replacement of the days the source had: their rows the file does not have are
    * deleted (only on days where fewer of the file's rows found a row than the day had, when the
-   * rollups tell how many it had). Rows that found an equal row were not inserted, so the primary
-   * key did not see a repeated row there: the staged rows are checked for one instead.
+   * rollups tell how many it had).
    */
   private async deleteRowsNotInFile(): Promise<void> {
     const { oldRows } = this.prepared!;
@@ -368,7 +374,9 @@ export class ObservationStaging {
                            where s.date = o.date and c.id = o.dimension_set_id and s.date = any($2::date[]))`,
         [this.target!.dataSourceId, days],
       );
-    if (this.matched.size === 0) return;
+  }
+
+  private async checkRepeatedRows(): Promise<void> {
     const repeated = await this.client.query(
       `select 1 from upload_staging s join upload_combos c on c.combo = s.combo
        group by s.date, c.id having count(*) > 1 limit 1`,
@@ -400,9 +408,6 @@ export class ObservationStaging {
       [input.dataSourceId, JSON.stringify(input.summary), input.mapping ? JSON.stringify(input.mapping) : null],
     );
     // The file's days, one row each: the rollup rows to redo and their weeks.
-    await q(`create temporary table upload_days on commit drop as select unnest($1::date[]) as date`, [
-      [...this.fileDates],
-    ]);
     await q("analyze upload_days");
     // The report rollups of the replaced dates, from the staged rows; when none of the source's
     // earlier days is left, from the staged rows alone.
