@@ -306,23 +306,17 @@ export class ObservationStaging {
       // NULLs included) is left as it is; a changed row replaces it; a new one is added. Re-uploading
       // an export that overlaps earlier ones rewrites only what changed: deleting and inserting an
       // unchanged row costs as much as a new one, and more in the index, which keeps the deleted
-      // row's entry until the transaction ends. One primary-key probe per row (hash and merge
-      // joins are off for this statement: they would read all of the source's rows per chunk).
+      // row's entry until the transaction ends. The stored row is found by one primary-key probe
+      // per row (a subquery per row: no plan can read all of the source's rows for each chunk).
       statements.push(
-        "set local enable_hashjoin = off",
-        "set local enable_mergejoin = off",
         `insert into upload_rows (date, id, state, ${metrics.join(", ")})
          select s.date, c.id,
-                case when o.dimension_set_id is null then 0
-                     when (${METRIC_COLUMNS.map((m) => `o.${m}`).join(", ")}) is not distinct from
-                          (${METRIC_COLUMNS.map((m) => `s.${m}`).join(", ")}) then 2
-                     else 1 end,
+                coalesce((select case when (${METRIC_COLUMNS.map((m) => `o.${m}`).join(", ")}) is not distinct from
+                                           (${METRIC_COLUMNS.map((m) => `s.${m}`).join(", ")}) then 2 else 1 end
+                          from observations o
+                          where o.data_source_id = ${source} and o.date = s.date and o.dimension_set_id = c.id), 0),
                 ${metrics.map((c) => `s.${c}`).join(", ")}
-         from ${chunk} s join upload_combos c on c.combo = s.combo
-         left join observations o
-           on o.data_source_id = ${source} and o.date = s.date and o.dimension_set_id = c.id`,
-        "set local enable_hashjoin = on",
-        "set local enable_mergejoin = on",
+         from ${chunk} s join upload_combos c on c.combo = s.combo`,
         `delete from observations o using upload_rows x
          where x.state = 1 and o.data_source_id = ${source} and o.date = x.date and o.dimension_set_id = x.id`,
         `${into} select ${source}, ${project}, x.date, x.id, ${metrics.map((c) => `x.${c}`).join(", ")}
