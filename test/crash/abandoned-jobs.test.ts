@@ -111,9 +111,11 @@ describe("crash safety", () => {
 
   it("a CSV import killed with SIGKILL mid-file writes nothing, and the same import then succeeds", async () => {
     const { project, sourceId } = await uploadWorld();
+    // Node itself with tsx's loader (not the tsx command, which runs the script in a child of its
+    // own that SIGKILL would not reach): the process killed is the one importing.
     const child = await spawnUntil(
-      path.resolve("node_modules/.bin/tsx"),
-      ["--conditions=react-server", "--tsconfig", "tsconfig.json", "test/crash/import-child.ts", sourceId, project.id],
+      process.execPath,
+      ["--import", "tsx", "--conditions=react-server", "test/crash/import-child.ts", sourceId, project.id],
       "midway",
     );
     await killed(child);

@@ -50,19 +50,13 @@ export async function loadDemoObservations(
     profile.siteType === "ecommerce" ? k !== "leads" : k !== "transactions" && k !== "revenue",
   );
   const dims = DIMENSIONS.filter((d) => DEMO_DIMENSIONS.includes(d.key));
-  const columns = [
-    "line",
-    "date",
-    "combo",
-    "key",
-    ...dims.map((d) => d.column),
-    ...metrics.map((k) => STORED_METRICS.find((m) => m.key === k)!.column),
-  ];
+  const metricColumns = metrics.map((k) => STORED_METRICS.find((m) => m.key === k)!.column);
+  const columns = ["line", "date", "combo", "key", ...dims.map((d) => d.column), ...metricColumns];
   const { start, end } = demoPeriod(today);
 
   const staging = await ObservationStaging.open();
   try {
-    staging.startCopy(columns);
+    staging.startCopy(columns, { ...target, metricColumns });
     let line = 1;
     const value = (v: number | null) => (v === null ? "\\N" : String(v));
     // As an upload does: rows carry the combination's number; its first row also its key and values.
@@ -93,7 +87,7 @@ export async function loadDemoObservations(
       demo: true,
       uploadedAt: new Date().toISOString(),
     };
-    await staging.merge({ ...target, summary });
+    await staging.merge({ dataSourceId: target.dataSourceId, summary });
     await staging.commit();
     return summary;
   } catch (error) {

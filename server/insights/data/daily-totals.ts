@@ -124,13 +124,23 @@ export async function ensureDailyTotals(sourceIds: readonly string[]): Promise<n
  * rollups as they are. Call it after the import bumped `updated_at`; returns whether it merged.
  *
  * `staged`: a table of the source's new rows (`date`, `combo`, the metric columns); `keys`: a row
- * per `combo` with its dimension columns (values as `dimension_sets` holds them).
+ * per `combo` with its dimension columns (values as `dimension_sets` holds them); `days`: the
+ * staged rows' dates, one row each (analysed); `metricColumns`: the metric columns the staged rows
+ * fill (the others are NULL in every row, so their sums are NULL without being computed).
  */
 export async function mergeStagedRollups(
   q: Queryable,
-  input: { sourceId: string; previousVersion: string; onlyStaged: boolean; staged: string; keys: string },
+  input: {
+    sourceId: string;
+    previousVersion: string;
+    onlyStaged: boolean;
+    staged: string;
+    keys: string;
+    days: string;
+    metricColumns: readonly string[];
+  },
 ): Promise<boolean> {
-  const { sourceId, staged, keys } = input;
+  const { sourceId, staged, keys, days } = input;
   await q.query("select pg_advisory_xact_lock(hashtext('daily_totals:' || $1))", [sourceId]);
   const state = await q.query<{ fresh: boolean }>(
     "select source_version = $2::timestamptz as fresh from daily_totals_state where data_source_id = $1",
@@ -141,37 +151,68 @@ export async function mergeStagedRollups(
     await q.query("delete from observation_daily_totals where data_source_id = $1", [sourceId]);
     await q.query("delete from observation_segment_daily where data_source_id = $1", [sourceId]);
     await q.query("delete from observation_segment_weekly where data_source_id = $1", [sourceId]);
+  } else {
+    await q.query(
+      `delete from observation_daily_totals t using ${days} d where t.data_source_id = $1 and t.date = d.date`,
+      [sourceId],
+    );
+    await q.query(
+      `delete from observation_segment_daily t using ${days} d where t.data_source_id = $1 and t.date = d.date`,
+      [sourceId],
+    );
   }
-  const dates = `select distinct date from ${staged}`;
+  const present = new Set(input.metricColumns);
+  const has = (column: string) => present.has(column);
   const columns = PARTS.map((p) => p.column).join(", ");
-  const segmentColumns = SEGMENT_PARTS.map((p) => p.column).join(", ");
-  await q.query(`delete from observation_daily_totals where data_source_id = $1 and date in (${dates})`, [sourceId]);
+  const dailySums = PARTS.map((p, i) =>
+    !has(p.column)
+      ? "null::double precision"
+      : i === USERS_INDEX
+        ? `case when count(*) = 1 then max(users) end`
+        : `sum(${p.column})`,
+  ).join(", ");
   await q.query(
     `insert into observation_daily_totals (data_source_id, project_id, date, rows, ${columns})
      select $1, s.project_id, t.date, t.rows, ${PARTS.map((p) => `t.${p.column}`).join(", ")}
-     from (select date, count(*)::int as rows, ${sums} from ${staged} group by date) as t(date, rows, ${columns})
-     cross join (select project_id from data_sources where id = $1) s`,
+     from (select date, count(*)::int as rows, ${dailySums} from ${staged} group by date) as t(date, rows, ${columns})
+     cross join (select project_id from data_sources where id = $1) s
+     order by t.date`,
     [sourceId],
   );
-  await q.query(`delete from observation_segment_daily where data_source_id = $1 and date in (${dates})`, [sourceId]);
   await q.query("set local work_mem = '256MB'");
-  await q.query(
-    `insert into observation_segment_daily (data_source_id, dimension, value, date, rows, ${segmentColumns})
-     select $1, m.dimension, m.value, s.date, count(*)::int, ${SEGMENT_PARTS.map((p) => `sum(s.${p.column})`).join(", ")}
-     from ${staged} s
-     join (select d.combo, v.dimension, v.value
-           from ${keys} d cross join lateral (values ${unpivot}) as v(dimension, value)
-           where v.value is not null) m on m.combo = s.combo
-     group by s.date, m.dimension, m.value
-     order by s.date`,
-    [sourceId],
+  // The dimensions the staged combinations have (a file's columns): one grouping set each, so the
+  // staged rows are joined to their combination once and each row adds to one group per dimension
+  // in a single hashed pass (instead of being multiplied into a row per dimension value first).
+  const withValues = await q.query<Record<string, boolean>>(
+    `select ${DIMENSIONS.map((d) => `bool_or(${DIMENSION_COLUMNS[d]} is not null) as ${DIMENSION_COLUMNS[d]}`).join(", ")} from ${keys}`,
   );
+  const dims = DIMENSIONS.map((d) => DIMENSION_COLUMNS[d]).filter((c) => withValues.rows[0]?.[c]);
+  if (dims.length > 0) {
+    const segmentColumns = SEGMENT_PARTS.map((p) => p.column);
+    // In each grouping set only its own dimension's column is not NULL.
+    const dimension = `case ${dims.map((c) => `when grouping(k.${c}) = 0 then '${c}'`).join(" ")} end`;
+    const value = dims.length === 1 ? `k.${dims[0]}` : `coalesce(${dims.map((c) => `k.${c}`).join(", ")})`;
+    await q.query(
+      `insert into observation_segment_daily (data_source_id, dimension, value, date, rows, ${segmentColumns.join(", ")})
+       select $1, t.dimension, t.value, t.date, t.rows, ${segmentColumns.map((c) => `t.${c}`).join(", ")}
+       from (select s.date, ${dimension} as dimension, ${value} as value, count(*)::int as rows,
+                    ${segmentColumns.map((c) => (has(c) ? `sum(s.${c}) as ${c}` : `null::double precision as ${c}`)).join(", ")}
+             from ${staged} s join ${keys} k on k.combo = s.combo
+             group by grouping sets (${dims.map((c) => `(s.date, k.${c})`).join(", ")})) t
+       where t.value is not null
+       order by t.date`,
+      [sourceId],
+    );
+  }
   // The weeks holding a replaced date, summed again from their days.
-  const weeks = `select distinct date_trunc('week', date)::date from ${staged}`;
-  await q.query(`delete from observation_segment_weekly where data_source_id = $1 and week in (${weeks})`, [sourceId]);
+  const weeks = `select distinct date_trunc('week', date)::date from ${days}`;
+  if (!input.onlyStaged)
+    await q.query(`delete from observation_segment_weekly where data_source_id = $1 and week in (${weeks})`, [
+      sourceId,
+    ]);
   await q.query(
     weeklyInsert(
-      `date >= (select min(date_trunc('week', date))::date from ${staged}) and date_trunc('week', date)::date in (${weeks})`,
+      `date >= (select min(date_trunc('week', date))::date from ${days}) and date_trunc('week', date)::date in (${weeks})`,
     ),
     [sourceId],
   );

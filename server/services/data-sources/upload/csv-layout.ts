@@ -131,6 +131,7 @@ export function readHeader(fields: string[], line: number, options: HeaderOption
 
 export const layoutDimensions = (layout: CsvLayout): DimensionKey[] => layout.dimensions.map((d) => d.dim.key);
 export const layoutMetrics = (layout: CsvLayout): BaseMetric[] => layout.metrics.map((m) => m.metric.key);
+export const layoutMetricColumns = (layout: CsvLayout): string[] => layout.metrics.map((m) => m.metric.column);
 
 /** "2024-03-01", "20240301", "Mar 1, 2024"... to "2024-03-01"; null when it is not a real calendar day. */
 export function parseDate(raw: string, order: DateOrder = "mdy"): string | null {

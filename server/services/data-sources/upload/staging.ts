@@ -28,18 +28,56 @@ export interface MergeResult {
   replacedDates: number;
 }
 
+/** Where the staged rows go: known once the header is read, before the first chunk is merged. */
+export interface StagingTarget {
+  dataSourceId: string;
+  projectId: string;
+  /** Inserted first, with `dataSourceId` as its id: it exists only if the import commits. */
+  createSource?: NewUploadSource;
+  /** The metric columns the rows fill (the others are NULL in every row and stay so). */
+  metricColumns: string[];
+  /** COPY text per chunk (CHUNK_BYTES); tests pass a few KB to merge many chunks. */
+  chunkBytes?: number;
+  /** Called with each chunk's merge time (in the background while reading goes on). */
+  onPhase?: (phase: string, ms: number) => void;
+}
+
+/** COPY text per chunk: each chunk is merged into `observations` while the next one is read. */
+const CHUNK_BYTES = 4 * 1024 * 1024;
+
 /**
  * One import, in one transaction on its own connection (a slow upload must not hold a connection
- * of the app's pool): rows are streamed with COPY into a temporary staging table as they are read,
- * and only once the whole file is valid are they merged into `dimension_sets` and `observations`.
- * Any failure before `commit` rolls everything back: nothing of a bad file is ever imported.
+ * of the app's pool). Rows stream with COPY into a temporary chunk table as they are read; every
+ * 4 MB of rows the chunk is merged into `dimension_sets` and `observations` while the next chunk is
+ * read and checked (PostgreSQL inserting and Node parsing at the same time, on two cores), and kept
+ * in `upload_staging` for the report rollups and for naming a duplicate row's lines. Nothing is
+ * visible to anyone before `commit`, and any failure before it rolls everything back: nothing of a
+ * bad file is ever imported, wherever in the file the problem is.
  */
 export class ObservationStaging {
   private copy: ReturnType<typeof copyFrom> | undefined;
   private copyDone: Promise<void> | undefined;
+  private copyBytes = 0;
   private batch: string[] = [];
   private batchBytes = 0;
+  /** Batches read while a chunk was being merged, one string each, sent once it is merged. */
+  private held: string[] = [];
+  private heldBytes = 0;
   private closed = false;
+  private chunkCount = 0;
+  private columns: string[] = [];
+  private chunkBytes = CHUNK_BYTES;
+  private batchLimit = BATCH_BYTES;
+  private target: StagingTarget | undefined;
+  /** The merge of the last chunk, running while the next one is read. */
+  private merging: Promise<void> | undefined;
+  private mergeSettled = true;
+  private prepared: { previousVersion: string; oldDates: Set<string>; oldRows: Map<string, number> | null } | undefined;
+  /** Per replaced day, the file's rows that found the source's row with the same key. */
+  private readonly matched = new Map<string, number>();
+  /** The file's days so far; and the source's earlier days already deleted. */
+  private readonly fileDates = new Set<string>();
+  private readonly replaced = new Set<string>();
 
   private constructor(private readonly client: pg.Client) {}
 
@@ -50,10 +88,7 @@ export class ObservationStaging {
     });
     await client.connect();
     const staging = new ObservationStaging(client);
-    try {
-      await client.query("begin");
-      await client.query(`
-        create temporary table upload_staging (
+    const columns = `
           line integer not null,
           date date not null,
           -- The file's number for the row's dimension combination; its first row also carries the
@@ -61,8 +96,28 @@ export class ObservationStaging {
           combo integer not null,
           key text,
           ${DIMENSION_COLUMNS.map((c) => `${c} text`).join(", ")},
-          ${METRIC_COLUMNS.map((c) => `${c} double precision`).join(", ")}
-        ) on commit drop`);
+          ${METRIC_COLUMNS.map((c) => `${c} double precision`).join(", ")}`;
+    try {
+      await client.query("begin");
+      // Every row of the file: each chunk is a table of its own that inherits from this one, so a
+      // chunk is merged from its own table and the rollups read all of them here.
+      await client.query(`create temporary table upload_staging (${columns}) on commit drop`);
+      // The file's days, and per day how many of its rows found a stored row with their key.
+      await client.query("create temporary table upload_days (date date primary key) on commit drop");
+      await client.query("create temporary table upload_matched (date date, n integer) on commit drop");
+      // The file's combinations (one row each) and their dimension set ids: small tables,
+      // analysed as they grow, so no plan that joins the rows to them can go quadratic.
+      await client.query(
+        `create temporary table upload_keys on commit drop as
+         select combo, key, ${DIMENSION_COLUMNS.join(", ")} from upload_staging where false`,
+      );
+      await client.query("create temporary table upload_combos (combo integer, id bigint) on commit drop");
+      // A chunk's rows on days the source had, with their dimension set id and what the source
+      // holds for their key: 0 nothing, 1 other values, 2 the same values.
+      await client.query(
+        `create temporary table upload_rows (date date, id bigint, state smallint,
+           ${METRIC_COLUMNS.map((c) => `${c} double precision`).join(", ")}) on commit drop`,
+      );
     } catch (error) {
       await staging.abort();
       throw error;
@@ -70,10 +125,23 @@ export class ObservationStaging {
     return staging;
   }
 
-  /** Starts the COPY once the header has told which columns the file has. */
-  startCopy(columns: string[]): void {
-    const copy = this.client.query(copyFrom(`copy upload_staging (${columns.join(", ")}) from stdin`));
+  /** Starts the COPY once the header has told which columns the file has and where they go. */
+  startCopy(columns: string[], target: StagingTarget): void {
+    this.columns = columns;
+    this.target = target;
+    this.chunkBytes = target.chunkBytes ?? CHUNK_BYTES;
+    this.batchLimit = Math.min(BATCH_BYTES, this.chunkBytes);
+  }
+
+  private beginChunk(): void {
+    const table = `upload_chunk_${++this.chunkCount}`;
+    // Queued before the COPY on the same connection; if it failed, the COPY fails with it.
+    this.client
+      .query(`create temporary table ${table} () inherits (upload_staging) on commit drop`)
+      .catch(() => undefined);
+    const copy = this.client.query(copyFrom(`copy ${table} (${this.columns.join(", ")}) from stdin`));
     this.copy = copy;
+    this.copyBytes = 0;
     this.copyDone = new Promise<void>((resolve, reject) => {
       copy.on("finish", resolve);
       copy.on("error", reject);
@@ -90,36 +158,233 @@ export class ObservationStaging {
 
   /** Sends the queued lines when enough have gathered, waiting when PostgreSQL is behind. */
   async flushIfFull(): Promise<void> {
-    if (this.batchBytes >= BATCH_BYTES) await this.flush();
+    if (this.batchBytes < this.batchLimit) return;
+    // A chunk is being merged: hold the rows read meanwhile (up to a chunk, as one string per
+    // batch rather than a string per row) and go on reading.
+    if (!this.mergeSettled && this.heldBytes + this.batchBytes < this.chunkBytes) {
+      this.held.push(this.batch.join(""));
+      this.heldBytes += this.batchBytes;
+      this.batch = [];
+      this.batchBytes = 0;
+      return;
+    }
+    await this.merging;
+    await this.flush();
+    if (this.copyBytes >= this.chunkBytes) {
+      await this.endCopy();
+      this.mergeSettled = false;
+      this.merging = this.mergeChunk().finally(() => (this.mergeSettled = true));
+      // Surfaced by the next `flushIfFull`/`finishCopy`; meanwhile it must not crash the process.
+      this.merging.catch(() => undefined);
+    }
   }
 
   private async flush(): Promise<void> {
-    if (!this.copy || this.batch.length === 0) return;
+    if (this.batch.length === 0 && this.held.length === 0) return;
+    const held = this.held;
+    this.held = [];
+    this.heldBytes = 0;
+    for (const data of held) await this.send(data);
+    if (this.batch.length === 0) return;
     const data = this.batch.join("");
     this.batch = [];
     this.batchBytes = 0;
-    if (!this.copy.write(data)) await Promise.race([once(this.copy, "drain"), this.copyDone]);
+    await this.send(data);
   }
 
-  /** Ends the COPY: every row is in the staging table. */
-  async finishCopy(): Promise<void> {
-    await this.flush();
+  private async send(data: string): Promise<void> {
+    if (!this.copy) this.beginChunk();
+    this.copyBytes += data.length;
+    if (!this.copy!.write(data)) await Promise.race([once(this.copy!, "drain"), this.copyDone]);
+  }
+
+  private async endCopy(): Promise<void> {
     this.copy!.end();
     await this.copyDone;
     this.copy = undefined;
+  }
+
+  /** Ends the last COPY and merges the last chunk: every row is in `observations` and staged. */
+  async finishCopy(): Promise<void> {
+    await this.merging;
+    await this.flush();
+    if (this.copy) {
+      await this.endCopy();
+      await this.mergeChunk();
+    }
+    await this.readDays();
+    if (this.replaced.size > 0) await this.deleteRowsNotInFile();
+    // Rows that found a stored row (the source's, or an earlier chunk's: a repeat) were not
+    // inserted as new, so the primary key did not see a repeated row there.
+    if (this.matched.size > 0) await this.checkRepeatedRows();
+    // Temporary tables are never auto-analysed: the rollups' aggregates need the statistics.
     await this.client.query("analyze upload_staging");
   }
 
+  /** Locks the source (creating it first when asked) and reads its days, before the first chunk. */
+  private async prepare(target: StagingTarget) {
+    if (target.createSource) {
+      const { agencyId, name, createdById } = target.createSource;
+      await this.client.query(
+        `insert into data_sources (id, agency_id, project_id, source_name, kind, name, created_by_id)
+         values ($1, $2, $3, $4, $5, $6, $7)`,
+        [target.dataSourceId, agencyId, target.projectId, UPLOAD_SOURCE_NAME, UPLOAD_SOURCE_KIND, name, createdById],
+      );
+    }
+    // Serialises uploads to one source (their chunks would otherwise interleave) without locking
+    // the source's row for the whole upload: a slow upload must not hold up editing the source. The
+    // key-share lock keeps the source from being deleted meanwhile; one deleted before is gone.
+    await this.client.query("select pg_advisory_xact_lock(hashtext('upload:' || $1))", [target.dataSourceId]);
+    const locked = await this.client.query<{ version: string }>(
+      "select updated_at::text as version from data_sources where id = $1 for key share",
+      [target.dataSourceId],
+    );
+    if (locked.rowCount === 0) throw new NotFoundError();
+    // The source's days, one index probe each (a skip scan of the primary key), read before
+    // anything is deleted: which of the file's days replace earlier ones, and whether any are left.
+    const days = await this.client.query<{ date: string }>(
+      `with recursive d(date) as (
+         select min(date) from observations where data_source_id = $1
+         union all
+         select (select min(o.date) from observations o where o.data_source_id = $1 and o.date > d.date)
+         from d where d.date is not null)
+       select date::text as date from d where date is not null`,
+      [target.dataSourceId],
+    );
+    const previousVersion = locked.rows[0].version;
+    // Rows per day as the report rollups count them, when they are current: which of the file's
+    // days can keep rows the file does not have (see `deleteRowsNotInFile`).
+    const totals = await this.client.query<{ date: string; rows: number }>(
+      `select t.date::text as date, t.rows from observation_daily_totals t
+       where t.data_source_id = $1
+         and exists (select 1 from daily_totals_state s where s.data_source_id = $1 and s.source_version = $2::timestamptz)`,
+      [target.dataSourceId, previousVersion],
+    );
+    const oldRows = totals.rowCount ? new Map(totals.rows.map((r) => [r.date, r.rows])) : null;
+    return { previousVersion, oldDates: new Set(days.rows.map((r) => r.date)), oldRows };
+  }
+
   /**
-   * Replaces the source's observations for the file's dates with the staged rows, creating the
-   * dimension combinations it has not seen before, and records the upload summary on the source.
+   * Merges the last chunk's rows (`upload_chunk_<n>`): adds their new combinations to
+   * `dimension_sets` and inserts them into `observations`. One round trip of statements: while
+   * they run, Node is busy reading the next chunk and would answer each statement's end late.
+   */
+  private async mergeChunk(): Promise<void> {
+    const started = performance.now();
+    const target = this.target!;
+    this.prepared ??= await this.prepare(target);
+    const chunk = `upload_chunk_${this.chunkCount}`;
+    const source = this.client.escapeLiteral(target.dataSourceId);
+    const project = this.client.escapeLiteral(target.projectId);
+    const dims = DIMENSION_COLUMNS.join(", ");
+    const metrics = target.metricColumns;
+    const into = `insert into observations (data_source_id, project_id, date, dimension_set_id, ${metrics.join(", ")})`;
+    const statements = [
+      `insert into upload_keys select combo, key, ${dims} from ${chunk} where key is not null`,
+      `insert into dimension_sets (project_id, key, ${dims})
+       select ${project}, s.key, ${DIMENSION_COLUMNS.map((c) => `s.${c}`).join(", ")}
+       from (select distinct key, ${dims} from ${chunk} where key is not null) s
+       where not exists (select 1 from dimension_sets d where d.project_id = ${project} and d.key = s.key)
+       on conflict (project_id, key) do nothing`,
+      `insert into upload_combos
+       select s.combo, d.id from ${chunk} s join dimension_sets d on d.project_id = ${project} and d.key = s.key
+       where s.key is not null`,
+      // Small: analysed as it grows, so no plan that joins the rows to it can go quadratic.
+      "analyze upload_combos",
+      `insert into upload_days select distinct date from ${chunk} on conflict do nothing`,
+      "savepoint before_insert",
+    ];
+    if (this.prepared.oldDates.size === 0) {
+      // A source without rows: every row is new. Only the file's metric columns: the others stay
+      // NULL (their default).
+      statements.push(
+        `${into} select ${source}, ${project}, s.date, c.id, ${metrics.map((c) => `s.${c}`).join(", ")}
+         from ${chunk} s join upload_combos c on c.combo = s.combo`,
+      );
+    } else {
+      // A source with rows: a row equal to the stored row with the same key (every metric column,
+      // NULLs included) is left as it is; a changed row replaces it; a new one is added. Re-uploading
+      // an export that overlaps earlier ones rewrites only what changed: deleting and inserting an
+      // unchanged row costs as much as a new one, and more in the index, which keeps the deleted
+      // row's entry until the transaction ends. The stored row is found by one primary-key probe
+      // per row (a subquery per row: no plan can read all of the source's rows for each chunk).
+      statements.push(
+        `insert into upload_rows (date, id, state, ${metrics.join(", ")})
+         select s.date, c.id,
+                coalesce((select case when (${METRIC_COLUMNS.map((m) => `o.${m}`).join(", ")}) is not distinct from
+                                           (${METRIC_COLUMNS.map((m) => `s.${m}`).join(", ")}) then 2 else 1 end
+                          from observations o
+                          where o.data_source_id = ${source} and o.date = s.date and o.dimension_set_id = c.id), 0),
+                ${metrics.map((c) => `s.${c}`).join(", ")}
+         from ${chunk} s join upload_combos c on c.combo = s.combo`,
+        `delete from observations o using upload_rows x
+         where x.state = 1 and o.data_source_id = ${source} and o.date = x.date and o.dimension_set_id = x.id`,
+        `${into} select ${source}, ${project}, x.date, x.id, ${metrics.map((c) => `x.${c}`).join(", ")}
+         from upload_rows x where x.state < 2`,
+        "insert into upload_matched select date, count(*) from upload_rows where state > 0 group by date",
+        "truncate upload_rows",
+      );
+    }
+    statements.push("release savepoint before_insert");
+    try {
+      await this.client.query(statements.join(";\n"));
+    } catch (error) {
+      if ((error as { code?: string }).code !== "23505") throw error;
+      await this.client.query("rollback to savepoint before_insert");
+      throw await this.duplicateError();
+    }
+    target.onPhase?.("merge a chunk", performance.now() - started);
+  }
+
+  /** Reads back which of the file's days replace the source's and how many of their rows matched. */
+  private async readDays(): Promise<void> {
+    const { oldDates } = this.prepared!;
+    const days = await this.client.query<{ date: string }>("select date::text as date from upload_days");
+    for (const { date } of days.rows) {
+      this.fileDates.add(date);
+      if (oldDates.has(date)) this.replaced.add(date);
+    }
+    const matched = await this.client.query<{ date: string; n: number }>(
+      "select date::text as date, sum(n)::int as n from upload_matched group by date",
+    );
+    for (const { date, n } of matched.rows) this.matched.set(date, n);
+  }
+
+  /**
+   * Ends the replacement of the days the source had: their rows the file does not have are
+   * deleted (only on days where fewer of the file's rows found a row than the day had, when the
+   * rollups tell how many it had).
+   */
+  private async deleteRowsNotInFile(): Promise<void> {
+    const { oldRows } = this.prepared!;
+    const days = [...this.replaced].filter(
+      (date) => oldRows === null || (oldRows.get(date) ?? Infinity) > (this.matched.get(date) ?? 0),
+    );
+    if (days.length > 0)
+      await this.client.query(
+        `delete from observations o
+         where o.data_source_id = $1 and o.date = any($2::date[])
+           and not exists (select 1 from upload_staging s join upload_combos c on c.combo = s.combo
+                           where s.date = o.date and c.id = o.dimension_set_id and s.date = any($2::date[]))`,
+        [this.target!.dataSourceId, days],
+      );
+  }
+
+  private async checkRepeatedRows(): Promise<void> {
+    const repeated = await this.client.query(
+      `select 1 from upload_staging s join upload_combos c on c.combo = s.combo
+       group by s.date, c.id having count(*) > 1 limit 1`,
+    );
+    if (repeated.rowCount) throw await this.duplicateError();
+  }
+
+  /**
+   * Records the upload summary on the source and brings its report rollups up to date; call after
+   * `finishCopy` (every row is in `observations` by then).
    */
   async merge(input: {
     dataSourceId: string;
-    projectId: string;
     summary: Record<string, unknown>;
-    /** Inserted first, with `dataSourceId` as its id: it exists only if the import commits. */
-    createSource?: NewUploadSource;
     /** Remembered on the source for its next upload. */
     mapping?: CsvMapping;
     onPhase?: (phase: string, ms: number) => void;
@@ -130,85 +395,17 @@ export class ObservationStaging {
       input.onPhase?.(text.trim().split(/\s+/).slice(0, 3).join(" "), performance.now() - started);
       return result;
     };
-    if (input.createSource) {
-      const { agencyId, name, createdById } = input.createSource;
-      await q(
-        `insert into data_sources (id, agency_id, project_id, source_name, kind, name, created_by_id)
-         values ($1, $2, $3, $4, $5, $6, $7)`,
-        [input.dataSourceId, agencyId, input.projectId, UPLOAD_SOURCE_NAME, UPLOAD_SOURCE_KIND, name, createdById],
-      );
-    }
-    // Serialises uploads to one source; a source deleted meanwhile is gone.
-    const locked = await q("select updated_at::text as version from data_sources where id = $1 for update", [
-      input.dataSourceId,
-    ]);
-    if (locked.rowCount === 0) throw new NotFoundError();
-    const previousVersion = (locked.rows[0] as { version: string }).version;
-
-    // Temporary tables are never auto-analysed: without statistics the planner guesses a few rows
-    // and picks nested loops over a million staged rows (minutes instead of seconds).
-    await q("analyze upload_staging");
-    const dims = DIMENSION_COLUMNS.join(", ");
-    // The file's combinations (one row each), analysed before they meet dimension_sets: that
-    // table's statistics are stale right after this import adds to it (a new project reads as
-    // empty), and a plan built on them could loop over the staged rows once per dimension set —
-    // over a small analysed table of combinations, no plan can go quadratic.
-    await q(
-      `create temporary table upload_keys on commit drop as
-       select combo, key, ${dims} from upload_staging where key is not null`,
-    );
-    await q("analyze upload_keys");
-    await q(
-      `insert into dimension_sets (project_id, key, ${dims})
-       select $1, s.key, ${DIMENSION_COLUMNS.map((c) => `s.${c}`).join(", ")}
-       from (select distinct key, ${dims} from upload_keys) s
-       where not exists (select 1 from dimension_sets d where d.project_id = $1 and d.key = s.key)
-       on conflict (project_id, key) do nothing`,
-      [input.projectId],
-    );
-    await q(
-      `create temporary table upload_combos on commit drop as
-       select s.combo, d.id from upload_keys s join dimension_sets d on d.project_id = $1 and d.key = s.key`,
-      [input.projectId],
-    );
-    await q("analyze upload_combos");
-    const deleted = await q(
-      `with gone as (
-         delete from observations o
-         where o.data_source_id = $1 and o.date in (select distinct date from upload_staging)
-         returning o.date)
-       select count(distinct date)::int as dates from gone`,
-      [input.dataSourceId],
-    );
-    // No other rows left: the staged rows alone make the source's rollups (asked only when the
-    // rollups are not current: after a delete, the probe can walk the deleted rows' index entries).
-    const current = await q(
-      "select 1 from daily_totals_state where data_source_id = $1 and source_version = $2::timestamptz",
-      [input.dataSourceId, previousVersion],
-    );
-    const onlyStaged =
-      current.rowCount === 0 &&
-      (await q("select 1 from observations where data_source_id = $1 limit 1", [input.dataSourceId])).rowCount === 0;
-    await q("savepoint before_insert");
-    try {
-      await q(
-        `insert into observations (data_source_id, project_id, date, dimension_set_id, ${METRIC_COLUMNS.join(", ")})
-         select $1, $2, s.date, c.id, ${METRIC_COLUMNS.map((c) => `s.${c}`).join(", ")}
-         from upload_staging s join upload_combos c on c.combo = s.combo`,
-        [input.dataSourceId, input.projectId],
-      );
-    } catch (error) {
-      if ((error as { code?: string }).code !== "23505") throw error;
-      await q("rollback to savepoint before_insert");
-      throw await this.duplicateError();
-    }
+    const { previousVersion, oldDates } = this.prepared!;
     await q(
       `update data_sources set additional = additional || jsonb_build_object('upload', $2::jsonb),
          csv_mapping = coalesce($3::jsonb, csv_mapping), updated_at = now() where id = $1`,
       [input.dataSourceId, JSON.stringify(input.summary), input.mapping ? JSON.stringify(input.mapping) : null],
     );
-    // The report rollups of the replaced dates, from the staged rows (a new source has none yet:
-    // its first report builds them).
+    // The file's days, one row each: the rollup rows to redo and their weeks.
+    await q("analyze upload_days");
+    // The report rollups of the replaced dates, from the staged rows; when none of the source's
+    // earlier days is left, from the staged rows alone.
+    const onlyStaged = [...oldDates].every((date) => this.fileDates.has(date));
     const started = performance.now();
     const merged = await mergeStagedRollups(this.client, {
       sourceId: input.dataSourceId,
@@ -216,9 +413,11 @@ export class ObservationStaging {
       onlyStaged,
       staged: "upload_staging",
       keys: "upload_keys",
+      days: "upload_days",
+      metricColumns: this.target!.metricColumns,
     });
     if (merged) input.onPhase?.("merge report rollups", performance.now() - started);
-    return { replacedDates: (deleted.rows[0] as { dates: number }).dates };
+    return { replacedDates: this.replaced.size };
   }
 
   /** The first row that repeats an earlier row's date and dimension values. */

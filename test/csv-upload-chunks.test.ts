@@ -1,0 +1,190 @@
+import { Readable } from "node:stream";
+import { sql } from "drizzle-orm";
+import { beforeEach, describe, expect, it } from "vitest";
+import { DATA_SOURCE_MESSAGES as M } from "@/lib/constants/data-source-messages";
+import { addDays } from "@/lib/dates";
+import { db } from "@/server/db/client";
+import { ensureDailyTotals, refreshDailyTotals } from "@/server/insights/data/daily-totals";
+import { importCsv } from "@/server/services/data-sources/upload/import-csv";
+import { resetDatabase } from "@/test/db";
+import { countObservations, uploadWorld } from "@/test/data-source-fixtures";
+
+// An upload merges its rows into `observations` chunk by chunk while it reads the rest of the file
+// (server/services/data-sources/upload/staging.ts). With chunks of a few hundred bytes, a small
+// file is many chunks: days that span chunks, a duplicate whose first row is in an earlier chunk
+// and an error after many chunks were merged must behave exactly as in a one-chunk import.
+
+const HEADER = "date,channel,device,sessions,users,conversions";
+const CHANNELS = ["Organic Search", "Paid Search", "Email", "Direct", "Referral"];
+const DEVICES = ["desktop", "mobile", "tablet"];
+
+/** 15 rows a day (5 channels × 3 devices), `days` days from `start`. */
+function rows(start: string, days: number, scale = 1): string[] {
+  const out: string[] = [];
+  for (let d = 0; d < days; d++)
+    for (const [c, channel] of CHANNELS.entries())
+      for (const [v, device] of DEVICES.entries())
+        out.push(`${addDays(start, d)},${channel},${device},${scale * (10 + d + c * 3 + v)},${5 + v},${c % 3}`);
+  return out;
+}
+
+/** The file in pieces of 256 bytes, as a request body arrives. */
+function file(lines: string[]): AsyncIterable<Buffer> {
+  const bytes = Buffer.from([HEADER, ...lines].join("\n") + "\n");
+  const pieces: Buffer[] = [];
+  for (let i = 0; i < bytes.length; i += 256) pieces.push(bytes.subarray(i, i + 256));
+  return Readable.from(pieces);
+}
+
+async function project(sourceId: string) {
+  const { rows } = await db().execute<{ project_id: string }>(
+    sql`select project_id from data_sources where id = ${sourceId}`,
+  );
+  return rows[0].project_id;
+}
+
+async function stored(sourceId: string) {
+  const { rows } = await db().execute(sql`
+    select count(*)::int as rows, count(distinct o.date)::int as days, sum(o.sessions)::float8 as sessions,
+           sum(o.conversions)::float8 as conversions, min(o.date)::text as first, max(o.date)::text as last
+    from observations o where o.data_source_id = ${sourceId}`);
+  return rows[0];
+}
+
+async function rollups(sourceId: string) {
+  const read = async (query: ReturnType<typeof sql>) => (await db().execute(query)).rows;
+  return {
+    daily: await read(
+      sql`select date::text, rows, sessions, users, conversions from observation_daily_totals where data_source_id = ${sourceId} order by date`,
+    ),
+    segments: await read(
+      sql`select dimension, value, date::text, rows, sessions, conversions from observation_segment_daily where data_source_id = ${sourceId} order by dimension, value, date`,
+    ),
+    weekly: await read(
+      sql`select dimension, value, week::text, rows, sessions, conversions from observation_segment_weekly where data_source_id = ${sourceId} order by dimension, value, week`,
+    ),
+  };
+}
+
+describe("an upload merged in chunks", () => {
+  beforeEach(resetDatabase);
+
+  it("replaces the file's days across chunks, keeps the others, and leaves rollups equal to a full rebuild", async () => {
+    const { sourceId } = await uploadWorld();
+    const projectId = await project(sourceId);
+    let chunks = 0;
+    const target = {
+      dataSourceId: sourceId,
+      projectId,
+      chunkBytes: 600,
+      onPhase: (phase: string) => void (phase === "merge a chunk" && chunks++),
+    };
+    // 40 days; then 30 of them again (doubled values) and 10 new ones.
+    const first = await importCsv(file(rows("2024-01-01", 40)), target);
+    expect(first).toMatchObject({ rows: 600, replacedDates: 0 });
+    expect(chunks).toBeGreaterThan(10);
+    expect(await ensureDailyTotals([sourceId])).toBe(0);
+    const second = await importCsv(file(rows("2024-01-11", 40, 2)), target);
+    expect(second).toMatchObject({
+      rows: 600,
+      replacedDates: 30,
+      dateRange: { start: "2024-01-11", end: "2024-02-19" },
+    });
+    const expected = [...rows("2024-01-01", 10), ...rows("2024-01-11", 40, 2)];
+    const sessions = expected.reduce((sum, line) => sum + Number(line.split(",")[3]), 0);
+    expect(await stored(sourceId)).toEqual({
+      rows: 750,
+      days: 50,
+      sessions,
+      conversions: expected.reduce((sum, line) => sum + Number(line.split(",")[5]), 0),
+      first: "2024-01-01",
+      last: "2024-02-19",
+    });
+    // The merged rollups are current and equal what a rebuild from the observations gives.
+    expect(await ensureDailyTotals([sourceId])).toBe(0);
+    const merged = await rollups(sourceId);
+    expect(merged.daily).toHaveLength(50);
+    await refreshDailyTotals(sourceId);
+    expect(await rollups(sourceId)).toEqual(merged);
+  });
+
+  it("names both lines of a duplicate whose first row is in an earlier chunk, and writes nothing", async () => {
+    const { sourceId } = await uploadWorld();
+    const projectId = await project(sourceId);
+    const target = { dataSourceId: sourceId, projectId, chunkBytes: 600 };
+    await importCsv(file(rows("2023-06-01", 5)), target);
+    const before = await stored(sourceId);
+    const lines = rows("2024-01-01", 20);
+    // Line 2 is the file's first row (2024-01-01, Organic Search, desktop); repeated near the end.
+    lines.splice(280, 0, "2024-01-01,Organic Search,desktop,1,1,1");
+    await expect(importCsv(file(lines), target)).rejects.toThrow(M.duplicateRow(282, 2));
+    expect(await stored(sourceId)).toEqual(before);
+  });
+
+  it("a bad value after many chunks were merged leaves the source as it was", async () => {
+    const { sourceId } = await uploadWorld();
+    const projectId = await project(sourceId);
+    const target = { dataSourceId: sourceId, projectId, chunkBytes: 600 };
+    await importCsv(file(rows("2024-01-01", 10)), target);
+    const before = { stored: await stored(sourceId), rollups: await rollups(sourceId) };
+    const lines = rows("2024-01-01", 30, 3);
+    lines[420] = lines[420].replace(/,(\d+),(\d+),(\d+)$/, ",lots,$2,$3");
+    await expect(importCsv(file(lines), target)).rejects.toThrow(M.notANumber(422, "sessions", "lots"));
+    expect(await stored(sourceId)).toEqual(before.stored);
+    expect(await rollups(sourceId)).toEqual(before.rollups);
+    expect(await countObservations(sourceId)).toBe(150);
+  });
+
+  for (const current of [true, false])
+    it(`a re-upload keeps equal rows, replaces changed ones, adds new ones and drops the day's others (rollups ${current ? "current" : "stale"})`, async () => {
+      const { sourceId } = await uploadWorld();
+      const projectId = await project(sourceId);
+      const target = { dataSourceId: sourceId, projectId, chunkBytes: 600 };
+      const before = rows("2024-01-01", 20);
+      await importCsv(file(before), target);
+      if (!current) await db().execute(sql`update data_sources set updated_at = now() where id = ${sourceId}`);
+      const after = [...before];
+      after[17] = after[17].replace(/,(\d+),(\d+),(\d+)$/, ",999,$2,$3"); // changed
+      after.splice(100, 1); // gone from its day
+      after.splice(200, 0, "2024-01-14,Display,desktop,5,5,0"); // new on a day the source had
+      after.push("2024-01-21,Display,mobile,6,6,1"); // a new day
+      const answer = await importCsv(file(after), target);
+      expect(answer).toMatchObject({ rows: 301, replacedDates: 20 });
+      const sessions = after.reduce((sum, line) => sum + Number(line.split(",")[3]), 0);
+      expect(await stored(sourceId)).toMatchObject({ rows: 301, days: 21, sessions });
+      const { rows: changed } = await db().execute(sql`
+        select o.sessions from observations o join dimension_sets d on d.id = o.dimension_set_id
+        where o.data_source_id = ${sourceId} and o.date = '2024-01-02' and d.channel = 'Organic Search' and d.device = 'tablet'`);
+      expect(changed).toEqual([{ sessions: 999 }]);
+      await ensureDailyTotals([sourceId]);
+      const merged = await rollups(sourceId);
+      await refreshDailyTotals(sourceId);
+      expect(await rollups(sourceId)).toEqual(merged);
+    });
+
+  it("a day of the file in another grain replaces all of the day's earlier rows", async () => {
+    const { sourceId } = await uploadWorld();
+    const projectId = await project(sourceId);
+    await importCsv(file(rows("2024-01-01", 3)), { dataSourceId: sourceId, projectId });
+    await importCsv(Readable.from([Buffer.from("date,channel,sessions,users,conversions\n2024-01-02,Email,4,4,0\n")]), {
+      dataSourceId: sourceId,
+      projectId,
+    });
+    expect(await countObservations(sourceId, "2024-01-02")).toBe(1);
+    expect(await countObservations(sourceId)).toBe(31);
+  });
+
+  it("a duplicate of a row equal to the source's own is still named, and nothing changes", async () => {
+    const { sourceId } = await uploadWorld();
+    const projectId = await project(sourceId);
+    const target = { dataSourceId: sourceId, projectId, chunkBytes: 600 };
+    const lines = rows("2024-01-01", 10);
+    await importCsv(file(lines), target);
+    const before = await stored(sourceId);
+    // The same file with its line 2 repeated at line 4: both equal the row the source has.
+    const again = [...lines];
+    again.splice(2, 0, lines[0]);
+    await expect(importCsv(file(again), target)).rejects.toThrow(M.duplicateRow(4, 2));
+    expect(await stored(sourceId)).toEqual(before);
+  });
+});
