@@ -21,3 +21,30 @@ export async function openLastBenchDatabase() {
   });
   return database;
 }
+
+type Queryable = { query: <R extends object>(text: string) => Promise<{ rows: R[] }> };
+
+/**
+ * The report the profiling scripts time: the report bench's big project over its last `days` days (the day of its
+ * newest daily total), as `loadReportInput` takes it.
+ */
+export async function benchReportRequest(db: Queryable, days: number, compareTo: "previous_period" | "previous_year") {
+  const { rows } = await db.query<{ id: string; site_type: string; currency: string; last: string }>(
+    `select p.id, p.site_type, p.currency,
+            (select max(date)::text from observation_daily_totals o where o.project_id = p.id) as last
+     from client_projects p where p.name = 'Big Shop Store' limit 1`,
+  );
+  const project = rows[0];
+  if (!project) throw new Error("no report bench data: run `npm run bench -- report` first");
+  const periodEnd = project.last;
+  const periodStart = new Date(Date.parse(`${periodEnd}T00:00:00Z`) - (days - 1) * 86_400_000)
+    .toISOString()
+    .slice(0, 10);
+  return {
+    projectId: project.id,
+    project: { siteType: project.site_type as "ecommerce", url: null, currency: project.currency, primaryKpi: null },
+    periodStart,
+    periodEnd,
+    compareTo,
+  };
+}

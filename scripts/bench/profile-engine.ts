@@ -5,7 +5,7 @@
  * and the findings, so a CPU profile of the engine alone can be taken. WARM=1 warms the engine up first,
  * as the worker does when it starts.
  */
-import { openLastBenchDatabase } from "./last-bench-database";
+import { benchReportRequest, openLastBenchDatabase } from "./last-bench-database";
 
 const days = Number(process.argv[2] ?? 30);
 const compareTo = (process.argv[3] ?? "previous_period") as "previous_period" | "previous_year";
@@ -18,28 +18,8 @@ async function main() {
   const { loadReportInput } = await import("../../server/insights/data/load-report-input");
   const { runEngine } = await import("../../server/insights/engine/run-engine");
   try {
-    const { rows } = await pool().query<{ id: string; site_type: string; currency: string; last: string }>(
-      `select p.id, p.site_type, p.currency, (select max(date)::text from observation_daily_totals o where o.project_id = p.id) as last
-       from client_projects p where p.name = 'Big Shop Store' limit 1`,
-    );
-    const project = rows[0];
-    const periodEnd = project.last;
-    const periodStart = new Date(Date.parse(`${periodEnd}T00:00:00Z`) - (days - 1) * 86_400_000)
-      .toISOString()
-      .slice(0, 10);
-    const load = async () =>
-      loadReportInput({
-        projectId: project.id,
-        project: {
-          siteType: project.site_type as "ecommerce",
-          url: null,
-          currency: project.currency,
-          primaryKpi: null,
-        },
-        periodStart,
-        periodEnd,
-        compareTo,
-      });
+    const request = await benchReportRequest(pool(), days, compareTo);
+    const load = async () => loadReportInput(request);
     for (let i = 0; i < 2; i++) {
       const t = performance.now();
       await load();

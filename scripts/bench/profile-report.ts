@@ -5,7 +5,7 @@
  * the app, so a slow phase shows by itself.
  */
 import pg from "pg";
-import { openLastBenchDatabase } from "./last-bench-database";
+import { benchReportRequest, openLastBenchDatabase } from "./last-bench-database";
 
 const days = Number(process.argv[2] ?? 30);
 const compareTo = (process.argv[3] ?? "previous_period") as "previous_period" | "previous_year";
@@ -19,15 +19,8 @@ async function main() {
   const db = new pg.Client({ connectionString: database.url });
   await db.connect();
   try {
-    const { rows } = await db.query<{ id: string; site_type: string; currency: string; last: string }>(
-      `select p.id, p.site_type, p.currency, (select max(date)::text from observations o where o.project_id = p.id) as last
-       from client_projects p where p.name = 'Big Shop Store' limit 1`,
-    );
-    const project = rows[0];
-    const periodEnd = project.last;
-    const periodStart = new Date(Date.parse(`${periodEnd}T00:00:00Z`) - (days - 1) * 86_400_000)
-      .toISOString()
-      .slice(0, 10);
+    const request = await benchReportRequest(db, days, compareTo);
+    const { projectId, periodStart, periodEnd } = request;
     // The floor the bench compares with: one GROUP BY date scan of the rows the report reads.
     const { reportWindow } = await import("../../server/insights/data/window");
     const w = reportWindow(periodStart, periodEnd, compareTo);
@@ -37,7 +30,7 @@ async function main() {
       await db.query(
         `select date, sum(sessions), sum(conversions), sum(revenue), sum(impressions), sum(clicks)
          from observations where project_id = $1 and date between $2::date and $3::date group by date`,
-        [project.id, w.comparisonStart < w.periodStart ? w.comparisonStart : w.periodStart, periodEnd],
+        [projectId, w.comparisonStart < w.periodStart ? w.comparisonStart : w.periodStart, periodEnd],
       );
       floor = Math.min(floor, performance.now() - started);
     }
@@ -46,33 +39,22 @@ async function main() {
       const { ensureDailyTotals } = await import("../../server/insights/data/daily-totals");
       const { activeSourceIds } = await import("../../server/insights/data/load-project-data");
       const t = performance.now();
-      const rebuilt = await ensureDailyTotals(await activeSourceIds(project.id));
+      const rebuilt = await ensureDailyTotals(await activeSourceIds(projectId));
       console.log(`rollups: ${rebuilt} source(s) rebuilt in ${(performance.now() - t).toFixed(0)} ms`);
     }
     for (let run = 0; run < 3; run++) {
       let t = performance.now();
-      const input = await loadReportInput({
-        projectId: project.id,
-        project: {
-          siteType: project.site_type as "ecommerce",
-          url: null,
-          currency: project.currency,
-          primaryKpi: null,
-        },
-        periodStart,
-        periodEnd,
-        compareTo,
-      });
+      const input = await loadReportInput(request);
       const load = performance.now() - t;
       const { activeSourceIds, loadProjectData } = await import("../../server/insights/data/load-project-data");
       const { loadSegmentDaily } = await import("../../server/insights/data/load-segment-daily");
       const { pickWatchedSegments } = await import("../../server/insights/data/pick-watched-segments");
       const { WATCHED_DIMENSIONS } = await import("../../server/insights/data/load-report-input");
       const { neededDimensions } = await import("../../server/insights/engine/applicable");
-      const sourceIds = await activeSourceIds(project.id);
+      const sourceIds = await activeSourceIds(projectId);
       let t1 = performance.now();
       const data = await loadProjectData({
-        projectId: project.id,
+        projectId: projectId,
         window: input.window,
         dimensions: [...new Set([...neededDimensions("ecommerce"), ...WATCHED_DIMENSIONS])],
         sourceIds,
@@ -81,7 +63,7 @@ async function main() {
       t1 = performance.now();
       const segments = pickWatchedSegments(data, WATCHED_DIMENSIONS);
       await loadSegmentDaily({
-        projectId: project.id,
+        projectId: projectId,
         sourceIds,
         dimensions: WATCHED_DIMENSIONS,
         segments,
