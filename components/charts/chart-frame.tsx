@@ -35,4 +35,13 @@ export function ChartFrame({
 /** Tick and label text: 12 px slate, readable on a phone and above WCAG's contrast minimum. */
 export const AXIS_TICK = { fontSize: 12, fill: "#475569" } as const;
 export const GRID_STROKE = "#e2e8f0";
+/** A daily chart's date axis: readable ticks that never crowd, the first and last day kept. */
+export const DATE_AXIS = {
+  dataKey: "date",
+  tick: AXIS_TICK,
+  tickLine: false,
+  axisLine: { stroke: "#94a3b8" },
+  interval: "preserveStartEnd",
+  minTickGap: 28,
+} as const;
 export const MARK_COLOR = "#b91c1c";

@@ -2,7 +2,7 @@
 
 import { Area, CartesianGrid, ComposedChart, Line, ReferenceDot, Tooltip, XAxis, YAxis } from "recharts";
 import type { ChartLook } from "@/lib/hooks/use-chart-look";
-import { AXIS_TICK, ChartFrame, GRID_STROKE, MARK_COLOR } from "./chart-frame";
+import { AXIS_TICK, ChartFrame, DATE_AXIS, GRID_STROKE, MARK_COLOR } from "./chart-frame";
 import { ChartTooltipBox } from "./chart-tooltip";
 import { withAlpha } from "./colors";
 import { markLabel } from "./mark-label";
@@ -76,15 +76,7 @@ export function LineBandChart({
     <ChartFrame label={label} height={height} font={look.font} className={className}>
       <ComposedChart data={data} margin={{ top: 8, right: 12, bottom: 4, left: 4 }} accessibilityLayer={false}>
         <CartesianGrid stroke={GRID_STROKE} vertical={false} />
-        <XAxis
-          dataKey="date"
-          tickFormatter={formatDate}
-          tick={AXIS_TICK}
-          tickLine={false}
-          axisLine={{ stroke: "#94a3b8" }}
-          interval="preserveStartEnd"
-          minTickGap={28}
-        />
+        <XAxis {...DATE_AXIS} tickFormatter={formatDate} />
         <YAxis
           tickFormatter={formatValue}
           tick={AXIS_TICK}

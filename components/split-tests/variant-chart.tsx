@@ -1,7 +1,7 @@
 "use client";
 
 import { CartesianGrid, Line, LineChart, Tooltip, XAxis, YAxis } from "recharts";
-import { AXIS_TICK, ChartFrame, GRID_STROKE } from "@/components/charts/chart-frame";
+import { AXIS_TICK, ChartFrame, DATE_AXIS, GRID_STROKE } from "@/components/charts/chart-frame";
 import { ChartTooltipBox } from "@/components/charts/chart-tooltip";
 import { contrastingColor } from "@/components/charts/colors";
 import type { ChartLook } from "@/lib/hooks/use-chart-look";
@@ -29,15 +29,7 @@ export function VariantChart({
       <ChartFrame label={label} height={240} font={look.font}>
         <LineChart data={points} margin={{ top: 8, right: 12, bottom: 4, left: 4 }} accessibilityLayer={false}>
           <CartesianGrid stroke={GRID_STROKE} vertical={false} />
-          <XAxis
-            dataKey="date"
-            tickFormatter={formatDate}
-            tick={AXIS_TICK}
-            tickLine={false}
-            axisLine={{ stroke: "#94a3b8" }}
-            interval="preserveStartEnd"
-            minTickGap={28}
-          />
+          <XAxis {...DATE_AXIS} tickFormatter={formatDate} />
           <YAxis tickFormatter={formatValue} tick={AXIS_TICK} tickLine={false} axisLine={false} width={64} />
           <Tooltip
             isAnimationActive={false}
