@@ -1,6 +1,7 @@
 import "server-only";
 import { DIMENSIONS, type Dimension } from "@/lib/insights/metrics";
 import { addDays, dayOfWeek } from "@/lib/dates";
+import type { PoolClient } from "pg";
 import { pool } from "../../db/client";
 import { ensureDailyTotals, SEGMENT_PARTS } from "./daily-totals";
 import { PARTS, PART_INDEX, DIMENSION_COLUMNS, type PartValues } from "./parts";
@@ -82,14 +83,27 @@ function rowCountQuery(): string {
 
 /**
  * Runs one query on its own pooled connection with more memory for hashing than the default
- * 4 MB, so PostgreSQL hashes groups instead of sorting millions of rows on disk.
+ * 4 MB, so PostgreSQL hashes groups instead of sorting millions of rows on disk, and without
+ * parallel workers.
  */
 async function aggregate(text: string, values: unknown[]): Promise<{ rows: Record<string, string | number | null>[] }> {
+  return inTransaction((client) => client.query<Record<string, string | number | null>>(text, values));
+}
+
+/** `aggregate` with each row as an array in the query's column order, and the columns' names. */
+async function aggregateRows(text: string, values: unknown[]): Promise<{ rows: unknown[][]; columns: string[] }> {
+  const result = await inTransaction((client) => client.query<unknown[]>({ text, values, rowMode: "array" }));
+  return { rows: result.rows, columns: result.fields.map((f) => f.name) };
+}
+
+async function inTransaction<T>(run: (client: PoolClient) => Promise<T>): Promise<T> {
   const client = await pool().connect();
   try {
-    await client.query("begin");
-    await client.query("set local work_mem = '64MB'");
-    const result = await client.query<Record<string, string | number | null>>(text, values);
+    // One round trip (simple protocol). Parallel workers off: a report reads its sources side by
+    // side already, and on the bench's 2 cores their gathers only competed (30-day read 96 → 86 ms
+    // median, 365 days unchanged; scripts/bench/profile-report.ts).
+    await client.query("begin; set local work_mem = '64MB'; set local max_parallel_workers_per_gather = 0");
+    const result = await run(client);
     await client.query("commit");
     return result;
   } catch (error) {
@@ -167,30 +181,29 @@ export async function loadProjectData(options: LoadOptions): Promise<ProjectData
       PARTS.map((_, i) => toNumber(row[`p${i}`])),
     );
   }
-  const perSource =
-    dims.length > 0
-      ? await Promise.all(
-          // uuid text sorts as PostgreSQL orders uuids (byte order).
-          [...sourceIds].sort().map(async (id) => {
-            const { rows } = await aggregate(
-              segmentQuery(SEGMENT_PARTS.filter((p) => has.get(id)!.has(PART_INDEX[p.key])).map((p) => p.column)),
-              [[id], ...segmentParams],
-            );
-            // ProjectData groups the rows by source and dimension, so one source's rows (its
-            // null-value rows after its values) build the same segments alone as among all.
-            const segmentRows = segmentRowsOf(
-              rows,
-              rowCounts.rows.filter((r) => String(r.source) === id),
-              dims,
-            );
-            const own = bySource.get(id);
-            if (options.onSourceTotals)
-              options.onSourceTotals(id, new ProjectData(window, own ? [own] : [], segmentRows, dims));
-            return segmentRows;
-          }),
-        )
-      : [];
-  return new ProjectData(window, [...bySource.values()], perSource.flat(), dims);
+  if (dims.length === 0) return new ProjectData(window, [...bySource.values()], [], dims);
+  const perSource = await Promise.all(
+    // uuid text sorts as PostgreSQL orders uuids (byte order).
+    [...sourceIds].sort().map(async (id) => {
+      const { rows, columns } = await aggregateRows(
+        segmentQuery(SEGMENT_PARTS.filter((p) => has.get(id)!.has(PART_INDEX[p.key])).map((p) => p.column)),
+        [[id], ...segmentParams],
+      );
+      // ProjectData groups the rows by source and dimension, so one source's rows (its null-value
+      // rows after its values) build the same segments alone as among all.
+      const segmentRows = segmentRowsOf(
+        rows,
+        columns,
+        rowCounts.rows.filter((r) => String(r.source) === id),
+        dims,
+      );
+      const own = bySource.get(id);
+      const data = new ProjectData(window, own ? [own] : [], segmentRows, dims);
+      options.onSourceTotals?.(id, data);
+      return data;
+    }),
+  );
+  return ProjectData.combine(window, [...bySource.values()], perSource, dims);
 }
 
 /**
@@ -199,28 +212,34 @@ export async function loadProjectData(options: LoadOptions): Promise<ProjectData
  * source's rows (`rowCounts`).
  */
 function segmentRowsOf(
-  rows: readonly Record<string, string | number | null>[],
+  rows: readonly unknown[][],
+  columns: readonly string[],
   rowCounts: readonly Record<string, string | number | null>[],
   dims: readonly Dimension[],
 ): SegmentRow[] {
   const dimensionOf = new Map(dims.map((d) => [DIMENSION_COLUMNS[d], d]));
+  const at = (name: string) => columns.indexOf(name);
+  const [sourceAt, curAt, dimensionAt, valueAt, rowsAt] = ["source", "cur", "dimension", "value", "rows"].map(at);
+  // The parts this source's query summed (segmentQuery names its columns after them): only these
+  // are read from a row, the others stay null.
+  const summed = SEGMENT_PARTS.flatMap((p) => (columns.includes(p.column) ? [[at(p.column), PART_INDEX[p.key]]] : []));
   const segmentRows: SegmentRow[] = [];
   // Rows per (source, dimension) with a value; fewer than the source's rows: some rows lack the
   // dimension (another grain), which ProjectData reads from a segment row with a null value.
   const covered = new Map<string, number>();
   for (const row of rows) {
-    const dimension = dimensionOf.get(String(row.dimension))!;
-    const values: PartValues = PARTS.map(() => null);
-    for (const p of SEGMENT_PARTS) values[PART_INDEX[p.key]] = toNumber(row[p.column]);
-    const key = `${row.source}|${dimension}`;
-    covered.set(key, (covered.get(key) ?? 0) + Number(row.rows));
+    const dimension = dimensionOf.get(String(row[dimensionAt]))!;
+    const values: PartValues = new Array(PARTS.length).fill(null);
+    for (const [column, part] of summed) values[part] = toNumber(row[column] as string | number | null);
+    const key = `${row[sourceAt]}|${dimension}`;
+    covered.set(key, (covered.get(key) ?? 0) + Number(row[rowsAt]));
     segmentRows.push({
-      sourceId: String(row.source),
+      sourceId: String(row[sourceAt]),
       dimension,
-      value: String(row.value),
-      current: Number(row.cur) === 1,
+      value: String(row[valueAt]),
+      current: Number(row[curAt]) === 1,
       // Not read by the engine; the rollup keeps rows per day, not distinct combinations.
-      combos: Number(row.rows),
+      combos: Number(row[rowsAt]),
       values,
     });
   }

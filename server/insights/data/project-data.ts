@@ -94,6 +94,22 @@ export class ProjectData {
     }
   }
 
+  /**
+   * The project's data from each source's own (built from that source's daily totals and segment
+   * rows alone, as the loader reads them side by side): their segments are taken over, not grouped
+   * again. `sources` are all the sources' daily totals, in the order the whole data lists them.
+   */
+  static combine(
+    window: ReportWindow,
+    sources: SourceDaily[],
+    parts: readonly ProjectData[],
+    loadedDimensions: readonly Dimension[],
+  ): ProjectData {
+    const data = new ProjectData(window, sources, [], loadedDimensions);
+    for (const part of parts) for (const [key, segments] of part.segmentIndex) data.segmentIndex.set(key, segments);
+    return data;
+  }
+
   /** The same data with `days` read as unknown (null) by series() and left out of total(). */
   excluding(days: ReadonlySet<string>): ProjectData {
     const copy = Object.create(this) as ProjectData;

@@ -37,16 +37,20 @@ export function standardDeviation(values: readonly number[]): number {
   return Math.sqrt(variance(values));
 }
 
+/** Windows longer than this are selected, not sorted (medianInPlace). */
+const SELECT_FROM = 32;
+
 /**
  * Median of the first `n` entries of a scratch buffer, reordering them in place (callers must not
  * rely on the order left). The baseline calls this tens of thousands of times per report, so it
- * avoids allocating: short windows are insertion-sorted, longer ones (the 91-day residual
- * windows) have their middle order statistics selected (quickselect, O(n)) rather than sorted —
- * the same values, so the same median.
+ * avoids allocating: short windows are insertion-sorted, longer ones (the 56-day level windows,
+ * the 91-day residual windows) have their middle order statistics selected (quickselect, O(n))
+ * rather than sorted — the same values, so the same median. Insertion sort's n²/4 moves pass
+ * quickselect's ~3n comparisons at about 32 values (56 values: 1.3 µs against 0.86 µs).
  */
 export function medianInPlace(buffer: Float64Array, n: number): number {
   if (n <= 0) return NaN;
-  if (n > 64 && !hasNaN(buffer, n)) {
+  if (n > SELECT_FROM && !hasNaN(buffer, n)) {
     const mid = n >> 1;
     const upper = selectInPlace(buffer, n, mid);
     if (n % 2 === 1) return upper;

@@ -301,7 +301,7 @@ export function twoSidedBaseline(
 
 /** The k-th smallest (1-based) of the first n entries (sorts them in place). */
 function kthSmallest(buffer: Float64Array, n: number, k: number): number {
-  medianInPlace(buffer, n); // sorts the first n entries
+  buffer.subarray(0, n).sort();
   return buffer[k - 1];
 }
 
