@@ -1,7 +1,8 @@
 /**
  * Next.js calls register() once when the web process starts: pg-boss is started then (its queues
- * checked), rather than by the first request that queues a job, which paid for it (a quarter of a
- * second on the report bench's loaded machine, more than the rest of the request).
+ * checked), and the listener for report changes, rather than by the first request that needs them,
+ * which paid for it (a quarter of a second on the report bench's loaded machine, more than the rest
+ * of the request).
  */
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== "nodejs" || process.env.NEXT_PHASE === "phase-production-build") return;
@@ -9,4 +10,7 @@ export async function register(): Promise<void> {
   const { boss } = await import("./server/jobs/boss");
   // A failure here is retried by the first send, which reports it.
   void boss().catch(() => undefined);
+  // Report waiters (GET /reports/{id}?wait=N) are woken from the first request on.
+  const { listenForReportChanges } = await import("./server/services/reports/report-changes");
+  listenForReportChanges();
 }

@@ -119,12 +119,21 @@ export const api = {
       }),
   },
   reports: {
-    /** 202 with the queued report; a job generates it (poll `get` for progress). */
+    /** 202 with the queued report; a job generates it (`get` with `wait` follows its progress). */
     create: (projectId: string, body: T.ReportBody) =>
       http.post<T.Report>(`/properties/${enc(projectId)}/reports/add`, body),
     list: (projectId: string, { page = DEFAULT_PAGE, limit = PAGE_SIZE }: { page?: number; limit?: number } = {}) =>
       http.get<T.ReportList>(`/properties/${enc(projectId)}/reports`, { page, limit }),
-    get: (id: string) => http.get<T.Report>(`/reports/${enc(id)}`),
+    /**
+     * The report; with `wait`, a queued or running report is answered at its next change from the
+     * status and progress given (or after `wait.seconds`, at most 25).
+     */
+    get: (id: string, wait?: { seconds: number; status: string; progress: number }, signal?: AbortSignal) =>
+      http.get<T.Report>(
+        `/reports/${enc(id)}`,
+        wait ? { wait: wait.seconds, status: wait.status, progress: wait.progress } : undefined,
+        signal,
+      ),
     remove: (id: string) => http.delete<T.DeletedReport>(`/reports/${enc(id)}`),
     kpis: (id: string) => http.get<T.ReportKpis>(`/reports/${enc(id)}/kpis`),
   },

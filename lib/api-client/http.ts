@@ -116,7 +116,7 @@ export async function request<T>(method: string, path: string, options: RequestO
 }
 
 export const http = {
-  get: <T>(path: string, query?: Query) => request<T>("GET", path, { query }),
+  get: <T>(path: string, query?: Query, signal?: AbortSignal) => request<T>("GET", path, { query, signal }),
   post: <T>(path: string, body?: unknown) => request<T>("POST", path, { body: body ?? {} }),
   put: <T>(path: string, body?: unknown) => request<T>("PUT", path, { body: body ?? {} }),
   delete: <T>(path: string) => request<T>("DELETE", path),

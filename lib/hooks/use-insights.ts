@@ -15,14 +15,14 @@ import type {
   TagUpdateBody,
 } from "../api-client/types";
 
-/** How often a queued or running report is asked for its progress, once it has run a few seconds. */
-export const REPORT_POLL_MS = 1000;
 /**
- * The first polls come faster: most reports are ready within a second or two, and a report that
- * is ready just after a poll would otherwise wait up to a whole interval more to show.
+ * A queued or running report is asked for with `wait`: the server answers at its next change of
+ * status or progress (a database notification, server/services/reports/report-changes.ts), so a
+ * ready report shows the moment it is written. Each answer is followed by the next wait this soon.
  */
-export const REPORT_FIRST_POLL_MS = 200;
-const FAST_POLLS = 15;
+export const REPORT_WAIT_GAP_MS = 50;
+/** How long one request waits for a change (the server allows 25 s, the client's timeout is 30 s). */
+const REPORT_WAIT_SECONDS = 20;
 
 /**
  * The project's reports, newest first. Never polled: the report being made is (useReport), and
@@ -58,15 +58,19 @@ export function invalidateLastReport(queryClient: QueryClient, projectId: string
 }
 
 /**
- * One report, polled until it is ready or failed (5 times a second at first, then every second); the
- * project's list shows each answer.
+ * One report, followed until it is ready or failed: each request waits on the server for the
+ * report's next change from what this cache holds; the project's list shows each answer.
  */
 export function useReport(reportId: string | null) {
   const queryClient = useQueryClient();
   return useQuery({
     queryKey: queryKeys.report(reportId ?? ""),
-    queryFn: async () => {
-      const report = await api.reports.get(reportId ?? "");
+    queryFn: async ({ signal }) => {
+      const known = queryClient.getQueryData<Report>(queryKeys.report(reportId ?? ""));
+      const wait = isReportActive(known)
+        ? { seconds: REPORT_WAIT_SECONDS, status: known!.status, progress: known!.progress }
+        : undefined;
+      const report = await api.reports.get(reportId ?? "", wait, signal);
       queryClient.setQueryData<ReportList>(queryKeys.reports(report.projectId), (list) =>
         // The polled report does not know whether it read data; the list does (refetched when it finishes).
         list
@@ -77,12 +81,8 @@ export function useReport(reportId: string | null) {
     },
     enabled: Boolean(reportId),
     staleTime: 0,
-    refetchInterval: (query) =>
-      query.state.data && !isReportActive(query.state.data)
-        ? false
-        : query.state.dataUpdateCount < FAST_POLLS
-          ? REPORT_FIRST_POLL_MS
-          : REPORT_POLL_MS,
+    // Ticks while a request waits join it (react-query shares the fetch in flight).
+    refetchInterval: (query) => (query.state.data && !isReportActive(query.state.data) ? false : REPORT_WAIT_GAP_MS),
     meta: { globalErrors: false },
   });
 }

@@ -51,6 +51,18 @@ export const createReportSchema = z
   });
 export type CreateReportInput = z.input<typeof createReportSchema>;
 
+/**
+ * GET /reports/{id}?wait=N&status=...&progress=...: while the report is queued or running, answer at its
+ * next change from the status and progress the caller already has (the report's own when not given), or
+ * after N seconds (at most 25).
+ */
+export const reportWaitQuerySchema = z.object({
+  wait: z.coerce.number().min(0).max(25).optional(),
+  status: z.enum(["queued", "running", "ready", "failed"]).optional(),
+  progress: z.coerce.number().int().min(0).max(100).optional(),
+});
+export type ReportWaitQuery = z.infer<typeof reportWaitQuerySchema>;
+
 export const INSIGHT_GROUPS = ["most_impactful", "data_quality", "other"] as const;
 export const INSIGHT_STAGES = ["exposure", "exploration", "evaluation", "experience", "audit"] as const;
 
