@@ -2,7 +2,8 @@ import { type Intention } from "@/lib/insights/intentions";
 import { findTrackingGaps } from "../detectors/data-quality";
 import { addDays, dayNumber } from "@/lib/dates";
 import type { Finding } from "../types";
-import { SEGMENT_MAX_FINDINGS, attachMixRate, segmentWatchChart } from "./analyses/segment-watch";
+import { SEGMENT_MAX_FINDINGS, attachMixRate, segmentWatchChart, startSegmentWatch } from "./analyses/segment-watch";
+import type { SegmentDetector } from "./analyses/segment-detect";
 import { explainTotalsBySegments } from "./explain-by-segment";
 import { siteTypeIntentions } from "./applicable";
 import { primaryKpi } from "./kpi";
@@ -42,7 +43,15 @@ export interface EngineReport {
   kpi: string | null;
 }
 
-export function runEngine(input: EngineInput): EngineReport {
+export interface EngineOptions {
+  /**
+   * Where the segments' detections run (analyses/segment-detect.ts): inline by default; the report
+   * job passes a detector on another thread (server/insights/parallel/segment-detector.ts).
+   */
+  segmentDetector?: SegmentDetector;
+}
+
+export function runEngine(input: EngineInput, options: EngineOptions = {}): EngineReport {
   const { window, project } = input;
   const excludedDays = trackingGapDays(input);
   const data = excludedDays.size > 0 ? input.data.excluding(excludedDays) : input.data;
@@ -57,6 +66,9 @@ export function runEngine(input: EngineInput): EngineReport {
     kpi,
     competition: input.competition ?? null,
   };
+  // Started first, so a detector on another thread works on the segments while the intentions run.
+  if (options.segmentDetector && input.segmentDaily.series.length > 0)
+    ctx.segmentWatch = startSegmentWatch(ctx, options.segmentDetector);
 
   const outcomes: IntentionOutcome[] = [];
   const skipped: EngineReport["skipped"] = [];

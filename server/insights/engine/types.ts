@@ -1,3 +1,4 @@
+import type { StartedSegmentWatch } from "./analyses/segment-watch";
 import type { Intention, SiteTypeKey } from "@/lib/insights/intentions";
 import type { ProjectData } from "../data/project-data";
 import type { SegmentDaily } from "../data/segment-daily";
@@ -42,6 +43,8 @@ export interface EngineContext {
   project: EngineProject;
   kpi: Kpi | null;
   competition?: CompetitionData | null;
+  /** The segment watch's detections, started before the intentions run (run-engine.ts). */
+  segmentWatch?: StartedSegmentWatch;
 }
 
 /** A compact chart: the period's daily series with its expected range, or segment contributions. */

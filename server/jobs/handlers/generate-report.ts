@@ -16,6 +16,18 @@ import { loadReportInput } from "../../insights/data/load-report-input";
 import { loadCompetition } from "../../insights/competition/load-competition";
 import { runEngine, type EngineReport } from "../../insights/engine/run-engine";
 import { generateProject } from "../../insights/synthetic/generate-project";
+import { largeWarmUpInput } from "../../insights/synthetic/warm-up-project";
+import {
+  lastSegmentShare,
+  startSegmentDetectorThread,
+  threadSegmentDetector,
+  warmUpSegmentDetectorThread,
+} from "../../insights/parallel/segment-detector";
+import {
+  inlineSegmentDetector,
+  type SegmentDetector,
+  type SegmentTask,
+} from "../../insights/engine/analyses/segment-detect";
 
 /** Progress once the data is read: computing takes a fraction of the report's time. */
 const PROGRESS_AFTER_LOAD = 60;
@@ -64,7 +76,8 @@ export async function generateReport(reportId: string): Promise<GenerateReportRe
     await setReportProgress(reportId, PROGRESS_AFTER_LOAD);
     const loaded = Date.now();
 
-    const result = runEngine(input);
+    // The segments' detections shared with this process's detection thread (when it runs).
+    const result = runEngine(input, { segmentDetector: threadSegmentDetector() });
     const computed = Date.now();
     const values = result.insights.map((i) => ({
       ...i,
@@ -88,7 +101,17 @@ export async function generateReport(reportId: string): Promise<GenerateReportRe
     const { tests, pThreshold, excludedDays, kpi, skipped } = result;
     // Where the time went: reading the data, the engine, and writing the insights.
     const phases = { loadMs: loaded - started, engineMs: computed - loaded, saveMs: Date.now() - computed };
-    log("info", "report generated", { reportId, insights: values.length, tests, pThreshold, kpi, ms, ...phases });
+    const segments = lastSegmentShare();
+    log("info", "report generated", {
+      reportId,
+      insights: values.length,
+      tests,
+      pThreshold,
+      kpi,
+      ms,
+      ...phases,
+      segments,
+    });
     return {
       status: written ? "ready" : "missing",
       insights: values.length,
@@ -104,23 +127,39 @@ export async function generateReport(reportId: string): Promise<GenerateReportRe
 /**
  * Runs the engine on two synthetic projects (a level shift over 180 days, a season over 544), so
  * V8 has compiled its hot code before the first real report: cold, the engine took 3-4× its warm
- * time on the report bench (0.5-0.7 s more for a 30-day report); warmed, about 1.4×.
+ * time on the report bench (0.5-0.7 s more for a 30-day report); warmed, about 1.4×. Returns the
+ * segment tasks it ran, for the detection thread's own warm-up.
  */
-export function warmUpReportEngine(): void {
-  const inputs = [2, 5].map((seed) => generateProject(seed, true).input);
+export function warmUpReportEngine(): SegmentTask[] {
+  // And a large client's project: thousands of values and tens of watched series (warm-up-project.ts).
+  const inputs = [...[2, 5].map((seed) => generateProject(seed, true).input), largeWarmUpInput(3)];
+  const tasks: SegmentTask[] = [];
+  const recording: SegmentDetector = {
+    start: (started) => {
+      tasks.push(...started);
+      return inlineSegmentDetector.start(started);
+    },
+  };
   // Three rounds: V8 optimises a function after enough calls; one round left the first real report at 2.5× a warm one.
-  for (let round = 0; round < 3; round++) for (const input of inputs) runEngine(input);
+  for (let round = 0; round < 3; round++)
+    for (const input of inputs) runEngine(input, { segmentDetector: round === 0 ? recording : inlineSegmentDetector });
+  return tasks;
 }
 
 /** Connections a report reads on at once (load-project-data.ts: the daily totals, row counts, one query per source). */
 const REPORT_CONNECTIONS = 4;
 
 /**
- * The engine warmed up, and the connections a report reads on opened, each having looked at the
- * rollup tables once (a new PostgreSQL backend loads a table's catalog entries on first use).
+ * The engine and its segment detection thread warmed up, and the connections a report reads on
+ * opened, each having looked at the rollup tables once (a new PostgreSQL backend loads a table's
+ * catalog entries on first use).
  */
 async function warmUpReports(): Promise<void> {
-  warmUpReportEngine();
+  // The segments' detection thread started (loading its code takes a moment) while the engine warms
+  // up here, then warmed up on the same segments (its code is compiled apart from this thread's).
+  const threadStarted = startSegmentDetectorThread();
+  const tasks = warmUpReportEngine();
+  if (await threadStarted) await warmUpSegmentDetectorThread(tasks, 3);
   const clients = await Promise.all(Array.from({ length: REPORT_CONNECTIONS }, () => pool().connect()));
   try {
     await Promise.all(

@@ -2,14 +2,15 @@ import type { Intention } from "@/lib/insights/intentions";
 import { metricDefinition } from "@/lib/insights/metrics";
 import type { PartKey } from "../../data/parts";
 import { segmentSeries, type SegmentDailySeries } from "../../data/segment-daily";
-import { detectAnomalies, type AnomalyFinding } from "../../detectors/anomalies";
-import { detectChangePoints, type LevelShiftFinding } from "../../detectors/change-points";
+import type { AnomalyFinding } from "../../detectors/anomalies";
+import type { LevelShiftFinding } from "../../detectors/change-points";
 import { addDays, dayNumber } from "@/lib/dates";
 import { kpiEffectOf } from "../impact";
 import type { BaselinePoint } from "../../stats/seasonal-baseline";
 import type { Chart, EngineContext, IntentionOutcome } from "../types";
 import { round } from "./anomalies";
 import { mixAndRate, type MixRate } from "./mix-rate";
+import { inlineSegmentDetector, type SegmentDetection, type SegmentDetector, type SegmentTask } from "./segment-detect";
 
 // Every segment watched, not only the total: for each watched dimension value (the largest of each
 // dimension with enough volume, load-segment-daily.ts) and each additive metric it carries, the
@@ -152,13 +153,25 @@ export function segmentWatchRange(periodStart: string, periodEnd: string): { fro
   return { from: addDays(watchStart, -SEGMENT_LOOKBACK_DAYS), watchStart };
 }
 
-export function watchSegments(ctx: EngineContext): SegmentWatch {
-  const cached = cache.get(ctx);
-  if (cached) return cached;
+/** The segment watch's work, planned: one task per watched (segment, metric), its detections handed out when asked. */
+export interface StartedSegmentWatch {
+  watchStart: string;
+  tasks: SegmentTask[];
+  /** Each task's segment. */
+  segments: SegmentDailySeries[];
+  detections: () => SegmentDetection[];
+}
+
+/**
+ * Picks the (segment, metric) series with the volume to be judged and starts their detections on
+ * `detector` (the engine starts them before its intentions, so another thread can run them meanwhile).
+ */
+export function startSegmentWatch(ctx: EngineContext, detector: SegmentDetector): StartedSegmentWatch {
   const w = ctx.window;
   const { watchStart } = segmentWatchRange(w.periodStart, w.periodEnd);
   const from = ctx.segmentDaily.from;
-  const out: SegmentWatch = { anomalies: [], shifts: [], tests: { anomalies: 0, shifts: 0 }, series: 0, watchStart };
+  const tasks: SegmentTask[] = [];
+  const segments: SegmentDailySeries[] = [];
   const metrics = WATCHED_METRICS.filter(
     (m) => m !== "engagedSessions" || ctx.project.siteType === "content" || ctx.project.siteType === "brand",
   );
@@ -181,10 +194,29 @@ export function watchSegments(ctx: EngineContext): SegmentWatch {
         if (!counts.some((c) => enoughData(c, MIN_COUNT_PER_DAY_SHIFTS))) continue;
         daily &&= counts.some((c) => enoughData(c, MIN_COUNT_PER_DAY));
       }
-      out.series++;
-      watchOne(ctx, s, metric, series, watchStart, out, daily);
+      tasks.push({ metric, dimension: s.dimension, value: s.value, series, watchStart, periodEnd: w.periodEnd, daily });
+      segments.push(s);
     }
   }
+  return { watchStart, tasks, segments, detections: detector.start(tasks) };
+}
+
+export function watchSegments(ctx: EngineContext): SegmentWatch {
+  const cached = cache.get(ctx);
+  if (cached) return cached;
+  const started = ctx.segmentWatch ?? startSegmentWatch(ctx, inlineSegmentDetector);
+  const out: SegmentWatch = {
+    anomalies: [],
+    shifts: [],
+    tests: { anomalies: 0, shifts: 0 },
+    series: 0,
+    watchStart: started.watchStart,
+  };
+  const detections = started.detections();
+  started.tasks.forEach((task, i) => {
+    out.series++;
+    collectFindings(ctx, started.segments[i], task, detections[i], out);
+  });
   cache.set(ctx, out);
   return out;
 }
@@ -212,23 +244,19 @@ function enoughData({ known, total, nonZero }: Volume, minPerDay: number): boole
   return known >= 42 && nonZero >= 0.8 * known && total / known >= minPerDay;
 }
 
-function watchOne(
+/** One (segment, metric)'s detections as the report's candidates, each with its effect on the KPI and its evidence. */
+function collectFindings(
   ctx: EngineContext,
   s: SegmentDailySeries,
-  metric: PartKey,
-  series: { date: string; value: number | null }[],
-  watchStart: string,
+  task: SegmentTask,
+  detection: SegmentDetection,
   out: SegmentWatch,
-  /** Whether the series has the volume for the one-day test too (else only level shifts). */
-  daily: boolean,
 ) {
   const w = ctx.window;
-  const tag = { dimension: s.dimension, dimensionValue: s.value };
-  const shifts = detectChangePoints(series, { metric, ...tag, maxChanges: 3 }).filter(
-    (f): f is LevelShiftFinding => f.kind === "level_shift" && f.date >= watchStart && f.date <= w.periodEnd,
-  );
+  const { metric, watchStart } = task;
+  const { shifts } = detection;
   out.tests.shifts++;
-  const judged = series.filter((p) => p.date >= watchStart);
+  const judged = task.series.filter((p) => p.date >= watchStart);
   for (const f of shifts) {
     // A shift moves every later day of the period by `change`.
     const days = countDays(f.date, w.periodEnd, ctx.excludedDays);
@@ -236,17 +264,8 @@ function watchOne(
     origin.set(finding, { s, metric, afterEnd: w.periodEnd, points: judged });
     out.shifts.push(finding);
   }
-  if (!daily) return;
-  const unit = metricDefinition(metric).unit;
-  const result = detectAnomalies(series, {
-    metric,
-    ...tag,
-    periodStart: watchStart,
-    periodEnd: w.periodEnd,
-    minAbsoluteDeviation: unit === "count" ? 1 : 0,
-    // The judged days have days after them: fitted from both sides (two-sided-baseline.ts).
-    baseline: "two-sided",
-  });
+  const result = detection.anomalies;
+  if (!result) return;
   out.tests.anomalies += result.judgedDays;
   for (const f of result.findings) {
     // Days after a shift, on its side, are the shift itself, not separate anomalies.

@@ -1,0 +1,59 @@
+import { metricDefinition } from "@/lib/insights/metrics";
+import type { PartKey } from "../../data/parts";
+import { detectAnomalies, type AnomalyResult } from "../../detectors/anomalies";
+import { detectChangePoints, type LevelShiftFinding } from "../../detectors/change-points";
+import type { DailyPoint } from "../../types";
+
+// The costly part of watching one segment's metric (segment-watch.ts): its level shifts inside the
+// watch window and, with the volume for it, its one-day anomalies against a two-sided baseline.
+// A pure function of plain data, so a report can run it for all its segments on another thread
+// while the engine works on the totals (parallel/segment-detector.ts); same input, same output.
+
+export interface SegmentTask {
+  metric: PartKey;
+  dimension: string;
+  value: string;
+  /** The segment's daily series from the loaded window's start to the period end (excluded days null). */
+  series: DailyPoint[];
+  /** First day judged. */
+  watchStart: string;
+  periodEnd: string;
+  /** Whether the series has the volume for the one-day test too (else only level shifts). */
+  daily: boolean;
+}
+
+export interface SegmentDetection {
+  /** Level shifts dated inside the watch window. */
+  shifts: LevelShiftFinding[];
+  /** The one-day test's findings and the expected range of every judged day (null: not run). */
+  anomalies: AnomalyResult | null;
+}
+
+export function detectSegment(task: SegmentTask): SegmentDetection {
+  const { metric, series, watchStart, periodEnd } = task;
+  const tag = { dimension: task.dimension, dimensionValue: task.value };
+  const shifts = detectChangePoints(series, { metric, ...tag, maxChanges: 3 }).filter(
+    (f): f is LevelShiftFinding => f.kind === "level_shift" && f.date >= watchStart && f.date <= periodEnd,
+  );
+  if (!task.daily) return { shifts, anomalies: null };
+  const anomalies = detectAnomalies(series, {
+    metric,
+    ...tag,
+    periodStart: watchStart,
+    periodEnd,
+    minAbsoluteDeviation: metricDefinition(metric).unit === "count" ? 1 : 0,
+    // The judged days have days after them: fitted from both sides (two-sided-baseline.ts).
+    baseline: "two-sided",
+  });
+  return { shifts, anomalies };
+}
+
+/** Runs tasks and hands back their detections when asked (synchronously): here, or on another thread. */
+export interface SegmentDetector {
+  start(tasks: readonly SegmentTask[]): () => SegmentDetection[];
+}
+
+/** Detects on the calling thread, when the detections are asked for. */
+export const inlineSegmentDetector: SegmentDetector = {
+  start: (tasks) => () => tasks.map(detectSegment),
+};
