@@ -15,7 +15,7 @@ const dev = process.argv.includes("--dev");
 process.env.NEXT_TELEMETRY_DISABLED ??= "1";
 const started = Date.now();
 /** The worker's young generation per semi-space, in MB (V8's default is 16). */
-const WORKER_SEMI_SPACE_MB = Number(process.env.WORKER_SEMI_SPACE_MB || 64);
+const WORKER_SEMI_SPACE_MB = Number(process.env.WORKER_SEMI_SPACE_MB || 32);
 loadDotEnv();
 const dataDir = path.resolve(process.env.FUNNELWISE_DATA_DIR || ".data");
 
