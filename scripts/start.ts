@@ -14,8 +14,6 @@ const dev = process.argv.includes("--dev");
 // No telemetry calls from an app that may run offline.
 process.env.NEXT_TELEMETRY_DISABLED ??= "1";
 const started = Date.now();
-/** The worker's young generation per semi-space, in MB (V8's default is 16). */
-const WORKER_SEMI_SPACE_MB = Number(process.env.WORKER_SEMI_SPACE_MB || 32);
 loadDotEnv();
 const dataDir = path.resolve(process.env.FUNNELWISE_DATA_DIR || ".data");
 
@@ -76,21 +74,9 @@ async function main() {
     }),
   );
   children.push(
-    run(
-      "worker",
-      tsx,
-      // A young generation large enough for one report's working data (≈90 MB allocated per 30-day
-      // report on the bench): fewer of its objects are promoted and collected later by a full
-      // mark-compact in the middle of another report (docs/decisions/0005-report-pipeline.md).
-      [
-        `--max-semi-space-size=${WORKER_SEMI_SPACE_MB}`,
-        "--import",
-        "./scripts/no-server-only.mjs",
-        ...(dev ? ["watch"] : []),
-        "worker.ts",
-      ],
-      { ...process.env },
-    ),
+    run("worker", tsx, ["--import", "./scripts/no-server-only.mjs", ...(dev ? ["watch"] : []), "worker.ts"], {
+      ...process.env,
+    }),
   );
 
   console.log(

@@ -4,7 +4,7 @@ import type pg from "pg";
 import { addDays, todayIn } from "../../lib/dates";
 import { hashPassword } from "../../server/auth/password";
 import { reportWindow } from "../../server/insights/data/window";
-import type { Benchmark, BenchResult } from "./harness";
+import { percentile, type Benchmark, type BenchResult } from "./harness";
 
 // A full report on a large project: 730 days, 8 metrics, dimensions channel (8 values), device (3),
 // country (50), campaign (200), landing page (2,000) and query (5,000), ≈ 5.1 million observations,
@@ -23,7 +23,11 @@ const PASSWORD = "Bench123!";
 const DAYS = 730;
 const ANALYTICS_COMBOS = 2_000;
 const QUERIES = 5_000;
-const RUNS = 3;
+/**
+ * Timed runs of the 30-day report: enough for its p95 to be a percentile (the 19th of 20) rather than
+ * the slowest of three; the slowest is printed too.
+ */
+const RUNS = 20;
 const TARGET_RSS_MB = 512;
 
 const CHANNELS = ["Organic Search", "Paid Search", "Direct", "Email", "Social", "Referral", "Display", "Affiliates"];
@@ -291,9 +295,9 @@ export const reportBenchmark: Benchmark = {
         label: c.label,
         n: times.length,
         medianMs: times[Math.floor(times.length / 2)],
-        p95Ms: times[times.length - 1],
+        p95Ms: percentile(times, 95),
         targetP95Ms: c.targetMs,
-        note: `load average ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} cores; ${(times[Math.floor(times.length / 2)] / floor).toFixed(1)}× one GROUP BY date scan of its rows (${floor.toFixed(0)} ms; target ≤ 3×); worker peak RSS (VmHWM) ${peak === null ? "n/a" : `${peak.toFixed(0)} MB`} (target < ${TARGET_RSS_MB} MB); ${detail}`,
+        note: `load average ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} cores; ${times.length > 1 ? `slowest ${times[times.length - 1].toFixed(0)} ms; ` : ""}${(times[Math.floor(times.length / 2)] / floor).toFixed(1)}× one GROUP BY date scan of its rows (${floor.toFixed(0)} ms; target ≤ 3×); worker peak RSS (VmHWM) ${peak === null ? "n/a" : `${peak.toFixed(0)} MB`} (target < ${TARGET_RSS_MB} MB); ${detail}`,
       });
       console.log(`[bench] ${c.label}: ${times.map((t) => `${t.toFixed(0)} ms`).join(", ")}`);
     }
