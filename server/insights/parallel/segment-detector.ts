@@ -114,6 +114,7 @@ export function threadSegmentDetector(): SegmentDetector {
   return {
     start(tasks: readonly SegmentTask[]) {
       const thread = shared;
+      lastShare = { thread: 0, tasks: tasks.length };
       if (tasks.length === 0 || !thread?.isReady || thread.broken) return inlineSegmentDetector.start(tasks);
       // [0]: the next unclaimed task; [1]: 1 once the thread has posted its share; [2]: tasks it finished.
       const counter = new Int32Array(new SharedArrayBuffer(12));
