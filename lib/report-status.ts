@@ -1,4 +1,4 @@
-/** The statuses of a report still being made: it is polled until it leaves them. */
+/** The statuses of a report still being made: it is followed until it leaves them. */
 export const ACTIVE_REPORT_STATUSES = ["queued", "running"] as const;
 
 /** Is the report still queued or running (not yet ready or failed)? */

@@ -25,7 +25,7 @@ export const REPORT_WAIT_GAP_MS = 50;
 const REPORT_WAIT_SECONDS = 20;
 
 /**
- * The project's reports, newest first. Never polled: the report being made is (useReport), and
+ * The project's reports, newest first. Never polled: the report being made is followed (useReport), and
  * its answers are written into this list, which is fetched again once that report is done.
  */
 export const reportsQuery = (projectId: string) =>
@@ -72,7 +72,7 @@ export function useReport(reportId: string | null) {
         : undefined;
       const report = await api.reports.get(reportId ?? "", wait, signal);
       queryClient.setQueryData<ReportList>(queryKeys.reports(report.projectId), (list) =>
-        // The polled report does not know whether it read data; the list does (refetched when it finishes).
+        // The followed report does not know whether it read data; the list does (refetched when it finishes).
         list
           ? { ...list, docs: list.docs.map((r) => (r._id === report._id ? { ...report, hasData: r.hasData } : r)) }
           : list,
