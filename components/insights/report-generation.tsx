@@ -11,7 +11,7 @@ const STATUS_TEXT = {
   failed: "Failed",
 } as const;
 
-/** Live progress of a report being made (each change shown as it happens: useReport waits for it), never "come back later". */
+/** Live progress of a report being made (each change shown as it comes: useReport waits for it), never "later". */
 export function ReportProgress({
   report,
   onDismiss,
