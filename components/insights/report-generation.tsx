@@ -11,7 +11,7 @@ const STATUS_TEXT = {
   failed: "Failed",
 } as const;
 
-/** Live progress of a report being made (each change shown as it comes: useReport waits for it), never "later". */
+/** Live progress of a report being made (shown at each change: useReport waits for it); never "come back later". */
 export function ReportProgress({
   report,
   onDismiss,
