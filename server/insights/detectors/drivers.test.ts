@@ -35,6 +35,24 @@ describe("additiveDrivers", () => {
     expect(r.topDrivers).toEqual(["a", "b"]);
     expect(r.segments.find((s) => s.dimensionValue === "c")!.isTopDriver).toBe(false);
   });
+
+  it("gives the leading segments, the rest's contribution and the top drivers as the whole list does", () => {
+    const noise = gaussian(mulberry32(8));
+    const segments = Array.from({ length: 300 }, (_, i) => {
+      const baseline = 50 + (i % 17) * 13;
+      return { value: `query ${i}`, baseline, current: baseline + 20 * noise() };
+    });
+    // Read before the list is built, then compared with it.
+    const r = additiveDrivers(segments, opts);
+    const leading = r.leading(10);
+    const rest = r.contributionAfter(10);
+    const top = r.topDriverFindings();
+    expect(leading).toEqual(r.segments.slice(0, 10));
+    expect(rest).toBe(r.segments.slice(10).reduce((s, x) => s + x.contribution, 0));
+    expect(top.length).toBeGreaterThan(0);
+    expect(top).toEqual(r.segments.filter((s) => s.isTopDriver));
+    expect(top.map((s) => s.dimensionValue)).toEqual(r.topDrivers);
+  });
 });
 
 describe("ratioDrivers", () => {

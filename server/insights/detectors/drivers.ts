@@ -59,8 +59,17 @@ export interface DriverAnalysis {
   totalCurrent: number;
   totalBaseline: number;
   totalChange: number;
-  /** Sorted by absolute contribution, largest first. */
-  segments: DriverFinding[];
+  /**
+   * Every segment, sorted by absolute contribution, largest first: built when first read (a
+   * dimension can hold thousands of values, and a report reads only the leading ones).
+   */
+  readonly segments: DriverFinding[];
+  /** The first `n` of `segments`, without building the others. */
+  leading(n: number): DriverFinding[];
+  /** The sum of the contributions after the first `n` (in `segments` order). */
+  contributionAfter(n: number): number;
+  /** The top drivers' findings, largest first (those of `segments` with `isTopDriver`). */
+  topDriverFindings(): DriverFinding[];
   topDrivers: string[];
 }
 
@@ -148,7 +157,7 @@ function finish(
       explained += Math.abs(r.contribution);
     }
   }
-  const segments = sorted.map((r): DriverFinding => ({
+  const findingOf = (r: Row): DriverFinding => ({
     kind: "driver",
     metric: options.metric,
     dimension: options.dimension,
@@ -167,12 +176,22 @@ function finish(
     shareOfChange: totalChange === 0 ? null : r.contribution / totalChange,
     isTopDriver: top.has(r.value),
     ...(r.mixEffect !== undefined ? { mixEffect: r.mixEffect, performanceEffect: r.performanceEffect } : {}),
-  }));
+  });
+  let all: DriverFinding[] | null = null;
   return {
     totalCurrent,
     totalBaseline,
     totalChange,
-    segments,
-    topDrivers: segments.filter((s) => s.isTopDriver).map((s) => s.dimensionValue),
+    get segments() {
+      return (all ??= sorted.map(findingOf));
+    },
+    leading: (n) => (all ? all.slice(0, n) : sorted.slice(0, n).map(findingOf)),
+    contributionAfter: (n) => {
+      let sum = 0;
+      for (let i = n; i < sorted.length; i++) sum += sorted[i].contribution;
+      return sum;
+    },
+    topDriverFindings: () => sorted.filter((r) => top.has(r.value)).map(findingOf),
+    topDrivers: sorted.filter((r) => top.has(r.value)).map((r) => r.value),
   };
 }

@@ -107,15 +107,15 @@ export function runDrivers(
     totalCurrent: analysis.totalCurrent,
     totalBaseline: analysis.totalBaseline,
     totalChange: analysis.totalChange,
-    segments: analysis.segments.slice(0, CHART_SEGMENTS).map((s) => ({
+    segments: analysis.leading(CHART_SEGMENTS).map((s) => ({
       value: s.dimensionValue,
       current: s.current,
       baseline: s.baseline,
       contribution: s.contribution,
     })),
-    otherContribution: analysis.segments.slice(CHART_SEGMENTS).reduce((s, x) => s + x.contribution, 0),
+    otherContribution: analysis.contributionAfter(CHART_SEGMENTS),
   };
-  const drivers = analysis.segments.filter((s) => s.isTopDriver).slice(0, MAX_DRIVERS);
+  const drivers = analysis.topDriverFindings().slice(0, MAX_DRIVERS);
   if (!significant || drivers.length === 0)
     return { intention, findings: [], chart, kpiEffect: 0, indirectEffect: 0, severity: 0 };
 
