@@ -4,7 +4,8 @@ import * as reportRoute from "@/app/api/reports/[id]/route";
 import { db } from "@/server/db/client";
 import { reports } from "@/server/db/schema";
 import { generateReport } from "@/server/jobs/handlers/generate-report";
-import { markReportRunning, setReportProgress } from "@/server/services/reports/report-status";
+import { PROGRESS_ANSWER_MS } from "@/server/services/reports/report-changes";
+import { markReportReady, markReportRunning, setReportProgress } from "@/server/services/reports/report-status";
 import { call } from "@/test/api";
 import { resetDatabase } from "@/test/db";
 import { createAgency } from "@/test/factories";
@@ -12,7 +13,8 @@ import { insertReport, reportWorld } from "@/test/report-fixtures";
 
 // GET /reports/{id}?wait=N answers a queued or running report at its next change of status or
 // progress (a real NOTIFY from the trigger on `reports`, heard by this process's listener), or
-// after N seconds; a report already past what the caller knows is answered at once.
+// after N seconds: a step while the report is being made no sooner than a quarter second after the
+// request, a ready or failed report at once.
 
 const waitFor = (id: string, token: string, query: string) =>
   call(reportRoute.GET, { path: `/api/reports/${id}?${query}`, params: { id }, token });
@@ -54,17 +56,31 @@ describe("waiting for a report to change", () => {
     expect(last.body).toMatchObject({ status: "ready", progress: 100 });
   });
 
-  it("answers at once when the report already differs from what the caller knows, or is done", async () => {
+  it("answers a caller behind a running report after a quarter second, and at once once it is done", async () => {
     const { project, viewer } = await reportWorld();
     const report = await insertReport(project);
     await markReportRunning(report.id);
-    const started = Date.now();
+    let started = Date.now();
     const stale = await waitFor(report.id, viewer.token, "wait=20&status=queued&progress=0");
     expect(stale.body).toMatchObject({ status: "running", progress: 5 });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(PROGRESS_ANSWER_MS - 10);
+    expect(Date.now() - started).toBeLessThan(5_000);
     await generateReport(report.id);
+    started = Date.now();
     const done = await waitFor(report.id, viewer.token, "wait=20&status=running&progress=5");
     expect(done.body).toMatchObject({ status: "ready" });
-    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(Date.now() - started).toBeLessThan(PROGRESS_ANSWER_MS);
+  });
+
+  it("answers a short report once, when it is ready, not at each of its steps", async () => {
+    const { project, viewer } = await reportWorld();
+    const report = await insertReport(project);
+    const waiting = waitFor(report.id, viewer.token, "wait=20&status=queued&progress=0");
+    await after(50);
+    await markReportRunning(report.id);
+    await setReportProgress(report.id, 60);
+    await markReportReady(db(), report.id);
+    expect((await waiting).body).toMatchObject({ status: "ready", progress: 100 });
   });
 
   it("answers with the unchanged report when the wait runs out", async () => {

@@ -1,6 +1,7 @@
 import "server-only";
 import { env } from "../../env";
 import { listen, type Listener } from "../../db/listen";
+import { isReportActive } from "@/lib/report-status";
 
 // Waiting for a report to move, for GET /reports/{id}?wait=N. A trigger on `reports`
 // (drizzle/0017_report_change_notify.sql) notifies this channel with the report's id whenever its
@@ -60,9 +61,18 @@ function nextChange(reportId: string, ms: number): { changed: Promise<void>; can
 }
 
 /**
- * Reads the report (`read`) until its status or progress differ from `known`, or `waitMs` passed;
- * returns the last read. Each wait is registered before the read that it follows, so a change
- * between the two still wakes it.
+ * While a report is still being made, a change (queued to running, more progress) is answered no
+ * sooner than this after the request came: a short report is then answered once, when it is ready,
+ * instead of at each of its steps (each answer and the next request took CPU from the worker making
+ * it), and a long one still shows its progress four times a second. Ready or failed is answered at once.
+ */
+export const PROGRESS_ANSWER_MS = 250;
+
+/**
+ * Reads the report (`read`) until it differs from `known` (at once when it is no longer being
+ * made, after PROGRESS_ANSWER_MS for a step while it still is), or `waitMs` passed; returns the last
+ * read. Each wait is registered before the read that it follows, so a change between the two
+ * still wakes it.
  */
 export async function readWhenChanged<R extends { status: string; progress: number }>(
   reportId: string,
@@ -71,7 +81,9 @@ export async function readWhenChanged<R extends { status: string; progress: numb
   read: () => Promise<R>,
 ): Promise<R> {
   listenForReportChanges();
-  const deadline = Date.now() + waitMs;
+  const started = Date.now();
+  const deadline = started + waitMs;
+  const stepsFrom = Math.min(deadline, started + PROGRESS_ANSWER_MS);
   for (;;) {
     const next = nextChange(reportId, Math.min(RECHECK_MS, deadline - Date.now()));
     let report: R;
@@ -81,9 +93,17 @@ export async function readWhenChanged<R extends { status: string; progress: numb
       next.cancel();
       throw error;
     }
-    if (report.status !== known.status || report.progress !== known.progress || Date.now() >= deadline) {
+    const moved = report.status !== known.status || report.progress !== known.progress;
+    if (!isReportActive(report) || Date.now() >= deadline || (moved && Date.now() >= stepsFrom)) {
       next.cancel();
       return report;
+    }
+    if (moved) {
+      // A step while the report is being made: answered once PROGRESS_ANSWER_MS have passed, or
+      // sooner when the report is done meanwhile (its notification ends this wait).
+      next.cancel();
+      await nextChange(reportId, stepsFrom - Date.now()).changed;
+      continue;
     }
     await next.changed;
   }
