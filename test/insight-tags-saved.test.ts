@@ -3,22 +3,21 @@ import { MESSAGES } from "@/lib/constants/messages";
 import { REPORT_MESSAGES } from "@/lib/validation/reports";
 import * as tagRoute from "@/app/api/tags/[id]/route";
 import * as projectTagsRoute from "@/app/api/insights/properties/[id]/tags/route";
-import * as addTagRoute from "@/app/api/insights/properties/[id]/tags/add/route";
 import * as savedRoute from "@/app/api/saved-insights/properties/[id]/route";
 import { generateReport } from "@/server/jobs/handlers/generate-report";
 import { call } from "@/test/api";
 import { resetDatabase } from "@/test/db";
 import { createAgency } from "@/test/factories";
-import { deleteReport, insertReport, listInsights, reportWorld, seedLeadGenProject } from "@/test/report-fixtures";
+import {
+  addTag,
+  deleteReport,
+  insertReport,
+  listInsights,
+  reportWorld,
+  seedLeadGenProject,
+} from "@/test/report-fixtures";
 import { insertProject } from "@/test/workspace";
 
-const addTag = (projectId: string, token: string, body: unknown) =>
-  call(addTagRoute.POST, {
-    path: `/api/insights/properties/${projectId}/tags/add`,
-    params: { id: projectId },
-    token,
-    body,
-  });
 const listTags = (projectId: string, token: string) =>
   call(projectTagsRoute.GET, { path: `/api/insights/properties/${projectId}/tags/`, params: { id: projectId }, token });
 const getTag = (id: string, token: string) => call(tagRoute.GET, { path: `/api/tags/${id}`, params: { id }, token });

@@ -1,7 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import * as agencyClientsRoute from "@/app/api/agencies/[id]/clients/route";
 import * as projectRoute from "@/app/api/properties/[id]/route";
-import * as addTagRoute from "@/app/api/insights/properties/[id]/tags/add/route";
 import * as savedRoute from "@/app/api/saved-insights/properties/[id]/route";
 import * as tagRoute from "@/app/api/tags/[id]/route";
 import * as logoutRoute from "@/app/api/users/logout/route";
@@ -10,7 +9,7 @@ import { generateReport } from "@/server/jobs/handlers/generate-report";
 import { call } from "@/test/api";
 import { resetDatabase } from "@/test/db";
 import { createAgency } from "@/test/factories";
-import { deleteReport, getReport, insertReport, listInsights, reportWorld } from "@/test/report-fixtures";
+import { addTag, deleteReport, getReport, insertReport, listInsights, reportWorld } from "@/test/report-fixtures";
 import { insertClient, insertProject } from "@/test/workspace";
 
 // The read API the load bench drives (dashboard, project, report, insights) answers in fewer
@@ -25,13 +24,6 @@ const dashboard = (agencyId: string, token: string, query = "") =>
   });
 const getProject = (id: string, token: string) =>
   call(projectRoute.GET, { path: `/api/properties/${id}`, params: { id }, token });
-const addTag = (projectId: string, token: string, body: unknown) =>
-  call(addTagRoute.POST, {
-    path: `/api/insights/properties/${projectId}/tags/add`,
-    params: { id: projectId },
-    token,
-    body,
-  });
 
 async function world() {
   const w = await reportWorld();

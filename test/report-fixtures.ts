@@ -4,6 +4,7 @@ import * as projectReportsRoute from "@/app/api/properties/[id]/reports/route";
 import * as addReportRoute from "@/app/api/properties/[id]/reports/add/route";
 import * as insightsRoute from "@/app/api/insights/properties/[id]/route";
 import * as insightRoute from "@/app/api/insights/[id]/route";
+import * as addTagRoute from "@/app/api/insights/properties/[id]/tags/add/route";
 import { db } from "@/server/db/client";
 import { clientProjects, dataSources, reports } from "@/server/db/schema";
 import { addDays, dayOfWeek, daysBetween } from "@/lib/dates";
@@ -143,3 +144,10 @@ export const listInsights = (projectId: string, token: string, query = "") =>
   call(insightsRoute.GET, { path: `/api/insights/properties/${projectId}${query}`, params: { id: projectId }, token });
 export const getInsight = (id: string, token: string) =>
   call(insightRoute.GET, { path: `/api/insights/${id}`, params: { id }, token });
+export const addTag = (projectId: string, token: string, body: unknown) =>
+  call(addTagRoute.POST, {
+    path: `/api/insights/properties/${projectId}/tags/add`,
+    params: { id: projectId },
+    token,
+    body,
+  });

@@ -22,6 +22,23 @@ export async function openLastBenchDatabase() {
   return database;
 }
 
+/**
+ * The last bench database opened, with the app's pool on it and the report's read and engine loaded (imported after
+ * the database is set, as the app code reads DATABASE_URL); `close` stops both.
+ */
+export async function openBenchReportEngine() {
+  const database = await openLastBenchDatabase();
+  const { closeDb, pool } = await import("../../server/db/client");
+  pool().on("error", () => undefined);
+  const { loadReportInput } = await import("../../server/insights/data/load-report-input");
+  const { runEngine } = await import("../../server/insights/engine/run-engine");
+  const close = async () => {
+    await closeDb();
+    await database.stop();
+  };
+  return { database, pool, loadReportInput, runEngine, close };
+}
+
 type Queryable = { query: <R extends object>(text: string) => Promise<{ rows: R[] }> };
 
 /**

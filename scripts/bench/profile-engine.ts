@@ -5,18 +5,14 @@
  * and the findings, so a CPU profile of the engine alone can be taken. WARM=1 warms the engine up first,
  * as the worker does when it starts.
  */
-import { benchReportRequest, openLastBenchDatabase } from "./last-bench-database";
+import { benchReportRequest, openBenchReportEngine } from "./last-bench-database";
 
 const days = Number(process.argv[2] ?? 30);
 const compareTo = (process.argv[3] ?? "previous_period") as "previous_period" | "previous_year";
 const runs = Number(process.argv[4] ?? 8);
 
 async function main() {
-  const database = await openLastBenchDatabase();
-  const { closeDb, pool } = await import("../../server/db/client");
-  pool().on("error", () => undefined);
-  const { loadReportInput } = await import("../../server/insights/data/load-report-input");
-  const { runEngine } = await import("../../server/insights/engine/run-engine");
+  const { pool, loadReportInput, runEngine, close } = await openBenchReportEngine();
   try {
     const request = await benchReportRequest(pool(), days, compareTo);
     const load = async () => loadReportInput(request);
@@ -51,8 +47,7 @@ async function main() {
     const warm = cpu.slice(1).sort((a, b) => a - b);
     console.log(`engine CPU: first run ${cpu[0].toFixed(0)} ms, warm median ${warm[warm.length >> 1]?.toFixed(0)} ms`);
   } finally {
-    await closeDb();
-    await database.stop();
+    await close();
   }
 }
 

@@ -5,17 +5,13 @@
  * the app, so a slow phase shows by itself.
  */
 import pg from "pg";
-import { benchReportRequest, openLastBenchDatabase } from "./last-bench-database";
+import { benchReportRequest, openBenchReportEngine } from "./last-bench-database";
 
 const days = Number(process.argv[2] ?? 30);
 const compareTo = (process.argv[3] ?? "previous_period") as "previous_period" | "previous_year";
 
 async function main() {
-  const database = await openLastBenchDatabase();
-  const { closeDb, pool } = await import("../../server/db/client");
-  pool().on("error", () => undefined);
-  const { loadReportInput } = await import("../../server/insights/data/load-report-input");
-  const { runEngine } = await import("../../server/insights/engine/run-engine");
+  const { database, loadReportInput, runEngine, close } = await openBenchReportEngine();
   const db = new pg.Client({ connectionString: database.url });
   await db.connect();
   try {
@@ -82,8 +78,7 @@ async function main() {
     }
   } finally {
     await db.end();
-    await closeDb();
-    await database.stop();
+    await close();
   }
 }
 
