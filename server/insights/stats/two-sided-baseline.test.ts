@@ -44,6 +44,27 @@ describe("twoSidedBaseline", () => {
     expect(strict / judged).toBeLessThanOrEqual(0.002);
   });
 
+  it("gives p-values that hold in the tail the report-wide bar reads (the t's degrees of freedom)", () => {
+    // 36,000 judged days of noise: a calibrated test flags 1 % of them at p < 0.01 and 0.1 % at
+    // p < 0.001. Too few degrees of freedom would flag fewer (every p-value overstated), too many
+    // would flag more; ± 20 % is about 3.5 standard errors at 0.01.
+    let judged = 0;
+    let under01 = 0;
+    let under001 = 0;
+    for (let seed = 1; seed <= 1_200; seed++) {
+      const r = judge(generateSeries({ days: DAYS, seed: 10_000 + seed }));
+      judged += r.judgedDays;
+      for (const f of r.findings) {
+        if (f.pValue < 0.01) under01++;
+        if (f.pValue < 0.001) under001++;
+      }
+    }
+    expect(judged).toBe(1_200 * 30);
+    expect(under01 / judged).toBeGreaterThan(0.008);
+    expect(under01 / judged).toBeLessThan(0.012);
+    expect(under001 / judged).toBeLessThan(0.0015);
+  });
+
   it("does not turn the days beside a level shift into anomalies of the other sign", () => {
     let opposite = 0;
     for (let seed = 1; seed <= 20; seed++) {
