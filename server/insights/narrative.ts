@@ -173,6 +173,19 @@ function kpiImpact(finding: Finding, ctx: NarrativeContext): string {
   return ` Estimated effect over the period: ${formatDelta(f.kpiEffect, unit, ctx)} ${labelOf(f.kpiMetric)}.`;
 }
 
+/**
+ * A dated finding the season predicts (engine/seasonal-label.ts) says so: the same days a year
+ * earlier moved the same way, so it is not news.
+ */
+function seasonNote(f: Finding & Record<string, unknown>, ctx: NarrativeContext): string {
+  const season = f.season as { expected?: boolean; lastYearChangePct?: number } | undefined;
+  if (!season?.expected || typeof season.lastYearChangePct !== "number") return "";
+  // A trend's label compares slopes or halves of the period (no single move to quote).
+  return f.kind === "trend"
+    ? " Expected for the season: the same days last year showed the same trend."
+    : ` Expected for the season: the same days last year moved ${formatChangePct(season.lastYearChangePct, ctx.locale)}.`;
+}
+
 function baseSentence(finding: Finding, ctx: NarrativeContext): string {
   const f = finding as Finding & Record<string, unknown>;
   const unit = unitOf(f.metric);
@@ -183,7 +196,7 @@ function baseSentence(finding: Finding, ctx: NarrativeContext): string {
   switch (f.kind) {
     case "anomaly": {
       const side = f.direction === "up" ? "above" : "below";
-      return `${Label}${segment(f)} ${range(f, ctx)} was ${v(f.current)}, ${side} the expected range of ${v(f.expectedLow)} to ${v(f.expectedHigh)} (${confidenceText(f)}).`;
+      return `${Label}${segment(f)} ${range(f, ctx)} was ${v(f.current)}, ${side} the expected range of ${v(f.expectedLow)} to ${v(f.expectedHigh)} (${confidenceText(f)}).${seasonNote(f, ctx)}`;
     }
     case "change": {
       const sig =
@@ -210,14 +223,14 @@ function baseSentence(finding: Finding, ctx: NarrativeContext): string {
     case "level_shift": {
       const size =
         typeof f.effectSize === "number" ? `, ${Math.abs(f.effectSize).toFixed(1)} times the day-to-day noise` : "";
-      return `${Label}${segment(f)} shifted from about ${v(f.baseline)} to ${v(f.current)} a day on ${formatDate(f.periodStart, ctx.locale)}${pct(f, ctx)}${size}.`;
+      return `${Label}${segment(f)} shifted from about ${v(f.baseline)} to ${v(f.current)} a day on ${formatDate(f.periodStart, ctx.locale)}${pct(f, ctx)}${size}.${seasonNote(f, ctx)}`;
     }
     case "trend": {
       if (typeof f.rate === "number") {
         const unitWord = f.rateUnit === "month" ? "month" : "week";
         const p = (x: unknown) => (typeof x === "number" ? formatChangePct(x, ctx.locale) : "n/a");
         const verbRate = f.rate >= 0 ? "grew" : "declined";
-        return `${Label}${segment(f)} ${verbRate} by ${p(f.rate).replace(/^[+-]/, "")} per ${unitWord} ${range(f, ctx)} (${confidenceText(f)} interval ${p(f.rateLow)} to ${p(f.rateHigh)} per ${unitWord}).`;
+        return `${Label}${segment(f)} ${verbRate} by ${p(f.rate).replace(/^[+-]/, "")} per ${unitWord} ${range(f, ctx)} (${confidenceText(f)} interval ${p(f.rateLow)} to ${p(f.rateHigh)} per ${unitWord}).${seasonNote(f, ctx)}`;
       }
       // A slope change as a rate against the level before it: % per week, never currency per day.
       const level = typeof f.level === "number" && f.level > 0 ? f.level : null;
@@ -227,7 +240,7 @@ function baseSentence(finding: Finding, ctx: NarrativeContext): string {
           : level !== null
             ? `${formatChangePct((x * 7) / level, ctx.locale)} per week`
             : `${formatDelta(x, unit, ctx, true)} a day`;
-      return `The trend in ${label}${segment(f)} changed on ${formatDate(f.periodStart, ctx.locale)}, from ${slope(f.baseline)} to ${slope(f.current)}.`;
+      return `The trend in ${label}${segment(f)} changed on ${formatDate(f.periodStart, ctx.locale)}, from ${slope(f.baseline)} to ${slope(f.current)}.${seasonNote(f, ctx)}`;
     }
     case "funnel": {
       const from = typeof f.fromMetric === "string" ? labelOf(f.fromMetric) : "the previous stage";

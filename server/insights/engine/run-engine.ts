@@ -198,6 +198,11 @@ function controlFalseDiscoveries(outcomes: IntentionOutcome[]): { tests: number;
       o.indirectEffect = 0;
       continue;
     }
+    // What the season predicts is not news: an outcome left with only such findings carries no impact.
+    if (kept.every(seasonal)) {
+      o.kpiEffect = 0;
+      o.indirectEffect = 0;
+    }
     if (kept.length === tested.length) continue;
     const keep = new Set<Finding>(kept);
     const before = sumAbs(tested);

@@ -1,5 +1,6 @@
 import { metricDefinition } from "@/lib/insights/metrics";
 import { addDays } from "@/lib/dates";
+import { trendRate } from "../detectors/trend-rate";
 import type { Finding } from "../types";
 import type { EngineContext, IntentionOutcome } from "./types";
 
@@ -22,6 +23,10 @@ const MATCH_TOLERANCE = 0.5;
 const MATCH_SLACK = 0.05;
 /** A day agrees with the season's prediction within this many of the prediction's σ (99 %, two-sided). */
 const SEASON_Z = 2.576;
+/** Last year's slope (or slope change) must be this many of its standard errors from zero (95 %) to explain one. */
+const SLOPE_Z = 1.96;
+/** Days on each side of a slope change over which the slopes before and after it are fitted. */
+const SLOPE_DAYS = 56;
 
 export interface SeasonLabel {
   expected: boolean;
@@ -65,6 +70,13 @@ function seasonFor(ctx: EngineContext, f: Dated): SeasonLabel | null {
   const metric = metricDefinition(f.metric);
   // Ratios are judged through the additive metrics they are made of.
   if (metric.kind !== "additive" || !ctx.data.hasMetric(f.metric)) return null;
+  // A slope change (a dated trend finding, change-points.ts) or a period's growth rate (trend-rate.ts)
+  // is the season's when the same days a year earlier show the same slope change or growth; else
+  // when the period's second half moved against its first as it did last year (below).
+  if (f.kind === "trend") {
+    const slopeLabel = typeof f.date === "string" ? slopeChangeInSeason(ctx, f.metric, f.date) : growthInSeason(ctx, f);
+    if (slopeLabel) return slopeLabel;
+  }
   const date = f.kind === "trend" || f.kind === "change" ? null : (f.date ?? f.periodStart);
   let lastYear: number | null;
   let thisYear: number | null;
@@ -86,6 +98,8 @@ function seasonFor(ctx: EngineContext, f: Dated): SeasonLabel | null {
     );
     thisYear = ratio(f.current, f.baseline);
     if (f.kind === "anomaly") return dayInSeason(ctx, f, date, at);
+    const small = f.dimension ? null : smallShiftInSeason(ctx, f, date);
+    if (small) return small;
   } else {
     // A trend over the period: last year's second half of the same days against its first half.
     const w = ctx.window;
@@ -100,7 +114,13 @@ function seasonFor(ctx: EngineContext, f: Dated): SeasonLabel | null {
   const ty = Math.log(thisYear);
   if (Math.abs(ly) < MIN_SEASONAL_LOG || Math.sign(ly) !== Math.sign(ty)) return null;
   if (Math.abs(ty - ly) > MATCH_TOLERANCE * Math.abs(ly) + MATCH_SLACK) return null;
-  return { expected: true, lastYearChangePct: lastYear - 1 };
+  // A period change's sentence quotes what the season predicts: its baseline moved as last year's.
+  const expectedCurrent = f.kind === "change" && f.baseline !== null ? f.baseline * lastYear : undefined;
+  return {
+    expected: true,
+    lastYearChangePct: lastYear - 1,
+    ...(expectedCurrent === undefined ? {} : { expectedCurrent }),
+  };
 }
 
 /**
@@ -136,6 +156,85 @@ function dayInSeason(ctx: EngineContext, f: Dated, date: string, at: string): Se
       return { expected: true, lastYearChangePct: lastYear - 1, expectedCurrent: predicted };
   }
   return null;
+}
+
+interface Slope {
+  /** Daily log-slope (weekday effects out) and its standard error (trend-rate.ts). */
+  slope: number;
+  se: number;
+}
+
+/** The project total's growth over [from, to] as a daily log-slope; null without every day or enough of them. */
+function slopeOf(ctx: EngineContext, metric: string, from: string, to: string): Slope | null {
+  if (from < ctx.window.historyStart) return null;
+  const series = ctx.data.series(metric, from, to);
+  if (series.some((p) => p.value === null)) return null;
+  const fit = trendRate(series, { metric, periodStart: from, periodEnd: to });
+  return fit && fit.slopeSe > 0 ? { slope: fit.slope, se: fit.slopeSe } : null;
+}
+
+/**
+ * This year's slope (or slope change) is the season's when the same days a year earlier show one of
+ * the same sign, clearly (SLOPE_Z), and this year's does not differ from it beyond the noise of
+ * both (SEASON_Z). A yearly wave read over a few months bends the trend at the same dates every
+ * year; a campaign that starts growth does not, or grows beyond last year's.
+ */
+function sameSlope(thisYear: Slope, lastYear: Slope): SeasonLabel | null {
+  if (Math.abs(lastYear.slope) < SLOPE_Z * lastYear.se) return null;
+  if (Math.sign(lastYear.slope) !== Math.sign(thisYear.slope)) return null;
+  if (Math.abs(thisYear.slope - lastYear.slope) > SEASON_Z * Math.hypot(thisYear.se, lastYear.se)) return null;
+  // Last year's move, as a share per week.
+  return { expected: true, lastYearChangePct: Math.expm1(7 * lastYear.slope) };
+}
+
+/** A period's growth rate against the same period's a year earlier. */
+function growthInSeason(ctx: EngineContext, f: Dated): SeasonLabel | null {
+  const own = f as Dated & { slope?: number; slopeSe?: number };
+  if (typeof own.slope !== "number" || typeof own.slopeSe !== "number") return null;
+  const w = ctx.window;
+  const lastYear = slopeOf(ctx, f.metric, addDays(w.periodStart, -YEAR), addDays(w.periodEnd, -YEAR));
+  return lastYear ? sameSlope({ slope: own.slope, se: own.slopeSe }, lastYear) : null;
+}
+
+/** A slope change on `date`: the change in growth over the SLOPE_DAYS either side, this year and a year earlier. */
+function slopeChangeInSeason(ctx: EngineContext, metric: string, date: string): SeasonLabel | null {
+  const end =
+    addDays(date, SLOPE_DAYS - 1) < ctx.window.periodEnd ? addDays(date, SLOPE_DAYS - 1) : ctx.window.periodEnd;
+  const change = (shift: number): Slope | null => {
+    const before = slopeOf(ctx, metric, addDays(date, shift - SLOPE_DAYS), addDays(date, shift - 1));
+    const after = slopeOf(ctx, metric, addDays(date, shift), addDays(end, shift));
+    return before && after ? { slope: after.slope - before.slope, se: Math.hypot(after.se, before.se) } : null;
+  };
+  const thisYear = change(0);
+  const lastYear = change(-YEAR);
+  return thisYear && lastYear ? sameSlope(thisYear, lastYear) : null;
+}
+
+/**
+ * A project total's level shift smaller than MIN_SEASONAL_LOG (a yearly wave read by a piecewise
+ * model bends into small shifts) is the season's when the same weeks a year earlier moved the same
+ * way, clearly, by as much within the noise: each move is the two weeks from the date against the
+ * four weeks before (whole weeks, so the weekday pattern cancels), its standard error the shift's
+ * own daily noise (change ÷ effect size, relative to the level) over those days.
+ */
+function smallShiftInSeason(ctx: EngineContext, f: Dated, date: string): SeasonLabel | null {
+  const effectSize = (f as Dated & { effectSize?: number }).effectSize;
+  if (typeof effectSize !== "number" || effectSize === 0 || f.change === null || !(f.baseline! > 0)) return null;
+  const noise = Math.abs(f.change / effectSize) / f.baseline!;
+  const move = (at: string) =>
+    ratio(
+      mean(ctx, f.metric, at, addDays(at, AFTER_DAYS - 1)),
+      mean(ctx, f.metric, addDays(at, -BEFORE_DAYS), addDays(at, -1)),
+    );
+  const thisYear = move(date);
+  const lastYear = move(addDays(date, -YEAR));
+  if (thisYear === null || lastYear === null) return null;
+  const se = noise * Math.sqrt(1 / AFTER_DAYS + 1 / BEFORE_DAYS);
+  const ly = Math.log(lastYear);
+  const ty = Math.log(thisYear);
+  if (Math.abs(ly) < SLOPE_Z * se || Math.sign(ly) !== Math.sign(ty)) return null;
+  if (Math.abs(ty - ly) > SEASON_Z * Math.SQRT2 * se) return null;
+  return { expected: true, lastYearChangePct: lastYear - 1 };
 }
 
 function weekdayMean(ctx: EngineContext, metric: string, date: string): number | null {

@@ -1,0 +1,60 @@
+import { describe, expect, it } from "vitest";
+import { PART_INDEX, PARTS, type PartValues } from "../data/parts";
+import { ProjectData } from "../data/project-data";
+import { reportWindow } from "../data/window";
+import { addDays, dayNumber, dayOfWeek } from "@/lib/dates";
+import { gaussian, mulberry32 } from "@/lib/seeded-random";
+import type { Finding } from "../types";
+import { runEngine } from "./run-engine";
+
+// A yearly wave (±15 %, as the report bench's data has) read over 90 days bends the total's trend
+// at the same dates every year: with last year's days in the data, those bends are the season.
+
+const WEEKLY = [0.7, 1.05, 1.05, 1.05, 1.05, 1.05, 0.75];
+const END = "2026-11-22";
+
+function input(waveLastYear: boolean) {
+  const window = reportWindow(addDays(END, -89), END, "previous_period");
+  const noise = gaussian(mulberry32(7));
+  const days = new Map<string, PartValues>();
+  const start = addDays(END, -729);
+  for (let date = start; date <= END; date = addDays(date, 1)) {
+    const doy = dayNumber(date) - dayNumber(`${date.slice(0, 4)}-01-01`);
+    const wave = waveLastYear || date > addDays(END, -364) ? 0.15 * Math.sin((2 * Math.PI * doy) / 365.25) : 0;
+    const v: PartValues = PARTS.map(() => null);
+    v[PART_INDEX.sessions] = Math.round(20_000 * (1 + wave) * WEEKLY[dayOfWeek(date)] * (1 + 0.01 * noise()));
+    days.set(date, v);
+  }
+  const data = new ProjectData(window, [{ sourceId: "a", days }], [], []);
+  return {
+    data,
+    segmentDaily: { from: window.periodStart, to: END, series: [] },
+    window,
+    project: { siteType: "content" as const, url: null, currency: "EUR" },
+  };
+}
+
+type Labelled = Finding & { date?: string; season?: { expected: boolean } };
+const trendFindings = (report: ReturnType<typeof runEngine>) =>
+  report.insights.filter((i) => i.intentionKey === "sessions_trend").flatMap((i) => i.findings as Labelled[]);
+
+describe("seasonal labels of trends", () => {
+  it("labels the bends a yearly wave puts in a 90-day trend as expected when last year bent the same way", () => {
+    const report = runEngine(input(true));
+    const trends = trendFindings(report);
+    expect(trends.some((f) => f.kind === "trend" && f.date)).toBe(true);
+    expect(trends.every((f) => f.season?.expected)).toBe(true);
+    const insight = report.insights.find((i) => i.intentionKey === "sessions_trend")!;
+    expect(insight.impact).toBe(0);
+    expect(insight.summary).toContain("Expected for the season");
+    // Every seasonal sentence quotes real numbers (a driver's period change too).
+    for (const i of report.insights) expect(i.summary).not.toMatch(/NaN/);
+  });
+
+  it("keeps them as news when last year had no such wave", () => {
+    const trends = trendFindings(runEngine(input(false)));
+    const dated = trends.filter((f) => f.kind === "trend" && f.date);
+    expect(dated.length).toBeGreaterThan(0);
+    expect(dated.some((f) => f.season?.expected)).toBe(false);
+  });
+});
