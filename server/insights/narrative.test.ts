@@ -33,6 +33,27 @@ describe("narratives", () => {
     );
   });
 
+  it("gives two close rates the decimals that show them apart", () => {
+    const step = {
+      ...base,
+      kind: "funnel",
+      metric: "clicks",
+      fromMetric: "impressions",
+      current: 0.04052,
+      baseline: 0.04031,
+      change: 0.00021,
+      changePct: 0.0052,
+      direction: "up",
+    } as Finding;
+    expect(describeFinding(step, { currency: "USD" })).toBe(
+      "Conversion from impressions to clicks rose from 4.03% to 4.05% from Mar 1, 2026 to Mar 31, 2026, +0.02 pp.",
+    );
+    const rate = { ...base, metric: "conversionRate", current: 0.02034, baseline: 0.02041, change: -0.00007 };
+    expect(describeFinding({ ...rate, direction: "down", changePct: -0.0034 }, { currency: "USD" })).toMatch(
+      /^Conversion rate fell to 2\.03% .*, -0\.01 pp \(-0\.3%\) against 2\.04% in the comparison period/,
+    );
+  });
+
   it("writes an anomaly with integer counts and thousands separators", () => {
     const text = describeFinding(
       {

@@ -48,7 +48,13 @@ export function formatDate(date: string, locale = "en-US"): string {
 }
 
 /** A value in the metric's unit; `perDay` values (levels, slopes) keep one decimal for counts. */
-export function formatValue(value: number, unit: Unit, ctx: NarrativeContext, precise = false): string {
+export function formatValue(
+  value: number,
+  unit: Unit,
+  ctx: NarrativeContext,
+  precise = false,
+  percentDigits = 1,
+): string {
   const locale = ctx.locale ?? "en-US";
   switch (unit) {
     case "currency":
@@ -56,8 +62,8 @@ export function formatValue(value: number, unit: Unit, ctx: NarrativeContext, pr
     case "percent":
       return numberFormat(locale, {
         style: "percent",
-        minimumFractionDigits: 1,
-        maximumFractionDigits: 1,
+        minimumFractionDigits: percentDigits,
+        maximumFractionDigits: percentDigits,
       }).format(value);
     case "rank":
     case "ratio":
@@ -77,13 +83,27 @@ export function formatChangePct(fraction: number, locale = "en-US"): string {
   }).format(fraction);
 }
 
+/**
+ * Decimals that show two rates apart (1 to 3): "rose from 4.0% to 4.0%, 0.0 pp" says nothing,
+ * "rose from 4.03% to 4.05%, +0.02 pp" says what moved.
+ */
+export function percentDigitsApart(a: number | null, b: number | null): number {
+  if (a === null || b === null || a === b) return 1;
+  for (let digits = 1; digits < 3; digits++) {
+    const scale = 10 ** (digits + 2);
+    // The two rates and their difference in points must all show.
+    if (Math.round(a * scale) !== Math.round(b * scale) && Math.round(Math.abs(a - b) * scale) >= 1) return digits;
+  }
+  return 3;
+}
+
 /** A signed difference in the metric's unit ("+1,234", "-$56.00"); rates in percentage points. */
-function formatDelta(value: number, unit: Unit, ctx: NarrativeContext, precise = false): string {
+function formatDelta(value: number, unit: Unit, ctx: NarrativeContext, precise = false, percentDigits = 1): string {
   const locale = ctx.locale ?? "en-US";
   if (unit === "percent") {
     const points = numberFormat(locale, {
-      minimumFractionDigits: 1,
-      maximumFractionDigits: 1,
+      minimumFractionDigits: percentDigits,
+      maximumFractionDigits: percentDigits,
       signDisplay: "exceptZero",
     }).format(value * 100);
     return `${points} pp`;
@@ -191,7 +211,9 @@ function baseSentence(finding: Finding, ctx: NarrativeContext): string {
   const unit = unitOf(f.metric);
   const label = labelOf(f.metric);
   const Label = label.charAt(0).toUpperCase() + label.slice(1);
-  const v = (x: number | null, precise = false) => (x === null ? "n/a" : formatValue(x, unit, ctx, precise));
+  // Rates get the decimals that show the two compared values apart.
+  const digits = unit === "percent" ? percentDigitsApart(f.baseline, f.current) : 1;
+  const v = (x: number | null, precise = false) => (x === null ? "n/a" : formatValue(x, unit, ctx, precise, digits));
   const verb = f.direction === "up" ? "rose" : f.direction === "down" ? "fell" : "held";
   switch (f.kind) {
     case "anomaly": {
@@ -211,7 +233,7 @@ function baseSentence(finding: Finding, ctx: NarrativeContext): string {
         : season.expected
           ? ` Expected for the season: the same weeks last year moved ${formatChangePct(season.lastYearChangePct, ctx.locale)}, which predicts ${v(season.expectedCurrent)}.`
           : ` The season alone predicts ${v(season.expectedCurrent)} (the same weeks last year moved ${formatChangePct(season.lastYearChangePct, ctx.locale)}): ${formatDelta((f.current ?? 0) - season.expectedCurrent, unit, ctx)} beyond it.`;
-      return `${Label}${segment(f)} ${verb} to ${v(f.current)} ${range(f, ctx)}, ${f.change === null ? "" : formatDelta(f.change, unit, ctx)}${pct(f, ctx)} against ${v(f.baseline)} in the comparison period${sig ? `; ${sig}` : ""}.${seasonal}`;
+      return `${Label}${segment(f)} ${verb} to ${v(f.current)} ${range(f, ctx)}, ${f.change === null ? "" : formatDelta(f.change, unit, ctx, false, digits)}${pct(f, ctx)} against ${v(f.baseline)} in the comparison period${sig ? `; ${sig}` : ""}.${seasonal}`;
     }
     case "driver": {
       const share =
@@ -250,8 +272,9 @@ function baseSentence(finding: Finding, ctx: NarrativeContext): string {
         const per = (x: number | null) => (x === null ? "n/a" : formatValue(x, "ratio", ctx));
         return `${Label} per ${from.replace(/s$/, "")}${segment(f)} ${verb} from ${per(f.baseline)} to ${per(f.current)} ${range(f, ctx)}.`;
       }
-      const rate = (x: number | null) => (x === null ? "n/a" : formatValue(x, "percent", ctx));
-      return `Conversion from ${from} to ${label}${segment(f)} ${verb} from ${rate(f.baseline)} to ${rate(f.current)} ${range(f, ctx)}${f.change === null ? "" : `, ${formatDelta(f.change, "percent", ctx)}`}.`;
+      const digits = percentDigitsApart(f.baseline, f.current);
+      const rate = (x: number | null) => (x === null ? "n/a" : formatValue(x, "percent", ctx, false, digits));
+      return `Conversion from ${from} to ${label}${segment(f)} ${verb} from ${rate(f.baseline)} to ${rate(f.current)} ${range(f, ctx)}${f.change === null ? "" : `, ${formatDelta(f.change, "percent", ctx, false, digits)}`}.`;
     }
     case "audit":
       return describeAudit(f, ctx);
