@@ -213,7 +213,12 @@ function describe(
 /** Removes weekday seasonality: multiplicative for positive series, additive otherwise. */
 export function deseasonalise(series: readonly DailyPoint[]): Float64Array {
   const n = series.length;
-  const y = Float64Array.from(series, (p) => (p.value === null || !Number.isFinite(p.value) ? NaN : p.value));
+  // An indexed loop: Float64Array.from(series, fn) walks the array through its iterator, allocating a result per day.
+  const y = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    const v = series[i].value;
+    y[i] = v === null || !Number.isFinite(v) ? NaN : v;
+  }
   const positive = y.every((v) => Number.isNaN(v) || v > 0);
   const day0 = n > 0 ? dayNumber(series[0].date) : 0;
   const byDay: number[][] = [[], [], [], [], [], [], []];

@@ -231,7 +231,9 @@ function volume(values: (number | null)[]): Volume {
   let known = 0;
   let total = 0;
   let nonZero = 0;
-  for (const v of values) {
+  // Indexed: this runs for every (segment, metric) before the detections start.
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i];
     if (v === null) continue;
     known++;
     total += v;
