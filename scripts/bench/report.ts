@@ -221,6 +221,42 @@ async function timeReport(
 }
 
 /**
+ * Uploads the analytics source's last day again as a CSV export through the app (POST
+ * /api/data-sources/{id}/upload), every row's sessions one higher: the day's rows are replaced and
+ * the report rollups merged in the upload's transaction, as with an agency's daily export.
+ */
+async function uploadLastDay(baseUrl: string, token: string, db: pg.Client): Promise<void> {
+  const { rows } = await db.query<Record<string, string | null>>(
+    `select d.channel, d.device, d.country, d.campaign, d.landing_page, o.sessions + 1 as sessions,
+            o.engaged_sessions, o.pageviews, o.conversions, o.transactions, o.revenue, s.id as source
+     from observations o join dimension_sets d on d.id = o.dimension_set_id
+     join data_sources s on s.id = o.data_source_id and s.name = 'Analytics'
+     where o.project_id = $1 and o.date = $2::date`,
+    [projectId, lastDay],
+  );
+  if (rows.length === 0) throw new Error("no analytics rows on the last day to upload again");
+  const cell = (v: string | null) => (v === null ? "" : /[",\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
+  const lines = rows.map((r) =>
+    [lastDay, r.channel, r.device, r.country, r.campaign, r.landing_page, r.sessions, r.engaged_sessions]
+      .concat([r.pageviews, r.conversions, r.transactions, r.revenue])
+      .map(cell)
+      .join(","),
+  );
+  const csv = `date,channel,device,country,campaign,landingPage,sessions,engagedSessions,pageviews,conversions,transactions,revenue\n${lines.join("\n")}\n`;
+  const form = new FormData();
+  form.append("file", new Blob([csv], { type: "text/csv" }), "analytics-last-day.csv");
+  const res = await fetch(`${baseUrl}/api/data-sources/${rows[0].source}/upload`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
+  const answer = (await res.json()) as { rows?: number; message?: string };
+  if (!res.ok || answer.rows !== rows.length)
+    throw new Error(`the upload answered ${res.status}: ${JSON.stringify(answer).slice(0, 300)}`);
+  console.log(`[bench] report: uploaded the last day again (${rows.length.toLocaleString("en-US")} rows)`);
+}
+
+/**
  * The floor a report is measured against: one `GROUP BY date` scan of the rows it reads (its
  * period and comparison period), the best of three so the cache is warm as it is for the report.
  */
@@ -246,15 +282,18 @@ export const reportBenchmark: Benchmark = {
   run: async ({ baseUrl, db, login }) => {
     const token = await login(EMAIL, PASSWORD);
     const results: BenchResult[] = [];
-    const cases: { label: string; days: number; compareTo: string; runs: number; targetMs?: number }[] = [
-      // The first report on the rollups the import left (cold plans and caches).
-      {
-        label: "first report after the import, 30 days",
-        days: 30,
-        compareTo: "previous_period",
-        runs: 1,
-        targetMs: 1_000,
-      },
+    const cases: {
+      label: string;
+      days: number;
+      compareTo: string;
+      runs: number;
+      targetMs?: number;
+      /** Done before the case is timed (not timed itself). */
+      before?: () => Promise<void>;
+    }[] = [
+      // The worker has just started (warmed on synthetic data only) and the rollups the seed built
+      // have not been read yet: cold code, plans and caches all at once.
+      { label: "first report of a freshly started worker, 30 days", days: 30, compareTo: "previous_period", runs: 1 },
       {
         label: "full report, 30 days vs previous period",
         days: 30,
@@ -275,8 +314,19 @@ export const reportBenchmark: Benchmark = {
         runs: 1,
         targetMs: 1_200,
       },
+      // As an agency meets it: a running worker, a new export of the last day uploaded through the
+      // app (its rows replaced, rollups merged in the upload), then the first report on that data.
+      {
+        label: "first report after an import, 30 days",
+        days: 30,
+        compareTo: "previous_period",
+        runs: 1,
+        targetMs: 1_000,
+        before: () => uploadLastDay(baseUrl, token, db),
+      },
     ];
     for (const c of cases) {
+      await c.before?.();
       const times: number[] = [];
       let detail = "";
       for (let i = 0; i < c.runs; i++) {
