@@ -54,6 +54,30 @@ describe("narratives", () => {
     );
   });
 
+  it("says a shift or trend the season predicts is expected, quoting last year's move only where it is one", () => {
+    const shift = {
+      ...base,
+      kind: "level_shift",
+      periodStart: "2026-02-24",
+      periodEnd: "2026-02-24",
+      current: 51_327,
+      baseline: 53_036,
+      change: -1_709,
+      changePct: -0.032,
+      direction: "down",
+    } as Finding;
+    const course = { expected: true, lastYearChangePct: 0.034, sameCourse: true };
+    const text = describeFinding({ ...shift, season: course } as Finding, { currency: "EUR" });
+    expect(text).toContain("Expected for the season: the same weeks last year followed the same course.");
+    expect(text).not.toContain("+3.4%");
+    const moved = describeFinding({ ...shift, season: { expected: true, lastYearChangePct: -0.25 } } as Finding, {
+      currency: "EUR",
+    });
+    expect(moved).toContain("Expected for the season: the same days last year moved -25.0%.");
+    const trend = describeFinding({ ...shift, kind: "trend", season: course } as Finding, { currency: "EUR" });
+    expect(trend).toContain("Expected for the season: the same days last year showed the same trend.");
+  });
+
   it("writes an anomaly with integer counts and thousands separators", () => {
     const text = describeFinding(
       {

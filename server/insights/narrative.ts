@@ -198,12 +198,13 @@ function kpiImpact(finding: Finding, ctx: NarrativeContext): string {
  * earlier moved the same way, so it is not news.
  */
 function seasonNote(f: Finding & Record<string, unknown>, ctx: NarrativeContext): string {
-  const season = f.season as { expected?: boolean; lastYearChangePct?: number } | undefined;
+  const season = f.season as { expected?: boolean; lastYearChangePct?: number; sameCourse?: boolean } | undefined;
   if (!season?.expected || typeof season.lastYearChangePct !== "number") return "";
-  // A trend's label compares slopes or halves of the period (no single move to quote).
-  return f.kind === "trend"
-    ? " Expected for the season: the same days last year showed the same trend."
-    : ` Expected for the season: the same days last year moved ${formatChangePct(season.lastYearChangePct, ctx.locale)}.`;
+  // A trend's label compares slopes or halves of the period, a small shift's the weeks around it:
+  // no single move to quote.
+  if (f.kind === "trend") return " Expected for the season: the same days last year showed the same trend.";
+  if (season.sameCourse) return " Expected for the season: the same weeks last year followed the same course.";
+  return ` Expected for the season: the same days last year moved ${formatChangePct(season.lastYearChangePct, ctx.locale)}.`;
 }
 
 function baseSentence(finding: Finding, ctx: NarrativeContext): string {

@@ -5,7 +5,10 @@ import { reportWindow } from "../data/window";
 import { addDays, dayNumber, dayOfWeek } from "@/lib/dates";
 import { gaussian, mulberry32 } from "@/lib/seeded-random";
 import type { Finding } from "../types";
+import { effectShare } from "./effect-share";
 import { runEngine } from "./run-engine";
+import { labelSeasonalFindings } from "./seasonal-label";
+import type { EngineContext, IntentionOutcome } from "./types";
 
 // A yearly wave (±15 %, as the report bench's data has) read over 90 days bends the total's trend
 // at the same dates every year: with last year's days in the data, those bends are the season.
@@ -56,5 +59,28 @@ describe("seasonal labels of trends", () => {
     const dated = trends.filter((f) => f.kind === "trend" && f.date);
     expect(dated.length).toBeGreaterThan(0);
     expect(dated.some((f) => f.season?.expected)).toBe(false);
+  });
+
+  it("takes back from an outcome's effect the share of the findings the season predicts", () => {
+    const finding = (kind: string, expected: boolean) =>
+      ({
+        kind,
+        metric: "sessions",
+        pValue: 0.001,
+        ...(expected ? { season: { expected: true, lastYearChangePct: 0.1 } } : {}),
+      }) as unknown as Finding;
+    const seasonal = finding("trend", true);
+    const news = finding("funnel", false); // not a kind the season judges
+    effectShare.set(seasonal, 0.7);
+    effectShare.set(news, 0.3);
+    const outcome = {
+      intention: { stage: "acquisition" },
+      findings: [seasonal, news],
+      kpiEffect: 100,
+      indirectEffect: 0.2,
+    } as unknown as IntentionOutcome;
+    labelSeasonalFindings({} as EngineContext, [outcome]);
+    expect(outcome.kpiEffect).toBeCloseTo(30, 9);
+    expect(outcome.indirectEffect).toBeCloseTo(0.06, 9);
   });
 });

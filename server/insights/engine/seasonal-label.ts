@@ -2,6 +2,7 @@ import { metricDefinition } from "@/lib/insights/metrics";
 import { addDays } from "@/lib/dates";
 import { trendRate } from "../detectors/trend-rate";
 import type { Finding } from "../types";
+import { effectShare } from "./effect-share";
 import type { EngineContext, IntentionOutcome } from "./types";
 
 // Expected seasonality is not news, for dated findings too. A level shift, a run of unusual days
@@ -34,6 +35,8 @@ export interface SeasonLabel {
   lastYearChangePct: number;
   /** For period changes (seasonal-expectation.ts): the current total the season predicts. */
   expectedCurrent?: number;
+  /** Judged by the course of the same weeks a year earlier, not by one move to quote (small shifts). */
+  sameCourse?: true;
 }
 
 type Dated = Finding & { date?: string; season?: SeasonLabel; kpiEffect?: number };
@@ -61,6 +64,14 @@ export function labelSeasonalFindings(ctx: EngineContext, outcomes: IntentionOut
       o.kpiEffect = 0;
       o.indirectEffect = 0;
       for (const f of o.findings as Dated[]) if (typeof f.kpiEffect === "number") f.kpiEffect = 0;
+    } else if (labelled > 0) {
+      // Where the outcome's effect adds up its findings' (a trend's shifts and slope changes), the
+      // share of those the season predicts is taken back.
+      let expected = 0;
+      for (const f of o.findings as Dated[]) if (f.season?.expected) expected += effectShare.get(f) ?? 0;
+      const kept = Math.max(0, 1 - expected);
+      o.kpiEffect *= kept;
+      o.indirectEffect *= kept;
     }
   }
 }
@@ -234,7 +245,8 @@ function smallShiftInSeason(ctx: EngineContext, f: Dated, date: string): SeasonL
   const ty = Math.log(thisYear);
   if (Math.abs(ly) < SLOPE_Z * se || Math.sign(ly) !== Math.sign(ty)) return null;
   if (Math.abs(ty - ly) > SEASON_Z * Math.SQRT2 * se) return null;
-  return { expected: true, lastYearChangePct: lastYear - 1 };
+  // Not a move to quote beside the shift: a piecewise fit can read a bend as a shift the other way.
+  return { expected: true, lastYearChangePct: lastYear - 1, sameCourse: true };
 }
 
 function weekdayMean(ctx: EngineContext, metric: string, date: string): number | null {

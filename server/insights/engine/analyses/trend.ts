@@ -3,6 +3,7 @@ import { metricDefinition } from "@/lib/insights/metrics";
 import { detectChangePoints } from "../../detectors/change-points";
 import { addDays, dayNumber } from "@/lib/dates";
 import { trendRate } from "../../detectors/trend-rate";
+import { effectShare } from "../effect-share";
 import { kpiEffectOf } from "../impact";
 import type { EngineContext, IntentionOutcome } from "../types";
 import { round } from "./anomalies";
@@ -29,11 +30,13 @@ export function runTrend(ctx: EngineContext, intention: Intention, metric: strin
     .filter((f) => f.date >= w.periodStart && f.date <= w.periodEnd)
     .map((f) => (f.kind === "trend" ? { ...f, level: levelBefore(series, f.date) } : f));
   const end = dayNumber(w.periodEnd);
-  let delta = 0;
+  // Each finding's volume over the period, so the season can take back the ones it predicts
+  // (seasonal-label.ts): a level shift moves every later day by `change`; a slope change adds
+  // change × t on day t.
+  const deltas = new Map<object, number>();
   for (const f of found) {
     const days = end - dayNumber(f.date) + 1;
-    // A level shift moves every later day by `change`; a slope change adds change × t on day t.
-    delta += f.kind === "level_shift" ? f.change * days : (f.change * days * (days + 1)) / 2;
+    deltas.set(f, f.kind === "level_shift" ? f.change * days : (f.change * days * (days + 1)) / 2);
   }
   // The period's growth rate, with its unit and confidence interval (kept when significant; the
   // report-wide FDR then judges it with every other test).
@@ -44,9 +47,16 @@ export function runTrend(ctx: EngineContext, intention: Intention, metric: strin
     const values = series.filter((p) => p.date >= w.periodStart && p.value !== null).map((p) => p.value!);
     const mean = values.reduce((a, b) => a + b, 0) / Math.max(1, values.length);
     const n = values.length;
-    delta = mean * n * (Math.exp((rate.slope * n) / 2) - 1);
+    deltas.set(rate, mean * n * (Math.exp((rate.slope * n) / 2) - 1));
   }
+  let delta = 0;
+  for (const d of deltas.values()) delta += d;
   const effect = kpiEffectOf(ctx, metric, delta);
+  // Each finding's share of it (0 for a growth rate the change points already account for).
+  let volume = 0;
+  for (const d of deltas.values()) volume += Math.abs(d);
+  for (const f of [...rateFindings, ...found])
+    effectShare.set(f, volume === 0 ? 0 : Math.abs(deltas.get(f) ?? 0) / volume);
   const points = series.length > MAX_CHART_POINTS ? series.slice(series.length - MAX_CHART_POINTS) : series;
   return {
     intention,
