@@ -51,8 +51,11 @@ export function explainTotalsBySegments(ctx: EngineContext, outcomes: IntentionO
         if (own) o.explainedBy ??= own.o;
       }
     }
-    // Period-level outcomes (change, drivers, funnel, trend): compare the KPI effects.
-    if (!o.explainedBy && o.kpiEffect) {
+    // Period comparisons (change, drivers, funnel): compare the KPI effects. Not a day's anomaly or a
+    // trend's dated changes: those are matched by their day above, and a segment's finding from
+    // another day said "100% of the rise came from" a segment that had not made it.
+    const periodLevel = ["change", "drivers", "funnel"].includes(o.intention.analysis.type);
+    if (periodLevel && !o.explainedBy && o.kpiEffect) {
       const best = bestMatch(segmentFindings, (s) => (s.f.kpiEffect ?? 0) / o.kpiEffect);
       if (best) {
         o.explainedBy = best.s.o;

@@ -1,0 +1,51 @@
+import { describe, expect, it } from "vitest";
+import type { Finding } from "../types";
+import { explainTotalsBySegments } from "./explain-by-segment";
+import type { EngineContext, IntentionOutcome } from "./types";
+
+// A total's unusual day is explained only by a segment's finding of that same day (run-engine.test.ts
+// checks the positive case on a generated project); period comparisons by their KPI effects.
+
+const ctx = { segmentDaily: { series: [] } } as unknown as EngineContext;
+const finding = (f: Partial<Finding> & Record<string, unknown>) =>
+  ({ metric: "sessions", dimension: null, dimensionValue: null, pValue: 0.001, ...f }) as Finding;
+/** A segment's level shift on another day than the total's anomaly, with a larger KPI effect. */
+const segmentOutcome = () =>
+  ({
+    intention: { stage: "acquisition", analysis: { type: "segments" } },
+    localised: true,
+    findings: [
+      finding({
+        kind: "level_shift",
+        dimension: "device",
+        dimensionValue: "tablet",
+        periodStart: "2026-10-24",
+        date: "2026-10-24",
+        change: -500,
+        kpiEffect: 900,
+      }),
+    ],
+    kpiEffect: 900,
+  }) as unknown as IntentionOutcome;
+const totalOutcome = (type: string, kind: string) =>
+  ({
+    intention: { stage: "acquisition", analysis: { type } },
+    findings: [finding({ kind, periodStart: "2026-11-22", date: "2026-11-22", change: -1_000, direction: "down" })],
+    kpiEffect: 1_000,
+  }) as unknown as IntentionOutcome;
+const explained = (o: IntentionOutcome) => (o.findings[0] as Finding & { explainedBy?: unknown }).explainedBy;
+
+describe("explainTotalsBySegments", () => {
+  it("does not name a segment for a total's day when no segment moved that day", () => {
+    const day = totalOutcome("anomalies", "anomaly");
+    explainTotalsBySegments(ctx, [segmentOutcome(), day]);
+    expect(explained(day)).toBeUndefined();
+    expect(day.explainedBy).toBeUndefined();
+  });
+
+  it("names the segment whose effect makes up a period comparison's", () => {
+    const change = totalOutcome("change", "change");
+    explainTotalsBySegments(ctx, [segmentOutcome(), change]);
+    expect(explained(change)).toMatchObject({ dimension: "device", dimensionValue: "tablet" });
+  });
+});
