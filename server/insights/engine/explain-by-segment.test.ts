@@ -7,7 +7,7 @@ import type { EngineContext, IntentionOutcome } from "./types";
 // checks the positive case on a generated project); period comparisons by their KPI effects.
 
 const ctx = { segmentDaily: { series: [] } } as unknown as EngineContext;
-const finding = (f: Partial<Finding> & Record<string, unknown>) =>
+const finding = (f: Record<string, unknown>) =>
   ({ metric: "sessions", dimension: null, dimensionValue: null, pValue: 0.001, ...f }) as Finding;
 /** A segment's level shift on another day than the total's anomaly, with a larger KPI effect. */
 const segmentOutcome = () =>
