@@ -101,15 +101,11 @@ function seasonFor(ctx: EngineContext, f: Dated): SeasonLabel | null {
     );
     thisYear = ratio(f.current, f.baseline);
   } else if (date) {
-    // The move last year around the same date: the two weeks from it against the four weeks before.
     const at = addDays(date, -YEAR);
-    lastYear = ratio(
-      mean(ctx, f.metric, at, addDays(at, AFTER_DAYS - 1)),
-      mean(ctx, f.metric, addDays(at, -BEFORE_DAYS), addDays(at, -1)),
-    );
-    thisYear = ratio(f.current, f.baseline);
     if (f.kind === "anomaly") return dayInSeason(ctx, f, date, at);
-    const small = f.dimension ? null : smallShiftInSeason(ctx, f, date);
+    lastYear = weeksMove(ctx, f.metric, at);
+    thisYear = ratio(f.current, f.baseline);
+    const small = f.dimension ? null : smallShiftInSeason(ctx, f, date, lastYear);
     if (small) return small;
   } else {
     // A trend over the period: last year's second half of the same days against its first half.
@@ -228,17 +224,11 @@ function slopeChangeInSeason(ctx: EngineContext, metric: string, date: string): 
  * four weeks before (whole weeks, so the weekday pattern cancels), its standard error the shift's
  * own daily noise (change ÷ effect size, relative to the level) over those days.
  */
-function smallShiftInSeason(ctx: EngineContext, f: Dated, date: string): SeasonLabel | null {
+function smallShiftInSeason(ctx: EngineContext, f: Dated, date: string, lastYear: number | null): SeasonLabel | null {
   const effectSize = (f as Dated & { effectSize?: number }).effectSize;
   if (typeof effectSize !== "number" || effectSize === 0 || f.change === null || !(f.baseline! > 0)) return null;
   const noise = Math.abs(f.change / effectSize) / f.baseline!;
-  const move = (at: string) =>
-    ratio(
-      mean(ctx, f.metric, at, addDays(at, AFTER_DAYS - 1)),
-      mean(ctx, f.metric, addDays(at, -BEFORE_DAYS), addDays(at, -1)),
-    );
-  const thisYear = move(date);
-  const lastYear = move(addDays(date, -YEAR));
+  const thisYear = weeksMove(ctx, f.metric, date);
   if (thisYear === null || lastYear === null) return null;
   const se = noise * Math.sqrt(1 / AFTER_DAYS + 1 / BEFORE_DAYS);
   const ly = Math.log(lastYear);
@@ -247,6 +237,14 @@ function smallShiftInSeason(ctx: EngineContext, f: Dated, date: string): SeasonL
   if (Math.abs(ty - ly) > SEASON_Z * Math.SQRT2 * se) return null;
   // Not a move to quote beside the shift: a piecewise fit can read a bend as a shift the other way.
   return { expected: true, lastYearChangePct: lastYear - 1, sameCourse: true };
+}
+
+/** The total's move around `at`: the two weeks from it against the four weeks before (whole weeks). */
+function weeksMove(ctx: EngineContext, metric: string, at: string): number | null {
+  return ratio(
+    mean(ctx, metric, at, addDays(at, AFTER_DAYS - 1)),
+    mean(ctx, metric, addDays(at, -BEFORE_DAYS), addDays(at, -1)),
+  );
 }
 
 function weekdayMean(ctx: EngineContext, metric: string, date: string): number | null {

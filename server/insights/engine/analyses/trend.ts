@@ -50,11 +50,13 @@ export function runTrend(ctx: EngineContext, intention: Intention, metric: strin
     deltas.set(rate, mean * n * (Math.exp((rate.slope * n) / 2) - 1));
   }
   let delta = 0;
-  for (const d of deltas.values()) delta += d;
+  let volume = 0;
+  for (const d of deltas.values()) {
+    delta += d;
+    volume += Math.abs(d);
+  }
   const effect = kpiEffectOf(ctx, metric, delta);
   // Each finding's share of it (0 for a growth rate the change points already account for).
-  let volume = 0;
-  for (const d of deltas.values()) volume += Math.abs(d);
   for (const f of [...rateFindings, ...found])
     effectShare.set(f, volume === 0 ? 0 : Math.abs(deltas.get(f) ?? 0) / volume);
   const points = series.length > MAX_CHART_POINTS ? series.slice(series.length - MAX_CHART_POINTS) : series;
