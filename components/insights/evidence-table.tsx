@@ -1,10 +1,10 @@
 import type { InsightFinding } from "@/lib/api-client/types";
 import {
   dimensionLabel,
-  formatChange,
   formatConfidence,
   formatDay,
-  formatMetric,
+  formatFindingChange,
+  formatFindingValue,
   formatPct,
   kindLabel,
   metricLabel,
@@ -86,15 +86,15 @@ export function EvidenceTable({ findings, currency }: { findings: InsightFinding
                   )}
                 </td>
                 <td className="px-3 py-2 whitespace-nowrap tabular-nums">
-                  {formatMetric(f.metric, f.current, currency)}
+                  {formatFindingValue(f, f.current, currency)}
                 </td>
                 <td className="px-3 py-2 whitespace-nowrap tabular-nums">
-                  {formatMetric(f.metric, f.baseline, currency)}
+                  {formatFindingValue(f, f.baseline, currency)}
                 </td>
                 <td className={`px-3 py-2 tabular-nums ${tone}`}>
                   <span className="whitespace-nowrap">
                     <span aria-hidden="true">{f.direction === "up" ? "↑ " : f.direction === "down" ? "↓ " : ""}</span>
-                    {formatChange(f.metric, f.change, currency)}
+                    {formatFindingChange(f, f.change, currency)}
                   </span>{" "}
                   <span className="whitespace-nowrap">({formatPct(f.changePct)})</span>
                   {f.direction === "up" || f.direction === "down" ? (
@@ -104,8 +104,8 @@ export function EvidenceTable({ findings, currency }: { findings: InsightFinding
                 <td className="px-3 py-2 tabular-nums">
                   {typeof f.expectedLow === "number" && typeof f.expectedHigh === "number" ? (
                     <>
-                      <span className="whitespace-nowrap">{formatMetric(f.metric, f.expectedLow, currency)} –</span>{" "}
-                      <span className="whitespace-nowrap">{formatMetric(f.metric, f.expectedHigh, currency)}</span>
+                      <span className="whitespace-nowrap">{formatFindingValue(f, f.expectedLow, currency)} –</span>{" "}
+                      <span className="whitespace-nowrap">{formatFindingValue(f, f.expectedHigh, currency)}</span>
                     </>
                   ) : (
                     "–"

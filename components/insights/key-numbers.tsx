@@ -3,9 +3,9 @@ import type { InsightFinding } from "@/lib/api-client/types";
 import { cn } from "@/components/ui/cn";
 import {
   dimensionLabel,
-  formatChange,
   formatDay,
-  formatMetric,
+  formatFindingChange,
+  formatFindingValue,
   formatPct,
   metricLabel,
 } from "@/lib/insights/format-values";
@@ -69,10 +69,10 @@ export function KeyNumbers({
         </span>
       </p>
       <dl className="mt-1.5 grid grid-cols-2 gap-3 text-sm sm:grid-cols-4">
-        <Figure label="Current">{formatMetric(finding.metric, finding.current, currency)}</Figure>
-        <Figure label={baselineLabel}>{formatMetric(finding.metric, finding.baseline, currency)}</Figure>
+        <Figure label="Current">{formatFindingValue(finding, finding.current, currency)}</Figure>
+        <Figure label={baselineLabel}>{formatFindingValue(finding, finding.baseline, currency)}</Figure>
         <Figure label="Change" className={tone}>
-          {formatChange(finding.metric, finding.change, currency)}
+          {formatFindingChange(finding, finding.change, currency)}
         </Figure>
         <Figure label="Change %" className={tone}>
           {formatPct(finding.changePct)}

@@ -189,3 +189,6 @@ export function metricInputs(key: string): BaseMetric[] {
 export const metricLabel = (key: string): string => findMetric(key)?.label ?? key;
 
 export const metricUnit = (key: string): MetricUnit => findMetric(key)?.unit ?? "count";
+
+/** The past of "to be" for a metric in a sentence: counts are plural ("sessions were"), amounts and rates not ("revenue was"). */
+export const wasOrWere = (key: string): "was" | "were" => (metricUnit(key) === "count" ? "were" : "was");

@@ -104,6 +104,39 @@ describe("the analyst's narrative", () => {
     expect(audit.next).toMatch(/analytics tag/);
   });
 
+  it("states a trend as a growth rate with its unit and interval, never as money a day", () => {
+    // As the engine stores them (server/insights/engine/rate-values.ts): the period's growth and a slope change.
+    const growth: NarrativeFinding = {
+      ...base,
+      kind: "trend",
+      valueUnit: "percent_per_week",
+      current: -0.065,
+      baseline: null,
+      change: null,
+      changePct: -0.065,
+      expectedLow: -0.091,
+      expectedHigh: -0.037,
+    };
+    const bend: NarrativeFinding = {
+      ...growth,
+      periodStart: "2025-04-13",
+      current: -0.088,
+      baseline: -0.003,
+      change: -0.085,
+      changePct: null,
+      expectedLow: null,
+      expectedHigh: null,
+    };
+    expect(analystNarrative({ findings: [growth, bend] }, { currency: "USD", period })!.headline).toBe(
+      "Revenue declined 6.5 % per week (95 % confidence: −9.1 % per week to −3.7 % per week).",
+    );
+    const turned = analystNarrative({ findings: [bend] }, { currency: "USD", period })!.headline;
+    expect(turned).toBe(
+      "The trend in revenue turned on Apr 13, 2025: −8.8 % per week, against −0.3 % per week before.",
+    );
+    expect(turned).not.toMatch(/\$/);
+  });
+
   it("has nothing to say without findings, and names segments as a sentence does", () => {
     expect(analystNarrative({ findings: [] }, { currency: "USD" })).toBeNull();
     expect(segmentName("channel", "Paid Search")).toBe("Paid Search");

@@ -3,8 +3,8 @@
 // its share of the change); one next step for the kind of finding. Display names only (catalogue labels), and the
 // report's period is left out of a headline that covers exactly that period (the report says it once).
 import { dimensionLabel } from "../catalogue/dimensions";
-import { findMetric, metricLabel, metricUnit } from "../catalogue/metrics";
-import { formatChange, formatDay, formatMetric, formatPct } from "./format-values";
+import { findMetric, metricLabel, metricUnit, wasOrWere } from "../catalogue/metrics";
+import { formatChange, formatDay, formatFindingValue, formatMetric, formatPct } from "./format-values";
 
 export interface NarrativeFinding {
   kind: string;
@@ -27,6 +27,8 @@ export interface NarrativeFinding {
   shareOfChange?: number;
   /** A segment-watch finding's effect on the primary KPI: the engine already ranks these findings by it. */
   kpiEffect?: number;
+  /** Trends: values are growth rates in this unit (server/insights/engine/rate-values.ts). */
+  valueUnit?: string;
 }
 
 export interface NarrativeInput {
@@ -95,9 +97,6 @@ export function leadFinding(findings: NarrativeFinding[]): NarrativeFinding | nu
   return best ?? findings.find((f) => f.kind === "driver") ?? findings[0] ?? null;
 }
 
-/** Counts are plural ("sessions were"), amounts and rates singular ("revenue was"). */
-const was = (metric: string) => (metricUnit(metric) === "count" ? "were" : "was");
-
 const verbOf = (f: NarrativeFinding) => (f.direction === "up" || (f.change ?? 0) > 0 ? "rose" : "fell");
 
 function headline(f: NarrativeFinding, options: NarrativeOptions): string {
@@ -112,12 +111,24 @@ function headline(f: NarrativeFinding, options: NarrativeOptions): string {
       return `${subject} ${verbOf(f)}${pct} to ${value(f.current)}${when(f, options)} (${formatChange(f.metric, f.change, currency)} against ${value(f.baseline)}).`;
     case "anomaly": {
       const side = f.direction === "up" ? "above" : "below";
-      return `${subject} ${was(f.metric)} ${value(f.current)}${when(f, options)}, ${side} the expected ${value(f.expectedLow)} to ${value(f.expectedHigh)}.`;
+      return `${subject} ${wasOrWere(f.metric)} ${value(f.current)}${when(f, options)}, ${side} the expected ${value(f.expectedLow)} to ${value(f.expectedHigh)}.`;
     }
     case "level_shift":
       return `${subject} shifted${pct} ${f.direction === "up" ? "up" : "down"} to about ${value(f.current)} a day from ${formatDay(f.periodStart)} (from about ${value(f.baseline)}).`;
     case "trend": {
-      const slope = (v: number | null) => `${formatChange(f.metric, v, currency)} a day`;
+      if (f.valueUnit && f.baseline === null) {
+        // The period's growth rate with its confidence interval.
+        const rate = (v: number | null) => formatFindingValue(f, v, currency);
+        const size = rate(f.current).replace(/^[+−]/, "");
+        const interval =
+          finite(f.expectedLow) && finite(f.expectedHigh)
+            ? ` (95 % confidence: ${rate(f.expectedLow)} to ${rate(f.expectedHigh)})`
+            : "";
+        return `${subject} ${(f.current ?? 0) >= 0 ? "grew" : "declined"} ${size}${when(f, options)}${interval}.`;
+      }
+      // A slope change: as growth rates when stored so, else (older reports) per day.
+      const slope = (v: number | null) =>
+        f.valueUnit ? formatFindingValue(f, v, currency) : `${formatChange(f.metric, v, currency)} a day`;
       return `The trend in ${lower(subject)} turned on ${formatDay(f.periodStart)}: ${slope(f.current)}, against ${slope(f.baseline)} before.`;
     }
     case "funnel": {
@@ -152,13 +163,15 @@ function auditHeadline(f: NarrativeFinding, options: NarrativeOptions): string {
   const metric = lower(metricLabel(f.metric));
   switch (f.check) {
     case "tracking_gaps":
-      return `${metric ? upper(metric) : "Data"} ${was(f.metric)} near zero${when(f, options)}${count ? ` (${count} ${f.count === 1 ? "day" : "days"})` : ""}: a tracking gap.`;
+      return `${metric ? upper(metric) : "Data"} ${wasOrWere(f.metric)} near zero${when(f, options)}${count ? ` (${count} ${f.count === 1 ? "day" : "days"})` : ""}: a tracking gap.`;
     case "not_set_share":
       return `${formatMetric("conversionRate", f.current, options.currency)} of ${metric} have no ${lower(dimensionLabel(f.dimension))} recorded.`;
     case "self_referrals":
       return `${formatMetric("sessions", f.current, options.currency)} ${metric} came from the site's own domain as referrals.`;
     case "case_variants":
       return `The ${lower(dimensionLabel(f.dimension))} ${f.dimensionValue ?? ""} is spelt ${count ?? "several"} ways, splitting its ${metric}.`;
+    case "duplicate_rows":
+      return `${count ?? "Some"} ${f.count === 1 ? "day repeats" : "days repeat"} another day's totals exactly: probably imported twice.`;
     default:
       return `${auditIssueLabel(f.check, f.issue)}${count ? `: ${count} affected` : ""} in ${metric}${when(f, options)}.`;
   }

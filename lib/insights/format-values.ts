@@ -87,6 +87,28 @@ export function formatChange(
   return `${sign}${formatMetric(metric, Math.abs(change), currency, { unit: u })}`;
 }
 
+/** Trends carry growth rates in this unit (server/insights/engine/rate-values.ts), not the metric's unit. */
+const RATE_UNITS: Record<string, string> = { percent_per_week: "per week", percent_per_month: "per month" };
+
+interface ValueOf {
+  metric: string;
+  valueUnit?: string | null;
+}
+
+/** A finding's value in its own unit: a trend's "−6.5 % per week", any other finding's in its metric's unit. */
+export function formatFindingValue(f: ValueOf, value: number | null | undefined, currency = "USD"): string {
+  const per = f.valueUnit ? RATE_UNITS[f.valueUnit] : undefined;
+  if (!per) return formatMetric(f.metric, value, currency);
+  return finite(value) ? `${formatPct(value)} ${per}` : "–";
+}
+
+/** A finding's change in its own unit: a trend's in points of growth ("−8.5 pp per week"). */
+export function formatFindingChange(f: ValueOf, change: number | null | undefined, currency = "USD"): string {
+  const per = f.valueUnit ? RATE_UNITS[f.valueUnit] : undefined;
+  if (!per) return formatChange(f.metric, change, currency);
+  return finite(change) ? `${formatChange(f.metric, change, currency, "percent")} ${per}` : "–";
+}
+
 /** A relative change (a fraction) as a signed percentage: 0.123 → "+12.3 %". */
 export function formatPct(fraction: number | null | undefined): string {
   if (!finite(fraction)) return "–";

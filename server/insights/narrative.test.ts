@@ -94,7 +94,7 @@ describe("narratives", () => {
       { currency: "USD" },
     );
     expect(text).toBe(
-      "Sessions on Mar 3, 2026 was 12,345, above the expected range of 7,012 to 8,988 (95% confidence).",
+      "Sessions on Mar 3, 2026 were 12,345, above the expected range of 7,012 to 8,988 (95% confidence).",
     );
   });
 
@@ -199,6 +199,19 @@ describe("narratives", () => {
     } as unknown as Finding;
     expect(describeFinding(f, { currency: "EUR" })).toContain(
       "Of the drop, -10 came from traffic (sessions -10.0%) and -30 from the rate (3.0% → 2.3%).",
+    );
+    // A part that rounds to nothing is said in words, never "+0 came from traffic".
+    const rateOnly = {
+      ...f,
+      mixRate: {
+        ...(f as unknown as { mixRate: object }).mixRate,
+        volumeEffect: 0.3,
+        rateEffect: -40.3,
+        volumeChangePct: 0.001,
+      },
+    } as unknown as Finding;
+    expect(describeFinding(rateOnly, { currency: "EUR" })).toContain(
+      "Of the drop, almost nothing came from traffic (sessions +0.1%) and -40 from the rate (3.0% → 2.3%).",
     );
   });
 });

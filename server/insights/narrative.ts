@@ -1,6 +1,7 @@
 import { formatIsoDate } from "@/lib/dates";
 import { dimensionLabel } from "@/lib/catalogue/dimensions";
 import { METRICS } from "@/lib/insights/metrics";
+import { wasOrWere } from "@/lib/catalogue/metrics";
 import { downIsGood } from "./metric-sense";
 import type { Finding } from "./types";
 
@@ -159,11 +160,17 @@ function mixAndRate(finding: Finding, ctx: NarrativeContext): string {
   const what = finding.direction === "up" ? "rise" : "drop";
   const traffic =
     m.volumeChangePct === null ? "" : ` (${labelOf(m.volumeMetric)} ${formatChangePct(m.volumeChangePct, ctx.locale)})`;
+  const digits = percentDigitsApart(m.rateBefore, m.rateAfter);
   const rate = (x: number) =>
     unit === "currency"
       ? `${formatValue(x, "currency", ctx)} per ${labelOf(m.volumeMetric).replace(/s$/, "")}`
-      : formatValue(x, "percent", ctx);
-  return ` Of the ${what}, ${formatDelta(m.volumeEffect, unit, ctx)} came from traffic${traffic} and ${formatDelta(m.rateEffect, unit, ctx)} from the rate (${rate(m.rateBefore)} → ${rate(m.rateAfter)}).`;
+      : formatValue(x, "percent", ctx, false, digits);
+  // A part that rounds to nothing says so ("+0 came from traffic" reads as a typo).
+  const part = (x: number) => {
+    const text = formatDelta(x, unit, ctx);
+    return /^[+-]?[^1-9]*$/.test(text) ? "almost nothing" : text;
+  };
+  return ` Of the ${what}, ${part(m.volumeEffect)} came from traffic${traffic} and ${part(m.rateEffect)} from the rate (${rate(m.rateBefore)} → ${rate(m.rateAfter)}).`;
 }
 
 interface MixRate {
@@ -219,7 +226,7 @@ function baseSentence(finding: Finding, ctx: NarrativeContext): string {
   switch (f.kind) {
     case "anomaly": {
       const side = f.direction === "up" ? "above" : "below";
-      return `${Label}${segment(f)} ${range(f, ctx)} was ${v(f.current)}, ${side} the expected range of ${v(f.expectedLow)} to ${v(f.expectedHigh)} (${confidenceText(f)}).${seasonNote(f, ctx)}`;
+      return `${Label}${segment(f)} ${range(f, ctx)} ${wasOrWere(f.metric)} ${v(f.current)}, ${side} the expected range of ${v(f.expectedLow)} to ${v(f.expectedHigh)} (${confidenceText(f)}).${seasonNote(f, ctx)}`;
     }
     case "change": {
       const sig =
@@ -288,14 +295,16 @@ function baseSentence(finding: Finding, ctx: NarrativeContext): string {
 
 function describeAudit(f: Finding & Record<string, unknown>, ctx: NarrativeContext): string {
   const unit = unitOf(f.metric);
+  const label = labelOf(f.metric);
+  const Label = label.charAt(0).toUpperCase() + label.slice(1);
   const count = (x: unknown) => (typeof x === "number" ? formatValue(x, "count", ctx) : "n/a");
   const examples =
     Array.isArray(f.examples) && f.examples.length ? ` Examples: ${f.examples.slice(0, 3).join(", ")}.` : "";
   switch (f.check) {
     case "tracking_gaps":
       return f.issue === "break"
-        ? `${labelOf(f.metric)} dropped to near zero on ${formatDate(f.periodStart, ctx.locale)} and has stayed there for ${count(f.count)} days: tracking may be broken.`
-        : `${labelOf(f.metric)} was near zero ${range(f, ctx)} (${count(f.count)} days, ${formatValue(f.current ?? 0, unit, ctx)} recorded against about ${formatValue(f.baseline ?? 0, unit, ctx)} expected): a tracking gap.`;
+        ? `${Label} dropped to near zero on ${formatDate(f.periodStart, ctx.locale)} and ${wasOrWere(f.metric) === "were" ? "have" : "has"} stayed there for ${f.count === 1 ? "1 day" : `${count(f.count)} days`}: tracking may be broken.`
+        : `${Label} ${wasOrWere(f.metric)} near zero ${range(f, ctx)} (${f.count === 1 ? "1 day" : `${count(f.count)} days`}: ${formatValue(f.current ?? 0, unit, ctx)} recorded against about ${formatValue(f.baseline ?? 0, unit, ctx)} expected), a tracking gap.`;
     case "not_set_share":
       return `${formatValue(f.current ?? 0, "percent", ctx)} of ${labelOf(f.metric)} have an unattributed ${lowerLabel(f.dimension)} (${f.dimensionValue}), above the ${formatValue(f.baseline ?? 0, "percent", ctx)} threshold.`;
     case "self_referrals":
@@ -305,7 +314,7 @@ function describeAudit(f: Finding & Record<string, unknown>, ctx: NarrativeConte
     case "impossible_values":
       return `${count(f.count)} of ${count(f.baseline)} rows have impossible values (${String(f.issue).replace(/_/g, " ")}).${examples}`;
     case "duplicate_rows":
-      return `${count(f.count)} duplicated rows by ${lowerLabel(f.dimension)}.${examples}`;
+      return `${f.count === 1 ? "1 day repeats" : `${count(f.count)} days repeat`} another day's totals exactly, in every metric, as an export imported twice would.${examples}`;
     case "personal_data_in_urls":
       return `${count(f.count)} ${lowerLabel(f.dimension)} values contain email addresses, personal data that must not be collected.${examples}`;
     case "ads_clicks_vs_sessions":

@@ -35,6 +35,11 @@ export interface Finding {
   /** Two-sided p-value when the detector computes one (extra to the fixed shape). */
   pValue?: number | null;
   narrative?: string;
+  /**
+   * Set on trends: current, baseline, change and the expected range are growth rates (fractions per week or
+   * month, engine/rate-values.ts), not values in the metric's unit.
+   */
+  valueUnit?: "percent_per_week" | "percent_per_month";
 }
 
 export type Severity = "low" | "medium" | "high";

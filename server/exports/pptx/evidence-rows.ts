@@ -2,10 +2,10 @@
 // table, formatted with units and the project's currency, a handful of rows at most.
 import {
   dimensionLabel,
-  formatChange,
+  formatFindingChange,
+  formatFindingValue,
   formatConfidence,
   formatDay,
-  formatMetric,
   formatPct,
   formatPeriod,
   kindLabel,
@@ -56,12 +56,12 @@ export function evidenceTable(findings: ExportFinding[], currency: string): Evid
       metricLabel(f.metric),
       segmentText(f),
       periodText(f),
-      formatMetric(f.metric, f.current, currency),
-      formatMetric(f.metric, f.baseline, currency),
-      formatChange(f.metric, f.change, currency),
+      formatFindingValue(f, f.current, currency),
+      formatFindingValue(f, f.baseline, currency),
+      formatFindingChange(f, f.change, currency),
       formatPct(f.changePct),
       finite(f.expectedLow) && finite(f.expectedHigh)
-        ? `${formatMetric(f.metric, f.expectedLow, currency)} – ${formatMetric(f.metric, f.expectedHigh, currency)}`
+        ? `${formatFindingValue(f, f.expectedLow, currency)} – ${formatFindingValue(f, f.expectedHigh, currency)}`
         : "–",
     ]),
     more,
@@ -74,10 +74,10 @@ export function headlineLines(f: ExportFinding | null, currency: string): string
   if (f.kind === "audit")
     return [`${f.issue ?? f.check ?? "Issue"}: ${finite(f.count) ? f.count.toLocaleString("en") : "–"} rows affected`];
   const lines = [
-    `${metricLabel(f.metric)}${f.dimension ? ` (${segmentText(f)})` : ""}: ${formatMetric(f.metric, f.current, currency)}`,
+    `${metricLabel(f.metric)}${f.dimension ? ` (${segmentText(f)})` : ""}: ${formatFindingValue(f, f.current, currency)}`,
   ];
-  if (finite(f.baseline)) lines.push(`Baseline: ${formatMetric(f.metric, f.baseline, currency)}`);
-  if (finite(f.change)) lines.push(`Change: ${formatChange(f.metric, f.change, currency)} (${formatPct(f.changePct)})`);
+  if (finite(f.baseline)) lines.push(`Baseline: ${formatFindingValue(f, f.baseline, currency)}`);
+  if (finite(f.change)) lines.push(`Change: ${formatFindingChange(f, f.change, currency)} (${formatPct(f.changePct)})`);
   lines.push(`Confidence: ${formatConfidence(f.confidence)}`);
   return lines;
 }

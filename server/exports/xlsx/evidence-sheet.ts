@@ -12,7 +12,7 @@ import {
   DATE_FORMAT,
   excelDate,
   P_VALUE_FORMAT,
-  valueFormat,
+  findingValueFormat,
 } from "./number-formats";
 import { dataRow, tableHeader, type Column, type SheetStyle } from "./sheet-style";
 
@@ -64,7 +64,7 @@ export function addEvidenceSheet(
           ? chartUnit
           : undefined,
       );
-      const value = valueFormat(unit, currency);
+      const value = findingValueFormat(f, unit, currency);
       dataRow(
         ws,
         [
@@ -103,7 +103,7 @@ export function addEvidenceSheet(
           DATE_FORMAT,
           value,
           value,
-          valueFormat(unit, currency, true),
+          findingValueFormat(f, unit, currency, true),
           CHANGE_PCT_FORMAT,
           value,
           value,

@@ -33,6 +33,21 @@ export function valueFormat(unit: MetricUnit, currency: string, signed = false):
   return `+${plain};-${plain};${plain}`;
 }
 
+/**
+ * A finding's value format: a trend's values are growth rates (a fraction per week or month, engine/rate-values.ts),
+ * shown as 2.5% per week; any other finding's are in its metric's unit.
+ */
+export function findingValueFormat(
+  finding: { valueUnit?: string | null },
+  unit: MetricUnit,
+  currency: string,
+  signed = false,
+): string {
+  if (!finding.valueUnit) return valueFormat(unit, currency, signed);
+  const plain = `0.0%" ${finding.valueUnit === "percent_per_month" ? "per month" : "per week"}"`;
+  return signed ? `+${plain};-${plain};${plain}` : plain;
+}
+
 /** A calendar day as the Excel date it is (UTC midnight: no time-zone shift). */
 export function excelDate(day: string | null | undefined): Date | null {
   if (!day) return null;

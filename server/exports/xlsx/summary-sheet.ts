@@ -11,7 +11,7 @@ import {
   DATE_FORMAT,
   excelDate,
   SHARE_FORMAT,
-  valueFormat,
+  findingValueFormat,
 } from "./number-formats";
 import { dataRow, tableHeader, type Column, type SheetStyle } from "./sheet-style";
 
@@ -51,7 +51,7 @@ export function addSummarySheet(wb: ExcelJS.Workbook, model: ExportModel, style:
   for (const insight of byImpact(model.insights)) {
     const f = headlineFinding(insight);
     const unit = f ? unitOf(f, insight.chart && "unit" in insight.chart ? insight.chart.unit : undefined) : "count";
-    const value = valueFormat(unit, currency);
+    const value = findingValueFormat(f ?? {}, unit, currency);
     const audit = f?.kind === "audit";
     dataRow(
       ws,
@@ -85,7 +85,7 @@ export function addSummarySheet(wb: ExcelJS.Workbook, model: ExportModel, style:
         DATE_FORMAT,
         audit ? "#,##0" : value,
         value,
-        valueFormat(unit, currency, true),
+        findingValueFormat(f ?? {}, unit, currency, true),
         CHANGE_PCT_FORMAT,
         CONFIDENCE_FORMAT,
       ],

@@ -2,9 +2,9 @@ import { describe, expect, it } from "vitest";
 import {
   findCaseVariants,
   findClicksSessionsMismatch,
-  findDuplicateRows,
   findImpossibleValues,
   findPersonalData,
+  findRepeatedDays,
   findSelfReferrals,
   findTrackingGaps,
   findUnattributedShare,
@@ -107,16 +107,29 @@ describe("data quality checks", () => {
     expect(findings.find((f) => f.issue === "engaged_exceeds_sessions")!.examples).toEqual(["2026-03-01"]);
   });
 
-  it("finds duplicated rows", () => {
-    const [f] = findDuplicateRows(
-      [["2026-03-01", "organic"], ["2026-03-01", "paid"], ["2026-03-01", "organic"], "T-1", "T-1", "T-1"],
-      { ...period, metric: "sessions", keyDescription: "date, channel" },
-    );
-    expect(f.count).toBe(3);
-    expect(f.examples).toEqual(["2026-03-01 | organic (×2)", "T-1 (×3)"]);
-    expect(
-      findDuplicateRows(["a", "b"], { ...period, metric: "transactions", keyDescription: "transaction id" }),
-    ).toHaveLength(0);
+  describe("repeated days", () => {
+    // 28 days of a shop: sessions around 2,000 with weekly swings and noise, revenue in cents.
+    const days = Array.from({ length: 28 }, (_, i) => {
+      const date = `2026-03-${String(i + 1).padStart(2, "0")}`;
+      const sessions = 2000 + ((i * 37) % 11) * 61 + (i % 7) * 130;
+      return { date, values: [sessions, Math.round(sessions * 0.03), sessions * 2.4137 + 0.01 * (i % 3), null] };
+    });
+
+    it("names a day whose every total equals another day's: an export imported twice", () => {
+      const twice = days.map((d) => (d.date === "2026-03-20" ? { ...d, values: days[11].values } : d));
+      const [f] = findRepeatedDays(twice, { ...period, metric: "sessions" });
+      expect(f).toMatchObject({ check: "duplicate_rows", issue: "repeated_days", count: 1, baseline: 28 });
+      expect(f.examples).toEqual(["2026-03-20 repeats 2026-03-12"]);
+    });
+
+    it("does not call two days a double import when so few, small counts match by chance", () => {
+      // Two metrics of a small site: sessions within ±20 of 300 and a handful of conversions.
+      const small = days.map((d, i) => ({ date: d.date, values: [300 + ((i * 7) % 13), 3 + (i % 2)] }));
+      const chance = small.map((d) => (d.date === "2026-03-20" ? { ...d, values: small[11].values } : d));
+      // The same repeat among the shop's four totals is evidence; among these two it is not.
+      expect(findRepeatedDays(chance, { ...period, metric: "sessions" })).toEqual([]);
+      expect(findRepeatedDays(days, { ...period, metric: "sessions" })).toEqual([]);
+    });
   });
 
   it("finds emails in URLs, encoded too, and masks them", () => {

@@ -338,35 +338,78 @@ export function findImpossibleValues(rows: readonly MetricRow[], options: Imposs
 
 // ── Duplicated rows ──────────────────────────────────────────────────────────────────────────
 
-export interface DuplicateOptions extends Period {
-  metric: string;
-  /** What the key is made of, for the reader ("date, channel" or "transaction id"). */
-  keyDescription: string;
+export interface SourceDay {
+  date: string;
+  /** The day's totals, one per stored part (null: the source does not give that part). */
+  values: readonly (number | null)[];
 }
 
-/** Keys that occur more than once (a row imported twice, a transaction id recorded twice). */
-export function findDuplicateRows(
-  keys: readonly (string | readonly (string | number)[])[],
-  options: DuplicateOptions,
-): AuditFinding[] {
-  const counts = new Map<string, number>();
-  for (const k of keys) {
-    const key = typeof k === "string" ? k : k.join(" | ");
-    counts.set(key, (counts.get(key) ?? 0) + 1);
+export interface RepeatedDayOptions extends Period {
+  metric: string;
+  /**
+   * Largest number of day pairs expected to match in every total by chance alone; above it a repeat is not
+   * evidence of a double import (two quiet days of a small site may share their few counts).
+   */
+  maxChancePairs?: number;
+}
+
+/**
+ * Days whose every total equals another day's (storage keeps one row per source, day and combination, so an export
+ * recorded twice shows as a repeated day). Reported only when such a repeat is unlikely by chance: two independent
+ * draws of a value spread with standard deviation σ and recorded to a resolution r (1 for counts, 0.01 for money)
+ * coincide with probability about r / (2√π σ) (the discretised normal's collision probability), so the number of
+ * pairs of days expected to match in every part is C(n, 2) × Π r / (2√π σ). σ is taken within weekdays (pooled),
+ * the spread a repeat has to beat among similar days.
+ */
+export function findRepeatedDays(days: readonly SourceDay[], options: RepeatedDayOptions): AuditFinding[] {
+  const firstByTotals = new Map<string, string>();
+  const repeats: { date: string; sameAs: string }[] = [];
+  for (const d of days) {
+    const key = d.values.join("|");
+    const first = firstByTotals.get(key);
+    if (first === undefined) firstByTotals.set(key, d.date);
+    else repeats.push({ date: d.date, sameAs: first });
   }
-  const duplicated = [...counts.entries()].filter(([, c]) => c > 1);
-  if (duplicated.length === 0) return [];
-  const extra = duplicated.reduce((s, [, c]) => s + c - 1, 0);
+  if (repeats.length === 0) return [];
+  const chancePairs = ((days.length * (days.length - 1)) / 2) * chanceOfSameTotals(days);
+  if (chancePairs > (options.maxChancePairs ?? 0.01)) return [];
   return [
-    audit("duplicate_rows", "duplicate", extra / keys.length > 0.01 ? "high" : "medium", options, {
+    audit("duplicate_rows", "repeated_days", repeats.length / days.length > 0.01 ? "high" : "medium", options, {
       metric: options.metric,
-      dimension: options.keyDescription,
-      current: extra,
-      baseline: keys.length,
-      count: extra,
-      examples: duplicated.slice(0, 5).map(([k, c]) => `${k} (×${c})`),
+      current: repeats.length,
+      baseline: days.length,
+      count: repeats.length,
+      examples: repeats.slice(0, 5).map((r) => `${r.date} repeats ${r.sameAs}`),
     }),
   ];
+}
+
+/** Probability that two days chosen at random agree in every part, by the model above (1 when a part is constant). */
+function chanceOfSameTotals(days: readonly SourceDay[]): number {
+  const parts = days[0]?.values.length ?? 0;
+  let chance = 1;
+  for (let i = 0; i < parts; i++) {
+    const byWeekday: number[][] = [[], [], [], [], [], [], []];
+    let integers = true;
+    for (const d of days) {
+      const v = d.values[i];
+      if (v === null) continue;
+      if (!Number.isInteger(v)) integers = false;
+      byWeekday[new Date(`${d.date}T00:00:00Z`).getUTCDay()].push(v);
+    }
+    let squares = 0;
+    let df = 0;
+    for (const values of byWeekday) {
+      if (values.length < 2) continue;
+      const mean = values.reduce((s, v) => s + v, 0) / values.length;
+      for (const v of values) squares += (v - mean) ** 2;
+      df += values.length - 1;
+    }
+    const resolution = integers ? 1 : 0.01;
+    const sigma = df > 0 ? Math.sqrt(squares / df) : 0;
+    chance *= Math.min(1, resolution / (2 * Math.sqrt(Math.PI) * Math.max(sigma, Number.MIN_VALUE)));
+  }
+  return chance;
 }
 
 // ── Personal data in URLs ────────────────────────────────────────────────────────────────────

@@ -3,6 +3,7 @@ import { findingSentiment } from "../metric-sense";
 import { revenueMismatchSentence } from "../detectors/revenue-reconciliation";
 import { describeFinding, type NarrativeContext } from "../narrative";
 import type { Finding } from "../types";
+import { withGrowthRates } from "./rate-values";
 import type { IntentionOutcome } from "./types";
 
 const MAX_SENTENCES = 4;
@@ -11,7 +12,10 @@ const MAX_SENTENCES = 4;
 export function narrate(outcome: IntentionOutcome, ctx: NarrativeContext): { findings: Finding[]; summary: string } {
   if (outcome.findings.length === 0) return { findings: [], summary: NO_SIGNIFICANT_RESULTS };
   // `sentiment` tells the UI how to colour the finding (a fall in cost per conversion is good news).
-  const findings = outcome.findings.map((f) => ({ ...f, sentiment: findingSentiment(f), narrative: sentence(f, ctx) }));
+  // Trends are stored as growth rates (rate-values.ts), after their sentence is written from the slopes.
+  const findings = outcome.findings.map((f) =>
+    withGrowthRates({ ...f, sentiment: findingSentiment(f), narrative: sentence(f, ctx) }),
+  );
   const type = outcome.intention.analysis.type;
   const lead =
     type === "anomalies" && findings.length > 1

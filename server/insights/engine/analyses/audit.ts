@@ -4,14 +4,15 @@ import { PART_INDEX, PARTS } from "../../data/parts";
 import {
   findCaseVariants,
   findClicksSessionsMismatch,
-  findDuplicateRows,
   findImpossibleValues,
   findPersonalData,
+  findRepeatedDays,
   findSelfReferrals,
   findTrackingGaps,
   findUnattributedShare,
   type AuditFinding,
   type MetricRow,
+  type SourceDay,
   type ValueTotal,
 } from "../../detectors/data-quality";
 import { findRevenueMismatch } from "../../detectors/revenue-reconciliation";
@@ -86,19 +87,14 @@ function auditFindings(ctx: EngineContext, check: AuditCheck): AuditFinding[] {
     }
     case "duplicate_rows": {
       // Rows are unique per source, day and combination in storage, so an export recorded twice
-      // shows as days whose every total is identical to another day's.
-      const keys: string[] = [];
-      for (const s of ctx.data.sources) {
-        for (const [date, v] of s.days) {
-          if (date < w.periodStart || date > w.periodEnd || !((v[PART_INDEX.sessions] ?? 0) > 0)) continue;
-          keys.push(
-            PARTS.map((p, i) => (v[i] === null ? null : `${p.key}=${v[i]}`))
-              .filter(Boolean)
-              .join(", "),
-          );
-        }
-      }
-      return findDuplicateRows(keys, { ...period, metric: "sessions", keyDescription: "identical daily totals" });
+      // shows as a day whose every total equals another day's of the same source.
+      return ctx.data.sources.flatMap((s) => {
+        const days: SourceDay[] = [];
+        for (const [date, v] of s.days)
+          if (date >= w.periodStart && date <= w.periodEnd && (v[PART_INDEX.sessions] ?? 0) > 0)
+            days.push({ date, values: v });
+        return findRepeatedDays(days, { ...period, metric: "sessions" });
+      });
     }
     case "personal_data_in_urls":
       return (["landingPage", "page", "query"] as const)
