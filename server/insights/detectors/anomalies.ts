@@ -1,6 +1,7 @@
 import { seasonalBaseline, type BaselineOptions, type BaselinePoint } from "../stats/seasonal-baseline";
 import { twoSidedBaseline } from "../stats/two-sided-baseline";
 import { twoSidedStudentTP } from "../stats/distributions";
+import { addDays } from "@/lib/dates";
 import type { DailyPoint, Finding } from "../types";
 
 // Anomalies: days of the report period whose value falls outside the expected range. Each day is
@@ -23,6 +24,12 @@ export interface AnomalyOptions extends Omit<BaselineOptions, "from" | "to"> {
   baseline?: "forecast" | "two-sided";
   /** Ignore deviations smaller than this in absolute terms (e.g. ±3 conversions on a tiny series). */
   minAbsoluteDeviation?: number;
+  /**
+   * Level shifts found in the period (first day, level after / level before). A forecast reads the level from the
+   * weeks before a day, so for two weeks after a step every ordinary day would look low (or high): days from a
+   * shift on are judged against the history moved to the new level, as the shift already explains the step.
+   */
+  levelShifts?: readonly { date: string; ratio: number }[];
 }
 
 export interface AnomalyFinding extends Finding {
@@ -49,7 +56,7 @@ export function detectAnomalies(series: readonly DailyPoint[], options: AnomalyO
   const baseline =
     options.baseline === "two-sided"
       ? twoSidedBaseline(series, { from: options.periodStart, to: options.periodEnd, confidence })
-      : seasonalBaseline(series, { ...options, from: options.periodStart, to: options.periodEnd, confidence });
+      : forecastAcrossShifts(series, { ...options, confidence });
   const findings: AnomalyFinding[] = [];
   let judgedDays = 0;
   for (const p of baseline.points) {
@@ -82,4 +89,36 @@ export function detectAnomalies(series: readonly DailyPoint[], options: AnomalyO
     });
   }
   return { findings, points: baseline.points, judgedDays };
+}
+
+/**
+ * The one-step forecast of each period day; from each level shift on, from the series with every earlier day scaled
+ * by the shifts between it and the judged stretch (so the history sits at the level the day is on).
+ */
+function forecastAcrossShifts(
+  series: readonly DailyPoint[],
+  options: AnomalyOptions & { confidence: number },
+): { points: BaselinePoint[] } {
+  const shifts = (options.levelShifts ?? [])
+    .filter(
+      (s) => s.date >= options.periodStart && s.date <= options.periodEnd && Number.isFinite(s.ratio) && s.ratio > 0,
+    )
+    .sort((a, b) => a.date.localeCompare(b.date));
+  const judge = (data: readonly DailyPoint[], from: string, to: string) =>
+    seasonalBaseline(data, { ...options, from, to }).points;
+  if (shifts.length === 0) return { points: judge(series, options.periodStart, options.periodEnd) };
+  const points =
+    shifts[0].date > options.periodStart ? judge(series, options.periodStart, addDays(shifts[0].date, -1)) : [];
+  shifts.forEach((shift, k) => {
+    const to = k + 1 < shifts.length ? addDays(shifts[k + 1].date, -1) : options.periodEnd;
+    const upTo = shifts.slice(0, k + 1);
+    const moved = series.map((p) => {
+      if (p.value === null || p.date >= shift.date) return p;
+      let factor = 1;
+      for (const s of upTo) if (p.date < s.date) factor *= s.ratio;
+      return { date: p.date, value: p.value * factor };
+    });
+    points.push(...judge(moved, shift.date, to));
+  });
+  return { points };
 }

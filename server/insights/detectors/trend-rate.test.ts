@@ -32,4 +32,19 @@ describe("trendRate", () => {
       trendRate(flat.slice(0, 20), { metric: "sessions", periodStart: "2026-01-01", periodEnd: "2026-01-20" }),
     ).toBe(null);
   });
+  it("reads the growth beyond a level shift: a series that stepped down once is not declining week after week", () => {
+    // 30 days flat at 1,000 with the weekly pattern and noise, stepping down by 11 % on day 15.
+    const series = Array.from({ length: 30 }, (_, i) => {
+      const date = addDays("2026-03-01", i);
+      const level = i >= 15 ? 890 : 1000;
+      return { date, value: level * WEEKLY[dayOfWeek(date)] * (1 + 0.03 * Math.sin(2.3 * i)) };
+    });
+    const options = { metric: "sessions", periodStart: "2026-03-01", periodEnd: "2026-03-30" };
+    const plain = trendRate(series, options)!;
+    expect(plain.rate).toBeLessThan(-0.03);
+    expect(plain.pValue).toBeLessThan(0.001);
+    const beyond = trendRate(series, { ...options, steps: ["2026-03-16"] })!;
+    expect(Math.abs(beyond.rate)).toBeLessThan(0.01);
+    expect(beyond.pValue).toBeGreaterThan(0.05);
+  });
 });

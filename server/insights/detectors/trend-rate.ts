@@ -31,7 +31,17 @@ const UNIT_DAYS = { week: 7, month: 30.4375 } as const;
 
 export function trendRate(
   series: readonly DailyPoint[],
-  options: { metric: string; periodStart: string; periodEnd: string; confidence?: number },
+  options: {
+    metric: string;
+    periodStart: string;
+    periodEnd: string;
+    confidence?: number;
+    /**
+     * First days of level shifts found in the period: each gets a step term, so the rate is the growth beyond the
+     * steps (a series that stepped down once is not "declining 4.5 % per week").
+     */
+    steps?: readonly string[];
+  },
 ): TrendRateFinding | null {
   const confidence = options.confidence ?? 0.95;
   const days = series.filter(
@@ -42,12 +52,21 @@ export function trendRate(
   const t0 = dayNumber(days[0].date);
   const weekdays = [...new Set(days.map((p) => dayOfWeek(p.date)))].sort();
   const dummies = weekdays.slice(1);
-  const k = 2 + dummies.length;
+  // A step needs a week of days on each side to be told from the slope.
+  const steps = (options.steps ?? []).filter(
+    (date) => days.filter((p) => p.date < date).length >= 7 && days.filter((p) => p.date >= date).length >= 7,
+  );
+  const k = 2 + dummies.length + steps.length;
   const df = days.length - k;
   if (df < 10) return null;
   const x = days.map((p) => {
     const dow = dayOfWeek(p.date);
-    return [1, dayNumber(p.date) - t0, ...dummies.map((d) => (d === dow ? 1 : 0))];
+    return [
+      1,
+      dayNumber(p.date) - t0,
+      ...dummies.map((d) => (d === dow ? 1 : 0)),
+      ...steps.map((date) => (p.date >= date ? 1 : 0)),
+    ];
   });
   const y = days.map((p) => Math.log(p.value));
   const xtx = Array.from({ length: k }, (_, a) => Array.from({ length: k }, (_, b) => sumOf(x, (r) => r[a] * r[b])));

@@ -1,6 +1,7 @@
 import { metricDefinition } from "@/lib/insights/metrics";
 import { detectAnomalies } from "../../detectors/anomalies";
 import { kpiEffectOf } from "../impact";
+import { totalLevelShifts } from "./total-change-points";
 import type { EngineContext, IntentionOutcome } from "../types";
 import type { Intention } from "@/lib/insights/intentions";
 
@@ -17,6 +18,8 @@ export function runAnomalies(ctx: EngineContext, intention: Intention, metric: s
     periodEnd: w.periodEnd,
     // A deviation of less than one conversion is not news, whatever the interval says.
     minAbsoluteDeviation: unit === "count" ? 1 : 0,
+    // A lasting step is the trend intention's finding; the days after it are judged at its new level.
+    levelShifts: totalLevelShifts(ctx, metric),
   });
   const findings = [...result.findings]
     .sort((a, b) => Math.abs(b.score) - Math.abs(a.score))

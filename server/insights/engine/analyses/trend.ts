@@ -1,14 +1,12 @@
 import type { Intention } from "@/lib/insights/intentions";
 import { metricDefinition } from "@/lib/insights/metrics";
-import { detectChangePoints } from "../../detectors/change-points";
 import { addDays, dayNumber } from "@/lib/dates";
 import { trendRate } from "../../detectors/trend-rate";
 import { effectShare } from "../effect-share";
 import { kpiEffectOf } from "../impact";
 import type { EngineContext, IntentionOutcome } from "../types";
 import { round } from "./anomalies";
-
-const MAX_CHART_POINTS = 400;
+import { MAX_CHART_POINTS, totalChangePoints } from "./total-change-points";
 
 /** Mean of the 14 known days before `date`: the level a slope change is read against (% per week). */
 function levelBefore(series: readonly { date: string; value: number | null }[], date: string): number | null {
@@ -23,12 +21,9 @@ function levelBefore(series: readonly { date: string; value: number | null }[], 
  */
 export function runTrend(ctx: EngineContext, intention: Intention, metric: string): IntentionOutcome {
   const w = ctx.window;
-  const lookback = Math.max(56, Math.min(2 * w.periodDays, MAX_CHART_POINTS - w.periodDays));
-  const from = addDays(w.periodStart, -lookback) < w.historyStart ? w.historyStart : addDays(w.periodStart, -lookback);
-  const series = ctx.data.series(metric, from, w.periodEnd);
-  const found = detectChangePoints(series, { metric })
-    .filter((f) => f.date >= w.periodStart && f.date <= w.periodEnd)
-    .map((f) => (f.kind === "trend" ? { ...f, level: levelBefore(series, f.date) } : f));
+  const changes = totalChangePoints(ctx, metric);
+  const series = changes.series;
+  const found = changes.found.map((f) => (f.kind === "trend" ? { ...f, level: levelBefore(series, f.date) } : f));
   const end = dayNumber(w.periodEnd);
   // Each finding's volume over the period, so the season can take back the ones it predicts
   // (seasonal-label.ts): a level shift moves every later day by `change`; a slope change adds
@@ -40,7 +35,8 @@ export function runTrend(ctx: EngineContext, intention: Intention, metric: strin
   }
   // The period's growth rate, with its unit and confidence interval (kept when significant; the
   // report-wide FDR then judges it with every other test).
-  const rate = trendRate(series, { metric, periodStart: w.periodStart, periodEnd: w.periodEnd });
+  const steps = found.filter((f) => f.kind === "level_shift").map((f) => f.date);
+  const rate = trendRate(series, { metric, periodStart: w.periodStart, periodEnd: w.periodEnd, steps });
   const rateFindings = rate && rate.pValue < 1 - rate.confidence ? [rate] : [];
   if (rate && rateFindings.length && found.length === 0) {
     // Against a flat period at its first days' level: the volume the growth added (or took).

@@ -1,0 +1,41 @@
+import { addDays } from "@/lib/dates";
+import { detectChangePoints, type ChangePointFinding } from "../../detectors/change-points";
+import type { DailyPoint } from "../../types";
+import type { EngineContext } from "../types";
+
+// The whole site's level shifts and slope changes of a metric, found once per report: the trend
+// intention reports them, the anomaly intention judges the days after a shift against its new
+// level (detectors/anomalies.ts).
+
+export const MAX_CHART_POINTS = 400;
+
+export interface TotalChangePoints {
+  /** The series read: the period and before it twice its length (at least 8 weeks, within 400 points). */
+  series: readonly DailyPoint[];
+  /** Changes dated inside the period. */
+  found: ChangePointFinding[];
+}
+
+const cache = new WeakMap<EngineContext, Map<string, TotalChangePoints>>();
+
+export function totalChangePoints(ctx: EngineContext, metric: string): TotalChangePoints {
+  let byMetric = cache.get(ctx);
+  if (!byMetric) cache.set(ctx, (byMetric = new Map()));
+  const cached = byMetric.get(metric);
+  if (cached) return cached;
+  const w = ctx.window;
+  const lookback = Math.max(56, Math.min(2 * w.periodDays, MAX_CHART_POINTS - w.periodDays));
+  const from = addDays(w.periodStart, -lookback) < w.historyStart ? w.historyStart : addDays(w.periodStart, -lookback);
+  const series = ctx.data.series(metric, from, w.periodEnd);
+  const found = detectChangePoints(series, { metric }).filter((f) => f.date >= w.periodStart && f.date <= w.periodEnd);
+  const out = { series, found };
+  byMetric.set(metric, out);
+  return out;
+}
+
+/** The level shifts among them as the anomaly detector takes them: first day and level after / before. */
+export function totalLevelShifts(ctx: EngineContext, metric: string): { date: string; ratio: number }[] {
+  return totalChangePoints(ctx, metric)
+    .found.filter((f) => f.kind === "level_shift" && f.baseline > 0)
+    .map((f) => ({ date: f.date, ratio: f.current / f.baseline }));
+}
