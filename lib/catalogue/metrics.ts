@@ -190,5 +190,5 @@ export const metricLabel = (key: string): string => findMetric(key)?.label ?? ke
 
 export const metricUnit = (key: string): MetricUnit => findMetric(key)?.unit ?? "count";
 
-/** The past of "to be" for a metric in a sentence: counts are plural ("sessions were"), amounts and rates not ("revenue was"). */
+/** "To be" in the past for a metric: counts are plural ("sessions were"), amounts and rates not ("revenue was"). */
 export const wasOrWere = (key: string): "was" | "were" => (metricUnit(key) === "count" ? "were" : "was");
