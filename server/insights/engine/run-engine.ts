@@ -208,8 +208,10 @@ function controlFalseDiscoveries(outcomes: IntentionOutcome[]): { tests: number;
     const before = sumAbs(tested);
     o.findings = o.findings.filter((f) => typeof f.pValue !== "number" || keep.has(f));
     if (o.localised) {
-      const lead = o.findings[0] as Finding & { kpiEffect?: number };
+      // The segment watch's outcome is its lead finding's effect (segment-watch.ts): the new lead's.
+      const lead = o.findings[0] as Finding & { kpiEffect?: number; indirectEffect?: number };
       o.kpiEffect = lead.kpiEffect ?? 0;
+      o.indirectEffect = o.kpiEffect ? 0 : (lead.indirectEffect ?? 0);
     } else if (before > 0) {
       // The outcome's effect was the sum over its findings: keep the share the kept ones carry.
       const share = sumAbs(kept) / before;

@@ -63,6 +63,12 @@ export interface SegmentFindingExtras {
   /** The finding's estimated effect on the primary KPI over the period, in the KPI's unit. */
   kpiEffect: number;
   kpiMetric: string | null;
+  /**
+   * For a metric with no path to the KPI (cost, position) or a project without one: the damped share of the
+   * site's total of the metric the finding moves (impact.ts), so one small segment's large relative swing does not
+   * outrank the site's own changes.
+   */
+  indirectEffect: number;
   /** For an outcome (conversions, revenue, ...): how much traffic and how much the rate explain. */
   mixRate?: MixRate;
   /**
@@ -280,7 +286,7 @@ function collectFindings(
 
 function effect(ctx: EngineContext, metric: string, delta: number): SegmentFindingExtras {
   const e = kpiEffectOf(ctx, metric, delta);
-  return { kpiEffect: e.kpiEffect, kpiMetric: ctx.kpi?.metric ?? null };
+  return { kpiEffect: e.kpiEffect, kpiMetric: ctx.kpi?.metric ?? null, indirectEffect: e.indirectEffect };
 }
 
 function countDays(from: string, to: string, excluded: ReadonlySet<string>): number {
@@ -300,7 +306,10 @@ export function runSegmentWatch(
   const watch = watchSegments(ctx);
   const candidates: (SegmentAnomaly | SegmentShift)[] = view === "anomalies" ? watch.anomalies : watch.shifts;
   const findings = [...candidates]
-    .sort((a, b) => Math.abs(b.kpiEffect) - Math.abs(a.kpiEffect) || a.pValue - b.pValue)
+    .sort(
+      (a, b) =>
+        Math.abs(b.kpiEffect) - Math.abs(a.kpiEffect) || b.indirectEffect - a.indirectEffect || a.pValue - b.pValue,
+    )
     .slice(0, MAX_FINDINGS * 4);
   const lead = findings[0];
   return {
@@ -310,7 +319,7 @@ export function runSegmentWatch(
     chart: null,
     // The largest single finding: one segment's event seen in several metrics is one event.
     kpiEffect: lead?.kpiEffect ?? 0,
-    indirectEffect: lead && !lead.kpiEffect ? 0.25 * Math.min(1, Math.abs(lead.changePct ?? 0)) : 0,
+    indirectEffect: lead && !lead.kpiEffect ? lead.indirectEffect : 0,
     severity: 0,
     tests: view === "anomalies" ? watch.tests.anomalies : watch.tests.shifts,
     localised: true,
