@@ -3,6 +3,7 @@ import { addDays, dayNumber, daysBetween } from "@/lib/dates";
 import type { DailyPoint } from "../types";
 import { PART_INDEX, PARTS, type PartKey, type PartValues } from "./parts";
 import type { ReportWindow } from "./window";
+import type { DayFilter } from "./segment-daily";
 
 export interface SourceDaily {
   sourceId: string;
@@ -233,6 +234,17 @@ export class ProjectData {
         out.push({ value: seg.value, sourceId: s.sourceId, current: seg.current });
     }
     return out;
+  }
+
+  /**
+   * Days the segments of `sourceId` are unknown on: the excluded days (tracking gaps) and the days before the
+   * source's first imported day or after its last (a segment without a row there was not imported, not at 0).
+   */
+  unknownDays(sourceId: string, excluded: ReadonlySet<string>): DayFilter {
+    const first = this.firstDay.get(sourceId);
+    const last = this.lastDay.get(sourceId);
+    if (first === undefined || last === undefined) return { has: () => true };
+    return { has: (date) => date < first || date > last || excluded.has(date) };
   }
 
   /** Days since the first day any source has data, up to the period end. */

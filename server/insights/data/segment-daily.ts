@@ -35,17 +35,22 @@ export const WATCHED_PARTS: readonly PartKey[] = [
   "cost",
 ];
 
+/** Days read as unknown: tracking gaps, and days outside what the segment's source imported. */
+export interface DayFilter {
+  has(date: string): boolean;
+}
+
 /**
  * One part of a segment as a daily series over [from, to]. A day without a row is 0 (the segment
- * had no activity that day); days listed in `excluded` (tracking gaps) are null, so no detector
- * fits or judges them.
+ * had no activity that day); days in `excluded` (tracking gaps, days before the source's first
+ * import) are null, so no detector fits or judges them.
  */
 export function segmentSeries(
   s: SegmentDailySeries,
   part: PartKey,
   from: string,
   to: string,
-  excluded?: ReadonlySet<string>,
+  excluded?: DayFilter,
 ): DailyPoint[] {
   const i = PART_INDEX[part];
   const n = daysBetween(from, to);

@@ -1,10 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { ProjectData } from "../data/project-data";
+import { addDays } from "@/lib/dates";
+import { PARTS, type PartValues } from "../data/parts";
+import { ProjectData, type SegmentRow } from "../data/project-data";
 import { generateProject } from "../synthetic/generate-project";
 import { eventFound, significantFindings } from "../synthetic/score";
 import type { Finding } from "../types";
 import type { SegmentAnomaly, SegmentShift } from "./analyses/segment-watch";
 import { runEngine } from "./run-engine";
+import type { EngineInput } from "./types";
 
 // The engine is a pure function of loaded data: these run it on generated projects (one planted
 // event each, and its noise twin) without a database.
@@ -72,7 +75,7 @@ describe("runEngine on generated projects", () => {
     const w = input.window;
     const short = input.data.sources.map((s) => ({
       sourceId: s.sourceId,
-      days: new Map([...s.days].filter(([d]) => d >= w.comparisonStart)),
+      days: new Map([...s.days].filter(([d]) => d >= w.periodStart)),
     }));
     const report = runEngine({
       ...input,
@@ -80,8 +83,24 @@ describe("runEngine on generated projects", () => {
       segmentDaily: { ...input.segmentDaily, series: [] },
     });
     const reasons = new Map(report.skipped.map((s) => [s.intentionKey, s.reason]));
-    expect(reasons.get("sessions_anomalies")).toMatch(/needs 49 days of data before the period.*has 30/);
+    expect(reasons.get("sessions_anomalies")).toMatch(/needs 42 days of data to learn the weekly pattern.*has 30/);
+    expect(reasons.get("segment_level_shifts")).toMatch(/level shifts needs 42 days of data.*has 30/);
+    expect(reasons.get("sessions_trend")).toBe(undefined); // 28 days are enough for a level shift
     expect(reasons.get("roas_by_campaign")).toMatch(/needs advertising data/);
+  });
+
+  it("watches segments and judges days from both sides on a short history (60 days: no weeks before to forecast)", () => {
+    // Seed 2: Direct's sessions shift from 13 March; seed 7: Paid Search's one-day drop on 8 March.
+    for (const seed of [2, 7]) {
+      const { input, event } = generateProject(seed, true);
+      const report = runEngine(lastDays(input, 60));
+      expect(report.skipped.map((s) => s.intentionKey)).not.toContain("segment_anomalies");
+      expect(report.skipped.map((s) => s.intentionKey)).not.toContain("sessions_anomalies");
+      expect(eventFound(report, event!)).toBe(true);
+    }
+    // The segments are unknown before the first import, not at 0: no shift at the data's start on noise.
+    const noise = runEngine(lastDays(generateProject(2, false).input, 45));
+    expect(significantFindings(noise)).toEqual([]);
   });
 
   it("stores the chart series of a segment's level shift and of a segment's one-day anomaly in its evidence", () => {
@@ -143,3 +162,26 @@ describe("runEngine on generated projects", () => {
     expect(rank("segment_anomalies")).toBeLessThan(rank("sessions_anomalies"));
   });
 });
+
+/** The project as if its data began `days` days before the period end (its segments' rows summed again). */
+function lastDays(input: EngineInput, days: number): EngineInput {
+  const w = input.window;
+  const first = addDays(w.periodEnd, -(days - 1));
+  const keep = <V>(m: Map<string, V>) => new Map([...m].filter(([d]) => d >= first));
+  const sources = input.data.sources.map((s) => ({ sourceId: s.sourceId, days: keep(s.days) }));
+  const series = input.segmentDaily.series.map((s) => ({ ...s, days: keep(s.days) }));
+  const rows: SegmentRow[] = [];
+  for (const s of series)
+    for (const current of [true, false]) {
+      const [from, to] = current ? [w.periodStart, w.periodEnd] : [w.comparisonStart, w.comparisonEnd];
+      const values: PartValues = PARTS.map(() => null);
+      for (const [d, v] of s.days)
+        if (d >= from && d <= to) v.forEach((x, i) => (values[i] = x === null ? values[i] : (values[i] ?? 0) + x));
+      rows.push({ sourceId: s.sourceId, dimension: s.dimension, value: s.value, current, combos: 3, values });
+    }
+  return {
+    ...input,
+    data: new ProjectData(w, sources, rows, input.data.loadedDimensions),
+    segmentDaily: { ...input.segmentDaily, series },
+  };
+}

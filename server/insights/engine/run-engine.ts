@@ -224,9 +224,3 @@ function controlFalseDiscoveries(outcomes: IntentionOutcome[]): { tests: number;
 
 const seasonal = (f: Finding) => (f as Finding & { season?: { expected?: boolean } }).season?.expected === true;
 const sumAbs = (fs: Finding[]) => fs.reduce((s, f) => s + Math.abs(f.change ?? 0), 0);
-
-/** Days of history the project has before its period end (for the skip reasons). */
-export function historyDaysBefore(ctx: EngineContext): number {
-  const days = ctx.data.historyDays();
-  return Math.max(0, days - (dayNumber(ctx.window.periodEnd) - dayNumber(ctx.window.periodStart) + 1));
-}

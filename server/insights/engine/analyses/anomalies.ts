@@ -1,6 +1,7 @@
 import { metricDefinition } from "@/lib/insights/metrics";
 import { detectAnomalies } from "../../detectors/anomalies";
 import { kpiEffectOf } from "../impact";
+import { FORECAST_HISTORY_DAYS, historyBefore } from "../skip-reason";
 import { totalLevelShifts } from "./total-change-points";
 import type { EngineContext, IntentionOutcome } from "../types";
 import type { Intention } from "@/lib/insights/intentions";
@@ -18,6 +19,9 @@ export function runAnomalies(ctx: EngineContext, intention: Intention, metric: s
     periodEnd: w.periodEnd,
     // A deviation of less than one conversion is not news, whatever the interval says.
     minAbsoluteDeviation: unit === "count" ? 1 : 0,
+    // Forecast from the weeks before each day when there are enough of them (yearly seasonality
+    // included); on a short history, each day from both sides, as the segments are judged.
+    baseline: historyBefore(ctx) >= FORECAST_HISTORY_DAYS ? "forecast" : "two-sided",
     // A lasting step is the trend intention's finding; the days after it are judged at its new level.
     levelShifts: totalLevelShifts(ctx, metric),
   });

@@ -1,5 +1,5 @@
 import { PART_INDEX, type PartKey } from "../../data/parts";
-import { segmentSeries, type SegmentDailySeries } from "../../data/segment-daily";
+import { segmentSeries, type DayFilter, type SegmentDailySeries } from "../../data/segment-daily";
 import { addDays } from "@/lib/dates";
 
 // Mix against rate for a segment's finding on an outcome (conversions, leads, transactions,
@@ -30,7 +30,7 @@ export function mixAndRate(
   metric: PartKey,
   finding: { date: string; change: number | null },
   afterEnd: string,
-  excluded: ReadonlySet<string>,
+  excluded: DayFilter,
 ): MixRate | null {
   if (!OUTCOMES.includes(metric) || !finding.change) return null;
   // Sessions when the segment's source has them (analytics), else clicks (an ads export).

@@ -6,6 +6,7 @@ import type { AnomalyFinding } from "../../detectors/anomalies";
 import type { LevelShiftFinding } from "../../detectors/change-points";
 import { addDays, dayNumber } from "@/lib/dates";
 import { kpiEffectOf } from "../impact";
+import { UNUSUAL_DAYS_MIN_DATA } from "../skip-reason";
 import type { BaselinePoint } from "../../stats/seasonal-baseline";
 import type { Chart, EngineContext, IntentionOutcome } from "../types";
 import { round } from "./anomalies";
@@ -110,7 +111,7 @@ export function attachMixRate(ctx: EngineContext, findings: readonly object[]): 
     const o = origin.get(f);
     if (!o) continue;
     const finding = f as SegmentFindingExtras & { date: string; change: number | null };
-    const split = mixAndRate(o.s, o.metric, finding, o.afterEnd, ctx.excludedDays);
+    const split = mixAndRate(o.s, o.metric, finding, o.afterEnd, ctx.data.unknownDays(o.s.sourceId, ctx.excludedDays));
     if (split) finding.mixRate = split;
     finding.series = evidenceSeries(o, finding as SegmentAnomaly | SegmentShift);
   }
@@ -182,15 +183,17 @@ export function startSegmentWatch(ctx: EngineContext, detector: SegmentDetector)
     (m) => m !== "engagedSessions" || ctx.project.siteType === "content" || ctx.project.siteType === "brand",
   );
   for (const s of ctx.segmentDaily.series) {
+    // Before its source's first import a segment is unknown, not at 0 (a project with a short history).
+    const unknown = ctx.data.unknownDays(s.sourceId, ctx.excludedDays);
     // Each count's volume, computed once per segment (revenue and cost read the counts behind them).
     const countVolumes = new Map<PartKey, Volume>();
     const countVolume = (c: PartKey) => {
       let v = countVolumes.get(c);
-      if (!v) countVolumes.set(c, (v = volume(segmentSeries(s, c, from, w.periodEnd).map((p) => p.value))));
+      if (!v) countVolumes.set(c, (v = volume(segmentSeries(s, c, from, w.periodEnd, unknown).map((p) => p.value))));
       return v;
     };
     for (const metric of metrics) {
-      const series = segmentSeries(s, metric, from, w.periodEnd, ctx.excludedDays);
+      const series = segmentSeries(s, metric, from, w.periodEnd, unknown);
       const own = volume(series.map((p) => p.value));
       let daily = enoughData(own, MIN_COUNT_PER_DAY);
       if (!enoughData(own, MIN_COUNT_PER_DAY_SHIFTS)) continue;
@@ -249,7 +252,7 @@ function volume(values: (number | null)[]): Volume {
 }
 
 function enoughData({ known, total, nonZero }: Volume, minPerDay: number): boolean {
-  return known >= 42 && nonZero >= 0.8 * known && total / known >= minPerDay;
+  return known >= UNUSUAL_DAYS_MIN_DATA && nonZero >= 0.8 * known && total / known >= minPerDay;
 }
 
 /** One (segment, metric)'s detections as the report's candidates, each with its effect on the KPI and its evidence. */
