@@ -3,7 +3,7 @@
 // its share of the change); one next step for the kind of finding. Display names only (catalogue labels), and the
 // report's period is left out of a headline that covers exactly that period (the report says it once).
 import { dimensionLabel } from "../catalogue/dimensions";
-import { findMetric, metricLabel, metricUnit, wasOrWere } from "../catalogue/metrics";
+import { findMetric, metricLabel, wasOrWere } from "../catalogue/metrics";
 import { formatChange, formatDay, formatFindingValue, formatMetric, formatPct } from "./format-values";
 
 export interface NarrativeFinding {

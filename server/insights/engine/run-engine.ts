@@ -1,6 +1,6 @@
 import { type Intention } from "@/lib/insights/intentions";
 import { findTrackingGaps } from "../detectors/data-quality";
-import { addDays, dayNumber } from "@/lib/dates";
+import { addDays } from "@/lib/dates";
 import type { Finding } from "../types";
 import { SEGMENT_MAX_FINDINGS, attachMixRate, segmentWatchChart, startSegmentWatch } from "./analyses/segment-watch";
 import type { SegmentDetector } from "./analyses/segment-detect";

@@ -1,6 +1,6 @@
 import type { Intention } from "@/lib/insights/intentions";
 import { metricDefinition } from "@/lib/insights/metrics";
-import { addDays, dayNumber } from "@/lib/dates";
+import { dayNumber } from "@/lib/dates";
 import { trendRate } from "../../detectors/trend-rate";
 import { effectShare } from "../effect-share";
 import { kpiEffectOf } from "../impact";
