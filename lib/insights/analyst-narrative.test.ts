@@ -169,5 +169,10 @@ describe("the analyst's narrative", () => {
       { currency: "USD", period },
     )!;
     expect(n.headline).toMatch(/^Transactions from Paid Search shifted 28.7 % down/);
+    // Daily levels are "about" a whole count, or one decimal under 10.
+    const small = { ...shift("conversions", "device", "mobile", -0.374, -300), current: 8.274, baseline: 13.21 };
+    expect(analystNarrative({ findings: [small] }, { currency: "USD", period })!.headline).toBe(
+      "Conversions from mobile devices shifted 37.4 % down to about 8.3 a day from Apr 8, 2025 (from about 13).",
+    );
   });
 });

@@ -3,7 +3,7 @@
 // its share of the change); one next step for the kind of finding. Display names only (catalogue labels), and the
 // report's period is left out of a headline that covers exactly that period (the report says it once).
 import { dimensionLabel } from "../catalogue/dimensions";
-import { findMetric, metricLabel, wasOrWere } from "../catalogue/metrics";
+import { findMetric, metricLabel, metricUnit, wasOrWere } from "../catalogue/metrics";
 import { formatChange, formatDay, formatFindingValue, formatMetric, formatPct } from "./format-values";
 
 export interface NarrativeFinding {
@@ -113,8 +113,14 @@ function headline(f: NarrativeFinding, options: NarrativeOptions): string {
       const side = f.direction === "up" ? "above" : "below";
       return `${subject} ${wasOrWere(f.metric)} ${value(f.current)}${when(f, options)}, ${side} the expected ${value(f.expectedLow)} to ${value(f.expectedHigh)}.`;
     }
-    case "level_shift":
-      return `${subject} shifted${pct} ${f.direction === "up" ? "up" : "down"} to about ${value(f.current)} a day from ${formatDay(f.periodStart)} (from about ${value(f.baseline)}).`;
+    case "level_shift": {
+      // "About" a daily level: whole counts, one decimal under 10 ("about 8.3", never "about 8.27").
+      const about = (v: number | null) =>
+        finite(v) && metricUnit(f.metric) === "count"
+          ? v.toLocaleString("en", { maximumFractionDigits: Math.abs(v) < 10 ? 1 : 0 })
+          : value(v);
+      return `${subject} shifted${pct} ${f.direction === "up" ? "up" : "down"} to about ${about(f.current)} a day from ${formatDay(f.periodStart)} (from about ${about(f.baseline)}).`;
+    }
     case "trend": {
       if (f.valueUnit && f.baseline === null) {
         // The period's growth rate with its confidence interval.
