@@ -29,6 +29,8 @@ export interface NarrativeFinding {
   kpiEffect?: number;
   /** Trends: values are growth rates in this unit (server/insights/engine/rate-values.ts). */
   valueUnit?: string;
+  /** Set when the season predicts the finding (labelled expected: not the headline while there is news). */
+  season?: { expected?: boolean };
 }
 
 export interface NarrativeInput {
@@ -86,11 +88,15 @@ function when(f: NarrativeFinding, options: NarrativeOptions): string {
 /**
  * The finding the headline is about: the total change; else, for segment-watch insights (ranked by their effect on
  * the KPI, the one their chart and key numbers show), the first; else the largest non-audit finding; else the first.
+ * Findings the season predicts lead only when nothing else is there.
  */
 export function leadFinding(findings: NarrativeFinding[]): NarrativeFinding | null {
   const total = findings.find((f) => f.kind === "change" && !f.dimension);
   if (total) return total;
-  const others = findings.filter((f) => f.kind !== "audit" && f.kind !== "driver");
+  const all = findings.filter((f) => f.kind !== "audit" && f.kind !== "driver");
+  // What the season predicts is not the news, when there is news beside it.
+  const news = all.filter((f) => !f.season?.expected);
+  const others = news.length ? news : all;
   if (others.length && others.every((f) => typeof f.kpiEffect === "number")) return others[0];
   const byImpact = (f: NarrativeFinding) => Math.abs(f.changePct ?? 0);
   const best = [...others].sort((a, b) => byImpact(b) - byImpact(a))[0];

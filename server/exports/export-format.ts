@@ -43,7 +43,10 @@ export function headlineFinding(insight: ExportInsight): ExportFinding | null {
   let best: ExportFinding | null = null;
   const score = (f: ExportFinding) =>
     finite(f.changePct) ? Math.abs(f.changePct) : finite(f.change) ? Math.abs(f.change) / 1e9 : -1;
-  for (const f of insight.findings) if (!best || score(f) > score(best)) best = f;
+  // What the season predicts is not the headline while the insight holds news.
+  const expected = (f: ExportFinding) => (f as { season?: { expected?: boolean } }).season?.expected === true;
+  const news = insight.findings.filter((f) => !expected(f));
+  for (const f of news.length ? news : insight.findings) if (!best || score(f) > score(best)) best = f;
   return best;
 }
 

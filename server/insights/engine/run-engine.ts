@@ -198,21 +198,25 @@ function controlFalseDiscoveries(outcomes: IntentionOutcome[]): { tests: number;
       o.indirectEffect = 0;
       continue;
     }
+    const keep = new Set<Finding>(kept);
+    const before = sumAbs(tested);
+    o.findings = o.findings.filter((f) => typeof f.pValue !== "number" || keep.has(f));
+    if (o.localised) {
+      // The segment watch's outcome is its lead finding's effect (segment-watch.ts). The news leads:
+      // a segment's seasonal rise, however large, follows another segment's unexpected drop.
+      o.findings = [...o.findings.filter((f) => !seasonal(f)), ...o.findings.filter(seasonal)];
+      const lead = o.findings[0] as Finding & { kpiEffect?: number; indirectEffect?: number };
+      o.kpiEffect = seasonal(lead) ? 0 : (lead.kpiEffect ?? 0);
+      o.indirectEffect = seasonal(lead) || o.kpiEffect ? 0 : (lead.indirectEffect ?? 0);
+      continue;
+    }
     // What the season predicts is not news: an outcome left with only such findings carries no impact.
     if (kept.every(seasonal)) {
       o.kpiEffect = 0;
       o.indirectEffect = 0;
     }
     if (kept.length === tested.length) continue;
-    const keep = new Set<Finding>(kept);
-    const before = sumAbs(tested);
-    o.findings = o.findings.filter((f) => typeof f.pValue !== "number" || keep.has(f));
-    if (o.localised) {
-      // The segment watch's outcome is its lead finding's effect (segment-watch.ts): the new lead's.
-      const lead = o.findings[0] as Finding & { kpiEffect?: number; indirectEffect?: number };
-      o.kpiEffect = lead.kpiEffect ?? 0;
-      o.indirectEffect = o.kpiEffect ? 0 : (lead.indirectEffect ?? 0);
-    } else if (before > 0) {
+    if (before > 0) {
       // The outcome's effect was the sum over its findings: keep the share the kept ones carry.
       const share = sumAbs(kept) / before;
       o.kpiEffect *= share;

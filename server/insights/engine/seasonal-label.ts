@@ -28,6 +28,8 @@ const SEASON_Z = 2.576;
 const SLOPE_Z = 1.96;
 /** Days on each side of a slope change over which the slopes before and after it are fitted. */
 const SLOPE_DAYS = 56;
+/** Days either side of a level shift's date a year back whose move may be the season's (seasonMoveNear). */
+const SHIFT_DATE_SLACK = 7;
 
 export interface SeasonLabel {
   expected: boolean;
@@ -103,8 +105,8 @@ function seasonFor(ctx: EngineContext, f: Dated): SeasonLabel | null {
   } else if (date) {
     const at = addDays(date, -YEAR);
     if (f.kind === "anomaly") return dayInSeason(ctx, f, date, at);
-    lastYear = weeksMove(ctx, f.metric, at);
     thisYear = ratio(f.current, f.baseline);
+    lastYear = seasonMoveNear(ctx, f.metric, at, thisYear);
     const small = f.dimension ? null : smallShiftInSeason(ctx, f, date, lastYear);
     if (small) return small;
   } else {
@@ -120,7 +122,10 @@ function seasonFor(ctx: EngineContext, f: Dated): SeasonLabel | null {
   const ly = Math.log(lastYear);
   const ty = Math.log(thisYear);
   if (Math.abs(ly) < MIN_SEASONAL_LOG || Math.sign(ly) !== Math.sign(ty)) return null;
-  if (Math.abs(ty - ly) > MATCH_TOLERANCE * Math.abs(ly) + MATCH_SLACK) return null;
+  // A shift's own size is known only within its noise (a small segment's conversions or revenue): it matches last
+  // year's move within that too, as smallShiftInSeason judges the total's.
+  const tolerance = Math.max(MATCH_TOLERANCE * Math.abs(ly) + MATCH_SLACK, SEASON_Z * Math.SQRT2 * shiftLogSe(f));
+  if (Math.abs(ty - ly) > tolerance) return null;
   // A period change's sentence quotes what the season predicts: its baseline moved as last year's.
   const expectedCurrent = f.kind === "change" && f.baseline !== null ? f.baseline * lastYear : undefined;
   return {
@@ -237,6 +242,33 @@ function smallShiftInSeason(ctx: EngineContext, f: Dated, date: string, lastYear
   if (Math.abs(ty - ly) > SEASON_Z * Math.SQRT2 * se) return null;
   // Not a move to quote beside the shift: a piecewise fit can read a bend as a shift the other way.
   return { expected: true, lastYearChangePct: lastYear - 1, sameCourse: true };
+}
+
+/**
+ * Last year's move for a level shift dated `at` a year back. A shift's date is uncertain by days (a small segment's
+ * step into the season is often found a few days after the season began, when its noise allowed), so the moves
+ * from up to SHIFT_DATE_SLACK days either side are read and the one nearest this year's is taken; the date itself
+ * wins ties. The match must still hold in size and sign (seasonFor).
+ */
+function seasonMoveNear(ctx: EngineContext, metric: string, at: string, thisYear: number | null): number | null {
+  const onTheDay = weeksMove(ctx, metric, at);
+  if (thisYear === null || !(thisYear > 0)) return onTheDay;
+  let best = onTheDay;
+  for (let k = 1; k <= SHIFT_DATE_SLACK; k++)
+    for (const d of [addDays(at, -k), addDays(at, k)]) {
+      const move = weeksMove(ctx, metric, d);
+      if (move === null || !(move > 0)) continue;
+      if (best === null || Math.abs(Math.log(move / thisYear)) < Math.abs(Math.log(best / thisYear))) best = move;
+    }
+  return best;
+}
+
+/** Standard error of a level shift's log ratio: its daily noise relative to the level, over the days either side. */
+function shiftLogSe(f: Dated): number {
+  const effectSize = (f as Dated & { effectSize?: number }).effectSize;
+  if (f.kind !== "level_shift" || typeof effectSize !== "number" || effectSize === 0 || f.change === null) return 0;
+  if (!(f.baseline! > 0)) return 0;
+  return (Math.abs(f.change / effectSize) / f.baseline!) * Math.sqrt(1 / AFTER_DAYS + 1 / BEFORE_DAYS);
 }
 
 /** The total's move around `at`: the two weeks from it against the four weeks before (whole weeks). */

@@ -12,8 +12,10 @@ const MAX_SENTENCES = 4;
 export function narrate(outcome: IntentionOutcome, ctx: NarrativeContext): { findings: Finding[]; summary: string } {
   if (outcome.findings.length === 0) return { findings: [], summary: NO_SIGNIFICANT_RESULTS };
   // `sentiment` tells the UI how to colour the finding (a fall in cost per conversion is good news).
+  // The news first: what the season predicts follows it in the summary and the evidence.
+  const ordered = [...outcome.findings.filter((f) => !expected(f)), ...outcome.findings.filter(expected)];
   // Trends are stored as growth rates (rate-values.ts), after their sentence is written from the slopes.
-  const findings = outcome.findings.map((f) =>
+  const findings = ordered.map((f) =>
     withGrowthRates({ ...f, sentiment: findingSentiment(f), narrative: sentence(f, ctx) }),
   );
   const type = outcome.intention.analysis.type;
@@ -33,6 +35,8 @@ export function narrate(outcome: IntentionOutcome, ctx: NarrativeContext): { fin
         .join(" "),
   };
 }
+
+const expected = (f: Finding) => (f as Finding & { season?: { expected?: boolean } }).season?.expected === true;
 
 function sentence(f: Finding, ctx: NarrativeContext): string {
   const extra = f as Finding & Record<string, unknown>;
