@@ -1,8 +1,21 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
 
+/**
+ * The run in progress on each page: axe refuses a second run while one is going ("Axe is already running"), and a
+ * journey's own check can start while the every-page check (test.ts) is still on the same page. Runs wait their turn.
+ */
+const running = new WeakMap<Page, Promise<unknown>>();
+
 /** The serious and critical violations (WCAG 2.1 A and AA rules) on the page as it is now, each with its elements. */
-export async function blockingViolations(page: Page): Promise<string[]> {
+export function blockingViolations(page: Page): Promise<string[]> {
+  const previous = running.get(page) ?? Promise.resolve();
+  const run = previous.catch(() => undefined).then(() => analyse(page));
+  running.set(page, run);
+  return run;
+}
+
+async function analyse(page: Page): Promise<string[]> {
   // Legacy mode runs axe in the page itself: the default (partial runs) opens a blank page to merge frame results,
   // which a journey would see as a page of its own. The app has no iframes to merge.
   const results = await new AxeBuilder({ page })
