@@ -2,6 +2,7 @@
 // carries an insight's headline numbers.
 import { metricUnit } from "@/lib/insights/format-values";
 import type { MetricUnit } from "@/lib/insights/metrics";
+import { isSeasonallyExpected } from "../insights/types";
 import type { ExportFinding, ExportInsight } from "./export-model";
 
 // Fonts installed with Office on Windows and macOS (and mapped by LibreOffice and Google Slides).
@@ -44,8 +45,7 @@ export function headlineFinding(insight: ExportInsight): ExportFinding | null {
   const score = (f: ExportFinding) =>
     finite(f.changePct) ? Math.abs(f.changePct) : finite(f.change) ? Math.abs(f.change) / 1e9 : -1;
   // What the season predicts is not the headline while the insight holds news.
-  const expected = (f: ExportFinding) => (f as { season?: { expected?: boolean } }).season?.expected === true;
-  const news = insight.findings.filter((f) => !expected(f));
+  const news = insight.findings.filter((f) => !isSeasonallyExpected(f));
   for (const f of news.length ? news : insight.findings) if (!best || score(f) > score(best)) best = f;
   return best;
 }

@@ -1,4 +1,5 @@
 import type { AuditCheck } from "@/lib/insights/intentions";
+import { dayOfWeek } from "@/lib/dates";
 import { medianInPlace } from "../stats/descriptive";
 import type { DailyPoint, Finding, Severity } from "../types";
 
@@ -346,12 +347,13 @@ export interface SourceDay {
 
 export interface RepeatedDayOptions extends Period {
   metric: string;
-  /**
-   * Largest number of day pairs expected to match in every total by chance alone; above it a repeat is not
-   * evidence of a double import (two quiet days of a small site may share their few counts).
-   */
-  maxChancePairs?: number;
 }
+
+/**
+ * Largest number of day pairs expected to match in every total by chance alone; above it a repeat is not evidence of
+ * a double import (two quiet days of a small site may share their few counts).
+ */
+const MAX_CHANCE_PAIRS = 0.01;
 
 /**
  * Days whose every total equals another day's (storage keeps one row per source, day and combination, so an export
@@ -372,7 +374,7 @@ export function findRepeatedDays(days: readonly SourceDay[], options: RepeatedDa
   }
   if (repeats.length === 0) return [];
   const chancePairs = ((days.length * (days.length - 1)) / 2) * chanceOfSameTotals(days);
-  if (chancePairs > (options.maxChancePairs ?? 0.01)) return [];
+  if (chancePairs > MAX_CHANCE_PAIRS) return [];
   return [
     audit("duplicate_rows", "repeated_days", repeats.length / days.length > 0.01 ? "high" : "medium", options, {
       metric: options.metric,
@@ -395,7 +397,7 @@ function chanceOfSameTotals(days: readonly SourceDay[]): number {
       const v = d.values[i];
       if (v === null) continue;
       if (!Number.isInteger(v)) integers = false;
-      byWeekday[new Date(`${d.date}T00:00:00Z`).getUTCDay()].push(v);
+      byWeekday[dayOfWeek(d.date)].push(v);
     }
     let squares = 0;
     let df = 0;

@@ -1,7 +1,7 @@
 import { type Intention } from "@/lib/insights/intentions";
 import { findTrackingGaps } from "../detectors/data-quality";
 import { addDays } from "@/lib/dates";
-import type { Finding } from "../types";
+import { isSeasonallyExpected as seasonal, type Finding } from "../types";
 import { SEGMENT_MAX_FINDINGS, attachMixRate, segmentWatchChart, startSegmentWatch } from "./analyses/segment-watch";
 import type { SegmentDetector } from "./analyses/segment-detect";
 import { explainTotalsBySegments } from "./explain-by-segment";
@@ -226,5 +226,4 @@ function controlFalseDiscoveries(outcomes: IntentionOutcome[]): { tests: number;
   return { tests, threshold };
 }
 
-const seasonal = (f: Finding) => (f as Finding & { season?: { expected?: boolean } }).season?.expected === true;
 const sumAbs = (fs: Finding[]) => fs.reduce((s, f) => s + Math.abs(f.change ?? 0), 0);

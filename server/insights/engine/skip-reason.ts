@@ -1,6 +1,7 @@
 import type { Intention } from "@/lib/insights/intentions";
 import { metricDefinition } from "@/lib/insights/metrics";
-import { dayNumber, formatIsoDate } from "@/lib/dates";
+import { dayNumber } from "@/lib/dates";
+import { formatDate } from "../narrative";
 import type { EngineContext } from "./types";
 
 // Why an intention is not run, in words a report reader understands: a detector that needs more
@@ -41,11 +42,9 @@ export function skipReason(ctx: EngineContext, intention: Intention): string | n
   if (a.type === "trend" && days < CHANGE_POINT_MIN_DATA)
     return `Skipped: finding level shifts needs ${CHANGE_POINT_MIN_DATA} days of data; this project has ${days}.`;
   if ((a.type === "change" || a.type === "drivers" || a.type === "funnel") && !hasComparison(ctx, intention))
-    return `Skipped: the comparison period (${formatIsoDate(ctx.window.comparisonStart, DAY)} to ${formatIsoDate(ctx.window.comparisonEnd, DAY)}) has no data to compare with.`;
+    return `Skipped: the comparison period (${formatDate(ctx.window.comparisonStart)} to ${formatDate(ctx.window.comparisonEnd)}) has no data to compare with.`;
   return null;
 }
-
-const DAY = { month: "short", day: "numeric", year: "numeric" } as const;
 
 /** Days of data the project has before the report period. */
 export function historyBefore(ctx: EngineContext): number {

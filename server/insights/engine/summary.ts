@@ -2,7 +2,7 @@ import { NO_SIGNIFICANT_RESULTS } from "@/lib/insights/intentions";
 import { findingSentiment } from "../metric-sense";
 import { revenueMismatchSentence } from "../detectors/revenue-reconciliation";
 import { describeFinding, type NarrativeContext } from "../narrative";
-import type { Finding } from "../types";
+import { isSeasonallyExpected, type Finding } from "../types";
 import { withGrowthRates } from "./rate-values";
 import type { IntentionOutcome } from "./types";
 
@@ -13,7 +13,10 @@ export function narrate(outcome: IntentionOutcome, ctx: NarrativeContext): { fin
   if (outcome.findings.length === 0) return { findings: [], summary: NO_SIGNIFICANT_RESULTS };
   // `sentiment` tells the UI how to colour the finding (a fall in cost per conversion is good news).
   // The news first: what the season predicts follows it in the summary and the evidence.
-  const ordered = [...outcome.findings.filter((f) => !expected(f)), ...outcome.findings.filter(expected)];
+  const ordered = [
+    ...outcome.findings.filter((f) => !isSeasonallyExpected(f)),
+    ...outcome.findings.filter(isSeasonallyExpected),
+  ];
   // Trends are stored as growth rates (rate-values.ts), after their sentence is written from the slopes.
   const findings = ordered.map((f) =>
     withGrowthRates({ ...f, sentiment: findingSentiment(f), narrative: sentence(f, ctx) }),
@@ -35,8 +38,6 @@ export function narrate(outcome: IntentionOutcome, ctx: NarrativeContext): { fin
         .join(" "),
   };
 }
-
-const expected = (f: Finding) => (f as Finding & { season?: { expected?: boolean } }).season?.expected === true;
 
 function sentence(f: Finding, ctx: NarrativeContext): string {
   const extra = f as Finding & Record<string, unknown>;

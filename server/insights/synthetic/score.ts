@@ -1,6 +1,6 @@
 import type { EngineReport } from "../engine/run-engine";
 import { dayNumber } from "@/lib/dates";
-import type { Finding } from "../types";
+import { isSeasonallyExpected, type Finding } from "../types";
 import type { PlantedEvent } from "./generate-project";
 
 // Scoring a report against its planted event: found when a significant finding has the event's
@@ -14,15 +14,12 @@ type Scored = Finding & {
   season?: { expected: boolean };
 };
 
-/** A finding the season predicts: labelled expected, not an insight. */
-export const seasonallyExpected = (f: Scored) => f.season?.expected === true;
-
 /** Significant findings outside the audit: every finding that carries its own test (p-value). */
 export function significantFindings(report: EngineReport): Scored[] {
   return report.insights
     .filter((i) => i.group !== "data_quality")
     .flatMap((i) => i.findings as Scored[])
-    .filter((f) => typeof f.pValue === "number" && !seasonallyExpected(f));
+    .filter((f) => typeof f.pValue === "number" && !isSeasonallyExpected(f));
 }
 
 export function eventFound(report: EngineReport, event: PlantedEvent): boolean {
