@@ -4,8 +4,8 @@ import {
   formatConfidence,
   formatDay,
   formatFindingChange,
+  formatFindingPct,
   formatFindingValue,
-  formatPct,
   kindLabel,
   metricLabel,
 } from "@/lib/insights/format-values";
@@ -96,7 +96,9 @@ export function EvidenceTable({ findings, currency }: { findings: InsightFinding
                     <span aria-hidden="true">{f.direction === "up" ? "↑ " : f.direction === "down" ? "↓ " : ""}</span>
                     {formatFindingChange(f, f.change, currency)}
                   </span>{" "}
-                  <span className="whitespace-nowrap">({formatPct(f.changePct)})</span>
+                  {formatFindingPct(f) === "–" ? null : (
+                    <span className="whitespace-nowrap">({formatFindingPct(f)})</span>
+                  )}
                   {f.direction === "up" || f.direction === "down" ? (
                     <span className="sr-only">, {f.direction}</span>
                   ) : null}

@@ -5,8 +5,8 @@ import {
   dimensionLabel,
   formatDay,
   formatFindingChange,
+  formatFindingPct,
   formatFindingValue,
-  formatPct,
   metricLabel,
 } from "@/lib/insights/format-values";
 import { findMetric } from "@/lib/catalogue/metrics";
@@ -75,7 +75,7 @@ export function KeyNumbers({
           {formatFindingChange(finding, finding.change, currency)}
         </Figure>
         <Figure label="Change %" className={tone}>
-          {formatPct(finding.changePct)}
+          {formatFindingPct(finding)}
         </Figure>
       </dl>
     </div>

@@ -5,6 +5,7 @@
 import { dimensionLabel } from "../catalogue/dimensions";
 import { findMetric, metricLabel, metricUnit, wasOrWere } from "../catalogue/metrics";
 import { formatChange, formatDay, formatFindingValue, formatMetric, formatPct } from "./format-values";
+import { isSeasonallyExpected } from "./season";
 
 export interface NarrativeFinding {
   kind: string;
@@ -29,8 +30,6 @@ export interface NarrativeFinding {
   kpiEffect?: number;
   /** Trends: values are growth rates in this unit (server/insights/engine/rate-values.ts). */
   valueUnit?: string;
-  /** Set when the season predicts the finding (labelled expected: not the headline while there is news). */
-  season?: { expected?: boolean };
 }
 
 export interface NarrativeInput {
@@ -95,7 +94,7 @@ export function leadFinding(findings: NarrativeFinding[]): NarrativeFinding | nu
   if (total) return total;
   const all = findings.filter((f) => f.kind !== "audit" && f.kind !== "driver");
   // What the season predicts is not the news, when there is news beside it.
-  const news = all.filter((f) => !f.season?.expected);
+  const news = all.filter((f) => !isSeasonallyExpected(f));
   const others = news.length ? news : all;
   if (others.length && others.every((f) => typeof f.kpiEffect === "number")) return others[0];
   const byImpact = (f: NarrativeFinding) => Math.abs(f.changePct ?? 0);

@@ -109,6 +109,14 @@ export function formatFindingChange(f: ValueOf, change: number | null | undefine
   return finite(change) ? `${formatChange(f.metric, change, currency, "percent")} ${per}` : "–";
 }
 
+/**
+ * A finding's relative change: none for a trend, whose values are already rates (its "−6.5 % per week" beside a
+ * "Change % −6.5 %" would say the same number twice, as if it were another).
+ */
+export function formatFindingPct(f: ValueOf & { changePct: number | null }): string {
+  return f.valueUnit && RATE_UNITS[f.valueUnit] ? "–" : formatPct(f.changePct);
+}
+
 /** A relative change (a fraction) as a signed percentage: 0.123 → "+12.3 %". */
 export function formatPct(fraction: number | null | undefined): string {
   if (!finite(fraction)) return "–";

@@ -2,7 +2,7 @@
 // carries an insight's headline numbers.
 import { metricUnit } from "@/lib/insights/format-values";
 import type { MetricUnit } from "@/lib/insights/metrics";
-import { isSeasonallyExpected } from "../insights/types";
+import { isSeasonallyExpected } from "@/lib/insights/season";
 import type { ExportFinding, ExportInsight } from "./export-model";
 
 // Fonts installed with Office on Windows and macOS (and mapped by LibreOffice and Google Slides).

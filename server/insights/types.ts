@@ -44,14 +44,6 @@ export interface Finding {
 
 export type Severity = "low" | "medium" | "high";
 
-/**
- * A finding the season predicts (engine/seasonal-label.ts labels it): kept and shown as expected, never the news —
- * not an insight's lead, headline or impact while news stands beside it.
- */
-export function isSeasonallyExpected(f: Finding): boolean {
-  return (f as Finding & { season?: { expected?: boolean } }).season?.expected === true;
-}
-
 /** Relative change helper shared by detectors: null rather than ±Infinity when baseline is 0. */
 export function relativeChange(current: number, baseline: number): number | null {
   return baseline === 0 ? null : (current - baseline) / Math.abs(baseline);

@@ -3,10 +3,10 @@
 import {
   dimensionLabel,
   formatFindingChange,
+  formatFindingPct,
   formatFindingValue,
   formatConfidence,
   formatDay,
-  formatPct,
   formatPeriod,
   kindLabel,
   metricLabel,
@@ -59,7 +59,7 @@ export function evidenceTable(findings: ExportFinding[], currency: string): Evid
       formatFindingValue(f, f.current, currency),
       formatFindingValue(f, f.baseline, currency),
       formatFindingChange(f, f.change, currency),
-      formatPct(f.changePct),
+      formatFindingPct(f),
       finite(f.expectedLow) && finite(f.expectedHigh)
         ? `${formatFindingValue(f, f.expectedLow, currency)} – ${formatFindingValue(f, f.expectedHigh, currency)}`
         : "–",
@@ -77,7 +77,7 @@ export function headlineLines(f: ExportFinding | null, currency: string): string
     `${metricLabel(f.metric)}${f.dimension ? ` (${segmentText(f)})` : ""}: ${formatFindingValue(f, f.current, currency)}`,
   ];
   if (finite(f.baseline)) lines.push(`Baseline: ${formatFindingValue(f, f.baseline, currency)}`);
-  if (finite(f.change)) lines.push(`Change: ${formatFindingChange(f, f.change, currency)} (${formatPct(f.changePct)})`);
+  if (finite(f.change)) lines.push(`Change: ${formatFindingChange(f, f.change, currency)} (${formatFindingPct(f)})`);
   lines.push(`Confidence: ${formatConfidence(f.confidence)}`);
   return lines;
 }

@@ -3,8 +3,9 @@
 import type PptxGenJS from "pptxgenjs";
 import {
   COMPARE_TO_LABELS,
-  formatChange,
-  formatMetric,
+  formatFindingChange,
+  formatFindingPct,
+  formatFindingValue,
   formatPct,
   formatPeriod,
   metricLabel,
@@ -73,14 +74,14 @@ export function addSummarySlide(pptx: PptxGenJS, model: ExportModel, style: Deck
       const headline = f
         ? f.kind === "audit"
           ? `${f.issue ?? f.check ?? ""}: ${f.count ?? 0} rows`
-          : `${metricLabel(f.metric)}: ${formatMetric(f.metric, f.current, currency)}`
+          : `${metricLabel(f.metric)}: ${formatFindingValue(f, f.current, currency)}`
         : "";
       return [
         insight.title,
         stageLabel(insight.funnelStage),
         headline,
-        f ? formatChange(f.metric, f.change, currency) : "–",
-        f ? formatPct(f.changePct) : "–",
+        f ? formatFindingChange(f, f.change, currency) : "–",
+        f ? formatFindingPct(f) : "–",
         formatPct(insight.impact).replace(/^\+/, ""),
       ].map((t) => ({ text: t }));
     });

@@ -1,7 +1,8 @@
 import { type Intention } from "@/lib/insights/intentions";
 import { findTrackingGaps } from "../detectors/data-quality";
 import { addDays } from "@/lib/dates";
-import { isSeasonallyExpected as seasonal, type Finding } from "../types";
+import { isSeasonallyExpected as seasonal } from "@/lib/insights/season";
+import type { Finding } from "../types";
 import { SEGMENT_MAX_FINDINGS, attachMixRate, segmentWatchChart, startSegmentWatch } from "./analyses/segment-watch";
 import type { SegmentDetector } from "./analyses/segment-detect";
 import { explainTotalsBySegments } from "./explain-by-segment";

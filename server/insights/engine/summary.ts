@@ -2,7 +2,8 @@ import { NO_SIGNIFICANT_RESULTS } from "@/lib/insights/intentions";
 import { findingSentiment } from "../metric-sense";
 import { revenueMismatchSentence } from "../detectors/revenue-reconciliation";
 import { describeFinding, type NarrativeContext } from "../narrative";
-import { isSeasonallyExpected, type Finding } from "../types";
+import { isSeasonallyExpected } from "@/lib/insights/season";
+import type { Finding } from "../types";
 import { withGrowthRates } from "./rate-values";
 import type { IntentionOutcome } from "./types";
 

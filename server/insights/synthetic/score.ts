@@ -1,6 +1,7 @@
 import type { EngineReport } from "../engine/run-engine";
 import { dayNumber } from "@/lib/dates";
-import { isSeasonallyExpected, type Finding } from "../types";
+import { isSeasonallyExpected } from "@/lib/insights/season";
+import type { Finding } from "../types";
 import type { PlantedEvent } from "./generate-project";
 
 // Scoring a report against its planted event: found when a significant finding has the event's
