@@ -16,6 +16,9 @@ export function blockingViolations(page: Page): Promise<string[]> {
 }
 
 async function analyse(page: Page): Promise<string[]> {
+  // Next streams a page's metadata: just after a client-side navigation the <title> can be a moment behind the page
+  // (a clean-clone run caught 'document-title' on onboarding step 2). Wait for it; a page with no title still fails.
+  await expect(page, "the page has a title").toHaveTitle(/\S/);
   // Legacy mode runs axe in the page itself: the default (partial runs) opens a blank page to merge frame results,
   // which a journey would see as a page of its own. The app has no iframes to merge.
   const results = await new AxeBuilder({ page })
