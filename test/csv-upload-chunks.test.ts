@@ -162,6 +162,33 @@ describe("an upload merged in chunks", () => {
       expect(await rollups(sourceId)).toEqual(merged);
     });
 
+  // The rollups are summed in Node as the file is read; past a cap of accumulators (a file of very
+  // many distinct values) they are summed from the staged rows instead. Both give a full rebuild's rows.
+  for (const cap of [undefined, 40])
+    it(`rollups summed ${cap ? "from the staged rows (past the cap)" : "as the file is read"} equal a full rebuild, users only on one-row days`, async () => {
+      const { sourceId } = await uploadWorld();
+      const projectId = await project(sourceId);
+      const target = { dataSourceId: sourceId, projectId, chunkBytes: 600, rollupSumsCap: cap };
+      await importCsv(file(rows("2024-01-01", 20)), target);
+      // A re-upload of some days, one of them with one row (its users is the day's users), one with
+      // an empty conversions cell (summed as SQL's sum: the other rows' conversions).
+      const again = rows("2024-01-10", 5, 2);
+      again[5] = again[5].replace(/,(\d+)$/, ",");
+      again.push("2024-01-25,Email,desktop,7,6,1");
+      await importCsv(file(again), target);
+      const merged = await rollups(sourceId);
+      expect(merged.daily.find((d) => d.date === "2024-01-25")).toEqual({
+        date: "2024-01-25",
+        rows: 1,
+        sessions: 7,
+        users: 6,
+        conversions: 1,
+      });
+      expect(merged.daily.find((d) => d.date === "2024-01-10")).toMatchObject({ rows: 15, users: null });
+      await refreshDailyTotals(sourceId);
+      expect(await rollups(sourceId)).toEqual(merged);
+    });
+
   it("a day of the file in another grain replaces all of the day's earlier rows", async () => {
     const { sourceId } = await uploadWorld();
     const projectId = await project(sourceId);

@@ -137,6 +137,11 @@ export async function mergeStagedRollups(
     staged: string;
     keys: string;
     days: string;
+    /**
+     * The staged rows' sums, already added up (per day: `daily`; per day, dimension and value:
+     * `segments`; rows and `metricColumns` each): read instead of summing the staged rows.
+     */
+    sums?: { daily: string; segments: string };
     metricColumns: readonly string[];
   },
 ): Promise<boolean> {
@@ -171,34 +176,28 @@ export async function mergeStagedRollups(
         ? `case when count(*) = 1 then max(users) end`
         : `sum(${p.column})`,
   ).join(", ");
+  const summed = input.sums;
+  const dailyRows = summed
+    ? `(select date, rows, ${PARTS.map((p) => (has(p.column) ? p.column : "null::double precision")).join(", ")} from ${summed.daily})`
+    : `(select date, count(*)::int as rows, ${dailySums} from ${staged} group by date)`;
   await q.query(
     `insert into observation_daily_totals (data_source_id, project_id, date, rows, ${columns})
      select $1, s.project_id, t.date, t.rows, ${PARTS.map((p) => `t.${p.column}`).join(", ")}
-     from (select date, count(*)::int as rows, ${dailySums} from ${staged} group by date) as t(date, rows, ${columns})
+     from ${dailyRows} as t(date, rows, ${columns})
      cross join (select project_id from data_sources where id = $1) s
      order by t.date`,
     [sourceId],
   );
-  await q.query("set local work_mem = '256MB'");
-  // The dimensions the staged combinations have (a file's columns): one grouping set each, so the
-  // staged rows are joined to their combination once and each row adds to one group per dimension
-  // in a single hashed pass (instead of being multiplied into a row per dimension value first).
-  const withValues = await q.query<Record<string, boolean>>(
-    `select ${DIMENSIONS.map((d) => `bool_or(${DIMENSION_COLUMNS[d]} is not null) as ${DIMENSION_COLUMNS[d]}`).join(", ")} from ${keys}`,
-  );
-  const dims = DIMENSIONS.map((d) => DIMENSION_COLUMNS[d]).filter((c) => withValues.rows[0]?.[c]);
-  if (dims.length > 0) {
-    const segmentColumns = SEGMENT_PARTS.map((p) => p.column);
-    // In each grouping set only its own dimension's column is not NULL.
-    const dimension = `case ${dims.map((c) => `when grouping(k.${c}) = 0 then '${c}'`).join(" ")} end`;
-    const value = dims.length === 1 ? `k.${dims[0]}` : `coalesce(${dims.map((c) => `k.${c}`).join(", ")})`;
+  const segmentColumns = SEGMENT_PARTS.map((p) => p.column);
+  const segmentRows = summed
+    ? `(select date, dimension, value, rows, ${segmentColumns.map((c) => (has(c) ? c : "null::double precision")).join(", ")}
+        from ${summed.segments})`
+    : await stagedSegmentRows(q, staged, keys, has);
+  if (segmentRows !== null) {
     await q.query(
       `insert into observation_segment_daily (data_source_id, dimension, value, date, rows, ${segmentColumns.join(", ")})
        select $1, t.dimension, t.value, t.date, t.rows, ${segmentColumns.map((c) => `t.${c}`).join(", ")}
-       from (select s.date, ${dimension} as dimension, ${value} as value, count(*)::int as rows,
-                    ${segmentColumns.map((c) => (has(c) ? `sum(s.${c}) as ${c}` : `null::double precision as ${c}`)).join(", ")}
-             from ${staged} s join ${keys} k on k.combo = s.combo
-             group by grouping sets (${dims.map((c) => `(s.date, k.${c})`).join(", ")})) t
+       from ${segmentRows} as t(date, dimension, value, rows, ${segmentColumns.join(", ")})
        where t.value is not null
        order by t.date`,
       [sourceId],
@@ -228,4 +227,32 @@ export async function mergeStagedRollups(
     [sourceId],
   );
   return true;
+}
+
+/**
+ * The segment rollup's rows of the staged rows (date, dimension, value, rows, the segment parts),
+ * as a subquery; null when the staged combinations have no dimension.
+ */
+async function stagedSegmentRows(
+  q: Queryable,
+  staged: string,
+  keys: string,
+  has: (column: string) => boolean,
+): Promise<string | null> {
+  await q.query("set local work_mem = '256MB'");
+  // The dimensions the staged combinations have (a file's columns): one grouping set each, so the
+  // staged rows are joined to their combination once and each row adds to one group per dimension
+  // in a single hashed pass (instead of being multiplied into a row per dimension value first).
+  const withValues = await q.query<Record<string, boolean>>(
+    `select ${DIMENSIONS.map((d) => `bool_or(${DIMENSION_COLUMNS[d]} is not null) as ${DIMENSION_COLUMNS[d]}`).join(", ")} from ${keys}`,
+  );
+  const dims = DIMENSIONS.map((d) => DIMENSION_COLUMNS[d]).filter((c) => withValues.rows[0]?.[c]);
+  if (dims.length === 0) return null;
+  // In each grouping set only its own dimension's column is not NULL.
+  const dimension = `case ${dims.map((c) => `when grouping(k.${c}) = 0 then '${c}'`).join(" ")} end`;
+  const value = dims.length === 1 ? `k.${dims[0]}` : `coalesce(${dims.map((c) => `k.${c}`).join(", ")})`;
+  return `(select s.date, ${dimension} as dimension, ${value} as value, count(*)::int as rows,
+                  ${SEGMENT_PARTS.map((p) => (has(p.column) ? `sum(s.${p.column})` : "null::double precision")).join(", ")}
+           from ${staged} s join ${keys} k on k.combo = s.combo
+           group by grouping sets (${dims.map((c) => `(s.date, k.${c})`).join(", ")}))`;
 }

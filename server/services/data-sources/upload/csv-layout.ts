@@ -12,6 +12,7 @@ import { isTotalsRow } from "@/lib/csv-import/preamble";
 import { proposeMapping } from "@/lib/csv-import/propose-mapping";
 import type { CsvMapping } from "@/lib/validation/csv-mapping";
 import { BadRequestError } from "../../../errors";
+import type { UploadRollupSums } from "./rollup-sums";
 
 /** A CSV the importer refuses: 400 with the line (and column) in the message and under `errors.file`. */
 export class CsvImportError extends BadRequestError {
@@ -165,7 +166,7 @@ export class RowEncoder {
   // Raw cells of a combination -> its number in this file; files repeat a few thousand
   // combinations over and over. Rows carry the small number; the combination's first row also
   // carries its key and values, which the merge resolves once per combination.
-  private combos = new Map<string, number>();
+  private combos = new Map<string, { combo: number; segments: number[] }>();
   private nextCombo = 1;
   private readonly nullDims: string;
   // null, not "": an empty first date cell must be checked, not taken for the previous row's date.
@@ -175,10 +176,17 @@ export class RowEncoder {
   // Rows whose slashed date reads both ways (03/04/2026), held until a later date tells the
   // order (a day above 12) or the file ends.
   private held: { fields: string[]; line: number }[] = [];
+  /** The row's metric values as numbers (NaN for an empty cell), for the rollup sums. */
+  private readonly values: Float64Array;
 
-  constructor(private readonly layout: CsvLayout) {
+  /** `sums`, when given, adds up each row for the report rollups as it is encoded. */
+  constructor(
+    private readonly layout: CsvLayout,
+    readonly sums?: UploadRollupSums,
+  ) {
     this.nullDims = "\t\\N".repeat(layout.dimensions.length);
     this.order = layout.dateOrder;
+    this.values = new Float64Array(layout.metrics.length);
   }
 
   /** COPY text for the row ("" for a row left out or held back; held rows come with a later one). */
@@ -214,51 +222,62 @@ export class RowEncoder {
     if (date === "") return "";
 
     let out = "";
-    for (const { index, metric, name } of layout.metrics) {
+    const values = this.values;
+    for (let m = 0; m < layout.metrics.length; m++) {
+      const { index, metric, name } = layout.metrics[m];
       const text = this.number(fields[index], line, name, metric);
       if (text === null) {
         out += "\t\\N";
+        values[m] = NaN;
         continue;
       }
       let cell = text;
+      let value = Number(text);
       if (text.length > 15 || /[eE]/.test(text)) {
-        const value = Number(text);
         if (!Number.isFinite(value)) throw new CsvImportError(M.notANumber(line, name, text));
         // PostgreSQL refuses what underflows a double ("1e-400"); such a value is 0.
-        cell = Math.abs(value) < 1e-300 ? "0" : String(value);
+        if (Math.abs(value) < 1e-300) value = 0;
+        cell = String(value);
       }
       if (metric.key === "position") {
         const impressions = this.number(fields[layout.impressionsIndex], line, "impressions", metric);
         if (impressions === null) throw new CsvImportError(M.positionWithoutImpressions(line));
         // impressions is checked as its own column (it comes first); a bad value fails there.
-        out += "\t" + String(Number(text) * Number(impressions));
-      } else {
-        out += "\t" + cell;
+        value = Number(text) * Number(impressions);
+        cell = String(value);
       }
+      out += "\t" + cell;
+      values[m] = value;
     }
     this.rows++;
 
     let raw = "";
     for (const d of layout.dimensions) raw += fields[d.index] + "\u0001";
     const known = this.combos.get(raw);
-    if (known !== undefined) return `${line}\t${date}\t${known}\t\\N${this.nullDims}${out}\n`;
+    if (known !== undefined) {
+      this.sums?.add(date, known.segments, values);
+      return `${line}\t${date}\t${known.combo}\t\\N${this.nullDims}${out}\n`;
+    }
 
     // A combination not seen yet in this file: normalise, check, hash; its key and values go with this row.
-    const values: Partial<Record<DimensionKey, string>> = {};
+    const named: Partial<Record<DimensionKey, string>> = {};
+    const segments: number[] = [];
     let dims = "";
     for (const { index, dim, name } of layout.dimensions) {
       const value = normalizeDimension(fields[index]);
       if (value.length > MAX_DIMENSION_LENGTH)
         throw new CsvImportError(M.valueTooLong(line, name, MAX_DIMENSION_LENGTH));
-      values[dim.key] = value;
+      named[dim.key] = value;
       dims += "\t" + copyText(value);
+      if (this.sums) segments.push(this.sums.segmentId(dim.column, value));
     }
-    const key = dimensionKey(dimensionIdentity(values));
+    const key = dimensionKey(dimensionIdentity(named));
     // Bounded: a file of mostly distinct combinations must not grow this without end (a
     // combination seen again after a reset gets a new number and is sent with its key again).
     if (this.combos.size >= 50_000) this.combos.clear();
     const combo = this.nextCombo++;
-    this.combos.set(raw, combo);
+    this.combos.set(raw, { combo, segments });
+    this.sums?.add(date, segments, values);
     return `${line}\t${date}\t${combo}\t${key}${dims}${out}\n`;
   }
 

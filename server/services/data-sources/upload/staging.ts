@@ -11,6 +11,7 @@ import { env } from "../../../env";
 import { NotFoundError } from "../../../errors";
 import { mergeStagedRollups } from "../../../insights/data/daily-totals";
 import { CsvImportError } from "./csv-layout";
+import type { UploadRollupSums } from "./rollup-sums";
 
 const DIMENSION_COLUMNS = DIMENSIONS.map((d) => d.column);
 const METRIC_COLUMNS = STORED_METRICS.map((m) => m.column);
@@ -217,8 +218,6 @@ export class ObservationStaging {
     // Rows that found a stored row (the source's, or an earlier chunk's: a repeat) were not
     // inserted as new, so the primary key did not see a repeated row there.
     if (this.matched.size > 0) await this.checkRepeatedRows();
-    // Temporary tables are never auto-analysed: the rollups' aggregates need the statistics.
-    await this.client.query("analyze upload_staging");
   }
 
   /** Locks the source (creating it first when asked) and reads its days, before the first chunk. */
@@ -395,6 +394,8 @@ export class ObservationStaging {
     summary: Record<string, unknown>;
     /** Remembered on the source for its next upload. */
     mapping?: CsvMapping;
+    /** The rollups of the file's rows, summed as they were read; without them, summed from the staged rows. */
+    sums?: UploadRollupSums;
     onPhase?: (phase: string, ms: number) => void;
   }): Promise<MergeResult> {
     const q = async (text: string, values: unknown[] = []) => {
@@ -415,6 +416,9 @@ export class ObservationStaging {
     // earlier days is left, from the staged rows alone.
     const onlyStaged = [...oldDates].every((date) => this.fileDates.has(date));
     const started = performance.now();
+    if (input.sums) await this.loadSums(input.sums);
+    // Temporary tables are never auto-analysed: the aggregates over the staged rows need the statistics.
+    else await q("analyze upload_staging");
     const merged = await mergeStagedRollups(this.client, {
       sourceId: input.dataSourceId,
       previousVersion,
@@ -422,10 +426,35 @@ export class ObservationStaging {
       staged: "upload_staging",
       keys: "upload_keys",
       days: "upload_days",
+      sums: input.sums && { daily: "upload_daily_sums", segments: "upload_segment_sums" },
       metricColumns: this.target!.metricColumns,
     });
     if (merged) input.onPhase?.("merge report rollups", performance.now() - started);
     return { replacedDates: this.replaced.size };
+  }
+
+  /** Writes the rollup sums into `upload_daily_sums` and `upload_segment_sums` for `mergeStagedRollups`. */
+  private async loadSums(sums: UploadRollupSums): Promise<void> {
+    const metrics = METRIC_COLUMNS.map((c) => `${c} double precision`).join(", ");
+    await this.client.query(
+      `create temporary table upload_daily_sums (date date, rows integer, ${metrics}) on commit drop;
+       create temporary table upload_segment_sums (date date, dimension text, value text, rows integer, ${metrics}) on commit drop`,
+    );
+    const copy = async (table: string, columns: readonly string[], text: string) => {
+      const stream = this.client.query(copyFrom(`copy ${table} (${columns.join(", ")}) from stdin`));
+      const done = new Promise<void>((resolve, reject) => {
+        stream.on("finish", resolve);
+        stream.on("error", reject);
+      });
+      stream.end(text);
+      await done;
+    };
+    await copy("upload_daily_sums", ["date", "rows", ...sums.columns], sums.dailyCopy());
+    await copy(
+      "upload_segment_sums",
+      ["date", "dimension", "value", "rows", ...sums.segmentColumns],
+      sums.segmentCopy(),
+    );
   }
 
   /** The first row that repeats an earlier row's date and dimension values. */

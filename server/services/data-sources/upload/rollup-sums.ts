@@ -1,0 +1,153 @@
+import { SEGMENT_PARTS } from "../../../insights/data/daily-totals";
+import { copyText } from "./csv-layout";
+
+/** Accumulators held before the sums give up and the rollups are summed from the staged rows. */
+export const ROLLUP_SUMS_CAP = 200_000;
+// A segment accumulator's key: the day's number times this, plus the segment's number.
+const SEGMENTS_PER_DAY = 2 ** 22;
+
+/**
+ * The report rollups of an upload (its daily totals and per-segment daily sums, as
+ * `observation_daily_totals` and `observation_segment_daily` hold them for the file's days), summed
+ * in Node while the file is read. The import is bound by PostgreSQL (inserting a million rows
+ * into `observations` and its primary key) while Node, which reads and checks the file anyway, has
+ * a core to spare: summing here spares PostgreSQL a second pass over the staged rows after the
+ * last chunk. Memory is bounded: past `cap` accumulators (a file of very many distinct values) the
+ * sums give up (`complete` turns false) and the rollups are summed from the staged rows in SQL, as
+ * before.
+ *
+ * Values are the doubles PostgreSQL stores for the same cells, added in file order as its `sum`
+ * adds them in the staged rows' order, so the sums are the same numbers a rebuild gives.
+ */
+export class UploadRollupSums {
+  /** The metric columns summed, in the order `add` receives their values. */
+  readonly columns: readonly string[];
+  /** Per column: whether the segment rollup keeps it (every part but `users`). */
+  private readonly inSegments: boolean[];
+  private readonly usersAt: number;
+  private readonly daily = new Map<string, Float64Array>();
+  private readonly segments = new Map<number, Float64Array>();
+  private readonly segmentIds = new Map<string, number>();
+  private readonly segmentNames: { dimension: string; value: string }[] = [];
+  private readonly dayNumbers = new Map<string, number>();
+  private readonly days: string[] = [];
+  private lastDate = "";
+  private lastDay = -1;
+  private lastDaily: Float64Array | undefined;
+  private given = false;
+
+  constructor(
+    metricColumns: readonly string[],
+    private readonly cap = ROLLUP_SUMS_CAP,
+  ) {
+    this.columns = metricColumns;
+    const segmentColumns = new Set<string>(SEGMENT_PARTS.map((p) => p.column));
+    this.inSegments = metricColumns.map((c) => segmentColumns.has(c));
+    this.usersAt = metricColumns.indexOf("users");
+  }
+
+  /** False once the accumulators passed the cap: the rollups must then come from the staged rows. */
+  get complete(): boolean {
+    return !this.given;
+  }
+
+  /** The number of a segment (a dimension column and one of its values), for `add`. */
+  segmentId(dimension: string, value: string): number {
+    const name = `${dimension}\u0001${value}`;
+    let id = this.segmentIds.get(name);
+    if (id === undefined) {
+      id = this.segmentNames.length;
+      this.segmentIds.set(name, id);
+      this.segmentNames.push({ dimension, value });
+    }
+    return id;
+  }
+
+  /** Adds one row: its ISO day, its segments' numbers and its metric values (NaN for an empty cell). */
+  add(date: string, segments: readonly number[], values: Float64Array): void {
+    if (this.given) return;
+    if (date !== this.lastDate) {
+      let day = this.dayNumbers.get(date);
+      if (day === undefined) {
+        day = this.days.length;
+        this.dayNumbers.set(date, day);
+        this.days.push(date);
+        this.daily.set(date, this.accumulator());
+      }
+      this.lastDate = date;
+      this.lastDay = day;
+      this.lastDaily = this.daily.get(date);
+    }
+    addTo(this.lastDaily!, values, null);
+    const base = this.lastDay * SEGMENTS_PER_DAY;
+    for (const segment of segments) {
+      const key = base + segment;
+      let sums = this.segments.get(key);
+      if (sums === undefined) {
+        if (this.segments.size >= this.cap || segment >= SEGMENTS_PER_DAY) return this.giveUp();
+        sums = this.accumulator();
+        this.segments.set(key, sums);
+      }
+      addTo(sums, values, this.inSegments);
+    }
+  }
+
+  /** COPY text of the daily totals: date, rows, then `columns` (`users` only for a day of one row). */
+  dailyCopy(): string {
+    let out = "";
+    for (const [date, sums] of this.daily) {
+      out += `${date}\t${sums[0]}`;
+      for (let i = 0; i < this.columns.length; i++) {
+        const value = i === this.usersAt && sums[0] !== 1 ? NaN : sums[i + 1];
+        out += Number.isNaN(value) ? "\t\\N" : `\t${value}`;
+      }
+      out += "\n";
+    }
+    return out;
+  }
+
+  /** The segment rollup's columns, in the order of `segmentCopy`'s values after date, dimension, value and rows. */
+  get segmentColumns(): string[] {
+    return this.columns.filter((_, i) => this.inSegments[i]);
+  }
+
+  /** COPY text of the segment sums: date, dimension, value, rows, then `segmentColumns`. */
+  segmentCopy(): string {
+    let out = "";
+    for (const [key, sums] of this.segments) {
+      const { dimension, value } = this.segmentNames[key % SEGMENTS_PER_DAY];
+      out += `${this.days[Math.floor(key / SEGMENTS_PER_DAY)]}\t${dimension}\t${copyText(value)}\t${sums[0]}`;
+      for (let i = 0; i < this.columns.length; i++) {
+        if (!this.inSegments[i]) continue;
+        out += Number.isNaN(sums[i + 1]) ? "\t\\N" : `\t${sums[i + 1]}`;
+      }
+      out += "\n";
+    }
+    return out;
+  }
+
+  private accumulator(): Float64Array {
+    const sums = new Float64Array(this.columns.length + 1).fill(NaN);
+    sums[0] = 0;
+    return sums;
+  }
+
+  private giveUp(): void {
+    this.given = true;
+    this.daily.clear();
+    this.segments.clear();
+    this.segmentIds.clear();
+    this.segmentNames.length = 0;
+  }
+}
+
+/** Adds a row's values to an accumulator ([rows, ...sums]); an empty cell (NaN) adds nothing, as in SQL's `sum`. */
+function addTo(sums: Float64Array, values: Float64Array, only: boolean[] | null): void {
+  sums[0]++;
+  for (let i = 0; i < values.length; i++) {
+    const value = values[i];
+    if (Number.isNaN(value) || (only !== null && !only[i])) continue;
+    const sum = sums[i + 1];
+    sums[i + 1] = Number.isNaN(sum) ? value : sum + value;
+  }
+}
