@@ -45,6 +45,32 @@ describe("the analyst's narrative", () => {
     );
   });
 
+  it("says whether a rate fell because traffic moved to a weaker segment or the segment got worse", () => {
+    const rate = { ...base, metric: "conversionRate", current: 0.0233, baseline: 0.0311, change: -0.0078 };
+    const display = {
+      ...rate,
+      kind: "driver",
+      dimension: "channel",
+      dimensionValue: "Display",
+      current: 0.0042,
+      baseline: 0.0046,
+      change: -0.0057,
+      changePct: null,
+      shareOfChange: 0.729,
+      mixEffect: -0.0055,
+      performanceEffect: -0.0002,
+      shareBefore: 0.094,
+      shareAfter: 0.336,
+    };
+    expect(analystNarrative({ findings: [rate, display] }, { currency: "USD", period })!.why).toBe(
+      "Display accounts for 72.9 % of the fall (−0.57 pp), mostly through its share of sessions (9.4 % → 33.6 %).",
+    );
+    const worse = { ...display, current: 0.0021, mixEffect: -0.0001, performanceEffect: -0.0056 };
+    expect(analystNarrative({ findings: [rate, worse] }, { currency: "USD", period })!.why).toBe(
+      "Display accounts for 72.9 % of the fall (−0.57 pp), mostly through its own conversion rate (0.46 % → 0.21 %).",
+    );
+  });
+
   it("dates an anomaly, names the segment by its display name and gives the expected range in numbers", () => {
     const n = analystNarrative(
       {

@@ -30,6 +30,12 @@ export interface NarrativeFinding {
   kpiEffect?: number;
   /** Trends: values are growth rates in this unit (server/insights/engine/rate-values.ts). */
   valueUnit?: string;
+  /** Ratio drivers: the contribution's part from the segment's share of the denominator, and from its own rate. */
+  mixEffect?: number;
+  performanceEffect?: number;
+  /** Ratio drivers: the segment's share of the denominator (sessions, clicks…) in each period. */
+  shareBefore?: number;
+  shareAfter?: number;
 }
 
 export interface NarrativeInput {
@@ -219,9 +225,29 @@ function why(
     const movement = (total ?? top.change!) < 0 ? "fall" : "rise";
     // "Desktop devices account", "Paid Search accounts": the device's name is a plural.
     const verb = top.dimension === "device" ? "account" : "accounts";
-    return `${name} ${verb} for ${pct} of the ${movement} (${amount}).`;
+    return `${name} ${verb} for ${pct} of the ${movement} (${amount})${through(top, currency)}.`;
   }
   return `${name} moved against the total (${amount}).`;
+}
+
+/**
+ * For a ratio's driver, which part of its contribution is larger: its share of the denominator moving
+ * (traffic moved to or from it) or its own rate. ", mostly through its share of sessions (9.4 % →
+ * 33.6 %)" says a weaker channel grew; ", mostly through its own conversion rate (3.5 % → 2.9 %)"
+ * says the channel got worse.
+ */
+function through(driver: NarrativeFinding, currency: string): string {
+  const def = findMetric(driver.metric);
+  const { mixEffect: mix, performanceEffect: performance, shareBefore, shareAfter } = driver;
+  if (def?.kind !== "ratio" || !finite(mix) || !finite(performance) || !finite(shareBefore) || !finite(shareAfter))
+    return "";
+  if (Math.abs(mix) >= Math.abs(performance)) {
+    const share = (x: number) => formatPct(x).replace(/^[+−]/, "");
+    return `, mostly through its share of ${lower(metricLabel(def.denominator))} (${share(shareBefore)} → ${share(shareAfter)})`;
+  }
+  if (!finite(driver.baseline) || !finite(driver.current)) return "";
+  const rate = (x: number) => formatMetric(driver.metric, x, currency);
+  return `, mostly through its own ${lower(metricLabel(driver.metric))} (${rate(driver.baseline)} → ${rate(driver.current)})`;
 }
 
 /** One recommended next step per kind of finding, aimed at the driver when there is one. */

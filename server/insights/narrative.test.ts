@@ -137,6 +137,39 @@ describe("narratives", () => {
     );
   });
 
+  it("splits a rate's driver into its share of the traffic and its own rate, the larger part first", () => {
+    const driver = {
+      ...base,
+      kind: "driver",
+      metric: "conversionRate",
+      dimension: "channel",
+      dimensionValue: "Display",
+      current: 0.0042,
+      baseline: 0.0046,
+      change: -0.0057,
+      shareOfChange: 0.729,
+      direction: "down",
+      mixEffect: -0.0055,
+      performanceEffect: -0.0002,
+      shareBefore: 0.094,
+      shareAfter: 0.336,
+    } as Finding;
+    expect(describeFinding(driver, { currency: "USD" })).toBe(
+      "Channel “Display” contributed -0.6 pp to the change in conversion rate from Mar 1, 2026 to Mar 31, 2026, 72.9% of the total change: -0.55 pp from its larger share of sessions (9.4% → 33.6%), -0.02 pp from its own conversion rate (0.46% → 0.42%).",
+    );
+    // A channel that got worse at the same share: its own rate first.
+    const worse = {
+      ...driver,
+      mixEffect: 0,
+      performanceEffect: -0.0057,
+      shareAfter: 0.094,
+      current: 0.0021,
+    } as Finding;
+    expect(describeFinding(worse, { currency: "USD" })).toContain(
+      ": -0.57 pp from its own conversion rate (0.5% → 0.2%), almost nothing from its unchanged share of sessions (9.4% → 9.4%).",
+    );
+  });
+
   it("says a fall is good news where down is good (cost per conversion)", () => {
     const cpa = {
       ...base,

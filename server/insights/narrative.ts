@@ -165,12 +165,45 @@ function mixAndRate(finding: Finding, ctx: NarrativeContext): string {
     unit === "currency"
       ? `${formatValue(x, "currency", ctx)} per ${labelOf(m.volumeMetric).replace(/s$/, "")}`
       : formatValue(x, "percent", ctx, false, digits);
-  // A part that rounds to nothing says so ("+0 came from traffic" reads as a typo).
-  const part = (x: number) => {
-    const text = formatDelta(x, unit, ctx);
-    return /^[+-]?[^1-9]*$/.test(text) ? "almost nothing" : text;
-  };
+  const part = (x: number) => partOf(formatDelta(x, unit, ctx));
   return ` Of the ${what}, ${part(m.volumeEffect)} came from traffic${traffic} and ${part(m.rateEffect)} from the rate (${rate(m.rateBefore)} → ${rate(m.rateAfter)}).`;
+}
+
+/** A part of a change that rounds to nothing says so ("+0 came from traffic" reads as a typo). */
+const partOf = (text: string) => (/^[+-]?[^1-9]*$/.test(text) ? "almost nothing" : text);
+
+/**
+ * A ratio driver's contribution split (detectors/drivers.ts): ": -0.55 pp from its larger share of
+ * sessions (9.2% → 35.9%), -0.02 pp from its own conversion rate (0.5% → 0.4%)", the larger part
+ * first (to two decimals: the parts of a contribution shown to one), so "conversion rate fell" says whether traffic moved to a weaker segment or the segment
+ * itself got worse.
+ */
+function driverSplit(f: Finding & Record<string, unknown>, ctx: NarrativeContext): string {
+  const { mixEffect: mix, performanceEffect: performance, shareBefore, shareAfter } = f;
+  const def = METRICS.find((m) => m.key === f.metric);
+  if (typeof mix !== "number" || typeof performance !== "number" || def?.kind !== "ratio") return "";
+  if (typeof shareBefore !== "number" || typeof shareAfter !== "number") return "";
+  const unit = unitOf(f.metric);
+  const share = (x: number) => formatValue(x, "percent", ctx, false, percentDigitsApart(shareBefore, shareAfter));
+  const digits = unit === "percent" ? percentDigitsApart(f.baseline, f.current) : 1;
+  const v = (x: number | null) => (x === null ? "n/a" : formatValue(x, unit, ctx, false, digits));
+  const larger = shareAfter > shareBefore ? "larger" : shareAfter < shareBefore ? "smaller" : "unchanged";
+  const parts = [
+    {
+      size: Math.abs(mix),
+      text: `${partOf(formatDelta(mix, unit, ctx, false, 2))} from its ${larger} share of ${labelOf(def.denominator)} (${share(shareBefore)} → ${share(shareAfter)})`,
+    },
+    // A segment new (or gone) in one period has no rate there: its whole contribution is mix.
+    ...(f.baseline === null || f.current === null
+      ? []
+      : [
+          {
+            size: Math.abs(performance),
+            text: `${partOf(formatDelta(performance, unit, ctx, false, 2))} from its own ${labelOf(f.metric)} (${v(f.baseline)} → ${v(f.current)})`,
+          },
+        ]),
+  ].sort((a, b) => b.size - a.size);
+  return `: ${parts.map((p) => p.text).join(", ")}`;
 }
 
 interface MixRate {
@@ -248,7 +281,7 @@ function baseSentence(finding: Finding, ctx: NarrativeContext): string {
         typeof f.shareOfChange === "number"
           ? `, ${formatChangePct(f.shareOfChange, ctx.locale).replace(/^\+/, "")} of the total change`
           : "";
-      return `${segmentName(f.dimension, f.dimensionValue)} contributed ${f.change === null ? "n/a" : formatDelta(f.change, unit, ctx)} to the change in ${label} ${range(f, ctx)}${share}.`;
+      return `${segmentName(f.dimension, f.dimensionValue)} contributed ${f.change === null ? "n/a" : formatDelta(f.change, unit, ctx)} to the change in ${label} ${range(f, ctx)}${share}${driverSplit(f, ctx)}.`;
     }
     case "level_shift": {
       const size =

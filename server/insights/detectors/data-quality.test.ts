@@ -39,6 +39,23 @@ describe("data quality checks", () => {
     expect(findTrackingGaps(tiny, { metric: "sessions" })).toHaveLength(0); // low traffic can be 0 honestly
   });
 
+  it("measures a gap against its own weekdays: a weekend outage is not owed weekday traffic", () => {
+    // Weekdays 1,000 sessions, weekends 400; Saturday and Sunday 2026-03-21/22 at zero.
+    const series = Array.from({ length: 60 }, (_, k) => {
+      const date = new Date(Date.UTC(2026, 1, 1 + k)).toISOString().slice(0, 10);
+      const weekend = [0, 6].includes(new Date(`${date}T00:00:00Z`).getUTCDay());
+      return { date, value: date === "2026-03-21" || date === "2026-03-22" ? 0 : weekend ? 400 : 1000 };
+    });
+    const [g] = findTrackingGaps(series, { metric: "sessions" });
+    expect(g).toMatchObject({
+      periodStart: "2026-03-21",
+      periodEnd: "2026-03-22",
+      count: 2,
+      current: 0,
+      baseline: 800,
+    });
+  });
+
   it("flags a high (not set) share", () => {
     const rows = [
       { value: "google", total: 700 },

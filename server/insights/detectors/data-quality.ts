@@ -107,6 +107,7 @@ export function findTrackingGaps(series: readonly DailyPoint[], options: GapOpti
     while (j < series.length && series[j].value !== null && (series[j].value as number) <= nearZeroShare * typical)
       actual += series[j++].value as number;
     const days = j - i;
+    const expected = expectedOnDays(series, a, i, j, typical);
     const ongoing = j === series.length;
     findings.push(
       audit(
@@ -117,9 +118,9 @@ export function findTrackingGaps(series: readonly DailyPoint[], options: GapOpti
         {
           metric: options.metric,
           current: actual,
-          baseline: typical * days,
-          change: actual - typical * days,
-          changePct: -1 + actual / (typical * days),
+          baseline: expected,
+          change: actual - expected,
+          changePct: -1 + actual / expected,
           direction: "down",
           count: days,
         },
@@ -128,6 +129,31 @@ export function findTrackingGaps(series: readonly DailyPoint[], options: GapOpti
     i = j;
   }
   return findings;
+}
+
+/**
+ * What the days [from, to) would have held: per day, the median of its weekday in the window
+ * [windowStart, from) before the run (a weekend outage is not measured against weekday traffic);
+ * `typical` for a weekday the window lacks.
+ */
+function expectedOnDays(
+  series: readonly DailyPoint[],
+  windowStart: number,
+  from: number,
+  to: number,
+  typical: number,
+): number {
+  const byWeekday: number[][] = Array.from({ length: 7 }, () => []);
+  for (let k = windowStart; k < from; k++) {
+    const value = series[k].value;
+    if (value !== null) byWeekday[dayOfWeek(series[k].date)].push(value);
+  }
+  const medians = byWeekday.map((values) =>
+    values.length ? medianInPlace(Float64Array.from(values), values.length) : typical,
+  );
+  let expected = 0;
+  for (let k = from; k < to; k++) expected += medians[dayOfWeek(series[k].date)];
+  return expected;
 }
 
 // ── "(not set)" and unattributed shares ───────────────────────────────────────────────────────

@@ -50,9 +50,13 @@ export interface DriverFinding extends Finding {
   /** contribution / total change (negative for segments moving against the total). */
   shareOfChange: number | null;
   isTopDriver: boolean;
-  /** Ratio metrics only. */
+  /** Ratio metrics only: the part of the contribution from the segment's share of the denominator moving (mix)… */
   mixEffect?: number;
+  /** …and the part from its own rate moving (performance). */
   performanceEffect?: number;
+  /** Ratio metrics only: the segment's share of the denominator (sessions, clicks…) in each period. */
+  shareBefore?: number;
+  shareAfter?: number;
 }
 
 export interface DriverAnalysis {
@@ -119,6 +123,8 @@ export function ratioDrivers(segments: readonly RatioSegmentTotals[], options: D
       contribution: mix + performance,
       mixEffect: mix,
       performanceEffect: performance,
+      shareBefore: w0,
+      shareAfter: w1,
     };
   });
   return finish(rows, r1Total, r0Total, r1Total - r0Total, options);
@@ -131,6 +137,8 @@ interface Row {
   contribution: number;
   mixEffect?: number;
   performanceEffect?: number;
+  shareBefore?: number;
+  shareAfter?: number;
 }
 
 function finish(
@@ -175,7 +183,14 @@ function finish(
     contribution: r.contribution,
     shareOfChange: totalChange === 0 ? null : r.contribution / totalChange,
     isTopDriver: top.has(r.value),
-    ...(r.mixEffect !== undefined ? { mixEffect: r.mixEffect, performanceEffect: r.performanceEffect } : {}),
+    ...(r.mixEffect !== undefined
+      ? {
+          mixEffect: r.mixEffect,
+          performanceEffect: r.performanceEffect,
+          shareBefore: r.shareBefore,
+          shareAfter: r.shareAfter,
+        }
+      : {}),
   });
   let all: DriverFinding[] | null = null;
   return {

@@ -34,4 +34,24 @@ describe("mixAndRate", () => {
     expect(split.volumeEffect / split.rateEffect).toBeCloseTo(3 / 7, 10);
     expect(mixAndRate(s, "sessions", { date: "2026-03-31", change: -100 }, "2026-04-19", new Set())).toBeNull();
   });
+
+  it("compares a day with the same weekday before it: a busy weekday's usual traffic is not a rise", () => {
+    // Weekdays twice the weekend's sessions at 3 %; on one Wednesday the rate doubles, traffic as usual.
+    const map = new Map<string, PartValues>();
+    const day = "2026-03-25"; // a Wednesday
+    for (let i = 0; i < 40; i++) {
+      const date = addDays("2026-02-20", i);
+      const weekend = [0, 6].includes(new Date(`${date}T00:00:00Z`).getUTCDay());
+      const v: PartValues = PARTS.map(() => null);
+      v[PART_INDEX.sessions] = weekend ? 500 : 1000;
+      v[PART_INDEX.conversions] = (weekend ? 15 : 30) * (date === day ? 2 : 1);
+      map.set(date, v);
+    }
+    const s: SegmentDailySeries = { sourceId: "s", dimension: "channel", value: "Email", days: map };
+    const split = mixAndRate(s, "conversions", { date: day, change: 30 }, day, new Set())!;
+    expect(split.volumeChangePct).toBeCloseTo(0, 12);
+    expect(split.volumeEffect).toBeCloseTo(0, 10);
+    expect(split.rateEffect).toBeCloseTo(30, 10);
+    expect(split.rateBefore).toBeCloseTo(0.03, 12);
+  });
 });

@@ -1,6 +1,6 @@
 import { PART_INDEX, type PartKey } from "../../data/parts";
 import { segmentSeries, type DayFilter, type SegmentDailySeries } from "../../data/segment-daily";
-import { addDays } from "@/lib/dates";
+import { addDays, dayOfWeek } from "@/lib/dates";
 
 // Mix against rate for a segment's finding on an outcome (conversions, leads, transactions,
 // revenue): did the segment lose visitors, or convert them worse? With S sessions and a rate
@@ -8,7 +8,9 @@ import { addDays } from "@/lib/dates";
 //   Y₁ − Y₀ = (S₁ − S₀)·r₀  +  S₁·(r₁ − r₀)
 //             traffic          rate
 // an exact split (no residual term), scaled to the finding's own change so the two parts add up
-// to the number the sentence states.
+// to the number the sentence states. The "before" level is weekday-matched: each day at the finding
+// is compared with the same weekday in the four weeks before, so a one-day anomaly on a busy Tuesday
+// is not read as a traffic rise against an average of all seven weekdays.
 
 export interface MixRate {
   volumeMetric: PartKey;
@@ -36,18 +38,27 @@ export function mixAndRate(
   // Sessions when the segment's source has them (analytics), else clicks (an ads export).
   const hasSessions = [...s.days.values()].some((v) => v[PART_INDEX.sessions] !== null);
   const volumeMetric: PartKey = hasSessions ? "sessions" : "clicks";
-  const mean = (part: PartKey, from: string, to: string) => {
-    const values = segmentSeries(s, part, from, to, excluded)
-      .map((p) => p.value)
-      .filter((v): v is number => v !== null);
-    return values.length ? values.reduce((a, b) => a + b, 0) / values.length : null;
-  };
   const beforeFrom = addDays(finding.date, -BEFORE_DAYS);
   const beforeTo = addDays(finding.date, -1);
-  const s0 = mean(volumeMetric, beforeFrom, beforeTo);
-  const y0 = mean(metric, beforeFrom, beforeTo);
-  const s1 = mean(volumeMetric, finding.date, afterEnd);
-  const y1 = mean(metric, finding.date, afterEnd);
+  const known = (part: PartKey, from: string, to: string) =>
+    segmentSeries(s, part, from, to, excluded).filter((p): p is { date: string; value: number } => p.value !== null);
+  const mean = (values: readonly number[]) =>
+    values.length ? values.reduce((a, b) => a + b, 0) / values.length : null;
+  /** The level before the finding for the weekdays of the days at it: the mean, per day at it, of its weekday before. */
+  const before = (part: PartKey, after: readonly { date: string }[]) => {
+    const points = known(part, beforeFrom, beforeTo);
+    const all = mean(points.map((p) => p.value));
+    const byWeekday = Array.from({ length: 7 }, (_, d) =>
+      mean(points.filter((p) => dayOfWeek(p.date) === d).map((p) => p.value)),
+    );
+    return all === null || after.length === 0 ? null : mean(after.map((p) => byWeekday[dayOfWeek(p.date)] ?? all));
+  };
+  const volumeAfter = known(volumeMetric, finding.date, afterEnd);
+  const outcomeAfter = known(metric, finding.date, afterEnd);
+  const s0 = before(volumeMetric, volumeAfter);
+  const y0 = before(metric, outcomeAfter);
+  const s1 = mean(volumeAfter.map((p) => p.value));
+  const y1 = mean(outcomeAfter.map((p) => p.value));
   if (s0 === null || y0 === null || s1 === null || y1 === null || !(s0 > 0) || !(s1 > 0)) return null;
   const r0 = y0 / s0;
   const r1 = y1 / s1;
