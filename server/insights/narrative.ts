@@ -175,8 +175,8 @@ const partOf = (text: string) => (/^[+-]?[^1-9]*$/.test(text) ? "almost nothing"
 /**
  * A ratio driver's contribution split (detectors/drivers.ts): ": -0.55 pp from its larger share of
  * sessions (9.2% → 35.9%), -0.02 pp from its own conversion rate (0.5% → 0.4%)", the larger part
- * first (to two decimals: the parts of a contribution shown to one), so "conversion rate fell" says whether traffic moved to a weaker segment or the segment
- * itself got worse.
+ * first (to two decimals: the parts of a contribution shown to one), so "conversion rate fell" says
+ * whether traffic moved to a weaker segment or the segment itself got worse.
  */
 function driverSplit(f: Finding & Record<string, unknown>, ctx: NarrativeContext): string {
   const { mixEffect: mix, performanceEffect: performance, shareBefore, shareAfter } = f;

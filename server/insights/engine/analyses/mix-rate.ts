@@ -44,7 +44,7 @@ export function mixAndRate(
     segmentSeries(s, part, from, to, excluded).filter((p): p is { date: string; value: number } => p.value !== null);
   const mean = (values: readonly number[]) =>
     values.length ? values.reduce((a, b) => a + b, 0) / values.length : null;
-  /** The level before the finding for the weekdays of the days at it: the mean, per day at it, of its weekday before. */
+  /** The level before the finding for the weekdays of the days at it: per day at it, its weekday's mean before. */
   const before = (part: PartKey, after: readonly { date: string }[]) => {
     const points = known(part, beforeFrom, beforeTo);
     const all = mean(points.map((p) => p.value));
