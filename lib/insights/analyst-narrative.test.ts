@@ -39,6 +39,10 @@ describe("the analyst's narrative", () => {
     expect(analystNarrative({ findings: [base, byDevice] }, { currency: "USD", period })!.why).toBe(
       "Desktop devices account for 85 % of the fall (−$2,210.85).",
     );
+    // A total from one of the project's sources (an ads export's revenue) is named, not read as the site's.
+    expect(
+      analystNarrative({ findings: [{ ...base, scope: "Google Ads" }] }, { currency: "USD", period })!.headline,
+    ).toBe("Revenue in “Google Ads” fell 12.3 % to $18,503.20 (−$2,601.00 against $21,104.20).");
     // Without the report's period (the insight's own page), the dates are said.
     expect(analystNarrative({ findings: [base] }, { currency: "USD" })!.headline).toContain(
       "from Apr 1, 2025 to Apr 28, 2025",

@@ -30,6 +30,8 @@ export interface NarrativeFinding {
   kpiEffect?: number;
   /** Trends: values are growth rates in this unit (server/insights/engine/rate-values.ts). */
   valueUnit?: string;
+  /** A total read from one of the project's sources (an ads export's revenue): named, not read as the site's. */
+  scope?: string;
   /** Ratio drivers: the contribution's part from the segment's share of the denominator, and from its own rate. */
   mixEffect?: number;
   performanceEffect?: number;
@@ -115,7 +117,7 @@ function headline(f: NarrativeFinding, options: NarrativeOptions): string {
   const value = (v: number | null) => formatMetric(f.metric, v, currency);
   const metric = metricLabel(f.metric);
   const segment = segmentName(f.dimension, f.dimensionValue);
-  const subject = segment ? `${metric} from ${segment}` : metric;
+  const subject = segment ? `${metric} from ${segment}` : f.scope ? `${metric} in “${f.scope}”` : metric;
   const pct = finite(f.changePct) ? ` ${formatPct(Math.abs(f.changePct)).replace(/^[+−]/, "")}` : "";
   switch (f.kind) {
     case "change":

@@ -127,6 +127,9 @@ function segment(f: Finding): string {
   return f.dimension && f.dimensionValue !== null ? ` for ${segmentName(f.dimension, f.dimensionValue)}` : "";
 }
 
+/** " in “Ads export”": a total read from one of the project's sources, not the site's (engine/analyses/drivers.ts). */
+const scopeOf = (f: Finding & { scope?: unknown }) => (typeof f.scope === "string" ? ` in “${f.scope}”` : "");
+
 const confidenceText = (f: Finding) => `${Math.round(f.confidence * 100)}% confidence`;
 
 /** One sentence for a finding; extra detector fields (share of change, fromMetric) are used when present. */
@@ -274,7 +277,7 @@ function baseSentence(finding: Finding, ctx: NarrativeContext): string {
         : season.expected
           ? ` Expected for the season: the same weeks last year moved ${formatChangePct(season.lastYearChangePct, ctx.locale)}, which predicts ${v(season.expectedCurrent)}.`
           : ` The season alone predicts ${v(season.expectedCurrent)} (the same weeks last year moved ${formatChangePct(season.lastYearChangePct, ctx.locale)}): ${formatDelta((f.current ?? 0) - season.expectedCurrent, unit, ctx)} beyond it.`;
-      return `${Label}${segment(f)} ${verb} to ${v(f.current)} ${range(f, ctx)}, ${f.change === null ? "" : formatDelta(f.change, unit, ctx, false, digits)}${pct(f, ctx)} against ${v(f.baseline)} in the comparison period${sig ? `; ${sig}` : ""}.${seasonal}`;
+      return `${Label}${segment(f)}${scopeOf(f)} ${verb} to ${v(f.current)} ${range(f, ctx)}, ${f.change === null ? "" : formatDelta(f.change, unit, ctx, false, digits)}${pct(f, ctx)} against ${v(f.baseline)} in the comparison period${sig ? `; ${sig}` : ""}.${seasonal}`;
     }
     case "driver": {
       const share =

@@ -137,11 +137,16 @@ export interface LoadOptions {
  * sources: their visits are another site's, never the client's own totals.
  */
 export async function activeSourceIds(projectId: string): Promise<string[]> {
-  const active = await pool().query<{ id: string }>(
-    "select id from data_sources where project_id = $1 and status = 'active' and kind <> 'competitor' order by id",
+  return (await activeSources(projectId)).map((s) => s.id);
+}
+
+/** The project's active data sources (as `activeSourceIds`) with their names. */
+export async function activeSources(projectId: string): Promise<{ id: string; name: string }[]> {
+  const active = await pool().query<{ id: string; name: string }>(
+    "select id, name from data_sources where project_id = $1 and status = 'active' and kind <> 'competitor' order by id",
     [projectId],
   );
-  return active.rows.map((r) => r.id);
+  return active.rows;
 }
 
 export async function loadProjectData(options: LoadOptions): Promise<ProjectData> {

@@ -5,7 +5,7 @@ import { neededDimensions } from "../engine/applicable";
 import { segmentWatchRange } from "../engine/analyses/segment-watch";
 import type { EngineInput, EngineProject } from "../engine/types";
 import { ensureDailyTotals } from "./daily-totals";
-import { activeSourceIds, loadProjectData } from "./load-project-data";
+import { activeSources, loadProjectData } from "./load-project-data";
 import { loadSegmentDaily } from "./load-segment-daily";
 import { pickWatchedSegments } from "./pick-watched-segments";
 import type { SegmentDaily } from "./segment-daily";
@@ -38,7 +38,8 @@ export async function loadReportInput(options: {
   compareTo: CompareTo;
 }): Promise<EngineInput> {
   const window = reportWindow(options.periodStart, options.periodEnd, options.compareTo);
-  const sourceIds = await activeSourceIds(options.projectId);
+  const sources = await activeSources(options.projectId);
+  const sourceIds = sources.map((s) => s.id);
   const siteType: SiteTypeKey = options.project.siteType;
   const range = segmentWatchRange(window.periodStart, window.periodEnd);
   // The rollup is rebuilt first (when an import changed a source), so the reads below never race it.
@@ -74,5 +75,6 @@ export async function loadReportInput(options: {
     to: window.periodEnd,
     series: perSource.flatMap((d) => d?.series ?? []),
   };
-  return { data, segmentDaily, window, project: options.project };
+  const sourceNames = Object.fromEntries(sources.map((s) => [s.id, s.name]));
+  return { data, segmentDaily, window, project: { ...options.project, sourceNames } };
 }

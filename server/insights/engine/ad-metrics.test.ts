@@ -93,6 +93,19 @@ describe("ad metrics", () => {
     }
   });
 
+  it("names the source of a total that is not the site's: revenue by campaign is the ads export's", () => {
+    const input = withAds([...PAID, ...unpaid(1, 1)]);
+    const names = { [ADS]: "Google Ads export" };
+    const report = runEngine({ ...input, project: { ...input.project, sourceNames: names } });
+    const revenue = report.insights.find((i) => i.intentionKey === "revenue_by_campaign")!;
+    const total = revenue.findings.find((f) => f.kind === "change" && f.dimension === null)!;
+    expect(total).toMatchObject({ scope: "Google Ads export", direction: "down" });
+    expect(revenue.summary).toMatch(/^Revenue in “Google Ads export” fell to /);
+    // ROAS has no other source: its total is the ads' own, no scope.
+    const roas = report.insights.find((i) => i.intentionKey === "roas_by_campaign")!;
+    expect(roas.findings.find((f) => f.dimension === null)).not.toHaveProperty("scope");
+  });
+
   it("says which source ROAS and cost per conversion need when the project has no ad data", () => {
     const report = runEngine(generateProject(2, false).input);
     for (const key of ["roas_by_campaign", "cpa_by_campaign"]) {

@@ -12,6 +12,8 @@ export interface EngineProject {
   currency: string;
   /** The project's primary KPI setting (lib/constants/settings.ts KPIS), null for the site type's default. */
   primaryKpi?: string | null;
+  /** Its data sources' names by id: a total read from one of several sources says which. */
+  sourceNames?: Readonly<Record<string, string>>;
 }
 
 /** Everything a report is computed from, already loaded: the engine reads no database. */

@@ -121,9 +121,13 @@ export function runDrivers(
 
   const denominatorCurrent = def.kind === "ratio" ? split.segments.reduce((s, x) => s + value(x.current, d), 0) : null;
   const effect = kpiEffectOf(ctx, metric, analysis.totalChange, denominatorCurrent);
+  // The breakdown read another source than the one the metric's total comes from (revenue by campaign
+  // from an ads export, beside the analytics' whole-site revenue): its total is that source's, and says so.
+  const own = ctx.data.sourceFor(parts);
+  const scope = own !== null && own !== split.sourceId ? ctx.project.sourceNames?.[split.sourceId] : undefined;
   return {
     intention,
-    findings: [{ ...change, dimension: null }, ...drivers],
+    findings: [{ ...change, dimension: null, ...(scope ? { scope } : {}) }, ...drivers],
     chart,
     kpiEffect: effect.kpiEffect,
     indirectEffect: effect.indirectEffect,
