@@ -132,6 +132,29 @@ describe("the analyst's narrative", () => {
     )!;
     expect(audit.headline).toBe("Sessions were near zero from Apr 3, 2025 to Apr 4, 2025 (2 days): a tracking gap.");
     expect(audit.next).toMatch(/analytics tag/);
+    const partial = analystNarrative(
+      {
+        findings: [
+          {
+            ...base,
+            kind: "audit",
+            check: "tracking_gaps",
+            issue: "partial",
+            metric: "sessions",
+            periodStart: "2025-04-28",
+            periodEnd: "2025-04-28",
+            current: 505,
+            baseline: 1102,
+            count: 1,
+          },
+        ],
+      },
+      { currency: "USD", period },
+    )!;
+    expect(partial.headline).toBe(
+      "Sessions on Apr 28, 2025, the last day of the data, look partial: 505 against about 1,102 on that weekday.",
+    );
+    expect(partial.next).toBe("Import the day again once it is complete, then run the report again.");
   });
 
   it("states a trend as a growth rate with its unit and interval, never as money a day", () => {

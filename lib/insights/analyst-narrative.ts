@@ -182,6 +182,8 @@ function auditHeadline(f: NarrativeFinding, options: NarrativeOptions): string {
   const metric = lower(metricLabel(f.metric));
   switch (f.check) {
     case "tracking_gaps":
+      if (f.issue === "partial")
+        return `${upper(metric)} on ${formatDay(f.periodStart)}, the last day of the data, ${wasOrWere(f.metric) === "were" ? "look" : "looks"} partial: ${formatMetric(f.metric, f.current, options.currency)} against about ${formatMetric(f.metric, f.baseline, options.currency)} on that weekday.`;
       return `${metric ? upper(metric) : "Data"} ${wasOrWere(f.metric)} near zero${when(f, options)}${count ? ` (${count} ${f.count === 1 ? "day" : "days"})` : ""}: a tracking gap.`;
     case "not_set_share":
       return `${formatMetric("conversionRate", f.current, options.currency)} of ${metric} have no ${lower(dimensionLabel(f.dimension))} recorded.`;
@@ -276,15 +278,16 @@ function nextStep(lead: NarrativeFinding, findings: NarrativeFinding[]): string 
     case "funnel":
       return `Review the page and form of this step on mobile and desktop: it is where people drop out.`;
     case "audit":
-      return auditNextStep(lead.check);
+      return auditNextStep(lead.check, lead.issue);
     default:
       return `Look into ${metric} before the next report.`;
   }
 }
 
-function auditNextStep(check: string | undefined): string {
+function auditNextStep(check: string | undefined, issue?: string): string {
   switch (check) {
     case "tracking_gaps":
+      if (issue === "partial") return "Import the day again once it is complete, then run the report again.";
       return "Check the analytics tag on the affected days, then re-import the data once it is fixed.";
     case "not_set_share":
       return "Tag every campaign link with UTM parameters so the channel is recorded.";

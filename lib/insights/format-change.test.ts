@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatChange, formatPct, isNegligiblePct } from "./format-values";
+import { formatChange, formatMetric, formatPct, isNegligiblePct } from "./format-values";
 
 describe("changes that round to nothing", () => {
   it("are shown as 0, without a sign", () => {
@@ -14,5 +14,15 @@ describe("changes that round to nothing", () => {
     expect(isNegligiblePct(0.0004)).toBe(true);
     expect(isNegligiblePct(-0.0006)).toBe(false);
     expect(isNegligiblePct(null)).toBe(true);
+  });
+});
+
+describe("money", () => {
+  it("is shown in the currency's own minor units", () => {
+    expect(formatMetric("revenue", 106861.58, "JPY")).toBe("¥106,862");
+    expect(formatMetric("revenue", 234371.6, "USD")).toBe("$234,371.60");
+    expect(formatMetric("revenue", 1234.5, "EUR")).toBe("€1,234.50");
+    expect(formatChange("revenue", -2601, "JPY")).toBe("−¥2,601");
+    expect(formatMetric("revenue", 1_234_567, "USD", { compact: true })).toBe("$1.2M");
   });
 });

@@ -34,11 +34,11 @@ const finite = (value: number | null | undefined): value is number =>
 
 function currencyFormat(currency: string, compact: boolean): Intl.NumberFormat {
   try {
+    // The currency's own minor units when not compact: ¥106,862, never ¥106,861.58 (yen has none).
     return new Intl.NumberFormat("en", {
       style: "currency",
       currency,
-      notation: compact ? "compact" : "standard",
-      maximumFractionDigits: compact ? 1 : 2,
+      ...(compact ? { notation: "compact", maximumFractionDigits: 1 } : {}),
     });
   } catch {
     return new Intl.NumberFormat("en", { maximumFractionDigits: 2 });

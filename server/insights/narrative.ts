@@ -143,9 +143,13 @@ export function describeFinding(finding: Finding, ctx: NarrativeContext): string
   );
 }
 
-/** For metrics where down is good (cost, CPC, CPA, position), says which way the news is. */
+/**
+ * For metrics where down is good (cost, CPC, CPA, position), says which way the news is: once, on
+ * the total or the segment that moved (a driver is a part of the total's change, already told).
+ */
 function goodOrBad(f: Finding): string {
-  if (f.kind === "audit" || f.kind === "funnel" || f.direction === null || !downIsGood(f.metric)) return "";
+  if (f.kind === "audit" || f.kind === "funnel" || f.kind === "driver" || f.direction === null) return "";
+  if (!downIsGood(f.metric)) return "";
   const label = labelOf(f.metric);
   return f.direction === "down"
     ? ` An improvement: lower ${label} is better.`
@@ -338,6 +342,8 @@ function describeAudit(f: Finding & Record<string, unknown>, ctx: NarrativeConte
     Array.isArray(f.examples) && f.examples.length ? ` Examples: ${f.examples.slice(0, 3).join(", ")}.` : "";
   switch (f.check) {
     case "tracking_gaps":
+      if (f.issue === "partial")
+        return `${Label} on ${formatDate(f.periodStart, ctx.locale)}, the last day of the data, ${wasOrWere(f.metric)} ${formatValue(f.current ?? 0, unit, ctx)} against about ${formatValue(f.baseline ?? 0, unit, ctx)} on that weekday: the day looks recorded only in part (exported before it ended), so it is left out of the other findings.`;
       return f.issue === "break"
         ? `${Label} dropped to near zero on ${formatDate(f.periodStart, ctx.locale)} and ${wasOrWere(f.metric) === "were" ? "have" : "has"} stayed there for ${f.count === 1 ? "1 day" : `${count(f.count)} days`}: tracking may be broken.`
         : `${Label} ${wasOrWere(f.metric)} near zero ${range(f, ctx)} (${f.count === 1 ? "1 day" : `${count(f.count)} days`}: ${formatValue(f.current ?? 0, unit, ctx)} recorded against about ${formatValue(f.baseline ?? 0, unit, ctx)} expected), a tracking gap.`;

@@ -159,10 +159,17 @@ export async function loadProjectData(options: LoadOptions): Promise<ProjectData
   if (sourceIds.length === 0) return new ProjectData(window, [], [], dims);
   if (!options.rollupsChecked) await ensureDailyTotals(sourceIds);
   const periods = [window.periodStart, window.periodEnd, window.comparisonStart, window.comparisonEnd];
-  const [daily, rowCounts] = await Promise.all([
+  const [daily, rowCounts, lastDays] = await Promise.all([
     aggregate(dailyQuery(), [projectId, window.historyStart, window.periodEnd, sourceIds]),
     dims.length > 0 ? aggregate(rowCountQuery(), [projectId, ...periods, sourceIds]) : empty,
+    // Each source's last day of all: a window's last day that is also its source's may be partial.
+    pool().query<{ source: string; last: string }>(
+      `select data_source_id as source, to_char(max(date), 'YYYY-MM-DD') as last from observation_daily_totals
+       where data_source_id = any($1::uuid[]) group by data_source_id`,
+      [sourceIds],
+    ),
   ]);
+  const lastImported = new Map(lastDays.rows.map((r) => [r.source, r.last]));
   // The per-value totals, one query per source (side by side) summing only the parts its daily
   // totals show it has: the segment rollup holds every part's column, and summing a source's
   // empty ones over 100,000+ rollup rows was most of a short report's read. Sources in id order,
@@ -181,7 +188,8 @@ export async function loadProjectData(options: LoadOptions): Promise<ProjectData
   for (const row of daily.rows) {
     const source = String(row.source);
     let entry = bySource.get(source);
-    if (!entry) bySource.set(source, (entry = { sourceId: source, days: new Map() }));
+    if (!entry)
+      bySource.set(source, (entry = { sourceId: source, days: new Map(), lastImported: lastImported.get(source) }));
     entry.days.set(
       String(row.date),
       PARTS.map((_, i) => toNumber(row[`p${i}`])),

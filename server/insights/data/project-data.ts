@@ -9,6 +9,8 @@ export interface SourceDaily {
   sourceId: string;
   /** date → one value per part (PARTS order). */
   days: Map<string, PartValues>;
+  /** The source's last day with data, also past the window (unknown: its last day in `days`). */
+  lastImported?: string;
 }
 
 export interface SegmentRow {
@@ -245,6 +247,18 @@ export class ProjectData {
     const last = this.lastDay.get(sourceId);
     if (first === undefined || last === undefined) return { has: () => true };
     return { has: (date) => date < first || date > last || excluded.has(date) };
+  }
+
+  /**
+   * The last day of the data `metric` is read from, when that is the source's last day of all (an
+   * export's end, which may hold part of a day) and not before `from`; null otherwise.
+   */
+  dataEnd(metric: string, from: string): string | null {
+    const source = this.sourceFor(metricParts(metric));
+    const entry = source ? this.sources.find((s) => s.sourceId === source) : undefined;
+    const last = source ? this.lastDay.get(source) : undefined;
+    if (!entry || last === undefined || last < from) return null;
+    return (entry.lastImported ?? last) === last ? last : null;
   }
 
   /** Days since the first day any source has data, up to the period end. */

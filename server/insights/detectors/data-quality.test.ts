@@ -3,6 +3,7 @@ import {
   findCaseVariants,
   findClicksSessionsMismatch,
   findImpossibleValues,
+  findPartialLastDay,
   findPersonalData,
   findRepeatedDays,
   findSelfReferrals,
@@ -54,6 +55,27 @@ describe("data quality checks", () => {
       current: 0,
       baseline: 800,
     });
+  });
+
+  it("finds a last day recorded only in part against its own weekday, and nothing in ordinary noise", () => {
+    const series = generateSeries({ days: 90, seed: 5 });
+    const last = series[series.length - 1];
+    const at = (share: number) => [...series.slice(0, -1), { ...last, value: last.value! * share }];
+    const [f] = findPartialLastDay(at(0.45), { metric: "sessions", date: last.date });
+    expect(f).toMatchObject({ check: "tracking_gaps", issue: "partial", periodStart: last.date, count: 1 });
+    expect(f.current).toBeCloseTo(last.value! * 0.45, 9);
+    expect(f.current! / f.baseline!).toBeGreaterThan(0.35);
+    expect(f.current! / f.baseline!).toBeLessThan(0.6);
+    expect(findPartialLastDay(series, { metric: "sessions", date: last.date })).toEqual([]);
+    // Near zero is a tracking gap or break, not a partial day; a day not in the series is not judged.
+    expect(findPartialLastDay(at(0.02), { metric: "sessions", date: last.date })).toEqual([]);
+    expect(findPartialLastDay(at(0.45), { metric: "sessions", date: "2099-01-01" })).toEqual([]);
+    // Small counts vary too much to tell: 12 a day at half is still within reach of noise.
+    const small = generateSeries({ days: 90, seed: 6, level: 12, noiseSd: 3 });
+    const end = small[small.length - 1];
+    expect(
+      findPartialLastDay([...small.slice(0, -1), { ...end, value: 6 }], { metric: "sessions", date: end.date }),
+    ).toEqual([]);
   });
 
   it("flags a high (not set) share", () => {

@@ -131,6 +131,68 @@ export function findTrackingGaps(series: readonly DailyPoint[], options: GapOpti
   return findings;
 }
 
+export interface PartialDayOptions {
+  metric: string;
+  /** The day to judge: the last day of the data (an export taken before it ended holds part of it). */
+  date: string;
+  /** A day holding at most this share of its weekday's usual level (0.7)… */
+  share?: number;
+  /** …and this many standard deviations below it (4), is partial. */
+  deviations?: number;
+  /** Only series whose usual day reaches this are judged (20): low counts vary too much to tell. */
+  minTypical?: number;
+}
+
+/**
+ * The data's last day, when it holds clearly less than its weekday usually does: an export taken
+ * before the day ended (the usual case: a report run in the morning on data up to "today"), or a
+ * sync that stopped mid-day. Judged against the same weekday in the four weeks before (the median,
+ * with a spread of at least √level); a day at or near zero is a tracking gap or break instead.
+ */
+export function findPartialLastDay(series: readonly DailyPoint[], options: PartialDayOptions): AuditFinding[] {
+  const k = series.findIndex((p) => p.date === options.date);
+  const value = k === -1 ? null : series[k].value;
+  if (value === null) return [];
+  const before: number[] = [];
+  for (let back = 7; back <= 28 && k - back >= 0; back += 7) {
+    const v = series[k - back].value;
+    if (v !== null) before.push(v);
+  }
+  if (before.length < 3) return [];
+  const usual = medianInPlace(Float64Array.from(before), before.length);
+  if (!(usual >= (options.minTypical ?? 20))) return [];
+  const spread = Math.max(
+    Math.sqrt(usual),
+    1.4826 *
+      medianInPlace(
+        Float64Array.from(before, (v) => Math.abs(v - usual)),
+        before.length,
+      ),
+  );
+  const partial =
+    value > 0.1 * usual &&
+    value <= (options.share ?? 0.7) * usual &&
+    usual - value >= (options.deviations ?? 4) * spread;
+  if (!partial) return [];
+  return [
+    audit(
+      "tracking_gaps",
+      "partial",
+      "medium",
+      { periodStart: options.date, periodEnd: options.date },
+      {
+        metric: options.metric,
+        current: value,
+        baseline: usual,
+        change: value - usual,
+        changePct: value / usual - 1,
+        direction: "down",
+        count: 1,
+      },
+    ),
+  ];
+}
+
 /**
  * What the days [from, to) would have held: per day, the median of its weekday in the window
  * [windowStart, from) before the run (a weekend outage is not measured against weekday traffic);

@@ -63,6 +63,34 @@ describe("runEngine on generated projects", () => {
     expect(significantFindings(report).length).toBeLessThanOrEqual(1);
   });
 
+  it("reads a partial last day (an export taken before the day ended) as one data quality finding, not news", () => {
+    const { input } = generateProject(2, false);
+    const end = input.window.periodEnd;
+    // The export was taken at noon: the last day holds 45 % of every total and every segment.
+    const partial = (days: Map<string, PartValues>) =>
+      days.set(
+        end,
+        days.get(end)!.map((v) => (v === null ? null : Math.round(v * 0.45))),
+      );
+    const sources = input.data.sources.map((s) => ({ ...s, days: partial(new Map(s.days)) }));
+    const series = input.segmentDaily.series.map((s) => ({ ...s, days: partial(new Map(s.days)) }));
+    const data = new ProjectData(input.window, sources, [], input.data.loadedDimensions);
+    const report = runEngine({ ...input, data, segmentDaily: { ...input.segmentDaily, series } });
+    expect(report.excludedDays).toEqual([end]);
+    const gaps = report.insights.find((i) => i.intentionKey === "tracking_gaps")!;
+    expect(gaps.findings).toMatchObject([{ issue: "partial", periodStart: end, count: 1 }]);
+    expect(gaps.summary).toMatch(/the last day of the data, were [\d,]+ against about [\d,]+ on that weekday/);
+    const onThatDay = significantFindings(report).filter((f) => (f as { date?: string }).date === end);
+    expect(onThatDay).toEqual([]);
+    // The same day in a window that ends before the data does is a day like any other.
+    const later = sources.map((s) => ({ ...s, lastImported: addDays(end, 1) }));
+    const notLast = runEngine({
+      ...input,
+      data: new ProjectData(input.window, later, [], input.data.loadedDimensions),
+    });
+    expect(notLast.excludedDays).toEqual([]);
+  });
+
   it("honours the primary KPI setting and falls back to the site type's default", () => {
     const { input } = generateProject(7, true);
     expect(runEngine(input).kpi).toBe("revenue");

@@ -1,5 +1,5 @@
 import { type Intention } from "@/lib/insights/intentions";
-import { findTrackingGaps } from "../detectors/data-quality";
+import { findPartialLastDay, findTrackingGaps } from "../detectors/data-quality";
 import { addDays } from "@/lib/dates";
 import { isSeasonallyExpected as seasonal } from "@/lib/insights/season";
 import type { Finding } from "../types";
@@ -150,8 +150,11 @@ function trackingGapDays(input: EngineInput): Set<string> {
   const out = new Set<string>();
   if (!metric) return out;
   const series = input.data.series(metric, w.historyStart, w.periodEnd);
-  for (const f of findTrackingGaps(series, { metric })) {
-    // A break still going on at the period end is excluded too: its days are not real zeros.
+  const end = input.data.dataEnd(metric, w.historyStart);
+  const partial = end ? findPartialLastDay(series, { metric, date: end }) : [];
+  for (const f of [...findTrackingGaps(series, { metric }), ...partial]) {
+    // A break still going on at the period end is excluded too: its days are not real zeros; and a
+    // partial last day is not a real drop.
     for (let d = f.periodStart; d <= f.periodEnd; d = addDays(d, 1)) out.add(d);
   }
   return out;

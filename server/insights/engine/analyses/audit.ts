@@ -8,6 +8,7 @@ import {
   findPersonalData,
   findRepeatedDays,
   findSelfReferrals,
+  findPartialLastDay,
   findTrackingGaps,
   findUnattributedShare,
   type AuditFinding,
@@ -52,7 +53,11 @@ function auditFindings(ctx: EngineContext, check: AuditCheck): AuditFinding[] {
     case "tracking_gaps": {
       // 28 days before the period give the detector its "typical day".
       const series = ctx.data.series("sessions", addDays(w.periodStart, -28), w.periodEnd);
-      return findTrackingGaps(series, { metric: "sessions" }).filter((f) => f.periodEnd >= w.periodStart);
+      const end = ctx.data.dataEnd("sessions", w.periodStart);
+      return [
+        ...findTrackingGaps(series, { metric: "sessions" }),
+        ...(end ? findPartialLastDay(series, { metric: "sessions", date: end }) : []),
+      ].filter((f) => f.periodEnd >= w.periodStart);
     }
     case "not_set_share":
       return findUnattributedShare(values("channel"), { ...period, metric: "sessions", dimension: "channel" });
