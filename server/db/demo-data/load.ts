@@ -63,8 +63,10 @@ export async function loadDemoObservations(
     const sent = new Set<Segment>();
     const combo = new Map(segments.map((s, i) => [s, i + 1]));
     const nullDims = "\t\\N".repeat(dims.length);
+    const dates = new Set<string>();
     for (const row of generateRows(profile, segments, DEMO_EVENTS[profile.key], start, end, prng)) {
       line++;
+      dates.add(row.date);
       let text = `${line}\t${row.date}\t${combo.get(row.segment)}`;
       if (sent.has(row.segment)) text += "\t\\N" + nullDims;
       else {
@@ -77,7 +79,7 @@ export async function loadDemoObservations(
       staging.push(text + "\n");
       await staging.flushIfFull();
     }
-    await staging.finishCopy();
+    await staging.finishCopy(dates);
     const summary = {
       rows: line - 1,
       dateRange: { start, end },

@@ -163,6 +163,8 @@ export class RowEncoder {
   maxDate: string | null = null;
   /** Rows left out as an export's totals ("Total: Account"). */
   skippedTotals = 0;
+  /** The file's days (a few hundred to a few thousand: one entry per calendar day). */
+  readonly dates = new Set<string>();
   // Raw cells of a combination -> its number in this file; files repeat a few thousand
   // combinations over and over. Rows carry the small number; the combination's first row also
   // carries its key and values, which the merge resolves once per combination.
@@ -313,6 +315,7 @@ export class RowEncoder {
     }
     if (this.minDate === null || date < this.minDate) this.minDate = date;
     if (this.maxDate === null || date > this.maxDate) this.maxDate = date;
+    this.dates.add(date);
     this.lastRawDate = raw;
     this.lastDate = date;
     return date;

@@ -153,7 +153,7 @@ export async function importCsv(chunks: AsyncIterable<Buffer>, target: ImportTar
     pending = [];
 
     phase("read, check, COPY and insert all but the last chunk");
-    await open.finishCopy();
+    await open.finishCopy(encoder!.dates);
     phase("insert the last chunk and analyze staging");
     const summary = {
       rows: encoder!.rows,

@@ -112,6 +112,8 @@ export class ObservationStaging {
         `create temporary table upload_keys on commit drop as
          select combo, key, ${DIMENSION_COLUMNS.join(", ")} from upload_staging where false`,
       );
+      // The combinations a chunk brings (its rows with a key): the chunk is scanned for them once.
+      await client.query("create temporary table upload_new_keys (like upload_keys) on commit drop");
       await client.query("create temporary table upload_combos (combo integer, id bigint) on commit drop");
       // A chunk's rows on days the source had, with their dimension set id and what the source
       // holds for their key: 0 nothing, 1 other values, 2 the same values; and where that row is.
@@ -205,15 +207,18 @@ export class ObservationStaging {
     this.copy = undefined;
   }
 
-  /** Ends the last COPY and merges the last chunk: every row is in `observations` and staged. */
-  async finishCopy(): Promise<void> {
+  /**
+   * Ends the last COPY and merges the last chunk: every row is in `observations` and staged.
+   * `dates`: the file's days (the encoder's; the staged rows are not scanned again for them).
+   */
+  async finishCopy(dates: ReadonlySet<string>): Promise<void> {
     await this.merging;
     await this.flush();
     if (this.copy) {
       await this.endCopy();
       await this.mergeChunk();
     }
-    await this.readDays();
+    await this.readDays(dates);
     if (this.replaced.size > 0) await this.deleteRowsNotInFile();
     // Rows that found a stored row (the source's, or an earlier chunk's: a repeat) were not
     // inserted as new, so the primary key did not see a repeated row there.
@@ -279,18 +284,19 @@ export class ObservationStaging {
     const metrics = target.metricColumns;
     const into = `insert into observations (data_source_id, project_id, date, dimension_set_id, ${metrics.join(", ")})`;
     const statements = [
-      `insert into upload_keys select combo, key, ${dims} from ${chunk} where key is not null`,
+      `insert into upload_new_keys select combo, key, ${dims} from ${chunk} where key is not null`,
+      "insert into upload_keys select * from upload_new_keys",
       `insert into dimension_sets (project_id, key, ${dims})
        select ${project}, s.key, ${DIMENSION_COLUMNS.map((c) => `s.${c}`).join(", ")}
-       from (select distinct key, ${dims} from ${chunk} where key is not null) s
+       from (select distinct key, ${dims} from upload_new_keys) s
        where not exists (select 1 from dimension_sets d where d.project_id = ${project} and d.key = s.key)
        on conflict (project_id, key) do nothing`,
+      // Its own statement: it sees the sets another import of the project committed meanwhile.
       `insert into upload_combos
-       select s.combo, d.id from ${chunk} s join dimension_sets d on d.project_id = ${project} and d.key = s.key
-       where s.key is not null`,
+       select s.combo, d.id from upload_new_keys s join dimension_sets d on d.project_id = ${project} and d.key = s.key`,
+      "truncate upload_new_keys",
       // Small: analysed as it grows, so no plan that joins the rows to it can go quadratic.
       "analyze upload_combos",
-      `insert into upload_days select distinct date from ${chunk} on conflict do nothing`,
       "savepoint before_insert",
     ];
     if (this.prepared.oldDates.size === 0) {
@@ -340,11 +346,11 @@ export class ObservationStaging {
     target.onPhase?.("merge a chunk", performance.now() - started);
   }
 
-  /** Reads back which of the file's days replace the source's and how many of their rows matched. */
-  private async readDays(): Promise<void> {
+  /** Records the file's days, which of them replace the source's, and how many of their rows matched. */
+  private async readDays(dates: ReadonlySet<string>): Promise<void> {
     const { oldDates } = this.prepared!;
-    const days = await this.client.query<{ date: string }>("select date::text as date from upload_days");
-    for (const { date } of days.rows) {
+    await this.client.query("insert into upload_days select unnest($1::date[])", [[...dates]]);
+    for (const date of dates) {
       this.fileDates.add(date);
       if (oldDates.has(date)) this.replaced.add(date);
     }
