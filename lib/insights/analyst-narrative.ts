@@ -193,6 +193,10 @@ function auditHeadline(f: NarrativeFinding, options: NarrativeOptions): string {
       return `The ${lower(dimensionLabel(f.dimension))} ${f.dimensionValue ?? ""} is spelt ${count ?? "several"} ways, splitting its ${metric}.`;
     case "duplicate_rows":
       return `${count ?? "Some"} ${f.count === 1 ? "day repeats" : "days repeat"} another day's totals exactly: probably imported twice.`;
+    case "missing_conversions":
+      return f.issue === "no_conversion_metric"
+        ? "The data holds no conversions, leads or transactions."
+        : `Conversions, leads and transactions were all zero${when(f, options)} although the site had visits.`;
     default:
       return `${auditIssueLabel(f.check, f.issue)}${count ? `: ${count} affected` : ""} in ${metric}${when(f, options)}.`;
   }
@@ -299,6 +303,10 @@ function auditNextStep(check: string | undefined, issue?: string): string {
       return "Remove email addresses from URLs (forms sending GET parameters) and purge the collected data.";
     case "ads_clicks_vs_sessions":
       return "Check that ads links keep their tracking parameters (auto-tagging) and land on a tagged page.";
+    case "missing_conversions":
+      return issue === "no_conversion_metric"
+        ? "Include conversions (or leads, transactions and revenue) in the export, or connect Google Analytics 4."
+        : "Check that the conversion events or goals still fire on the site, then import the days again.";
     default:
       return "Fix the data at its source, then generate the report again.";
   }

@@ -44,7 +44,7 @@ function sentence(f: Finding, ctx: NarrativeContext): string {
   const extra = f as Finding & Record<string, unknown>;
   if (f.kind === "audit" && extra.check === "missing_conversions") {
     return extra.issue === "no_conversion_metric"
-      ? "No conversions, leads or transactions are recorded for this period although the site had visits: conversion tracking is missing."
+      ? "The data holds no conversions, leads or transactions, so no insight can say what the traffic brought or rank findings by revenue or leads. Include them in the export, or connect Google Analytics 4."
       : "Conversions, leads and transactions were all zero in this period although the site had visits: conversion tracking may be broken.";
   }
   if (f.kind === "audit" && extra.check === "revenue_reconciliation")

@@ -144,12 +144,16 @@ function missingConversions(ctx: EngineContext): AuditFinding[] {
   );
   if (outcomes.some((v) => v !== null && v > 0)) return [];
   const recorded = outcomes.some((v) => v !== null);
+  // Data without any outcome column is an export's choice, not broken tracking: worth saying where
+  // outcomes are the KPI (a shop, a lead form); a content or brand site is judged on engagement.
+  const outcomesAreKpi = ctx.project.siteType === "ecommerce" || ctx.project.siteType === "lead_generation";
+  if (!recorded && !outcomesAreKpi) return [];
   return [
     {
       kind: "audit",
       check: "missing_conversions" as AuditFinding["check"],
       issue: recorded ? "zero_conversions" : "no_conversion_metric",
-      severity: "high",
+      severity: recorded ? "high" : "medium",
       metric: "conversions",
       dimension: null,
       dimensionValue: null,
