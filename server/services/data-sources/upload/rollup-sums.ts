@@ -53,6 +53,8 @@ export class UploadRollupSums {
 
   /** The number of a segment (a dimension column and one of its values), for `add`. */
   segmentId(dimension: string, value: string): number {
+    // Once given up, nothing is summed: the rest of a file of many values must not grow the names.
+    if (this.given) return 0;
     const name = `${dimension}\u0001${value}`;
     let id = this.segmentIds.get(name);
     if (id === undefined) {
