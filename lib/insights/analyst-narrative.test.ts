@@ -155,6 +155,10 @@ describe("the analyst's narrative", () => {
       "Sessions on Apr 28, 2025, the last day of the data, look partial: 505 against about 1,102 on that weekday.",
     );
     expect(partial.next).toBe("Import the day again once it is complete, then run the report again.");
+    const unattributed = { ...base, kind: "audit", check: "not_set_share", metric: "sessions", dimension: "channel" };
+    expect(analystNarrative({ findings: [{ ...unattributed, current: 0.22274 }] }, { currency: "USD" })!.headline).toBe(
+      "22.3 % of sessions have no channel recorded.",
+    );
   });
 
   it("states a trend as a growth rate with its unit and interval, never as money a day", () => {

@@ -186,7 +186,7 @@ function auditHeadline(f: NarrativeFinding, options: NarrativeOptions): string {
         return `${upper(metric)} on ${formatDay(f.periodStart)}, the last day of the data, ${wasOrWere(f.metric) === "were" ? "look" : "looks"} partial: ${formatMetric(f.metric, f.current, options.currency)} against about ${formatMetric(f.metric, f.baseline, options.currency)} on that weekday.`;
       return `${metric ? upper(metric) : "Data"} ${wasOrWere(f.metric)} near zero${when(f, options)}${count ? ` (${count} ${f.count === 1 ? "day" : "days"})` : ""}: a tracking gap.`;
     case "not_set_share":
-      return `${formatMetric("conversionRate", f.current, options.currency)} of ${metric} have no ${lower(dimensionLabel(f.dimension))} recorded.`;
+      return `${formatPct(f.current).replace(/^[+−]/, "")} of ${metric} have no ${lower(dimensionLabel(f.dimension))} recorded.`;
     case "self_referrals":
       return `${formatMetric("sessions", f.current, options.currency)} ${metric} came from the site's own domain as referrals.`;
     case "case_variants":

@@ -115,7 +115,7 @@ describe("data quality checks", () => {
   it("groups case-variant UTM values", () => {
     const findings = findCaseVariants(
       [
-        { value: "facebook", total: 500 },
+        { value: "facebook", total: 5000 },
         { value: "Facebook", total: 300 },
         { value: "FACEBOOK ", total: 10 },
         { value: "google", total: 900 },
@@ -123,7 +123,8 @@ describe("data quality checks", () => {
       { ...period, metric: "sessions", dimension: "source" },
     );
     expect(findings).toHaveLength(1);
-    expect(findings[0]).toMatchObject({ dimensionValue: "facebook", count: 3, current: 810 });
+    expect(findings[0]).toMatchObject({ dimensionValue: "facebook", count: 3, current: 5310 });
+    expect(findings[0].examples).toContain("facebook (5,000)");
   });
 
   it("flags impossible values", () => {

@@ -342,7 +342,7 @@ export function findCaseVariants(rows: readonly ValueTotal[], options: CaseVaria
         dimensionValue: key,
         current: total,
         count: entries.length,
-        examples: entries.map(([v, t]) => `${v} (${t})`),
+        examples: entries.map(([v, t]) => `${v} (${t.toLocaleString("en")})`),
       }),
     );
   }
