@@ -493,9 +493,14 @@ export const INTENTIONS: readonly Intention[] = [
     analysis: { type: "segments", view: "anomalies" },
   },
   // Data Quality Audit.
-  audit("tracking_gaps", "tracking_gaps", "Tracking gaps", "Are there days when tracking stopped or nearly stopped?", [
-    "sessions",
-  ]),
+  // Any traffic will do (sessions, else clicks or impressions): the audit reads what the data has.
+  audit(
+    "tracking_gaps",
+    "tracking_gaps",
+    "Tracking gaps",
+    "Are there days when tracking stopped or nearly stopped?",
+    [],
+  ),
   audit(
     "not_set_share",
     "not_set_share",

@@ -169,16 +169,19 @@ export async function mergeStagedRollups(
   const present = new Set(input.metricColumns);
   const has = (column: string) => present.has(column);
   const columns = PARTS.map((p) => p.column).join(", ");
+  const summed = input.sums;
+  // Per day: the rows and each part's sum (users only for a day of one row: never summed across rows).
   const dailySums = PARTS.map((p, i) =>
     !has(p.column)
       ? "null::double precision"
-      : i === USERS_INDEX
-        ? `case when count(*) = 1 then max(users) end`
-        : `sum(${p.column})`,
+      : summed
+        ? p.column
+        : i === USERS_INDEX
+          ? `case when count(*) = 1 then max(users) end`
+          : `sum(${p.column})`,
   ).join(", ");
-  const summed = input.sums;
   const dailyRows = summed
-    ? `(select date, rows, ${PARTS.map((p) => (has(p.column) ? p.column : "null::double precision")).join(", ")} from ${summed.daily})`
+    ? `(select date, rows, ${dailySums} from ${summed.daily})`
     : `(select date, count(*)::int as rows, ${dailySums} from ${staged} group by date)`;
   await q.query(
     `insert into observation_daily_totals (data_source_id, project_id, date, rows, ${columns})

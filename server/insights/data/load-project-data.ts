@@ -163,13 +163,15 @@ export async function loadProjectData(options: LoadOptions): Promise<ProjectData
     aggregate(dailyQuery(), [projectId, window.historyStart, window.periodEnd, sourceIds]),
     dims.length > 0 ? aggregate(rowCountQuery(), [projectId, ...periods, sourceIds]) : empty,
     // Each source's last day of all: a window's last day that is also its source's may be partial.
-    pool().query<{ source: string; last: string }>(
-      `select data_source_id as source, to_char(max(date), 'YYYY-MM-DD') as last from observation_daily_totals
-       where data_source_id = any($1::uuid[]) group by data_source_id`,
+    // One backward probe of the rollup's key per source, whatever its history.
+    pool().query<{ source: string; last: string | null }>(
+      `select s.id as source,
+              (select to_char(max(t.date), 'YYYY-MM-DD') from observation_daily_totals t where t.data_source_id = s.id) as last
+       from unnest($1::uuid[]) as s(id)`,
       [sourceIds],
     ),
   ]);
-  const lastImported = new Map(lastDays.rows.map((r) => [r.source, r.last]));
+  const lastImported = new Map(lastDays.rows.flatMap((r) => (r.last ? [[r.source, r.last] as const] : [])));
   // The per-value totals, one query per source (side by side) summing only the parts its daily
   // totals show it has: the segment rollup holds every part's column, and summing a source's
   // empty ones over 100,000+ rollup rows was most of a short report's read. Sources in id order,

@@ -153,11 +153,7 @@ export function findPartialLastDay(series: readonly DailyPoint[], options: Parti
   const k = series.findIndex((p) => p.date === options.date);
   const value = k === -1 ? null : series[k].value;
   if (value === null) return [];
-  const before: number[] = [];
-  for (let back = 7; back <= 28 && k - back >= 0; back += 7) {
-    const v = series[k - back].value;
-    if (v !== null) before.push(v);
-  }
+  const before = byWeekday(series, Math.max(0, k - 28), k)[dayOfWeek(options.date)];
   if (before.length < 3) return [];
   const usual = medianInPlace(Float64Array.from(before), before.length);
   if (!(usual >= (options.minTypical ?? 20))) return [];
@@ -205,17 +201,22 @@ function expectedOnDays(
   to: number,
   typical: number,
 ): number {
-  const byWeekday: number[][] = Array.from({ length: 7 }, () => []);
-  for (let k = windowStart; k < from; k++) {
-    const value = series[k].value;
-    if (value !== null) byWeekday[dayOfWeek(series[k].date)].push(value);
-  }
-  const medians = byWeekday.map((values) =>
+  const medians = byWeekday(series, windowStart, from).map((values) =>
     values.length ? medianInPlace(Float64Array.from(values), values.length) : typical,
   );
   let expected = 0;
   for (let k = from; k < to; k++) expected += medians[dayOfWeek(series[k].date)];
   return expected;
+}
+
+/** The known values of the days [from, to) of a daily series, by weekday (0 = Sunday). */
+function byWeekday(series: readonly DailyPoint[], from: number, to: number): number[][] {
+  const out: number[][] = Array.from({ length: 7 }, () => []);
+  for (let k = from; k < to; k++) {
+    const value = series[k].value;
+    if (value !== null) out[dayOfWeek(series[k].date)].push(value);
+  }
+  return out;
 }
 
 // ── "(not set)" and unattributed shares ───────────────────────────────────────────────────────

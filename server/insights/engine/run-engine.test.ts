@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { addDays } from "@/lib/dates";
-import { PARTS, type PartValues } from "../data/parts";
+import { PART_INDEX, PARTS, type PartValues } from "../data/parts";
 import { ProjectData, type SegmentRow } from "../data/project-data";
 import { generateProject } from "../synthetic/generate-project";
 import { eventFound, significantFindings } from "../synthetic/score";
@@ -89,6 +89,19 @@ describe("runEngine on generated projects", () => {
       data: new ProjectData(input.window, later, [], input.data.loadedDimensions),
     });
     expect(notLast.excludedDays).toEqual([]);
+    // Search Console data (clicks, no sessions): the day left out is reported too, in clicks.
+    const asClicks = (days: Map<string, PartValues>) =>
+      new Map([...days].map(([d, v]) => [d, PARTS.map((p) => (p.key === "clicks" ? v[PART_INDEX.sessions] : null))]));
+    const clicks = sources.map((s) => ({ ...s, days: asClicks(s.days) }));
+    const search = runEngine({
+      ...input,
+      data: new ProjectData(input.window, clicks, [], input.data.loadedDimensions),
+      segmentDaily: { ...input.segmentDaily, series: [] },
+    });
+    expect(search.excludedDays).toEqual([end]);
+    expect(search.insights.find((i) => i.intentionKey === "tracking_gaps")!.findings).toMatchObject([
+      { issue: "partial", metric: "clicks", periodStart: end },
+    ]);
   });
 
   it("honours the primary KPI setting and falls back to the site type's default", () => {

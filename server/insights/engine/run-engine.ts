@@ -3,6 +3,7 @@ import { findPartialLastDay, findTrackingGaps } from "../detectors/data-quality"
 import { addDays } from "@/lib/dates";
 import { isSeasonallyExpected as seasonal } from "@/lib/insights/season";
 import type { Finding } from "../types";
+import { trafficMetric } from "./analyses/audit";
 import { SEGMENT_MAX_FINDINGS, attachMixRate, segmentWatchChart, startSegmentWatch } from "./analyses/segment-watch";
 import type { SegmentDetector } from "./analyses/segment-detect";
 import { explainTotalsBySegments } from "./explain-by-segment";
@@ -146,7 +147,7 @@ export function runEngine(input: EngineInput, options: EngineOptions = {}): Engi
  */
 function trackingGapDays(input: EngineInput): Set<string> {
   const w = input.window;
-  const metric = ["sessions", "clicks", "impressions"].find((m) => input.data.hasMetric(m));
+  const metric = trafficMetric(input.data);
   const out = new Set<string>();
   if (!metric) return out;
   const series = input.data.series(metric, w.historyStart, w.periodEnd);

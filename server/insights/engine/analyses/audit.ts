@@ -19,9 +19,19 @@ import {
 import { findRevenueMismatch } from "../../detectors/revenue-reconciliation";
 import { addDays } from "@/lib/dates";
 import { SEVERITY_WEIGHT } from "../impact";
+import type { ProjectData } from "../../data/project-data";
 import type { EngineContext, IntentionOutcome } from "../types";
 
 const PAID = /paid|cpc|ppc|sem\b|google ads|adwords/i;
+
+/**
+ * The traffic a tracking gap or a partial day shows in: sessions (analytics), else clicks or impressions (Search
+ * Console, ads). The engine leaves those days out of every detector (run-engine.ts) and the audit reports them, by
+ * the same metric.
+ */
+export function trafficMetric(data: ProjectData): "sessions" | "clicks" | "impressions" | null {
+  return (["sessions", "clicks", "impressions"] as const).find((m) => data.hasMetric(m)) ?? null;
+}
 
 /** Data Quality Audit: each check reads totals already aggregated for the report. */
 export function runAudit(ctx: EngineContext, intention: Intention, check: AuditCheck): IntentionOutcome {
@@ -51,12 +61,14 @@ function auditFindings(ctx: EngineContext, check: AuditCheck): AuditFinding[] {
       .filter((v) => v.total > 0);
   switch (check) {
     case "tracking_gaps": {
-      // 28 days before the period give the detector its "typical day".
-      const series = ctx.data.series("sessions", addDays(w.periodStart, -28), w.periodEnd);
-      const end = ctx.data.dataEnd("sessions", w.periodStart);
+      // The traffic the other detectors skip gap days by; 28 days before the period give the "typical day".
+      const metric = trafficMetric(ctx.data);
+      if (!metric) return [];
+      const series = ctx.data.series(metric, addDays(w.periodStart, -28), w.periodEnd);
+      const end = ctx.data.dataEnd(metric, w.periodStart);
       return [
-        ...findTrackingGaps(series, { metric: "sessions" }),
-        ...(end ? findPartialLastDay(series, { metric: "sessions", date: end }) : []),
+        ...findTrackingGaps(series, { metric }),
+        ...(end ? findPartialLastDay(series, { metric, date: end }) : []),
       ].filter((f) => f.periodEnd >= w.periodStart);
     }
     case "not_set_share":
