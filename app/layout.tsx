@@ -2,6 +2,10 @@ import type { Metadata, Viewport } from "next";
 import type { ReactNode } from "react";
 import { Providers } from "@/components/providers";
 import { APP_NAME } from "@/lib/constants/app";
+// The interface's typeface ships with the app (served from our origin, OFL): pages, and the screenshots the tests
+// compare, look the same whatever fonts the viewer's machine has (a Linux desktop without Arial drew every label
+// wider, and the five key-figure cards wrapped).
+import "@fontsource-variable/inter";
 import "./globals.css";
 
 // Every page is rendered per request: its scripts carry the request's CSP nonce (see proxy.ts).

@@ -2,6 +2,7 @@
 
 import type { ReactNode } from "react";
 import { ResponsiveContainer } from "recharts";
+import { fontStack } from "@/lib/font-stack";
 
 /**
  * A chart's box: the accessible name on a wrapping image role (the chart's own SVG is hidden from screen readers,
@@ -22,7 +23,7 @@ export function ChartFrame({
   children: ReactNode;
 }) {
   return (
-    <div role="img" aria-label={label} className={className} style={{ fontFamily: font, height }}>
+    <div role="img" aria-label={label} className={className} style={{ fontFamily: fontStack(font), height }}>
       <div aria-hidden="true" className="h-full w-full">
         <ResponsiveContainer width="100%" height="100%" initialDimension={{ width: 320, height }}>
           {children as React.ReactElement}

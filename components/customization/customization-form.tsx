@@ -19,6 +19,7 @@ import { toApiError, useApiErrorHandler } from "@/lib/hooks/use-api-error-handle
 import { useServerForm } from "@/lib/hooks/use-server-form";
 import { customizationSchema, isHexColor, splitPalette } from "@/lib/validation/customization";
 import type { PreviewLook } from "./report-preview";
+import { fontStack } from "@/lib/font-stack";
 
 const FIELDS = ["chartColor", "palette", "font", "reportTitle", "footerText"] as const;
 
@@ -260,7 +261,7 @@ export function CustomizationForm({ level, targetId, data, canEdit, onSaved, asi
           <SelectField label="Font" error={errors.font?.message} {...register("font")}>
             <option value="">Inherited ({fontLabel(inherited.font)})</option>
             {FONT_OPTIONS.map((font) => (
-              <option key={font.value} value={font.value} style={{ fontFamily: font.value }}>
+              <option key={font.value} value={font.value} style={{ fontFamily: fontStack(font.value) }}>
                 {font.label}
               </option>
             ))}

@@ -1,5 +1,6 @@
 import { useId } from "react";
 import { isHexColor } from "@/lib/validation/customization";
+import { fontStack } from "@/lib/font-stack";
 
 export interface PreviewLook {
   chartColor: string;
@@ -45,7 +46,7 @@ export function ReportPreview({ look, clientName = "Sample client" }: { look: Pr
     <figure
       aria-labelledby={titleId}
       className="overflow-hidden rounded-lg border border-slate-200 bg-white text-slate-900 shadow-sm"
-      style={{ fontFamily: look.font }}
+      style={{ fontFamily: fontStack(look.font) }}
       data-testid="report-preview"
     >
       <figcaption id={titleId} className="sr-only">

@@ -40,6 +40,7 @@ import { NothingNotable } from "./nothing-notable";
 import { ReportBrandHeader, ReportFooter } from "./report-brand";
 import { ReportProgress } from "./report-generation";
 import { ReportHistory, reportTitle } from "./report-history";
+import { fontStack } from "@/lib/font-stack";
 
 // The forms (and their validation) load after the report: they only show in their dialogs, and the
 // share links sit below it.
@@ -146,7 +147,7 @@ export function InsightReport({ project, reportParam }: { project: ProjectDetail
   const period = viewing ? { start: viewing.periodStart, end: viewing.periodEnd } : undefined;
 
   return (
-    <div className="space-y-5" style={{ fontFamily: look.font }}>
+    <div className="space-y-5" style={{ fontFamily: fontStack(look.font) }}>
       {followId && tracked.data ? (
         <ReportProgress
           report={tracked.data}

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import type { ReportLook } from "@/lib/hooks/use-chart-look";
+import { fontStack } from "@/lib/font-stack";
 
 /**
  * The top of a report screen in the project's look: its logo, the report title, what the screen shows (the period,
@@ -57,7 +58,7 @@ export function ReportBrandStrip({ look, children }: { look: ReportLook; childre
   return (
     <div
       className="flex items-center gap-3 border-b-2 pb-2 text-sm text-slate-700"
-      style={{ borderColor: look.chartColor, fontFamily: look.font }}
+      style={{ borderColor: look.chartColor, fontFamily: fontStack(look.font) }}
       data-testid="report-brand"
     >
       {look.logoSrc ? <img src={look.logoSrc} alt="" className="h-8 max-w-28 shrink-0 object-contain" /> : null}

@@ -14,6 +14,7 @@ import {
   stageLabel,
 } from "@/lib/insights/format-values";
 import { formatDate } from "@/lib/format";
+import { fontStack } from "@/lib/font-stack";
 
 /**
  * A shared report as the agency's client sees it: the project's look (logo, colours, font, report
@@ -25,7 +26,7 @@ export function SharedReportView({ shared }: { shared: SharedReport }) {
   const insights = shared.insights as unknown as Insight[];
   const look = { chartColor: theme.chartColor, palette: theme.palette, font: theme.font };
   return (
-    <div className="min-h-dvh bg-slate-50" style={{ fontFamily: theme.font }}>
+    <div className="min-h-dvh bg-slate-50" style={{ fontFamily: fontStack(theme.font) }}>
       <header className="border-b-4 bg-white" style={{ borderColor: theme.chartColor }}>
         <div className="mx-auto flex max-w-5xl flex-wrap items-center gap-4 px-4 py-5 sm:px-6">
           {theme.logo ? <img src={theme.logo} alt={`${client.name} logo`} className="h-12 w-auto" /> : null}
