@@ -13,7 +13,7 @@ export const MAX_PALETTE_COLORS = 8;
 export const LOGO_MIME_TYPES = ["image/png", "image/jpeg", "image/svg+xml"] as const;
 export type LogoMimeType = (typeof LOGO_MIME_TYPES)[number];
 
-/** Fonts for reports, each with fallbacks: Inter ships with the app (lib/font-stack.ts), the others are system fonts. */
+/** Fonts for reports, with fallbacks: Inter ships with the app (lib/font-stack.ts), the others are system fonts. */
 export const FONT_OPTIONS = [
   { value: "Inter, Arial, sans-serif", label: "Inter" },
   { value: "Arial, Helvetica, sans-serif", label: "Arial" },
