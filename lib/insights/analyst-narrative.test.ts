@@ -75,6 +75,28 @@ describe("the analyst's narrative", () => {
     );
   });
 
+  it("says a campaign's cost came without conversions rather than through a share of none", () => {
+    const cpa = { ...base, metric: "cpa", current: 24, baseline: 20, change: 4 };
+    const display = {
+      ...cpa,
+      kind: "driver",
+      dimension: "campaign",
+      dimensionValue: "Display - Prospecting",
+      current: null,
+      baseline: null,
+      change: 1.5,
+      changePct: null,
+      shareOfChange: 0.375,
+      mixEffect: 1.5,
+      performanceEffect: 0,
+      shareBefore: 0,
+      shareAfter: 0,
+    };
+    expect(analystNarrative({ findings: [cpa, display] }, { currency: "USD", period })!.why).toBe(
+      "The Display - Prospecting campaign accounts for 37.5 % of the rise (+$1.50), cost without conversions.",
+    );
+  });
+
   it("dates an anomaly, names the segment by its display name and gives the expected range in numbers", () => {
     const n = analystNarrative(
       {

@@ -250,6 +250,9 @@ function through(driver: NarrativeFinding, currency: string): string {
   if (def?.kind !== "ratio" || !finite(mix) || !finite(performance) || !finite(shareBefore) || !finite(shareAfter))
     return "";
   if (Math.abs(mix) >= Math.abs(performance)) {
+    // No denominator in either period (cost without a conversion): no share moved, the spend did.
+    if (shareBefore === 0 && shareAfter === 0)
+      return `, ${lower(metricLabel(def.numerator))} without ${lower(metricLabel(def.denominator))}`;
     const share = (x: number) => formatPct(x).replace(/^[+−]/, "");
     return `, mostly through its share of ${lower(metricLabel(def.denominator))} (${share(shareBefore)} → ${share(shareAfter)})`;
   }

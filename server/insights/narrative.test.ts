@@ -170,6 +170,28 @@ describe("narratives", () => {
     );
   });
 
+  it("says a campaign spent without a conversion instead of quoting a share of none", () => {
+    const noConversions = {
+      ...base,
+      kind: "driver",
+      metric: "cpa",
+      dimension: "campaign",
+      dimensionValue: "Display - Prospecting",
+      current: null,
+      baseline: null,
+      change: 1.2,
+      shareOfChange: 0.4,
+      direction: "up",
+      mixEffect: 1.2,
+      performanceEffect: 0,
+      shareBefore: 0,
+      shareAfter: 0,
+    } as Finding;
+    const text = describeFinding(noConversions, { currency: "USD" });
+    expect(text).toContain(": +$1.20 from cost without conversions.");
+    expect(text).not.toMatch(/share of/);
+  });
+
   it("says a fall is good news where down is good (cost per conversion)", () => {
     const cpa = {
       ...base,

@@ -195,11 +195,13 @@ function driverSplit(f: Finding & Record<string, unknown>, ctx: NarrativeContext
   const digits = unit === "percent" ? percentDigitsApart(f.baseline, f.current) : 1;
   const v = (x: number | null) => (x === null ? "n/a" : formatValue(x, unit, ctx, false, digits));
   const larger = shareAfter > shareBefore ? "larger" : shareAfter < shareBefore ? "smaller" : "unchanged";
+  // No denominator in either period (a campaign's cost without a conversion): there is no share to speak of.
+  const mixText =
+    shareBefore === 0 && shareAfter === 0
+      ? `from ${labelOf(def.numerator)} without ${labelOf(def.denominator)}`
+      : `from its ${larger} share of ${labelOf(def.denominator)} (${share(shareBefore)} → ${share(shareAfter)})`;
   const parts = [
-    {
-      size: Math.abs(mix),
-      text: `${partOf(formatDelta(mix, unit, ctx, false, 2))} from its ${larger} share of ${labelOf(def.denominator)} (${share(shareBefore)} → ${share(shareAfter)})`,
-    },
+    { size: Math.abs(mix), text: `${partOf(formatDelta(mix, unit, ctx, false, 2))} ${mixText}` },
     // A segment new (or gone) in one period has no rate there: its whole contribution is mix.
     ...(f.baseline === null || f.current === null
       ? []

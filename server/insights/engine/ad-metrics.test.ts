@@ -93,6 +93,31 @@ describe("ad metrics", () => {
     }
   });
 
+  it("leaves campaigns without cost (email, social tags) out of ROAS and cost per conversion", () => {
+    // An analytics export's campaigns: the paid ones, and a newsletter whose orders triple in the period.
+    const newsletter: Campaign = ["weekly_digest", 0, 300, 900];
+    const report = runEngine(withAds([...PAID, newsletter]));
+    for (const key of ["roas_by_campaign", "cpa_by_campaign"]) {
+      const insight = report.insights.find((i) => i.intentionKey === key)!;
+      expect(insight.findings.length).toBeGreaterThan(0);
+      for (const f of insight.findings) expect(f.dimensionValue).not.toBe("weekly_digest");
+      const total = insight.findings.find((f) => f.dimension === null)!;
+      if (key === "roas_by_campaign") {
+        // The paid campaigns' return only, (1000 + 1500) / 700 → (1000 + 750) / 700: with the newsletter
+        // it would be (2500 + 300) / 700 → (1750 + 900) / 700, hardly a fall.
+        expect(total.baseline!).toBeCloseTo(2500 / 700, 1);
+        expect(total.current!).toBeCloseTo(1750 / 700, 1);
+      } else {
+        // Cost over the paid campaigns' conversions (value / 80 a day): 700 / 31.25 → 700 / 21.9.
+        expect(total.baseline!).toBeCloseTo(700 / (2500 / 80), 0);
+        expect(total.current!).toBeCloseTo(700 / (1750 / 80), 0);
+        // Ranked by its own relative change (¼ × 43 %), not against the cost over every conversion.
+        const relative = Math.abs(total.change! / total.baseline!);
+        expect(insight.impact).toBeCloseTo(0.25 * relative, 2);
+      }
+    }
+  });
+
   it("names the source of a total that is not the site's: revenue by campaign is the ads export's", () => {
     const input = withAds([...PAID, ...unpaid(1, 1)]);
     const names = { [ADS]: "Google Ads export" };

@@ -14,9 +14,11 @@ import type { EngineContext, IntentionOutcome } from "./types";
 //     period's days from the change; trend change: the slope change × Σ days since the change);
 //   - a finding on another additive metric M (sessions, clicks, ...): ΔM × K₀ / M₀, the KPI the
 //     change would carry at the comparison period's KPI per unit of M (elasticity 1);
-//   - a ratio N / D (conversion rate, CTR, AOV): Δr × D₁ in units of N, then as above;
-//   - a metric with no path to K (cost, CPC, CPA, position, ROAS: higher is not better, or the
-//     numerator is not a volume): `indirect` = ¼ × |relative change|, ranked but damped.
+//   - a ratio N / D (conversion rate, CTR, AOV, ROAS): Δr × D₁ in units of N, then as above;
+//   - a metric with no path to K (cost, CPC, CPA, position: higher is not better, or the
+//     numerator is not a volume): `indirect` = ¼ × |relative change| of the quantity reported
+//     (the paid campaigns' cost per conversion, not the source's cost over every conversion),
+//     ranked but damped.
 // So 0.12 reads "this insight accounts for a change worth 12% of the KPI's previous total".
 // Audit insights are not ranked by impact (they form their own group); their `impact` is the
 // worst finding's severity weight (high 1, medium 0.5, low 0.2) for ordering inside the group.
@@ -37,30 +39,38 @@ export function kpiEffectOf(
   metric: string,
   delta: number,
   denominatorCurrent?: number | null,
+  /** The comparison value of the quantity `delta` changed, when it is not the project's total of the metric. */
+  baseline?: number | null,
 ): Effect {
   if (!Number.isFinite(delta) || delta === 0) return { kpiEffect: 0, indirectEffect: 0 };
   const def = metricDefinition(metric);
   const w = ctx.window;
   if (def.kind === "ratio") {
     const numerator = def.numerator;
-    if (numerator === "positionWeighted" || !def.higherIsBetter) return indirect(ctx, metric, delta);
+    if (numerator === "positionWeighted" || !def.higherIsBetter) return indirect(ctx, metric, delta, baseline);
     const d1 = denominatorCurrent ?? ctx.data.total(def.denominator as PartKey, w.periodStart, w.periodEnd);
-    if (!d1) return indirect(ctx, metric, delta);
+    if (!d1) return indirect(ctx, metric, delta, baseline);
     return kpiEffectOf(ctx, numerator, delta * d1);
   }
-  if (!def.higherIsBetter || def.kind === "non_additive") return indirect(ctx, metric, delta);
-  if (!ctx.kpi) return indirect(ctx, metric, delta, 1);
+  if (!def.higherIsBetter || def.kind === "non_additive") return indirect(ctx, metric, delta, baseline);
+  if (!ctx.kpi) return indirect(ctx, metric, delta, baseline, 1);
   if (metric === ctx.kpi.metric) return { kpiEffect: delta, indirectEffect: 0 };
   const m0 =
     ctx.data.total(metric as PartKey, w.comparisonStart, w.comparisonEnd) ??
     ctx.data.total(metric as PartKey, w.periodStart, w.periodEnd);
-  if (!m0 || m0 <= 0) return indirect(ctx, metric, delta);
+  if (!m0 || m0 <= 0) return indirect(ctx, metric, delta, baseline);
   return { kpiEffect: (delta * ctx.kpi.reference) / m0, indirectEffect: 0 };
 }
 
-function indirect(ctx: EngineContext, metric: string, delta: number, weight = INDIRECT_WEIGHT): Effect {
+function indirect(
+  ctx: EngineContext,
+  metric: string,
+  delta: number,
+  baseline?: number | null,
+  weight = INDIRECT_WEIGHT,
+): Effect {
   const totals = ctx.data.periodTotals(metric);
-  const base = totals.baseline ?? totals.current;
+  const base = baseline || (totals.baseline ?? totals.current);
   if (!base) return { kpiEffect: 0, indirectEffect: 0 };
   return { kpiEffect: 0, indirectEffect: weight * Math.min(1, Math.abs(delta / base)) };
 }

@@ -2,7 +2,7 @@ import { directionOf } from "../../types";
 import type { Intention } from "@/lib/insights/intentions";
 import { metricDefinition, type Dimension } from "@/lib/insights/metrics";
 import { metricParts } from "../../data/project-data";
-import { PART_INDEX } from "../../data/parts";
+import { PART_INDEX, type PartValues } from "../../data/parts";
 import { additiveDrivers, ratioDrivers, type DriverAnalysis } from "../../detectors/drivers";
 import { periodChange } from "../../detectors/period-change";
 import { kpiEffectOf } from "../impact";
@@ -14,6 +14,17 @@ const MAX_DRIVERS = 5;
 export const NON_CAMPAIGNS = new Set(["(direct)", "(organic)", "(not set)", "(none)", "(referral)", ""]);
 /** Ad metrics: read only for paid campaigns, never whole-site traffic against ad spend. */
 const AD_METRICS = new Set(["cost", "cpc", "cpa", "roas"]);
+
+/**
+ * A campaign an ad budget paid for: a real campaign name with cost in either period. An analytics
+ * export tags email and social links with campaigns too ("weekly_digest"); their orders and revenue
+ * are not what the ad spend bought, so they are neither in cost per conversion nor in ROAS.
+ */
+function isPaidCampaign(segment: { value: string; current: PartValues | null; baseline: PartValues | null }) {
+  if (NON_CAMPAIGNS.has(segment.value.trim().toLowerCase())) return false;
+  const cost = PART_INDEX.cost;
+  return (segment.current?.[cost] ?? 0) > 0 || (segment.baseline?.[cost] ?? 0) > 0;
+}
 const CHART_SEGMENTS = 10;
 
 /**
@@ -33,7 +44,7 @@ export function runDrivers(
   if (!loaded) return null;
   const split =
     AD_METRICS.has(metric) && dimension === "campaign"
-      ? { ...loaded, segments: loaded.segments.filter((s) => !NON_CAMPAIGNS.has(s.value.trim().toLowerCase())) }
+      ? { ...loaded, segments: loaded.segments.filter(isPaidCampaign) }
       : loaded;
   const def = metricDefinition(metric);
   const parts = metricParts(def);
@@ -120,7 +131,9 @@ export function runDrivers(
     return { intention, findings: [], chart, kpiEffect: 0, indirectEffect: 0, severity: 0 };
 
   const denominatorCurrent = def.kind === "ratio" ? split.segments.reduce((s, x) => s + value(x.current, d), 0) : null;
-  const effect = kpiEffectOf(ctx, metric, analysis.totalChange, denominatorCurrent);
+  // A metric with no path to the KPI is weighed by its relative change: of the quantity reported (paid
+  // campaigns' cost per conversion), not of the source's whole total (its cost over every conversion).
+  const effect = kpiEffectOf(ctx, metric, analysis.totalChange, denominatorCurrent, analysis.totalBaseline);
   // The breakdown read another source than the one the metric's total comes from (revenue by campaign
   // from an ads export, beside the analytics' whole-site revenue): its total is that source's, and says so.
   const own = ctx.data.sourceFor(parts);
