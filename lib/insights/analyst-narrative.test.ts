@@ -75,6 +75,34 @@ describe("the analyst's narrative", () => {
     );
   });
 
+  it("does not tell the agency to copy a campaign whose shrinking share improved a ratio", () => {
+    const roas = { ...base, metric: "roas", current: 2.38, baseline: 1.97, change: 0.41, direction: "up" as const };
+    const generic = {
+      ...roas,
+      kind: "driver",
+      dimension: "campaign",
+      dimensionValue: "Generic - Hiking Boots",
+      current: 1.6,
+      baseline: 1.54,
+      change: 0.15,
+      changePct: null,
+      shareOfChange: 0.372,
+      mixEffect: 0.14,
+      performanceEffect: 0.01,
+      shareBefore: 0.398,
+      shareAfter: 0.174,
+    };
+    const n = analystNarrative({ findings: [roas, generic] }, { currency: "USD", period })!;
+    expect(n.next).toBe(
+      "Check why the Generic - Hiking Boots campaign took a smaller share of cost (39.8 % → 17.4 %): the gain comes from it shrinking, not from it doing better, so confirm the shift was intended before moving budget.",
+    );
+    // The same campaign improving its own return: that is worth copying.
+    const better = { ...generic, mixEffect: 0.01, performanceEffect: 0.14, shareAfter: 0.39 };
+    expect(analystNarrative({ findings: [roas, better] }, { currency: "USD", period })!.next).toMatch(
+      /^Find what lifted the Generic - Hiking Boots campaign/,
+    );
+  });
+
   it("says a campaign's cost came without conversions rather than through a share of none", () => {
     const cpa = { ...base, metric: "cpa", current: 24, baseline: 20, change: 4 };
     const display = {
@@ -136,6 +164,14 @@ describe("the analyst's narrative", () => {
     )!;
     expect(cost.headline).toContain("Cost per conversion rose 40 % to €42.00");
     expect(cost.next).toMatch(/^Compare the channels/);
+    // A cost that fell is good news, and still something to check rather than to copy.
+    const cut = analystNarrative(
+      { findings: [{ ...base, metric: "cost", current: 700, baseline: 1000, change: -300, direction: "down" }] },
+      { currency: "EUR", period },
+    )!;
+    expect(cut.next).toBe(
+      "Check that the lower cost was intended (budget, bids, paused ads or keywords) and that its conversions did not fall with it.",
+    );
     const audit = analystNarrative(
       {
         findings: [

@@ -253,8 +253,7 @@ function through(driver: NarrativeFinding, currency: string): string {
     // No denominator in either period (cost without a conversion): no share moved, the spend did.
     if (shareBefore === 0 && shareAfter === 0)
       return `, ${lower(metricLabel(def.numerator))} without ${lower(metricLabel(def.denominator))}`;
-    const share = (x: number) => formatPct(x).replace(/^[+−]/, "");
-    return `, mostly through its share of ${lower(metricLabel(def.denominator))} (${share(shareBefore)} → ${share(shareAfter)})`;
+    return `, mostly through its share of ${lower(metricLabel(def.denominator))} (${mixShare(driver)!.text})`;
   }
   if (!finite(driver.baseline) || !finite(driver.current)) return "";
   const rate = (x: number) => formatMetric(driver.metric, x, currency);
@@ -274,7 +273,7 @@ function nextStep(lead: NarrativeFinding, findings: NarrativeFinding[]): string 
     case "change":
     case "driver":
       return good
-        ? `Find what lifted ${where || metric} (offer, budget, placement) and apply it to the next channel or campaign.`
+        ? improvementNextStep(lead, driver, where, metric)
         : `Compare ${where || "the channels"} with the comparison period (budget, bids, targeting, landing page) and restore what changed if it was not intended.`;
     case "anomaly":
       return `Check what happened on ${formatDay(lead.periodStart)} (a release, a campaign launch, a tracking change) and note it, so the next report reads it as known.`;
@@ -289,6 +288,35 @@ function nextStep(lead: NarrativeFinding, findings: NarrativeFinding[]): string 
     default:
       return `Look into ${metric} before the next report.`;
   }
+}
+
+/**
+ * The next step for a change for the better. Not every improvement is something to copy: a ratio that improved
+ * because a weak campaign took a smaller share of the spend (ROAS up as the campaign shrank), or a cost that
+ * fell, may be a budget cut or a campaign that stopped working, and the step says to check that first.
+ */
+function improvementNextStep(
+  lead: NarrativeFinding,
+  driver: NarrativeFinding | undefined,
+  where: string,
+  metric: string,
+): string {
+  const def = findMetric(lead.metric);
+  const share = driver && def?.kind === "ratio" ? mixShare(driver) : null;
+  if (def?.kind === "ratio" && share && share.after < share.before)
+    return `Check why ${where} took a smaller share of ${lower(metricLabel(def.denominator))} (${share.text}): the gain comes from it shrinking, not from it doing better, so confirm the shift was intended before moving budget.`;
+  if (def && !def.higherIsBetter && def.kind === "additive")
+    return `Check that the lower ${metric}${where ? ` of ${where}` : ""} was intended (budget, bids, paused ads or keywords) and that its conversions did not fall with it.`;
+  return `Find what lifted ${where || metric} (offer, budget, placement) and apply it to the next channel or campaign.`;
+}
+
+/** A ratio driver whose contribution came mostly from its share of the denominator: that share before and after. */
+function mixShare(driver: NarrativeFinding): { before: number; after: number; text: string } | null {
+  const { mixEffect: mix, performanceEffect: performance, shareBefore, shareAfter } = driver;
+  if (!finite(mix) || !finite(performance) || !finite(shareBefore) || !finite(shareAfter)) return null;
+  if (Math.abs(mix) < Math.abs(performance) || (shareBefore === 0 && shareAfter === 0)) return null;
+  const pct = (x: number) => formatPct(x).replace(/^[+−]/, "");
+  return { before: shareBefore, after: shareAfter, text: `${pct(shareBefore)} → ${pct(shareAfter)}` };
 }
 
 function auditNextStep(check: string | undefined, issue?: string): string {
