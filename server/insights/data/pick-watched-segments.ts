@@ -3,8 +3,15 @@ import { daysBetween } from "@/lib/dates";
 import { PART_INDEX, type PartValues } from "./parts";
 import type { ProjectData } from "./project-data";
 
-/** Segments watched per (source, dimension): the largest by volume over the compared periods. */
+/** Segments per (source, dimension) watched for one-day anomalies and level shifts: the largest by volume. */
 export const MAX_WATCHED_VALUES = 10;
+/**
+ * Segments per (source, dimension) watched in all, the ones after the MAX_WATCHED_VALUES largest for
+ * level shifts only: a lasting change in the 30th campaign is as much news as in the 3rd, and a
+ * shift test costs a sixth of the one-day test's (which judges every day of the period) and adds
+ * one test, not 30, to the report's false discovery control.
+ */
+export const MAX_SHIFT_WATCHED_VALUES = 30;
 /** A segment needs this average volume a day (sessions, else clicks, else impressions) to be watched. */
 export const MIN_DAILY_VOLUME = 20;
 
@@ -14,6 +21,8 @@ export interface WatchedSegment {
   value: string;
   /** Sessions (else clicks, else impressions) over the current and the comparison period. */
   volume: number;
+  /** Watched for level shifts only (not among the MAX_WATCHED_VALUES largest). */
+  shiftsOnly: boolean;
 }
 
 const VOLUME_PARTS = [PART_INDEX.sessions, PART_INDEX.clicks, PART_INDEX.impressions];
@@ -26,8 +35,9 @@ function volumeOf(values: PartValues | null): number {
 
 /**
  * Chooses the segments whose days the report watches from the per-value totals it already loaded
- * (load-project-data.ts): per source and dimension, the MAX_WATCHED_VALUES largest by volume over
- * the current and comparison periods, each with MIN_DAILY_VOLUME a day. Choosing here rather than
+ * (load-project-data.ts): per source and dimension, the MAX_SHIFT_WATCHED_VALUES largest by volume
+ * over the current and comparison periods, each with MIN_DAILY_VOLUME a day; the ones after the
+ * MAX_WATCHED_VALUES largest for level shifts only. Choosing here rather than
  * in the daily scan lets that scan touch only the rows of segments it will keep.
  */
 export function pickWatchedSegments(data: ProjectData, dimensions: readonly Dimension[]): WatchedSegment[] {
@@ -41,8 +51,10 @@ export function pickWatchedSegments(data: ProjectData, dimensions: readonly Dime
         .map((s) => ({ value: s.value, volume: volumeOf(s.current) + volumeOf(s.baseline) }))
         .filter((s) => s.volume >= MIN_DAILY_VOLUME * days)
         .sort((a, b) => b.volume - a.volume || (a.value < b.value ? -1 : 1))
-        .slice(0, MAX_WATCHED_VALUES);
-      for (const s of ranked) out.push({ sourceId: source.sourceId, dimension, ...s });
+        .slice(0, MAX_SHIFT_WATCHED_VALUES);
+      ranked.forEach((s, rank) =>
+        out.push({ sourceId: source.sourceId, dimension, ...s, shiftsOnly: rank >= MAX_WATCHED_VALUES }),
+      );
     }
   }
   return out;

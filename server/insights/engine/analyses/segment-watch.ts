@@ -48,6 +48,9 @@ const COUNT_BEHIND: Partial<Record<PartKey, PartKey[]>> = {
   cost: ["clicks"],
 };
 
+/** A segment's volume: its sessions, else its clicks, else its impressions. */
+const VOLUME_METRICS: PartKey[] = ["sessions", "clicks", "impressions"];
+
 const WATCHED_METRICS: PartKey[] = [
   "sessions",
   "engagedSessions",
@@ -192,10 +195,16 @@ export function startSegmentWatch(ctx: EngineContext, detector: SegmentDetector)
       if (!v) countVolumes.set(c, (v = volume(segmentSeries(s, c, from, w.periodEnd, unknown).map((p) => p.value))));
       return v;
     };
+    // A segment watched for level shifts only is watched in its volume and the KPI: where a lasting
+    // change it hides in the total matters most, at a third of the cost of every metric it has.
+    const volumeMetric = s.shiftsOnly
+      ? VOLUME_METRICS.find((m) => enoughData(countVolume(m), MIN_COUNT_PER_DAY_SHIFTS))
+      : undefined;
     for (const metric of metrics) {
+      if (s.shiftsOnly && metric !== volumeMetric && metric !== ctx.kpi?.metric) continue;
       const series = segmentSeries(s, metric, from, w.periodEnd, unknown);
       const own = volume(series.map((p) => p.value));
-      let daily = enoughData(own, MIN_COUNT_PER_DAY);
+      let daily = !s.shiftsOnly && enoughData(own, MIN_COUNT_PER_DAY);
       if (!enoughData(own, MIN_COUNT_PER_DAY_SHIFTS)) continue;
       const behind = COUNT_BEHIND[metric];
       if (behind) {

@@ -1,0 +1,54 @@
+import { describe, expect, it } from "vitest";
+import { PART_INDEX, PARTS, type PartValues } from "./parts";
+import { ProjectData, type SegmentRow } from "./project-data";
+import {
+  MAX_SHIFT_WATCHED_VALUES,
+  MAX_WATCHED_VALUES,
+  MIN_DAILY_VOLUME,
+  pickWatchedSegments,
+} from "./pick-watched-segments";
+import { reportWindow } from "./window";
+
+const SOURCE = "00000000-0000-4000-8000-000000000001";
+const window = reportWindow("2026-03-04", "2026-03-31", "previous_period"); // 28 days against 28
+
+/** A campaign with `perDay` sessions a day in both periods. */
+function rows(value: string, perDay: number): SegmentRow[] {
+  return [true, false].map((current) => {
+    const values: PartValues = PARTS.map(() => null);
+    values[PART_INDEX.sessions] = perDay * 28;
+    return { sourceId: SOURCE, dimension: "campaign", value, current, combos: 1, values };
+  });
+}
+
+describe("pickWatchedSegments", () => {
+  it("watches the largest values fully, the next ones for level shifts, and none below the volume floor", () => {
+    const count = MAX_SHIFT_WATCHED_VALUES + 5;
+    // Campaign 1 the largest; the last two under MIN_DAILY_VOLUME a day.
+    const all = Array.from({ length: count }, (_, k) =>
+      rows(`Campaign ${k + 1}`, k >= count - 2 ? MIN_DAILY_VOLUME - 1 : 1000 - k),
+    ).flat();
+    const data = new ProjectData(window, [{ sourceId: SOURCE, days: new Map() }], all, ["campaign"]);
+    const watched = pickWatchedSegments(data, ["campaign"]);
+    expect(watched).toHaveLength(MAX_SHIFT_WATCHED_VALUES);
+    expect(watched.map((w) => w.value)).toEqual(
+      Array.from({ length: MAX_SHIFT_WATCHED_VALUES }, (_, k) => `Campaign ${k + 1}`),
+    );
+    expect(watched.filter((w) => !w.shiftsOnly)).toHaveLength(MAX_WATCHED_VALUES);
+    expect(watched.slice(0, MAX_WATCHED_VALUES).every((w) => !w.shiftsOnly)).toBe(true);
+    expect(watched.slice(MAX_WATCHED_VALUES).every((w) => w.shiftsOnly)).toBe(true);
+  });
+
+  it("watches every value of a small dimension fully", () => {
+    const data = new ProjectData(
+      window,
+      [{ sourceId: SOURCE, days: new Map() }],
+      [...rows("A", 50), ...rows("B", 30)],
+      ["campaign"],
+    );
+    expect(pickWatchedSegments(data, ["campaign"]).map((w) => [w.value, w.shiftsOnly])).toEqual([
+      ["A", false],
+      ["B", false],
+    ]);
+  });
+});
