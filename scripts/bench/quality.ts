@@ -1,4 +1,5 @@
 import { runEngine } from "../../server/insights/engine/run-engine";
+import { generateCampaignAccount } from "../../server/insights/synthetic/generate-campaign-account";
 import { generateProject, type EventKind } from "../../server/insights/synthetic/generate-project";
 import { eventFound, significantFindings } from "../../server/insights/synthetic/score";
 import type { BenchResult } from "./harness";
@@ -6,13 +7,24 @@ import type { BenchResult } from "./harness";
 // `npm run bench -- quality`: the engine on generated projects with one planted event each and
 // their noise twins (server/insights/synthetic/). Prints recall (event found with its date within
 // a day, its segment and its sign) and false findings per noise twin. Needs no database: the
-// engine is a pure function of the loaded data.
+// engine is a pure function of the loaded data. Two kinds of project: the shop (6 channels × 3
+// devices, every kind of event) and the campaign account (32 campaigns, a level shift in one
+// ranked 11th to 30th: the segment watch beyond a dimension's largest values).
+
+const ACCOUNTS = {
+  shop: { generate: generateProject, label: "generated projects" },
+  campaigns: { generate: generateCampaignAccount, label: "generated campaign accounts (32 campaigns)" },
+};
 
 export const QUALITY_PROJECTS = 60;
 const TARGET_RECALL = 0.9;
 const TARGET_FALSE_PER_PROJECT = 1;
 
-export function runQuality(projects = QUALITY_PROJECTS): { results: BenchResult[]; lines: string[] } {
+export function runQuality(
+  projects = QUALITY_PROJECTS,
+  account: keyof typeof ACCOUNTS = "shop",
+): { results: BenchResult[]; lines: string[] } {
+  const { generate, label } = ACCOUNTS[account];
   const byKind = new Map<EventKind, { found: number; total: number }>();
   let found = 0;
   let falseFindings = 0;
@@ -20,8 +32,8 @@ export function runQuality(projects = QUALITY_PROJECTS): { results: BenchResult[
   const times: number[] = [];
   const lines: string[] = [];
   for (let seed = 1; seed <= projects; seed++) {
-    const planted = generateProject(seed, true);
-    const twin = generateProject(seed, false);
+    const planted = generate(seed, true);
+    const twin = generate(seed, false);
     const started = performance.now();
     const report = runEngine(planted.input);
     times.push(performance.now() - started);
@@ -48,7 +60,7 @@ export function runQuality(projects = QUALITY_PROJECTS): { results: BenchResult[
     lines,
     results: [
       {
-        label: `engine quality over ${projects} generated projects and their noise twins`,
+        label: `engine quality over ${projects} ${label} and their noise twins`,
         n: projects,
         medianMs: times[Math.floor(times.length / 2)],
         p95Ms: times[Math.floor(times.length * 0.95)],

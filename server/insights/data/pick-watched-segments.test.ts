@@ -52,3 +52,20 @@ describe("pickWatchedSegments", () => {
     ]);
   });
 });
+
+describe("pickWatchedSegments' ranking", () => {
+  it("ranks a segment by its larger period: one that lost most of its traffic is watched at the size it had", () => {
+    const halved = (value: string, before: number) =>
+      rows(value, before).map((r) =>
+        r.current ? { ...r, values: r.values.map((v) => (v === null ? null : v / 4)) } : r,
+      );
+    const all = [
+      ...halved("Fell", 1000), // 1,000 a day before, 250 in the period: 1,250 over both
+      ...Array.from({ length: MAX_SHIFT_WATCHED_VALUES }, (_, k) => rows(`Steady ${k + 1}`, 700)).flat(), // 1,400
+    ];
+    const data = new ProjectData(window, [{ sourceId: SOURCE, days: new Map() }], all, ["campaign"]);
+    const watched = pickWatchedSegments(data, ["campaign"]);
+    expect(watched[0]).toMatchObject({ value: "Fell", shiftsOnly: false });
+    expect(watched).toHaveLength(MAX_SHIFT_WATCHED_VALUES);
+  });
+});

@@ -36,7 +36,7 @@ function volumeOf(values: PartValues | null): number {
 /**
  * Chooses the segments whose days the report watches from the per-value totals it already loaded
  * (load-project-data.ts): per source and dimension, the MAX_SHIFT_WATCHED_VALUES largest by volume
- * over the current and comparison periods, each with MIN_DAILY_VOLUME a day; the ones after the
+ * in the larger of the two periods, each with MIN_DAILY_VOLUME a day over both; the ones after the
  * MAX_WATCHED_VALUES largest for level shifts only. Choosing here rather than
  * in the daily scan lets that scan touch only the rows of segments it will keep.
  */
@@ -48,12 +48,19 @@ export function pickWatchedSegments(data: ProjectData, dimensions: readonly Dime
     for (const dimension of dimensions) {
       const ranked = data
         .sourceSegments(source.sourceId, dimension)
-        .map((s) => ({ value: s.value, volume: volumeOf(s.current) + volumeOf(s.baseline) }))
+        .map((s) => {
+          const current = volumeOf(s.current);
+          const baseline = volumeOf(s.baseline);
+          // Ranked by its larger period: a segment that lost most of its traffic in the period is
+          // watched at the size it had (ranked by both periods' sum, a campaign that halved fell
+          // out of the watched values because of the very drop the watch is for).
+          return { value: s.value, volume: current + baseline, size: Math.max(current, baseline) };
+        })
         .filter((s) => s.volume >= MIN_DAILY_VOLUME * days)
-        .sort((a, b) => b.volume - a.volume || (a.value < b.value ? -1 : 1))
+        .sort((a, b) => b.size - a.size || (a.value < b.value ? -1 : 1))
         .slice(0, MAX_SHIFT_WATCHED_VALUES);
-      ranked.forEach((s, rank) =>
-        out.push({ sourceId: source.sourceId, dimension, ...s, shiftsOnly: rank >= MAX_WATCHED_VALUES }),
+      ranked.forEach(({ value, volume }, rank) =>
+        out.push({ sourceId: source.sourceId, dimension, value, volume, shiftsOnly: rank >= MAX_WATCHED_VALUES }),
       );
     }
   }

@@ -133,7 +133,7 @@ export function generateProject(seed: number, withEvent: boolean): SyntheticProj
   );
   const sourceId = "00000000-0000-4000-8000-000000000001";
   const totals = new Map<string, PartValues>();
-  for (const c of combos) for (const [date, v] of c.days) totals.set(date, add(totals.get(date), v));
+  for (const c of combos) for (const [date, v] of c.days) totals.set(date, addParts(totals.get(date), v));
   const rows: SegmentRow[] = [];
   const daily: SegmentDailySeries[] = [];
   const range = segmentWatchRange(window.periodStart, window.periodEnd);
@@ -144,12 +144,12 @@ export function generateProject(seed: number, withEvent: boolean): SyntheticProj
     for (const value of values) {
       const mine = combos.filter((c) => (dimension === "channel" ? c.channel : c.device) === value);
       const byDay = new Map<string, PartValues>();
-      for (const c of mine) for (const [date, v] of c.days) byDay.set(date, add(byDay.get(date), v));
+      for (const c of mine) for (const [date, v] of c.days) byDay.set(date, addParts(byDay.get(date), v));
       for (const current of [true, false]) {
         const from = current ? window.periodStart : window.comparisonStart;
         const to = current ? window.periodEnd : window.comparisonEnd;
         let sum: PartValues | undefined;
-        for (const [date, v] of byDay) if (date >= from && date <= to) sum = add(sum, v);
+        for (const [date, v] of byDay) if (date >= from && date <= to) sum = addParts(sum, v);
         rows.push({ sourceId, dimension, value, current, combos: mine.length, values: sum! });
       }
       const watched = new Map([...byDay].filter(([date]) => date >= range.from));
@@ -171,7 +171,8 @@ function inSeason(date: string, first: string): boolean {
   return false;
 }
 
-function add(a: PartValues | undefined, b: PartValues): PartValues {
+/** The sum of two rows' parts (null where neither has the part). */
+export function addParts(a: PartValues | undefined, b: PartValues): PartValues {
   if (!a) return [...b];
   return a.map((x, i) => (x === null && b[i] === null ? null : (x ?? 0) + (b[i] ?? 0)));
 }

@@ -1,0 +1,101 @@
+import { PART_INDEX, PARTS, type PartValues } from "../data/parts";
+import { pickWatchedSegments } from "../data/pick-watched-segments";
+import { ProjectData, type SegmentRow } from "../data/project-data";
+import type { SegmentDailySeries } from "../data/segment-daily";
+import { reportWindow } from "../data/window";
+import { segmentWatchRange } from "../engine/analyses/segment-watch";
+import { addDays, dayOfWeek } from "@/lib/dates";
+import { gaussian, mulberry32 } from "@/lib/seeded-random";
+import { SYNTHETIC_END, addParts, type PlantedEvent, type SyntheticProject } from "./generate-project";
+
+// An account with many campaigns, for the segment watch's breadth (`npm run bench -- quality`): 180
+// days of 32 campaigns, from about 640 sessions a day down to about 45 (each 15 % smaller than the one
+// before), weekly seasonality and 10 % day-to-day noise, conversions at 3 %, €80 each. The planted
+// event is a level shift in a campaign ranked 11th to 30th: outside the values that get every test,
+// inside the ones watched for shifts (pick-watched-segments.ts chooses them from the totals, as a
+// report does). The watched segments are picked from the data, so a campaign that a drop pushes
+// below the 30th is a miss, as it would be in a report.
+
+const CAMPAIGNS = 32;
+const DAYS = 180;
+const PERIOD = 30;
+const CV = 0.1;
+const RATE = 0.03;
+const AOV = 80;
+const WEEKLY = [0.7, 1.1, 1.15, 1.1, 1.05, 1.0, 0.75]; // Sunday … Saturday
+
+export const campaignName = (rank: number) => `Campaign ${String(rank).padStart(2, "0")}`;
+const meanSessions = (rank: number) => 40 + 600 * 0.85 ** (rank - 1);
+
+/** The event of account `seed`: a level shift of 3-8 SD in a campaign ranked 11 to 30. */
+export function plannedCampaignShift(seed: number): PlantedEvent {
+  const r = mulberry32(seed * 104729 + 3);
+  const periodStart = addDays(SYNTHETIC_END, -(PERIOD - 1));
+  return {
+    kind: "level_shift",
+    date: addDays(periodStart, 7 + Math.floor(r() * 12)),
+    dimension: "campaign",
+    value: campaignName(11 + Math.floor(r() * 20)),
+    metric: "sessions",
+    direction: r() < 0.5 ? "up" : "down",
+    magnitudeSd: 3 + 5 * r(),
+  };
+}
+
+export function generateCampaignAccount(seed: number, withEvent: boolean): SyntheticProject {
+  const event = withEvent ? plannedCampaignShift(seed) : null;
+  const z = gaussian(mulberry32(seed * 31 + 17));
+  const start = addDays(SYNTHETIC_END, -(DAYS - 1));
+  const window = reportWindow(addDays(SYNTHETIC_END, -(PERIOD - 1)), SYNTHETIC_END, "previous_period");
+  const sourceId = "00000000-0000-4000-8000-000000000002";
+  const byCampaign = new Map<string, Map<string, PartValues>>();
+  const totals = new Map<string, PartValues>();
+  for (let rank = 1; rank <= CAMPAIGNS; rank++) {
+    const name = campaignName(rank);
+    const days = new Map<string, PartValues>();
+    for (let i = 0, date = start; i < DAYS; i++, date = addDays(date, 1)) {
+      const expected = meanSessions(rank) * WEEKLY[dayOfWeek(date)];
+      let sessions = expected * (1 + CV * z());
+      if (event && event.value === name && date >= event.date)
+        sessions += (event.direction === "up" ? 1 : -1) * event.magnitudeSd * CV * expected;
+      sessions = Math.max(0, Math.round(sessions));
+      const conversions = Math.max(0, Math.round(sessions * RATE * (1 + 0.15 * z())));
+      const values: PartValues = PARTS.map(() => null);
+      values[PART_INDEX.sessions] = sessions;
+      values[PART_INDEX.engagedSessions] = Math.round(sessions * 0.6);
+      values[PART_INDEX.conversions] = conversions;
+      values[PART_INDEX.transactions] = conversions;
+      values[PART_INDEX.revenue] = Math.round(conversions * AOV * (1 + 0.05 * z()) * 100) / 100;
+      days.set(date, values);
+      totals.set(date, addParts(totals.get(date), values));
+    }
+    byCampaign.set(name, days);
+  }
+  const rows: SegmentRow[] = [];
+  for (const [value, days] of byCampaign)
+    for (const current of [true, false]) {
+      const from = current ? window.periodStart : window.comparisonStart;
+      const to = current ? window.periodEnd : window.comparisonEnd;
+      let sum: PartValues | undefined;
+      for (const [date, v] of days) if (date >= from && date <= to) sum = addParts(sum, v);
+      rows.push({ sourceId, dimension: "campaign", value, current, combos: 1, values: sum! });
+    }
+  const data = new ProjectData(window, [{ sourceId, days: totals }], rows, ["campaign"]);
+  const range = segmentWatchRange(window.periodStart, window.periodEnd);
+  const series: SegmentDailySeries[] = pickWatchedSegments(data, ["campaign"]).map((w) => ({
+    sourceId,
+    dimension: w.dimension,
+    value: w.value,
+    shiftsOnly: w.shiftsOnly,
+    days: new Map([...byCampaign.get(w.value)!].filter(([date]) => date >= range.from)),
+  }));
+  return {
+    input: {
+      data,
+      segmentDaily: { from: range.from, to: window.periodEnd, series },
+      window,
+      project: { siteType: "ecommerce", url: null, currency: "EUR" },
+    },
+    event,
+  };
+}
