@@ -1,12 +1,23 @@
-import { PART_INDEX, PARTS, type PartValues } from "../data/parts";
+import type { PartValues } from "../data/parts";
 import { pickWatchedSegments } from "../data/pick-watched-segments";
-import { ProjectData, type SegmentRow } from "../data/project-data";
+import { ProjectData } from "../data/project-data";
 import type { SegmentDailySeries } from "../data/segment-daily";
 import { reportWindow } from "../data/window";
 import { segmentWatchRange } from "../engine/analyses/segment-watch";
 import { addDays, dayOfWeek } from "@/lib/dates";
 import { gaussian, mulberry32 } from "@/lib/seeded-random";
-import { SYNTHETIC_END, addParts, type PlantedEvent, type SyntheticProject } from "./generate-project";
+import {
+  CV,
+  PERIOD,
+  RATE,
+  SYNTHETIC_END,
+  WEEKLY,
+  addParts,
+  dayParts,
+  periodRows,
+  type PlantedEvent,
+  type SyntheticProject,
+} from "./generate-project";
 
 // An account with many campaigns, for the segment watch's breadth (`npm run bench -- quality`): 180
 // days of 32 campaigns, from about 640 sessions a day down to about 45 (each 15 % smaller than the one
@@ -18,11 +29,6 @@ import { SYNTHETIC_END, addParts, type PlantedEvent, type SyntheticProject } fro
 
 const CAMPAIGNS = 32;
 const DAYS = 180;
-const PERIOD = 30;
-const CV = 0.1;
-const RATE = 0.03;
-const AOV = 80;
-const WEEKLY = [0.7, 1.1, 1.15, 1.1, 1.05, 1.0, 0.75]; // Sunday … Saturday
 
 export const campaignName = (rank: number) => `Campaign ${String(rank).padStart(2, "0")}`;
 const meanSessions = (rank: number) => 40 + 600 * 0.85 ** (rank - 1);
@@ -58,28 +64,15 @@ export function generateCampaignAccount(seed: number, withEvent: boolean): Synth
       let sessions = expected * (1 + CV * z());
       if (event && event.value === name && date >= event.date)
         sessions += (event.direction === "up" ? 1 : -1) * event.magnitudeSd * CV * expected;
-      sessions = Math.max(0, Math.round(sessions));
-      const conversions = Math.max(0, Math.round(sessions * RATE * (1 + 0.15 * z())));
-      const values: PartValues = PARTS.map(() => null);
-      values[PART_INDEX.sessions] = sessions;
-      values[PART_INDEX.engagedSessions] = Math.round(sessions * 0.6);
-      values[PART_INDEX.conversions] = conversions;
-      values[PART_INDEX.transactions] = conversions;
-      values[PART_INDEX.revenue] = Math.round(conversions * AOV * (1 + 0.05 * z()) * 100) / 100;
+      const values = dayParts(sessions, RATE, z);
       days.set(date, values);
       totals.set(date, addParts(totals.get(date), values));
     }
     byCampaign.set(name, days);
   }
-  const rows: SegmentRow[] = [];
-  for (const [value, days] of byCampaign)
-    for (const current of [true, false]) {
-      const from = current ? window.periodStart : window.comparisonStart;
-      const to = current ? window.periodEnd : window.comparisonEnd;
-      let sum: PartValues | undefined;
-      for (const [date, v] of days) if (date >= from && date <= to) sum = addParts(sum, v);
-      rows.push({ sourceId, dimension: "campaign", value, current, combos: 1, values: sum! });
-    }
+  const rows = [...byCampaign].flatMap(([value, days]) =>
+    periodRows(window, { sourceId, dimension: "campaign", value, combos: 1 }, days),
+  );
   const data = new ProjectData(window, [{ sourceId, days: totals }], rows, ["campaign"]);
   const range = segmentWatchRange(window.periodStart, window.periodEnd);
   const series: SegmentDailySeries[] = pickWatchedSegments(data, ["campaign"]).map((w) => ({

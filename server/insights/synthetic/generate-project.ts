@@ -2,7 +2,7 @@ import type { Dimension } from "@/lib/insights/metrics";
 import { PART_INDEX, PARTS, type PartValues } from "../data/parts";
 import { ProjectData, type SegmentRow } from "../data/project-data";
 import type { SegmentDaily, SegmentDailySeries } from "../data/segment-daily";
-import { reportWindow } from "../data/window";
+import { reportWindow, type ReportWindow } from "../data/window";
 import { segmentWatchRange } from "../engine/analyses/segment-watch";
 import type { EngineInput } from "../engine/types";
 import { addDays, dayOfWeek } from "@/lib/dates";
@@ -46,14 +46,14 @@ export const CHANNELS = ["Organic Search", "Paid Search", "Direct", "Email", "So
 export const DEVICES = ["desktop", "mobile", "tablet"];
 const CHANNEL_SCALE = [400, 250, 200, 80, 120, 60];
 const DEVICE_SHARE = [0.5, 0.4, 0.1];
-const WEEKLY = [0.7, 1.1, 1.15, 1.1, 1.05, 1.0, 0.75]; // Sunday … Saturday
+export const WEEKLY = [0.7, 1.1, 1.15, 1.1, 1.05, 1.0, 0.75]; // Sunday … Saturday
 const DAYS = 180;
 const SEASONAL_DAYS = 544;
 const YEAR = 364;
 const SEASON_DAYS = 60;
-const PERIOD = 30;
-const CV = 0.1;
-const RATE = 0.03;
+export const PERIOD = 30;
+export const CV = 0.1;
+export const RATE = 0.03;
 const AOV = 80;
 /** σ of a channel's daily sessions over its mean, per unit of CV: its devices' noise adds in quadrature. */
 const SEGMENT_SD_FACTOR = Math.sqrt(DEVICE_SHARE.reduce((sum, x) => sum + x * x, 0));
@@ -117,16 +117,7 @@ export function generateProject(seed: number, withEvent: boolean): SyntheticProj
           if (event.kind === "rate_drop" && date >= event.date) rate *= 1 - event.magnitudeSd;
         }
         if (event?.kind === "tracking_gap" && date >= event.date && date <= addDays(event.date, 2)) sessions = 0;
-        sessions = Math.max(0, Math.round(sessions));
-        const conversions = Math.max(0, Math.round(sessions * rate * (1 + 0.15 * z())));
-        const revenue = Math.round(conversions * AOV * (1 + 0.05 * z()) * 100) / 100;
-        const values: PartValues = PARTS.map(() => null);
-        values[PART_INDEX.sessions] = sessions;
-        values[PART_INDEX.engagedSessions] = Math.round(sessions * 0.6);
-        values[PART_INDEX.conversions] = conversions;
-        values[PART_INDEX.transactions] = conversions;
-        values[PART_INDEX.revenue] = revenue;
-        days.set(date, values);
+        days.set(date, dayParts(sessions, rate, z));
       }
       combos.push({ channel, device, days });
     }),
@@ -145,13 +136,7 @@ export function generateProject(seed: number, withEvent: boolean): SyntheticProj
       const mine = combos.filter((c) => (dimension === "channel" ? c.channel : c.device) === value);
       const byDay = new Map<string, PartValues>();
       for (const c of mine) for (const [date, v] of c.days) byDay.set(date, addParts(byDay.get(date), v));
-      for (const current of [true, false]) {
-        const from = current ? window.periodStart : window.comparisonStart;
-        const to = current ? window.periodEnd : window.comparisonEnd;
-        let sum: PartValues | undefined;
-        for (const [date, v] of byDay) if (date >= from && date <= to) sum = addParts(sum, v);
-        rows.push({ sourceId, dimension, value, current, combos: mine.length, values: sum! });
-      }
+      rows.push(...periodRows(window, { sourceId, dimension, value, combos: mine.length }, byDay));
       const watched = new Map([...byDay].filter(([date]) => date >= range.from));
       daily.push({ sourceId, dimension, value, days: watched });
     }
@@ -169,6 +154,37 @@ function inSeason(date: string, first: string): boolean {
   for (const start of [first, addDays(first, -YEAR)])
     if (date >= start && date < addDays(start, SEASON_DAYS)) return true;
   return false;
+}
+
+/**
+ * A day of the shop's parts from its sessions (rounded here): conversions at `rate` with 15 % noise,
+ * €80 of revenue each with 5 %, engaged sessions 60 %. Draws twice from `z`, in that order.
+ */
+export function dayParts(sessions: number, rate: number, z: () => number): PartValues {
+  const rounded = Math.max(0, Math.round(sessions));
+  const conversions = Math.max(0, Math.round(rounded * rate * (1 + 0.15 * z())));
+  const values: PartValues = PARTS.map(() => null);
+  values[PART_INDEX.sessions] = rounded;
+  values[PART_INDEX.engagedSessions] = Math.round(rounded * 0.6);
+  values[PART_INDEX.conversions] = conversions;
+  values[PART_INDEX.transactions] = conversions;
+  values[PART_INDEX.revenue] = Math.round(conversions * AOV * (1 + 0.05 * z()) * 100) / 100;
+  return values;
+}
+
+/** A segment's per-value totals over the report's period and its comparison period, as the report loads them. */
+export function periodRows(
+  window: ReportWindow,
+  segment: Omit<SegmentRow, "current" | "values">,
+  byDay: ReadonlyMap<string, PartValues>,
+): SegmentRow[] {
+  return [true, false].map((current) => {
+    const from = current ? window.periodStart : window.comparisonStart;
+    const to = current ? window.periodEnd : window.comparisonEnd;
+    let sum: PartValues | undefined;
+    for (const [date, v] of byDay) if (date >= from && date <= to) sum = addParts(sum, v);
+    return { ...segment, current, values: sum! };
+  });
 }
 
 /** The sum of two rows' parts (null where neither has the part). */
