@@ -77,7 +77,8 @@ async function seedPartners(
   }
   await db().execute(
     sql.raw(
-      `insert into observations (data_source_id, project_id, date, dimension_set_id, sessions, impressions, position_weighted) values ${rows.join(",")}`,
+      `select observations_partition(id) from data_sources where project_id = '${project.id}';
+       insert into observations (data_source_id, project_id, date, dimension_set_id, sessions, impressions, position_weighted) values ${rows.join(",")}`,
     ),
   );
 }

@@ -6,6 +6,11 @@ export async function resetDatabase(): Promise<void> {
   await db().execute(sql`
     do $$ declare tables text;
     begin
+      -- Every source's partition of observations goes (truncating data_sources does not drop them).
+      select string_agg(format('%I.%I', n.nspname, c.relname), ', ') into tables
+      from pg_inherits i join pg_class c on c.oid = i.inhrelid join pg_namespace n on n.oid = c.relnamespace
+      where i.inhparent = 'public.observations'::regclass;
+      if tables is not null then execute 'drop table ' || tables; end if;
       select string_agg(format('%I.%I', schemaname, tablename), ', ') into tables
       from pg_tables where schemaname = 'public';
       if tables is not null then execute 'truncate ' || tables || ' restart identity cascade'; end if;

@@ -69,7 +69,8 @@ export async function seedLeadGenProject(
   }
   await db().execute(
     sql.raw(
-      `insert into observations (data_source_id, project_id, date, dimension_set_id, sessions, engaged_sessions, conversions) values ${rows.join(",")}`,
+      `select observations_partition(id) from data_sources where project_id = '${project.id}';
+       insert into observations (data_source_id, project_id, date, dimension_set_id, sessions, engaged_sessions, conversions) values ${rows.join(",")}`,
     ),
   );
   return { sourceId: source.id, days: daysBetween(first, PERIOD_END) };
@@ -98,6 +99,7 @@ export async function seedOneDay(project: { id: string; agencyId: string }, date
     .insert(dataSources)
     .values({ agencyId: project.agencyId, projectId: project.id, sourceName: "upload", kind: "own", name: "Export" })
     .returning();
+  await db().execute(sql`select observations_partition(${source.id})`);
   await db().execute(sql`
     with s as (insert into dimension_sets (project_id, key, channel) values (${project.id}, md5('one day'), 'Direct') returning id)
     insert into observations (data_source_id, project_id, date, dimension_set_id, sessions)

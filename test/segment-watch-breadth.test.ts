@@ -48,7 +48,8 @@ async function seedCampaigns(project: { id: string; agencyId: string }, drop: bo
   }
   await db().execute(
     sql.raw(
-      `insert into observations (data_source_id, project_id, date, dimension_set_id, sessions, conversions) values ${rows.join(",")}`,
+      `select observations_partition(id) from data_sources where project_id = '${project.id}';
+       insert into observations (data_source_id, project_id, date, dimension_set_id, sessions, conversions) values ${rows.join(",")}`,
     ),
   );
 }

@@ -48,7 +48,8 @@ async function seedLandingPages(project: { id: string; agencyId: string }) {
   }
   await db().execute(
     sql.raw(
-      `insert into observations (data_source_id, project_id, date, dimension_set_id, sessions, engaged_sessions, conversions, revenue) values ${rows.join(",")}`,
+      `select observations_partition(id) from data_sources where project_id = '${project.id}';
+       insert into observations (data_source_id, project_id, date, dimension_set_id, sessions, engaged_sessions, conversions, revenue) values ${rows.join(",")}`,
     ),
   );
 }

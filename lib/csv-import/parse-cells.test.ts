@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { detectDateOrder, parseDateCell } from "./parse-date";
-import { parseNumberCell } from "./parse-number";
+import { parseNumberCell, plainDecimal } from "./parse-number";
 
 describe("parseDateCell", () => {
   it.each([
@@ -60,5 +60,55 @@ describe("parseNumberCell", () => {
     expect(parseNumberCell("--")).toEqual({ kind: "empty" });
     expect(parseNumberCell("")).toEqual({ kind: "empty" });
     for (const raw of ["abc", "12 apples", "1,2,3", "$", "--5"]) expect(parseNumberCell(raw)).toBeNull();
+  });
+});
+
+describe("plainDecimal", () => {
+  it("reads plain decimals as the very double Number() reads, and leaves everything else to the general path", () => {
+    for (const [raw, value] of [
+      ["0", 0],
+      ["1234", 1234],
+      ["49.90", 49.9],
+      ["-3.5", -3.5],
+      [".5", 0.5],
+      ["5.", 5],
+      ["007", 7],
+      ["0.1", 0.1],
+      ["123456789012345", 123456789012345],
+      ["900719925.474099", 900719925.474099],
+    ] as const)
+      expect(plainDecimal(raw)).toBe(value);
+    expect(plainDecimal("-0")).toBe(-0);
+    for (const raw of [
+      "",
+      "-",
+      ".",
+      "+1",
+      "1e3",
+      "1,234",
+      " 12",
+      "12 ",
+      "$5",
+      "1.2.3",
+      "1234567890123456",
+      "9007199254.740991",
+      "--",
+      "12%",
+    ])
+      expect(plainDecimal(raw)).toBeNaN();
+  });
+
+  it("equals Number() on a million random plain decimals (exact division by a power of ten is correctly rounded)", () => {
+    let seed = 7;
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    for (let i = 0; i < 1_000_000; i++) {
+      const digits = 1 + Math.floor(random() * 15);
+      let text = "";
+      for (let d = 0; d < digits; d++) text += Math.floor(random() * 10);
+      const point = Math.floor(random() * (digits + 1));
+      const cell = (random() < 0.2 ? "-" : "") + text.slice(0, point) + (point < digits ? "." : "") + text.slice(point);
+      if (!Object.is(plainDecimal(cell), Number(cell)))
+        expect.fail(`${cell}: ${plainDecimal(cell)} vs ${Number(cell)}`);
+    }
   });
 });

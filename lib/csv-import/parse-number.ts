@@ -64,3 +64,42 @@ export function parseNumberCell(raw: string): NumberCell | null {
   const text = negative ? `-${s}` : s;
   return percent ? { kind: "percent", text } : { kind: "number", text };
 }
+
+// Powers of ten that a double holds exactly (10^22 is the largest).
+const EXACT_POWERS_OF_TEN = Array.from({ length: 23 }, (_, k) => 10 ** k);
+
+/**
+ * The value of a plain decimal cell ("1234", "49.90", "-3.5", ".5") with at most 15 digits, read without a
+ * regular expression or `Number()` (the import reads millions of them). Such a value is an integer below 2^53
+ * divided by a power of ten that a double holds exactly: one correctly rounded division, hence the very double
+ * `Number()` and PostgreSQL read from the same text (Clinger's fast path). NaN for anything else (empty, an
+ * exponent, a plus sign, separators, currency, more digits): the caller then takes `parseNumberCell`'s path.
+ */
+export function plainDecimal(s: string): number {
+  const n = s.length;
+  if (n === 0 || n > 17) return NaN;
+  let i = 0;
+  let negative = false;
+  if (s.charCodeAt(0) === 45) {
+    negative = true;
+    i = 1;
+  }
+  let mantissa = 0;
+  let digits = 0;
+  let fraction = -1;
+  for (; i < n; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 48 && c <= 57) {
+      mantissa = mantissa * 10 + (c - 48);
+      digits++;
+      if (fraction >= 0) fraction++;
+    } else if (c === 46 && fraction < 0) {
+      fraction = 0;
+    } else {
+      return NaN;
+    }
+  }
+  if (digits === 0 || digits > 15) return NaN;
+  const value = fraction > 0 ? mantissa / EXACT_POWERS_OF_TEN[fraction] : mantissa;
+  return negative ? -value : value;
+}

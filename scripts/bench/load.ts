@@ -69,6 +69,7 @@ async function seed(db: pg.Client): Promise<void> {
      from generate_series(0, ${COMBOS - 1}) i`,
     [projectId],
   );
+  await db.query("select observations_partition($1)", [source.rows[0].id]);
   await db.query(
     `insert into observations (data_source_id, project_id, date, dimension_set_id, sessions, engaged_sessions, conversions, transactions, revenue)
      select $1, $2, d::date, s.id, v.sessions, round(v.sessions * 0.6), round(v.sessions * 0.03), round(v.sessions * 0.02), round(v.sessions * 1.5)

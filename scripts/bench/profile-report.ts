@@ -25,7 +25,8 @@ async function main() {
       const started = performance.now();
       await db.query(
         `select date, sum(sessions), sum(conversions), sum(revenue), sum(impressions), sum(clicks)
-         from observations where project_id = $1 and date between $2::date and $3::date group by date`,
+         from observations where data_source_id = any(array(select id from data_sources where project_id = $1))
+           and date between $2::date and $3::date group by date`,
         [projectId, w.comparisonStart < w.periodStart ? w.comparisonStart : w.periodStart, periodEnd],
       );
       floor = Math.min(floor, performance.now() - started);

@@ -1,14 +1,4 @@
-import {
-  bigint,
-  date,
-  doublePrecision,
-  index,
-  pgTable,
-  primaryKey,
-  text,
-  uniqueIndex,
-  uuid,
-} from "drizzle-orm/pg-core";
+import { bigint, date, doublePrecision, pgTable, primaryKey, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { clientProjects } from "./clients";
 
 /**
@@ -65,10 +55,10 @@ export const observations = pgTable(
   {
     // No per-row foreign keys here, on purpose: for a bulk load they cost more than the load itself
     // (two RI checks per row, 70% of the insert time at 300,000 rows). Deleting a data source
-    // removes its rows through the statement-level trigger `observations_cascade` (migration 0002),
+    // drops its partition through the statement-level trigger `observations_cascade` (migration 0018),
     // and rows are only ever written by the importer from a join with `dimension_sets`.
     dataSourceId: uuid("data_source_id").notNull(),
-    // Denormalised from the data source so the engine reads a project's days with one index.
+    // Denormalised from the data source (a row names its project without a join).
     projectId: uuid("project_id").notNull(),
     date: date("date").notNull(),
     dimensionSetId: bigint("dimension_set_id", { mode: "number" }).notNull(),
@@ -98,10 +88,10 @@ export const observations = pgTable(
     newCustomerOrders: doublePrecision("new_customer_orders"),
     returningCustomerOrders: doublePrecision("returning_customer_orders"),
   },
-  (t) => [
-    primaryKey({ columns: [t.dataSourceId, t.date, t.dimensionSetId] }),
-    index("observations_project_date_idx").on(t.projectId, t.date),
-  ],
+  // Partitioned by data source (migration 0018, observation-partitions.ts): the primary key is the only index. A
+  // project's rows are read by naming its sources (`data_source_id = any($1::uuid[])`, a key range per source),
+  // which also reads only their partitions.
+  (t) => [primaryKey({ columns: [t.dataSourceId, t.date, t.dimensionSetId] })],
 );
 
 export type DimensionSet = typeof dimensionSets.$inferSelect;

@@ -11,11 +11,22 @@ import { enqueue } from "../../jobs/enqueue";
  */
 export async function queueStaleRollups(sourceIds: readonly string[]): Promise<Set<string>> {
   if (sourceIds.length === 0) return new Set();
-  const { rows } = await pool().query<{ id: string }>(
+  const stale = await pool().query<{ id: string }>(
     `select s.id from data_sources s left join daily_totals_state t on t.data_source_id = s.id
-     where s.id = any($1::uuid[]) and t.source_version is distinct from s.updated_at
-       and exists (select 1 from observations o where o.data_source_id = s.id)`,
+     where s.id = any($1::uuid[]) and t.source_version is distinct from s.updated_at`,
     [sourceIds],
+  );
+  if (stale.rows.length === 0) return new Set();
+  // Those with rows: one probe per source, each naming its source as a constant so that only its
+  // partition of `observations` is planned and read (a correlated subquery would plan them all).
+  const { rows } = await pool().query<{ id: string }>(
+    stale.rows
+      .map(
+        (_, i) =>
+          `select $${i + 1}::uuid as id where exists (select 1 from observations where data_source_id = $${i + 1})`,
+      )
+      .join(" union all "),
+    stale.rows.map((r) => r.id),
   );
   // pg-boss's singletonKey does not hold on a standard queue: skip sources whose refresh is already
   // waiting or running, so a dashboard polling every few seconds does not pile up rebuilds.

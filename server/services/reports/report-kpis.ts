@@ -4,6 +4,7 @@ import { HEADLINE_KPIS, MAX_HEADLINE_KPIS } from "@/lib/insights/headline-kpis";
 import { METRIC_CATALOGUE, metricDefinition, metricUnit } from "@/lib/catalogue/metrics";
 import type { SiteType } from "@/lib/constants/site-types";
 import { pool } from "../../db/client";
+import { activeSourceIds } from "../data-sources/project-source-ids";
 import type { ReportServiceContext } from "../context";
 
 export interface ReportKpi {
@@ -46,13 +47,14 @@ export async function reportKpis({ ctx }: { ctx: ReportServiceContext }) {
   const candidates = HEADLINE_KPIS[project.siteType as SiteType] ?? HEADLINE_KPIS.ecommerce;
   const parts = [...new Set(candidates.flatMap(partsOf))].filter((p) => columnOf(p));
   const columns = parts.map((p) => `sum(o.${columnOf(p)}) as "${p}"`).join(", ");
+  // The active sources first: only their partitions of `observations` are read.
+  const sources = await activeSourceIds(project.id);
   const { rows } = await pool().query<Record<string, string | number | null>>(
     `select o.data_source_id as source, to_char(o.date, 'YYYY-MM-DD') as date, ${columns}
        from observations o
-       join data_sources s on s.id = o.data_source_id and s.status = 'active'
-      where o.project_id = $1 and o.date between $2 and $3
+      where o.data_source_id = any($1::uuid[]) and o.date between $2 and $3
       group by 1, 2`,
-    [project.id, from, report.periodEnd],
+    [sources, from, report.periodEnd],
   );
 
   // source → date → part → value

@@ -38,17 +38,22 @@ export async function loadVariantDays(input: {
   periodEnd: string;
 }): Promise<VariantData> {
   const { projectId, urlA, urlB, periodStart, periodEnd } = input;
+  // The sources first: only their partitions of `observations` are read.
+  const sources = await pool().query<{ id: string; readable: boolean }>(
+    "select id, status = 'active' and kind <> 'competitor' as readable from data_sources where project_id = $1",
+    [projectId],
+  );
+  const readable = sources.rows.filter((s) => s.readable).map((s) => s.id);
   const result = await pool().query<Row>(
     `select o.data_source_id as source, to_char(o.date, 'YYYY-MM-DD') as date, d.landing_page as page,
             sum(o.sessions)::float8 as sessions, sum(o.engaged_sessions)::float8 as engaged,
             sum(o.conversions)::float8 as conversions, sum(o.revenue)::float8 as revenue
      from observations o
      join dimension_sets d on d.id = o.dimension_set_id
-     join data_sources s on s.id = o.data_source_id
-     where o.project_id = $1 and o.date between $2::date and $3::date and d.project_id = $1
-       and d.landing_page = any($4::text[]) and s.status = 'active' and s.kind <> 'competitor'
+     where o.data_source_id = any($1::uuid[]) and o.date between $2::date and $3::date and d.project_id = $4
+       and d.landing_page = any($5::text[])
      group by 1, 2, 3`,
-    [projectId, periodStart, periodEnd, [urlA, urlB]],
+    [readable, periodStart, periodEnd, projectId, [urlA, urlB]],
   );
   const perSource = new Map<string, { a: number; b: number }>();
   for (const r of result.rows) {
@@ -84,8 +89,8 @@ export async function loadVariantDays(input: {
   if (!periodHasLandingPages) {
     const any = await pool().query(
       `select 1 from observations o join dimension_sets d on d.id = o.dimension_set_id
-       where o.project_id = $1 and o.date between $2::date and $3::date and d.landing_page is not null limit 1`,
-      [projectId, periodStart, periodEnd],
+       where o.data_source_id = any($1::uuid[]) and o.date between $2::date and $3::date and d.landing_page is not null limit 1`,
+      [sources.rows.map((s) => s.id), periodStart, periodEnd],
     );
     periodHasLandingPages = (any.rowCount ?? 0) > 0;
   }

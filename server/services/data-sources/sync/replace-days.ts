@@ -4,6 +4,7 @@ import type pg from "pg";
 import { from as copyFrom } from "pg-copy-streams";
 import { DIMENSIONS } from "@/lib/catalogue/dimensions";
 import { pool } from "../../../db/client";
+import { ensureObservationPartition } from "../../../db/observation-partitions";
 import { NotFoundError } from "../../../errors";
 import { copyText } from "../upload/csv-layout";
 import type { RowBuffer } from "./row-buffer";
@@ -36,6 +37,7 @@ export async function replaceDays(input: ReplaceDaysInput): Promise<{ rows: numb
     await client.query("begin");
     const locked = await client.query("select id from data_sources where id = $1 for update", [input.dataSourceId]);
     if (locked.rowCount === 0) throw new NotFoundError();
+    await ensureObservationPartition(client, input.dataSourceId);
     const metricColumns = input.rows.metrics;
     await client.query(`
       create temporary table sync_staging (

@@ -7,7 +7,7 @@ import { checkMapping } from "@/lib/csv-import/check-mapping";
 import { parseTarget } from "@/lib/csv-import/column-targets";
 import { squashName } from "@/lib/csv-import/known-columns";
 import { detectDateOrder, parseDateCell, type DateOrder } from "@/lib/csv-import/parse-date";
-import { parseNumberCell } from "@/lib/csv-import/parse-number";
+import { parseNumberCell, plainDecimal } from "@/lib/csv-import/parse-number";
 import { isTotalsRow } from "@/lib/csv-import/preamble";
 import { proposeMapping } from "@/lib/csv-import/propose-mapping";
 import type { CsvMapping } from "@/lib/validation/csv-mapping";
@@ -227,6 +227,15 @@ export class RowEncoder {
     const values = this.values;
     for (let m = 0; m < layout.metrics.length; m++) {
       const { index, metric, name } = layout.metrics[m];
+      // Nearly every cell of an export is a plain decimal: its value without a regular expression, and
+      // the cell as PostgreSQL reads the same double from it.
+      const plain = metric.key === "position" ? NaN : plainDecimal(fields[index]);
+      if (!Number.isNaN(plain)) {
+        if (plain < 0 && !metric.allowNegative) throw new CsvImportError(M.negative(line, name, fields[index]));
+        out += "\t" + fields[index];
+        values[m] = plain;
+        continue;
+      }
       const text = this.number(fields[index], line, name, metric);
       if (text === null) {
         out += "\t\\N";

@@ -7,6 +7,7 @@ import { DIMENSIONS } from "@/lib/catalogue/dimensions";
 import { UPLOAD_SOURCE_KIND, UPLOAD_SOURCE_NAME } from "@/lib/constants/observations";
 import type { CsvMapping } from "@/lib/validation/csv-mapping";
 import { STORED_METRICS } from "@/lib/catalogue/metrics";
+import { attachBuiltPartition, beginPartitionBuild } from "../../../db/observation-partitions";
 import { env } from "../../../env";
 import { NotFoundError } from "../../../errors";
 import { mergeStagedRollups } from "../../../insights/data/daily-totals";
@@ -73,7 +74,15 @@ export class ObservationStaging {
   /** The merge of the last chunk, running while the next one is read. */
   private merging: Promise<void> | undefined;
   private mergeSettled = true;
-  private prepared: { previousVersion: string; oldDates: Set<string>; oldRows: Map<string, number> | null } | undefined;
+  private prepared:
+    | {
+        previousVersion: string;
+        oldDates: Set<string>;
+        oldRows: Map<string, number> | null;
+        /** The source had no partition: its rows go into this new table, attached once complete. */
+        building: string | null;
+      }
+    | undefined;
   /** Per replaced day, the file's rows that found the source's row with the same key. */
   private readonly matched = new Map<string, number>();
   /** The file's days so far; and the source's earlier days already deleted. */
@@ -218,6 +227,7 @@ export class ObservationStaging {
       await this.endCopy();
       await this.mergeChunk();
     }
+    if (this.prepared?.building) await this.attachPartition();
     await this.readDays(dates);
     if (this.replaced.size > 0) await this.deleteRowsNotInFile();
     // Rows that found a stored row (the source's, or an earlier chunk's: a repeat) were not
@@ -244,6 +254,10 @@ export class ObservationStaging {
       [target.dataSourceId],
     );
     if (locked.rowCount === 0) throw new NotFoundError();
+    // A source without a partition has no rows: they go into a table of their own without indexes,
+    // which gets its indexes built once and is attached when the file is in (most of an import into
+    // `observations` is maintaining its indexes row by row).
+    const building = await beginPartitionBuild(this.client, target.dataSourceId);
     // The source's days, one index probe each (a skip scan of the primary key), read before
     // anything is deleted: which of the file's days replace earlier ones, and whether any are left.
     const days = await this.client.query<{ date: string }>(
@@ -265,7 +279,7 @@ export class ObservationStaging {
       [target.dataSourceId, previousVersion],
     );
     const oldRows = totals.rowCount ? new Map(totals.rows.map((r) => [r.date, r.rows])) : null;
-    return { previousVersion, oldDates: new Set(days.rows.map((r) => r.date)), oldRows };
+    return { previousVersion, oldDates: new Set(days.rows.map((r) => r.date)), oldRows, building };
   }
 
   /**
@@ -282,7 +296,7 @@ export class ObservationStaging {
     const project = this.client.escapeLiteral(target.projectId);
     const dims = DIMENSION_COLUMNS.join(", ");
     const metrics = target.metricColumns;
-    const into = `insert into observations (data_source_id, project_id, date, dimension_set_id, ${metrics.join(", ")})`;
+    const into = `insert into ${this.prepared.building ?? "observations"} (data_source_id, project_id, date, dimension_set_id, ${metrics.join(", ")})`;
     const statements = [
       `insert into upload_new_keys select combo, key, ${dims} from ${chunk} where key is not null`,
       "insert into upload_keys select * from upload_new_keys",
@@ -344,6 +358,20 @@ export class ObservationStaging {
       throw await this.duplicateError();
     }
     target.onPhase?.("merge a chunk", performance.now() - started);
+  }
+
+  /** Attaches the partition this import built; a repeated row shows as the primary key is built. */
+  private async attachPartition(): Promise<void> {
+    const started = performance.now();
+    await this.client.query("savepoint before_attach");
+    try {
+      await attachBuiltPartition(this.client, this.target!.dataSourceId);
+    } catch (error) {
+      if ((error as { code?: string }).code !== "23505") throw error;
+      await this.client.query("rollback to savepoint before_attach");
+      throw await this.duplicateError();
+    }
+    this.target!.onPhase?.("build the partition's indexes and attach it", performance.now() - started);
   }
 
   /** Records the file's days, which of them replace the source's, and how many of their rows matched. */
