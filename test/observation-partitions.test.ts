@@ -6,7 +6,7 @@ import { observationPartitionName } from "@/server/db/observation-partitions";
 import { RowBuffer } from "@/server/services/data-sources/sync/row-buffer";
 import { replaceDays } from "@/server/services/data-sources/sync/replace-days";
 import { resetDatabase } from "@/test/db";
-import { countObservations, deleteSource, uploadCsv, uploadWorld } from "@/test/data-source-fixtures";
+import { countObservations, createSource, deleteSource, uploadCsv, uploadWorld } from "@/test/data-source-fixtures";
 
 // `observations` is partitioned by data source (migration 0018): a first upload builds its source's
 // partition and attaches it, other writers create it before their first row, deleting the source drops it.
@@ -45,6 +45,25 @@ describe("observations partitioned by data source", () => {
       sql`select count(*)::int as n, sum(sessions)::float8 as sessions from observations where data_source_id = ${sourceId}`,
     );
     expect(sums[0]).toEqual({ n: 3, sessions: 27 });
+  });
+
+  it("a re-upload that changes rows touches only its own source's partition", async () => {
+    const { main, project, sourceId } = await uploadWorld();
+    const other = await createSource(project.id, main.token, { name: "Other export" });
+    const otherId = other.body._id as string;
+    // The same rows in both sources: their partitions hold rows at the same physical addresses.
+    expect((await uploadCsv(sourceId, main.token, CSV)).status).toBe(200);
+    expect((await uploadCsv(otherId, main.token, CSV)).status).toBe(200);
+    const changed = "date,channel,sessions\n2026-03-01,Direct,20\n2026-03-01,Email,4\n2026-03-02,Direct,22\n";
+    expect((await uploadCsv(sourceId, main.token, changed)).status).toBe(200);
+    const sums = async (id: string) =>
+      (
+        await db().execute<{ n: number; sessions: number }>(
+          sql`select count(*)::int as n, sum(sessions)::float8 as sessions from observations where data_source_id = ${id}`,
+        )
+      ).rows[0];
+    expect(await sums(sourceId)).toEqual({ n: 3, sessions: 46 });
+    expect(await sums(otherId)).toEqual({ n: 3, sessions: 26 });
   });
 
   it("a first upload that fails leaves neither rows nor a table behind", async () => {

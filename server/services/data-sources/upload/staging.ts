@@ -342,7 +342,10 @@ export class ObservationStaging {
            where o.data_source_id = ${source} and o.date = s.date and o.dimension_set_id = c.id
            limit 1 -- keeps the lookup a per-row probe: a subquery with a limit is never merged into a join
          ) o on true`,
-        "delete from observations where ctid = any(array(select stored from upload_rows where state = 1))",
+        // The source named: a row's address is only unique within its partition, and naming the source
+        // leaves only its partition to the plan.
+        `delete from observations where data_source_id = ${source}
+           and ctid = any(array(select stored from upload_rows where state = 1))`,
         `${into} select ${source}, ${project}, x.date, x.id, ${metrics.map((c) => `x.${c}`).join(", ")}
          from upload_rows x where x.state < 2`,
         "insert into upload_matched select date, count(*) from upload_rows where state > 0 group by date",
