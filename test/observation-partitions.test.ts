@@ -66,6 +66,16 @@ describe("observations partitioned by data source", () => {
     expect(await sums(otherId)).toEqual({ n: 3, sessions: 26 });
   });
 
+  it("first uploads into two new sources of a project run side by side and both attach", async () => {
+    const { main, project, sourceId } = await uploadWorld();
+    const other = (await createSource(project.id, main.token, { name: "Other export" })).body._id as string;
+    const [a, b] = await Promise.all([uploadCsv(sourceId, main.token, CSV), uploadCsv(other, main.token, CSV)]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    expect(await partitionOf(sourceId)).toEqual({ attached: true, exists: true });
+    expect(await partitionOf(other)).toEqual({ attached: true, exists: true });
+    expect([await countObservations(sourceId), await countObservations(other)]).toEqual([3, 3]);
+  });
+
   it("a first upload that fails leaves neither rows nor a table behind", async () => {
     const { main, sourceId } = await uploadWorld();
     const repeated = await uploadCsv(sourceId, main.token, CSV + "2026-03-01,Direct,11\n");
