@@ -46,6 +46,11 @@ export interface StagingTarget {
 
 /** COPY text per chunk: each chunk is merged into `observations` while the next one is read. */
 const CHUNK_BYTES = 4 * 1024 * 1024;
+/**
+ * A chunk of a re-upload is compared with the source's rows by reading those of its days once (rather than
+ * one probe per row) when its days hold at most this many stored rows per chunk row (see `findStoredRows`).
+ */
+const STORED_ROWS_PER_CHUNK_ROW_FOR_A_SCAN = 4;
 
 /**
  * One import, in one transaction on its own connection (a slow upload must not hold a connection
@@ -325,23 +330,9 @@ export class ObservationStaging {
       // NULLs included) is left as it is; a changed row replaces it; a new one is added. Re-uploading
       // an export that overlaps earlier ones rewrites only what changed: deleting and inserting an
       // unchanged row costs as much as a new one, and more in the index, which keeps the deleted
-      // row's entry until the transaction ends. The stored row is found by one primary-key probe
-      // per row (a lateral lookup: no plan can read all of the source's rows for each chunk), and
-      // a changed one is deleted by its address, so no join of the chunk with the source's millions
-      // of rows is left to the planner (with an unanalysed chunk it once chose to scan the chunk for
-      // every stored row: 13 minutes for one chunk in the full bench).
+      // row's entry until the transaction ends. A changed row is deleted by its address.
+      statements.push(this.findStoredRows(chunk, source, metrics));
       statements.push(
-        `insert into upload_rows (date, id, state, stored, ${metrics.join(", ")})
-         select s.date, c.id, coalesce(o.state, 0), o.stored, ${metrics.map((c) => `s.${c}`).join(", ")}
-         from ${chunk} s join upload_combos c on c.combo = s.combo
-         left join lateral (
-           select case when (${METRIC_COLUMNS.map((m) => `o.${m}`).join(", ")}) is not distinct from
-                            (${METRIC_COLUMNS.map((m) => `s.${m}`).join(", ")}) then 2 else 1 end as state,
-                  o.ctid as stored
-           from observations o
-           where o.data_source_id = ${source} and o.date = s.date and o.dimension_set_id = c.id
-           limit 1 -- keeps the lookup a per-row probe: a subquery with a limit is never merged into a join
-         ) o on true`,
         // The source named: a row's address is only unique within its partition, and naming the source
         // leaves only its partition to the plan.
         `delete from observations where data_source_id = ${source}
@@ -361,6 +352,55 @@ export class ObservationStaging {
       throw await this.duplicateError();
     }
     target.onPhase?.("merge a chunk", performance.now() - started);
+  }
+
+  /**
+   * The statement that fills `upload_rows` from a chunk: each row with the state and address of the source's
+   * row that has its key. Two ways, chosen in PostgreSQL per chunk, neither of which any plan can make
+   * quadratic (with an unanalysed chunk the planner once chose to scan the chunk for every stored row: 13
+   * minutes for one chunk in the full bench):
+   * - the source's rows on the chunk's days read once, in key order, and hash-joined with the chunk (nested
+   *   loops forbidden for the statement), when the report rollups say those days hold at most a few times
+   *   the chunk's rows: a re-upload of the same export, or of the days that follow (about 1.5 µs a row);
+   * - otherwise one primary-key probe per row (a lateral lookup with a limit, never merged into a join):
+   *   a chunk whose days are far apart, or a few rows of days that hold many (about 6 µs a row).
+   * Without current rollups (nothing tells how many rows the days hold) it always probes.
+   */
+  private findStoredRows(chunk: string, source: string, metrics: string[]): string {
+    const same = `(${METRIC_COLUMNS.map((m) => `o.${m}`).join(", ")}) is not distinct from
+                  (${METRIC_COLUMNS.map((m) => `s.${m}`).join(", ")})`;
+    const into = `insert into upload_rows (date, id, state, stored, ${metrics.join(", ")})`;
+    const chunkValues = metrics.map((c) => `s.${c}`).join(", ");
+    const probe = `${into}
+         select s.date, c.id, coalesce(o.state, 0), o.stored, ${chunkValues}
+         from ${chunk} s join upload_combos c on c.combo = s.combo
+         left join lateral (
+           select case when ${same} then 2 else 1 end as state, o.ctid as stored
+           from observations o
+           where o.data_source_id = ${source} and o.date = s.date and o.dimension_set_id = c.id
+           limit 1
+         ) o on true`;
+    if (this.prepared!.oldRows === null) return probe;
+    const scan = `${into}
+         select s.date, c.id, case when o.stored is null then 0 when ${same} then 2 else 1 end, o.stored, ${chunkValues}
+         from ${chunk} s join upload_combos c on c.combo = s.combo
+         left join (select o.ctid as stored, o.* from observations o
+                    where o.data_source_id = ${source} and o.date between lo and hi) o
+           on o.date = s.date and o.dimension_set_id = c.id`;
+    return `do $find$
+      declare lo date; hi date; n bigint; stored_rows bigint; nestloop text := current_setting('enable_nestloop');
+      begin
+        select min(date), max(date), count(*) into lo, hi, n from ${chunk};
+        select coalesce(sum(t.rows), 0) into stored_rows from observation_daily_totals t
+          where t.data_source_id = ${source} and t.date between lo and hi;
+        if stored_rows <= ${STORED_ROWS_PER_CHUNK_ROW_FOR_A_SCAN} * n then
+          perform set_config('enable_nestloop', 'off', true);
+          ${scan};
+          perform set_config('enable_nestloop', nestloop, true);
+        else
+          ${probe};
+        end if;
+      end $find$`;
   }
 
   /** Attaches the partition this import built; a repeated row shows as the primary key is built. */
