@@ -154,7 +154,8 @@ export async function importCsv(chunks: AsyncIterable<Buffer>, target: ImportTar
 
     phase("read, check, COPY and insert all but the last chunk");
     await open.finishCopy(encoder!.dates);
-    phase("insert the last chunk and analyze staging");
+    // For a new source this includes building its partition's key (also reported alone, by the staging).
+    phase("insert the last chunk (and attach a new source's partition)");
     const summary = {
       rows: encoder!.rows,
       dateRange: { start: encoder!.minDate!, end: encoder!.maxDate! },
