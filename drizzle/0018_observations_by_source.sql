@@ -1,7 +1,7 @@
 -- Observations partitioned by data source (docs/decisions/0004-observation-storage.md, "Partitions by
--- source"): an import into a source without rows writes a table without indexes, builds its indexes once
+-- source"): an import into a source without rows writes a table without indexes, builds its primary key once
 -- and attaches it, instead of maintaining the store's indexes row by row (most of an import's time).
--- Every row is carried over; the table keeps its name, columns, primary key and index.
+-- Every row is carried over; the table keeps its name, columns and primary key ((project_id, date) is dropped).
 
 -- A source's partition: its own table, named after the source.
 CREATE FUNCTION "observations_partition_name"("source" uuid) RETURNS text

@@ -20,14 +20,17 @@ async function main() {
     // The floor the bench compares with: one GROUP BY date scan of the rows the report reads.
     const { reportWindow } = await import("../../server/insights/data/window");
     const w = reportWindow(periodStart, periodEnd, compareTo);
+    // The project's sources named as the report bench names them, read before the clock starts.
+    const sources = (
+      await db.query<{ id: string }>("select id from data_sources where project_id = $1", [projectId])
+    ).rows.map((r) => r.id);
     let floor = Infinity;
     for (let i = 0; i < 3; i++) {
       const started = performance.now();
       await db.query(
         `select date, sum(sessions), sum(conversions), sum(revenue), sum(impressions), sum(clicks)
-         from observations where data_source_id = any(array(select id from data_sources where project_id = $1))
-           and date between $2::date and $3::date group by date`,
-        [projectId, w.comparisonStart < w.periodStart ? w.comparisonStart : w.periodStart, periodEnd],
+         from observations where data_source_id = any($1::uuid[]) and date between $2::date and $3::date group by date`,
+        [sources, w.comparisonStart < w.periodStart ? w.comparisonStart : w.periodStart, periodEnd],
       );
       floor = Math.min(floor, performance.now() - started);
     }

@@ -272,14 +272,16 @@ async function uploadLastDay(baseUrl: string, token: string, db: pg.Client): Pro
 async function floorScanMs(db: pg.Client, periodStart: string, compareTo: string): Promise<number> {
   const w = reportWindow(periodStart, lastDay, compareTo as "previous_period" | "previous_year");
   const from = w.comparisonStart < w.periodStart ? w.comparisonStart : w.periodStart;
+  // The project's sources named as the product reads them (a key range of each one's partition), read
+  // before the clock starts: the floor is the scan alone.
+  const sources = await projectSources(db);
   let best = Infinity;
   for (let i = 0; i < 3; i++) {
     const started = performance.now();
-    // The project's sources named as the product reads them: a key range of each one's partition.
     await db.query(
       `select date, sum(sessions), sum(conversions), sum(revenue), sum(impressions), sum(clicks)
        from observations where data_source_id = any($1::uuid[]) and date between $2::date and $3::date group by date`,
-      [await projectSources(db), from, lastDay],
+      [sources, from, lastDay],
     );
     best = Math.min(best, performance.now() - started);
   }

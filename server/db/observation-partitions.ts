@@ -5,14 +5,18 @@ import type pg from "pg";
  * each source's rows live in a table of their own, `observations_<the source's id without dashes>`.
  * A writer makes sure the partition exists before its first row (`ensureObservationPartition`); an
  * import into a source that has none builds it instead: rows into a table without indexes, the
- * indexes built once at the end, then attached (`beginPartitionBuild`, `attachBuiltPartition`).
+ * primary key built once at the end, then attached (`beginPartitionBuild`, `attachBuiltPartition`).
  */
 
 type Queryable = Pick<pg.ClientBase, "query">;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** The partition table's name, safe to write into SQL unquoted (the id is checked to be a uuid). */
+/**
+ * The partition table's name, safe to write into SQL unquoted (the id is checked to be a uuid). The same name as the
+ * SQL function `observations_partition_name` (migration 0018) gives: DDL takes no parameters, so the import writes
+ * it itself (`test/observation-partitions.test.ts` reads partitions the SQL function created by this name).
+ */
 export function observationPartitionName(sourceId: string): string {
   if (!UUID.test(sourceId)) throw new Error(`not a data source id: ${sourceId}`);
   return `observations_${sourceId.replace(/-/g, "").toLowerCase()}`;
@@ -42,8 +46,8 @@ export async function beginPartitionBuild(client: Queryable, sourceId: string): 
 }
 
 /**
- * Attaches a partition built by `beginPartitionBuild`: PostgreSQL builds its primary key and index from the
- * rows in one pass each (a repeated key fails here with a unique violation, 23505).
+ * Attaches a partition built by `beginPartitionBuild`: PostgreSQL builds its primary key from the rows in one
+ * sorted pass (a repeated key fails here with a unique violation, 23505).
  */
 export async function attachBuiltPartition(client: Queryable, sourceId: string): Promise<void> {
   const name = observationPartitionName(sourceId);

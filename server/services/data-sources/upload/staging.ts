@@ -260,8 +260,8 @@ export class ObservationStaging {
     );
     if (locked.rowCount === 0) throw new NotFoundError();
     // A source without a partition has no rows: they go into a table of their own without indexes,
-    // which gets its indexes built once and is attached when the file is in (most of an import into
-    // `observations` is maintaining its indexes row by row).
+    // which gets its primary key built once and is attached when the file is in (most of an import into
+    // `observations` was maintaining its indexes row by row).
     const building = await beginPartitionBuild(this.client, target.dataSourceId);
     // The source's days, one index probe each (a skip scan of the primary key), read before
     // anything is deleted: which of the file's days replace earlier ones, and whether any are left.
@@ -414,7 +414,7 @@ export class ObservationStaging {
       await this.client.query("rollback to savepoint before_attach");
       throw await this.duplicateError();
     }
-    this.target!.onPhase?.("build the partition's indexes and attach it", performance.now() - started);
+    this.target!.onPhase?.("build the partition's key and attach it", performance.now() - started);
   }
 
   /** Records the file's days, which of them replace the source's, and how many of their rows matched. */
