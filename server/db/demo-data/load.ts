@@ -56,7 +56,13 @@ export async function loadDemoObservations(
 
   const staging = await ObservationStaging.open();
   try {
-    staging.startCopy(columns, { ...target, metricColumns });
+    // The rows carry the file's numbers for their combinations: always through the staging table.
+    await staging.start({
+      ...target,
+      copyColumns: { staged: columns },
+      dimensionColumns: dims.map((d) => d.column),
+      metricColumns,
+    });
     let line = 1;
     const value = (v: number | null) => (v === null ? "\\N" : String(v));
     // As an upload does: rows carry the combination's number; its first row also its key and values.

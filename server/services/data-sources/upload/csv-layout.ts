@@ -12,6 +12,7 @@ import { isTotalsRow } from "@/lib/csv-import/preamble";
 import { proposeMapping } from "@/lib/csv-import/propose-mapping";
 import type { CsvMapping } from "@/lib/validation/csv-mapping";
 import { BadRequestError } from "../../../errors";
+import type { DimensionDictionary } from "./dimension-dictionary";
 import type { UploadRollupSums } from "./rollup-sums";
 
 /** A CSV the importer refuses: 400 with the line (and column) in the message and under `errors.file`. */
@@ -38,6 +39,8 @@ export interface CsvLayout {
   impressionsIndex: number;
   /** The staging table's columns the COPY fills, in the order `encodeRow` writes them. */
   copyColumns: string[];
+  /** The columns of a new source's partition the COPY fills when rows carry their dimension set id. */
+  directCopyColumns: string[];
   /** How slashed dates read when the file's values do not tell (the user's choice in the preview). */
   dateOrder: DateOrder | null;
   /** The mapping used, by header, to remember on the source. */
@@ -122,6 +125,7 @@ export function readHeader(fields: string[], line: number, options: HeaderOption
       ...dimensions.map((d) => d.dim.column),
       ...metrics.map((m) => m.metric.column),
     ],
+    directCopyColumns: ["line", "date", "dimension_set_id", ...metrics.map((m) => m.metric.column)],
     dateOrder: options.mapping?.dateOrder ?? null,
     mapping: {
       columns: names.map((header, index) => ({ header, target: targets[index] })),
@@ -133,6 +137,7 @@ export function readHeader(fields: string[], line: number, options: HeaderOption
 export const layoutDimensions = (layout: CsvLayout): DimensionKey[] => layout.dimensions.map((d) => d.dim.key);
 export const layoutMetrics = (layout: CsvLayout): BaseMetric[] => layout.metrics.map((m) => m.metric.key);
 export const layoutMetricColumns = (layout: CsvLayout): string[] => layout.metrics.map((m) => m.metric.column);
+export const layoutDimensionColumns = (layout: CsvLayout): string[] => layout.dimensions.map((d) => d.dim.column);
 
 /** "2024-03-01", "20240301", "Mar 1, 2024"... to "2024-03-01"; null when it is not a real calendar day. */
 export function parseDate(raw: string, order: DateOrder = "mdy"): string | null {
@@ -156,6 +161,8 @@ export function copyText(value: string): string {
  * Turns the file's rows into lines of COPY text for the staging table, checking each value, and
  * keeps what the answer reports (row count, first and last date). The hot path is a row whose
  * dimension values were seen before: one map lookup on the raw cells, no normalising or hashing.
+ * With a `dictionary` (an import into a new source's partition) a row carries its dimension set id
+ * instead of the file's number for its combination (`directCopyColumns`).
  */
 export class RowEncoder {
   rows = 0;
@@ -165,9 +172,10 @@ export class RowEncoder {
   skippedTotals = 0;
   /** The file's days (a few hundred to a few thousand: one entry per calendar day). */
   readonly dates = new Set<string>();
-  // Raw cells of a combination -> its number in this file; files repeat a few thousand
-  // combinations over and over. Rows carry the small number; the combination's first row also
-  // carries its key and values, which the merge resolves once per combination.
+  // Raw cells of a combination -> its number in this file (its dimension set id with a dictionary);
+  // files repeat a few thousand combinations over and over. Rows carry the small number; the
+  // combination's first row also carries its key and values, which the merge resolves once per
+  // combination.
   private combos = new Map<string, { combo: number; segments: number[] }>();
   private nextCombo = 1;
   private readonly nullDims: string;
@@ -185,6 +193,7 @@ export class RowEncoder {
   constructor(
     private readonly layout: CsvLayout,
     readonly sums?: UploadRollupSums,
+    private readonly dictionary?: DimensionDictionary,
   ) {
     this.nullDims = "\t\\N".repeat(layout.dimensions.length);
     this.order = layout.dateOrder;
@@ -200,6 +209,11 @@ export class RowEncoder {
       return "";
     }
     return this.held.length > 0 && this.order ? this.release(this.order) + out : out;
+  }
+
+  /** Rows held until their date order is known (each may bring a new combination when released). */
+  get heldRows(): number {
+    return this.held.length;
   }
 
   /** The end of the file: rows still held read month first, as US-English exports write them. */
@@ -267,6 +281,7 @@ export class RowEncoder {
     const known = this.combos.get(raw);
     if (known !== undefined) {
       this.sums?.add(date, known.segments, values);
+      if (this.dictionary) return `${line}\t${date}\t${known.combo}${out}\n`;
       return `${line}\t${date}\t${known.combo}\t\\N${this.nullDims}${out}\n`;
     }
 
@@ -286,9 +301,14 @@ export class RowEncoder {
     // Bounded: a file of mostly distinct combinations must not grow this without end (a
     // combination seen again after a reset gets a new number and is sent with its key again).
     if (this.combos.size >= 50_000) this.combos.clear();
+    this.sums?.add(date, segments, values);
+    if (this.dictionary) {
+      const id = this.dictionary.idFor(key, dims);
+      this.combos.set(raw, { combo: id, segments });
+      return `${line}\t${date}\t${id}${out}\n`;
+    }
     const combo = this.nextCombo++;
     this.combos.set(raw, { combo, segments });
-    this.sums?.add(date, segments, values);
     return `${line}\t${date}\t${combo}\t${key}${dims}${out}\n`;
   }
 

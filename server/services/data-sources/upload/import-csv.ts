@@ -7,6 +7,7 @@ import type { CsvMapping } from "@/lib/validation/csv-mapping";
 import { AppError } from "../../../errors";
 import {
   CsvImportError,
+  layoutDimensionColumns,
   layoutDimensions,
   layoutMetricColumns,
   layoutMetrics,
@@ -16,6 +17,7 @@ import {
 } from "./csv-layout";
 import { CsvParser, CsvSyntaxError } from "@/lib/csv-import/csv-parser";
 import { UploadRollupSums } from "./rollup-sums";
+import type { DimensionDictionary } from "./dimension-dictionary";
 import { ObservationStaging, type NewUploadSource } from "./staging";
 
 export interface UploadSummary {
@@ -54,6 +56,8 @@ export interface ImportTarget {
 // One field or record this large is not a CSV of daily metrics (often: a quote never closed).
 const MAX_FIELD_CHARS = 64 * 1024;
 const MAX_FIELDS = 200;
+/** Text parsed at a time: a direct import reserves ids for the rows one slice can hold before parsing it. */
+const SLICE_CHARS = 256 * 1024;
 
 // Formats a CSV is often confused with, by their first bytes.
 const BINARY_SIGNATURES = [
@@ -74,9 +78,13 @@ export async function importCsv(chunks: AsyncIterable<Buffer>, target: ImportTar
   let encoder: RowEncoder | undefined;
   let staging: ObservationStaging | undefined;
   let stagingOpening: Promise<ObservationStaging> | undefined;
+  /** Set when the rows go straight into a new partition: the encoder gives them their dimension set ids. */
+  let dictionary: DimensionDictionary | null = null;
   let first = true;
   // COPY lines parsed from the current chunk, sent on once the chunk is parsed.
   let pending: string[] = [];
+  // Records read after the header and before the import knew where they go (which the encoder must know).
+  let early: { fields: string[]; line: number }[] = [];
 
   const parser = new CsvParser((fields, line) => {
     if (fields.length > MAX_FIELDS) throw new CsvImportError(M.syntax(line, `more than ${MAX_FIELDS} columns`));
@@ -84,31 +92,55 @@ export async function importCsv(chunks: AsyncIterable<Buffer>, target: ImportTar
       // Report titles and date ranges above the header (Google Ads) are not the header.
       if (isPreambleRecord(fields)) return;
       layout = readHeader(fields, line, { mapping: target.mapping, remembered: target.remembered });
-      encoder = new RowEncoder(layout, new UploadRollupSums(layoutMetricColumns(layout), target.rollupSumsCap));
       return;
     }
-    const encoded = encoder!.encode(fields, line);
+    if (!encoder) {
+      early.push({ fields, line });
+      return;
+    }
+    const encoded = encoder.encode(fields, line);
     if (encoded !== "") pending.push(encoded);
   });
 
-  const openStaging = async (columns: string[]) => {
+  /** Once the header is read and rows follow: opens the import, then encodes the rows read meanwhile. */
+  const startEncoding = async () => {
+    if (encoder || early.length === 0) return;
     // The header is known: only now is a connection worth opening.
     stagingOpening ??= ObservationStaging.open(target.connectionString);
     staging = await stagingOpening;
-    staging.startCopy(columns, {
+    dictionary = await staging.start({
       dataSourceId: target.dataSourceId,
       projectId: target.projectId,
       createSource: target.createSource,
+      copyColumns: { staged: layout!.copyColumns, direct: layout!.directCopyColumns },
+      dimensionColumns: layoutDimensionColumns(layout!),
       metricColumns: layoutMetricColumns(layout!),
       chunkBytes: target.chunkBytes,
       onPhase: target.onPhase,
     });
-    return staging;
+    const sums = new UploadRollupSums(layoutMetricColumns(layout!), target.rollupSumsCap);
+    encoder = new RowEncoder(layout!, sums, dictionary ?? undefined);
+    if (dictionary) await staging.reserveIds(early.length);
+    for (const { fields, line } of early) {
+      const encoded = encoder.encode(fields, line);
+      if (encoded !== "") pending.push(encoded);
+    }
+    early = [];
+  };
+
+  /** A direct import: ids for every row the next `rows` records (and the rows held back) may bring. */
+  const reserveFor = async (rows: number) => {
+    if (dictionary) await staging!.reserveIds(rows + encoder!.heldRows);
   };
 
   const feed = async (text: string) => {
     if (text.length === 0) return;
     if (text.includes("\u0000")) throw new AppError(415, M.notCsv);
+    for (let at = 0; at < text.length; at += SLICE_CHARS) await feedSlice(text.slice(at, at + SLICE_CHARS));
+  };
+
+  const feedSlice = async (text: string) => {
+    await reserveFor(recordsAtMost(text));
     parser.write(text);
     if (parser.fieldLength > MAX_FIELD_CHARS || parser.pendingFields > MAX_FIELDS) {
       throw new CsvImportError(
@@ -118,11 +150,11 @@ export async function importCsv(chunks: AsyncIterable<Buffer>, target: ImportTar
         ),
       );
     }
+    await startEncoding();
     if (pending.length === 0) return;
-    const target = staging ?? (await openStaging(layout!.copyColumns));
-    for (const line of pending) target.push(line);
+    for (const line of pending) staging!.push(line);
     pending = [];
-    await target.flushIfFull();
+    await staging!.flushIfFull();
   };
 
   let phaseStarted = performance.now();
@@ -142,13 +174,17 @@ export async function importCsv(chunks: AsyncIterable<Buffer>, target: ImportTar
       await feed(decode(decoder, chunk, parser.currentLine));
     }
     await feed(decode(decoder, undefined, parser.currentLine));
+    // The last record, when no line break follows it, comes with `end`; then the rows held back.
+    await reserveFor(1);
     parser.end();
     if (!layout) throw new CsvImportError(M.emptyFile);
-    const rest = encoder!.finish();
+    await startEncoding();
+    if (!encoder) throw new CsvImportError(M.noRows);
+    await reserveFor(0);
+    const rest = encoder.finish();
     if (rest !== "") pending.push(rest);
-    if (encoder!.rows === 0) throw new CsvImportError(M.noRows);
-    // The last record has no line break after it: `end` gave it.
-    const open = staging ?? (await openStaging(layout.copyColumns));
+    if (encoder.rows === 0) throw new CsvImportError(M.noRows);
+    const open = staging!;
     for (const line of pending) open.push(line);
     pending = [];
 
@@ -180,6 +216,14 @@ export async function importCsv(chunks: AsyncIterable<Buffer>, target: ImportTar
     if (error instanceof CsvSyntaxError) throw new CsvImportError(M.syntax(error.line, error.message));
     throw error;
   }
+}
+
+/** At most how many records a slice of text ends (each ends at a line break; a lone CR is one too), plus one. */
+function recordsAtMost(text: string): number {
+  let count = 1;
+  for (let k = text.indexOf("\n"); k !== -1; k = text.indexOf("\n", k + 1)) count++;
+  for (let k = text.indexOf("\r"); k !== -1; k = text.indexOf("\r", k + 1)) count++;
+  return count;
 }
 
 function decode(decoder: TextDecoder, chunk: Buffer | undefined, line: number): string {

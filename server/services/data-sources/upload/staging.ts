@@ -7,11 +7,17 @@ import { DIMENSIONS } from "@/lib/catalogue/dimensions";
 import { UPLOAD_SOURCE_KIND, UPLOAD_SOURCE_NAME } from "@/lib/constants/observations";
 import type { CsvMapping } from "@/lib/validation/csv-mapping";
 import { STORED_METRICS } from "@/lib/catalogue/metrics";
-import { attachBuiltPartition, beginPartitionBuild } from "../../../db/observation-partitions";
+import {
+  attachBuiltPartition,
+  beginPartitionBuild,
+  buildPartitionKey,
+  observationPartitionName,
+} from "../../../db/observation-partitions";
 import { env } from "../../../env";
 import { NotFoundError } from "../../../errors";
 import { mergeStagedRollups } from "../../../insights/data/daily-totals";
 import { CsvImportError } from "./csv-layout";
+import { DimensionDictionary } from "./dimension-dictionary";
 import type { UploadRollupSums } from "./rollup-sums";
 
 const DIMENSION_COLUMNS = DIMENSIONS.map((d) => d.column);
@@ -34,6 +40,13 @@ export interface MergeResult {
 export interface StagingTarget {
   dataSourceId: string;
   projectId: string;
+  /**
+   * The columns the COPY fills: of the staging table, and of a new partition (rows with their dimension set id;
+   * without them, the rows always go through the staging table).
+   */
+  copyColumns: { staged: string[]; direct?: string[] };
+  /** The dimension columns the file has (a new combination's values, written in this order). */
+  dimensionColumns: string[];
   /** Inserted first, with `dataSourceId` as its id: it exists only if the import commits. */
   createSource?: NewUploadSource;
   /** The metric columns the rows fill (the others are NULL in every row and stay so). */
@@ -72,7 +85,6 @@ export class ObservationStaging {
   private heldBytes = 0;
   private closed = false;
   private chunkCount = 0;
-  private columns: string[] = [];
   private chunkBytes = CHUNK_BYTES;
   private batchLimit = BATCH_BYTES;
   private target: StagingTarget | undefined;
@@ -86,6 +98,11 @@ export class ObservationStaging {
         oldRows: Map<string, number> | null;
         /** The source had no partition: its rows go into this new table, attached once complete. */
         building: string | null;
+        /**
+         * Set when the rows go straight into the new partition (one COPY, no staging table): the rows then carry
+         * their dimension set id, given by the encoder from this dictionary.
+         */
+        dictionary: DimensionDictionary | null;
       }
     | undefined;
   /** Per replaced day, the file's rows that found the source's row with the same key. */
@@ -129,6 +146,11 @@ export class ObservationStaging {
       // The combinations a chunk brings (its rows with a key): the chunk is scanned for them once.
       await client.query("create temporary table upload_new_keys (like upload_keys) on commit drop");
       await client.query("create temporary table upload_combos (combo integer, id bigint) on commit drop");
+      // A direct import's combinations new to the project, with the ids reserved for them.
+      await client.query(
+        `create temporary table upload_sets (id bigint, key text, ${DIMENSION_COLUMNS.map((c) => `${c} text`).join(", ")})
+         on commit drop`,
+      );
       // A chunk's rows on days the source had, with their dimension set id and what the source
       // holds for their key: 0 nothing, 1 other values, 2 the same values; and where that row is.
       await client.query(
@@ -142,21 +164,41 @@ export class ObservationStaging {
     return staging;
   }
 
-  /** Starts the COPY once the header has told which columns the file has and where they go. */
-  startCopy(columns: string[], target: StagingTarget): void {
-    this.columns = columns;
+  /**
+   * Starts the import once the header has told which columns the file has and where they go: locks the source
+   * (creating it when asked) and reads its days. Returns a dictionary when the rows go straight into a new
+   * partition: the encoder must then give each row its dimension set id from it (after `reserveIds`).
+   */
+  async start(target: StagingTarget): Promise<DimensionDictionary | null> {
     this.target = target;
     this.chunkBytes = target.chunkBytes ?? CHUNK_BYTES;
     this.batchLimit = Math.min(BATCH_BYTES, this.chunkBytes);
+    this.prepared = await this.prepare(target);
+    return this.prepared.dictionary;
+  }
+
+  private get direct(): DimensionDictionary | null {
+    return this.prepared?.dictionary ?? null;
   }
 
   private beginChunk(): void {
+    const columns = this.target!.copyColumns;
+    if (this.direct) {
+      // FREEZE: the table was created in this transaction, so its rows are written as already visible to all,
+      // and the first read after the import does not rewrite every page to set their hint bits.
+      this.startCopyStream(`copy ${this.prepared!.building} (${columns.direct!.join(", ")}) from stdin with (freeze)`);
+      return;
+    }
     const table = `upload_chunk_${++this.chunkCount}`;
     // Queued before the COPY on the same connection; if it failed, the COPY fails with it.
     this.client
       .query(`create temporary table ${table} () inherits (upload_staging) on commit drop`)
       .catch(() => undefined);
-    const copy = this.client.query(copyFrom(`copy ${table} (${this.columns.join(", ")}) from stdin`));
+    this.startCopyStream(`copy ${table} (${columns.staged.join(", ")}) from stdin`);
+  }
+
+  private startCopyStream(statement: string): void {
+    const copy = this.client.query(copyFrom(statement));
     this.copy = copy;
     this.copyBytes = 0;
     this.copyDone = new Promise<void>((resolve, reject) => {
@@ -187,7 +229,8 @@ export class ObservationStaging {
     }
     await this.merging;
     await this.flush();
-    if (this.copyBytes >= this.chunkBytes) {
+    // A direct import has nothing to merge: its rows stream into the partition in one COPY.
+    if (this.copyBytes >= this.chunkBytes && !this.direct) {
       await this.endCopy();
       this.mergeSettled = false;
       this.merging = this.mergeChunk().finally(() => (this.mergeSettled = true));
@@ -222,6 +265,40 @@ export class ObservationStaging {
   }
 
   /**
+   * A direct import: makes sure the dictionary holds ids for `rows` more new combinations (the rows of the next
+   * slice of the file and those held back), reserving them from `dimension_sets`' identity sequence when not.
+   * The connection is then needed between two COPYs: the rows sent so far end their COPY (the next line starts
+   * another) and the combinations queued so far are written down.
+   */
+  async reserveIds(rows: number): Promise<void> {
+    const dictionary = this.direct!;
+    const count = dictionary.shortfall(rows);
+    if (count === 0) return;
+    await this.flush();
+    if (this.copy) await this.endCopy();
+    await this.writeNewSets();
+    const { rows: ids } = await this.client.query<{ id: string }>(
+      "select nextval(pg_get_serial_sequence('dimension_sets', 'id'))::text as id from generate_series(1, $1)",
+      [count],
+    );
+    dictionary.addReserved(ids.map((r) => Number(r.id)));
+  }
+
+  /** Writes the combinations new to the project the dictionary queued into `upload_sets` (between COPYs). */
+  private async writeNewSets(): Promise<void> {
+    const text = this.direct!.takeNew();
+    if (text === "") return;
+    const columns = ["id", "key", ...this.target!.dimensionColumns].join(", ");
+    const stream = this.client.query(copyFrom(`copy upload_sets (${columns}) from stdin`));
+    const done = new Promise<void>((resolve, reject) => {
+      stream.on("finish", resolve);
+      stream.on("error", reject);
+    });
+    stream.end(text);
+    await done;
+  }
+
+  /**
    * Ends the last COPY and merges the last chunk: every row is in `observations` and staged.
    * `dates`: the file's days (the encoder's; the staged rows are not scanned again for them).
    */
@@ -230,9 +307,10 @@ export class ObservationStaging {
     await this.flush();
     if (this.copy) {
       await this.endCopy();
-      await this.mergeChunk();
+      if (!this.direct) await this.mergeChunk();
     }
-    if (this.prepared?.building) await this.attachPartition();
+    if (this.direct) await this.completeDirectPartition();
+    else if (this.prepared?.building) await this.attachPartition();
     await this.readDays(dates);
     if (this.replaced.size > 0) await this.deleteRowsNotInFile();
     // Rows that found a stored row (the source's, or an earlier chunk's: a repeat) were not
@@ -261,8 +339,22 @@ export class ObservationStaging {
     if (locked.rowCount === 0) throw new NotFoundError();
     // A source without a partition has no rows: they go into a table of their own without indexes,
     // which gets its primary key built once and is attached when the file is in (most of an import into
-    // `observations` was maintaining its indexes row by row).
-    const building = await beginPartitionBuild(this.client, target.dataSourceId);
+    // `observations` was maintaining its indexes row by row). When the project's combinations fit in
+    // memory, the rows are COPYed straight into that table with their dimension set ids (one pass).
+    const partitionExists = await this.client.query("select to_regclass($1) is not null as exists", [
+      `public.${observationPartitionName(target.dataSourceId)}`,
+    ]);
+    let dictionary =
+      partitionExists.rows[0].exists || !target.copyColumns.direct
+        ? null
+        : await DimensionDictionary.load(this.client, target.projectId);
+    const building = await beginPartitionBuild(
+      this.client,
+      target.dataSourceId,
+      dictionary ? { projectId: target.projectId } : undefined,
+    );
+    // Another writer created the partition meanwhile: the rows merge into it.
+    if (!building) dictionary = null;
     // The source's days, one index probe each (a skip scan of the primary key), read before
     // anything is deleted: which of the file's days replace earlier ones, and whether any are left.
     const days = await this.client.query<{ date: string }>(
@@ -284,7 +376,7 @@ export class ObservationStaging {
       [target.dataSourceId, previousVersion],
     );
     const oldRows = totals.rowCount ? new Map(totals.rows.map((r) => [r.date, r.rows])) : null;
-    return { previousVersion, oldDates: new Set(days.rows.map((r) => r.date)), oldRows, building };
+    return { previousVersion, oldDates: new Set(days.rows.map((r) => r.date)), oldRows, building, dictionary };
   }
 
   /**
@@ -295,13 +387,13 @@ export class ObservationStaging {
   private async mergeChunk(): Promise<void> {
     const started = performance.now();
     const target = this.target!;
-    this.prepared ??= await this.prepare(target);
+    const prepared = this.prepared!;
     const chunk = `upload_chunk_${this.chunkCount}`;
     const source = this.client.escapeLiteral(target.dataSourceId);
     const project = this.client.escapeLiteral(target.projectId);
     const dims = DIMENSION_COLUMNS.join(", ");
     const metrics = target.metricColumns;
-    const into = `insert into ${this.prepared.building ?? "observations"} (data_source_id, project_id, date, dimension_set_id, ${metrics.join(", ")})`;
+    const into = `insert into ${prepared.building ?? "observations"} (data_source_id, project_id, date, dimension_set_id, ${metrics.join(", ")})`;
     const statements = [
       `insert into upload_new_keys select combo, key, ${dims} from ${chunk} where key is not null`,
       "insert into upload_keys select * from upload_new_keys",
@@ -318,7 +410,7 @@ export class ObservationStaging {
       "analyze upload_combos",
       "savepoint before_insert",
     ];
-    if (this.prepared.oldDates.size === 0) {
+    if (prepared.oldDates.size === 0) {
       // A source without rows: every row is new. Only the file's metric columns: the others stay
       // NULL (their default).
       statements.push(
@@ -401,6 +493,55 @@ export class ObservationStaging {
           ${probe};
         end if;
       end $find$`;
+  }
+
+  /**
+   * Ends a direct import's partition: adds the file's new combinations to `dimension_sets` (re-pointing the rows
+   * of any that another import added first), builds the primary key (where a repeated row shows), drops the
+   * `line` column and attaches it.
+   */
+  private async completeDirectPartition(): Promise<void> {
+    let started = performance.now();
+    const target = this.target!;
+    const partition = this.prepared!.building!;
+    const project = this.client.escapeLiteral(target.projectId);
+    await this.writeNewSets();
+    const dims = target.dimensionColumns.join(", ");
+    await this.client.query("analyze upload_sets");
+    // In key order: two imports adding the same combinations wait for each other in the same order, never in a
+    // cycle. `on conflict do nothing` also skips a combination the dictionary gave two ids (past its cap).
+    await this.client.query(
+      `insert into dimension_sets (id, project_id, key${dims ? `, ${dims}` : ""}) overriding system value
+       select id, ${project}, key${dims ? `, ${dims}` : ""} from upload_sets order by key
+       on conflict (project_id, key) do nothing`,
+    );
+    const repointed = await this.client.query(
+      `create temporary table upload_repoint on commit drop as
+       select s.id as ours, d.id as theirs from upload_sets s
+       join dimension_sets d on d.project_id = ${project} and d.key = s.key
+       where d.id <> s.id`,
+    );
+    if (repointed.rowCount) {
+      await this.client.query("analyze upload_repoint");
+      await this.client.query(
+        `update ${partition} p set dimension_set_id = r.theirs from upload_repoint r where p.dimension_set_id = r.ours`,
+      );
+    }
+    target.onPhase?.("add new dimension sets", performance.now() - started);
+    started = performance.now();
+    await this.client.query("savepoint before_key");
+    try {
+      await buildPartitionKey(this.client, target.dataSourceId);
+    } catch (error) {
+      if ((error as { code?: string }).code !== "23505") throw error;
+      await this.client.query("rollback to savepoint before_key");
+      throw await this.duplicateError();
+    }
+    await this.client.query("release savepoint before_key");
+    target.onPhase?.("build the partition's key", performance.now() - started);
+    started = performance.now();
+    await attachBuiltPartition(this.client, target.dataSourceId, true);
+    target.onPhase?.("attach the partition", performance.now() - started);
   }
 
   /** Attaches the partition this import built; a repeated row shows as the primary key is built. */
@@ -493,15 +634,16 @@ export class ObservationStaging {
     // earlier days is left, from the staged rows alone.
     const onlyStaged = [...oldDates].every((date) => this.fileDates.has(date));
     const started = performance.now();
+    const rows = this.stagedRows();
     if (input.sums) await this.loadSums(input.sums);
     // Temporary tables are never auto-analysed: the aggregates over the staged rows need the statistics.
-    else await q("analyze upload_staging");
+    else await q(`analyze ${rows.table}`);
     const merged = await mergeStagedRollups(this.client, {
       sourceId: input.dataSourceId,
       previousVersion,
       onlyStaged,
-      staged: "upload_staging",
-      keys: "upload_keys",
+      staged: rows.staged,
+      keys: rows.keys,
       days: "upload_days",
       sums: input.sums && { daily: "upload_daily_sums", segments: "upload_segment_sums" },
       metricColumns: this.target!.metricColumns,
@@ -534,15 +676,34 @@ export class ObservationStaging {
     );
   }
 
+  /**
+   * The file's rows as `mergeStagedRollups` reads them (`date`, `combo`, the metric columns) and their
+   * combinations (`combo` and the dimension columns); `table`: the table to analyse before summing them. A direct
+   * import's rows are its partition's, with their dimension set ids for combinations.
+   */
+  private stagedRows(): { staged: string; keys: string; table: string } {
+    if (!this.direct) return { staged: "upload_staging", keys: "upload_keys", table: "upload_staging" };
+    const partition = this.prepared!.building!;
+    return {
+      staged: `(select date, dimension_set_id as combo, ${this.target!.metricColumns.join(", ")} from ${partition})`,
+      keys: `(select d.id as combo, ${DIMENSION_COLUMNS.map((c) => `d.${c}`).join(", ")} from dimension_sets d
+              where d.project_id = ${this.client.escapeLiteral(this.target!.projectId)}
+                and d.id in (select distinct dimension_set_id from ${partition}))`,
+      table: partition,
+    };
+  }
+
   /** The first row that repeats an earlier row's date and dimension values. */
   private async duplicateError(): Promise<CsvImportError> {
-    const { rows } = await this.client.query<{ line: number; first: number }>(
-      `select line, first from (
-         select s.line, min(s.line) over (partition by s.date, c.id) as first
-         from upload_staging s join upload_combos c on c.combo = s.combo
-       ) s where line <> first order by line limit 1`,
+    // A direct import's rows are in its partition (with their lines until it is attached).
+    const rows = this.direct
+      ? `select line, date, dimension_set_id as id from ${this.prepared!.building}`
+      : "select s.line, s.date, c.id from upload_staging s join upload_combos c on c.combo = s.combo";
+    const { rows: found } = await this.client.query<{ line: number; first: number }>(
+      `select line, first from (select line, min(line) over (partition by date, id) as first from (${rows}) r) s
+       where line <> first order by line limit 1`,
     );
-    return new CsvImportError(M.duplicateRow(rows[0].line, rows[0].first));
+    return new CsvImportError(M.duplicateRow(found[0].line, found[0].first));
   }
 
   async commit(): Promise<void> {
