@@ -208,7 +208,7 @@ export class RowEncoder {
       if (this.held.length >= MAX_HELD_ROWS) return this.release("mdy");
       return "";
     }
-    return this.held.length > 0 && this.order ? this.release(this.order) + out : out;
+    return flatten(this.held.length > 0 && this.order ? this.release(this.order) + out : out);
   }
 
   /** Rows held until their date order is known (each may bring a new combination when released). */
@@ -349,6 +349,17 @@ export class RowEncoder {
     this.lastDate = date;
     return date;
   }
+}
+
+/**
+ * The same text as one flat string. V8 keeps a string built by `+` as a tree of its parts until something reads a
+ * character of it; a row waits in the COPY batch until the batch is sent, so unflattened every row survives the
+ * young-generation collections as a dozen objects, flattened as one. Garbage collection during an import: about
+ * 1.3 s → 0.75 s per million rows here (`node --cpu-prof`).
+ */
+function flatten(text: string): string {
+  text.charCodeAt(0);
+  return text;
 }
 
 /** Trimmed, Unicode NFC; an empty value is "(not set)", as analytics tools show it. Case is kept. */
