@@ -144,6 +144,25 @@ describe("a source's first import, straight into its partition", () => {
     expect(await rollups(sourceId)).toEqual(merged);
   });
 
+  it("rows whose slashed dates read both ways wait for a later day to tell the order, then get their ids", async () => {
+    const { project, sourceId } = await uploadWorld();
+    // 12 days of Feb 2026 written day first (01/02 … 12/02 read both ways), every row a new combination: all are
+    // held until 13/02 tells the order, then encoded at once.
+    let text = "date,channel,landingPage,sessions\n";
+    for (let day = 1; day <= 12; day++)
+      for (let p = 0; p < 300; p++) text += `${String(day).padStart(2, "0")}/02/2026,Direct,/d${day}/p${p},1\n`;
+    text += "13/02/2026,Email,/last,2\n";
+    const answer = await importCsv(bytes(text), { dataSourceId: sourceId, projectId: project.id });
+    expect(answer).toMatchObject({ rows: 3601, dateRange: { start: "2026-02-01", end: "2026-02-13" } });
+    expect(await danglingRows(sourceId)).toBe(0);
+    expect(await combinations(project.id)).toEqual({ sets: 3601, keys: 3601 });
+    const { rows } = await db().execute<{ date: string; rows: number }>(sql`
+      select to_char(o.date, 'YYYY-MM-DD') as date, count(*)::int as rows from observations o
+      join dimension_sets d on d.id = o.dimension_set_id
+      where o.data_source_id = ${sourceId} and d.landing_page like '/d12/%' group by 1`);
+    expect(rows).toEqual([{ date: "2026-02-12", rows: 300 }]);
+  });
+
   it("names both lines of a repeated row far apart, and leaves neither rows nor combinations behind", async () => {
     const { project, sourceId } = await uploadWorld();
     let text = "date,channel,landingPage,sessions\n";
