@@ -140,7 +140,8 @@ export async function importCsv(chunks: AsyncIterable<Buffer>, target: ImportTar
   };
 
   const feedSlice = async (text: string) => {
-    await reserveFor(recordsAtMost(text));
+    // Counting the slice's line breaks is only needed when the encoder hands out ids.
+    if (dictionary) await reserveFor(recordsAtMost(text));
     parser.write(text);
     if (parser.fieldLength > MAX_FIELD_CHARS || parser.pendingFields > MAX_FIELDS) {
       throw new CsvImportError(

@@ -288,8 +288,12 @@ export class ObservationStaging {
   private async writeNewSets(): Promise<void> {
     const text = this.direct!.takeNew();
     if (text === "") return;
-    const columns = ["id", "key", ...this.target!.dimensionColumns].join(", ");
-    const stream = this.client.query(copyFrom(`copy upload_sets (${columns}) from stdin`));
+    await this.copyText("upload_sets", ["id", "key", ...this.target!.dimensionColumns], text);
+  }
+
+  /** COPYs text held in memory (a few MB at most) into a table, between the streamed COPYs of the rows. */
+  private async copyText(table: string, columns: readonly string[], text: string): Promise<void> {
+    const stream = this.client.query(copyFrom(`copy ${table} (${columns.join(", ")}) from stdin`));
     const done = new Promise<void>((resolve, reject) => {
       stream.on("finish", resolve);
       stream.on("error", reject);
@@ -659,17 +663,8 @@ export class ObservationStaging {
       `create temporary table upload_daily_sums (date date, rows integer, ${metrics}) on commit drop;
        create temporary table upload_segment_sums (date date, dimension text, value text, rows integer, ${metrics}) on commit drop`,
     );
-    const copy = async (table: string, columns: readonly string[], text: string) => {
-      const stream = this.client.query(copyFrom(`copy ${table} (${columns.join(", ")}) from stdin`));
-      const done = new Promise<void>((resolve, reject) => {
-        stream.on("finish", resolve);
-        stream.on("error", reject);
-      });
-      stream.end(text);
-      await done;
-    };
-    await copy("upload_daily_sums", ["date", "rows", ...sums.columns], sums.dailyCopy());
-    await copy(
+    await this.copyText("upload_daily_sums", ["date", "rows", ...sums.columns], sums.dailyCopy());
+    await this.copyText(
       "upload_segment_sums",
       ["date", "dimension", "value", "rows", ...sums.segmentColumns],
       sums.segmentCopy(),
