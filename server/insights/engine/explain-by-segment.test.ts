@@ -27,10 +27,12 @@ const segmentOutcome = () =>
     ],
     kpiEffect: 900,
   }) as unknown as IntentionOutcome;
-const totalOutcome = (type: string, kind: string) =>
+const totalOutcome = (type: string, kind: string, metric = "sessions") =>
   ({
     intention: { stage: "acquisition", analysis: { type } },
-    findings: [finding({ kind, periodStart: "2026-11-22", date: "2026-11-22", change: -1_000, direction: "down" })],
+    findings: [
+      finding({ kind, metric, periodStart: "2026-11-22", date: "2026-11-22", change: -1_000, direction: "down" }),
+    ],
     kpiEffect: 1_000,
   }) as unknown as IntentionOutcome;
 const explained = (o: IntentionOutcome) => (o.findings[0] as Finding & { explainedBy?: unknown }).explainedBy;
@@ -47,5 +49,16 @@ describe("explainTotalsBySegments", () => {
     const change = totalOutcome("change", "change");
     explainTotalsBySegments(ctx, [segmentOutcome(), change]);
     expect(explained(change)).toMatchObject({ dimension: "device", dimensionValue: "tablet" });
+  });
+
+  it("does not credit a rate's change, or another metric's, to a segment by KPI effect", () => {
+    // A Search Console query's clicks shift carried most of the engaged sessions lost, and the
+    // engagement rate's fall (Email's, by its drivers) read "100% of the drop came from Query …".
+    for (const metric of ["engagementRate", "engagedSessions"]) {
+      const change = totalOutcome("change", "change", metric);
+      explainTotalsBySegments(ctx, [segmentOutcome(), change]);
+      expect(explained(change)).toBeUndefined();
+      expect(change.explainedBy).toBeUndefined();
+    }
   });
 });

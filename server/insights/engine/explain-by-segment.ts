@@ -1,4 +1,5 @@
 import { dayNumber } from "@/lib/dates";
+import { findMetric } from "@/lib/catalogue/metrics";
 import type { Finding } from "../types";
 import { watchSegments } from "./analyses/segment-watch";
 import type { EngineContext, IntentionOutcome } from "./types";
@@ -54,9 +55,13 @@ export function explainTotalsBySegments(ctx: EngineContext, outcomes: IntentionO
     // Period comparisons (change, drivers, funnel): compare the KPI effects. Not a day's anomaly or a
     // trend's dated changes: those are matched by their day above, and a segment's finding from
     // another day said "100% of the rise came from" a segment that had not made it.
+    // Only a segment's finding on the same additive metric can carry a part of its change: a rate's
+    // change is split by its drivers (mix and rate), and a KPI effect from another metric or source
+    // said "100% of the drop came from Query …" for an engagement rate that Search Console has not.
     const periodLevel = ["change", "drivers", "funnel"].includes(o.intention.analysis.type);
-    if (periodLevel && !o.explainedBy && o.kpiEffect) {
-      const best = bestMatch(segmentFindings, (s) => (s.f.kpiEffect ?? 0) / o.kpiEffect);
+    const metric = o.findings[0]?.metric;
+    if (periodLevel && !o.explainedBy && o.kpiEffect && metric && findMetric(metric)?.kind === "additive") {
+      const best = bestMatch(segmentFindings, (s) => (s.f.metric === metric ? (s.f.kpiEffect ?? 0) / o.kpiEffect : 0));
       if (best) {
         o.explainedBy = best.s.o;
         const first = o.findings[0] as Finding & { explainedBy?: Explanation };

@@ -1,0 +1,54 @@
+import { describe, expect, it } from "vitest";
+import { addDays } from "@/lib/dates";
+import { PART_INDEX, PARTS, type PartKey, type PartValues } from "../data/parts";
+import { ProjectData } from "../data/project-data";
+import { reportWindow } from "../data/window";
+import { kpiEffectOf } from "./impact";
+import type { EngineContext } from "./types";
+
+// A change in another metric is carried into the KPI at the comparison period's KPI per unit of
+// that metric; a search or ad click is a visit, so clicks (and impressions, through the
+// click-through rate) go through the sessions they bring, not the whole site's KPI per click.
+
+const window = reportWindow("2026-10-27", "2026-11-25", "previous_period");
+
+function source(sourceId: string, daily: Partial<Record<PartKey, number>>) {
+  const days = new Map<string, PartValues>();
+  for (let d = window.historyStart; d <= window.periodEnd; d = addDays(d, 1)) {
+    const values: PartValues = PARTS.map(() => null);
+    for (const [part, value] of Object.entries(daily)) values[PART_INDEX[part as PartKey]] = value;
+    days.set(d, values);
+  }
+  return { sourceId, days };
+}
+
+/** A site of 1,000 sessions a day (600 engaged) and a search source of 100 clicks from 2,000 impressions. */
+function context(kpiMetric: string, withSite = true): EngineContext {
+  const sources = [source("00000000-0000-4000-8000-00000000005c", { clicks: 100, impressions: 2_000 })];
+  if (withSite) sources.push(source("00000000-0000-4000-8000-000000000a4a", { sessions: 1_000, engagedSessions: 600 }));
+  const data = new ProjectData(window, sources, [], []);
+  const reference = data.periodTotals(kpiMetric).baseline!;
+  return { data, rawData: data, window, kpi: { metric: kpiMetric, reference } } as unknown as EngineContext;
+}
+
+describe("kpiEffectOf", () => {
+  it("carries lost search clicks into the KPI at the KPI per session", () => {
+    // 300 clicks are 300 visits, 60 % of them engaged: −180, not −300 × 18,000 / 3,000 = −1,800.
+    expect(kpiEffectOf(context("engagedSessions"), "clicks", -300).kpiEffect).toBeCloseTo(-180, 6);
+  });
+
+  it("carries impressions through the click-through rate", () => {
+    // 2,000 impressions at 5 % are 100 visits: −60 engaged sessions.
+    expect(kpiEffectOf(context("engagedSessions"), "impressions", -2_000).kpiEffect).toBeCloseTo(-60, 6);
+  });
+
+  it("keeps the metric's own ratio without sessions, or when the KPI is measured in search impressions", () => {
+    // Impressions per click (20) for a reach KPI; an ads-only project's clicks scale its own KPI.
+    expect(kpiEffectOf(context("impressions"), "clicks", -300).kpiEffect).toBeCloseTo(-6_000, 6);
+    expect(kpiEffectOf(context("impressions", false), "clicks", -300).kpiEffect).toBeCloseTo(-6_000, 6);
+  });
+
+  it("carries sessions at the KPI per session", () => {
+    expect(kpiEffectOf(context("engagedSessions"), "sessions", -1_000).kpiEffect).toBeCloseTo(-600, 6);
+  });
+});
