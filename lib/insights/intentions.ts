@@ -548,7 +548,9 @@ export const INTENTIONS: readonly Intention[] = [
     "ads_clicks_vs_sessions",
     "Ads clicks versus visits",
     "Do paid clicks and paid-search visits agree?",
-    ["clicks", "sessions"],
+    // Cost marks the clicks as paid: Search Console's clicks are organic, and without an ads source
+    // the check says it was skipped instead of "no significant results".
+    ["clicks", "cost", "sessions"],
     ["channel"],
   ),
   audit(

@@ -256,6 +256,16 @@ function seasonNote(f: Finding & Record<string, unknown>, ctx: NarrativeContext)
   return ` Expected for the season: the same days last year moved ${formatChangePct(season.lastYearChangePct, ctx.locale)}.`;
 }
 
+/**
+ * "rose" / "fell"; a search position that rises in number falls down the results, and "position
+ * rose" reads as a better rank to a search marketer: it worsened.
+ */
+function directionVerb(metric: string, direction: Finding["direction"]): string {
+  if (direction !== "up" && direction !== "down") return "held";
+  if (metric === "position") return direction === "up" ? "worsened" : "improved";
+  return direction === "up" ? "rose" : "fell";
+}
+
 function baseSentence(finding: Finding, ctx: NarrativeContext): string {
   const f = finding as Finding & Record<string, unknown>;
   const unit = unitOf(f.metric);
@@ -264,7 +274,7 @@ function baseSentence(finding: Finding, ctx: NarrativeContext): string {
   // Rates get the decimals that show the two compared values apart.
   const digits = unit === "percent" ? percentDigitsApart(f.baseline, f.current) : 1;
   const v = (x: number | null, precise = false) => (x === null ? "n/a" : formatValue(x, unit, ctx, precise, digits));
-  const verb = f.direction === "up" ? "rose" : f.direction === "down" ? "fell" : "held";
+  const verb = directionVerb(f.metric, f.direction);
   switch (f.kind) {
     case "anomaly": {
       const side = f.direction === "up" ? "above" : "below";

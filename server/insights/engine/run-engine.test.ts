@@ -128,6 +128,8 @@ describe("runEngine on generated projects", () => {
     expect(reasons.get("segment_level_shifts")).toMatch(/level shifts needs 42 days of data.*has 30/);
     expect(reasons.get("sessions_trend")).toBe(undefined); // 28 days are enough for a level shift
     expect(reasons.get("roas_by_campaign")).toMatch(/needs advertising data/);
+    // The generated site has no ad cost: comparing its ad clicks with paid visits is skipped, not "nothing found".
+    expect(reasons.get("ads_clicks_vs_sessions")).toMatch(/^Skipped: this check needs advertising data/);
   });
 
   it("watches segments and judges days from both sides on a short history (60 days: no weeks before to forecast)", () => {

@@ -29,8 +29,15 @@ export function skipReason(ctx: EngineContext, intention: Intention): string | n
   const missing = intention.metrics.filter((m) => !data.hasMetric(m));
   const missingDims = intention.dimensions.filter((d) => !data.hasDimension(d));
   if (missing.length > 0 || missingDims.length > 0) {
-    if (intention.metrics.some((m) => AD_METRICS.has(m)) && missing.some((m) => AD_METRICS.has(m) || m === "revenue"))
-      return `Skipped: ${metricDefinition(intention.analysis.type === "drivers" ? intention.analysis.metric : intention.metrics[0]).label.toLowerCase()} needs advertising data — connect Google Ads (or upload ad cost with the conversions and conversion value attributed to each paid campaign).`;
+    if (intention.metrics.some((m) => AD_METRICS.has(m)) && missing.some((m) => AD_METRICS.has(m) || m === "revenue")) {
+      const what =
+        intention.stage === "audit"
+          ? "this check"
+          : metricDefinition(
+              intention.analysis.type === "drivers" ? intention.analysis.metric : intention.metrics[0],
+            ).label.toLowerCase();
+      return `Skipped: ${what} needs advertising data — connect Google Ads (or upload ad cost with the conversions and conversion value attributed to each paid campaign).`;
+    }
     return "not_applicable";
   }
   const days = ctx.data.historyDays();
