@@ -122,6 +122,35 @@ describe("POST /api/data-sources/{id}/upload", () => {
     ]);
   });
 
+  it("imports GA4's source / medium column as the source and the medium", async () => {
+    const { main, sourceId } = await uploadWorld();
+    const csv = [
+      "Date,Session source / medium,Device category,Sessions",
+      "20240101,google / cpc,desktop,5",
+      "20240101,google / organic,desktop,4",
+      "20240101,l.facebook.com / referral,mobile,3",
+      "20240101,(direct) / (none),mobile,2",
+      "20240101,partner.example/landing / referral,mobile,1",
+      "20240101,newsletter,mobile,1",
+    ].join("\n");
+    const res = await uploadCsv(sourceId, main.token, csv);
+    expect(res.status).toBe(200);
+    const sets = await db().select().from(dimensionSets);
+    expect(sets.map((s) => `${s.source}|${s.medium}|${s.device}`).sort()).toEqual([
+      "(direct)|(none)|mobile",
+      "google|cpc|desktop",
+      "google|organic|desktop",
+      "l.facebook.com|referral|mobile",
+      "newsletter|(not set)|mobile",
+      "partner.example/landing|referral|mobile",
+    ]);
+    expect(await countObservations(sourceId)).toBe(6);
+    // The column takes both dimensions: a separate source column as well is refused, naming both.
+    const clash = await uploadCsv(sourceId, main.token, "Date,Source / Medium,Source,Sessions\n20240102,a / b,a,1\n");
+    expect(clash.status).toBe(400);
+    expect(clash.body.message).toBe("Line 1, column Source: " + MM.taken("Source", "Source / Medium"));
+  });
+
   it("stores position weighted by impressions", async () => {
     const { main, sourceId } = await uploadWorld();
     const res = await uploadCsv(

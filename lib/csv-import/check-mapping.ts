@@ -34,12 +34,14 @@ export function checkMapping(headers: readonly string[], targets: readonly strin
       default:
         break;
     }
-    const first = taken.get(target);
-    if (first !== undefined) {
-      problems.push({ column, message: M.taken(targetLabel(target), headers[first]) });
+    // A source / medium column takes both the source and the medium.
+    const takes = parsed.kind === "sourceMedium" ? parsed.keys.map((k) => `dimension:${k}`) : [target];
+    const clash = takes.find((t) => taken.has(t));
+    if (clash !== undefined) {
+      problems.push({ column, message: M.taken(targetLabel(clash), headers[taken.get(clash)!]) });
       return;
     }
-    taken.set(target, column);
+    for (const t of takes) taken.set(t, column);
     if (parsed.kind === "date") hasDate = true;
     if (parsed.kind === "metric") {
       hasMetric = true;

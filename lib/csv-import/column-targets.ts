@@ -3,12 +3,30 @@ import { METRIC_CATALOGUE, STORED_METRICS, metricLabel, type BaseMetric } from "
 
 // What one CSV column is imported as. Written as a string ("date", "ignore", "dimension:channel",
 // "metric:sessions") so a mapping is plain JSON that a <select> and the API share.
-export type ColumnTarget = "date" | "ignore" | `dimension:${Dimension}` | `metric:${BaseMetric}`;
+export type ColumnTarget = "date" | "ignore" | `dimension:${Dimension}` | typeof SOURCE_MEDIUM | `metric:${BaseMetric}`;
+
+/**
+ * One column holding two dimensions, as GA4 and Universal Analytics export them ("google / cpc"):
+ * imported as the source and the medium.
+ */
+export const SOURCE_MEDIUM = "dimension:sourceMedium";
+export const SOURCE_MEDIUM_PARTS = ["source", "medium"] as const satisfies readonly Dimension[];
+
+/**
+ * "google / cpc" → ["google", "cpc"]; split at the last " / " (a medium never holds one, a
+ * referrer's source may). Without one, the whole cell is the source and the medium is not set.
+ */
+export function splitSourceMedium(cell: string): [string, string] {
+  const at = cell.lastIndexOf(" / ");
+  return at === -1 ? [cell, ""] : [cell.slice(0, at), cell.slice(at + 3)];
+}
 
 export type ParsedTarget =
   | { kind: "date" }
   | { kind: "ignore" }
   | { kind: "dimension"; key: Dimension }
+  /** Source and medium in one column (SOURCE_MEDIUM). */
+  | { kind: "sourceMedium"; keys: typeof SOURCE_MEDIUM_PARTS }
   | { kind: "metric"; key: BaseMetric }
   /** A metric the catalogue computes from others (CTR, CPC...): never imported as such. */
   | { kind: "derived"; key: string; inputs: string[] }
@@ -19,6 +37,7 @@ const STORED_KEYS = new Set<string>(STORED_METRICS.map((m) => m.key));
 
 export function parseTarget(target: string): ParsedTarget {
   if (target === "date" || target === "ignore") return { kind: target };
+  if (target === SOURCE_MEDIUM) return { kind: "sourceMedium", keys: SOURCE_MEDIUM_PARTS };
   const [kind, key] = target.split(":", 2);
   if (kind === "dimension" && DIMENSION_KEYS.has(key)) return { kind, key: key as Dimension };
   if (kind === "metric" && STORED_KEYS.has(key)) return { kind, key: key as BaseMetric };
@@ -39,11 +58,10 @@ export interface TargetOption {
 /** Every choice a column can take, in the order the mapping preview lists them. */
 export const TARGET_OPTIONS: readonly TargetOption[] = [
   { value: "date", label: "Date", group: "Date" },
-  ...DIMENSIONS.map((d) => ({
-    value: `dimension:${d.key}` as ColumnTarget,
-    label: d.label,
-    group: "Dimensions" as const,
-  })),
+  ...DIMENSIONS.flatMap((d): TargetOption[] => [
+    { value: `dimension:${d.key}`, label: d.label, group: "Dimensions" },
+    ...(d.key === "medium" ? [{ value: SOURCE_MEDIUM, label: "Source / medium", group: "Dimensions" } as const] : []),
+  ]),
   ...STORED_METRICS.map((m) => ({
     value: `metric:${m.key}` as ColumnTarget,
     label: m.label,

@@ -43,6 +43,11 @@ export const KNOWN_COLUMNS: readonly KnownColumn[] = [
   },
   { names: ["Session medium", "First user medium", "Medium"], target: "dimension:medium", from: "GA4" },
   {
+    names: ["Session source / medium", "First user source / medium", "Source / Medium"],
+    target: "dimension:sourceMedium",
+    from: "GA4, Universal Analytics",
+  },
+  {
     names: ["Session campaign", "Campaign", "Campaign name", "First user campaign", "UTM campaign name"],
     target: "dimension:campaign",
     from: "GA4, Google Ads, Meta, Shopify",
@@ -153,7 +158,6 @@ export const KNOWN_COLUMNS: readonly KnownColumn[] = [
       "Event count per active user",
       "Active users per session",
       "Sessions per active user",
-      "Session source / medium",
       "Session source platform",
       "Nth day",
     ],

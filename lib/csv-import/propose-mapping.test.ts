@@ -58,6 +58,30 @@ describe("proposeMapping on real exports", () => {
     });
   });
 
+  it("a date range line re-saved without its quotes is still not the header", () => {
+    const text = readFileSync(
+      path.join(import.meta.dirname, "../../test/fixtures/csv/google-ads-campaigns.csv"),
+      "utf8",
+    );
+    const preview = readPreview(text.replace(/^"(.*)"$/m, "$1"), { complete: true });
+    expect(preview.headerLine).toBe(3);
+    expect(preview.headers[0]).toBe("Day");
+  });
+
+  it("GA4 source / medium: one column taken as both the source and the medium", () => {
+    expect(mapped(["Date", "Session source / medium", "Sessions"])).toEqual({
+      Date: "date",
+      "Session source / medium": "dimension:sourceMedium",
+      Sessions: "metric:sessions",
+    });
+    expect(
+      checkMapping(
+        ["Date", "Source / Medium", "Medium", "Sessions"],
+        ["date", "dimension:sourceMedium", "dimension:medium", "metric:sessions"],
+      ),
+    ).toEqual([{ column: 2, message: MM.taken("Medium", "Source / Medium") }]);
+  });
+
   it("Shopify sales over time: orders and total sales; the other sales columns are not taken twice", () => {
     const proposal = proposeMapping(fixture("shopify-sales-over-time.csv").headers);
     expect(mapped(proposal.map((c) => c.header))).toEqual({

@@ -4,7 +4,7 @@ import { DIMENSIONS, type Dimension as DimensionKey, type DimensionEntry } from 
 import { STORED_METRICS, type BaseMetric, type StoredMetric } from "@/lib/catalogue/metrics";
 import { CSV_MAPPING_MESSAGES as MM } from "@/lib/constants/csv-mapping-messages";
 import { checkMapping } from "@/lib/csv-import/check-mapping";
-import { parseTarget } from "@/lib/csv-import/column-targets";
+import { parseTarget, splitSourceMedium } from "@/lib/csv-import/column-targets";
 import { squashName } from "@/lib/csv-import/known-columns";
 import { detectDateOrder, parseDateCell, type DateOrder } from "@/lib/csv-import/parse-date";
 import { parseNumberCell, plainDecimal } from "@/lib/csv-import/parse-number";
@@ -34,7 +34,8 @@ export interface CsvLayout {
   dateIndex: number;
   dateName: string;
   /** In the order of DIMENSIONS, with the header's spelling for messages. */
-  dimensions: { index: number; dim: Dimension; name: string }[];
+  /** `part`: the column holds source and medium (SOURCE_MEDIUM); this dimension is that part of it. */
+  dimensions: { index: number; dim: Dimension; name: string; part?: 0 | 1 }[];
   metrics: { index: number; metric: Metric; name: string }[];
   impressionsIndex: number;
   /** The staging table's columns the COPY fills, in the order `encodeRow` writes them. */
@@ -103,6 +104,10 @@ export function readHeader(fields: string[], line: number, options: HeaderOption
     if (parsed.kind === "date") dateIndex = index;
     else if (parsed.kind === "dimension")
       dimensions.push({ index, dim: DIMENSIONS.find((d) => d.key === parsed.key)!, name });
+    else if (parsed.kind === "sourceMedium")
+      parsed.keys.forEach((key, part) =>
+        dimensions.push({ index, dim: DIMENSIONS.find((d) => d.key === key)!, name, part: part as 0 | 1 }),
+      );
     else if (parsed.kind === "metric")
       metrics.push({ index, metric: STORED_METRICS.find((m) => m.key === parsed.key)!, name });
   });
@@ -289,8 +294,8 @@ export class RowEncoder {
     const named: Partial<Record<DimensionKey, string>> = {};
     const segments: number[] = [];
     let dims = "";
-    for (const { index, dim, name } of layout.dimensions) {
-      const value = normalizeDimension(fields[index]);
+    for (const { index, dim, name, part } of layout.dimensions) {
+      const value = normalizeDimension(part === undefined ? fields[index] : splitSourceMedium(fields[index])[part]);
       if (value.length > MAX_DIMENSION_LENGTH)
         throw new CsvImportError(M.valueTooLong(line, name, MAX_DIMENSION_LENGTH));
       named[dim.key] = value;
