@@ -39,4 +39,56 @@ describe("periodChange", () => {
     const zero = s.map((p) => ({ ...p, value: 0 }));
     expect(periodChange(s.slice(3), zero.slice(0, 3), opts).changePct).toBeNull();
   });
+
+  it("weighs a ratio's days by their denominator (weighted least squares)", () => {
+    // Reference: numpy 2.4 lstsq on the rows scaled by √weight, scipy 8 t distribution (28 days,
+    // weekday terms, df 20): effect 5.815273994253887, se 1.3782159689222462, p 0.0004211548156823551.
+    const points = WEIGHTED_DAYS.map(([date, weight, value]) => ({ date, value, weight }));
+    const r = periodChange(points.slice(14), points.slice(0, 14), {
+      metric: "cpa",
+      periodStart: "2026-03-15",
+      periodEnd: "2026-03-28",
+    });
+    expect(r.dailyEffect).toBeCloseTo(5.815273994253887, 9);
+    expect(r.pValue!).toBeCloseTo(0.0004211548156823551, 9);
+    // Unweighted, the same days give another effect: the weights are used.
+    const plain = periodChange(
+      points.slice(14).map(({ date, value }) => ({ date, value })),
+      points.slice(0, 14).map(({ date, value }) => ({ date, value })),
+      { metric: "cpa", periodStart: "2026-03-15", periodEnd: "2026-03-28" },
+    );
+    expect(Math.abs(plain.dailyEffect - r.dailyEffect)).toBeGreaterThan(0.01);
+  });
 });
+
+/** Days of a cost per conversion: date, conversions (the weight), cost per conversion. */
+const WEIGHTED_DAYS: [string, number, number][] = [
+  ["2026-03-01", 41, 25.0361],
+  ["2026-03-02", 49, 29.1485],
+  ["2026-03-03", 39, 34.3659],
+  ["2026-03-04", 20, 30.5887],
+  ["2026-03-05", 36, 26.8609],
+  ["2026-03-06", 27, 33.4583],
+  ["2026-03-07", 13, 31.8157],
+  ["2026-03-08", 59, 26.1464],
+  ["2026-03-09", 20, 38.5866],
+  ["2026-03-10", 28, 30.9202],
+  ["2026-03-11", 48, 29.7101],
+  ["2026-03-12", 51, 26.0908],
+  ["2026-03-13", 41, 28.1709],
+  ["2026-03-14", 42, 27.3584],
+  ["2026-03-15", 54, 35.7528],
+  ["2026-03-16", 19, 32.1055],
+  ["2026-03-17", 25, 40.78],
+  ["2026-03-18", 42, 28.6985],
+  ["2026-03-19", 34, 31.1559],
+  ["2026-03-20", 54, 35.3214],
+  ["2026-03-21", 47, 36.0869],
+  ["2026-03-22", 43, 35.8336],
+  ["2026-03-23", 23, 29.707],
+  ["2026-03-24", 29, 33.8812],
+  ["2026-03-25", 21, 27.483],
+  ["2026-03-26", 49, 36.9248],
+  ["2026-03-27", 20, 43.5366],
+  ["2026-03-28", 43, 39.1472],
+];

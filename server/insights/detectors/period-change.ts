@@ -16,6 +16,12 @@ import { directionOf, relativeChange, type DailyPoint, type Finding } from "../t
 // noise, and leaving it in the variance would hide real changes (and a period with an extra
 // weekend would look like a change). With fewer days than the weekday model needs, it falls back
 // to Welch's t-test on the daily values.
+//
+// A ratio's days (conversion rate, cost per conversion, CTR) are weighted by their denominator
+// (weighted least squares): a day's rate over 20 conversions is four times as noisy as one over
+// 80, and unweighted, the few-conversion weekend days' extreme costs per conversion hid a 22 % rise
+// in an account's cost per conversion (p 6·10⁻⁴, under the report-wide bar). Weighted, the effect
+// tested is the change of the ratio of sums, the quantity the report states.
 
 export interface PeriodChangeOptions {
   metric: string;
@@ -38,16 +44,20 @@ export interface ChangeFinding extends Finding {
   test: "weekday_regression" | "welch" | "none";
 }
 
+/** A day of the tested series; `weight`: a ratio's denominator that day (1 when absent). */
+export type WeightedPoint = DailyPoint & { weight?: number };
+type KnownPoint = { date: string; value: number; weight?: number };
+
 export function periodChange(
-  current: readonly DailyPoint[],
-  baseline: readonly DailyPoint[],
+  current: readonly WeightedPoint[],
+  baseline: readonly WeightedPoint[],
   options: PeriodChangeOptions,
 ): ChangeFinding {
   const confidence = options.confidence ?? 0.95;
-  const cur = current.filter((p): p is { date: string; value: number } => p.value !== null && Number.isFinite(p.value));
-  const base = baseline.filter(
-    (p): p is { date: string; value: number } => p.value !== null && Number.isFinite(p.value),
-  );
+  const known = (p: WeightedPoint): p is KnownPoint =>
+    p.value !== null && Number.isFinite(p.value) && (p.weight === undefined || p.weight > 0);
+  const cur = current.filter(known);
+  const base = baseline.filter(known);
   const currentTotal = cur.reduce((s, p) => s + p.value, 0);
   const baselineTotal = base.reduce((s, p) => s + p.value, 0);
   const change = currentTotal - baselineTotal;
@@ -98,10 +108,7 @@ interface TestResult {
   df: number;
 }
 
-function weekdayRegression(
-  cur: readonly { date: string; value: number }[],
-  base: readonly { date: string; value: number }[],
-): TestResult | null {
+function weekdayRegression(cur: readonly KnownPoint[], base: readonly KnownPoint[]): TestResult | null {
   const rows = [...cur.map((p) => ({ p, inCurrent: 1 })), ...base.map((p) => ({ p, inCurrent: 0 }))];
   const weekdays = [...new Set(rows.map((r) => dayOfWeek(r.p.date)))].sort();
   const dummies = weekdays.slice(1); // the first weekday present is the reference level
@@ -116,9 +123,10 @@ function weekdayRegression(
   });
   rows.forEach((r, i) => {
     const x = design[i];
+    const w = r.p.weight ?? 1;
     for (let a = 0; a < k; a++) {
-      xty[a] += x[a] * r.p.value;
-      for (let b = 0; b < k; b++) xtx[a][b] += x[a] * x[b];
+      xty[a] += w * x[a] * r.p.value;
+      for (let b = 0; b < k; b++) xtx[a][b] += w * x[a] * x[b];
     }
   });
   const beta = solveLinearSystem(xtx, xty);
@@ -127,7 +135,7 @@ function weekdayRegression(
   let rss = 0;
   rows.forEach((r, i) => {
     const fitted = design[i].reduce((s, x, j) => s + x * beta[j], 0);
-    rss += (r.p.value - fitted) ** 2;
+    rss += (r.p.weight ?? 1) * (r.p.value - fitted) ** 2;
   });
   const s2 = rss / df;
   return { name: "weekday_regression", effect: beta[1], se: Math.sqrt(Math.max(0, s2 * inverse[1][1])), df };

@@ -71,16 +71,19 @@ export function runDrivers(
   }
   if (!analysis) return { intention, findings: [], chart: null, kpiEffect: 0, indirectEffect: 0, severity: 0 };
 
-  const total = periodChange(
-    ctx.data.series(metric, w.periodStart, w.periodEnd, split.sourceId),
-    ctx.data.series(metric, w.comparisonStart, w.comparisonEnd, split.sourceId),
-    {
-      metric,
-      periodStart: w.periodStart,
-      periodEnd: w.periodEnd,
-      dimension,
-    },
-  );
+  // A ratio's days weigh by their denominator (period-change.ts).
+  const daily = (from: string, to: string) => {
+    const series = ctx.data.series(metric, from, to, split.sourceId);
+    if (def.kind !== "ratio") return series;
+    const weights = ctx.data.series(def.denominator, from, to, split.sourceId);
+    return series.map((p, i) => ({ ...p, weight: weights[i].value ?? 0 }));
+  };
+  const total = periodChange(daily(w.periodStart, w.periodEnd), daily(w.comparisonStart, w.comparisonEnd), {
+    metric,
+    periodStart: w.periodStart,
+    periodEnd: w.periodEnd,
+    dimension,
+  });
   // For a ratio, the test above is on daily rates; report the rate of the summed parts.
   // The test's expected range is in summed daily values; for a ratio, carry its relative width over
   // to the rate of the summed parts, so the range and the rate are in the same units.
