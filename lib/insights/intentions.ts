@@ -551,7 +551,7 @@ export const INTENTIONS: readonly Intention[] = [
     // Cost marks the clicks as paid: Search Console's clicks are organic, and without an ads source
     // the check says it was skipped instead of "no significant results".
     ["clicks", "cost", "sessions"],
-    ["channel"],
+    [], // paid visits by channel group or by medium (analyses/audit.ts)
   ),
   audit(
     "missing_conversions",

@@ -127,7 +127,10 @@ function auditFindings(ctx: EngineContext, check: AuditCheck): AuditFinding[] {
       // Ads clicks come from an ads source (one that also reports cost); search console clicks
       // are organic and must not be compared with paid sessions.
       const clicksSource = ctx.data.sourceFor(["clicks", "cost"]);
-      const paid = values("channel").filter((v) => PAID.test(v.value));
+      // Paid visits by channel group, else by medium (an export by source / medium: "google / cpc").
+      const paid = (ctx.data.hasDimension("channel") ? values("channel") : values("medium")).filter((v) =>
+        PAID.test(v.value),
+      );
       if (!clicksSource || paid.length === 0) return [];
       const adsClicks = ctx.data.total("clicks", w.periodStart, w.periodEnd, clicksSource) ?? 0;
       return findClicksSessionsMismatch(
