@@ -28,6 +28,7 @@ export interface AnomalyOptions extends Omit<BaselineOptions, "from" | "to"> {
    * Level shifts found in the period (first day, level after / level before). A forecast reads the level from the
    * weeks before a day, so for two weeks after a step every ordinary day would look low (or high): days from a
    * shift on are judged against the history moved to the new level, as the shift already explains the step.
+   * The two-sided baseline fits each day's level from its own side of the shifts (two-sided-baseline.ts).
    */
   levelShifts?: readonly { date: string; ratio: number }[];
 }
@@ -55,7 +56,12 @@ export function detectAnomalies(series: readonly DailyPoint[], options: AnomalyO
   const confidence = options.confidence ?? 0.95;
   const baseline =
     options.baseline === "two-sided"
-      ? twoSidedBaseline(series, { from: options.periodStart, to: options.periodEnd, confidence })
+      ? twoSidedBaseline(series, {
+          from: options.periodStart,
+          to: options.periodEnd,
+          confidence,
+          breaks: options.levelShifts?.map((s) => s.date),
+        })
       : forecastAcrossShifts(series, { ...options, confidence });
   const findings: AnomalyFinding[] = [];
   let judgedDays = 0;

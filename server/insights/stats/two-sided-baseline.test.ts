@@ -73,4 +73,23 @@ describe("twoSidedBaseline", () => {
     }
     expect(opposite / (20 * 30)).toBeLessThanOrEqual(0.05);
   });
+
+  it("fits a day's level from its own side of a level shift", () => {
+    // Level 1,000, +45 % from day 75; day 67 (8 days before) is an ordinary day. Across the shift
+    // the line through both sides puts its level too high; with the shift's date it reads its own.
+    let without = 0;
+    let withBreak = 0;
+    for (let seed = 1; seed <= 20; seed++) {
+      const s = plant(generateSeries({ days: DAYS, seed, noiseSd: 30 }), 75, DAYS, (v) => v * 1.45);
+      const options = { from: s[FROM].date, to: s[DAYS - 1].date };
+      const day = (breaks?: string[]) => {
+        const p = twoSidedBaseline(s, { ...options, breaks }).points[67 - FROM];
+        return (p.actual! - p.expected!) / p.sigma!;
+      };
+      without += day() / 20;
+      withBreak += day([s[75].date]) / 20;
+    }
+    expect(without).toBeLessThan(-1.5); // the ordinary day looked unusually low
+    expect(Math.abs(withBreak)).toBeLessThan(0.5);
+  });
 });

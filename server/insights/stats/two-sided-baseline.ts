@@ -1,3 +1,4 @@
+import { dayNumber } from "@/lib/dates";
 import type { DailyPoint } from "../types";
 import { WINSORIZED_EFFICIENCY, medianInPlace, robustSigmaInPlace } from "./descriptive";
 import { studentTQuantile } from "./distributions";
@@ -39,6 +40,13 @@ export interface TwoSidedOptions {
   levelDays?: number;
   /** Fewest leave-one-out errors needed for an interval (21). */
   minResiduals?: number;
+  /**
+   * First days of a new level (the series' level shifts, change-points.ts): a day's level is
+   * fitted from its own level's days when they are enough. Across a shift a line through both
+   * sides splits the difference: a normal day 8 days before a campaign's cost rose 45 % was
+   * judged against a level 13 % too high and reported as an unusually low cost.
+   */
+  breaks?: readonly string[];
 }
 
 const MIN_WEEKS = 3;
@@ -160,14 +168,17 @@ export function twoSidedBaseline(
   };
 
   /** The k nearest known days to t on the chosen side(s), deseasonalised with `f`, into xs/zs. */
+  // The days of t's own level, [lo, hi) (the whole series without breaks); `gather` reads only them.
+  let lo = 0;
+  let hi = n;
   const gather = (t: number, f: Float64Array, side: "both" | "left" | "right", limit = levelDays): number => {
     let k = 0;
     let left = t - 1;
     let right = t + 1;
     const des = (s: number) => (mult ? y[s] / f[weekday(s)] : y[s] - f[weekday(s)]);
-    while (k < limit && (left >= 0 || right < n)) {
-      const useLeft = side !== "right" && left >= 0 && (side === "left" || right >= n || t - left <= right - t);
-      const s = useLeft ? left-- : side !== "left" && right < n ? right++ : -1;
+    while (k < limit && (left >= lo || right < hi)) {
+      const useLeft = side !== "right" && left >= lo && (side === "left" || right >= hi || t - left <= right - t);
+      const s = useLeft ? left-- : side !== "left" && right < hi ? right++ : -1;
       if (s < 0) break;
       if (Number.isNaN(y[s])) continue;
       // Insertion by x: the window then reads left to right (two interleaved runs, so cheap).
@@ -195,9 +206,28 @@ export function twoSidedBaseline(
     const k = gather(t, f, side);
     return k >= need ? lineAtZero(k) : null;
   };
+  const breakIdx = (options.breaks ?? [])
+    .map((date) => dayNumber(date) - day0)
+    .filter((i) => i > 0 && i < n)
+    .sort((a, b) => a - b);
   for (let t = 0; t < n; t++) {
     const f = factorFor(t);
-    const gathered = gather(t, f, "both");
+    lo = 0;
+    hi = n;
+    for (const b of breakIdx) {
+      if (b <= t) lo = b;
+      else {
+        hi = b;
+        break;
+      }
+    }
+    let gathered = gather(t, f, "both");
+    if (gathered < need && (lo > 0 || hi < n)) {
+      // Too few days at its own level: the whole series, with the check for a break below.
+      lo = 0;
+      hi = n;
+      gathered = gather(t, f, "both");
+    }
     if (gathered < need) continue;
     // A break between the sides: the medians of the known days just before and just after t (or,
     // mostly one-sided, of the nearer and farther halves), read before the fit winsorises zs.

@@ -32,9 +32,10 @@ export interface SegmentDetection {
 export function detectSegment(task: SegmentTask): SegmentDetection {
   const { metric, series, watchStart, periodEnd } = task;
   const tag = { dimension: task.dimension, dimensionValue: task.value };
-  const shifts = detectChangePoints(series, { metric, ...tag, maxChanges: 3 }).filter(
-    (f): f is LevelShiftFinding => f.kind === "level_shift" && f.date >= watchStart && f.date <= periodEnd,
+  const levels = detectChangePoints(series, { metric, ...tag, maxChanges: 3 }).filter(
+    (f): f is LevelShiftFinding => f.kind === "level_shift",
   );
+  const shifts = levels.filter((f) => f.date >= watchStart && f.date <= periodEnd);
   if (!task.daily) return { shifts, anomalies: null };
   const anomalies = detectAnomalies(series, {
     metric,
@@ -42,8 +43,10 @@ export function detectSegment(task: SegmentTask): SegmentDetection {
     periodStart: watchStart,
     periodEnd,
     minAbsoluteDeviation: metricDefinition(metric).unit === "count" ? 1 : 0,
-    // The judged days have days after them: fitted from both sides (two-sided-baseline.ts).
+    // The judged days have days after them: fitted from both sides (two-sided-baseline.ts), each
+    // from the days of its own level.
     baseline: "two-sided",
+    levelShifts: levels.map((f) => ({ date: f.date, ratio: f.baseline ? f.current / f.baseline : 1 })),
   });
   return { shifts, anomalies };
 }
