@@ -1,5 +1,6 @@
 import { metricDefinition, type Dimension, type MetricDefinition } from "@/lib/insights/metrics";
 import { addDays, dayNumber, daysBetween } from "@/lib/dates";
+import { pickSource } from "@/lib/insights/pick-source";
 import type { DailyPoint } from "../types";
 import { PART_INDEX, PARTS, type PartKey, type PartValues } from "./parts";
 import type { ReportWindow } from "./window";
@@ -124,20 +125,17 @@ export class ProjectData {
     return this.partDays.get(sourceId)?.[PART_INDEX[part]] ?? 0;
   }
 
-  /** The source to read `parts` from (and split by `dimension`): the most days of the scarcest part. */
+  /** The source to read `parts` from (and split by `dimension`): see pickSource, over the scarcest part's days. */
   sourceFor(parts: readonly PartKey[], dimension?: Dimension): string | null {
-    let best: string | null = null;
-    let bestDays = 0;
-    for (const s of this.sources) {
-      if (dimension && !this.segmentIndex.has(`${s.sourceId}|${dimension}`)) continue;
-      let days = Infinity;
-      for (const p of parts) days = Math.min(days, this.days(s.sourceId, p));
-      if (days > bestDays || (days === bestDays && best !== null && s.sourceId < best)) {
-        best = s.sourceId;
-        bestDays = days;
-      }
-    }
-    return bestDays > 0 ? best : null;
+    return pickSource(
+      this.sources
+        .filter((s) => !dimension || this.segmentIndex.has(`${s.sourceId}|${dimension}`))
+        .map((s) => ({
+          sourceId: s.sourceId,
+          days: Math.min(...parts.map((p) => this.days(s.sourceId, p))),
+          seesSite: this.days(s.sourceId, "sessions") > 0,
+        })),
+    );
   }
 
   hasMetric(metric: string): boolean {

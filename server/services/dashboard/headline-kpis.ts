@@ -2,8 +2,9 @@ import { DEFAULT_PRIMARY_KPI, type Kpi } from "@/lib/constants/settings";
 import type { SiteType } from "@/lib/constants/site-types";
 import { STORED_METRICS, findMetric } from "@/lib/catalogue/metrics";
 import type { DashboardKpi } from "@/lib/api-client/dashboard-types";
+import { pickSource } from "@/lib/insights/pick-source";
 
-/** The stored metrics that may be summed over days and sources: the only ones the dashboard reads. */
+/** The stored metrics that may be summed over days: the only ones the dashboard reads. */
 export const SUMMED_PARTS = STORED_METRICS.filter((m) => m.kind === "additive").map((m) => ({
   key: m.key as string,
   column: m.column as string,
@@ -12,7 +13,8 @@ export type PartKey = (typeof SUMMED_PARTS)[number]["key"];
 
 // Which numbers a project's dashboard row shows: its primary KPI first, then the site type's
 // other headline numbers, three in all. Only stored, additive parts qualify: the dashboard sums
-// days and sources, which `users` and ratios do not allow.
+// days, which `users` and ratios do not allow. Each number comes from one source (pickSource): an
+// analytics export's conversions and an ads export's are not added up.
 
 /** A KPI setting in the stored part that measures it. Reach and branded search have no column of
  *  their own in the observation store: impressions are the nearest stored measure of both. */
@@ -46,6 +48,7 @@ export function headlineParts(siteType: SiteType, primaryKpi: unknown): PartKey[
 }
 
 export interface DayValues {
+  sourceId: string;
   date: string;
   current: boolean;
   values: (number | null)[];
@@ -58,15 +61,24 @@ export interface DayValues {
  */
 export function buildKpis(parts: PartKey[], days: DayValues[], currentDates: string[]): DashboardKpi[] {
   const kpis: DashboardKpi[] = [];
+  const sessions = SUMMED_PARTS.findIndex((p) => p.key === "sessions");
+  const seesSite = new Set(days.filter((d) => d.values[sessions] !== null).map((d) => d.sourceId));
   for (const part of parts) {
     const index = SUMMED_PARTS.findIndex((p) => p.key === part);
     if (index < 0) continue;
+    const daysBySource = new Map<string, number>();
+    for (const day of days)
+      if (day.values[index] !== null) daysBySource.set(day.sourceId, (daysBySource.get(day.sourceId) ?? 0) + 1);
+    const source = pickSource(
+      [...daysBySource].map(([sourceId, n]) => ({ sourceId, days: n, seesSite: seesSite.has(sourceId) })),
+    );
     let current = 0;
     let previous = 0;
     let seenCurrent = false;
     let seenPrevious = false;
     const byDate = new Map<string, number | null>();
     for (const day of days) {
+      if (day.sourceId !== source) continue;
       const value = day.values[index];
       if (day.current) byDate.set(day.date, value);
       if (value === null || !Number.isFinite(value)) continue;

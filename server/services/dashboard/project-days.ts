@@ -14,8 +14,9 @@ export interface ProjectDays {
 }
 
 /**
- * Every project's daily totals over its last two periods, in one set-based query on the daily
- * rollup (at most projects × 2 × DASHBOARD_KPI_DAYS rows reach JS). Each project's period ends on
+ * Every project's daily totals by source over its last two periods, in one set-based query on the
+ * daily rollup (at most sources × 2 × DASHBOARD_KPI_DAYS rows reach JS; buildKpis reads each
+ * metric from one source). Each project's period ends on
  * the newest day it holds, so a source that stopped reporting compares the days it has instead of
  * empty ones (the dashboard flags it as stale separately).
  */
@@ -26,12 +27,13 @@ export async function loadProjectDays(sourceIds: readonly string[]): Promise<Map
     `with last as (
        select project_id, max(date) as end_date
        from observation_daily_totals where data_source_id = any($1::uuid[]) group by project_id)
-     select t.project_id, to_char(l.end_date, 'YYYY-MM-DD') as end_date, to_char(t.date, 'YYYY-MM-DD') as date,
+     select t.project_id, t.data_source_id, to_char(l.end_date, 'YYYY-MM-DD') as end_date,
+            to_char(t.date, 'YYYY-MM-DD') as date,
             (t.date > l.end_date - $2::int) as current,
             ${SUMMED_PARTS.map((p, i) => `sum(t.${p.column}) as p${i}`).join(", ")}
      from observation_daily_totals t join last l on l.project_id = t.project_id
      where t.data_source_id = any($1::uuid[]) and t.date > l.end_date - 2 * $2::int
-     group by t.project_id, l.end_date, t.date
+     group by t.project_id, t.data_source_id, l.end_date, t.date
      order by t.project_id, t.date`,
     [sourceIds, DASHBOARD_KPI_DAYS],
   );
@@ -51,6 +53,7 @@ export async function loadProjectDays(sourceIds: readonly string[]): Promise<Map
       result.set(projectId, entry);
     }
     entry.days.push({
+      sourceId: String(row.data_source_id),
       date: String(row.date),
       current: Boolean(row.current),
       values: SUMMED_PARTS.map((_, i) => (row[`p${i}`] === null ? null : Number(row[`p${i}`]))),

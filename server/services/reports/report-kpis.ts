@@ -1,6 +1,7 @@
 import "server-only";
 import { addDays, comparisonRange, daysBetween } from "@/lib/dates";
 import { HEADLINE_KPIS, MAX_HEADLINE_KPIS } from "@/lib/insights/headline-kpis";
+import { pickSource } from "@/lib/insights/pick-source";
 import { METRIC_CATALOGUE, metricDefinition, metricUnit } from "@/lib/catalogue/metrics";
 import type { SiteType } from "@/lib/constants/site-types";
 import { pool } from "../../db/client";
@@ -37,15 +38,17 @@ type Day = Map<string, number | null>;
  *
  * Read straight from `observations` (the web process never loads the insight engine), by the engine's rules: all
  * rows of a source's day share one grain, so their sum is the day's total; each metric is read from the one source
- * holding the most days of all its parts, so nothing is counted twice; a ratio is recomputed from its summed parts;
- * a day a source has no row for is 0 between its first and last day in the window and unknown outside them.
+ * holding the most days of all its parts (pickSource), so nothing is counted twice; a ratio is recomputed from its
+ * summed parts; a day a source has no row for is 0 between its first and last day in the window and unknown outside
+ * them.
  */
 export async function reportKpis({ ctx }: { ctx: ReportServiceContext }) {
   const { report, project } = ctx.access;
   const comparison = comparisonRange(report.periodStart, report.periodEnd, report.compareTo);
   const from = comparison.start < report.periodStart ? comparison.start : report.periodStart;
   const candidates = HEADLINE_KPIS[project.siteType as SiteType] ?? HEADLINE_KPIS.ecommerce;
-  const parts = [...new Set(candidates.flatMap(partsOf))].filter((p) => columnOf(p));
+  // Sessions always: a source that counts visits wins a tie for a metric (pickSource).
+  const parts = [...new Set(["sessions", ...candidates.flatMap(partsOf)])].filter((p) => columnOf(p));
   const columns = parts.map((p) => `sum(o.${columnOf(p)}) as "${p}"`).join(", ");
   // The active sources first: only their partitions of `observations` are read.
   const sources = await activeSourceIds(project.id);
@@ -73,10 +76,13 @@ export async function reportKpis({ ctx }: { ctx: ReportServiceContext }) {
   for (const metric of candidates) {
     if (kpis.length >= MAX_HEADLINE_KPIS) break;
     const needed = partsOf(metric);
-    const source = [...bySource.keys()]
-      .map((s) => ({ s, n: daysWith(s, needed) }))
-      .filter((x) => x.n > 0)
-      .sort((a, b) => b.n - a.n)[0]?.s;
+    const source = pickSource(
+      [...bySource.keys()].map((s) => ({
+        sourceId: s,
+        days: daysWith(s, needed),
+        seesSite: daysWith(s, ["sessions"]) > 0,
+      })),
+    );
     if (!source) continue;
     const days = bySource.get(source)!;
     const dates = [...days.keys()].sort();

@@ -1,0 +1,30 @@
+import { describe, expect, it } from "vitest";
+import { SUMMED_PARTS, buildKpis, type DayValues } from "./headline-kpis";
+
+// A project with an analytics export and an ads export: both carry conversions. The dashboard
+// shows the site's conversions (the analytics'), not the two added up.
+
+const ADS = "00000000-0000-4000-8000-00000000000a";
+const ANALYTICS = "00000000-0000-4000-8000-00000000000b";
+const day = (sourceId: string, date: string, current: boolean, parts: Record<string, number>): DayValues => ({
+  sourceId,
+  date,
+  current,
+  values: SUMMED_PARTS.map((p) => parts[p.key] ?? null),
+});
+
+describe("buildKpis", () => {
+  it("reads each number from one source, not the sum of the sources that carry it", () => {
+    const days = ["2026-11-01", "2026-11-02"].flatMap((date, i) => [
+      day(ANALYTICS, date, i === 1, { sessions: 1_000, conversions: 50 }),
+      day(ADS, date, i === 1, { clicks: 400, cost: 800, conversions: 30 }),
+    ]);
+    const kpis = buildKpis(["conversions", "sessions", "cost"], days, ["2026-11-02"]);
+    expect(kpis.map((k) => [k.key, k.current, k.previous])).toEqual([
+      ["conversions", 50, 50],
+      ["sessions", 1_000, 1_000],
+      ["cost", 800, 800],
+    ]);
+    expect(kpis[0].series).toEqual([{ date: "2026-11-02", value: 50 }]);
+  });
+});
