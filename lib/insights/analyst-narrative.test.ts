@@ -213,6 +213,30 @@ describe("the analyst's narrative", () => {
       "Sessions on Apr 28, 2025, the last day of the data, look partial: 505 against about 1,102 on that weekday.",
     );
     expect(partial.next).toBe("Import the day again once it is complete, then run the report again.");
+    const paid = (current: number) =>
+      analystNarrative(
+        {
+          findings: [
+            {
+              ...base,
+              kind: "audit",
+              check: "ads_clicks_vs_sessions",
+              metric: "sessions",
+              current,
+              baseline: 17_250,
+              changePct: (current - 17_250) / 17_250,
+              count: 1,
+            },
+          ],
+        },
+        { currency: "USD", period },
+      )!.headline;
+    expect(paid(20_803)).toBe(
+      "Paid visits (20,803) were 20.6 % more than ad clicks (17,250): other traffic may be counted as paid.",
+    );
+    expect(paid(9_000)).toMatch(
+      /^Paid visits \(9,000\) were 47.8 % fewer than ad clicks \(17,250\): ad clicks may be losing/,
+    );
     const unattributed = { ...base, kind: "audit", check: "not_set_share", metric: "sessions", dimension: "channel" };
     expect(analystNarrative({ findings: [{ ...unattributed, current: 0.22274 }] }, { currency: "USD" })!.headline).toBe(
       "22.3 % of sessions have no channel recorded.",

@@ -193,13 +193,21 @@ function auditHeadline(f: NarrativeFinding, options: NarrativeOptions): string {
       return `The ${lower(dimensionLabel(f.dimension))} ${f.dimensionValue ?? ""} is spelt ${count ?? "several"} ways, splitting its ${metric}.`;
     case "duplicate_rows":
       return `${count ?? "Some"} ${f.count === 1 ? "day repeats" : "days repeat"} another day's totals exactly: probably imported twice.`;
+    case "ads_clicks_vs_sessions": {
+      if (!finite(f.current) || !finite(f.baseline) || !finite(f.changePct)) break;
+      const visits = formatMetric("sessions", f.current, options.currency);
+      const clicks = formatMetric("clicks", f.baseline, options.currency);
+      const apart = formatPct(Math.abs(f.changePct)).replace(/^[+−]/, "");
+      return f.changePct < 0
+        ? `Paid visits (${visits}) were ${apart} fewer than ad clicks (${clicks})${when(f, options)}: ad clicks may be losing their tracking on the way to the site.`
+        : `Paid visits (${visits}) were ${apart} more than ad clicks (${clicks})${when(f, options)}: other traffic may be counted as paid.`;
+    }
     case "missing_conversions":
       return f.issue === "no_conversion_metric"
         ? "The data holds no conversions, leads or transactions."
         : `Conversions, leads and transactions were all zero${when(f, options)} although the site had visits.`;
-    default:
-      return `${auditIssueLabel(f.check, f.issue)}${count ? `: ${count} affected` : ""} in ${metric}${when(f, options)}.`;
   }
+  return `${auditIssueLabel(f.check, f.issue)}${count ? `: ${count} affected` : ""} in ${metric}${when(f, options)}.`;
 }
 
 /** The driver with the largest contribution, as a share of the total change: "Paid Search accounts for 85 % of it". */
