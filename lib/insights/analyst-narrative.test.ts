@@ -29,6 +29,28 @@ const driver: NarrativeFinding = {
 const period = { start: "2025-04-01", end: "2025-04-28" };
 
 describe("the analyst's narrative", () => {
+  it("says a search position that grows in number worsened", () => {
+    const position = {
+      ...base,
+      metric: "position",
+      current: 5.36,
+      baseline: 4.79,
+      change: 0.57,
+      changePct: 0.119,
+      direction: "up" as const,
+    };
+    const query = {
+      ...position,
+      kind: "driver" as const,
+      dimension: "query",
+      dimensionValue: "winter boots",
+      changePct: null,
+    };
+    const n = analystNarrative({ findings: [position, query] }, { currency: "USD", period })!;
+    expect(n.headline).toMatch(/^Average position worsened 11.9 % to 5.4/);
+    expect(n.why).toMatch(/accounts for 100 % of the worsening/);
+  });
+
   it("says the number, leaves out the report's period, and gives the driver with its share and one next step", () => {
     const n = analystNarrative({ findings: [base, driver] }, { currency: "USD", period })!;
     expect(n.headline).toBe("Revenue fell 12.3 % to $18,503.20 (−$2,601.00 against $21,104.20).");

@@ -110,7 +110,10 @@ export function leadFinding(findings: NarrativeFinding[]): NarrativeFinding | nu
   return best ?? findings.find((f) => f.kind === "driver") ?? findings[0] ?? null;
 }
 
-const verbOf = (f: NarrativeFinding) => (f.direction === "up" || (f.change ?? 0) > 0 ? "rose" : "fell");
+const isUp = (f: NarrativeFinding) => f.direction === "up" || (f.change ?? 0) > 0;
+/** A search position that grows in number falls down the results: it "worsened" (see server/insights/narrative.ts). */
+const verbOf = (f: NarrativeFinding) =>
+  f.metric === "position" ? (isUp(f) ? "worsened" : "improved") : isUp(f) ? "rose" : "fell";
 
 function headline(f: NarrativeFinding, options: NarrativeOptions): string {
   const { currency } = options;
@@ -238,7 +241,8 @@ function why(
   const amount = formatChange(top.metric, top.change, currency);
   if (share !== null && share > 0) {
     const pct = formatPct(Math.min(share, 9.99)).replace(/^[+−]/, "");
-    const movement = (total ?? top.change!) < 0 ? "fall" : "rise";
+    const up = (total ?? top.change!) >= 0;
+    const movement = lead.metric === "position" ? (up ? "worsening" : "improvement") : up ? "rise" : "fall";
     // "Desktop devices account", "Paid Search accounts": the device's name is a plural.
     const verb = top.dimension === "device" ? "account" : "accounts";
     return `${name} ${verb} for ${pct} of the ${movement} (${amount})${through(top, currency)}.`;

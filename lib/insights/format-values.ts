@@ -84,7 +84,9 @@ export function formatChange(
     const shown = (Math.abs(change) * 100).toLocaleString("en", { maximumFractionDigits: 2 });
     return `${shown === "0" ? "" : sign}${shown} pp`;
   }
-  return `${sign}${formatMetric(metric, Math.abs(change), currency, { unit: u })}`;
+  const shown = formatMetric(metric, Math.abs(change), currency, { unit: u });
+  // A change that rounds to nothing has no sign ("−0" reads as a typo).
+  return `${/[1-9]/.test(shown) ? sign : ""}${shown}`;
 }
 
 /** Trends carry growth rates in this unit (server/insights/engine/rate-values.ts), not the metric's unit. */
