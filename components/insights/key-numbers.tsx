@@ -10,15 +10,11 @@ import {
   metricLabel,
 } from "@/lib/insights/format-values";
 import { findMetric } from "@/lib/catalogue/metrics";
+import { leadFinding } from "@/lib/insights/analyst-narrative";
 
-/** The headline finding of an insight: the total change when there is one, else the first finding. */
+/** The headline finding of an insight: the one its card leads with (leadFinding), audits included. */
 export function headlineFinding(findings: InsightFinding[]): InsightFinding | null {
-  return (
-    findings.find((f) => f.kind === "change" && !f.dimension) ??
-    findings.find((f) => f.kind !== "audit") ??
-    findings[0] ??
-    null
-  );
+  return leadFinding(findings);
 }
 
 /** Good news or bad: a rise in cost or position is bad, a rise in revenue good. */

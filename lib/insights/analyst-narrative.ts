@@ -92,12 +92,15 @@ function when(f: NarrativeFinding, options: NarrativeOptions): string {
   return ` from ${formatDay(f.periodStart)} to ${formatDay(f.periodEnd)}`;
 }
 
+/** What choosing the lead reads of a finding (the card, the detail and shared pages and the exports choose with it). */
+type LeadCandidate = Pick<NarrativeFinding, "kind" | "dimension" | "changePct"> & { kpiEffect?: number };
+
 /**
  * The finding the headline is about: the total change; else, for segment-watch insights (ranked by their effect on
  * the KPI, the one their chart and key numbers show), the first; else the largest non-audit finding; else the first.
  * Findings the season predicts lead only when nothing else is there.
  */
-export function leadFinding(findings: NarrativeFinding[]): NarrativeFinding | null {
+export function leadFinding<F extends LeadCandidate>(findings: readonly F[]): F | null {
   const total = findings.find((f) => f.kind === "change" && !f.dimension);
   if (total) return total;
   const all = findings.filter((f) => f.kind !== "audit" && f.kind !== "driver");
@@ -105,7 +108,7 @@ export function leadFinding(findings: NarrativeFinding[]): NarrativeFinding | nu
   const news = all.filter((f) => !isSeasonallyExpected(f));
   const others = news.length ? news : all;
   if (others.length && others.every((f) => typeof f.kpiEffect === "number")) return others[0];
-  const byImpact = (f: NarrativeFinding) => Math.abs(f.changePct ?? 0);
+  const byImpact = (f: LeadCandidate) => Math.abs(f.changePct ?? 0);
   const best = [...others].sort((a, b) => byImpact(b) - byImpact(a))[0];
   return best ?? findings.find((f) => f.kind === "driver") ?? findings[0] ?? null;
 }

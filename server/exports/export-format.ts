@@ -2,7 +2,7 @@
 // carries an insight's headline numbers.
 import { metricUnit } from "@/lib/insights/format-values";
 import type { MetricUnit } from "@/lib/insights/metrics";
-import { isSeasonallyExpected } from "@/lib/insights/season";
+import { leadFinding } from "@/lib/insights/analyst-narrative";
 import type { ExportFinding, ExportInsight } from "./export-model";
 
 // Fonts installed with Office on Windows and macOS (and mapped by LibreOffice and Google Slides).
@@ -40,14 +40,9 @@ export const finite = (value: unknown): value is number => typeof value === "num
  * The finding an insight's headline numbers come from: the one with the largest absolute change
  * (relative when both have one), else the first. Audit findings have no change: the first.
  */
+/** The finding an insight's headline numbers come from: the one its card leads with (leadFinding). */
 export function headlineFinding(insight: ExportInsight): ExportFinding | null {
-  let best: ExportFinding | null = null;
-  const score = (f: ExportFinding) =>
-    finite(f.changePct) ? Math.abs(f.changePct) : finite(f.change) ? Math.abs(f.change) / 1e9 : -1;
-  // What the season predicts is not the headline while the insight holds news.
-  const news = insight.findings.filter((f) => !isSeasonallyExpected(f));
-  for (const f of news.length ? news : insight.findings) if (!best || score(f) > score(best)) best = f;
-  return best;
+  return leadFinding(insight.findings);
 }
 
 export function unitOf(finding: Pick<ExportFinding, "metric">, chartUnit?: string): MetricUnit {
