@@ -34,12 +34,15 @@ interface BarChartProps {
 }
 
 const ROW = 34;
-const COMPACT_ROW = 20;
+const COMPACT_ROW = 22;
 const LABEL_CHARS = 20;
+/** A card's chart names its bars too (a row of unlabelled bars says nothing), in a narrower column. */
+const COMPACT_LABEL_CHARS = 17;
 
 /**
  * Horizontal bars. Each bar's value is written beside it with its sign, so colour is never the only cue; a long
- * segment name is cut on the axis and given in full by the tooltip and the data table.
+ * segment name is cut on the axis and given in full by the tooltip and the data table. Zero is always on the
+ * axis: bars that all go down grow left from it, not from the smallest of them.
  */
 export function BarChart({
   bars,
@@ -55,7 +58,8 @@ export function BarChart({
   const positive = look.chartColor;
   const negative = contrastingColor(look.chartColor, look.palette);
   const hasNegative = diverging && bars.some((b) => b.value < 0);
-  const cut = (text: string) => (text.length > LABEL_CHARS ? `${text.slice(0, LABEL_CHARS - 1)}…` : text);
+  const chars = compact ? COMPACT_LABEL_CHARS : LABEL_CHARS;
+  const cut = (text: string) => (text.length > chars ? `${text.slice(0, chars - 1)}…` : text);
   const data = bars.map((b, i) => ({ key: `${i}`, name: b.label, value: b.value }));
   return (
     <ChartFrame
@@ -67,20 +71,24 @@ export function BarChart({
       <RechartsBarChart
         data={data}
         layout="vertical"
-        margin={{ top: 4, right: compact ? 4 : 96, bottom: 4, left: 4 }}
+        margin={{ top: 4, right: compact ? 76 : 96, bottom: 4, left: 4 }}
         barCategoryGap="22%"
         accessibilityLayer={false}
       >
-        <XAxis type="number" hide domain={hasNegative ? ["dataMin", "dataMax"] : [0, "dataMax"]} />
+        <XAxis type="number" hide domain={[(min: number) => Math.min(0, min), (max: number) => Math.max(0, max)]} />
         <YAxis
           type="category"
           dataKey="name"
-          hide={compact}
-          width={compact ? 0 : 136}
-          tick={AXIS_TICK}
+          width={compact ? 124 : 136}
+          interval={0}
+          // One line per name, cut with an ellipsis: the axis's own tick wraps at spaces into the next bar's row.
+          tick={({ x, y, payload }) => (
+            <text x={Number(x)} y={Number(y)} dy="0.32em" textAnchor="end" {...AXIS_TICK}>
+              {cut(String(payload?.value ?? ""))}
+            </text>
+          )}
           tickLine={false}
           axisLine={false}
-          tickFormatter={cut}
         />
         {compact ? null : (
           <Tooltip
@@ -99,7 +107,7 @@ export function BarChart({
           {data.map((d) => (
             <Cell key={d.key} fill={d.value >= 0 ? positive : negative} data-testid="chart-bar" />
           ))}
-          {compact ? null : (
+          {
             <LabelList
               dataKey="value"
               content={(props) => {
@@ -117,7 +125,7 @@ export function BarChart({
                 );
               }}
             />
-          )}
+          }
         </RechartsBar>
       </RechartsBarChart>
     </ChartFrame>

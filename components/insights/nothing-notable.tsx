@@ -2,24 +2,50 @@ import { Link } from "@/components/ui/link";
 import type { Insight } from "@/lib/api-client/types";
 import { insightHref } from "./insight-card";
 
-/** The questions the report asked that found nothing significant, in one line instead of one card each. */
+const SKIPPED = /^Skipped:\s*/;
+
+/** What a skipped question needs ("advertising data — connect Google Ads …"), shared by the questions it stopped. */
+function needOf(insight: Insight): string {
+  const reason = insight.summary.replace(SKIPPED, "");
+  return reason.match(/\bneeds? (.*)$/)?.[1] ?? reason;
+}
+
+/**
+ * The questions the report asked that found nothing significant, in one line instead of one card each; and,
+ * apart, the ones it could not ask, grouped by what they need (not "checked": the data was not there).
+ */
 export function NothingNotable({ projectId, insights }: { projectId: string; insights: Insight[] }) {
+  const checked = insights.filter((i) => !SKIPPED.test(i.summary));
+  const skipped = new Map<string, Insight[]>();
+  for (const insight of insights.filter((i) => SKIPPED.test(i.summary)))
+    skipped.set(needOf(insight), [...(skipped.get(needOf(insight)) ?? []), insight]);
   if (insights.length === 0) return null;
+  const links = (list: Insight[]) =>
+    list.map((insight, i) => (
+      <span key={insight._id}>
+        {i > 0 ? ", " : null}
+        <Link href={insightHref(projectId, insight._id)} className="underline-offset-2 hover:underline">
+          {insight.title}
+        </Link>
+      </span>
+    ));
   return (
-    <p
-      className="rounded-lg border border-slate-200 bg-slate-50 px-3 py-2 text-sm text-slate-700"
+    <div
+      className="space-y-1 rounded-lg border border-slate-200 bg-slate-50 px-3 py-2 text-sm text-slate-700"
       data-testid="nothing-notable"
     >
-      <span className="font-medium text-slate-900">Also checked, nothing notable: </span>
-      {insights.map((insight, i) => (
-        <span key={insight._id}>
-          {i > 0 ? ", " : null}
-          <Link href={insightHref(projectId, insight._id)} className="underline-offset-2 hover:underline">
-            {insight.title}
-          </Link>
-        </span>
+      {checked.length > 0 ? (
+        <p>
+          <span className="font-medium text-slate-900">Also checked, nothing notable: </span>
+          {links(checked)}.
+        </p>
+      ) : null}
+      {[...skipped].map(([need, list]) => (
+        <p key={need} data-testid="not-run">
+          <span className="font-medium text-slate-900">Not run, {list.length === 1 ? "needs" : "each needs"} </span>
+          {need.replace(/\.$/, "")}: {links(list)}.
+        </p>
       ))}
-      .
-    </p>
+    </div>
   );
 }
