@@ -182,6 +182,8 @@ const AUDIT_ISSUES: Record<string, string> = {
 };
 export const auditIssueLabel = (check: string | undefined, issue?: string) =>
   (check && AUDIT_ISSUES[check]) ?? upper((issue ?? check ?? "Data quality issue").replaceAll("_", " "));
+/** An audit finding's issue in words ("sessions_above_clicks" → "Sessions above clicks"), never its code. */
+export const auditIssueName = (issue: string | undefined) => (issue ? upper(issue.replaceAll("_", " ")) : "");
 
 function auditHeadline(f: NarrativeFinding, options: NarrativeOptions): string {
   const count = finite(f.count) ? f.count.toLocaleString("en") : null;

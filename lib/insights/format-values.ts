@@ -95,17 +95,24 @@ const RATE_UNITS: Record<string, string> = { percent_per_week: "per week", perce
 interface ValueOf {
   metric: string;
   valueUnit?: string | null;
+  /** A funnel step's values are the share that moved on to `metric` (a rate), not a count of it. */
+  kind?: string;
 }
 
-/** A finding's value in its own unit: a trend's "−6.5 % per week", any other finding's in its metric's unit. */
+/**
+ * A finding's value in its own unit: a trend's "−6.5 % per week", a funnel step's rate "6.46 %", any other
+ * finding's in its metric's unit.
+ */
 export function formatFindingValue(f: ValueOf, value: number | null | undefined, currency = "USD"): string {
+  if (f.kind === "funnel") return formatMetric(f.metric, value, currency, { unit: "percent" });
   const per = f.valueUnit ? RATE_UNITS[f.valueUnit] : undefined;
   if (!per) return formatMetric(f.metric, value, currency);
   return finite(value) ? `${formatPct(value)} ${per}` : "–";
 }
 
-/** A finding's change in its own unit: a trend's in points of growth ("−8.5 pp per week"). */
+/** A finding's change in its own unit: a trend's in points of growth ("−8.5 pp per week"), a funnel step in points. */
 export function formatFindingChange(f: ValueOf, change: number | null | undefined, currency = "USD"): string {
+  if (f.kind === "funnel") return formatChange(f.metric, change, currency, "percent");
   const per = f.valueUnit ? RATE_UNITS[f.valueUnit] : undefined;
   if (!per) return formatChange(f.metric, change, currency);
   return finite(change) ? `${formatChange(f.metric, change, currency, "percent")} ${per}` : "–";

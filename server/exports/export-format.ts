@@ -45,7 +45,9 @@ export function headlineFinding(insight: ExportInsight): ExportFinding | null {
   return leadFinding(insight.findings);
 }
 
-export function unitOf(finding: Pick<ExportFinding, "metric">, chartUnit?: string): MetricUnit {
+export function unitOf(finding: Pick<ExportFinding, "metric" | "kind">, chartUnit?: string): MetricUnit {
+  // A funnel step's values are rates (the share that moved on), whatever the step's metric counts.
+  if (finding.kind === "funnel") return "percent";
   return (chartUnit as MetricUnit | undefined) ?? metricUnit(finding.metric);
 }
 
@@ -59,7 +61,16 @@ export function currencySymbol(currency: string): string {
   }
 }
 
-/** The most impactful insights first (ties: rank), for the summary slide and sheet. */
+/**
+ * The most impactful insights first (ties: rank), for the summary slide and sheet; the data quality audit after
+ * them, as on the report page: an audit's `impact` is its severity (0.5 for a medium issue), not a share of the KPI,
+ * and led the "Most impactful findings" slide with "50 %".
+ */
 export function byImpact(insights: ExportInsight[]): ExportInsight[] {
-  return [...insights].sort((a, b) => b.impact - a.impact || a.rank - b.rank);
+  const audit = (i: ExportInsight) => (i.group === "data_quality" ? 1 : 0);
+  return [...insights].sort((a, b) => audit(a) - audit(b) || b.impact - a.impact || a.rank - b.rank);
 }
+
+/** The "Impact on KPI" an insight shows: none for the audit, whose `impact` is a severity. */
+export const kpiImpactOf = (insight: ExportInsight): number | null =>
+  insight.group === "data_quality" ? null : insight.impact;

@@ -1,5 +1,6 @@
 // The compact evidence table on an insight's slide: the same numbers as the on-screen evidence
 // table, formatted with units and the project's currency, a handful of rows at most.
+import { analystNarrative, auditIssueLabel, auditIssueName } from "@/lib/insights/analyst-narrative";
 import {
   dimensionLabel,
   formatFindingChange,
@@ -40,8 +41,8 @@ export function evidenceTable(findings: ExportFinding[], currency: string): Evid
     return {
       header: ["Check", "Issue", "Severity", "Affected rows", "Examples"],
       rows: shown.map((f) => [
-        f.check ?? metricLabel(f.metric),
-        f.issue ?? "",
+        f.check ? auditIssueLabel(f.check) : metricLabel(f.metric),
+        auditIssueName(f.issue),
         f.severity ?? "",
         finite(f.count) ? f.count.toLocaleString("en") : "–",
         (f.examples ?? []).slice(0, 3).join(", "),
@@ -71,8 +72,9 @@ export function evidenceTable(findings: ExportFinding[], currency: string): Evid
 /** The headline numbers under an insight's narrative. */
 export function headlineLines(f: ExportFinding | null, currency: string): string[] {
   if (!f) return [];
+  // An audit's headline is the card's sentence ("Paid visits (20,803) were 20.6 % more than ad clicks …").
   if (f.kind === "audit")
-    return [`${f.issue ?? f.check ?? "Issue"}: ${finite(f.count) ? f.count.toLocaleString("en") : "–"} rows affected`];
+    return [analystNarrative({ findings: [f] }, { currency })?.headline ?? auditIssueLabel(f.check)];
   const lines = [
     `${metricLabel(f.metric)}${f.dimension ? ` (${segmentText(f)})` : ""}: ${formatFindingValue(f, f.current, currency)}`,
   ];

@@ -1,5 +1,6 @@
 // The opening slides: the title (logo, report title, client, project, period) and the summary of
 // the most impactful findings with their headline numbers.
+import { auditIssueLabel } from "@/lib/insights/analyst-narrative";
 import type PptxGenJS from "pptxgenjs";
 import {
   COMPARE_TO_LABELS,
@@ -11,7 +12,7 @@ import {
   metricLabel,
   stageLabel,
 } from "@/lib/insights/format-values";
-import { byImpact, headlineFinding } from "../export-format";
+import { byImpact, headlineFinding, kpiImpactOf } from "../export-format";
 import type { ExportModel } from "../export-model";
 import { CONTENT_W, MARGIN, MASTER, TITLE_MASTER, type DeckStyle } from "./deck-style";
 import { logoObject } from "./masters";
@@ -73,7 +74,7 @@ export function addSummarySlide(pptx: PptxGenJS, model: ExportModel, style: Deck
       const f = headlineFinding(insight);
       const headline = f
         ? f.kind === "audit"
-          ? `${f.issue ?? f.check ?? ""}: ${f.count ?? 0} rows`
+          ? auditIssueLabel(f.check, f.issue)
           : `${metricLabel(f.metric)}: ${formatFindingValue(f, f.current, currency)}`
         : "";
       return [
@@ -82,7 +83,7 @@ export function addSummarySlide(pptx: PptxGenJS, model: ExportModel, style: Deck
         headline,
         f ? formatFindingChange(f, f.change, currency) : "–",
         f ? formatFindingPct(f) : "–",
-        formatPct(insight.impact).replace(/^\+/, ""),
+        kpiImpactOf(insight) === null ? "–" : formatPct(insight.impact).replace(/^\+/, ""),
       ].map((t) => ({ text: t }));
     });
   slide.addTable([head, ...rows], {

@@ -1,5 +1,6 @@
 // One sheet per insight group: every finding of every insight, one row each, with its numbers in
 // their units.
+import { auditIssueLabel, auditIssueName } from "@/lib/insights/analyst-narrative";
 import type ExcelJS from "exceljs";
 import { metricLabel, stageLabel } from "@/lib/insights/format-values";
 import { finite, unitOf } from "../export-format";
@@ -85,8 +86,8 @@ export function addEvidenceSheet(
           num(f.confidence),
           f.direction,
           num(f.pValue),
-          f.check ?? null,
-          f.issue ?? null,
+          f.check ? auditIssueLabel(f.check) : null,
+          f.issue ? auditIssueName(f.issue) : null,
           f.severity ?? null,
           num(f.count),
           f.examples?.length ? f.examples.join(", ") : null,

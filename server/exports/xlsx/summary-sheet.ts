@@ -1,8 +1,9 @@
 // The summary sheet: who and when at the top (with the logo), then one row per insight with its
 // group, stage, impact and headline numbers, most impactful first.
+import { auditIssueLabel } from "@/lib/insights/analyst-narrative";
 import type ExcelJS from "exceljs";
 import { COMPARE_TO_LABELS, formatPeriod, INSIGHT_GROUPS, metricLabel, stageLabel } from "@/lib/insights/format-values";
-import { byImpact, finite, headlineFinding, unitOf } from "../export-format";
+import { byImpact, finite, headlineFinding, kpiImpactOf, unitOf } from "../export-format";
 import type { ExportModel } from "../export-model";
 import { kindLabel, segmentText } from "../pptx/evidence-rows";
 import {
@@ -60,9 +61,9 @@ export function addSummarySheet(wb: ExcelJS.Workbook, model: ExportModel, style:
         insight.title,
         INSIGHT_GROUPS.find((g) => g.key === insight.group)?.label ?? insight.group,
         stageLabel(insight.funnelStage),
-        insight.impact,
+        kpiImpactOf(insight),
         f ? kindLabel(f.kind) : null,
-        f ? (audit ? (f.issue ?? f.check ?? metricLabel(f.metric)) : metricLabel(f.metric)) : null,
+        f ? (audit ? auditIssueLabel(f.check, f.issue) : metricLabel(f.metric)) : null,
         f && !audit ? segmentText(f) : null,
         excelDate(f?.date ?? f?.periodStart),
         excelDate(f?.date ?? f?.periodEnd),
