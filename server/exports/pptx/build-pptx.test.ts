@@ -50,6 +50,12 @@ describe("buildPptx", async () => {
     expect(summary).toMatch(/€[\d,]+/);
   });
 
+  it("leaves a question that found nothing off the summary slide", async () => {
+    const quiet = { ...model.insights[1], id: "quiet", title: "Nothing found here", findings: [], impact: 0.9 };
+    const withQuiet = await readPackage(await buildPptx({ ...model, insights: [...model.insights, quiet] }));
+    expect(unescape(texts(withQuiet.text(slidePath(2))))).not.toContain("Nothing found here");
+  });
+
   it("draws anomalies as a line with the expected band, with the report's numbers", () => {
     const insight = model.insights[0];
     const chart = chartOf(pkg, 3);

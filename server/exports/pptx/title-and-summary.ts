@@ -68,7 +68,8 @@ export function addSummarySlide(pptx: PptxGenJS, model: ExportModel, style: Deck
     text: h,
     options: { bold: true, fill: { color: style.headerFill } },
   }));
-  const rows = byImpact(model.insights)
+  // Insights that found something: a question with no finding has no headline to list.
+  const rows = byImpact(model.insights.filter((i) => i.findings.length > 0))
     .slice(0, SUMMARY_ROWS)
     .map((insight) => {
       const f = headlineFinding(insight);
