@@ -167,10 +167,10 @@ export function twoSidedBaseline(
     return { value: mz - b * mx, v, sigma };
   };
 
-  /** The k nearest known days to t on the chosen side(s), deseasonalised with `f`, into xs/zs. */
   // The days of t's own level, [lo, hi) (the whole series without breaks); `gather` reads only them.
   let lo = 0;
   let hi = n;
+  /** The k nearest known days to t on the chosen side(s), deseasonalised with `f`, into xs/zs. */
   const gather = (t: number, f: Float64Array, side: "both" | "left" | "right", limit = levelDays): number => {
     let k = 0;
     let left = t - 1;
