@@ -10,8 +10,9 @@ export default defineConfig({
   workers: 1,
   // No retries: the journeys share one database, so a retry would start from a changed state.
   retries: 0,
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
+  // Room for a CI runner several times slower than this machine; a hang still fails.
+  timeout: 120_000,
+  expect: { timeout: 20_000 },
   reporter: [["list"], ["./e2e/support/interactivity-reporter.ts"]],
   use: {
     baseURL: `http://localhost:${port}${process.env.BASE_PATH ?? ""}`,

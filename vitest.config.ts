@@ -15,7 +15,9 @@ export default defineConfig({
     setupFiles: ["test/setup-env.ts", "test/no-boss-leak.ts"],
     // API tests share one database; files run one after another to keep the 2-core machine calm.
     fileParallelism: false,
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // Generous, to catch a hang and not a slow machine: a CI runner was 3.5× slower than this one on a test
+    // that imports 50,000 rows (8.6 s here, past 30 s there).
+    testTimeout: 120_000,
+    hookTimeout: 120_000,
   },
 });

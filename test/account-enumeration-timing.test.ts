@@ -43,7 +43,7 @@ describe("no account enumeration from timing", () => {
       () => call(forgotRoute.POST, { body: { email: admin.email } }),
       (i) => call(forgotRoute.POST, { body: { email: `nobody${i}@example.com` } }),
     );
-  }, 60_000);
+  }, 180_000);
 
   it("sign-up answers an address with an account and a new one in about the same time", async () => {
     const { admin } = await createAgency();
@@ -60,5 +60,5 @@ describe("no account enumeration from timing", () => {
       () => call(signupRoute.POST, { body: body(admin.email) }),
       (i) => call(signupRoute.POST, { body: body(`new${i}@example.com`) }),
     );
-  }, 60_000);
+  }, 180_000);
 });

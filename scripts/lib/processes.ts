@@ -34,3 +34,22 @@ export function runToEnd(command: string, args: string[], env: NodeJS.ProcessEnv
     if (code !== 0) throw new Error(`${command} ${args.join(" ")} exited with code ${code}`);
   });
 }
+
+/**
+ * Runs a command with its output held back and printed whole when it ends, so that commands run side by side
+ * (`npm test`'s static checks) do not interleave their messages.
+ */
+export function runToEndQuietly(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<void> {
+  const child = spawn(command, args, { stdio: ["ignore", "pipe", "pipe"], env });
+  const output: Buffer[] = [];
+  child.stdout.on("data", (chunk: Buffer) => output.push(chunk));
+  child.stderr.on("data", (chunk: Buffer) => output.push(chunk));
+  return new Promise((resolve, reject) => {
+    child.on("error", reject);
+    child.on("close", (code, signal) => {
+      if (output.length > 0) process.stdout.write(Buffer.concat(output));
+      if (code === 0) resolve();
+      else reject(new Error(`${command} ${args.join(" ")} exited with ${code ?? signal}`));
+    });
+  });
+}

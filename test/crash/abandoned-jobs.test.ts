@@ -83,13 +83,13 @@ describe("crash safety", () => {
       const done = await until(async () => {
         const [row] = await db().select().from(reports).where(eq(reports.id, report.id));
         return row.status === "ready" && row;
-      }, 30_000);
+      }, 90_000);
       expect(done.error).toBeNull();
       expect((await db().select().from(insights).where(eq(insights.reportId, report.id))).length).toBeGreaterThan(0);
     } finally {
       await running.stop();
     }
-  }, 60_000);
+  }, 180_000);
 
   it("an abandoned report with no retry left is marked failed with a reason, never left running", async () => {
     const { project } = await reportWorld();
@@ -130,5 +130,5 @@ describe("crash safety", () => {
     const summary = await importCsv(once(), { dataSourceId: sourceId, projectId: project.id });
     expect(summary.rows).toBe(2);
     expect(await countObservations(sourceId)).toBe(2);
-  }, 60_000);
+  }, 180_000);
 });

@@ -134,7 +134,7 @@ beforeAll(async () => {
   resetPartnerConfig();
   await boss();
   await resetDatabase();
-}, 60_000);
+}, 180_000);
 
 afterAll(async () => {
   await Promise.all(workers.map((w) => stopped(w, "SIGKILL")));
@@ -170,7 +170,7 @@ describe("two workers on one database", () => {
     await until(async () => {
       const states = await jobStates(ids);
       return ids.every((id) => states[id] === "completed");
-    }, 60_000);
+    }, 120_000);
 
     // Deliveries of a report the workers generated, asked for by hand.
     for (const to of ["delivery1@client.com", "delivery2@client.com"]) {
@@ -196,7 +196,7 @@ describe("two workers on one database", () => {
     await until(async () => {
       const states = await jobStates(ids);
       return ids.every((id) => states[id] === "completed");
-    }, 60_000);
+    }, 120_000);
 
     for (const id of ids) expect(timesDone(id), id).toBe(1);
     const byWorker = Object.fromEntries(workers.map((w) => [w.name, w.done.filter((id) => ids.includes(id)).length]));
@@ -235,5 +235,5 @@ describe("two workers on one database", () => {
     expect(finishedBy(id)).toEqual(["C"]);
     expect(timesDone(id)).toBe(1);
     expect(mails.slice(mailsBefore).flatMap((m) => m.to)).toEqual(["handover@example.com"]);
-  }, 120_000);
+  }, 240_000);
 });
