@@ -1,6 +1,7 @@
 import "server-only";
 import type pg from "pg";
 import { pool } from "../../db/client";
+import { queryWithoutNestedLoops } from "../../db/without-nested-loops";
 import { DIMENSIONS } from "@/lib/insights/metrics";
 import { DIMENSION_COLUMNS, PARTS, USERS_INDEX } from "./parts";
 
@@ -83,7 +84,7 @@ export async function refreshDailyTotals(sourceId: string, client?: Queryable): 
     // Enough memory to hash the (day, dimension, value) groups instead of sorting them on disk.
     await q.query("set local work_mem = '256MB'");
     await q.query("delete from observation_segment_daily where data_source_id = $1", [sourceId]);
-    await q.query(segmentRollupInsert, [sourceId, source.rows[0].project_id]);
+    await queryWithoutNestedLoops(q, segmentRollupInsert, [sourceId, source.rows[0].project_id]);
     await q.query("delete from observation_segment_weekly where data_source_id = $1", [sourceId]);
     await q.query(weeklyInsert("true"), [sourceId]);
     await q.query(
@@ -197,7 +198,9 @@ export async function mergeStagedRollups(
         from ${summed.segments})`
     : await stagedSegmentRows(q, staged, keys, has);
   if (segmentRows !== null) {
-    await q.query(
+    // The staged rows joined with their combinations (when not summed already): never a nested loop.
+    await queryWithoutNestedLoops(
+      q,
       `insert into observation_segment_daily (data_source_id, dimension, value, date, rows, ${segmentColumns.join(", ")})
        select $1, t.dimension, t.value, t.date, t.rows, ${segmentColumns.map((c) => `t.${c}`).join(", ")}
        from ${segmentRows} as t(date, dimension, value, rows, ${segmentColumns.join(", ")})
@@ -246,7 +249,8 @@ async function stagedSegmentRows(
   // The dimensions the staged combinations have (a file's columns): one grouping set each, so the
   // staged rows are joined to their combination once and each row adds to one group per dimension
   // in a single hashed pass (instead of being multiplied into a row per dimension value first).
-  const withValues = await q.query<Record<string, boolean>>(
+  const withValues = await queryWithoutNestedLoops<Record<string, boolean>>(
+    q,
     `select ${DIMENSIONS.map((d) => `bool_or(${DIMENSION_COLUMNS[d]} is not null) as ${DIMENSION_COLUMNS[d]}`).join(", ")} from ${keys}`,
   );
   const dims = DIMENSIONS.map((d) => DIMENSION_COLUMNS[d]).filter((c) => withValues.rows[0]?.[c]);
