@@ -10,7 +10,7 @@ import {
   metricLabel,
 } from "@/lib/insights/format-values";
 import { findMetric } from "@/lib/catalogue/metrics";
-import { leadFinding } from "@/lib/insights/analyst-narrative";
+import { auditIssueLabel, auditIssueName, leadFinding } from "@/lib/insights/analyst-narrative";
 
 /** The headline finding of an insight: the one its card leads with (leadFinding), audits included. */
 export function headlineFinding(findings: InsightFinding[]): InsightFinding | null {
@@ -39,7 +39,7 @@ export function KeyNumbers({
   if (finding.kind === "audit") {
     return (
       <dl className={cn("grid grid-cols-2 gap-3 text-sm", className)}>
-        <Figure label="Issue">{finding.issue?.replaceAll("_", " ") ?? metricLabel(finding.metric)}</Figure>
+        <Figure label="Issue">{auditIssueName(finding.issue) || auditIssueLabel(finding.check)}</Figure>
         <Figure label="Affected">{typeof finding.count === "number" ? finding.count.toLocaleString("en") : "–"}</Figure>
       </dl>
     );

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { formatChange, formatMetric, formatPct, isNegligiblePct } from "./format-values";
+import {
+  formatChange,
+  formatFindingChange,
+  formatFindingValue,
+  formatMetric,
+  formatPct,
+  isNegligiblePct,
+} from "./format-values";
 
 describe("changes that round to nothing", () => {
   it("are shown as 0, without a sign", () => {
@@ -27,5 +34,18 @@ describe("money", () => {
     expect(formatMetric("revenue", 1234.5, "EUR")).toBe("€1,234.50");
     expect(formatChange("revenue", -2601, "JPY")).toBe("−¥2,601");
     expect(formatMetric("revenue", 1_234_567, "USD", { compact: true })).toBe("$1.2M");
+  });
+});
+
+describe("a level shift's values", () => {
+  it("are daily levels of a count or an amount, and plain rates or positions", () => {
+    const revenue = { kind: "level_shift", metric: "revenue" };
+    expect(formatFindingValue(revenue, 2350.83, "EUR")).toBe("€2,350.83 a day");
+    expect(formatFindingChange(revenue, -2150.54, "EUR")).toBe("−€2,150.54 a day");
+    expect(formatFindingValue({ kind: "level_shift", metric: "sessions" }, 812, "EUR")).toBe("812 a day");
+    expect(formatFindingValue({ kind: "level_shift", metric: "conversionRate" }, 0.021, "EUR")).toBe("2.1 %");
+    expect(formatFindingValue({ kind: "level_shift", metric: "revenue" }, null, "EUR")).toBe("–");
+    // A period change's values are the period's own.
+    expect(formatFindingValue({ kind: "change", metric: "revenue" }, 2350.83, "EUR")).toBe("€2,350.83");
   });
 });

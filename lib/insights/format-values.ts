@@ -100,13 +100,22 @@ interface ValueOf {
 }
 
 /**
- * A finding's value in its own unit: a trend's "−6.5 % per week", a funnel step's rate "6.46 %", any other
- * finding's in its metric's unit.
+ * A level shift's values are daily levels: of a count or an amount they read "a day" ("€2,350.83 a day", not a
+ * period's revenue of €2,350.83); a rate or a position is the same on any day and takes no "a day".
+ */
+const perDay = (f: ValueOf, text: string) =>
+  f.kind === "level_shift" && text !== "–" && ["count", "currency"].includes(metricUnit(f.metric))
+    ? `${text} a day`
+    : text;
+
+/**
+ * A finding's value in its own unit: a trend's "−6.5 % per week", a funnel step's rate "6.46 %", a level shift's
+ * "€2,350.83 a day", any other finding's in its metric's unit.
  */
 export function formatFindingValue(f: ValueOf, value: number | null | undefined, currency = "USD"): string {
   if (f.kind === "funnel") return formatMetric(f.metric, value, currency, { unit: "percent" });
   const per = f.valueUnit ? RATE_UNITS[f.valueUnit] : undefined;
-  if (!per) return formatMetric(f.metric, value, currency);
+  if (!per) return perDay(f, formatMetric(f.metric, value, currency));
   return finite(value) ? `${formatPct(value)} ${per}` : "–";
 }
 
@@ -114,7 +123,7 @@ export function formatFindingValue(f: ValueOf, value: number | null | undefined,
 export function formatFindingChange(f: ValueOf, change: number | null | undefined, currency = "USD"): string {
   if (f.kind === "funnel") return formatChange(f.metric, change, currency, "percent");
   const per = f.valueUnit ? RATE_UNITS[f.valueUnit] : undefined;
-  if (!per) return formatChange(f.metric, change, currency);
+  if (!per) return perDay(f, formatChange(f.metric, change, currency));
   return finite(change) ? `${formatChange(f.metric, change, currency, "percent")} ${per}` : "–";
 }
 
