@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { syntheticModel } from "../synthetic-model";
 import { buildXlsx } from "./build-xlsx";
 import { DAILY_SHEET } from "./chart-data-sheets";
+import { findingValueFormat } from "./number-formats";
 import { SUMMARY_HEADER_ROW, SUMMARY_SHEET } from "./summary-sheet";
 
 const model = syntheticModel({ insights: 6, days: 50 });
@@ -77,5 +78,18 @@ describe("buildXlsx", async () => {
       expect(row.getCell(5).value).toBe(p.value ?? null);
       if (p.value !== null) expect(row.getCell(5).numFmt).toBeTruthy();
     });
+  });
+});
+
+describe("findingValueFormat", () => {
+  it("writes a level shift's counts and amounts as daily levels, and its rates as rates", () => {
+    const shift = { kind: "level_shift" };
+    expect(findingValueFormat(shift, "currency", "EUR")).toBe('"€"#,##0.00" a day"');
+    expect(findingValueFormat(shift, "currency", "EUR", true)).toBe(
+      '+"€"#,##0.00" a day";-"€"#,##0.00" a day";"€"#,##0.00" a day"',
+    );
+    expect(findingValueFormat(shift, "count", "EUR")).toBe('#,##0.##" a day";-#,##0.##" a day";0" a day"');
+    expect(findingValueFormat(shift, "percent", "EUR")).toBe("0.00%");
+    expect(findingValueFormat({ kind: "change" }, "currency", "EUR")).toBe('"€"#,##0.00');
   });
 });

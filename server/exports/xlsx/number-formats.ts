@@ -35,14 +35,20 @@ export function valueFormat(unit: MetricUnit, currency: string, signed = false):
 
 /**
  * A finding's value format: a trend's values are growth rates (a fraction per week or month, engine/rate-values.ts),
- * shown as 2.5% per week; any other finding's are in its metric's unit.
+ * shown as 2.5% per week; a level shift's counts and amounts are daily levels, shown as €2,350.83 a day (as on
+ * the screens, lib/insights/format-values.ts); any other finding's are in its metric's unit.
  */
 export function findingValueFormat(
-  finding: { valueUnit?: string | null },
+  finding: { valueUnit?: string | null; kind?: string },
   unit: MetricUnit,
   currency: string,
   signed = false,
 ): string {
+  if (finding.kind === "level_shift" && (unit === "count" || unit === "currency"))
+    return valueFormat(unit, currency, signed)
+      .split(";")
+      .map((section) => `${section}" a day"`)
+      .join(";");
   if (!finding.valueUnit) return valueFormat(unit, currency, signed);
   const plain = `0.0%" ${finding.valueUnit === "percent_per_month" ? "per month" : "per week"}"`;
   return signed ? `+${plain};-${plain};${plain}` : plain;
