@@ -1,5 +1,5 @@
 import pg from "pg";
-import { expectAccessible } from "./support/axe";
+import { expectAccessible, expectNoHorizontalOverflow } from "./support/axe";
 import { FIXED_PERIOD, createFixedStore, pageHeight, waitForReport } from "./support/fixed-report";
 import { expect, test, type Page } from "./support/test";
 
@@ -125,6 +125,8 @@ test.describe.serial("the report screens", () => {
     await page.reload();
     await expect(page.locator(".recharts-surface").first()).toBeVisible();
     await expectAccessible(page, "an insight at 390 px");
+    // The evidence table scrolls inside its frame; its screen-reader words must not widen the page.
+    await expectNoHorizontalOverflow(page);
     await page.mouse.move(0, 0); // no chart tooltip in the picture
     await expect(page.locator("main")).toHaveScreenshot("insight-390.png", {
       maxDiffPixelRatio: 0.02,

@@ -18,7 +18,7 @@ export function ChartDataTable({
   return (
     <details className="mt-2 text-sm">
       <summary className="cursor-pointer text-brand-700 underline-offset-2 hover:underline">{summary}</summary>
-      <div className="mt-2 max-h-72 overflow-auto rounded-md border border-slate-200">
+      <div className="relative mt-2 max-h-72 overflow-auto rounded-md border border-slate-200">
         <table className="w-full text-left text-sm">
           <caption className="sr-only">{caption}</caption>
           <thead className="sticky top-0 bg-slate-50 text-slate-700">

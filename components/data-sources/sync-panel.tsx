@@ -136,7 +136,7 @@ function RunsTable({ runs }: { runs: SyncRun[] }) {
       </p>
     );
   return (
-    <div className="overflow-x-auto">
+    <div className="relative overflow-x-auto">
       <table className="w-full text-left text-sm">
         <caption className="sr-only">Import runs, newest first</caption>
         <thead className="text-xs tracking-wide text-slate-500 uppercase">

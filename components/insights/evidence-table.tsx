@@ -21,7 +21,7 @@ export function EvidenceTable({ findings, currency }: { findings: InsightFinding
     // Fits a laptop's width (one column per question a reader asks: the change carries its direction, its
     // percentage; the confidence its p-value); on a phone the box scrolls sideways, and keyboard users reach it.
     <div
-      className="overflow-x-auto rounded-lg border border-slate-200 focus-visible:ring-2 focus-visible:ring-brand-600"
+      className="relative overflow-x-auto rounded-lg border border-slate-200 focus-visible:ring-2 focus-visible:ring-brand-600"
       tabIndex={0}
       role="region"
       aria-label="Evidence table, scrolls sideways"

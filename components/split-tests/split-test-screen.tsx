@@ -136,7 +136,7 @@ function ResultView({
         <p className="font-semibold">{style.label}</p>
         <p className="text-sm">{r.headline}</p>
       </div>
-      <div className="overflow-x-auto">
+      <div className="relative overflow-x-auto">
         <table className="w-full min-w-[560px] text-left text-sm">
           <caption className="sr-only">Each metric for A and B, the difference with its interval and p-value</caption>
           <thead className="text-slate-600">
