@@ -51,16 +51,25 @@ export function GoogleSignInPanel({
           {state.message}
         </p>
       ) : null}
-      <div className="mt-3 flex flex-wrap items-center gap-3">
-        <Button size="sm" variant={account && !problem ? "secondary" : "primary"} loading={waiting} onClick={onSignIn}>
-          {account && !problem ? "Use another Google account" : "Sign in with Google"}
-        </Button>
-        {waiting ? (
-          <span className="text-sm text-slate-600" aria-live="polite">
-            Waiting for the Google window…
-          </span>
-        ) : null}
-      </div>
+      {/* No button until the sign-in is known: "Sign in with Google" shown while checking would be replaced by
+          "Use another Google account" under the pointer, and a click on it would open a sign-in nobody needs. */}
+      {loading ? null : (
+        <div className="mt-3 flex flex-wrap items-center gap-3">
+          <Button
+            size="sm"
+            variant={account && !problem ? "secondary" : "primary"}
+            loading={waiting}
+            onClick={onSignIn}
+          >
+            {account && !problem ? "Use another Google account" : "Sign in with Google"}
+          </Button>
+          {waiting ? (
+            <span className="text-sm text-slate-600" aria-live="polite">
+              Waiting for the Google window…
+            </span>
+          ) : null}
+        </div>
+      )}
     </section>
   );
 }
