@@ -13,6 +13,7 @@ import { uploadWorld } from "@/test/data-source-fixtures";
 // statement trigger on each rollup table records the setting every insert into it ran under.
 
 async function recordSettings() {
+  await dropRecorder();
   await db().execute(sql`
     create table nestloop_seen (at serial, rollup text, setting text);
     create function record_nestloop() returns trigger language plpgsql as $$
@@ -22,6 +23,15 @@ async function recordSettings() {
       for each statement execute function record_nestloop();
     create trigger record_nestloop after insert on observation_segment_weekly
       for each statement execute function record_nestloop();`);
+}
+
+/** Removes the recorder (also before creating it, should a run that stopped midway have left it behind). */
+async function dropRecorder() {
+  await db().execute(sql`
+    drop trigger if exists record_nestloop on observation_segment_daily;
+    drop trigger if exists record_nestloop on observation_segment_weekly;
+    drop function if exists record_nestloop();
+    drop table if exists nestloop_seen;`);
 }
 
 async function seenSettings() {
@@ -37,13 +47,7 @@ describe("rollup joins", () => {
     await resetDatabase();
     await recordSettings();
   });
-  afterEach(async () => {
-    await db().execute(sql`
-      drop trigger if exists record_nestloop on observation_segment_daily;
-      drop trigger if exists record_nestloop on observation_segment_weekly;
-      drop function if exists record_nestloop();
-      drop table if exists nestloop_seen;`);
-  });
+  afterEach(dropRecorder);
 
   it("run without nested loops, on an import's merge and on a rebuild, and the setting comes back after", async () => {
     const { project, sourceId } = await uploadWorld();

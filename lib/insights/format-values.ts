@@ -101,12 +101,14 @@ interface ValueOf {
 
 /**
  * A level shift's values are daily levels: of a count or an amount they read "a day" ("€2,350.83 a day", not a
- * period's revenue of €2,350.83); a rate or a position is the same on any day and takes no "a day".
+ * period's revenue of €2,350.83); a rate or a position is the same on any day and takes no "a day". The screens
+ * and the deck (below) and the workbook's number formats (server/exports/xlsx/number-formats.ts) ask this.
  */
+export const readsPerDay = (kind: string | undefined, unit: MetricUnit): boolean =>
+  kind === "level_shift" && (unit === "count" || unit === "currency");
+
 const perDay = (f: ValueOf, text: string) =>
-  f.kind === "level_shift" && text !== "–" && ["count", "currency"].includes(metricUnit(f.metric))
-    ? `${text} a day`
-    : text;
+  text !== "–" && readsPerDay(f.kind, metricUnit(f.metric)) ? `${text} a day` : text;
 
 /**
  * A finding's value in its own unit: a trend's "−6.5 % per week", a funnel step's rate "6.46 %", a level shift's

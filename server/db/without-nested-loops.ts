@@ -8,8 +8,9 @@ type Queryable = Pick<pg.ClientBase, "query">;
  * For a statement that joins all of a source's rows with all of its combinations (a rollup rebuilt or merged) a
  * hash join is always the right plan, and a nested loop is the one plan that can go quadratic. The planner picks
  * one when its statistics are older than the rows (a project's combinations just written, not yet analysed: it
- * expected 1 and found 25,000), and then re-reads 25,000 combinations for each of 50,000 rows: 60 s on a CI
- * runner for what takes 2 s. Forbidding the loop does not depend on when autovacuum last ran.
+ * expected 1 and found 25,000; docs/decisions/0004-observation-storage.md, "rollup joins never loop"). A loop
+ * that re-reads one side for each row of the other is quadratic: the likely cause of a test's rebuild taking 60 s
+ * on a CI runner where it takes 9 s here. Forbidding the loop does not depend on when autovacuum last ran.
  */
 export async function queryWithoutNestedLoops<R extends pg.QueryResultRow = pg.QueryResultRow>(
   q: Queryable,

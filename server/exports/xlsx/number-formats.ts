@@ -1,5 +1,6 @@
 // Excel number formats for the exported numbers: metric values in their unit (the project's
 // currency for money, percentages for rates), signed relative changes, dates as real dates.
+import { readsPerDay } from "@/lib/insights/format-values";
 import type { MetricUnit } from "@/lib/insights/metrics";
 import { currencySymbol } from "../export-format";
 
@@ -44,7 +45,7 @@ export function findingValueFormat(
   currency: string,
   signed = false,
 ): string {
-  if (finding.kind === "level_shift" && (unit === "count" || unit === "currency"))
+  if (readsPerDay(finding.kind, unit))
     return valueFormat(unit, currency, signed)
       .split(";")
       .map((section) => `${section}" a day"`)
