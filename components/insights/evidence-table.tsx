@@ -5,10 +5,12 @@ import {
   formatDay,
   formatFindingChange,
   formatFindingPct,
+  formatFindingRange,
   formatFindingValue,
   kindLabel,
   metricLabel,
 } from "@/lib/insights/format-values";
+import { auditIssueName } from "@/lib/insights/analyst-narrative";
 import { changeTone } from "./key-numbers";
 
 const TONE = { good: "text-green-800", bad: "text-red-700", neutral: "" } as const;
@@ -104,14 +106,7 @@ export function EvidenceTable({ findings, currency }: { findings: InsightFinding
                   ) : null}
                 </td>
                 <td className="px-3 py-2 tabular-nums">
-                  {typeof f.expectedLow === "number" && typeof f.expectedHigh === "number" ? (
-                    <>
-                      <span className="whitespace-nowrap">{formatFindingValue(f, f.expectedLow, currency)} –</span>{" "}
-                      <span className="whitespace-nowrap">{formatFindingValue(f, f.expectedHigh, currency)}</span>
-                    </>
-                  ) : (
-                    "–"
-                  )}
+                  <ExpectedRange range={formatFindingRange(f, f.expectedLow, f.expectedHigh, currency)} />
                 </td>
                 <td className="px-3 py-2 tabular-nums">
                   <span className="whitespace-nowrap">{formatConfidence(f.confidence)}</span>
@@ -123,7 +118,7 @@ export function EvidenceTable({ findings, currency }: { findings: InsightFinding
                 </td>
                 {audit ? (
                   <>
-                    <td className="px-3 py-2">{f.issue?.replaceAll("_", " ") ?? "–"}</td>
+                    <td className="px-3 py-2">{auditIssueName(f.issue) || "–"}</td>
                     <td className="px-3 py-2 capitalize">{f.severity ?? "–"}</td>
                     <td className="px-3 py-2 tabular-nums">
                       {typeof f.count === "number" ? f.count.toLocaleString("en") : "–"}
@@ -139,5 +134,15 @@ export function EvidenceTable({ findings, currency }: { findings: InsightFinding
         </tbody>
       </table>
     </div>
+  );
+}
+
+/** An expected range, each end kept whole when the cell wraps ("8.85 –" / "9.61 a day"). */
+function ExpectedRange({ range }: { range: [string, string] | null }) {
+  if (!range) return "–";
+  return (
+    <>
+      <span className="whitespace-nowrap">{range[0]} –</span> <span className="whitespace-nowrap">{range[1]}</span>
+    </>
   );
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   formatChange,
   formatFindingChange,
+  formatFindingRange,
   formatFindingValue,
   formatMetric,
   formatPct,
@@ -47,5 +48,23 @@ describe("a level shift's values", () => {
     expect(formatFindingValue({ kind: "level_shift", metric: "revenue" }, null, "EUR")).toBe("–");
     // A period change's values are the period's own.
     expect(formatFindingValue({ kind: "change", metric: "revenue" }, 2350.83, "EUR")).toBe("€2,350.83");
+  });
+});
+
+describe("an expected range", () => {
+  it("says its unit once, after the upper end", () => {
+    expect(formatFindingRange({ kind: "level_shift", metric: "sessions" }, 8.85, 9.61, "EUR")).toEqual([
+      "8.85",
+      "9.61 a day",
+    ]);
+    expect(
+      formatFindingRange({ kind: "trend", metric: "sessions", valueUnit: "percent_per_week" }, 0.02, 0.045),
+    ).toEqual(["+2 %", "+4.5 % per week"]);
+    // Money keeps its currency on both ends; a plain count has no unit to share.
+    expect(formatFindingRange({ kind: "anomaly", metric: "revenue" }, 1200, 1850.5, "EUR")).toEqual([
+      "€1,200.00",
+      "€1,850.50",
+    ]);
+    expect(formatFindingRange({ kind: "anomaly", metric: "sessions" }, null, 10)).toBeNull();
   });
 });

@@ -121,6 +121,25 @@ export function formatFindingValue(f: ValueOf, value: number | null | undefined,
   return finite(value) ? `${formatPct(value)} ${per}` : "–";
 }
 
+/**
+ * A finding's expected range as its two ends, the unit said once: "8.85 – 9.61 a day", "2.0 % – 4.5 % per week"
+ * (not "8.85 a day – 9.61 a day"). Null when either end is unknown.
+ */
+export function formatFindingRange(
+  f: ValueOf,
+  low: number | null | undefined,
+  high: number | null | undefined,
+  currency = "USD",
+): [string, string] | null {
+  if (!finite(low) || !finite(high)) return null;
+  const from = formatFindingValue(f, low, currency);
+  const to = formatFindingValue(f, high, currency);
+  const said = [" a day", ...Object.values(RATE_UNITS).map((u) => ` ${u}`)].find(
+    (u) => from.endsWith(u) && to.endsWith(u),
+  );
+  return [said ? from.slice(0, -said.length) : from, to];
+}
+
 /** A finding's change in its own unit: a trend's in points of growth ("−8.5 pp per week"), a funnel step in points. */
 export function formatFindingChange(f: ValueOf, change: number | null | undefined, currency = "USD"): string {
   if (f.kind === "funnel") return formatChange(f.metric, change, currency, "percent");

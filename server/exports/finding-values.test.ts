@@ -28,7 +28,7 @@ describe("a trend in the exports", () => {
     const [row] = evidenceTable([growth], "USD").rows;
     expect(row[4]).toBe("−6.5 % per week");
     expect(row[7]).toBe("–"); // no "Change % −6.5 %" repeating the rate as if it were another number
-    expect(row[8]).toBe("−9.1 % per week – −3.7 % per week");
+    expect(row[8]).toBe("−9.1 % – −3.7 % per week");
     expect(row.join(" ")).not.toMatch(/\$/);
     expect(headlineLines(growth, "USD")[0]).toBe("Revenue: −6.5 % per week");
   });

@@ -5,6 +5,7 @@ import {
   dimensionLabel,
   formatFindingChange,
   formatFindingPct,
+  formatFindingRange,
   formatFindingValue,
   formatConfidence,
   formatDay,
@@ -61,9 +62,7 @@ export function evidenceTable(findings: ExportFinding[], currency: string): Evid
       formatFindingValue(f, f.baseline, currency),
       formatFindingChange(f, f.change, currency),
       formatFindingPct(f),
-      finite(f.expectedLow) && finite(f.expectedHigh)
-        ? `${formatFindingValue(f, f.expectedLow, currency)} – ${formatFindingValue(f, f.expectedHigh, currency)}`
-        : "–",
+      formatFindingRange(f, f.expectedLow, f.expectedHigh, currency)?.join(" – ") ?? "–",
     ]),
     more,
   };

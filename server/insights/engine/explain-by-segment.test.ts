@@ -6,11 +6,12 @@ import type { EngineContext, IntentionOutcome } from "./types";
 // A total's unusual day is explained only by a segment's finding of that same day (run-engine.test.ts
 // checks the positive case on a generated project); period comparisons by their KPI effects.
 
-const ctx = { segmentDaily: { series: [] } } as unknown as EngineContext;
+/** Every metric of the total read from source "analytics". */
+const ctx = { segmentDaily: { series: [] }, data: { sourceFor: () => "analytics" } } as unknown as EngineContext;
 const finding = (f: Record<string, unknown>) =>
   ({ metric: "sessions", dimension: null, dimensionValue: null, pValue: 0.001, ...f }) as Finding;
 /** A segment's level shift on another day than the total's anomaly, with a larger KPI effect. */
-const segmentOutcome = () =>
+const segmentOutcome = (sourceId = "analytics") =>
   ({
     intention: { stage: "acquisition", analysis: { type: "segments" } },
     localised: true,
@@ -23,6 +24,7 @@ const segmentOutcome = () =>
         date: "2026-10-24",
         change: -500,
         kpiEffect: 900,
+        sourceId,
       }),
     ],
     kpiEffect: 900,
@@ -49,6 +51,15 @@ describe("explainTotalsBySegments", () => {
     const change = totalOutcome("change", "change");
     explainTotalsBySegments(ctx, [segmentOutcome(), change]);
     expect(explained(change)).toMatchObject({ dimension: "device", dimensionValue: "tablet" });
+  });
+
+  it("does not credit a total's change to another source's segment", () => {
+    // The total's sessions are the analytics source's; a segment of another source that lost as
+    // many is not where the analytics total's drop came from.
+    const change = totalOutcome("change", "change");
+    explainTotalsBySegments(ctx, [segmentOutcome("ads"), change]);
+    expect(explained(change)).toBeUndefined();
+    expect(change.explainedBy).toBeUndefined();
   });
 
   it("does not credit a rate's change, or another metric's, to a segment by KPI effect", () => {

@@ -1,5 +1,6 @@
 import { dayNumber } from "@/lib/dates";
 import { findMetric } from "@/lib/catalogue/metrics";
+import { metricParts } from "../data/project-data";
 import type { Finding } from "../types";
 import { watchSegments } from "./analyses/segment-watch";
 import type { EngineContext, IntentionOutcome } from "./types";
@@ -23,7 +24,7 @@ export interface Explanation {
   share: number;
 }
 
-type SegmentFinding = Finding & { date?: string; kpiEffect?: number };
+type SegmentFinding = Finding & { date?: string; kpiEffect?: number; sourceId?: string };
 
 export function explainTotalsBySegments(ctx: EngineContext, outcomes: IntentionOutcome[]): void {
   const local = outcomes.filter((o) => o.localised && o.findings.length > 0);
@@ -32,13 +33,19 @@ export function explainTotalsBySegments(ctx: EngineContext, outcomes: IntentionO
   const allCandidates = watched
     ? [...watched.anomalies, ...watched.shifts].map((f) => ({ f: f as SegmentFinding, o: null }))
     : [];
+  // A total reads each metric from one source (project-data.ts sourceFor); only that source's segments
+  // make it up. Clicks are in Search Console and in Google Ads: a query's spike in one said "80% of
+  // the rise came from Query …" of the other's clicks.
+  const sourceOf = (metric: string) => ctx.data.sourceFor(metricParts(metric));
   for (const o of outcomes) {
     if (o.localised || o.intention.stage === "audit" || o.findings.length === 0) continue;
     // Day- or shift-level findings of a total: the segment finding on the same metric and day.
     for (const f of o.findings as SegmentFinding[]) {
       if (f.dimension !== null || (f.kind !== "anomaly" && f.kind !== "level_shift") || !f.change) continue;
+      const source = sourceOf(f.metric);
       const best = bestMatch<{ f: SegmentFinding; o: IntentionOutcome | null }>(allCandidates, (s) =>
         s.f.metric === f.metric &&
+        s.f.sourceId === source &&
         s.f.kind === f.kind &&
         s.f.direction === f.direction &&
         Math.abs(dayNumber(s.f.periodStart) - dayNumber(f.periodStart)) <= (f.kind === "anomaly" ? 0 : 3)
@@ -61,7 +68,10 @@ export function explainTotalsBySegments(ctx: EngineContext, outcomes: IntentionO
     const periodLevel = ["change", "drivers", "funnel"].includes(o.intention.analysis.type);
     const metric = o.findings[0]?.metric;
     if (periodLevel && !o.explainedBy && o.kpiEffect && metric && findMetric(metric)?.kind === "additive") {
-      const best = bestMatch(segmentFindings, (s) => (s.f.metric === metric ? (s.f.kpiEffect ?? 0) / o.kpiEffect : 0));
+      const source = sourceOf(metric);
+      const best = bestMatch(segmentFindings, (s) =>
+        s.f.metric === metric && s.f.sourceId === source ? (s.f.kpiEffect ?? 0) / o.kpiEffect : 0,
+      );
       if (best) {
         o.explainedBy = best.s.o;
         const first = o.findings[0] as Finding & { explainedBy?: Explanation };

@@ -64,6 +64,8 @@ const WATCHED_METRICS: PartKey[] = [
 ];
 
 export interface SegmentFindingExtras {
+  /** The data source whose rows the segment's series sums (a total is explained only by its own source's segments). */
+  sourceId: string;
   /** The finding's estimated effect on the primary KPI over the period, in the KPI's unit. */
   kpiEffect: number;
   kpiMetric: string | null;
@@ -280,7 +282,7 @@ function collectFindings(
   for (const f of shifts) {
     // A shift moves every later day of the period by `change`.
     const days = countDays(f.date, w.periodEnd, ctx.excludedDays);
-    const finding: SegmentShift = { ...f, ...effect(ctx, metric, f.change * days) };
+    const finding: SegmentShift = { ...f, ...effect(ctx, s.sourceId, metric, f.change * days) };
     origin.set(finding, { s, metric, afterEnd: w.periodEnd, points: judged });
     out.shifts.push(finding);
   }
@@ -290,15 +292,15 @@ function collectFindings(
   for (const f of result.findings) {
     // Days after a shift, on its side, are the shift itself, not separate anomalies.
     if (shifts.some((x) => f.date >= x.date && f.direction === x.direction)) continue;
-    const finding: SegmentAnomaly = { ...f, ...effect(ctx, metric, f.change ?? 0) };
+    const finding: SegmentAnomaly = { ...f, ...effect(ctx, s.sourceId, metric, f.change ?? 0) };
     origin.set(finding, { s, metric, afterEnd: f.date, points: result.points });
     out.anomalies.push(finding);
   }
 }
 
-function effect(ctx: EngineContext, metric: string, delta: number): SegmentFindingExtras {
+function effect(ctx: EngineContext, sourceId: string, metric: string, delta: number): SegmentFindingExtras {
   const e = kpiEffectOf(ctx, metric, delta);
-  return { kpiEffect: e.kpiEffect, kpiMetric: ctx.kpi?.metric ?? null, indirectEffect: e.indirectEffect };
+  return { sourceId, kpiEffect: e.kpiEffect, kpiMetric: ctx.kpi?.metric ?? null, indirectEffect: e.indirectEffect };
 }
 
 function countDays(from: string, to: string, excluded: ReadonlySet<string>): number {
