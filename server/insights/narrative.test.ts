@@ -262,7 +262,7 @@ describe("narratives", () => {
       },
     } as unknown as Finding;
     expect(describeFinding(f, { currency: "EUR" })).toContain(
-      "Of the drop, -10 came from traffic (sessions -10.0%) and -30 from the rate (3.0% → 2.3%).",
+      "Of the drop, -10 conversions a day came from traffic (sessions -10.0%) and -30 a day from the rate (3.0% → 2.3%).",
     );
     // A part that rounds to nothing is said in words, never "+0 came from traffic".
     const rateOnly = {
@@ -275,7 +275,7 @@ describe("narratives", () => {
       },
     } as unknown as Finding;
     expect(describeFinding(rateOnly, { currency: "EUR" })).toContain(
-      "Of the drop, almost nothing came from traffic (sessions +0.1%) and -40 from the rate (3.0% → 2.3%).",
+      "Of the drop, almost nothing came from traffic (sessions +0.1%) and -40 conversions a day from the rate (3.0% → 2.3%).",
     );
   });
 });

@@ -123,9 +123,16 @@ function pct(f: Finding, ctx: NarrativeContext): string {
   return f.changePct === null ? "" : ` (${formatChangePct(f.changePct, ctx.locale)})`;
 }
 
-function segment(f: Finding): string {
-  return f.dimension && f.dimensionValue !== null ? ` for ${segmentName(f.dimension, f.dimensionValue)}` : "";
+function segment(f: Finding & { sameRowsAs?: { dimension: string; dimensionValue: string }[] }): string {
+  if (!f.dimension || f.dimensionValue === null) return "";
+  const same = f.sameRowsAs?.map((s) => segmentName(s.dimension, s.dimensionValue)) ?? [];
+  const also = same.length === 0 ? "" : ` (the same traffic as ${listed(same)})`;
+  return ` for ${segmentName(f.dimension, f.dimensionValue)}${also}`;
 }
+
+/** "A", "A and B", "A, B and C". */
+const listed = (items: string[]) =>
+  items.length < 2 ? (items[0] ?? "") : `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`;
 
 /** " in “Ads export”": a total read from one of the project's sources, not the site's (engine/analyses/drivers.ts). */
 const scopeOf = (f: Finding & { scope?: unknown }) => (typeof f.scope === "string" ? ` in “${f.scope}”` : "");
@@ -158,7 +165,8 @@ function goodOrBad(f: Finding): string {
 
 /**
  * "Of the drop, -120 conversions came from traffic (sessions -8.0%) and -300 from the rate (3.0% →
- * 2.1%)." — whether a segment lost visitors or converts them worse (segment-watch.ts).
+ * 2.1%)." — whether a segment lost visitors or converts them worse (segment-watch.ts). A level
+ * shift's parts are daily levels ("-5 conversions a day").
  */
 function mixAndRate(finding: Finding, ctx: NarrativeContext): string {
   const m = (finding as Finding & { mixRate?: MixRate }).mixRate;
@@ -172,12 +180,24 @@ function mixAndRate(finding: Finding, ctx: NarrativeContext): string {
     unit === "currency"
       ? `${formatValue(x, "currency", ctx)} per ${labelOf(m.volumeMetric).replace(/s$/, "")}`
       : formatValue(x, "percent", ctx, false, digits);
-  const part = (x: number) => partOf(formatDelta(x, unit, ctx));
-  return ` Of the ${what}, ${part(m.volumeEffect)} came from traffic${traffic} and ${part(m.rateEffect)} from the rate (${rate(m.rateBefore)} → ${rate(m.rateAfter)}).`;
+  // A count names what it counts once, on the first part that is a number; a level shift's parts are daily levels.
+  const per = finding.kind === "level_shift" ? " a day" : "";
+  let named = unit !== "count";
+  const part = (x: number) => {
+    const text = partOf(formatDelta(x, unit, ctx));
+    if (text === NOTHING) return text;
+    const label = named ? "" : ` ${labelOf(finding.metric)}`;
+    named = true;
+    return `${text}${label}${per}`;
+  };
+  const byTraffic = part(m.volumeEffect);
+  const byRate = part(m.rateEffect);
+  return ` Of the ${what}, ${byTraffic} came from traffic${traffic} and ${byRate} from the rate (${rate(m.rateBefore)} → ${rate(m.rateAfter)}).`;
 }
 
 /** A part of a change that rounds to nothing says so ("+0 came from traffic" reads as a typo). */
-const partOf = (text: string) => (/^[+-]?[^1-9]*$/.test(text) ? "almost nothing" : text);
+const NOTHING = "almost nothing";
+const partOf = (text: string) => (/^[+-]?[^1-9]*$/.test(text) ? NOTHING : text);
 
 /**
  * A ratio driver's contribution split (detectors/drivers.ts): ": -0.55 pp from its larger share of

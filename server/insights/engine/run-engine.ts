@@ -4,7 +4,15 @@ import { addDays } from "@/lib/dates";
 import { isSeasonallyExpected as seasonal } from "@/lib/insights/season";
 import type { Finding } from "../types";
 import { trafficMetric } from "./analyses/audit";
-import { SEGMENT_MAX_FINDINGS, attachMixRate, segmentWatchChart, startSegmentWatch } from "./analyses/segment-watch";
+import {
+  SEGMENT_MAX_FINDINGS,
+  attachMixRate,
+  foldSameRows,
+  segmentWatchChart,
+  startSegmentWatch,
+  type SegmentAnomaly,
+  type SegmentShift,
+} from "./analyses/segment-watch";
 import type { SegmentDetector } from "./analyses/segment-detect";
 import { explainTotalsBySegments } from "./explain-by-segment";
 import { siteTypeIntentions } from "./applicable";
@@ -91,7 +99,7 @@ export function runEngine(input: EngineInput, options: EngineOptions = {}): Engi
   const { tests, threshold } = controlFalseDiscoveries(outcomes);
   for (const o of outcomes) {
     if (!o.localised) continue;
-    o.findings = o.findings.slice(0, SEGMENT_MAX_FINDINGS);
+    o.findings = foldSameRows(o.findings as (SegmentAnomaly | SegmentShift)[]).slice(0, SEGMENT_MAX_FINDINGS);
     attachMixRate(ctx, o.findings);
     // Every metric that moves over time has a chart: the lead segment's series with its expected range.
     o.chart = segmentWatchChart(o.findings);

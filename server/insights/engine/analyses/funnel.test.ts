@@ -48,4 +48,39 @@ describe("runFunnel", () => {
     expect(steps).not.toContain("clicks→sessions");
     for (const f of outcome.findings) expect(f.current ?? 0).toBeLessThanOrEqual(1);
   });
+
+  it("splits where a step's later stage outgrows the earlier: an export's sessions from every channel after the ads' clicks", () => {
+    const window = reportWindow("2026-03-02", "2026-03-31", "previous_period");
+    // One analytics export with the ads' columns on its paid rows: clicks fall by half, sessions (from every
+    // channel) hold at 1,000 a day, so "sessions per click" rises from 5 to 10.
+    const web = source({
+      impressions: () => 20_000,
+      clicks: (_, cur) => (cur ? 100 : 200),
+      sessions: () => 1_000,
+      engagedSessions: () => 600,
+      conversions: (_, cur) => (cur ? 20 : 40),
+    });
+    const data = new ProjectData(window, [{ sourceId: "web", days: web }], [], []);
+    const ctx = { data, rawData: data, window, excludedDays: new Set(), kpi: null } as unknown as EngineContext;
+    const outcome = runFunnel(ctx, { key: "funnel" } as Intention, [
+      "impressions",
+      "clicks",
+      "sessions",
+      "engagedSessions",
+      "conversions",
+    ]);
+    const steps = (outcome.findings as FunnelStepFinding[]).map((f) => `${f.fromMetric}→${f.metric}`);
+    expect(steps).toEqual(["impressions→clicks", "engagedSessions→conversions"]);
+  });
+
+  it("keeps a step that converts more than once per visit: conversions per session", () => {
+    const window = reportWindow("2026-03-02", "2026-03-31", "previous_period");
+    const web = source({ sessions: () => 1_000, conversions: (_, cur) => (cur ? 1_600 : 1_200) });
+    const data = new ProjectData(window, [{ sourceId: "web", days: web }], [], []);
+    const ctx = { data, rawData: data, window, excludedDays: new Set(), kpi: null } as unknown as EngineContext;
+    const outcome = runFunnel(ctx, { key: "funnel" } as Intention, ["sessions", "conversions"]);
+    expect((outcome.findings as FunnelStepFinding[]).map((f) => `${f.fromMetric}→${f.metric}`)).toEqual([
+      "sessions→conversions",
+    ]);
+  });
 });

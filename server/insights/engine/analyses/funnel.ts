@@ -22,7 +22,7 @@ export function runFunnel(ctx: EngineContext, intention: Intention, steps: reado
   const findings: FunnelStepFinding[] = [];
   for (let a = 0; a < stages.length;) {
     let b = a + 1;
-    while (b < stages.length && stages[b].sourceId === stages[a].sourceId) b++;
+    while (b < stages.length && stages[b].sourceId === stages[a].sourceId && !outgrows(stages[b - 1], stages[b])) b++;
     if (b - a >= 2)
       findings.push(...analyzeFunnel(stages.slice(a, b), { periodStart: w.periodStart, periodEnd: w.periodEnd }));
     a = b;
@@ -49,6 +49,22 @@ export function runFunnel(ctx: EngineContext, intention: Intention, steps: reado
     indirectEffect,
     severity: 0,
   };
+}
+
+/**
+ * Steps whose later stage is part of the earlier one (an impression's click, a click's visit, a visit that
+ * engaged): each unit of the later stage comes from at most one of the earlier.
+ */
+const SUBSET_STEPS = new Set(["impressions>clicks", "clicks>sessions", "sessions>engagedSessions"]);
+
+/**
+ * A subset step that counts more of the later stage than the earlier one brought is two populations, not a step
+ * of one funnel: in an analytics export with the ads' columns, sessions come from every channel and clicks from
+ * the paid rows only. Its "3.38 sessions per click" rose to 3.89 because the ads' clicks fell, and the rise was
+ * ranked first as thousands of sessions gained. The funnel splits there, as between sources.
+ */
+function outgrows(from: FunnelStage, to: FunnelStage): boolean {
+  return SUBSET_STEPS.has(`${from.metric}>${to.metric}`) && (to.current > from.current || to.baseline > from.baseline);
 }
 
 const sum = (xs: number[]) => xs.reduce((s, x) => s + x, 0);

@@ -75,6 +75,8 @@ export interface SegmentFindingExtras {
    * outrank the site's own changes.
    */
   indirectEffect: number;
+  /** Other segments whose finding was this one's numbers (the same rows through another dimension: foldSameRows). */
+  sameRowsAs?: { dimension: string; dimensionValue: string }[];
   /** For an outcome (conversions, revenue, ...): how much traffic and how much the rate explain. */
   mixRate?: MixRate;
   /**
@@ -341,6 +343,36 @@ export function runSegmentWatch(
 }
 
 export const SEGMENT_MAX_FINDINGS = MAX_FINDINGS;
+
+/** Values this close (relative) are the same rows' sums. */
+const SAME_ROWS = 0.005;
+const close = (a: number | null, b: number | null) =>
+  a === b || (a !== null && b !== null && Math.abs(a - b) <= SAME_ROWS * Math.max(Math.abs(a), Math.abs(b)));
+
+/**
+ * The report's segment findings with each event said once: a finding whose kind, metric, day, direction and values
+ * match a finding ranked above it is the same rows seen through another dimension (Channel “Email”, Source
+ * “newsletter” and Medium “email” are one newsletter's traffic). It is folded into that finding's `sameRowsAs`,
+ * so the sentence names the others once instead of repeating the event three times.
+ */
+export function foldSameRows<T extends SegmentAnomaly | SegmentShift>(findings: readonly T[]): T[] {
+  const kept: T[] = [];
+  for (const f of findings) {
+    const twin = kept.find(
+      (k) =>
+        k.kind === f.kind &&
+        k.metric === f.metric &&
+        k.periodStart === f.periodStart &&
+        k.direction === f.direction &&
+        k.dimension !== f.dimension &&
+        close(k.current, f.current) &&
+        close(k.baseline, f.baseline),
+    );
+    if (!twin) kept.push(f);
+    else (twin.sameRowsAs ??= []).push({ dimension: f.dimension ?? "", dimensionValue: f.dimensionValue ?? "" });
+  }
+  return kept;
+}
 
 /** The chart of a segment-watch insight: its lead finding's series (null when nothing was kept). */
 export function segmentWatchChart(findings: readonly object[]): Chart | null {
