@@ -11,7 +11,7 @@ const ctx = { segmentDaily: { series: [] }, data: { sourceFor: () => "analytics"
 const finding = (f: Record<string, unknown>) =>
   ({ metric: "sessions", dimension: null, dimensionValue: null, pValue: 0.001, ...f }) as Finding;
 /** A segment's level shift on another day than the total's anomaly, with a larger KPI effect. */
-const segmentOutcome = (sourceId = "analytics") =>
+const segmentOutcome = (sourceId = "analytics", changePct = -0.5) =>
   ({
     intention: { stage: "acquisition", analysis: { type: "segments" } },
     localised: true,
@@ -23,6 +23,7 @@ const segmentOutcome = (sourceId = "analytics") =>
         periodStart: "2026-10-24",
         date: "2026-10-24",
         change: -500,
+        changePct,
         kpiEffect: 900,
         sourceId,
       }),
@@ -33,7 +34,15 @@ const totalOutcome = (type: string, kind: string, metric = "sessions") =>
   ({
     intention: { stage: "acquisition", analysis: { type } },
     findings: [
-      finding({ kind, metric, periodStart: "2026-11-22", date: "2026-11-22", change: -1_000, direction: "down" }),
+      finding({
+        kind,
+        metric,
+        periodStart: "2026-11-22",
+        date: "2026-11-22",
+        change: -1_000,
+        changePct: -0.1,
+        direction: "down",
+      }),
     ],
     kpiEffect: 1_000,
   }) as unknown as IntentionOutcome;
@@ -51,6 +60,13 @@ describe("explainTotalsBySegments", () => {
     const change = totalOutcome("change", "change");
     explainTotalsBySegments(ctx, [segmentOutcome(), change]);
     expect(explained(change)).toMatchObject({ dimension: "device", dimensionValue: "tablet" });
+  });
+
+  it("does not name a segment that moved only as much as the total, relatively", () => {
+    // A segment with most of the traffic carries most of any site-wide change: no explanation.
+    const change = totalOutcome("change", "change");
+    explainTotalsBySegments(ctx, [segmentOutcome("analytics", -0.12), change]);
+    expect(explained(change)).toBeUndefined();
   });
 
   it("does not credit a total's change to another source's segment", () => {

@@ -16,6 +16,20 @@ import type { EngineContext, IntentionOutcome } from "./types";
 
 /** A segment explains a total when it carries at least this share of the total's change. */
 export const EXPLAINS_SHARE = 0.5;
+/**
+ * ... and moved at least this many times as much as the total did, relatively. A segment that carries its usual
+ * share of a site-wide rise is not where the rise came from: a country with 55 % of the traffic carried 53 % of a
+ * sale day's extra sessions, and the day read "53% of the rise came from Country “United States”" (the share alone
+ * is Adtributor's explanatory power; this is its surprise, in the simplest form).
+ */
+export const EXPLAINS_SURPRISE = 1.5;
+
+/** Whether the segment moved disproportionately to the total (an unknown relative change does not count against it). */
+function disproportionate(segment: Finding, total: Finding): boolean {
+  const [a, b] = [segment.changePct, total.changePct];
+  if (typeof a !== "number" || typeof b !== "number" || b === 0) return true;
+  return Math.abs(a) >= EXPLAINS_SURPRISE * Math.abs(b);
+}
 
 export interface Explanation {
   dimension: string;
@@ -48,6 +62,7 @@ export function explainTotalsBySegments(ctx: EngineContext, outcomes: IntentionO
         s.f.sourceId === source &&
         s.f.kind === f.kind &&
         s.f.direction === f.direction &&
+        disproportionate(s.f, f) &&
         Math.abs(dayNumber(s.f.periodStart) - dayNumber(f.periodStart)) <= (f.kind === "anomaly" ? 0 : 3)
           ? (s.f.change ?? 0) / f.change!
           : 0,
@@ -70,7 +85,9 @@ export function explainTotalsBySegments(ctx: EngineContext, outcomes: IntentionO
     if (periodLevel && !o.explainedBy && o.kpiEffect && metric && findMetric(metric)?.kind === "additive") {
       const source = sourceOf(metric);
       const best = bestMatch(segmentFindings, (s) =>
-        s.f.metric === metric && s.f.sourceId === source ? (s.f.kpiEffect ?? 0) / o.kpiEffect : 0,
+        s.f.metric === metric && s.f.sourceId === source && disproportionate(s.f, o.findings[0])
+          ? (s.f.kpiEffect ?? 0) / o.kpiEffect
+          : 0,
       );
       if (best) {
         o.explainedBy = best.s.o;
