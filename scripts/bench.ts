@@ -132,7 +132,7 @@ async function main() {
   if (quality) {
     step("running quality (generated projects with planted events and their noise twins)");
     // QUALITY_PROJECTS=120 for a figure less tied to the luck of 60 draws (docs/decisions/0006).
-    for (const account of ["shop", "campaigns"] as const) {
+    for (const account of ["shop", "campaigns", "campaignDays"] as const) {
       const { results, lines } = runQuality(Number(process.env.QUALITY_PROJECTS) || undefined, account);
       console.log(lines.join("\n"));
       for (const r of results) console.log(`  ${formatResult(r)}`);

@@ -8,12 +8,20 @@ import type { BenchResult } from "./harness";
 // their noise twins (server/insights/synthetic/). Prints recall (event found with its date within
 // a day, its segment and its sign) and false findings per noise twin. Needs no database: the
 // engine is a pure function of the loaded data. Two kinds of project: the shop (6 channels × 3
-// devices, every kind of event) and the campaign account (32 campaigns, a level shift in one
-// ranked 11th to 30th: the segment watch beyond a dimension's largest values).
+// devices, every kind of event) and the campaign account (32 campaigns, a level shift, or in the
+// second set a one-day spike or drop, in one ranked 11th to 30th: the segment watch beyond a
+// dimension's largest values).
 
 const ACCOUNTS = {
   shop: { generate: generateProject, label: "generated projects" },
-  campaigns: { generate: generateCampaignAccount, label: "generated campaign accounts (32 campaigns)" },
+  campaigns: {
+    generate: (seed: number, planted: boolean) => generateCampaignAccount(seed, planted),
+    label: "generated campaign accounts (32 campaigns)",
+  },
+  campaignDays: {
+    generate: (seed: number, planted: boolean) => generateCampaignAccount(seed, planted, true),
+    label: "generated campaign accounts (32 campaigns, a one-day event)",
+  },
 };
 
 export const QUALITY_PROJECTS = 60;

@@ -44,7 +44,7 @@ export async function loadSegmentDaily(options: {
     sourceId: s.sourceId,
     dimension: s.dimension,
     value: s.value,
-    shiftsOnly: s.shiftsOnly,
+    narrow: s.narrow,
     days: new Map(),
   }));
   for (const row of rows) {

@@ -34,9 +34,9 @@ describe("pickWatchedSegments", () => {
     expect(watched.map((w) => w.value)).toEqual(
       Array.from({ length: MAX_SHIFT_WATCHED_VALUES }, (_, k) => `Campaign ${k + 1}`),
     );
-    expect(watched.filter((w) => !w.shiftsOnly)).toHaveLength(MAX_WATCHED_VALUES);
-    expect(watched.slice(0, MAX_WATCHED_VALUES).every((w) => !w.shiftsOnly)).toBe(true);
-    expect(watched.slice(MAX_WATCHED_VALUES).every((w) => w.shiftsOnly)).toBe(true);
+    expect(watched.filter((w) => !w.narrow)).toHaveLength(MAX_WATCHED_VALUES);
+    expect(watched.slice(0, MAX_WATCHED_VALUES).every((w) => !w.narrow)).toBe(true);
+    expect(watched.slice(MAX_WATCHED_VALUES).every((w) => w.narrow)).toBe(true);
   });
 
   it("watches every value of a small dimension fully", () => {
@@ -46,7 +46,7 @@ describe("pickWatchedSegments", () => {
       [...rows("A", 50), ...rows("B", 30)],
       ["campaign"],
     );
-    expect(pickWatchedSegments(data, ["campaign"]).map((w) => [w.value, w.shiftsOnly])).toEqual([
+    expect(pickWatchedSegments(data, ["campaign"]).map((w) => [w.value, w.narrow])).toEqual([
       ["A", false],
       ["B", false],
     ]);
@@ -65,7 +65,7 @@ describe("pickWatchedSegments' ranking", () => {
     ];
     const data = new ProjectData(window, [{ sourceId: SOURCE, days: new Map() }], all, ["campaign"]);
     const watched = pickWatchedSegments(data, ["campaign"]);
-    expect(watched[0]).toMatchObject({ value: "Fell", shiftsOnly: false });
+    expect(watched[0]).toMatchObject({ value: "Fell", narrow: false });
     expect(watched).toHaveLength(MAX_SHIFT_WATCHED_VALUES);
   });
 });

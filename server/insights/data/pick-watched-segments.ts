@@ -3,13 +3,14 @@ import { daysBetween } from "@/lib/dates";
 import { PART_INDEX, type PartValues } from "./parts";
 import type { ProjectData } from "./project-data";
 
-/** Segments per (source, dimension) watched for one-day anomalies and level shifts: the largest by volume. */
+/** Segments per (source, dimension) watched in every metric they carry: the largest by volume. */
 export const MAX_WATCHED_VALUES = 10;
 /**
- * Segments per (source, dimension) watched in all, the ones after the MAX_WATCHED_VALUES largest for
- * level shifts only: a lasting change in the 30th campaign is as much news as in the 3rd, and a
- * shift test costs a sixth of the one-day test's (which judges every day of the period) and adds
- * one test, not 30, to the report's false discovery control.
+ * Segments per (source, dimension) watched in all, the ones after the MAX_WATCHED_VALUES largest in
+ * their volume (sessions, else clicks, else impressions) and the primary KPI only, for one-day
+ * anomalies and level shifts alike: a spike or a lasting change in the 30th campaign is as much
+ * news as in the 3rd, while its every metric would cost the report three times the work for the
+ * same events seen again.
  */
 export const MAX_SHIFT_WATCHED_VALUES = 30;
 /** A segment needs this average volume a day (sessions, else clicks, else impressions) to be watched. */
@@ -21,8 +22,8 @@ export interface WatchedSegment {
   value: string;
   /** Sessions (else clicks, else impressions) over the current and the comparison period. */
   volume: number;
-  /** Watched for level shifts only (not among the MAX_WATCHED_VALUES largest). */
-  shiftsOnly: boolean;
+  /** Watched in its volume and the primary KPI only (not among the MAX_WATCHED_VALUES largest). */
+  narrow: boolean;
 }
 
 const VOLUME_PARTS = [PART_INDEX.sessions, PART_INDEX.clicks, PART_INDEX.impressions];
@@ -37,7 +38,7 @@ function volumeOf(values: PartValues | null): number {
  * Chooses the segments whose days the report watches from the per-value totals it already loaded
  * (load-project-data.ts): per source and dimension, the MAX_SHIFT_WATCHED_VALUES largest by volume
  * in the larger of the two periods, each with MIN_DAILY_VOLUME a day over both; the ones after the
- * MAX_WATCHED_VALUES largest for level shifts only. Choosing here rather than
+ * MAX_WATCHED_VALUES largest in their volume and the KPI only. Choosing here rather than
  * in the daily scan lets that scan touch only the rows of segments it will keep.
  */
 export function pickWatchedSegments(data: ProjectData, dimensions: readonly Dimension[]): WatchedSegment[] {
@@ -60,7 +61,7 @@ export function pickWatchedSegments(data: ProjectData, dimensions: readonly Dime
         .sort((a, b) => b.size - a.size || (a.value < b.value ? -1 : 1))
         .slice(0, MAX_SHIFT_WATCHED_VALUES);
       ranked.forEach(({ value, volume }, rank) =>
-        out.push({ sourceId: source.sourceId, dimension, value, volume, shiftsOnly: rank >= MAX_WATCHED_VALUES }),
+        out.push({ sourceId: source.sourceId, dimension, value, volume, narrow: rank >= MAX_WATCHED_VALUES }),
       );
     }
   }

@@ -11,8 +11,8 @@ export interface SegmentDailySeries {
   sourceId: string;
   dimension: Dimension;
   value: string;
-  /** Watched for level shifts only (pick-watched-segments.ts): no one-day test. */
-  shiftsOnly?: boolean;
+  /** Watched in its volume and the primary KPI only (pick-watched-segments.ts). */
+  narrow?: boolean;
   /** date → one value per part (PARTS order; `users` is always null: it does not add up). */
   days: Map<string, PartValues>;
 }

@@ -1,7 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { MAX_SHIFT_WATCHED_VALUES, MAX_WATCHED_VALUES } from "../data/pick-watched-segments";
 import { runEngine } from "../engine/run-engine";
-import { campaignName, generateCampaignAccount, plannedCampaignShift } from "./generate-campaign-account";
+import {
+  campaignName,
+  generateCampaignAccount,
+  plannedCampaignDay,
+  plannedCampaignShift,
+} from "./generate-campaign-account";
 import { eventFound, significantFindings } from "./score";
 
 describe("generated campaign accounts", () => {
@@ -16,11 +21,25 @@ describe("generated campaign accounts", () => {
     expect(event).toMatchObject({ kind: "level_shift", value: campaignName(21), direction: "down" });
     const series = input.segmentDaily.series;
     expect(series).toHaveLength(MAX_SHIFT_WATCHED_VALUES);
-    expect(series.filter((s) => !s.shiftsOnly).map((s) => s.value)).toEqual(
+    expect(series.filter((s) => !s.narrow).map((s) => s.value)).toEqual(
       Array.from({ length: MAX_WATCHED_VALUES }, (_, i) => campaignName(i + 1)),
     );
-    expect(series.find((s) => s.value === event!.value)?.shiftsOnly).toBe(true);
+    expect(series.find((s) => s.value === event!.value)?.narrow).toBe(true);
     expect(eventFound(runEngine(input), event!)).toBe(true);
     expect(significantFindings(runEngine(generateCampaignAccount(1, false).input))).toEqual([]);
+  });
+
+  it("with a one-day event: a spike or drop past the 10 largest campaigns is judged day by day too", () => {
+    const ranks = Array.from({ length: 50 }, (_, i) => Number(plannedCampaignDay(i + 1).value!.slice(-2)));
+    expect(Math.min(...ranks)).toBe(MAX_WATCHED_VALUES + 1);
+    expect(Math.max(...ranks)).toBe(MAX_SHIFT_WATCHED_VALUES);
+    const { input, event } = generateCampaignAccount(6, true, true); // Campaign 18, up 7.1 SD on 26 March
+    expect(event).toMatchObject({ kind: "spike", value: campaignName(18), date: "2026-03-26" });
+    expect(input.segmentDaily.series.find((s) => s.value === event!.value)?.narrow).toBe(true);
+    const report = runEngine(input);
+    expect(eventFound(report, event!)).toBe(true);
+    const day = report.insights.find((i) => i.intentionKey === "segment_anomalies")!;
+    expect(day.summary).toMatch(/^Sessions for Campaign “Campaign 18” on Mar 26, 2026 were/);
+    expect(significantFindings(runEngine(generateCampaignAccount(6, false, true).input))).toEqual([]);
   });
 });

@@ -22,10 +22,11 @@ import {
 // An account with many campaigns, for the segment watch's breadth (`npm run bench -- quality`): 180
 // days of 32 campaigns, from about 640 sessions a day down to about 45 (each 15 % smaller than the one
 // before), weekly seasonality and 10 % day-to-day noise, conversions at 3 %, €80 each. The planted
-// event is a level shift in a campaign ranked 11th to 30th: outside the values that get every test,
-// inside the ones watched for shifts (pick-watched-segments.ts chooses them from the totals, as a
-// report does). The watched segments are picked from the data, so a campaign that a drop pushes
-// below the 30th is a miss, as it would be in a report.
+// event is in a campaign ranked 11th to 30th, outside the 10 largest values whose every metric is
+// watched, inside the ones watched in their volume and the KPI (pick-watched-segments.ts chooses them
+// from the totals, as a report does): a level shift, or (the `oneDay` accounts) a one-day spike or
+// drop. The watched segments are picked from the data, so a campaign that a drop pushes below the
+// 30th is a miss, as it would be in a report.
 
 const CAMPAIGNS = 32;
 const DAYS = 180;
@@ -48,8 +49,23 @@ export function plannedCampaignShift(seed: number): PlantedEvent {
   };
 }
 
-export function generateCampaignAccount(seed: number, withEvent: boolean): SyntheticProject {
-  const event = withEvent ? plannedCampaignShift(seed) : null;
+/** The event of a `oneDay` account `seed`: one day's spike or drop of 3-8 SD in a campaign ranked 11 to 30. */
+export function plannedCampaignDay(seed: number): PlantedEvent {
+  const r = mulberry32(seed * 7727 + 5);
+  const up = r() < 0.5;
+  return {
+    kind: up ? "spike" : "drop",
+    date: addDays(SYNTHETIC_END, -Math.floor(r() * (PERIOD - 1))),
+    dimension: "campaign",
+    value: campaignName(11 + Math.floor(r() * 20)),
+    metric: "sessions",
+    direction: up ? "up" : "down",
+    magnitudeSd: 3 + 5 * r(),
+  };
+}
+
+export function generateCampaignAccount(seed: number, withEvent: boolean, oneDay = false): SyntheticProject {
+  const event = withEvent ? (oneDay ? plannedCampaignDay(seed) : plannedCampaignShift(seed)) : null;
   const z = gaussian(mulberry32(seed * 31 + 17));
   const start = addDays(SYNTHETIC_END, -(DAYS - 1));
   const window = reportWindow(addDays(SYNTHETIC_END, -(PERIOD - 1)), SYNTHETIC_END, "previous_period");
@@ -62,7 +78,8 @@ export function generateCampaignAccount(seed: number, withEvent: boolean): Synth
     for (let i = 0, date = start; i < DAYS; i++, date = addDays(date, 1)) {
       const expected = meanSessions(rank) * WEEKLY[dayOfWeek(date)];
       let sessions = expected * (1 + CV * z());
-      if (event && event.value === name && date >= event.date)
+      const lasting = event?.kind === "level_shift";
+      if (event && event.value === name && (lasting ? date >= event.date : date === event.date))
         sessions += (event.direction === "up" ? 1 : -1) * event.magnitudeSd * CV * expected;
       const values = dayParts(sessions, RATE, z);
       days.set(date, values);
@@ -79,7 +96,7 @@ export function generateCampaignAccount(seed: number, withEvent: boolean): Synth
     sourceId,
     dimension: w.dimension,
     value: w.value,
-    shiftsOnly: w.shiftsOnly,
+    narrow: w.narrow,
     days: new Map([...byCampaign.get(w.value)!].filter(([date]) => date >= range.from)),
   }));
   return {

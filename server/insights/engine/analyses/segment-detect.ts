@@ -20,6 +20,11 @@ export interface SegmentTask {
   periodEnd: string;
   /** Whether the series has the volume for the one-day test too (else only level shifts). */
   daily: boolean;
+  /**
+   * A one-day test shorter than the watch: its first judged day, and the first day of the series it reads (the
+   * lookback before it). Unset: the whole watch, from the whole series.
+   */
+  dailyWindow?: { judgedFrom: string; readFrom: string };
 }
 
 export interface SegmentDetection {
@@ -37,10 +42,11 @@ export function detectSegment(task: SegmentTask): SegmentDetection {
   );
   const shifts = levels.filter((f) => f.date >= watchStart && f.date <= periodEnd);
   if (!task.daily) return { shifts, anomalies: null };
-  const anomalies = detectAnomalies(series, {
+  const window = task.dailyWindow;
+  const anomalies = detectAnomalies(window ? series.filter((p) => p.date >= window.readFrom) : series, {
     metric,
     ...tag,
-    periodStart: watchStart,
+    periodStart: window?.judgedFrom ?? watchStart,
     periodEnd,
     minAbsoluteDeviation: metricDefinition(metric).unit === "count" ? 1 : 0,
     // The judged days have days after them: fitted from both sides (two-sided-baseline.ts), each
