@@ -19,38 +19,35 @@ function source(parts: Partial<Record<keyof typeof PART_INDEX, (date: string, cu
   return days;
 }
 
+/** The funnel's steps ("from→to") over these sources, for a March report against February. */
+function funnelSteps(sources: { sourceId: string; days: Map<string, PartValues> }[], steps: string[]) {
+  const window = reportWindow("2026-03-02", "2026-03-31", "previous_period");
+  const data = new ProjectData(window, sources, [], []);
+  const ctx = { data, rawData: data, window, excludedDays: new Set(), kpi: null } as unknown as EngineContext;
+  const findings = runFunnel(ctx, { key: "funnel" } as Intention, steps).findings as FunnelStepFinding[];
+  return { findings, steps: findings.map((f) => `${f.fromMetric}→${f.metric}`) };
+}
+
 describe("runFunnel", () => {
   it("chains steps only within one source: search clicks to analytics sessions is no conversion rate", () => {
-    const window = reportWindow("2026-03-02", "2026-03-31", "previous_period");
     // Search clicks halve while sessions (from every channel) hold: clicks → sessions would read
     // as a "conversion" of 500 % rising to 1,000 %.
     const ads = source({ impressions: () => 20_000, clicks: (_, cur) => (cur ? 100 : 200) });
     const web = source({ sessions: () => 1_000, conversions: (_, cur) => (cur ? 20 : 40) });
-    const data = new ProjectData(
-      window,
+    const { steps, findings } = funnelSteps(
       [
         { sourceId: "ads", days: ads },
         { sourceId: "web", days: web },
       ],
-      [],
-      [],
+      ["impressions", "clicks", "sessions", "conversions"],
     );
-    const ctx = { data, rawData: data, window, excludedDays: new Set(), kpi: null } as unknown as EngineContext;
-    const outcome = runFunnel(ctx, { key: "funnel" } as Intention, [
-      "impressions",
-      "clicks",
-      "sessions",
-      "conversions",
-    ]);
-    const steps = (outcome.findings as FunnelStepFinding[]).map((f) => `${f.fromMetric}→${f.metric}`);
     expect(steps).toContain("impressions→clicks");
     expect(steps).toContain("sessions→conversions");
     expect(steps).not.toContain("clicks→sessions");
-    for (const f of outcome.findings) expect(f.current ?? 0).toBeLessThanOrEqual(1);
+    for (const f of findings) expect(f.current ?? 0).toBeLessThanOrEqual(1);
   });
 
   it("splits where a step's later stage outgrows the earlier: an export's sessions from every channel after the ads' clicks", () => {
-    const window = reportWindow("2026-03-02", "2026-03-31", "previous_period");
     // One analytics export with the ads' columns on its paid rows: clicks fall by half, sessions (from every
     // channel) hold at 1,000 a day, so "sessions per click" rises from 5 to 10.
     const web = source({
@@ -60,26 +57,16 @@ describe("runFunnel", () => {
       engagedSessions: () => 600,
       conversions: (_, cur) => (cur ? 20 : 40),
     });
-    const data = new ProjectData(window, [{ sourceId: "web", days: web }], [], []);
-    const ctx = { data, rawData: data, window, excludedDays: new Set(), kpi: null } as unknown as EngineContext;
-    const outcome = runFunnel(ctx, { key: "funnel" } as Intention, [
-      "impressions",
-      "clicks",
-      "sessions",
-      "engagedSessions",
-      "conversions",
-    ]);
-    const steps = (outcome.findings as FunnelStepFinding[]).map((f) => `${f.fromMetric}→${f.metric}`);
+    const { steps } = funnelSteps(
+      [{ sourceId: "web", days: web }],
+      ["impressions", "clicks", "sessions", "engagedSessions", "conversions"],
+    );
     expect(steps).toEqual(["impressions→clicks", "engagedSessions→conversions"]);
   });
 
   it("keeps a step that converts more than once per visit: conversions per session", () => {
-    const window = reportWindow("2026-03-02", "2026-03-31", "previous_period");
     const web = source({ sessions: () => 1_000, conversions: (_, cur) => (cur ? 1_600 : 1_200) });
-    const data = new ProjectData(window, [{ sourceId: "web", days: web }], [], []);
-    const ctx = { data, rawData: data, window, excludedDays: new Set(), kpi: null } as unknown as EngineContext;
-    const outcome = runFunnel(ctx, { key: "funnel" } as Intention, ["sessions", "conversions"]);
-    expect((outcome.findings as FunnelStepFinding[]).map((f) => `${f.fromMetric}→${f.metric}`)).toEqual([
+    expect(funnelSteps([{ sourceId: "web", days: web }], ["sessions", "conversions"]).steps).toEqual([
       "sessions→conversions",
     ]);
   });
