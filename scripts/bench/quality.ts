@@ -1,6 +1,8 @@
 import { runEngine } from "../../server/insights/engine/run-engine";
 import { generateCampaignAccount } from "../../server/insights/synthetic/generate-campaign-account";
 import { generateProject, type EventKind } from "../../server/insights/synthetic/generate-project";
+import { FDR } from "../../server/insights/engine/multiplicity";
+import { normalQuantile, normalSurvival } from "../../server/insights/stats/distributions";
 import { eventFound, significantFindings } from "../../server/insights/synthetic/score";
 import type { BenchResult } from "./harness";
 
@@ -39,6 +41,8 @@ export function runQuality(
   let noisy = 0;
   const times: number[] = [];
   const lines: string[] = [];
+  let ideal = 0;
+  let oneDay = 0;
   for (let seed = 1; seed <= projects; seed++) {
     const planted = generate(seed, true);
     const twin = generate(seed, false);
@@ -51,6 +55,10 @@ export function runQuality(
     const k = byKind.get(event.kind) ?? { found: 0, total: 0 };
     byKind.set(event.kind, { found: k.found + Number(hit), total: k.total + 1 });
     if (hit) found++;
+    if (event.kind === "spike" || event.kind === "drop") {
+      oneDay++;
+      ideal += idealOneDayPower(event.magnitudeSd, report.tests);
+    }
     const falses = significantFindings(noise);
     falseFindings += falses.length;
     if (falses.length > 1) noisy++;
@@ -61,6 +69,10 @@ export function runQuality(
   const recall = found / projects;
   const falsePer = falseFindings / projects;
   times.sort((a, b) => a - b);
+  if (oneDay > 0)
+    lines.push(
+      `  one-day events: an ideal test (the day's expected value and σ known exactly) at each report's bar would find ${((ideal / oneDay) * 100).toFixed(0)}% of them`,
+    );
   lines.push(
     `  recall by kind: ${[...byKind].map(([kind, v]) => `${kind} ${v.found}/${v.total}`).join(", ")}; noise twins with more than one false finding: ${noisy}/${projects}`,
   );
@@ -76,4 +88,15 @@ export function runQuality(
       },
     ],
   };
+}
+
+/**
+ * The chance that an ideal one-day test finds an event of `sd` standard deviations among `tests` tests held to the
+ * report-wide FDR: the day's value is N(±sd, 1) in σ units, and alone among the tests it passes Benjamini-Hochberg when
+ * its two-sided p-value is at most q/m. What the statistics allow, beside what the engine finds (which also estimates
+ * the expected value and σ from the segment's own 86 days).
+ */
+function idealOneDayPower(sd: number, tests: number): number {
+  const bar = normalQuantile(1 - FDR / (2 * Math.max(1, tests)));
+  return normalSurvival(bar - sd) + normalSurvival(bar + sd);
 }
