@@ -1,4 +1,5 @@
 import { seasonalBaseline, type BaselineOptions, type BaselinePoint } from "../stats/seasonal-baseline";
+import type { SeriesNoise } from "../stats/moderated-variance";
 import { twoSidedBaseline } from "../stats/two-sided-baseline";
 import { twoSidedStudentTP } from "../stats/distributions";
 import { addDays } from "@/lib/dates";
@@ -50,22 +51,34 @@ export interface AnomalyResult {
   points: BaselinePoint[];
   /** Days that had an interval (days without enough history are not judged). */
   judgedDays: number;
+  /** The two-sided baseline's noise estimate, for pooling across segments (moderated-variance.ts). */
+  noise?: SeriesNoise | null;
 }
 
 export function detectAnomalies(series: readonly DailyPoint[], options: AnomalyOptions): AnomalyResult {
   const confidence = options.confidence ?? 0.95;
-  const baseline =
-    options.baseline === "two-sided"
-      ? twoSidedBaseline(series, {
-          from: options.periodStart,
-          to: options.periodEnd,
-          confidence,
-          breaks: options.levelShifts?.map((s) => s.date),
-        })
-      : forecastAcrossShifts(series, { ...options, confidence });
+  if (options.baseline === "two-sided") {
+    const baseline = twoSidedBaseline(series, {
+      from: options.periodStart,
+      to: options.periodEnd,
+      confidence,
+      breaks: options.levelShifts?.map((s) => s.date),
+    });
+    return { ...judgeDays(baseline.points, options), noise: baseline.noise };
+  }
+  return judgeDays(forecastAcrossShifts(series, { ...options, confidence }).points, options);
+}
+
+export type JudgeOptions = Pick<AnomalyOptions, "metric" | "dimension" | "dimensionValue" | "minAbsoluteDeviation"> & {
+  confidence?: number;
+};
+
+/** The days outside their expected range, each with its test: what detectAnomalies finds in a baseline's points. */
+export function judgeDays(points: BaselinePoint[], options: JudgeOptions): AnomalyResult {
+  const confidence = options.confidence ?? 0.95;
   const findings: AnomalyFinding[] = [];
   let judgedDays = 0;
-  for (const p of baseline.points) {
+  for (const p of points) {
     if (p.actual === null || p.expected === null || p.low === null || p.high === null || p.sigma === null) continue;
     judgedDays++;
     if (p.actual >= p.low && p.actual <= p.high) continue;
@@ -94,7 +107,7 @@ export function detectAnomalies(series: readonly DailyPoint[], options: AnomalyO
       pValue: twoSidedStudentTP(change / p.sigma, p.df ?? 30),
     });
   }
-  return { findings, points: baseline.points, judgedDays };
+  return { findings, points, judgedDays };
 }
 
 /**

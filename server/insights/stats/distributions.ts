@@ -171,6 +171,14 @@ export function studentTSurvival(t: number, df: number): number {
   return t >= 0 ? tail : 1 - tail;
 }
 
+/** F upper tail P(F > f) with (d1, d2) degrees of freedom; d2 = Infinity is the chi-square χ²(d1)/d1. */
+export function fSurvival(f: number, d1: number, d2: number): number {
+  if (!(f > 0)) return 1;
+  // Past about 10⁶ the F is its limit to many digits; the beta's continued fraction would need long to converge.
+  const b = Math.min(d2, 1e6);
+  return regularizedBeta(b / (b + d1 * f), b / 2, d1 / 2);
+}
+
 export function studentTCdf(t: number, df: number): number {
   return 1 - studentTSurvival(t, df);
 }

@@ -69,6 +69,8 @@ export interface BaselinePoint {
   sigma: number | null;
   /** Degrees of freedom of the interval's Student-t multiplier (for the day's p-value). */
   df?: number | null;
+  /** The noise scale σ was computed from (two-sided baseline: σ = scale × the day's own factor), for moderation. */
+  scale?: number | null;
 }
 
 export interface BaselineResult {

@@ -3,6 +3,7 @@ import type { DailyPoint } from "../types";
 import { WINSORIZED_EFFICIENCY, medianInPlace, robustSigmaInPlace } from "./descriptive";
 import { studentTQuantile } from "./distributions";
 import { readDenseSeries } from "./dense-series";
+import type { SeriesNoise } from "./moderated-variance";
 import type { BaselinePoint } from "./seasonal-baseline";
 
 // The expected value of a day that lies INSIDE the data (a judged day of the report period, with
@@ -49,6 +50,17 @@ export interface TwoSidedOptions {
   breaks?: readonly string[];
 }
 
+export interface TwoSidedResult {
+  points: BaselinePoint[];
+  seasonality: "additive" | "multiplicative";
+  /**
+   * The series' noise scale squared over all its errors, its degrees of freedom and the mean expected value (its
+   * size): what moderated-variance.ts pools across a report's segments. Null in the additive mode (small series,
+   * scales in their own units) and when no day had an interval.
+   */
+  noise: SeriesNoise | null;
+}
+
 const MIN_WEEKS = 3;
 /** The winsorised σ's clipping point (pilot MAD-σ units) and Gaussian consistency factor, as descriptive.ts. */
 const WINSOR_C = 2.5;
@@ -64,14 +76,11 @@ const BREAK_Z = 4;
  */
 const T_DF_SHARE = 0.6;
 
-export function twoSidedBaseline(
-  series: readonly DailyPoint[],
-  options: TwoSidedOptions,
-): { points: BaselinePoint[]; seasonality: "additive" | "multiplicative" } {
+export function twoSidedBaseline(series: readonly DailyPoint[], options: TwoSidedOptions): TwoSidedResult {
   const confidence = options.confidence ?? 0.95;
   const levelDays = options.levelDays ?? 28;
   const minResiduals = options.minResiduals ?? 21;
-  if (series.length === 0) return { points: [], seasonality: "additive" };
+  if (series.length === 0) return { points: [], seasonality: "additive", noise: null };
   const { n, day0, fromIdx, toIdx, y, nonNegative } = readDenseSeries(series, options, "twoSidedBaseline");
   const known = Float64Array.from(y.filter((v) => !Number.isNaN(v)));
   const mult = nonNegative && known.length > 0 && medianInPlace(known, known.length) >= 10;
@@ -93,7 +102,11 @@ export function twoSidedBaseline(
     byWeekday[weekday(s)].push(s);
   }
   if (byWeekday.some((l) => l.length < MIN_WEEKS))
-    return { points: emptyPoints(series, fromIdx, toIdx), seasonality: mult ? "multiplicative" : "additive" };
+    return {
+      points: emptyPoints(series, fromIdx, toIdx),
+      seasonality: mult ? "multiplicative" : "additive",
+      noise: null,
+    };
   const scratch = new Float64Array(Math.max(n, 8));
   /** Weekday d's raw factor, leaving day `skip`'s own ratio out. */
   const rawFactor = (d: number, skip: number): number => {
@@ -294,6 +307,17 @@ export function twoSidedBaseline(
   const clipped = (u: number) => Math.max(-limit, Math.min(limit, u - centre)) ** 2;
   let squares = 0;
   for (let s = 0; s < n; s++) if (!Number.isNaN(scaled[s])) squares += clipped(scaled[s]);
+  let levelSum = 0;
+  for (let s = 0; s < n; s++) if (!Number.isNaN(scaled[s])) levelSum += expected[s];
+  const noise: SeriesNoise | null =
+    // Pooled only in the multiplicative mode, where every series' scale is in the same (relative) unit.
+    mult && kAll >= minResiduals + 1
+      ? {
+          s2: squares / (kAll - 1) / WINSOR_CONSISTENCY,
+          d: Math.max(1, WINSORIZED_EFFICIENCY * kAll * T_DF_SHARE),
+          level: levelSum / kAll,
+        }
+      : null;
   const upper = 1 - (1 - confidence) / 2;
   const quantiles = new Map<number, number>();
   const points: BaselinePoint[] = [];
@@ -332,9 +356,10 @@ export function twoSidedBaseline(
       high: e + q * sigma,
       sigma,
       df,
+      scale,
     });
   }
-  return { points, seasonality: mult ? "multiplicative" : "additive" };
+  return { points, seasonality: mult ? "multiplicative" : "additive", noise };
 }
 
 /** The k-th smallest (1-based) of the first n entries (sorts them in place). */

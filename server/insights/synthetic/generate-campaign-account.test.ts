@@ -54,4 +54,14 @@ describe("generated campaign accounts", () => {
     const day = report.insights.find((i) => i.intentionKey === "segment_anomalies")!;
     expect(day.findings[0]).toMatchObject({ dimensionValue: campaignName(29), date: "2026-03-10", direction: "up" });
   });
+
+  it("judges a campaign's day with what the other campaigns' noise says about its own", () => {
+    // Campaign 15 down 6.4 SD on 10 March, 4.3 of its own σ: with the t of its own 85 days (df ≈ 46), p ≈ 10⁻⁴,
+    // short of the bar over 1,515 tests. The 30 campaigns' scales agree, so the moderated σ has hundreds of degrees
+    // of freedom (segment-noise.ts) and the day passes; its noise twin still reports nothing.
+    const { input, event } = generateCampaignAccount(16, true, true);
+    expect(event).toMatchObject({ kind: "drop", value: campaignName(15), date: "2026-03-10" });
+    expect(eventFound(runEngine(input), event!)).toBe(true);
+    expect(significantFindings(runEngine(generateCampaignAccount(16, false, true).input))).toEqual([]);
+  });
 });

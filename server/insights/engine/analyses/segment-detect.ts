@@ -1,6 +1,6 @@
 import { metricDefinition } from "@/lib/insights/metrics";
 import type { PartKey } from "../../data/parts";
-import { detectAnomalies, type AnomalyResult } from "../../detectors/anomalies";
+import { detectAnomalies, type AnomalyResult, type JudgeOptions } from "../../detectors/anomalies";
 import { detectChangePoints, type LevelShiftFinding } from "../../detectors/change-points";
 import type { DailyPoint } from "../../types";
 
@@ -44,17 +44,25 @@ export function detectSegment(task: SegmentTask): SegmentDetection {
   if (!task.daily) return { shifts, anomalies: null };
   const window = task.dailyWindow;
   const anomalies = detectAnomalies(window ? series.filter((p) => p.date >= window.readFrom) : series, {
-    metric,
-    ...tag,
+    ...segmentJudgeOptions(task),
     periodStart: window?.judgedFrom ?? watchStart,
     periodEnd,
-    minAbsoluteDeviation: metricDefinition(metric).unit === "count" ? 1 : 0,
     // The judged days have days after them: fitted from both sides (two-sided-baseline.ts), each
     // from the days of its own level.
     baseline: "two-sided",
     levelShifts: levels.map((f) => ({ date: f.date, ratio: f.baseline ? f.current / f.baseline : 1 })),
   });
   return { shifts, anomalies };
+}
+
+/** How a segment's days are judged: a count must be off by at least one to be unusual. */
+export function segmentJudgeOptions(task: SegmentTask): JudgeOptions {
+  return {
+    metric: task.metric,
+    dimension: task.dimension,
+    dimensionValue: task.value,
+    minAbsoluteDeviation: metricDefinition(task.metric).unit === "count" ? 1 : 0,
+  };
 }
 
 /** Runs tasks and hands back their detections when asked (synchronously): here, or on another thread. */

@@ -11,6 +11,7 @@ import type { BaselinePoint } from "../../stats/seasonal-baseline";
 import type { Chart, EngineContext, IntentionOutcome } from "../types";
 import { round } from "./anomalies";
 import { mixAndRate, type MixRate } from "./mix-rate";
+import { moderateSegmentNoise } from "./segment-noise";
 import { inlineSegmentDetector, type SegmentDetection, type SegmentDetector, type SegmentTask } from "./segment-detect";
 
 // Every segment watched, not only the total: for each watched dimension value (the largest of each
@@ -253,7 +254,11 @@ export function watchSegments(ctx: EngineContext): SegmentWatch {
     series: 0,
     watchStart: started.watchStart,
   };
-  const detections = started.detections();
+  const detections = moderateSegmentNoise(
+    started.tasks,
+    started.detections(),
+    (i) => `${started.segments[i].sourceId} ${started.tasks[i].metric}`,
+  );
   started.tasks.forEach((task, i) => {
     out.series++;
     collectFindings(ctx, started.segments[i], task, detections[i], out);

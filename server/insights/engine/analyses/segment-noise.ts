@@ -1,0 +1,69 @@
+import { judgeDays } from "../../detectors/anomalies";
+import { studentTQuantile } from "../../stats/distributions";
+import { fitRobustVariancePrior, moderate } from "../../stats/moderated-variance";
+import type { BaselinePoint } from "../../stats/seasonal-baseline";
+import { segmentJudgeOptions, type SegmentDetection, type SegmentTask } from "./segment-detect";
+
+// The segments' one-day tests judged with moderated noise scales (stats/moderated-variance.ts): the series of one
+// metric of one source (a report's campaigns' sessions, its countries' revenue) share what their scales say about
+// each other, so each day's σ and degrees of freedom come from its own series and from the others. Runs on the
+// calling thread after the detections (which run on two), since the prior needs every series' scale.
+
+const CONFIDENCE = 0.95;
+
+/** The detections with each one-day test re-judged against moderated σ; `groupOf(i)` names task i's pool. */
+export function moderateSegmentNoise(
+  tasks: readonly SegmentTask[],
+  detections: readonly SegmentDetection[],
+  groupOf: (i: number) => string,
+): SegmentDetection[] {
+  const groups = new Map<string, number[]>();
+  detections.forEach((d, i) => {
+    if (!d.anomalies?.noise) return;
+    const key = groupOf(i);
+    const list = groups.get(key);
+    if (list) list.push(i);
+    else groups.set(key, [i]);
+  });
+  const out = [...detections];
+  const quantiles = new Map<number, number>();
+  const quantile = (df: number) => {
+    let q = quantiles.get(df);
+    if (q === undefined) quantiles.set(df, (q = studentTQuantile(1 - (1 - CONFIDENCE) / 2, df)));
+    return q;
+  };
+  for (const members of groups.values()) {
+    const noises = members.map((i) => detections[i].anomalies!.noise!);
+    const prior = fitRobustVariancePrior(noises);
+    if (!prior) continue;
+    // limma's cap: no more degrees of freedom than all the pooled series have together.
+    const maxDf = noises.reduce((sum, n) => sum + n.d, 0);
+    for (const i of members) {
+      const anomalies = detections[i].anomalies!;
+      const { level } = anomalies.noise!;
+      const points = anomalies.points.map((p): BaselinePoint => {
+        if (p.sigma == null || p.scale == null || p.df == null || p.expected == null || !(p.scale > 0)) return p;
+        const m = moderate(p.scale ** 2, p.df, level, prior, maxDf);
+        const sigma = (p.sigma * Math.sqrt(m.s2)) / p.scale;
+        const q = quantile(m.d);
+        // Pooled series are multiplicative, so non-negative: the range stops at 0 (two-sided-baseline.ts).
+        return {
+          ...p,
+          sigma,
+          df: m.d,
+          scale: Math.sqrt(m.s2),
+          low: Math.max(0, p.expected - q * sigma),
+          high: p.expected + q * sigma,
+        };
+      });
+      out[i] = {
+        ...detections[i],
+        anomalies: {
+          ...judgeDays(points, { ...segmentJudgeOptions(tasks[i]), confidence: CONFIDENCE }),
+          noise: anomalies.noise,
+        },
+      };
+    }
+  }
+  return out;
+}
