@@ -33,8 +33,11 @@ export interface VariancePrior {
 /** A series' variance this far in the prior's upper tail is its own: not pooled, not moderated. */
 export const OUTLIER_P = 0.01;
 
-/** Fewest series to learn a prior from (a trend and a spread need some series beyond their 3 parameters). */
-export const MIN_SERIES_FOR_PRIOR = 10;
+/**
+ * Fewest series to learn a prior from: the trend takes two of their degrees of freedom and the spread needs the
+ * rest (six here). A shop's 6 channels and 3 devices are 9 series of each metric.
+ */
+export const MIN_SERIES_FOR_PRIOR = 8;
 
 /** ψ(x), the digamma function, for x > 0 (recurrence to x ≥ 6, then its asymptotic series; ~1e-13). */
 export function digamma(x: number): number {
