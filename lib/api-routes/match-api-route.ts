@@ -17,15 +17,37 @@ function matches(pattern: string[], path: string[]): boolean {
   return pattern.length === path.length;
 }
 
+interface CompiledRoute {
+  route: ApiRoute;
+  segments: string[];
+  ranks: number[];
+}
+
+/**
+ * Each route list split into segments once: the proxy matches every API request against all ~150 routes, and
+ * splitting each pattern again on every request was about 2 % of the web process's CPU under load.
+ */
+const compiled = new WeakMap<readonly ApiRoute[], CompiledRoute[]>();
+
+function compile(routes: readonly ApiRoute[]): CompiledRoute[] {
+  let list = compiled.get(routes);
+  if (!list) {
+    list = routes.map((route) => {
+      const segments = route.pattern.split("/").filter(Boolean);
+      return { route, segments, ranks: segments.map(rank) };
+    });
+    compiled.set(routes, list);
+  }
+  return list;
+}
+
 /** The route file Next.js would pick for a path (without the base path), as its router does. */
 export function matchApiRoute(routes: readonly ApiRoute[], pathname: string): ApiRoute | null {
   const path = pathname.split("/").filter(Boolean);
-  let best: { route: ApiRoute; ranks: number[] } | null = null;
-  for (const route of routes) {
-    const segments = route.pattern.split("/").filter(Boolean);
-    if (!matches(segments, path)) continue;
-    const ranks = segments.map(rank);
-    if (!best || compare(ranks, best.ranks) < 0) best = { route, ranks };
+  let best: CompiledRoute | null = null;
+  for (const candidate of compile(routes)) {
+    if (!matches(candidate.segments, path)) continue;
+    if (!best || compare(candidate.ranks, best.ranks) < 0) best = candidate;
   }
   return best?.route ?? null;
 }
