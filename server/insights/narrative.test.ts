@@ -33,6 +33,25 @@ describe("narratives", () => {
     );
   });
 
+  it("gives a total's effect on the KPI for another metric, not for the KPI's own total (its change is the effect)", () => {
+    const rate = {
+      ...base,
+      metric: "conversionRate",
+      current: 0.02,
+      baseline: 0.0213,
+      change: -0.0013,
+      changePct: -0.061,
+      direction: "down" as const,
+      kpiEffect: -65737.67,
+      kpiMetric: "revenue",
+    };
+    expect(describeFinding(rate, { currency: "EUR" })).toContain(
+      "Estimated effect over the period: -€65,737.67 revenue.",
+    );
+    const revenue = { ...base, kpiEffect: base.change, kpiMetric: "revenue" };
+    expect(describeFinding(revenue, { currency: "EUR" })).not.toContain("Estimated effect");
+  });
+
   it("says a search position that grows in number worsened, not rose", () => {
     const position = { ...base, metric: "position", current: 5.36, baseline: 4.79, change: 0.57, changePct: 0.119 };
     expect(describeFinding(position, { currency: "USD" })).toBe(

@@ -254,10 +254,13 @@ function explained(finding: Finding, ctx: NarrativeContext): string {
   return ` ${share} of the ${what} came from ${segmentName(e.dimension, e.dimensionValue)}.`;
 }
 
-/** The estimated effect on the primary KPI over the period, in its unit (segment findings carry it). */
+/**
+ * The estimated effect on the primary KPI over the period, in its unit: segment findings carry it, and a total's
+ * change of another metric than the KPI (a conversion rate's fall in revenue).
+ */
 function kpiImpact(finding: Finding, ctx: NarrativeContext): string {
   const f = finding as Finding & { kpiEffect?: number; kpiMetric?: string | null };
-  if (!f.kpiEffect || !f.kpiMetric || f.dimension === null) return "";
+  if (!f.kpiEffect || !f.kpiMetric || (f.dimension === null && f.metric === f.kpiMetric)) return "";
   const unit = unitOf(f.kpiMetric);
   return ` Estimated effect over the period: ${formatDelta(f.kpiEffect, unit, ctx)} ${labelOf(f.kpiMetric)}.`;
 }

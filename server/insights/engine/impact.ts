@@ -95,6 +95,20 @@ function indirect(
   return { kpiEffect: 0, indirectEffect: weight * Math.min(1, Math.abs(delta / base)) };
 }
 
+/**
+ * What a total's finding says of its effect on the KPI ("Estimated effect over the period: -€65,700 revenue"): the
+ * effect its outcome is ranked by, so the reader sees why it ranks where it does. Nothing for the KPI's own total
+ * (its change is the effect) or without one.
+ */
+export function totalKpiEffect(
+  ctx: EngineContext,
+  metric: string,
+  effect: Effect,
+): { kpiEffect?: number; kpiMetric?: string } {
+  if (!ctx.kpi || !effect.kpiEffect || metric === ctx.kpi.metric) return {};
+  return { kpiEffect: effect.kpiEffect, kpiMetric: ctx.kpi.metric };
+}
+
 export function impactOf(ctx: EngineContext, outcome: IntentionOutcome): number {
   if (outcome.intention.stage === "audit") return outcome.severity;
   if (outcome.findings.length === 0) return 0;

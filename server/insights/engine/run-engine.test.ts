@@ -54,6 +54,24 @@ describe("runEngine on generated projects", () => {
     });
   });
 
+  it("says what a conversion rate's fall cost in the KPI, the effect it is ranked by, beside the channel behind it", () => {
+    const { input, event } = generateProject(3, true); // one channel converts less from a day of the period
+    expect(event).toMatchObject({ kind: "rate_drop", metric: "conversions" });
+    const report = runEngine(input);
+    const rate = report.insights.find((i) => i.intentionKey === "conversion_rate_by_channel")!;
+    const total = rate.findings[0] as unknown as {
+      kind: string;
+      dimension: null;
+      kpiEffect: number;
+      kpiMetric: string;
+    };
+    expect(total).toMatchObject({ kind: "change", dimension: null, kpiMetric: "revenue" });
+    expect(total.kpiEffect).toBeLessThan(0);
+    const euros = new Intl.NumberFormat("en-US", { style: "currency", currency: "EUR" }).format(-total.kpiEffect);
+    expect(rate.summary).toContain(`Estimated effect over the period: -${euros} revenue.`);
+    expect(rate.summary).toContain(`Channel “${event!.value}” contributed`);
+  });
+
   it("turns a tracking gap into one data quality finding and excludes its days from every other detector", () => {
     const { input, event } = generateProject(4, true);
     expect(event!.kind).toBe("tracking_gap");

@@ -1,7 +1,7 @@
 import type { Intention } from "@/lib/insights/intentions";
 import { metricDefinition } from "@/lib/insights/metrics";
 import { periodChange } from "../../detectors/period-change";
-import { kpiEffectOf } from "../impact";
+import { kpiEffectOf, totalKpiEffect } from "../impact";
 import type { EngineContext, IntentionOutcome } from "../types";
 import { seasonalExpectation } from "./seasonal-expectation";
 import { round } from "./anomalies";
@@ -13,7 +13,6 @@ export function runChange(ctx: EngineContext, intention: Intention, metric: stri
   const baseline = ctx.data.series(metric, w.comparisonStart, w.comparisonEnd);
   const change = periodChange(current, baseline, { metric, periodStart: w.periodStart, periodEnd: w.periodEnd });
   const season = change.significant ? seasonalExpectation(ctx, metric, change) : null;
-  const finding = season ? { ...change, season } : change;
   // A change the season predicts is not news: kept, labelled expected, and given no impact so it
   // ranks below every insight; otherwise only the part the season does not explain counts.
   const unexpected = season ? change.current - season.expectedCurrent : change.change;
@@ -21,6 +20,8 @@ export function runChange(ctx: EngineContext, intention: Intention, metric: stri
     change.significant && !season?.expected
       ? kpiEffectOf(ctx, metric, unexpected)
       : { kpiEffect: 0, indirectEffect: 0 };
+  // The effect is stated where it is the whole change's; beside a season it is only the unexpected part's.
+  const finding = season ? { ...change, season } : { ...change, ...totalKpiEffect(ctx, metric, effect) };
   return {
     intention,
     findings: change.significant ? [finding] : [],

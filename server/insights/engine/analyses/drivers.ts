@@ -5,7 +5,7 @@ import { metricParts } from "../../data/project-data";
 import { PART_INDEX, type PartValues } from "../../data/parts";
 import { additiveDrivers, ratioDrivers, type DriverAnalysis } from "../../detectors/drivers";
 import { periodChange } from "../../detectors/period-change";
-import { kpiEffectOf } from "../impact";
+import { kpiEffectOf, totalKpiEffect } from "../impact";
 import type { Chart, EngineContext, IntentionOutcome } from "../types";
 
 const MAX_DRIVERS = 5;
@@ -143,7 +143,10 @@ export function runDrivers(
   const scope = own !== null && own !== split.sourceId ? ctx.project.sourceNames?.[split.sourceId] : undefined;
   return {
     intention,
-    findings: [{ ...change, dimension: null, ...(scope ? { scope } : {}) }, ...drivers],
+    findings: [
+      { ...change, dimension: null, ...(scope ? { scope } : {}), ...totalKpiEffect(ctx, metric, effect) },
+      ...drivers,
+    ],
     chart,
     kpiEffect: effect.kpiEffect,
     indirectEffect: effect.indirectEffect,
