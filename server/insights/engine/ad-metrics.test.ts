@@ -78,6 +78,9 @@ describe("ad metrics", () => {
     expect(total.baseline!).toBeCloseTo(2500 / 700, 1);
     expect(total.current!).toBeCloseTo(1750 / 700, 1);
     expect(total.direction).toBe("down");
+    // Its change times the spend is not revenue lost (the spend would have earned that at the old return): no
+    // "Estimated effect over the period" in revenue, which an ad cut's rising ROAS read as revenue gained.
+    expect(roas.summary).not.toContain("Estimated effect over the period");
     const named = findings.map((f) => f.dimensionValue).filter((v) => v !== null);
     expect(named).toContain("Generic");
     for (const v of named) expect(["(direct)", "(organic)", "(not set)", "(none)"]).not.toContain(v);

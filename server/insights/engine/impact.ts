@@ -95,6 +95,15 @@ function indirect(
   return { kpiEffect: 0, indirectEffect: weight * Math.min(1, Math.abs(delta / base)) };
 }
 
+/** Metrics whose change reaches the KPI through visits or conversions (kpiEffectOf), so its estimate can be quoted. */
+const SAID_EFFECT_PATHS: ReadonlySet<string> = new Set([
+  "sessions",
+  "clicks",
+  "impressions",
+  "conversions",
+  "transactions",
+]);
+
 /**
  * What a total's finding says of its effect on the KPI ("Estimated effect over the period: -€65,700 revenue"): the
  * effect its outcome is ranked by, so the reader sees why it ranks where it does. Nothing for the KPI's own total
@@ -106,6 +115,14 @@ export function totalKpiEffect(
   effect: Effect,
 ): { kpiEffect?: number; kpiMetric?: string } {
   if (!ctx.kpi || !effect.kpiEffect || metric === ctx.kpi.metric) return {};
+  // A return on spend's change times the spend is what the spend would have earned at the old return, not revenue
+  // gained or lost: "ROAS rose, +$8,627 revenue" read beside a campaign cut whose revenue fell.
+  const def = metricDefinition(metric);
+  if (def.kind === "ratio" && def.denominator === "cost") return {};
+  // Said only where the path to the KPI is direct (visits, or what converts): another metric's effect is its
+  // relative change carried over to the KPI, a ranking weight rather than an estimate to quote.
+  const counted = def.kind === "ratio" ? def.numerator : metric;
+  if (counted !== ctx.kpi.metric && !SAID_EFFECT_PATHS.has(counted)) return {};
   return { kpiEffect: effect.kpiEffect, kpiMetric: ctx.kpi.metric };
 }
 
