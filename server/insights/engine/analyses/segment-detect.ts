@@ -55,13 +55,17 @@ export function detectSegment(task: SegmentTask): SegmentDetection {
   return { shifts, anomalies };
 }
 
-/** How a segment's days are judged: a count must be off by at least one to be unusual. */
-export function segmentJudgeOptions(task: SegmentTask): JudgeOptions {
+/**
+ * How a segment's days are judged, here and again with moderated noise (segment-noise.ts): at 95 %, and a count must
+ * be off by at least one to be unusual.
+ */
+export function segmentJudgeOptions(task: SegmentTask): JudgeOptions & { confidence: number } {
   return {
     metric: task.metric,
     dimension: task.dimension,
     dimensionValue: task.value,
     minAbsoluteDeviation: metricDefinition(task.metric).unit === "count" ? 1 : 0,
+    confidence: 0.95,
   };
 }
 

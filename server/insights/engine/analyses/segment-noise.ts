@@ -9,8 +9,6 @@ import { segmentJudgeOptions, type SegmentDetection, type SegmentTask } from "./
 // each other, so each day's σ and degrees of freedom come from its own series and from the others. Runs on the
 // calling thread after the detections (which run on two), since the prior needs every series' scale.
 
-const CONFIDENCE = 0.95;
-
 /** The detections with each one-day test re-judged against moderated σ; `groupOf(i)` names task i's pool. */
 export function moderateSegmentNoise(
   tasks: readonly SegmentTask[],
@@ -26,10 +24,11 @@ export function moderateSegmentNoise(
     else groups.set(key, [i]);
   });
   const out = [...detections];
-  const quantiles = new Map<number, number>();
-  const quantile = (df: number) => {
-    let q = quantiles.get(df);
-    if (q === undefined) quantiles.set(df, (q = studentTQuantile(1 - (1 - CONFIDENCE) / 2, df)));
+  const quantiles = new Map<string, number>();
+  const quantile = (confidence: number, df: number) => {
+    const key = `${confidence} ${df}`;
+    let q = quantiles.get(key);
+    if (q === undefined) quantiles.set(key, (q = studentTQuantile(1 - (1 - confidence) / 2, df)));
     return q;
   };
   for (const members of groups.values()) {
@@ -41,11 +40,12 @@ export function moderateSegmentNoise(
     for (const i of members) {
       const anomalies = detections[i].anomalies!;
       const { level } = anomalies.noise!;
+      const judge = segmentJudgeOptions(tasks[i]);
       const points = anomalies.points.map((p): BaselinePoint => {
         if (p.sigma == null || p.scale == null || p.df == null || p.expected == null || !(p.scale > 0)) return p;
         const m = moderate(p.scale ** 2, p.df, level, prior, maxDf);
         const sigma = (p.sigma * Math.sqrt(m.s2)) / p.scale;
-        const q = quantile(m.d);
+        const q = quantile(judge.confidence, m.d);
         // Pooled series are multiplicative, so non-negative: the range stops at 0 (two-sided-baseline.ts).
         return {
           ...p,
@@ -59,7 +59,7 @@ export function moderateSegmentNoise(
       out[i] = {
         ...detections[i],
         anomalies: {
-          ...judgeDays(points, { ...segmentJudgeOptions(tasks[i]), confidence: CONFIDENCE }),
+          ...judgeDays(points, judge),
           noise: anomalies.noise,
         },
       };
