@@ -63,6 +63,9 @@ async function rollups(sourceId: string) {
     weekly: await read(
       sql`select dimension, value, week::text, rows, sessions, conversions from observation_segment_weekly where data_source_id = ${sourceId} order by dimension, value, week`,
     ),
+    fourWeekly: await read(
+      sql`select dimension, value, block::text, rows, sessions, conversions from observation_segment_four_weekly where data_source_id = ${sourceId} order by dimension, value, block`,
+    ),
   };
 }
 

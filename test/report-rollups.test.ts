@@ -1,11 +1,12 @@
 import { Readable } from "node:stream";
 import { eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { addDays } from "@/lib/dates";
+import { addDays, dayNumber } from "@/lib/dates";
 import { db } from "@/server/db/client";
 import { dataSources } from "@/server/db/schema";
 import { ensureDailyTotals, refreshDailyTotals } from "@/server/insights/data/daily-totals";
-import { activeSourceIds, loadProjectData, splitIntoWeeks } from "@/server/insights/data/load-project-data";
+import { activeSourceIds, loadProjectData } from "@/server/insights/data/load-project-data";
+import { splitIntoRollups, splitIntoWeeks } from "@/server/insights/data/rollup-periods";
 import { loadReportInput, WATCHED_DIMENSIONS } from "@/server/insights/data/load-report-input";
 import { loadSegmentDaily } from "@/server/insights/data/load-segment-daily";
 import { pickWatchedSegments } from "@/server/insights/data/pick-watched-segments";
@@ -29,11 +30,32 @@ async function rollups(sourceId: string) {
   const weekly = await db().execute(
     sql`select dimension, value, week::text, rows, sessions, conversions from observation_segment_weekly where data_source_id = ${sourceId} order by dimension, value, week`,
   );
-  return { daily: daily.rows, segments: segments.rows, weekly: weekly.rows };
+  const fourWeekly = await db().execute(
+    sql`select dimension, value, block::text, rows, sessions, conversions from observation_segment_four_weekly where data_source_id = ${sourceId} order by dimension, value, block`,
+  );
+  return { daily: daily.rows, segments: segments.rows, weekly: weekly.rows, fourWeekly: fourWeekly.rows };
 }
 
 function csv(lines: string[]): AsyncIterable<Buffer> {
   return Readable.from([Buffer.from(["date,channel,device,sessions,users,conversions", ...lines].join("\n") + "\n")]);
+}
+
+/** The per-channel totals a report reads for both periods of `window` equal the sums over the observations. */
+async function expectChannelTotalsAsRows(sourceId: string, window: ReturnType<typeof reportWindow>) {
+  const [project] = await db().select().from(dataSources).where(eq(dataSources.id, sourceId));
+  const data = await loadProjectData({ projectId: project.projectId!, window, dimensions: ["channel"] });
+  const direct = await db().execute<{ value: string; cur: boolean; sessions: number; conversions: number }>(sql`
+    select d.channel as value, o.date >= ${window.periodStart}::date as cur, sum(o.sessions) as sessions, sum(o.conversions) as conversions
+    from observations o join dimension_sets d on d.id = o.dimension_set_id
+    where o.data_source_id = ${sourceId} and o.date between ${window.comparisonStart}::date and ${window.periodEnd}::date
+    group by 1, 2 order by 1, 2`);
+  const read = data
+    .sourceSegments(sourceId, "channel")
+    .flatMap((s) =>
+      [s.baseline, s.current].map((v, i) => ({ value: s.value, cur: i === 1, sessions: v![0], conversions: v![5] })),
+    )
+    .sort((a, b) => (a.value < b.value ? -1 : a.value > b.value ? 1 : Number(a.cur) - Number(b.cur)));
+  expect(read).toEqual(direct.rows);
 }
 
 describe("report rollups kept by uploads", () => {
@@ -94,19 +116,12 @@ describe("report rollups kept by uploads", () => {
     const data = await loadProjectData({ projectId: project.id, window, dimensions: ["channel", "device"] });
     expect(data.sourceSegments(source.id, "device")).toEqual([]);
     expect(data.sourceSegments(source.id, "channel").map((s) => s.value)).toContain("Paid Search");
-    // Whole weeks from the weekly rollup and edge days from the daily one add up to the rows' sums.
-    const direct = await db().execute<{ value: string; cur: boolean; sessions: number; conversions: number }>(sql`
-      select d.channel as value, o.date >= ${PERIOD_START}::date as cur, sum(o.sessions) as sessions, sum(o.conversions) as conversions
-      from observations o join dimension_sets d on d.id = o.dimension_set_id
-      where o.data_source_id = ${source.id} and o.date between ${window.comparisonStart}::date and ${PERIOD_END}::date
-      group by 1, 2 order by 1, 2`);
-    const read = data
-      .sourceSegments(source.id, "channel")
-      .flatMap((s) =>
-        [s.baseline, s.current].map((v, i) => ({ value: s.value, cur: i === 1, sessions: v![0], conversions: v![5] })),
-      )
-      .sort((a, b) => (a.value < b.value ? -1 : a.value > b.value ? 1 : Number(a.cur) - Number(b.cur)));
-    expect(read).toEqual(direct.rows);
+    // Whole weeks from the weekly rollup and edge days from the daily one add up to the rows' sums; over 56
+    // days, with whole four-week blocks, so do blocks, weeks and days.
+    await expectChannelTotalsAsRows(source.id, window);
+    const long = reportWindow(addDays(PERIOD_END, -55), PERIOD_END, "previous_period");
+    expect(splitIntoRollups(long.periodStart, long.periodEnd).blocks[0]).not.toBe("2000-01-02");
+    await expectChannelTotalsAsRows(source.id, long);
   });
 
   it("reads each source's watched segments as soon as its totals are in: the same series as reading them all after", async () => {
@@ -174,6 +189,44 @@ describe("report rollups kept by uploads", () => {
       "2000-01-02",
       "2000-01-01",
     ]);
+  });
+
+  it("splits a period into whole four-week blocks, the weeks around them and its edge days, each day once", () => {
+    // 2025-11-27 is a Thursday; blocks start on the Mondays 28k days after 2000-01-03.
+    expect(splitIntoRollups("2025-11-27", "2026-11-26")).toEqual({
+      blocks: ["2025-12-01", "2026-10-05"],
+      weeks: ["2000-01-02", "2000-01-01", "2026-11-02", "2026-11-16"],
+      days: [
+        "2025-11-27",
+        "2025-11-30",
+        "2000-01-02",
+        "2000-01-01",
+        "2000-01-02",
+        "2000-01-01",
+        "2026-11-23",
+        "2026-11-26",
+      ],
+    });
+    // Every day of random periods is read exactly once, blocks are whole and start on their grid.
+    let seed = 7;
+    const random = (n: number) => (seed = (seed * 16807) % 2147483647) % n;
+    for (let i = 0; i < 400; i++) {
+      const from = addDays("2024-01-01", random(900));
+      const to = addDays(from, random(400));
+      const { blocks, weeks, days } = splitIntoRollups(from, to);
+      const counted = new Map<string, number>();
+      const add = (start: string, end: string, step: number, span: number) => {
+        for (let d = start; d <= end; d = addDays(d, step))
+          for (let k = 0; k < span; k++) counted.set(addDays(d, k), (counted.get(addDays(d, k)) ?? 0) + 1);
+      };
+      add(blocks[0], blocks[1], 28, 28);
+      if (blocks[0] <= blocks[1]) expect((dayNumber(blocks[0]) - dayNumber("2000-01-03")) % 28).toBe(0);
+      for (let w = 0; w < 4; w += 2) add(weeks[w], weeks[w + 1], 7, 7);
+      for (let r = 0; r < 8; r += 2) add(days[r], days[r + 1], 1, 1);
+      expect([...counted.values()].every((c) => c === 1)).toBe(true);
+      expect(counted.size).toBe(dayNumber(to) - dayNumber(from) + 1);
+      expect([...counted.keys()].every((d) => d >= from && d <= to)).toBe(true);
+    }
   });
 
   it("the first upload of a new source builds its rollups in the import", async () => {

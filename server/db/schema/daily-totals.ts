@@ -71,8 +71,8 @@ export const dailyTotalsState = pgTable("daily_totals_state", {
 });
 
 /**
- * The additive metric columns of the segment rollups, one definition for the daily and the weekly
- * table (`users` is not additive and not kept); the premium sources' columns as in the daily totals.
+ * The additive metric columns of the segment rollups, one definition for the daily, weekly and
+ * four-weekly tables (`users` is not additive and not kept); the premium sources' columns as in the daily totals.
  */
 function segmentMetricColumns() {
   return {
@@ -150,5 +150,30 @@ export const observationSegmentWeekly = pgTable(
   (t) => [
     primaryKey({ columns: [t.dataSourceId, t.dimension, t.value, t.week] }),
     index("observation_segment_weekly_source_week").on(t.dataSourceId, t.week),
+  ],
+);
+
+/**
+ * The segment rollup summed per four ISO weeks (`block` is the first Monday of a 28-day block; blocks are counted
+ * from Monday 2000-01-03): a long period is read as its whole blocks from here, the weeks around them from
+ * `observation_segment_weekly` and the edge days from `observation_segment_daily`. A 365-day report of a Search
+ * Console source (5,000 queries and pages a week) then sums about 115,000 rows per period instead of 295,000.
+ * Derived from `observation_segment_weekly`, rebuilt and merged with it.
+ */
+export const observationSegmentFourWeekly = pgTable(
+  "observation_segment_four_weekly",
+  {
+    dataSourceId: uuid("data_source_id")
+      .notNull()
+      .references(() => dataSources.id, { onDelete: "cascade" }),
+    dimension: text("dimension").notNull(),
+    value: text("value").notNull(),
+    block: date("block").notNull(),
+    rows: integer("rows").notNull(),
+    ...segmentMetricColumns(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.dataSourceId, t.dimension, t.value, t.block] }),
+    index("observation_segment_four_weekly_source_block").on(t.dataSourceId, t.block),
   ],
 );

@@ -4,6 +4,7 @@ import { pool } from "../../db/client";
 import { queryWithoutNestedLoops } from "../../db/without-nested-loops";
 import { DIMENSIONS } from "@/lib/insights/metrics";
 import { DIMENSION_COLUMNS, PARTS, USERS_INDEX } from "./parts";
+import { blockOfSql } from "./rollup-periods";
 
 // Keeps `observation_daily_totals` (schema/daily-totals.ts) in step with `observations`: a
 // source's rollup is rebuilt when the source's version (`data_sources.updated_at`, which every
@@ -49,6 +50,15 @@ const weeklyInsert = (where: string) => `
   group by dimension, value, week
   order by week`;
 
+/** The four-weekly segment rollup of a source's weeks that match `where`, from the weekly one (rollup-periods.ts). */
+const fourWeeklyInsert = (where: string) => `
+  insert into observation_segment_four_weekly (data_source_id, dimension, value, block, rows, ${SEGMENT_PARTS.map((p) => p.column).join(", ")})
+  select $1, dimension, value, ${blockOfSql("week")} as block, sum(rows)::int, ${SEGMENT_PARTS.map((p) => `sum(${p.column})`).join(", ")}
+  from observation_segment_weekly
+  where data_source_id = $1 and ${where}
+  group by dimension, value, block
+  order by block`;
+
 /**
  * Rebuilds one source's daily totals and its segment rollup from its observations (one pass over
  * its rows for each).
@@ -87,6 +97,8 @@ export async function refreshDailyTotals(sourceId: string, client?: Queryable): 
     await queryWithoutNestedLoops(q, segmentRollupInsert, [sourceId, source.rows[0].project_id]);
     await q.query("delete from observation_segment_weekly where data_source_id = $1", [sourceId]);
     await q.query(weeklyInsert("true"), [sourceId]);
+    await q.query("delete from observation_segment_four_weekly where data_source_id = $1", [sourceId]);
+    await q.query(fourWeeklyInsert("true"), [sourceId]);
     await q.query(
       `insert into daily_totals_state (data_source_id, source_version, days, observations, refreshed_at) values ($1, $2::timestamptz, $3, $4, now())
        on conflict (data_source_id) do update set source_version = excluded.source_version, days = excluded.days, observations = excluded.observations, refreshed_at = now()`,
@@ -157,6 +169,7 @@ export async function mergeStagedRollups(
     await q.query("delete from observation_daily_totals where data_source_id = $1", [sourceId]);
     await q.query("delete from observation_segment_daily where data_source_id = $1", [sourceId]);
     await q.query("delete from observation_segment_weekly where data_source_id = $1", [sourceId]);
+    await q.query("delete from observation_segment_four_weekly where data_source_id = $1", [sourceId]);
   } else {
     await q.query(
       `delete from observation_daily_totals t using ${days} d where t.data_source_id = $1 and t.date = d.date`,
@@ -218,6 +231,18 @@ export async function mergeStagedRollups(
   await q.query(
     weeklyInsert(
       `date >= (select min(date_trunc('week', date))::date from ${days}) and date_trunc('week', date)::date in (${weeks})`,
+    ),
+    [sourceId],
+  );
+  // The blocks holding a replaced date, summed again from their weeks.
+  const blocks = `select distinct ${blockOfSql("date")} from ${days}`;
+  if (!input.onlyStaged)
+    await q.query(`delete from observation_segment_four_weekly where data_source_id = $1 and block in (${blocks})`, [
+      sourceId,
+    ]);
+  await q.query(
+    fourWeeklyInsert(
+      `week >= (select min(${blockOfSql("date")}) from ${days}) and ${blockOfSql("week")} in (${blocks})`,
     ),
     [sourceId],
   );

@@ -1,12 +1,13 @@
 import "server-only";
 import { DIMENSIONS, type Dimension } from "@/lib/insights/metrics";
-import { addDays, dayOfWeek } from "@/lib/dates";
+import { addDays } from "@/lib/dates";
 import type { PoolClient } from "pg";
 import { pool } from "../../db/client";
 import { ensureDailyTotals, SEGMENT_PARTS } from "./daily-totals";
 import { PARTS, PART_INDEX, DIMENSION_COLUMNS, type PartValues } from "./parts";
 import { ProjectData, type SegmentRow, type SourceDaily } from "./project-data";
 import { pickWatchedSegments } from "./pick-watched-segments";
+import { splitIntoRollups } from "./rollup-periods";
 import { reportWindow, type ReportWindow } from "./window";
 
 // Everything a report reads, in two set-based queries that run side by side (one connection
@@ -32,43 +33,41 @@ function dailyQuery(): string {
 }
 
 function segmentQuery(columns: readonly string[] = SEGMENT_PARTS.map((p) => p.column)): string {
-  // One aggregate per period over the segment rollups (daily-totals.ts): its whole ISO weeks from
-  // the weekly rollup, its edge days from the daily one, each an index range scan (a day can fall
-  // in both periods when a 365/366-day period is compared with the previous year: it then counts
-  // in both). `rows` tells whether the dimension covers all the source's rows. Only `columns` are
-  // summed: a source's query names the parts it has (the others would sum to null anyway).
+  // One aggregate per period over the segment rollups (daily-totals.ts): its whole four-week blocks, the whole ISO
+  // weeks around them and its edge days (rollup-periods.ts), each an index range scan (a day can fall in both
+  // periods when a 365/366-day period is compared with the previous year: it then counts in both). `rows` tells
+  // whether the dimension covers all the source's rows. Only `columns` are summed: a source's query names the parts
+  // it has (the others would sum to null anyway).
   const sums = columns.map((c) => `, sum(r.${c}) as ${c}`).join("");
   const picked = `r.dimension, r.value, r.rows${columns.map((c) => `, r.${c}`).join("")}`;
   const filter = "r.data_source_id = any($1::uuid[]) and r.dimension = any($2::text[])";
+  // The period's 14 dates from parameter $: blocks (2), weeks (2 ranges), days (4 ranges).
+  const ranges = (column: string, $: number, count: number) =>
+    Array.from({ length: count }, (_, i) => `r.${column} between $${$ + 2 * i}::date and $${$ + 2 * i + 1}::date`).join(
+      " or ",
+    );
   const period = (cur: 0 | 1, $: number) => `
       select r.data_source_id as source, ${cur} as cur, r.dimension, r.value, sum(r.rows)::bigint as rows${sums}
       from (
+        select r.data_source_id, ${picked} from observation_segment_four_weekly r
+        where ${filter} and (${ranges("block", $, 1)})
+        union all
         select r.data_source_id, ${picked} from observation_segment_weekly r
-        where ${filter} and r.week between $${$}::date and $${$ + 1}::date
+        where ${filter} and (${ranges("week", $ + 2, 2)})
         union all
         select r.data_source_id, ${picked} from observation_segment_daily r
-        where ${filter} and (r.date between $${$ + 2}::date and $${$ + 3}::date or r.date between $${$ + 4}::date and $${$ + 5}::date)
+        where ${filter} and (${ranges("date", $ + 6, 4)})
       ) r
       group by r.data_source_id, r.dimension, r.value`;
   return `${period(1, 3)}
-    union all ${period(0, 9)}
+    union all ${period(0, 17)}
     order by source, dimension, value, cur desc`;
 }
 
-/** An empty date range, for a part of a period that has no days. */
-const NONE = ["2000-01-02", "2000-01-01"];
-
-/**
- * A period as its whole ISO weeks (Monday to Sunday: the Mondays of the first and last) and the
- * days before and after them: [weekFrom, weekTo, daysFrom, daysTo, daysFrom, daysTo].
- */
-export function splitIntoWeeks(from: string, to: string): string[] {
-  const monday = addDays(from, (8 - (dayOfWeek(from) || 7)) % 7);
-  const sunday = addDays(to, -(dayOfWeek(to) % 7));
-  if (addDays(monday, 6) > sunday) return [...NONE, from, to, ...NONE];
-  const before = monday > from ? [from, addDays(monday, -1)] : NONE;
-  const after = sunday < to ? [addDays(sunday, 1), to] : NONE;
-  return [monday, addDays(sunday, -6), ...before, ...after];
+/** A period's 14 date parameters for `segmentQuery`. */
+function periodParams(from: string, to: string): string[] {
+  const { blocks, weeks, days } = splitIntoRollups(from, to);
+  return [...blocks, ...weeks, ...days];
 }
 
 /** Per source, how many observation rows the two compared periods hold (each period counted once). */
@@ -183,8 +182,8 @@ export async function loadProjectData(options: LoadOptions): Promise<ProjectData
     });
   const segmentParams = [
     dims.map((d) => DIMENSION_COLUMNS[d]),
-    ...splitIntoWeeks(window.periodStart, window.periodEnd),
-    ...splitIntoWeeks(window.comparisonStart, window.comparisonEnd),
+    ...periodParams(window.periodStart, window.periodEnd),
+    ...periodParams(window.comparisonStart, window.comparisonEnd),
   ];
   const bySource = new Map<string, SourceDaily>();
   for (const row of daily.rows) {

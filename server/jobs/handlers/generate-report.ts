@@ -169,7 +169,8 @@ async function warmUpReports(): Promise<void> {
         c.query(
           `select 1 from observation_daily_totals where data_source_id is null
            union all select 1 from observation_segment_daily where data_source_id is null
-           union all select 1 from observation_segment_weekly where data_source_id is null`,
+           union all select 1 from observation_segment_weekly where data_source_id is null
+           union all select 1 from observation_segment_four_weekly where data_source_id is null`,
         ),
       ),
     );
