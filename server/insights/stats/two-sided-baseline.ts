@@ -84,7 +84,9 @@ export function twoSidedBaseline(series: readonly DailyPoint[], options: TwoSide
   const { n, day0, fromIdx, toIdx, y, nonNegative } = readDenseSeries(series, options, "twoSidedBaseline");
   const known = Float64Array.from(y.filter((v) => !Number.isNaN(v)));
   const mult = nonNegative && known.length > 0 && medianInPlace(known, known.length) >= 10;
-  const weekday = (i: number) => (((day0 + i + 4) % 7) + 7) % 7;
+  const weekdays = new Uint8Array(n);
+  for (let i = 0; i < n; i++) weekdays[i] = (((day0 + i + 4) % 7) + 7) % 7;
+  const weekday = (i: number) => weekdays[i];
 
   // Ratios (differences) of each day to its centred 7-day mean, by weekday.
   const ratio = new Float64Array(n).fill(NaN);
@@ -108,11 +110,20 @@ export function twoSidedBaseline(series: readonly DailyPoint[], options: TwoSide
       noise: null,
     };
   const scratch = new Float64Array(Math.max(n, 8));
-  /** Weekday d's raw factor, leaving day `skip`'s own ratio out. */
+  // Each weekday's ratios sorted once, with each day's place among them: the median with one day's ratio left out
+  // is then read, not sorted again for every day (the same order statistics, so the same value).
+  const sortedRatios = byWeekday.map((days) => Float64Array.from(days, (s) => ratio[s]).sort());
+  const place = new Int32Array(n).fill(-1);
+  for (const days of byWeekday) for (const s of days) place[s] = lowerBound(sortedRatios[weekday(s)], ratio[s]);
+  /** Weekday d's raw factor, leaving day `skip`'s own ratio out (-1: none left out). */
   const rawFactor = (d: number, skip: number): number => {
-    let k = 0;
-    for (const s of byWeekday[d]) if (s !== skip) scratch[k++] = ratio[s];
-    return medianInPlace(scratch, k);
+    const sorted = sortedRatios[d];
+    const left = skip >= 0 && place[skip] >= 0 && weekday(skip) === d ? place[skip] : sorted.length;
+    const k = left < sorted.length ? sorted.length - 1 : sorted.length;
+    const mid = k >> 1;
+    const upper = mid < left ? sorted[mid] : sorted[mid + 1];
+    if (k % 2 === 1) return upper;
+    return ((mid - 1 < left ? sorted[mid - 1] : sorted[mid]) + upper) / 2;
   };
   const allRaw = [0, 1, 2, 3, 4, 5, 6].map((d) => rawFactor(d, -1));
   /** Normalised factors for day t (its own ratio left out of its weekday's median). */
@@ -138,6 +149,8 @@ export function twoSidedBaseline(series: readonly DailyPoint[], options: TwoSide
   const halfA = new Float64Array(2 * levelDays);
   const halfB = new Float64Array(2 * levelDays);
 
+  /** The medians of the last line's halves (by x) and where they split, read before zs was winsorised. */
+  const halves = { mid: -1, a: NaN, b: NaN };
   /** Robust line through (xs, zs)[0..k) read at x = 0, with the relative variance of that value. */
   const lineAtZero = (k: number): { value: number; v: number; sigma: number } => {
     // Pilot: the slope from the medians of the left and right halves (by x), the intercept from the
@@ -153,7 +166,10 @@ export function twoSidedBaseline(series: readonly DailyPoint[], options: TwoSide
       halfB[j - mid] = zs[j];
       xb += xs[j] / (k - mid);
     }
-    const slope = xb > xa ? (medianInPlace(halfB, k - mid) - medianInPlace(halfA, mid)) / (xb - xa) : 0;
+    halves.mid = mid;
+    halves.a = medianInPlace(halfA, mid);
+    halves.b = medianInPlace(halfB, k - mid);
+    const slope = xb > xa ? (halves.b - halves.a) / (xb - xa) : 0;
     for (let j = 0; j < k; j++) scratch[j] = zs[j] - slope * xs[j];
     const intercept = medianInPlace(scratch, k);
     for (let j = 0; j < k; j++) scratch[j] = zs[j] - (intercept + slope * xs[j]);
@@ -183,30 +199,41 @@ export function twoSidedBaseline(series: readonly DailyPoint[], options: TwoSide
   // The days of t's own level, [lo, hi) (the whole series without breaks); `gather` reads only them.
   let lo = 0;
   let hi = n;
-  /** The k nearest known days to t on the chosen side(s), deseasonalised with `f`, into xs/zs. */
+  /** The k nearest known days to t on the chosen side(s), deseasonalised with `f`, into xs/zs by x. */
+  const leftX = new Float64Array(2 * levelDays);
+  const leftZ = new Float64Array(2 * levelDays);
   const gather = (t: number, f: Float64Array, side: "both" | "left" | "right", limit = levelDays): number => {
+    let nLeft = 0;
     let k = 0;
     let left = t - 1;
     let right = t + 1;
-    const des = (s: number) => (mult ? y[s] / f[weekday(s)] : y[s] - f[weekday(s)]);
-    while (k < limit && (left >= lo || right < hi)) {
+    while (nLeft + k < limit && (left >= lo || right < hi)) {
       const useLeft = side !== "right" && left >= lo && (side === "left" || right >= hi || t - left <= right - t);
       const s = useLeft ? left-- : side !== "left" && right < hi ? right++ : -1;
       if (s < 0) break;
       if (Number.isNaN(y[s])) continue;
-      // Insertion by x: the window then reads left to right (two interleaved runs, so cheap).
-      const x = s - t;
-      const z = des(s);
-      let j = k++;
-      while (j > 0 && xs[j - 1] > x) {
-        xs[j] = xs[j - 1];
-        zs[j] = zs[j - 1];
-        j--;
+      const z = mult ? y[s] / f[weekdays[s]] : y[s] - f[weekdays[s]];
+      // Each side's days come nearest first: the right ones straight into place after the left ones (moved in
+      // below), the left ones aside, to be laid in reversed, so xs reads left to right without sorting.
+      if (s < t) {
+        leftX[nLeft] = s - t;
+        leftZ[nLeft++] = z;
+      } else {
+        xs[k] = s - t;
+        zs[k++] = z;
       }
-      xs[j] = x;
-      zs[j] = z;
     }
-    return k;
+    if (nLeft > 0) {
+      for (let j = k - 1; j >= 0; j--) {
+        xs[j + nLeft] = xs[j];
+        zs[j + nLeft] = zs[j];
+      }
+      for (let j = 0; j < nLeft; j++) {
+        xs[nLeft - 1 - j] = leftX[j];
+        zs[nLeft - 1 - j] = leftZ[j];
+      }
+    }
+    return nLeft + k;
   };
 
   const expected = new Float64Array(n).fill(NaN);
@@ -266,7 +293,11 @@ export function twoSidedBaseline(series: readonly DailyPoint[], options: TwoSide
     if (best.sigma > 0 && !Number.isNaN(y[t])) {
       if (twoSided) {
         const se = best.sigma * Math.sqrt(1.57 * (1 / nBefore + 1 / nAfter));
-        if (Math.abs(medianInPlace(sideA, nBefore) - medianInPlace(sideB, nAfter)) > BREAK_Z * se) {
+        // The sides' medians are the line's halves' when the days before t are its left half (xs is sorted).
+        const same = halves.mid === nBefore;
+        const before = same ? halves.a : medianInPlace(sideA, nBefore);
+        const after = same ? halves.b : medianInPlace(sideB, nAfter);
+        if (Math.abs(before - after) > BREAK_Z * se) {
           // The side nearer the day's value (conservative: the day can only look less unusual).
           const left = fitSide(t, f, "left");
           const right = fitSide(t, f, "right");
@@ -360,6 +391,18 @@ export function twoSidedBaseline(series: readonly DailyPoint[], options: TwoSide
     });
   }
   return { points, seasonality: mult ? "multiplicative" : "additive", noise };
+}
+
+/** The first index of sorted `values` whose value is not below `value`. */
+function lowerBound(values: Float64Array, value: number): number {
+  let lo = 0;
+  let hi = values.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (values[mid] < value) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 /** The k-th smallest (1-based) of the first n entries (sorts them in place). */
