@@ -1,6 +1,6 @@
 import { dayNumber } from "@/lib/dates";
 import type { DailyPoint } from "../types";
-import { WINSORIZED_EFFICIENCY, medianInPlace, robustSigmaInPlace } from "./descriptive";
+import { MAD_TO_SIGMA, WINSORIZED_EFFICIENCY, medianInPlace, robustSigmaInPlace } from "./descriptive";
 import { studentTQuantile } from "./distributions";
 import { readDenseSeries } from "./dense-series";
 import type { SeriesNoise } from "./moderated-variance";
@@ -82,8 +82,10 @@ export function twoSidedBaseline(series: readonly DailyPoint[], options: TwoSide
   const minResiduals = options.minResiduals ?? 21;
   if (series.length === 0) return { points: [], seasonality: "additive", noise: null };
   const { n, day0, fromIdx, toIdx, y, nonNegative } = readDenseSeries(series, options, "twoSidedBaseline");
-  const known = Float64Array.from(y.filter((v) => !Number.isNaN(v)));
-  const mult = nonNegative && known.length > 0 && medianInPlace(known, known.length) >= 10;
+  const known = new Float64Array(n);
+  let nKnown = 0;
+  for (let i = 0; i < n; i++) if (!Number.isNaN(y[i])) known[nKnown++] = y[i];
+  const mult = nonNegative && nKnown > 0 && medianInPlace(known, nKnown) >= 10;
   const weekdays = new Uint8Array(n);
   for (let i = 0; i < n; i++) weekdays[i] = (((day0 + i + 4) % 7) + 7) % 7;
   const weekday = (i: number) => weekdays[i];
@@ -112,7 +114,11 @@ export function twoSidedBaseline(series: readonly DailyPoint[], options: TwoSide
   const scratch = new Float64Array(Math.max(n, 8));
   // Each weekday's ratios sorted once, with each day's place among them: the median with one day's ratio left out
   // is then read, not sorted again for every day (the same order statistics, so the same value).
-  const sortedRatios = byWeekday.map((days) => Float64Array.from(days, (s) => ratio[s]).sort());
+  const sortedRatios = byWeekday.map((days) => {
+    const values = new Float64Array(days.length);
+    for (let i = 0; i < days.length; i++) values[i] = ratio[days[i]];
+    return values.sort();
+  });
   const place = new Int32Array(n).fill(-1);
   for (const days of byWeekday) for (const s of days) place[s] = lowerBound(sortedRatios[weekday(s)], ratio[s]);
   /** Weekday d's raw factor, leaving day `skip`'s own ratio out (-1: none left out). */
@@ -149,8 +155,10 @@ export function twoSidedBaseline(series: readonly DailyPoint[], options: TwoSide
   const halfA = new Float64Array(2 * levelDays);
   const halfB = new Float64Array(2 * levelDays);
 
-  /** The medians of the last line's halves (by x) and where they split, read before zs was winsorised. */
-  const halves = { mid: -1, a: NaN, b: NaN };
+  /** The medians of the last line's left and right halves (by x), read before zs was winsorised. */
+  const halves = { a: NaN, b: NaN };
+  const order = new Uint8Array(Math.max(n, 8));
+  const pilot = { intercept: NaN, sigma: NaN };
   /** Robust line through (xs, zs)[0..k) read at x = 0, with the relative variance of that value. */
   const lineAtZero = (k: number): { value: number; v: number; sigma: number } => {
     // Pilot: the slope from the medians of the left and right halves (by x), the intercept from the
@@ -166,14 +174,11 @@ export function twoSidedBaseline(series: readonly DailyPoint[], options: TwoSide
       halfB[j - mid] = zs[j];
       xb += xs[j] / (k - mid);
     }
-    halves.mid = mid;
     halves.a = medianInPlace(halfA, mid);
     halves.b = medianInPlace(halfB, k - mid);
     const slope = xb > xa ? (halves.b - halves.a) / (xb - xa) : 0;
-    for (let j = 0; j < k; j++) scratch[j] = zs[j] - slope * xs[j];
-    const intercept = medianInPlace(scratch, k);
-    for (let j = 0; j < k; j++) scratch[j] = zs[j] - (intercept + slope * xs[j]);
-    const sigma = robustSigmaInPlace(scratch, k);
+    pilotFit(xs, zs, k, slope, scratch, order, pilot);
+    const { intercept, sigma } = pilot;
     let sx = 0;
     let sz = 0;
     for (let j = 0; j < k; j++) {
@@ -272,15 +277,18 @@ export function twoSidedBaseline(series: readonly DailyPoint[], options: TwoSide
     // A break between the sides: the medians of the known days just before and just after t (or,
     // mostly one-sided, of the nearer and farther halves), read before the fit winsorises zs.
     let nBefore = 0;
-    let nAfter = 0;
-    for (let j = 0; j < gathered; j++) {
-      if (xs[j] < 0) sideA[nBefore++] = zs[j];
-      else sideB[nAfter++] = zs[j];
-    }
+    while (nBefore < gathered && xs[nBefore] < 0) nBefore++; // xs is sorted (gather)
+    const nAfter = gathered - nBefore;
     const twoSided = nBefore >= 7 && nAfter >= 7;
     let nNear = 0;
     let nFar = 0;
     const half = gathered >> 1;
+    // The sides' medians are the line's halves' (lineAtZero) when the days before t are its left half.
+    const sidesAreHalves = half === nBefore;
+    if (twoSided && !sidesAreHalves) {
+      sideA.set(zs.subarray(0, nBefore));
+      sideB.set(zs.subarray(nBefore, gathered));
+    }
     if (!twoSided && half >= 7) {
       for (let j = 0; j < gathered; j++) distances[j] = Math.abs(xs[j]);
       const cutoff = kthSmallest(distances, gathered, half);
@@ -293,10 +301,8 @@ export function twoSidedBaseline(series: readonly DailyPoint[], options: TwoSide
     if (best.sigma > 0 && !Number.isNaN(y[t])) {
       if (twoSided) {
         const se = best.sigma * Math.sqrt(1.57 * (1 / nBefore + 1 / nAfter));
-        // The sides' medians are the line's halves' when the days before t are its left half (xs is sorted).
-        const same = halves.mid === nBefore;
-        const before = same ? halves.a : medianInPlace(sideA, nBefore);
-        const after = same ? halves.b : medianInPlace(sideB, nAfter);
+        const before = sidesAreHalves ? halves.a : medianInPlace(sideA, nBefore);
+        const after = sidesAreHalves ? halves.b : medianInPlace(sideB, nAfter);
         if (Math.abs(before - after) > BREAK_Z * se) {
           // The side nearer the day's value (conservative: the day can only look less unusual).
           const left = fitSide(t, f, "left");
@@ -393,6 +399,92 @@ export function twoSidedBaseline(series: readonly DailyPoint[], options: TwoSide
   return { points, seasonality: mult ? "multiplicative" : "additive", noise };
 }
 
+/**
+ * The robust line's pilot: the intercept, the median of zs − slope·xs over [0, k), and the robust σ (descriptive.ts
+ * `robustSigmaInPlace`) of the residuals zs − (intercept + slope·xs), into `out`. The same order statistics as
+ * sorting each of the three samples (the detrended values, the residuals, their distances from their median), at
+ * a third of the work: the detrended values are sorted through an index, so the residuals come nearly in order
+ * (an insertion sort then barely moves them), and the distances of sorted residuals from their median are two
+ * sorted runs, merged up to the middle. Values that are not finite take the plain path (their order is not a sort).
+ */
+function pilotFit(
+  xs: Float64Array,
+  zs: Float64Array,
+  k: number,
+  slope: number,
+  scratch: Float64Array,
+  order: Uint8Array,
+  out: { intercept: number; sigma: number },
+): void {
+  let finite = Number.isFinite(slope) && k <= order.length && k <= 255;
+  for (let j = 0; j < k && finite; j++) finite = Number.isFinite(zs[j]);
+  if (!finite) {
+    for (let j = 0; j < k; j++) scratch[j] = zs[j] - slope * xs[j];
+    out.intercept = medianInPlace(scratch, k);
+    for (let j = 0; j < k; j++) scratch[j] = zs[j] - (out.intercept + slope * xs[j]);
+    out.sigma = robustSigmaInPlace(scratch, k);
+    return;
+  }
+  for (let j = 0; j < k; j++) {
+    scratch[j] = zs[j] - slope * xs[j];
+    order[j] = j;
+  }
+  insertionSortBy(order, scratch, k);
+  const mid = k >> 1;
+  const intercept = k % 2 === 1 ? scratch[mid] : (scratch[mid - 1] + scratch[mid]) / 2;
+  // The residuals in the detrended values' order, then sorted (in place, nearly sorted already).
+  for (let i = 0; i < k; i++) {
+    const j = order[i];
+    scratch[i] = zs[j] - (intercept + slope * xs[j]);
+  }
+  for (let i = 1; i < k; i++) {
+    const v = scratch[i];
+    let j = i - 1;
+    while (j >= 0 && scratch[j] > v) {
+      scratch[j + 1] = scratch[j];
+      j--;
+    }
+    scratch[j + 1] = v;
+  }
+  const centre = k % 2 === 1 ? scratch[mid] : (scratch[mid - 1] + scratch[mid]) / 2;
+  // |r − centre| falls up to the first residual above the centre and rises after it: merge the two runs.
+  let right = 0;
+  while (right < k && scratch[right] <= centre) right++;
+  let left = right - 1;
+  let previous = NaN;
+  let current = NaN;
+  for (let c = 0; c <= mid; c++) {
+    const fromLeft = left >= 0 ? Math.abs(scratch[left] - centre) : Infinity;
+    const fromRight = right < k ? Math.abs(scratch[right] - centre) : Infinity;
+    previous = current;
+    if (fromLeft <= fromRight) {
+      current = fromLeft;
+      left--;
+    } else {
+      current = fromRight;
+      right++;
+    }
+  }
+  out.intercept = intercept;
+  out.sigma = MAD_TO_SIGMA * (k % 2 === 1 ? current : (previous + current) / 2);
+}
+
+/** Sorts the first k `keys` in place as medianInPlace's insertion sort does, moving their indices in `order` along. */
+function insertionSortBy(order: Uint8Array, keys: Float64Array, k: number): void {
+  for (let i = 1; i < k; i++) {
+    const index = order[i];
+    const v = keys[i];
+    let j = i - 1;
+    while (j >= 0 && keys[j] > v) {
+      keys[j + 1] = keys[j];
+      order[j + 1] = order[j];
+      j--;
+    }
+    keys[j + 1] = v;
+    order[j + 1] = index;
+  }
+}
+
 /** The first index of sorted `values` whose value is not below `value`. */
 function lowerBound(values: Float64Array, value: number): number {
   let lo = 0;
@@ -407,7 +499,18 @@ function lowerBound(values: Float64Array, value: number): number {
 
 /** The k-th smallest (1-based) of the first n entries (sorts them in place). */
 function kthSmallest(buffer: Float64Array, n: number, k: number): number {
-  buffer.subarray(0, n).sort();
+  if (n > 64) buffer.subarray(0, n).sort();
+  else
+    for (let i = 1; i < n; i++) {
+      // Insertion sort for a level window: no subarray view and sort call per day (distances are never NaN).
+      const v = buffer[i];
+      let j = i - 1;
+      while (j >= 0 && buffer[j] > v) {
+        buffer[j + 1] = buffer[j];
+        j--;
+      }
+      buffer[j + 1] = v;
+    }
   return buffer[k - 1];
 }
 
