@@ -4,6 +4,7 @@ import type pg from "pg";
 import { from as copyFrom } from "pg-copy-streams";
 import { DIMENSIONS } from "@/lib/catalogue/dimensions";
 import { pool } from "../../../db/client";
+import { mergeStagedRollups } from "../../../insights/data/daily-totals";
 import { ensureObservationPartition } from "../../../db/observation-partitions";
 import { NotFoundError } from "../../../errors";
 import { copyText } from "../upload/csv-layout";
@@ -35,7 +36,11 @@ export async function replaceDays(input: ReplaceDaysInput): Promise<{ rows: numb
   const client = await pool().connect();
   try {
     await client.query("begin");
-    const locked = await client.query("select id from data_sources where id = $1 for update", [input.dataSourceId]);
+    // The source's version before these rows (as text: a JS Date would drop the microseconds), read under its lock.
+    const locked = await client.query<{ version: string }>(
+      "select updated_at::text as version from data_sources where id = $1 for update",
+      [input.dataSourceId],
+    );
     if (locked.rowCount === 0) throw new NotFoundError();
     await ensureObservationPartition(client, input.dataSourceId);
     const metricColumns = input.rows.metrics;
@@ -69,6 +74,7 @@ export async function replaceDays(input: ReplaceDaysInput): Promise<{ rows: numb
        where s.date between $3 and $4`,
       [input.dataSourceId, input.projectId, input.startDate, input.endDate],
     );
+    await mergeSyncedRollups(client, input, locked.rows[0].version, metricColumns);
     await input.afterWrite?.(client);
     await client.query("commit");
     return { rows: inserted.rowCount ?? 0 };
@@ -78,6 +84,47 @@ export async function replaceDays(input: ReplaceDaysInput): Promise<{ rows: numb
   } finally {
     client.release();
   }
+}
+
+/**
+ * Marks the source changed (`data_sources.updated_at`, the version its report rollups are built from) and merges the
+ * replaced days into its rollups, as an upload does (daily-totals.ts `mergeStagedRollups`): the rows just written,
+ * read back from the source's partition, are the days' new sums. Without the new version a report would keep reading
+ * the rollups built before the sync; without the merge every sync would leave them to a full rebuild (minutes for a
+ * source with two years of Search Console queries), which a report asked for meanwhile would wait on. When the
+ * rollups were already stale the merge is skipped and the refresh queued after the sync rebuilds them.
+ */
+async function mergeSyncedRollups(
+  client: pg.PoolClient,
+  input: ReplaceDaysInput,
+  previousVersion: string,
+  metricColumns: readonly string[],
+): Promise<void> {
+  await client.query("update data_sources set updated_at = now() where id = $1", [input.dataSourceId]);
+  await client.query(
+    `create temporary table sync_days on commit drop as
+     select d::date as date from generate_series($1::date, $2::date, interval '1 day') d`,
+    [input.startDate, input.endDate],
+  );
+  await client.query("analyze sync_days");
+  const others = await client.query(
+    "select 1 from observations where data_source_id = $1 and (date < $2 or date > $3) limit 1",
+    [input.dataSourceId, input.startDate, input.endDate],
+  );
+  const source = client.escapeLiteral(input.dataSourceId);
+  const written = `observations where data_source_id = ${source}
+    and date between ${client.escapeLiteral(input.startDate)}::date and ${client.escapeLiteral(input.endDate)}::date`;
+  await mergeStagedRollups(client, {
+    sourceId: input.dataSourceId,
+    previousVersion,
+    onlyStaged: others.rowCount === 0,
+    staged: `(select date, dimension_set_id as combo, ${metricColumns.join(", ")} from ${written})`,
+    keys: `(select d.id as combo, ${DIMENSION_COLUMNS.map((c) => `d.${c}`).join(", ")} from dimension_sets d
+            where d.project_id = ${client.escapeLiteral(input.projectId)}
+              and d.id in (select distinct dimension_set_id from ${written}))`,
+    days: "sync_days",
+    metricColumns,
+  });
 }
 
 async function copyRows(client: pg.PoolClient, rows: RowBuffer, metricColumns: readonly string[]): Promise<void> {

@@ -4,6 +4,7 @@ import type { GoogleFake } from "@/e2e/fakes/google/server";
 import { forEachGa4Row } from "@/e2e/fakes/google/generated-data";
 import { encryptSecret } from "@/server/auth/encryption";
 import { db } from "@/server/db/client";
+import { ensureDailyTotals, refreshDailyTotals } from "@/server/insights/data/daily-totals";
 import { dataSources, dataSourceSyncRuns, dataSourceSyncStates, thirdPartySessions } from "@/server/db/schema";
 import { resetDatabase } from "@/test/db";
 import { createAgency } from "@/test/factories";
@@ -79,6 +80,25 @@ async function stored(dataSourceId: string, start = "1900-01-01", end = "2999-01
   return result.rows[0];
 }
 
+/** The source's report rollups, every table, in a stable order. */
+async function rollups(dataSourceId: string) {
+  const read = async (query: ReturnType<typeof sql>) => (await db().execute(query)).rows;
+  return {
+    daily: await read(
+      sql`select date::text, rows, sessions, conversions from observation_daily_totals where data_source_id = ${dataSourceId} order by date`,
+    ),
+    segments: await read(
+      sql`select dimension, value, date::text, rows, sessions from observation_segment_daily where data_source_id = ${dataSourceId} order by 1, 2, 3`,
+    ),
+    weekly: await read(
+      sql`select dimension, value, week::text, rows, sessions from observation_segment_weekly where data_source_id = ${dataSourceId} order by 1, 2, 3`,
+    ),
+    fourWeekly: await read(
+      sql`select dimension, value, block::text, rows, sessions from observation_segment_four_weekly where data_source_id = ${dataSourceId} order by 1, 2, 3`,
+    ),
+  };
+}
+
 describe("GA4 sync", () => {
   it("imports 15 months up to yesterday, then re-reads the last 3 days replacing them without duplicates", async () => {
     const source = await ga4Source();
@@ -102,10 +122,26 @@ describe("GA4 sync", () => {
     );
     expect(dims.rows[0]).toEqual({ channel: "Organic Search", source: "google", medium: "organic", device: "desktop" });
 
+    // The report rollups were kept current batch by batch: the next report rebuilds nothing, and they are what a
+    // full rebuild gives.
+    expect(await ensureDailyTotals([source.id])).toBe(0);
+    const merged = await rollups(source.id);
+    expect(merged.daily).toHaveLength(455);
+    await refreshDailyTotals(source.id);
+    expect(await rollups(source.id)).toEqual(merged);
+
     // Late data changes the last 3 days at Google; the next day's sync re-reads them.
     const oldDays = await stored(source.id, "2024-12-10", "2026-03-06");
     fake.bumpRecentData();
     const second = await syncDataSource(source.id, { today: TODAY });
+    // Merged into the rollups: a report after the sync reads the new figures of the re-read days.
+    expect(await ensureDailyTotals([source.id])).toBe(0);
+    const remerged = await rollups(source.id);
+    const lastDay = remerged.daily.find((d) => d.date === "2026-03-09");
+    expect(lastDay?.sessions).toBe(served("2026-03-09", "2026-03-09").sessions);
+    expect(lastDay?.sessions).not.toBe(merged.daily.find((d) => d.date === "2026-03-09")?.sessions);
+    await refreshDailyTotals(source.id);
+    expect(await rollups(source.id)).toEqual(remerged);
     expect(second).toMatchObject({
       status: "succeeded",
       mode: "incremental",
