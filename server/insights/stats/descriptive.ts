@@ -59,23 +59,25 @@ export function medianInPlace(buffer: Float64Array, n: number): number {
     for (let i = 1; i < mid; i++) if (buffer[i] > lower) lower = buffer[i];
     return (lower + upper) / 2;
   }
-  if (n <= 64) {
-    // Insertion sort: for the short windows the baseline uses it beats a typed-array sort, which
-    // pays for a subarray view and a generic sort call on every one of thousands of calls.
-    for (let i = 1; i < n; i++) {
-      const v = buffer[i];
-      let j = i - 1;
-      while (j >= 0 && buffer[j] > v) {
-        buffer[j + 1] = buffer[j];
-        j--;
-      }
-      buffer[j + 1] = v;
-    }
-  } else {
-    buffer.subarray(0, n).sort();
-  }
+  // Insertion sort: for the short windows the baseline uses it beats a typed-array sort, which
+  // pays for a subarray view and a generic sort call on every one of thousands of calls.
+  if (n <= 64) insertionSortInPlace(buffer, n);
+  else buffer.subarray(0, n).sort();
   const mid = n >> 1;
   return n % 2 === 1 ? buffer[mid] : (buffer[mid - 1] + buffer[mid]) / 2;
+}
+
+/** Sorts the first n entries in place, by insertion (no NaN: a NaN stops where it is). */
+export function insertionSortInPlace(buffer: Float64Array, n: number): void {
+  for (let i = 1; i < n; i++) {
+    const v = buffer[i];
+    let j = i - 1;
+    while (j >= 0 && buffer[j] > v) {
+      buffer[j + 1] = buffer[j];
+      j--;
+    }
+    buffer[j + 1] = v;
+  }
 }
 
 function hasNaN(buffer: Float64Array, n: number): boolean {

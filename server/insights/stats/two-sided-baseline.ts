@@ -1,6 +1,12 @@
 import { dayNumber } from "@/lib/dates";
 import type { DailyPoint } from "../types";
-import { MAD_TO_SIGMA, WINSORIZED_EFFICIENCY, medianInPlace, robustSigmaInPlace } from "./descriptive";
+import {
+  MAD_TO_SIGMA,
+  WINSORIZED_EFFICIENCY,
+  insertionSortInPlace,
+  medianInPlace,
+  robustSigmaInPlace,
+} from "./descriptive";
 import { studentTQuantile } from "./distributions";
 import { readDenseSeries } from "./dense-series";
 import type { SeriesNoise } from "./moderated-variance";
@@ -437,15 +443,7 @@ function pilotFit(
     const j = order[i];
     scratch[i] = zs[j] - (intercept + slope * xs[j]);
   }
-  for (let i = 1; i < k; i++) {
-    const v = scratch[i];
-    let j = i - 1;
-    while (j >= 0 && scratch[j] > v) {
-      scratch[j + 1] = scratch[j];
-      j--;
-    }
-    scratch[j + 1] = v;
-  }
+  insertionSortInPlace(scratch, k);
   const centre = k % 2 === 1 ? scratch[mid] : (scratch[mid - 1] + scratch[mid]) / 2;
   // |r − centre| falls up to the first residual above the centre and rises after it: merge the two runs.
   let right = 0;
@@ -499,18 +497,9 @@ function lowerBound(values: Float64Array, value: number): number {
 
 /** The k-th smallest (1-based) of the first n entries (sorts them in place). */
 function kthSmallest(buffer: Float64Array, n: number, k: number): number {
+  // Insertion sort for a level window: no subarray view and sort call per day (distances are never NaN).
   if (n > 64) buffer.subarray(0, n).sort();
-  else
-    for (let i = 1; i < n; i++) {
-      // Insertion sort for a level window: no subarray view and sort call per day (distances are never NaN).
-      const v = buffer[i];
-      let j = i - 1;
-      while (j >= 0 && buffer[j] > v) {
-        buffer[j + 1] = buffer[j];
-        j--;
-      }
-      buffer[j + 1] = v;
-    }
+  else insertionSortInPlace(buffer, n);
   return buffer[k - 1];
 }
 
