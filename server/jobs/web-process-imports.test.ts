@@ -3,11 +3,13 @@ import { importGraph, importPath, sourceFilesUnder } from "@/test/import-graph";
 
 // The web process only queues jobs: the insight engine and the mail transport load in the worker.
 // A few small leaves under server/insights are for the web process too: the statistics a split test
-// computes per request, and the rollup SQL an upload merges its dates with in its own transaction.
+// computes per request, and the rollup SQL an upload merges its dates with in its own transaction (with the
+// rollup periods it names).
 const WEB_SAFE = [
   "server/insights/stats/",
   "server/insights/split-test/",
   "server/insights/data/daily-totals.ts",
+  "server/insights/data/rollup-periods.ts",
   "server/insights/data/parts.ts",
 ];
 const heavy = (graph: ReturnType<typeof importGraph>) => [
