@@ -124,6 +124,15 @@ describe("report rollups kept by uploads", () => {
     await expectChannelTotalsAsRows(source.id, long);
   });
 
+  it("two reports asking at once for a stale source's rollups rebuild them once", async () => {
+    const { project } = await reportWorld();
+    const [source] = await db().select().from(dataSources).where(eq(dataSources.projectId, project.id));
+    // Both find the source stale; the second waits for the first's rebuild, then reads it.
+    const rebuilt = await Promise.all([ensureDailyTotals([source.id]), ensureDailyTotals([source.id])]);
+    expect(rebuilt.sort()).toEqual([0, 1]);
+    expect(await ensureDailyTotals([source.id])).toBe(0);
+  });
+
   it("reads each source's watched segments as soon as its totals are in: the same series as reading them all after", async () => {
     const { project } = await reportWorld();
     // A second source, by device only: its segments are picked from its own totals.

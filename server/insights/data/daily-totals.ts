@@ -63,7 +63,17 @@ const fourWeeklyInsert = (where: string) => `
  * Rebuilds one source's daily totals and its segment rollup from its observations (one pass over
  * its rows for each).
  */
-export async function refreshDailyTotals(sourceId: string, client?: Queryable): Promise<void> {
+export async function refreshDailyTotals(
+  sourceId: string,
+  client?: Queryable,
+  options: {
+    /**
+     * Skip the rebuild when the rollups turn out current once the lock is held: a report that asked while the job
+     * queued after a sync was rebuilding the source waits for it, then reads its result instead of rebuilding again.
+     */
+    onlyIfStale?: boolean;
+  } = {},
+): Promise<boolean> {
   const own = client ? null : await pool().connect();
   const q = (client ?? own)!;
   try {
@@ -78,7 +88,17 @@ export async function refreshDailyTotals(sourceId: string, client?: Queryable): 
     );
     if (source.rowCount === 0) {
       await q.query("rollback");
-      return;
+      return false;
+    }
+    if (options.onlyIfStale) {
+      const state = await q.query(
+        "select 1 from daily_totals_state where data_source_id = $1 and source_version = $2::timestamptz",
+        [sourceId, source.rows[0].updated_at],
+      );
+      if (state.rowCount) {
+        await q.query("rollback");
+        return false;
+      }
     }
     await q.query("delete from observation_daily_totals where data_source_id = $1", [sourceId]);
     const inserted = await q.query<{ days: number; observations: string }>(
@@ -105,6 +125,7 @@ export async function refreshDailyTotals(sourceId: string, client?: Queryable): 
       [sourceId, source.rows[0].updated_at, inserted.rows[0].days, inserted.rows[0].observations],
     );
     await q.query("commit");
+    return true;
   } catch (error) {
     await q.query("rollback").catch(() => undefined);
     throw error;
@@ -122,8 +143,8 @@ export async function ensureDailyTotals(sourceIds: readonly string[]): Promise<n
     [sourceIds],
   );
   // Sources are independent: rebuild them side by side.
-  await Promise.all(stale.rows.map((r) => refreshDailyTotals(r.id)));
-  return stale.rows.length;
+  const rebuilt = await Promise.all(stale.rows.map((r) => refreshDailyTotals(r.id, undefined, { onlyIfStale: true })));
+  return rebuilt.filter(Boolean).length;
 }
 
 /**
