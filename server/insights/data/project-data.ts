@@ -260,6 +260,15 @@ export class ProjectData {
   }
 
   /** Days since the first day any source has data, up to the period end. */
+  /** How many days of [from, to] the source of `metric` had imported (from its first to its last day). */
+  importedDays(metric: string, from: string, to: string): number {
+    const source = this.sourceFor(metricParts(metricDefinition(metric)));
+    if (!source || !this.firstDay.has(source)) return 0;
+    const first = this.firstDay.get(source)! > from ? this.firstDay.get(source)! : from;
+    const last = this.lastDay.get(source)! < to ? this.lastDay.get(source)! : to;
+    return first > last ? 0 : daysBetween(first, last);
+  }
+
   historyDays(): number {
     let first: string | null = null;
     for (const d of this.firstDay.values()) if (first === null || d < first) first = d;

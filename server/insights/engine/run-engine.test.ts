@@ -6,6 +6,7 @@ import { generateProject } from "../synthetic/generate-project";
 import { eventFound, significantFindings } from "../synthetic/score";
 import type { Finding } from "../types";
 import type { SegmentAnomaly, SegmentShift } from "./analyses/segment-watch";
+import { formatDate } from "../narrative";
 import { runEngine } from "./run-engine";
 import type { EngineInput } from "./types";
 
@@ -148,6 +149,31 @@ describe("runEngine on generated projects", () => {
     expect(reasons.get("roas_by_campaign")).toMatch(/needs advertising data/);
     // The generated site has no ad cost: comparing its ad clicks with paid visits is skipped, not "nothing found".
     expect(reasons.get("ads_clicks_vs_sessions")).toMatch(/^Skipped: this check needs advertising data/);
+  });
+
+  it("skips period-over-period changes when a compared period is mostly before the data's first day", () => {
+    const { input } = generateProject(2, false);
+    const w = input.window;
+    // The data starts 20 days into the comparison period: the rest of it would be compared with the whole period.
+    const start = addDays(w.comparisonStart, 20);
+    const late = input.data.sources.map((s) => ({
+      sourceId: s.sourceId,
+      days: new Map([...s.days].filter(([d]) => d >= start)),
+    }));
+    // The per-channel totals kept: only the days say where the data starts.
+    const data = ProjectData.combine(w, late, [input.data], input.data.loadedDimensions);
+    const report = runEngine({ ...input, data });
+    const reasons = new Map(report.skipped.map((s) => [s.intentionKey, s.reason]));
+    const days = Math.round((Date.parse(w.comparisonEnd) - Date.parse(w.comparisonStart)) / 86_400_000) + 1;
+    expect(reasons.get("revenue_by_channel")).toBe(
+      `Skipped: the comparison period (${formatDate(w.comparisonStart)} to ${formatDate(w.comparisonEnd)}) has data on only ${days - 20} of its ${days} days, so a change between the periods would measure the missing days.`,
+    );
+    expect(reasons.get("funnel_steps")).toMatch(/^Skipped: the comparison period .* has data on only/);
+    // Shown as skipped, with the reason and no findings.
+    const shown = report.insights.find((i) => i.intentionKey === "revenue_by_channel");
+    expect(shown).toMatchObject({ summary: reasons.get("revenue_by_channel"), findings: [], group: "other" });
+    // With the whole comparison period, the same intention runs.
+    expect(runEngine(input).skipped.map((s) => s.intentionKey)).not.toContain("revenue_by_channel");
   });
 
   it("watches segments and judges days from both sides on a short history (60 days: no weeks before to forecast)", () => {

@@ -1,6 +1,6 @@
 import type { Intention } from "@/lib/insights/intentions";
 import { metricDefinition } from "@/lib/insights/metrics";
-import { dayNumber } from "@/lib/dates";
+import { dayNumber, daysBetween } from "@/lib/dates";
 import { formatDate } from "../narrative";
 import type { EngineContext } from "./types";
 
@@ -48,8 +48,38 @@ export function skipReason(ctx: EngineContext, intention: Intention): string | n
       : `Skipped: finding unusual days needs ${UNUSUAL_DAYS_MIN_DATA} days of data to learn the weekly pattern; this project has ${days}.`;
   if (a.type === "trend" && days < CHANGE_POINT_MIN_DATA)
     return `Skipped: finding level shifts needs ${CHANGE_POINT_MIN_DATA} days of data; this project has ${days}.`;
-  if ((a.type === "change" || a.type === "drivers" || a.type === "funnel") && !hasComparison(ctx, intention))
-    return `Skipped: the comparison period (${formatDate(ctx.window.comparisonStart)} to ${formatDate(ctx.window.comparisonEnd)}) has no data to compare with.`;
+  if (a.type === "change" || a.type === "drivers" || a.type === "funnel") return comparisonGap(ctx, intention);
+  return null;
+}
+
+/**
+ * The share of each compared period's days its metric's source must have imported. A comparison period mostly
+ * before the data's first day (a year against the previous year with 15 months of data) sums a quarter of a year:
+ * "revenue rose 350 %" would be the missing days, not the site.
+ */
+export const MIN_PERIOD_COVERAGE = 0.9;
+
+/** Why the period-over-period comparison of `intention` cannot be made, or null when it can. */
+function comparisonGap(ctx: EngineContext, intention: Intention): string | null {
+  const metric = intention.metrics[0];
+  if (!metric) return null;
+  const w = ctx.window;
+  const comparison = `the comparison period (${formatDate(w.comparisonStart)} to ${formatDate(w.comparisonEnd)})`;
+  if (ctx.data.periodTotals(metric).baseline === null) return `Skipped: ${comparison} has no data to compare with.`;
+  const periods = [
+    { name: comparison, from: w.comparisonStart, to: w.comparisonEnd },
+    {
+      name: `the report period (${formatDate(w.periodStart)} to ${formatDate(w.periodEnd)})`,
+      from: w.periodStart,
+      to: w.periodEnd,
+    },
+  ];
+  for (const { name, from, to } of periods) {
+    const days = daysBetween(from, to);
+    const imported = ctx.data.importedDays(metric, from, to);
+    if (imported < MIN_PERIOD_COVERAGE * days)
+      return `Skipped: ${name} has data on only ${imported} of its ${days} days, so a change between the periods would measure the missing days.`;
+  }
   return null;
 }
 
@@ -57,11 +87,4 @@ export function skipReason(ctx: EngineContext, intention: Intention): string | n
 export function historyBefore(ctx: EngineContext): number {
   const period = dayNumber(ctx.window.periodEnd) - dayNumber(ctx.window.periodStart) + 1;
   return Math.max(0, ctx.data.historyDays() - period);
-}
-
-function hasComparison(ctx: EngineContext, intention: Intention): boolean {
-  const metric = intention.metrics[0];
-  if (!metric) return true;
-  const { baseline } = ctx.data.periodTotals(metric);
-  return baseline !== null;
 }
