@@ -259,7 +259,6 @@ export class ProjectData {
     return (entry.lastImported ?? last) === last ? last : null;
   }
 
-  /** Days since the first day any source has data, up to the period end. */
   /** How many days of [from, to] the source of `metric` had imported (from its first to its last day). */
   importedDays(metric: string, from: string, to: string): number {
     const source = this.sourceFor(metricParts(metricDefinition(metric)));
@@ -269,6 +268,7 @@ export class ProjectData {
     return first > last ? 0 : daysBetween(first, last);
   }
 
+  /** Days since the first day any source has data, up to the period end. */
   historyDays(): number {
     let first: string | null = null;
     for (const d of this.firstDay.values()) if (first === null || d < first) first = d;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addDays } from "@/lib/dates";
+import { addDays, daysBetween } from "@/lib/dates";
 import { PART_INDEX, PARTS, type PartValues } from "../data/parts";
 import { ProjectData, type SegmentRow } from "../data/project-data";
 import { generateProject } from "../synthetic/generate-project";
@@ -164,7 +164,7 @@ describe("runEngine on generated projects", () => {
     const data = ProjectData.combine(w, late, [input.data], input.data.loadedDimensions);
     const report = runEngine({ ...input, data });
     const reasons = new Map(report.skipped.map((s) => [s.intentionKey, s.reason]));
-    const days = Math.round((Date.parse(w.comparisonEnd) - Date.parse(w.comparisonStart)) / 86_400_000) + 1;
+    const days = daysBetween(w.comparisonStart, w.comparisonEnd);
     expect(reasons.get("revenue_by_channel")).toBe(
       `Skipped: the comparison period (${formatDate(w.comparisonStart)} to ${formatDate(w.comparisonEnd)}) has data on only ${days - 20} of its ${days} days, so a change between the periods would measure the missing days.`,
     );
