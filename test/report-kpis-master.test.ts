@@ -1,5 +1,8 @@
 import { beforeEach, describe, expect, it } from "vitest";
+import { eq, sql } from "drizzle-orm";
 import { addDays } from "@/lib/dates";
+import { db } from "@/server/db/client";
+import { reports } from "@/server/db/schema";
 import * as kpisRoute from "@/app/api/reports/[id]/kpis/route";
 import * as projectRoute from "@/app/api/properties/[id]/route";
 import { generateReport } from "@/server/jobs/handlers/generate-report";
@@ -46,6 +49,34 @@ describe("the report's headline figures, its master and the project's last repor
     expect(conversions.changePct).toBeCloseTo(conversions.change / conversions.baseline, 10);
     expect(res.body.kpis[1].unit).toBe("percent");
     expect(DROP_CHANNEL).toBe("Paid Search");
+  });
+
+  it("estimates the days of a tracking gap in the period's totals, as the report's insights do", async () => {
+    const { project: p, viewer } = await reportWorld();
+    const whole = await insertReport(p);
+    await generateReport(whole.id);
+    const sessions = async (id: string) =>
+      (await kpis(id, viewer.token)).body.kpis.find((k: { metric: string }) => k.metric === "sessions");
+    const recorded = await sessions(whole.id);
+    expect(recorded.estimatedDays).toEqual([]);
+    // Two days of the period lost (a tag removed, then put back): their rows are gone.
+    const gap = [addDays(PERIOD_START, 10), addDays(PERIOD_START, 11)];
+    await db().execute(sql`delete from observations where project_id = ${p.id} and date in (${gap[0]}, ${gap[1]})`);
+    await db().execute(sql`update data_sources set updated_at = now() where project_id = ${p.id}`);
+    const after = await insertReport(p);
+    await generateReport(after.id);
+    const [row] = await db().select().from(reports).where(eq(reports.id, after.id));
+    expect(row.excludedDays).toEqual(gap);
+    const estimated = await sessions(after.id);
+    expect(estimated.estimatedDays).toEqual(gap);
+    // Summed as recorded, the period would have lost 2 of its 28 days (7 %).
+    expect(Math.abs(estimated.current / recorded.current - 1)).toBeLessThan(0.02);
+    expect(estimated.baseline).toBe(recorded.baseline);
+    // The sparkline shows the days as recorded.
+    expect(estimated.points.filter((d: { date: string }) => gap.includes(d.date))).toEqual([
+      { date: gap[0], value: 0 },
+      { date: gap[1], value: 0 },
+    ]);
   });
 
   it("keeps a report on a period without data out of the master, and the project's last report is the newest ready one", async () => {

@@ -76,6 +76,11 @@ function KpiTile({ kpi, currency, look }: { kpi: ReportKpi; currency: string; lo
           ({formatChange(kpi.metric, kpi.change, currency, kpi.unit)} vs {value(kpi.baseline)})
         </span>
       </p>
+      {kpi.estimatedDays.length > 0 ? (
+        <p className="text-xs text-slate-600" data-testid="kpi-estimated">
+          {estimatedNote(kpi.estimatedDays)}
+        </p>
+      ) : null}
       {known.length > 1 ? (
         <Sparkline
           points={kpi.points}
@@ -87,4 +92,10 @@ function KpiTile({ kpi, currency, look }: { kpi: ReportKpi; currency: string; lo
       ) : null}
     </li>
   );
+}
+
+/** Days without data the totals estimate (a tracking gap): said, so the figure is not read as a count. */
+function estimatedNote(days: string[]): string {
+  const which = days.length === 1 ? formatDay(days[0]) : `${days.length} days`;
+  return `${which} without data estimated from the same weekdays`;
 }

@@ -3,6 +3,7 @@
 export {
   BASE_METRIC_KEYS as BASE_METRICS,
   METRIC_DEFINITIONS as METRICS,
+  findMetric,
   metricDefinition,
   metricInputs,
   type AdditiveMetric,

@@ -289,6 +289,21 @@ function directionVerb(metric: string, direction: Finding["direction"]): string 
   return direction === "up" ? "rose" : "fell";
 }
 
+/** Which days a period's total estimated (period-estimate.ts): the reader sees which figures are not counts. */
+function estimatedDaysNote(days: unknown, ctx: NarrativeContext): string {
+  if (!Array.isArray(days) || days.length === 0) return "";
+  const listed = days.length <= 3 ? days : [days[0], days[days.length - 1]];
+  const dates = listed.map((d: string) => formatDate(d, ctx.locale));
+  const which =
+    days.length <= 3
+      ? dates.length === 1
+        ? dates[0]
+        : `${dates.slice(0, -1).join(", ")} and ${dates[dates.length - 1]}`
+      : `${days.length} days between ${dates[0]} and ${dates[1]}`;
+  const verb = days.length === 1 ? "has" : "have";
+  return ` ${which} ${verb} no data (a tracking gap, or not imported yet): the totals count ${days.length === 1 ? "it" : "each"} at the average of the same weekday in its period.`;
+}
+
 function baseSentence(finding: Finding, ctx: NarrativeContext): string {
   const f = finding as Finding & Record<string, unknown>;
   const unit = unitOf(f.metric);
@@ -316,7 +331,7 @@ function baseSentence(finding: Finding, ctx: NarrativeContext): string {
         : season.expected
           ? ` Expected for the season: the same weeks last year moved ${formatChangePct(season.lastYearChangePct, ctx.locale)}, which predicts ${v(season.expectedCurrent)}.`
           : ` The season alone predicts ${v(season.expectedCurrent)} (the same weeks last year moved ${formatChangePct(season.lastYearChangePct, ctx.locale)}): ${formatDelta((f.current ?? 0) - season.expectedCurrent, unit, ctx)} beyond it.`;
-      return `${Label}${segment(f)}${scopeOf(f)} ${verb} to ${v(f.current)} ${range(f, ctx)}, ${f.change === null ? "" : formatDelta(f.change, unit, ctx, false, digits)}${pct(f, ctx)} against ${v(f.baseline)} in the comparison period${sig ? `; ${sig}` : ""}.${seasonal}`;
+      return `${Label}${segment(f)}${scopeOf(f)} ${verb} to ${v(f.current)} ${range(f, ctx)}, ${f.change === null ? "" : formatDelta(f.change, unit, ctx, false, digits)}${pct(f, ctx)} against ${v(f.baseline)} in the comparison period${sig ? `; ${sig}` : ""}.${estimatedDaysNote(f.estimatedDays, ctx)}${seasonal}`;
     }
     case "driver": {
       const share =

@@ -36,6 +36,11 @@ export const reports = pgTable(
     periodEnd: date("period_end").notNull(),
     compareTo: compareTo("compare_to").notNull().default("previous_period"),
     error: text("error"),
+    /**
+     * Days the engine read as unknown (tracking gaps, a partial last day) and estimated in the period totals; the
+     * headline figures estimate the same days. null: generated before they were kept (nothing estimated).
+     */
+    excludedDays: date("excluded_days").array(),
     createdById: uuid("created_by_id").references(() => users.id, { onDelete: "set null" }),
     startedAt: timestamp("started_at", { withTimezone: true }),
     finishedAt: timestamp("finished_at", { withTimezone: true }),

@@ -5,6 +5,7 @@ import type { DailyPoint } from "../types";
 import { PART_INDEX, PARTS, type PartKey, type PartValues } from "./parts";
 import type { ReportWindow } from "./window";
 import type { DayFilter } from "./segment-daily";
+import { estimatePeriodTotal } from "@/lib/insights/period-estimate";
 
 export interface SourceDaily {
   sourceId: string;
@@ -53,6 +54,8 @@ export class ProjectData {
   private readonly segmentIndex = new Map<string, Segment[]>();
   /** Days read as unknown (tracking gaps found by the audit): neither fitted nor judged. */
   private excluded: ReadonlySet<string> = new Set();
+  /** sourceId|dimension → its segments with the periods' unknown days estimated (segments()); per excluded set. */
+  private estimatedSegments = new Map<string, Segment[]>();
 
   constructor(
     readonly window: ReportWindow,
@@ -118,6 +121,7 @@ export class ProjectData {
   excluding(days: ReadonlySet<string>): ProjectData {
     const copy = Object.create(this) as ProjectData;
     copy.excluded = days;
+    copy.estimatedSegments = new Map();
     return copy;
   }
 
@@ -218,7 +222,56 @@ export class ProjectData {
     const own = this.sourceFor(parts);
     const sourceId = own && this.segmentIndex.has(`${own}|${dimension}`) ? own : this.sourceFor(parts, dimension);
     if (!sourceId) return null;
-    return { sourceId, segments: this.segmentIndex.get(`${sourceId}|${dimension}`) ?? [] };
+    return { sourceId, segments: this.withUnknownDaysEstimated(sourceId, dimension) };
+  }
+
+  /**
+   * A source's per-value totals, each part scaled in each period by the period's estimated total over its loaded
+   * total, when the period has days without data (excluded, or not imported): the per-value totals hold what those
+   * days recorded (an outage's few sessions, or nothing), and compared as they are, a two-day outage reads as a
+   * fall of every segment. The days' values are estimated as the total's (period-estimate.ts) and shared out by
+   * each value's share of the period, so the values still add up to the total the period's test reports.
+   */
+  private withUnknownDaysEstimated(sourceId: string, dimension: Dimension): Segment[] {
+    const key = `${sourceId}|${dimension}`;
+    const loaded = this.segmentIndex.get(key) ?? [];
+    const cached = this.estimatedSegments.get(key);
+    if (cached) return cached;
+    const w = this.window;
+    const current = this.unknownDayFactors(sourceId, w.periodStart, w.periodEnd);
+    const baseline = this.unknownDayFactors(sourceId, w.comparisonStart, w.comparisonEnd);
+    const scale = (values: PartValues | null, factors: number[] | null) =>
+      values && factors ? values.map((v, i) => (v === null ? null : v * factors[i])) : values;
+    const segments =
+      current || baseline
+        ? loaded.map((s) => ({
+            value: s.value,
+            current: scale(s.current, current),
+            baseline: scale(s.baseline, baseline),
+          }))
+        : loaded;
+    this.estimatedSegments.set(key, segments);
+    return segments;
+  }
+
+  /** Per part: the period's estimated total over its loaded total; null when every day of [from, to] is known. */
+  private unknownDayFactors(sourceId: string, from: string, to: string): number[] | null {
+    const entry = this.sources.find((s) => s.sourceId === sourceId);
+    const first = this.firstDay.get(sourceId);
+    const last = this.lastDay.get(sourceId);
+    if (!entry || first === undefined || last === undefined) return null;
+    const unknown = (date: string) => date < first || date > last || this.excluded.has(date);
+    if (from >= first && to <= last && ![...this.excluded].some((d) => d >= from && d <= to)) return null;
+    return PARTS.map((_, i) => {
+      const points = [];
+      let loaded = 0;
+      for (let date = from; date <= to; date = addDays(date, 1)) {
+        const v = entry.days.get(date)?.[i] ?? null;
+        loaded += v ?? 0;
+        points.push({ date, value: unknown(date) ? null : (v ?? 0) });
+      }
+      return loaded > 0 ? estimatePeriodTotal(points).total / loaded : 1;
+    });
   }
 
   /** The per-value period totals of one source's split by `dimension` (empty when it cannot split). */

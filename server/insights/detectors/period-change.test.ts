@@ -33,6 +33,18 @@ describe("periodChange", () => {
     expect(falsePositives / 200).toBeLessThanOrEqual(0.07); // 5% nominal, binomial slack for 200 trials
   });
 
+  it("counts days without data at their weekday's level, and names them", () => {
+    const s = generateSeries({ days: 56, seed: 5 });
+    const full = periodChange(s.slice(28), s.slice(0, 28), opts);
+    // Two days of the period have no data (a tracking gap): summed as they are, the period lost 7 % of its days.
+    const gap = s.slice(28).map((p, i) => (i === 10 || i === 11 ? { ...p, value: null } : p));
+    const r = periodChange(gap, s.slice(0, 28), opts);
+    expect(r.estimatedDays).toEqual([s[38].date, s[39].date]);
+    expect(Math.abs(r.current / full.current - 1)).toBeLessThan(0.02);
+    expect(r.baseline).toBe(full.baseline);
+    expect(full.estimatedDays).toBeUndefined();
+  });
+
   it("falls back to Welch's test for short periods and handles a zero baseline", () => {
     const s = generateSeries({ days: 6, seed: 1 });
     expect(periodChange(s.slice(3), s.slice(0, 3), opts).test).toBe("welch");

@@ -3,6 +3,8 @@ import { mean, variance } from "../stats/descriptive";
 import { studentTQuantile, twoSidedStudentTP } from "../stats/distributions";
 import { invertMatrix, solveLinearSystem } from "../stats/linear-algebra";
 import { directionOf, relativeChange, type DailyPoint, type Finding } from "../types";
+import { estimatePeriodTotal } from "@/lib/insights/period-estimate";
+import { findMetric } from "@/lib/insights/metrics";
 
 // Period-over-period change of an additive metric (sessions, conversions, revenue, ...), current
 // period against the previous period or the previous year (lib/dates.ts: comparisonRange).
@@ -42,6 +44,11 @@ export interface ChangeFinding extends Finding {
   /** Estimated change in the daily mean, net of weekday mix. */
   dailyEffect: number;
   test: "weekday_regression" | "welch" | "none";
+  /**
+   * Days of either period without data (tracking gaps, days not imported) whose values the totals
+   * estimate from the same weekdays of their period (data/period-estimate.ts); absent when none.
+   */
+  estimatedDays?: string[];
 }
 
 /** A day of the tested series; `weight`: a ratio's denominator that day (1 when absent). */
@@ -58,8 +65,14 @@ export function periodChange(
     p.value !== null && Number.isFinite(p.value) && (p.weight === undefined || p.weight > 0);
   const cur = current.filter(known);
   const base = baseline.filter(known);
-  const currentTotal = cur.reduce((s, p) => s + p.value, 0);
-  const baselineTotal = base.reduce((s, p) => s + p.value, 0);
+  // An additive total counts the days without data at their weekday's level, as the test (on the
+  // known days' means) does; a ratio's days are not summed (its reported value is its parts' ratio).
+  const additive = findMetric(options.metric)?.kind === "additive";
+  const currentEstimate = additive ? estimatePeriodTotal(current) : null;
+  const baselineEstimate = additive ? estimatePeriodTotal(baseline) : null;
+  const currentTotal = currentEstimate?.total ?? cur.reduce((s, p) => s + p.value, 0);
+  const baselineTotal = baselineEstimate?.total ?? base.reduce((s, p) => s + p.value, 0);
+  const estimatedDays = [...(baselineEstimate?.estimatedDays ?? []), ...(currentEstimate?.estimatedDays ?? [])];
   const change = currentTotal - baselineTotal;
   const test =
     weekdayRegression(cur, base) ??
@@ -77,7 +90,8 @@ export function periodChange(
     : null;
   // The range the current total would fall in with no real change: the baseline total ± the
   // t-quantile times the standard error of the daily effect, scaled to the period's days.
-  const halfWidth = test ? q * test.se * cur.length : null;
+  // Scaled to the days the total stands for: the known ones and the estimated ones.
+  const halfWidth = test ? q * test.se * (currentEstimate ? current.length : cur.length) : null;
   return {
     kind: "change",
     metric: options.metric,
@@ -98,6 +112,7 @@ export function periodChange(
     dailyEffect:
       test?.effect ?? (cur.length && base.length ? mean(cur.map((p) => p.value)) - mean(base.map((p) => p.value)) : 0),
     test: test?.name ?? "none",
+    ...(estimatedDays.length ? { estimatedDays } : {}),
   };
 }
 

@@ -82,6 +82,24 @@ describe("runEngine on generated projects", () => {
     expect(significantFindings(report).length).toBeLessThanOrEqual(1);
   });
 
+  it("counts a tracking gap's days at their weekday's level in the period totals, so the outage is no fall", () => {
+    const gap = generateProject(4, true); // three days of no sessions in the period
+    const twin = generateProject(4, false); // the same noise without the outage
+    expect(gap.event!.kind).toBe("tracking_gap");
+    const totals = (input: EngineInput) => {
+      const chart = runEngine(input).insights.find((i) => i.intentionKey === "sessions_by_channel")!.chart as {
+        totalCurrent: number;
+        totalBaseline: number;
+      };
+      return chart;
+    };
+    const withGap = totals(gap.input);
+    const without = totals(twin.input);
+    // Read as recorded, the three days cost the period a tenth of its sessions.
+    expect(withGap.totalBaseline).toBe(without.totalBaseline);
+    expect(Math.abs(withGap.totalCurrent / without.totalCurrent - 1)).toBeLessThan(0.02);
+  });
+
   it("reads a partial last day (an export taken before the day ended) as one data quality finding, not news", () => {
     const { input } = generateProject(2, false);
     const end = input.window.periodEnd;

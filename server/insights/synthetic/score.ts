@@ -28,7 +28,14 @@ export function significantFindings(report: EngineReport): Scored[] {
 export function eventFound(report: EngineReport, event: PlantedEvent): boolean {
   if (event.kind === "tracking_gap") {
     const gap = report.insights.find((i) => i.intentionKey === "tracking_gaps")?.findings ?? [];
-    return gap.some((f) => Math.abs(dayNumber(f.periodStart) - dayNumber(event.date)) <= 1);
+    const reported = gap.some((f) => Math.abs(dayNumber(f.periodStart) - dayNumber(event.date)) <= 1);
+    // One outage, one data quality finding: not also a fall of the period's totals, or a drop on its days.
+    const readAsNews = significantFindings(report).some(
+      (f) =>
+        f.direction === "down" &&
+        (f.kind === "change" || Math.abs(dayNumber(f.date ?? f.periodStart) - dayNumber(event.date)) <= 3),
+    );
+    return reported && !readAsNews;
   }
   if (event.kind === "seasonal") {
     // Handled when the season makes no news: no significant finding in its direction that is not

@@ -2,6 +2,7 @@ import "server-only";
 import { addDays, comparisonRange, daysBetween } from "@/lib/dates";
 import { HEADLINE_KPIS, MAX_HEADLINE_KPIS } from "@/lib/insights/headline-kpis";
 import { pickSource } from "@/lib/insights/pick-source";
+import { estimatePeriodTotal } from "@/lib/insights/period-estimate";
 import { METRIC_CATALOGUE, metricDefinition, metricUnit } from "@/lib/catalogue/metrics";
 import type { SiteType } from "@/lib/constants/site-types";
 import { pool } from "../../db/client";
@@ -18,6 +19,8 @@ export interface ReportKpi {
   changePct: number | null;
   /** The period's days, for the sparkline and its table. */
   points: { date: string; value: number | null }[];
+  /** Days of either period without data whose values the totals estimate, as the report's insights do. */
+  estimatedDays: string[];
 }
 
 /** The observation column of a stored metric (a ratio's parts are stored metrics). */
@@ -40,13 +43,16 @@ type Day = Map<string, number | null>;
  * rows of a source's day share one grain, so their sum is the day's total; each metric is read from the one source
  * holding the most days of all its parts (pickSource), so nothing is counted twice; a ratio is recomputed from its
  * summed parts; a day a source has no row for is 0 between its first and last day in the window and unknown outside
- * them.
+ * them. The days the report's engine read as unknown (tracking gaps) are unknown here too, and a period's unknown days
+ * are estimated from its other days of their weekday (lib/insights/period-estimate.ts), as the insights' totals are.
  */
 export async function reportKpis({ ctx }: { ctx: ReportServiceContext }) {
   const { report, project } = ctx.access;
   const comparison = comparisonRange(report.periodStart, report.periodEnd, report.compareTo);
   const from = comparison.start < report.periodStart ? comparison.start : report.periodStart;
   const candidates = HEADLINE_KPIS[project.siteType as SiteType] ?? HEADLINE_KPIS.ecommerce;
+  // A report generated before its unknown days were kept estimates none (its insights did not either).
+  const unknownDays = report.excludedDays ? new Set(report.excludedDays) : null;
   // Sessions always: a source that counts visits wins a tie for a metric (pickSource).
   const parts = [...new Set(["sessions", ...candidates.flatMap(partsOf)])].filter((p) => columnOf(p));
   const columns = parts.map((p) => `sum(o.${columnOf(p)}) as "${p}"`).join(", ");
@@ -93,16 +99,17 @@ export async function reportKpis({ ctx }: { ctx: ReportServiceContext }) {
       return days.get(date)?.get(p) ?? 0;
     };
     const ratio = metricDefinition(metric).kind === "ratio";
+    const estimatedDays = new Set<string>();
+    /** A part's total over [start, end]: its days with data, and an estimate for the ones without. */
     const sum = (start: string, end: string, p: string) => {
-      let total = 0;
-      let any = false;
-      for (let d = start; d <= end; d = addDays(d, 1)) {
-        const v = part(d, p);
-        if (v === null) continue;
-        total += v;
-        any = true;
-      }
-      return any ? total : null;
+      const points = [];
+      for (let d = start; d <= end; d = addDays(d, 1))
+        points.push({ date: d, value: unknownDays?.has(d) ? null : part(d, p) });
+      const estimate = estimatePeriodTotal(points);
+      if (points.every((x) => x.value === null)) return null;
+      if (!unknownDays) return estimate.known;
+      for (const d of estimate.estimatedDays) estimatedDays.add(d);
+      return estimate.total;
     };
     const valueOver = (start: string, end: string) => {
       const num = sum(start, end, needed[0]);
@@ -114,9 +121,16 @@ export async function reportKpis({ ctx }: { ctx: ReportServiceContext }) {
     const baseline = valueOver(comparison.start, comparison.end);
     if (current === null && baseline === null) continue;
     const change = current !== null && baseline !== null ? current - baseline : null;
+    // The sparkline shows the days as recorded (a gap's dip included), never an estimate.
+    const recorded = (date: string) => {
+      const num = part(date, needed[0]);
+      if (!ratio) return num;
+      const den = part(date, needed[1]);
+      return num !== null && den ? num / den : null;
+    };
     const points = Array.from({ length: daysBetween(report.periodStart, report.periodEnd) }, (_, i) => {
       const date = addDays(report.periodStart, i);
-      return { date, value: valueOver(date, date) };
+      return { date, value: recorded(date) };
     });
     kpis.push({
       metric,
@@ -126,6 +140,7 @@ export async function reportKpis({ ctx }: { ctx: ReportServiceContext }) {
       change,
       changePct: change !== null && baseline ? change / Math.abs(baseline) : null,
       points,
+      estimatedDays: [...estimatedDays].sort(),
     });
   }
   return {

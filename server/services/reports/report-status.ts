@@ -47,10 +47,21 @@ export async function setReportProgress(reportId: string, progress: number): Pro
 }
 
 /** Inside the transaction that writes the insights, so a ready report always has them. */
-export async function markReportReady(tx: DbOrTx, reportId: string): Promise<void> {
+export async function markReportReady(
+  tx: DbOrTx,
+  reportId: string,
+  result: { excludedDays?: string[] } = {},
+): Promise<void> {
   await tx
     .update(reports)
-    .set({ status: "ready", progress: 100, error: null, finishedAt: new Date(), updatedAt: new Date() })
+    .set({
+      status: "ready",
+      progress: 100,
+      error: null,
+      finishedAt: new Date(),
+      updatedAt: new Date(),
+      ...(result.excludedDays ? { excludedDays: result.excludedDays } : {}),
+    })
     .where(eq(reports.id, reportId));
 }
 

@@ -1,5 +1,6 @@
 import type { Intention } from "@/lib/insights/intentions";
 import type { PartKey } from "../../data/parts";
+import { estimatePeriodTotal } from "@/lib/insights/period-estimate";
 import { analyzeFunnel, type FunnelStage, type FunnelStepFinding } from "../../detectors/funnel";
 import { kpiEffectOf } from "../impact";
 import type { EngineContext, IntentionOutcome } from "../types";
@@ -10,10 +11,18 @@ export function runFunnel(ctx: EngineContext, intention: Intention, steps: reado
   const stages: (FunnelStage & { sourceId: string | null })[] = [];
   for (const metric of steps) {
     if (!ctx.data.hasMetric(metric)) continue;
-    const cur = ctx.data.series(metric, w.periodStart, w.periodEnd).map((p) => p.value ?? 0);
-    const base = ctx.data.series(metric, w.comparisonStart, w.comparisonEnd).map((p) => p.value ?? 0);
+    const curSeries = ctx.data.series(metric, w.periodStart, w.periodEnd);
+    const baseSeries = ctx.data.series(metric, w.comparisonStart, w.comparisonEnd);
     const sourceId = ctx.data.sourceFor([metric as PartKey]);
-    stages.push({ metric, current: sum(cur), baseline: sum(base), currentDaily: cur, baselineDaily: base, sourceId });
+    stages.push({
+      metric,
+      // Days without data (a tracking gap) count at their weekday's level, not as days nobody came.
+      current: estimatePeriodTotal(curSeries).total,
+      baseline: estimatePeriodTotal(baseSeries).total,
+      currentDaily: curSeries.map((p) => p.value ?? 0),
+      baselineDaily: baseSeries.map((p) => p.value ?? 0),
+      sourceId,
+    });
   }
   // A step is a conversion only between stages of one source: search clicks to analytics
   // sessions divides counts of different things (sessions come from every channel) and would
@@ -66,5 +75,3 @@ const SUBSET_STEPS = new Set(["impressions>clicks", "clicks>sessions", "sessions
 function outgrows(from: FunnelStage, to: FunnelStage): boolean {
   return SUBSET_STEPS.has(`${from.metric}>${to.metric}`) && (to.current > from.current || to.baseline > from.baseline);
 }
-
-const sum = (xs: number[]) => xs.reduce((s, x) => s + x, 0);
