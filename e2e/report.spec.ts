@@ -1,6 +1,6 @@
 import pg from "pg";
 import { expectAccessible, expectNoHorizontalOverflow } from "./support/axe";
-import { FIXED_PERIOD, createFixedStore, pageHeight, waitForReport } from "./support/fixed-report";
+import { FIXED_PERIOD, createFixedStore, fixedCsv, pageHeight, waitForReport } from "./support/fixed-report";
 import { expect, test, type Page } from "./support/test";
 
 // The report screens on a store with fixed data (e2e/support/fixed-report.ts): the layout's height, the
@@ -187,4 +187,19 @@ test.describe.serial("the report screens", () => {
     await expect(page.getByRole("navigation", { name: "Breadcrumb" })).toBeVisible();
     await expectAccessible(page, "the empty state");
   });
+});
+
+test("a tracking gap in the period: the key figures estimate its days and say so", async ({ page }) => {
+  test.setTimeout(180_000);
+  await logIn(page);
+  const gap = ["2025-04-15", "2025-04-16"];
+  const store = await createFixedStore(page, "Alpine Outage", fixedCsv(gap));
+  await page.goto(`/client-projects/${store.projectId}`);
+  await expect(page.getByTestId("kpi-strip")).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId("kpi-estimated")).toHaveText(
+    "Apr 15, 2025 and Apr 16, 2025 have no data (a tracking gap, or not imported yet): these figures count each at the average of the same weekday in its period.",
+  );
+  // The outage is the audit's one finding, not a fall of the period's sessions.
+  await expect(page.getByText(/Sessions fell/)).toHaveCount(0);
+  await expectAccessible(page, "the report with estimated days");
 });

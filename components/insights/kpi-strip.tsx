@@ -12,6 +12,7 @@ import {
   isNegligiblePct,
   metricLabel,
 } from "@/lib/insights/format-values";
+import { estimatedDaysClause } from "@/lib/insights/period-estimate";
 import { changeTone } from "./key-numbers";
 
 const TONE = { good: "text-green-800", bad: "text-red-700", neutral: "text-slate-700" } as const;
@@ -35,17 +36,25 @@ export function KpiStrip({ reportId, look }: { reportId: string; look: ChartLook
     );
   if (kpis.isError || kpis.data.kpis.length === 0) return null;
   const { currency, comparisonStart, comparisonEnd } = kpis.data;
+  const estimated = [...new Set(kpis.data.kpis.flatMap((k) => k.estimatedDays))].sort();
   return (
-    <ul
-      aria-label="Key figures"
-      className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-5"
-      data-testid="kpi-strip"
-      title={`Compared with ${formatDay(comparisonStart)} – ${formatDay(comparisonEnd)}`}
-    >
-      {kpis.data.kpis.map((kpi) => (
-        <KpiTile key={kpi.metric} kpi={kpi} currency={currency} look={look} />
-      ))}
-    </ul>
+    <div>
+      <ul
+        aria-label="Key figures"
+        className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-5"
+        data-testid="kpi-strip"
+        title={`Compared with ${formatDay(comparisonStart)} – ${formatDay(comparisonEnd)}`}
+      >
+        {kpis.data.kpis.map((kpi) => (
+          <KpiTile key={kpi.metric} kpi={kpi} currency={currency} look={look} />
+        ))}
+      </ul>
+      {estimated.length > 0 ? (
+        <p className="mt-2 text-sm text-slate-600" data-testid="kpi-estimated">
+          {estimatedNote(estimated)}
+        </p>
+      ) : null}
+    </div>
   );
 }
 
@@ -76,11 +85,7 @@ function KpiTile({ kpi, currency, look }: { kpi: ReportKpi; currency: string; lo
           ({formatChange(kpi.metric, kpi.change, currency, kpi.unit)} vs {value(kpi.baseline)})
         </span>
       </p>
-      {kpi.estimatedDays.length > 0 ? (
-        <p className="text-xs text-slate-600" data-testid="kpi-estimated">
-          {estimatedNote(kpi.estimatedDays)}
-        </p>
-      ) : null}
+
       {known.length > 1 ? (
         <Sparkline
           points={kpi.points}
@@ -94,8 +99,8 @@ function KpiTile({ kpi, currency, look }: { kpi: ReportKpi; currency: string; lo
   );
 }
 
-/** Days without data the totals estimate (a tracking gap): said, so the figure is not read as a count. */
+/** Days without data the totals estimate (a tracking gap): said, so the figures are not read as counts. */
 function estimatedNote(days: string[]): string {
-  const which = days.length === 1 ? formatDay(days[0]) : `${days.length} days`;
-  return `${which} without data estimated from the same weekdays`;
+  const each = days.length === 1 ? "it" : "each";
+  return `${estimatedDaysClause(days, (d) => formatDay(d))}: these figures count ${each} at the average of the same weekday in its period.`;
 }

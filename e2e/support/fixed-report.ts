@@ -22,11 +22,13 @@ export const FIXED_PERIOD = { periodStart: "2025-04-01", periodEnd: "2025-04-28"
 /** A deterministic wobble in [-1, 1] from the day and the segment (no randomness: the same file every run). */
 const wobble = (day: number, k: number) => Math.sin(day * 1.7 + k * 2.3) * 0.6 + Math.sin(day * 0.45 + k) * 0.4;
 
-export function fixedCsv(): string {
+/** `without`: days whose rows the export lacks (a tracking gap). */
+export function fixedCsv(without: readonly string[] = []): string {
   const lines = ["date,channel,device,campaign,sessions,users,engagedSessions,pageviews,transactions,revenue"];
   const start = Date.UTC(2025, 0, 1);
   for (let day = 0; day < 120; day++) {
     const date = new Date(start + day * 86_400_000).toISOString().slice(0, 10);
+    if (without.includes(date)) continue;
     const weekday = new Date(start + day * 86_400_000).getUTCDay();
     const weekly = weekday === 0 || weekday === 6 ? 0.82 : 1.06;
     CHANNELS.forEach((c, ci) => {
@@ -72,7 +74,11 @@ export async function waitForReport(page: Page, reportId: string): Promise<void>
  * Through the API of the logged-in agency admin: a client, its store project with the fixed CSV uploaded, and one
  * ready report on April 2025. Returns the ids the journeys open.
  */
-export async function createFixedStore(page: Page, name: string): Promise<{ projectId: string; reportId: string }> {
+export async function createFixedStore(
+  page: Page,
+  name: string,
+  csv = fixedCsv(),
+): Promise<{ projectId: string; reportId: string }> {
   const client = await post<{ _id: string }>(page, "/api/clients", { name });
   const project = await post<{ _id: string }>(page, `/api/clients/${client._id}/properties/add`, {
     name: `${name} Store`,
@@ -84,7 +90,7 @@ export async function createFixedStore(page: Page, name: string): Promise<{ proj
     name: "Fixed shop export",
   });
   const upload = await page.request.post(`/api/data-sources/${source._id}/upload`, {
-    multipart: { file: { name: "shop.csv", mimeType: "text/csv", buffer: Buffer.from(fixedCsv()) } },
+    multipart: { file: { name: "shop.csv", mimeType: "text/csv", buffer: Buffer.from(csv) } },
   });
   expect(upload.status(), await upload.text()).toBeLessThan(300);
   const report = await post<{ _id: string }>(page, `/api/properties/${project._id}/reports/add`, {

@@ -48,3 +48,18 @@ export function estimatePeriodTotal(points: readonly EstimatedDay[]): PeriodEsti
   }
   return { total, known, estimatedDays };
 }
+
+/**
+ * "Oct 19, 2026 and Oct 20, 2026 have no data (a tracking gap, or not imported yet)": the estimated days named where a
+ * figure counts them (a finding's sentence, the report's headline figures), each date written by `format`.
+ */
+export function estimatedDaysClause(days: readonly string[], format: (date: string) => string): string {
+  const dates = days.length <= 3 ? days.map(format) : [format(days[0]), format(days[days.length - 1])];
+  const which =
+    days.length === 1
+      ? `${dates[0]} has`
+      : days.length <= 3
+        ? `${dates.slice(0, -1).join(", ")} and ${dates[dates.length - 1]} have`
+        : `${days.length} days between ${dates[0]} and ${dates[1]} have`;
+  return `${which} no data (a tracking gap, or not imported yet)`;
+}

@@ -2,6 +2,7 @@ import { formatIsoDate } from "@/lib/dates";
 import { dimensionLabel } from "@/lib/catalogue/dimensions";
 import { METRICS } from "@/lib/insights/metrics";
 import { wasOrWere } from "@/lib/catalogue/metrics";
+import { estimatedDaysClause } from "@/lib/insights/period-estimate";
 import { downIsGood } from "./metric-sense";
 import type { Finding } from "./types";
 
@@ -292,16 +293,8 @@ function directionVerb(metric: string, direction: Finding["direction"]): string 
 /** Which days a period's total estimated (period-estimate.ts): the reader sees which figures are not counts. */
 function estimatedDaysNote(days: unknown, ctx: NarrativeContext): string {
   if (!Array.isArray(days) || days.length === 0) return "";
-  const listed = days.length <= 3 ? days : [days[0], days[days.length - 1]];
-  const dates = listed.map((d: string) => formatDate(d, ctx.locale));
-  const which =
-    days.length <= 3
-      ? dates.length === 1
-        ? dates[0]
-        : `${dates.slice(0, -1).join(", ")} and ${dates[dates.length - 1]}`
-      : `${days.length} days between ${dates[0]} and ${dates[1]}`;
-  const verb = days.length === 1 ? "has" : "have";
-  return ` ${which} ${verb} no data (a tracking gap, or not imported yet): the totals count ${days.length === 1 ? "it" : "each"} at the average of the same weekday in its period.`;
+  const each = days.length === 1 ? "it" : "each";
+  return ` ${estimatedDaysClause(days, (d) => formatDate(d, ctx.locale))}: the totals count ${each} at the average of the same weekday in its period.`;
 }
 
 function baseSentence(finding: Finding, ctx: NarrativeContext): string {
