@@ -134,6 +134,28 @@ describe("ad metrics", () => {
     expect(roas.findings.find((f) => f.dimension === null)).not.toHaveProperty("scope");
   });
 
+  it("says which column cost per conversion lacks when the data has ad cost but no conversions", () => {
+    const { input } = generateProject(2, false);
+    // An ads export of cost, transactions and revenue: ROAS can be read, cost per conversion cannot.
+    const adsOnly = input.data.sources.map((s) => ({
+      ...s,
+      days: new Map(
+        [...s.days].map(([date, v]) => {
+          const row = [...v];
+          row[PART_INDEX.cost] = Math.round((v[PART_INDEX.sessions] ?? 0) * 40) / 100;
+          row[PART_INDEX.conversions] = null;
+          return [date, row] as const;
+        }),
+      ),
+    }));
+    const data = new ProjectData(input.window, adsOnly, [], input.data.loadedDimensions);
+    const report = runEngine({ ...input, data });
+    const cpa = report.insights.find((i) => i.intentionKey === "cpa_by_campaign")!;
+    expect(cpa.summary).toBe(
+      "Skipped: cost per conversion needs conversions beside the ad cost, and the data has ad cost but no conversions — upload conversions with each paid campaign's cost, or connect Google Ads.",
+    );
+  });
+
   it("says which source ROAS and cost per conversion need when the project has no ad data", () => {
     const report = runEngine(generateProject(2, false).input);
     for (const key of ["roas_by_campaign", "cpa_by_campaign"]) {

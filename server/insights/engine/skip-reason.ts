@@ -1,5 +1,5 @@
 import type { Intention } from "@/lib/insights/intentions";
-import { metricDefinition } from "@/lib/insights/metrics";
+import { metricDefinition, metricInputs } from "@/lib/insights/metrics";
 import { dayNumber, daysBetween } from "@/lib/dates";
 import { formatDate } from "../narrative";
 import type { EngineContext } from "./types";
@@ -36,6 +36,12 @@ export function skipReason(ctx: EngineContext, intention: Intention): string | n
           : metricDefinition(
               intention.analysis.type === "drivers" ? intention.analysis.metric : intention.metrics[0],
             ).label.toLowerCase();
+      // With ad cost in the data, what is missing is what the cost is set against: say which column.
+      const absent = [...new Set(missing.flatMap((m) => metricInputs(m)))].filter((m) => !data.hasMetric(m));
+      if (data.hasMetric("cost") && absent.length > 0 && !absent.includes("cost")) {
+        const names = absent.map((m) => metricDefinition(m).label.toLowerCase()).join(" and ");
+        return `Skipped: ${what} needs ${names} beside the ad cost, and the data has ad cost but no ${names} — upload ${names} with each paid campaign's cost, or connect Google Ads.`;
+      }
       return `Skipped: ${what} needs advertising data — connect Google Ads (or upload ad cost with the conversions and conversion value attributed to each paid campaign).`;
     }
     return "not_applicable";
