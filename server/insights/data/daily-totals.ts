@@ -148,6 +148,23 @@ export async function ensureDailyTotals(sourceIds: readonly string[]): Promise<n
 }
 
 /**
+ * Rows already written to `observations` (a direct import's partition, the days a sync replaced: `rows`, a FROM
+ * item) as `mergeStagedRollups` reads staged rows (`staged`), and their combinations from `dimension_sets` (`keys`).
+ */
+export function writtenRowsAsStaged(
+  rows: string,
+  projectLiteral: string,
+  metricColumns: readonly string[],
+): { staged: string; keys: string } {
+  const dimensions = DIMENSIONS.map((d) => `d.${DIMENSION_COLUMNS[d]}`).join(", ");
+  return {
+    staged: `(select date, dimension_set_id as combo, ${metricColumns.join(", ")} from ${rows})`,
+    keys: `(select d.id as combo, ${dimensions} from dimension_sets d
+            where d.project_id = ${projectLiteral} and d.id in (select distinct dimension_set_id from ${rows}))`,
+  };
+}
+
+/**
  * Keeps both rollups of a source current inside an import's transaction, for the dates it
  * replaced: the import deleted the source's observations on those dates and inserted the staged
  * rows, so the rollup rows of those dates are the staged rows' sums. Runs only when the rollups

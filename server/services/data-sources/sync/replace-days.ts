@@ -4,7 +4,7 @@ import type pg from "pg";
 import { from as copyFrom } from "pg-copy-streams";
 import { DIMENSIONS } from "@/lib/catalogue/dimensions";
 import { pool } from "../../../db/client";
-import { mergeStagedRollups } from "../../../insights/data/daily-totals";
+import { mergeStagedRollups, writtenRowsAsStaged } from "../../../insights/data/daily-totals";
 import { ensureObservationPartition } from "../../../db/observation-partitions";
 import { NotFoundError } from "../../../errors";
 import { copyText } from "../upload/csv-layout";
@@ -118,10 +118,7 @@ async function mergeSyncedRollups(
     sourceId: input.dataSourceId,
     previousVersion,
     onlyStaged: others.rowCount === 0,
-    staged: `(select date, dimension_set_id as combo, ${metricColumns.join(", ")} from ${written})`,
-    keys: `(select d.id as combo, ${DIMENSION_COLUMNS.map((c) => `d.${c}`).join(", ")} from dimension_sets d
-            where d.project_id = ${client.escapeLiteral(input.projectId)}
-              and d.id in (select distinct dimension_set_id from ${written}))`,
+    ...writtenRowsAsStaged(written, client.escapeLiteral(input.projectId), metricColumns),
     days: "sync_days",
     metricColumns,
   });

@@ -15,7 +15,7 @@ import {
 } from "../../../db/observation-partitions";
 import { env } from "../../../env";
 import { NotFoundError } from "../../../errors";
-import { mergeStagedRollups } from "../../../insights/data/daily-totals";
+import { mergeStagedRollups, writtenRowsAsStaged } from "../../../insights/data/daily-totals";
 import { CsvImportError } from "./csv-layout";
 import { DimensionDictionary } from "./dimension-dictionary";
 import type { UploadRollupSums } from "./rollup-sums";
@@ -679,13 +679,8 @@ export class ObservationStaging {
   private stagedRows(): { staged: string; keys: string; table: string } {
     if (!this.direct) return { staged: "upload_staging", keys: "upload_keys", table: "upload_staging" };
     const partition = this.prepared!.building!;
-    return {
-      staged: `(select date, dimension_set_id as combo, ${this.target!.metricColumns.join(", ")} from ${partition})`,
-      keys: `(select d.id as combo, ${DIMENSION_COLUMNS.map((c) => `d.${c}`).join(", ")} from dimension_sets d
-              where d.project_id = ${this.client.escapeLiteral(this.target!.projectId)}
-                and d.id in (select distinct dimension_set_id from ${partition}))`,
-      table: partition,
-    };
+    const project = this.client.escapeLiteral(this.target!.projectId);
+    return { ...writtenRowsAsStaged(partition, project, this.target!.metricColumns), table: partition };
   }
 
   /** The first row that repeats an earlier row's date and dimension values. */
