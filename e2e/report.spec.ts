@@ -197,7 +197,7 @@ test("a tracking gap in the period: the key figures estimate its days and say so
   await page.goto(`/client-projects/${store.projectId}`);
   await expect(page.getByTestId("kpi-strip")).toBeVisible({ timeout: 30_000 });
   await expect(page.getByTestId("kpi-estimated")).toHaveText(
-    "Apr 15, 2025 and Apr 16, 2025 have no data (a tracking gap, or not imported yet): these figures count each at the average of the same weekday in its period.",
+    "Apr 15, 2025 and Apr 16, 2025 have missing or partial data (a tracking gap, a day cut short, or not imported yet): these figures count each at the average of the same weekday in its period.",
   );
   // The outage is the audit's one finding, not a fall of the period's sessions.
   await expect(page.getByText(/Sessions fell/)).toHaveCount(0);

@@ -50,8 +50,8 @@ export function estimatePeriodTotal(points: readonly EstimatedDay[]): PeriodEsti
 }
 
 /**
- * "Oct 19, 2026 and Oct 20, 2026 have no data (a tracking gap, or not imported yet)": the estimated days named where a
- * figure counts them (a finding's sentence, the report's headline figures), each date written by `format`.
+ * "Oct 19, 2026 and Oct 20, 2026 have missing or partial data (…)": the estimated days named where a figure counts
+ * them (a finding's sentence, the report's headline figures), each date written by `format`.
  */
 export function estimatedDaysClause(days: readonly string[], format: (date: string) => string): string {
   const dates = days.length <= 3 ? days.map(format) : [format(days[0]), format(days[days.length - 1])];
@@ -61,5 +61,5 @@ export function estimatedDaysClause(days: readonly string[], format: (date: stri
       : days.length <= 3
         ? `${dates.slice(0, -1).join(", ")} and ${dates[dates.length - 1]} have`
         : `${days.length} days between ${dates[0]} and ${dates[1]} have`;
-  return `${which} no data (a tracking gap, or not imported yet)`;
+  return `${which} missing or partial data (a tracking gap, a day cut short, or not imported yet)`;
 }

@@ -36,14 +36,14 @@ describe("narratives", () => {
   it("names the days a change's totals estimated", () => {
     const two = { ...base, estimatedDays: ["2026-03-19", "2026-03-20"] } as Finding;
     expect(describeFinding(two, { currency: "EUR" })).toContain(
-      "significant at 95% confidence. Mar 19, 2026 and Mar 20, 2026 have no data (a tracking gap, or not imported yet): the totals count each at the average of the same weekday in its period.",
+      "significant at 95% confidence. Mar 19, 2026 and Mar 20, 2026 have missing or partial data (a tracking gap, a day cut short, or not imported yet): the totals count each at the average of the same weekday in its period.",
     );
     const many = { ...base, estimatedDays: ["2026-02-26", "2026-02-27", "2026-03-30", "2026-03-31"] } as Finding;
     expect(describeFinding(many, { currency: "EUR" })).toContain(
-      " 4 days between Feb 26, 2026 and Mar 31, 2026 have no data",
+      " 4 days between Feb 26, 2026 and Mar 31, 2026 have missing or partial data",
     );
     expect(describeFinding({ ...base, estimatedDays: ["2026-03-31"] } as Finding, { currency: "EUR" })).toContain(
-      " Mar 31, 2026 has no data (a tracking gap, or not imported yet): the totals count it at",
+      " Mar 31, 2026 has missing or partial data (a tracking gap, a day cut short, or not imported yet): the totals count it at",
     );
   });
 
