@@ -56,6 +56,8 @@ export class ProjectData {
   private excluded: ReadonlySet<string> = new Set();
   /** sourceId|dimension → its segments with the periods' unknown days estimated (segments()); per excluded set. */
   private estimatedSegments = new Map<string, Segment[]>();
+  /** sourceId|from → unknownDayFactors' answer, per excluded set. */
+  private dayFactors = new Map<string, number[] | null>();
 
   constructor(
     readonly window: ReportWindow,
@@ -122,6 +124,7 @@ export class ProjectData {
     const copy = Object.create(this) as ProjectData;
     copy.excluded = days;
     copy.estimatedSegments = new Map();
+    copy.dayFactors = new Map();
     return copy;
   }
 
@@ -256,6 +259,12 @@ export class ProjectData {
 
   /** Per part: the period's estimated total over its loaded total; null when every day of [from, to] is known. */
   private unknownDayFactors(sourceId: string, from: string, to: string): number[] | null {
+    const key = `${sourceId}|${from}`;
+    if (!this.dayFactors.has(key)) this.dayFactors.set(key, this.computeDayFactors(sourceId, from, to));
+    return this.dayFactors.get(key)!;
+  }
+
+  private computeDayFactors(sourceId: string, from: string, to: string): number[] | null {
     const entry = this.sources.find((s) => s.sourceId === sourceId);
     const first = this.firstDay.get(sourceId);
     const last = this.lastDay.get(sourceId);
@@ -270,7 +279,9 @@ export class ProjectData {
         loaded += v ?? 0;
         points.push({ date, value: unknown(date) ? null : (v ?? 0) });
       }
-      return loaded > 0 ? estimatePeriodTotal(points).total / loaded : 1;
+      // Nothing to estimate from (every day unknown): the loaded totals, as they are.
+      const estimate = estimatePeriodTotal(points);
+      return loaded > 0 && estimate.estimatedDays.length > 0 ? estimate.total / loaded : 1;
     });
   }
 
