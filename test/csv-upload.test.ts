@@ -105,6 +105,23 @@ describe("POST /api/data-sources/{id}/upload", () => {
     ]);
   });
 
+  it("reads a European spreadsheet's CSV: semicolons between columns, decimal commas, day-first dates", async () => {
+    const { main, sourceId } = await uploadWorld();
+    const csv = [
+      "date;campaign;sessions;revenue",
+      '31.01.2024;"Sale; winter";1.204;1.234,56',
+      "01.02.2024;Brand;87;99,5",
+    ].join("\r\n");
+    const res = await uploadCsv(sourceId, main.token, csv);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ rows: 2, dateRange: { start: "2024-01-31", end: "2024-02-01" } });
+    const rows = await observationRows(sourceId);
+    expect(rows.map((r) => [r.date, r.campaign, r.sessions, r.revenue])).toEqual([
+      ["2024-01-31", "Sale; winter", 1204, 1234.56],
+      ["2024-02-01", "Brand", 87, 99.5],
+    ]);
+  });
+
   it("keeps case variants apart, and a combination's grain apart from a wider one", async () => {
     const { main, sourceId } = await uploadWorld();
     expect(

@@ -9,9 +9,10 @@ export function CsvFormatHelp({ id }: { id?: string }) {
   return (
     <div id={id} className="space-y-2 rounded-lg border border-slate-200 bg-slate-50 p-3 text-sm text-slate-700">
       <p>
-        A UTF-8, comma-separated file with a header row, up to {Math.round(MAX_UPLOAD_BYTES / 1024 / 1024)} MB. Lines
-        starting with <code className={code}>#</code> are skipped (analytics exports begin with such lines). Each row is
-        one date and one combination of the dimension columns present.
+        A UTF-8 file with a header row, its columns separated by commas (or by semicolons, as spreadsheets in many
+        European locales save CSV with decimal commas, or by tabs), up to {Math.round(MAX_UPLOAD_BYTES / 1024 / 1024)}{" "}
+        MB. Lines starting with <code className={code}>#</code> are skipped (analytics exports begin with such lines).
+        Each row is one date and one combination of the dimension columns present.
       </p>
       <dl className="space-y-1.5">
         <div>

@@ -38,6 +38,25 @@ describe("CsvParser", () => {
     ]);
   });
 
+  it("reads semicolon- and tab-separated files (a European spreadsheet's CSV, a copy-paste), commas then data", () => {
+    expect(everySplit('# Export\ndate;revenue;campaign\n2024-01-01;1234,56;"Sale; spring"\n')).toEqual([
+      { fields: ["date", "revenue", "campaign"], line: 2 },
+      { fields: ["2024-01-01", "1234,56", "Sale; spring"], line: 3 },
+    ]);
+    expect(everySplit('"date"\t"sessions"\n2024-01-01\t12\n')).toEqual([
+      { fields: ["date", "sessions"], line: 1 },
+      { fields: ["2024-01-01", "12"], line: 2 },
+    ]);
+    // The separator is the header's: a comma file's semicolons are data.
+    expect(parse(["date,campaign\n2024-01-01,a;b;c\n"])[1].fields).toEqual(["2024-01-01", "a;b;c"]);
+    // Lines before the first separator (a report's title) are one field.
+    expect(parse(['Campaign report\n"Nov 1, 2026 - Nov 30, 2026"\ndate;clicks\n'])).toEqual([
+      { fields: ["Campaign report"], line: 1 },
+      { fields: ["Nov 1, 2026 - Nov 30, 2026"], line: 2 },
+      { fields: ["date", "clicks"], line: 3 },
+    ]);
+  });
+
   it("reads LF and lone CR line ends", () => {
     expect(everySplit("a,b\nc,d\re,f")).toEqual([
       { fields: ["a", "b"], line: 1 },

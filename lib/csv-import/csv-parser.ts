@@ -3,8 +3,10 @@
  * CRLF may be split across chunks) and it calls `onRecord` once per record with the physical line
  * the record starts on, so errors can name it. Only the record being read is held in memory.
  *
- * - Fields are comma-separated; a field in double quotes may hold commas, line breaks and doubled
- *   quotes (`""` is one `"`).
+ * - Fields are separated by commas, or by semicolons or tabs when the first line that has any of the three uses
+ *   that one most (spreadsheets in many European locales save "CSV" with semicolons and decimal commas; a
+ *   copy-paste keeps tabs). A field in double quotes may hold separators, line breaks and doubled quotes (`""` is
+ *   one `"`).
  * - Lines end with CRLF, LF or CR (inside a quoted field, line numbers count LFs). Blank lines
  *   are skipped.
  * - A line whose first character is `#` is a comment (analytics exports open with such lines);
@@ -13,6 +15,9 @@
  */
 
 const COMMA = 44;
+const SEMICOLON = 59;
+const TAB = 9;
+const SEPARATOR_NAMES: Record<number, string> = { [COMMA]: "a comma", [SEMICOLON]: "a semicolon", [TAB]: "a tab" };
 const QUOTE = 34;
 const LF = 10;
 const CR = 13;
@@ -48,6 +53,8 @@ export class CsvParser {
   /** A CR just ended a line: a LF right after it belongs to the same line break. */
   private skipLf = false;
   private started = false;
+  /** The column separator; 0 until a line shows one (the lines before it hold a single field). */
+  private separator = 0;
 
   constructor(private readonly onRecord: RecordHandler) {}
 
@@ -57,6 +64,11 @@ export class CsvParser {
   }
   get pendingFields(): number {
     return this.fields.length;
+  }
+
+  /** The column separator the file uses (a comma until a line has shown one). */
+  get separatorChar(): "," | ";" | "\t" {
+    return this.separator === SEMICOLON ? ";" : this.separator === TAB ? "\t" : ",";
   }
 
   /** Lines read so far (for messages about the end of the file). */
@@ -82,7 +94,8 @@ export class CsvParser {
           if (line.indexOf('"') === -1 && line.indexOf("\r") === -1) {
             if (line.length > 0 && line.charCodeAt(0) !== HASH) {
               this.recordLine = this.line;
-              this.onRecord(line.split(","), this.line);
+              if (this.separator === 0) this.separator = mostUsedSeparator(line);
+              this.onRecord(this.separator === 0 ? [line] : line.split(String.fromCharCode(this.separator)), this.line);
             }
             this.line++;
             i = nl + 1;
@@ -145,7 +158,7 @@ export class CsvParser {
           let c = 0;
           while (j < n) {
             c = text.charCodeAt(j);
-            if (c === COMMA || c === LF || c === CR) break;
+            if (c === LF || c === CR || this.isSeparator(c)) break;
             j++;
           }
           // A stray quote inside an unquoted field is kept as data (lenient, as spreadsheets are).
@@ -155,7 +168,7 @@ export class CsvParser {
             break;
           }
           this.endField();
-          if (c === COMMA) {
+          if (c === this.separator) {
             this.state = State.FieldStart;
           } else {
             this.endRecord(c === CR);
@@ -182,14 +195,18 @@ export class CsvParser {
           if (c === QUOTE) {
             this.field += '"';
             this.state = State.Quoted;
-          } else if (c === COMMA) {
+          } else if (this.isSeparator(c)) {
             this.endField();
             this.state = State.FieldStart;
           } else if (c === LF || c === CR) {
             this.endField();
             this.endRecord(c === CR);
           } else {
-            throw new CsvSyntaxError(this.line, "a closing quote must be followed by a comma or the end of the line");
+            const separator = SEPARATOR_NAMES[this.separator || COMMA];
+            throw new CsvSyntaxError(
+              this.line,
+              `a closing quote must be followed by ${separator} or the end of the line`,
+            );
           }
           i++;
           break;
@@ -216,6 +233,14 @@ export class CsvParser {
     }
   }
 
+  /** Whether `c` separates fields; before the file has shown its separator, the first one met is taken. */
+  private isSeparator(c: number): boolean {
+    if (this.separator !== 0) return c === this.separator;
+    if (c !== COMMA && c !== SEMICOLON && c !== TAB) return false;
+    this.separator = c;
+    return true;
+  }
+
   private endField(): void {
     this.fields.push(this.field);
     this.field = "";
@@ -236,4 +261,20 @@ function countLineBreaks(s: string): number {
   let count = 0;
   for (let k = s.indexOf("\n"); k !== -1; k = s.indexOf("\n", k + 1)) count++;
   return count;
+}
+
+/** The separator a line without quotes uses most (a comma on a tie); 0 when it has none. */
+function mostUsedSeparator(line: string): number {
+  let commas = 0;
+  let semicolons = 0;
+  let tabs = 0;
+  for (let k = 0; k < line.length; k++) {
+    const c = line.charCodeAt(k);
+    if (c === COMMA) commas++;
+    else if (c === SEMICOLON) semicolons++;
+    else if (c === TAB) tabs++;
+  }
+  if (commas === 0 && semicolons === 0 && tabs === 0) return 0;
+  if (commas >= semicolons && commas >= tabs) return COMMA;
+  return semicolons >= tabs ? SEMICOLON : TAB;
 }

@@ -55,6 +55,14 @@ describe("parseNumberCell", () => {
     expect(parseNumberCell(raw)).toEqual({ kind: "number", text });
   });
 
+  it("reads a dot as a thousands separator in a file that writes decimals with a comma", () => {
+    expect(parseNumberCell("1.204")).toEqual({ kind: "number", text: "1.204" });
+    expect(parseNumberCell("1.204", { decimalComma: true })).toEqual({ kind: "number", text: "1204" });
+    expect(parseNumberCell("12.345.678", { decimalComma: true })).toEqual({ kind: "number", text: "12345678" });
+    expect(parseNumberCell("1.234,5", { decimalComma: true })).toEqual({ kind: "number", text: "1234.5" });
+    expect(parseNumberCell("12,5", { decimalComma: true })).toEqual({ kind: "number", text: "12.5" });
+  });
+
   it("tells percentages and empty cells apart, and refuses text", () => {
     expect(parseNumberCell("2.26%")).toEqual({ kind: "percent", text: "2.26" });
     expect(parseNumberCell("--")).toEqual({ kind: "empty" });

@@ -4,6 +4,7 @@
 
 const PLAIN = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
 const CURRENCY_SYMBOL = /[$€£¥₹₩₽₺₫₱₪¢]/g;
+const THOUSANDS_DOTS = /^\d{1,3}(?:\.\d{3})+$/;
 
 export type NumberCell =
   | { kind: "empty" }
@@ -12,8 +13,12 @@ export type NumberCell =
   /** A value written with a percent sign; `text` is the number before the sign. */
   | { kind: "percent"; text: string };
 
-/** The cell's number, or null when it is not one. */
-export function parseNumberCell(raw: string): NumberCell | null {
+/**
+ * The cell's number, or null when it is not one. `decimalComma`: the file writes decimals with a comma (its columns
+ * are separated by semicolons), so 1.204 groups thousands (one thousand two hundred and four), as in 1.234,56.
+ */
+export function parseNumberCell(raw: string, { decimalComma = false } = {}): NumberCell | null {
+  if (decimalComma && THOUSANDS_DOTS.test(raw.trim())) return { kind: "number", text: raw.trim().replace(/\./g, "") };
   if (PLAIN.test(raw)) return { kind: "number", text: raw };
   let s = raw.trim();
   if (s === "" || s === "--" || s === "-" || s === "—") return { kind: "empty" };

@@ -194,11 +194,15 @@ export class RowEncoder {
   /** The row's metric values as numbers (NaN for an empty cell), for the rollup sums. */
   private readonly values: Float64Array;
 
-  /** `sums`, when given, adds up each row for the report rollups as it is encoded. */
+  /**
+   * `sums`, when given, adds up each row for the report rollups as it is encoded. `decimalComma`: the file writes
+   * decimals with a comma (a semicolon-separated export), so a dot groups thousands.
+   */
   constructor(
     private readonly layout: CsvLayout,
     readonly sums?: UploadRollupSums,
     private readonly dictionary?: DimensionDictionary,
+    private readonly decimalComma = false,
   ) {
     this.nullDims = "\t\\N".repeat(layout.dimensions.length);
     this.order = layout.dateOrder;
@@ -248,7 +252,10 @@ export class RowEncoder {
       const { index, metric, name } = layout.metrics[m];
       // Nearly every cell of an export is a plain decimal: its value without a regular expression, and
       // the cell as PostgreSQL reads the same double from it.
-      const plain = metric.key === "position" ? NaN : plainDecimal(fields[index]);
+      const plain =
+        metric.key === "position" || (this.decimalComma && fields[index].includes("."))
+          ? NaN
+          : plainDecimal(fields[index]);
       if (!Number.isNaN(plain)) {
         if (plain < 0 && !metric.allowNegative) throw new CsvImportError(M.negative(line, name, fields[index]));
         out += "\t" + fields[index];
@@ -320,7 +327,11 @@ export class RowEncoder {
   /** The cell's number as plain decimal text, or null for an empty cell. */
   private number(raw: string, line: number, name: string, metric: Metric): string | null {
     // The plain cells that make up nearly every file skip the cleaning.
-    const parsed = NUMBER.test(raw) ? { kind: "number" as const, text: raw } : parseNumberCell(raw);
+    const decimalComma = this.decimalComma;
+    const parsed =
+      NUMBER.test(raw) && !(decimalComma && raw.includes("."))
+        ? { kind: "number" as const, text: raw }
+        : parseNumberCell(raw, { decimalComma });
     if (parsed === null) throw new CsvImportError(M.notANumber(line, name, raw.trim()));
     if (parsed.kind === "empty") return null;
     if (parsed.kind === "percent")

@@ -119,7 +119,8 @@ export async function importCsv(chunks: AsyncIterable<Buffer>, target: ImportTar
       onPhase: target.onPhase,
     });
     const sums = new UploadRollupSums(layoutMetricColumns(layout!), target.rollupSumsCap);
-    encoder = new RowEncoder(layout!, sums, dictionary ?? undefined);
+    // A semicolon-separated file is a spreadsheet's in a locale that writes decimals with a comma.
+    encoder = new RowEncoder(layout!, sums, dictionary ?? undefined, parser.separatorChar === ";");
     if (dictionary) await staging.reserveIds(early.length);
     for (const { fields, line } of early) {
       const encoded = encoder.encode(fields, line);
