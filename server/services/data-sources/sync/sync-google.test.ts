@@ -10,6 +10,7 @@ import { resetDatabase } from "@/test/db";
 import { createAgency } from "@/test/factories";
 import { signInWithGoogle, startGoogleForTests } from "@/test/google-fake";
 import { insertClient, insertProject } from "@/test/workspace";
+import { ga4Connector } from "./connectors/ga4";
 import { addDays } from "./dates";
 import { syncDataSource } from "./run-sync";
 
@@ -183,11 +184,12 @@ describe("GA4 sync", () => {
       .select()
       .from(dataSourceSyncStates)
       .where(eq(dataSourceSyncStates.dataSourceId, source.id));
-    expect(state.importedThrough).toBe("2025-03-09"); // 3 batches of 30 days from 2024-12-10
-    expect((await stored(source.id)).rows).toBe(served("2024-12-10", "2025-03-09").rows);
+    const committed = addDays("2024-12-10", 3 * ga4Connector.batchDays - 1); // 3 batches from 2024-12-10
+    expect(state.importedThrough).toBe(committed);
+    expect((await stored(source.id)).rows).toBe(served("2024-12-10", committed).rows);
 
     const resumed = await syncDataSource(source.id, { today: TODAY });
-    expect(resumed).toMatchObject({ status: "succeeded", mode: "initial", startDate: "2025-03-10" });
+    expect(resumed).toMatchObject({ status: "succeeded", mode: "initial", startDate: addDays(committed, 1) });
     const all = await stored(source.id);
     expect(all.rows).toBe(served("2024-12-10", "2026-03-09").rows);
     expect(all.keys).toBe(all.rows);
