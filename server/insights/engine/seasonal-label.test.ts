@@ -84,3 +84,39 @@ describe("seasonal labels of trends", () => {
     expect(outcome.indirectEffect).toBeCloseTo(0.06, 9);
   });
 });
+
+describe("seasonal labels of unusual days", () => {
+  // A season set by the calendar (a sale from November 15 to December 15, +40 %), two years running: last year's
+  // same weekday (364 days back) is a day off its edges, last year's same date is not.
+  function calendarSeason() {
+    const end = "2025-12-15";
+    const window = reportWindow("2025-11-16", end, "previous_period");
+    const noise = gaussian(mulberry32(11));
+    const days = new Map<string, PartValues>();
+    for (let date = addDays(end, -760); date <= end; date = addDays(date, 1)) {
+      const md = date.slice(5);
+      const season = md >= "11-15" && md <= "12-15" ? 1.4 : 1;
+      const v: PartValues = PARTS.map(() => null);
+      v[PART_INDEX.sessions] = Math.round(3_000 * season * WEEKLY[dayOfWeek(date)] * (1 + 0.02 * noise()));
+      days.set(date, v);
+    }
+    return {
+      data: new ProjectData(window, [{ sourceId: "a", days }], [], []),
+      segmentDaily: { from: window.periodStart, to: end, series: [] },
+      window,
+      project: { siteType: "content" as const, url: null, currency: "EUR" },
+    };
+  }
+
+  it("labels the days a week into a calendar season as expected, by the same date last year", () => {
+    const report = runEngine(calendarSeason());
+    const days = report.insights
+      .filter((i) => i.intentionKey === "sessions_anomalies")
+      .flatMap((i) => i.findings as Labelled[]);
+    const labelled = new Set(days.filter((f) => f.season?.expected).map((f) => f.date));
+    // The season's first week, and the Friday after it: 364 days back, last year's four Fridays before it already
+    // held the season's first day, so only the same date last year shows the move.
+    for (const date of ["2025-11-16", "2025-11-17", "2025-11-18", "2025-11-21"]) expect(labelled).toContain(date);
+    // Left: the season's last day, which the forecast itself expects to have ended (its year is 364 days).
+  });
+});

@@ -104,7 +104,9 @@ function seasonFor(ctx: EngineContext, f: Dated): SeasonLabel | null {
     thisYear = ratio(f.current, f.baseline);
   } else if (date) {
     const at = addDays(date, -YEAR);
-    if (f.kind === "anomaly") return dayInSeason(ctx, f, date, at);
+    // A season set by the weekday (a Black Friday week) comes back 364 days later; one set by the calendar (a sale
+    // from the 15th, Christmas) on the same date, a day or two off the same weekday at its edges: either explains it.
+    if (f.kind === "anomaly") return dayInSeason(ctx, f, date, at) ?? dayInSeason(ctx, f, date, sameDateLastYear(date));
     thisYear = ratio(f.current, f.baseline);
     lastYear = seasonMoveNear(ctx, f.metric, at, thisYear);
     const small = f.dimension ? null : smallShiftInSeason(ctx, f, date, lastYear);
@@ -285,6 +287,12 @@ function weekdayMean(ctx: EngineContext, metric: string, date: string): number |
 }
 
 /** One day of the total against the mean of the same weekday over the four weeks before it. */
+/** The same calendar date a year earlier (February 29: the 28th). */
+function sameDateLastYear(date: string): string {
+  const md = date.slice(5) === "02-29" ? "02-28" : date.slice(5);
+  return `${String(Number(date.slice(0, 4)) - 1).padStart(4, "0")}-${md}`;
+}
+
 function dayAgainstWeekdays(ctx: EngineContext, metric: string, date: string): number | null {
   return ratio(mean(ctx, metric, date, date), weekdayMean(ctx, metric, date));
 }
