@@ -79,6 +79,19 @@ describe("the report's headline figures, its master and the project's last repor
     ]);
   });
 
+  it("sums as recorded, without estimating, a period the data covers on fewer than 90 % of its days", async () => {
+    const { project: p, viewer } = await reportWorld();
+    // Half the period lies after the data's last day.
+    const half = await insertReport(p, { periodStart: addDays(PERIOD_END, -13), periodEnd: addDays(PERIOD_END, 14) });
+    await generateReport(half.id);
+    const sessions = (await kpis(half.id, viewer.token)).body.kpis.find(
+      (k: { metric: string }) => k.metric === "sessions",
+    );
+    expect(sessions.estimatedDays).toEqual([]);
+    const recorded = sessions.points.reduce((s: number, d: { value: number | null }) => s + (d.value ?? 0), 0);
+    expect(sessions.current).toBe(recorded);
+  });
+
   it("keeps a report on a period without data out of the master, and the project's last report is the newest ready one", async () => {
     const { project: p, viewer } = await reportWorld();
     expect((await project(p.id, viewer.token)).body.lastReportAt).toBeNull();

@@ -6,6 +6,14 @@ export interface EstimatedDay {
   value: number | null;
 }
 
+/**
+ * The share of each compared period's days its metric's source must have imported. A comparison period mostly
+ * before the data's first day (a year against the previous year with 15 months of data) sums a quarter of a year:
+ * "revenue rose 350 %" would be the missing days, not the site. Under it, changes are skipped
+ * (engine/skip-reason.ts) and the headline figures are not estimated.
+ */
+export const MIN_PERIOD_COVERAGE = 0.9;
+
 export interface PeriodEstimate {
   /** The known days' sum plus an estimate for each unknown day. */
   total: number;

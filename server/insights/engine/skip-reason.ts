@@ -1,5 +1,6 @@
 import type { Intention } from "@/lib/insights/intentions";
 import { metricDefinition, metricInputs } from "@/lib/insights/metrics";
+import { MIN_PERIOD_COVERAGE } from "@/lib/insights/period-estimate";
 import { dayNumber, daysBetween } from "@/lib/dates";
 import { formatDate } from "../narrative";
 import type { EngineContext } from "./types";
@@ -57,13 +58,6 @@ export function skipReason(ctx: EngineContext, intention: Intention): string | n
   if (a.type === "change" || a.type === "drivers" || a.type === "funnel") return comparisonGap(ctx, intention);
   return null;
 }
-
-/**
- * The share of each compared period's days its metric's source must have imported. A comparison period mostly
- * before the data's first day (a year against the previous year with 15 months of data) sums a quarter of a year:
- * "revenue rose 350 %" would be the missing days, not the site.
- */
-export const MIN_PERIOD_COVERAGE = 0.9;
 
 /** Why the period-over-period comparison of `intention` cannot be made, or null when it can. */
 function comparisonGap(ctx: EngineContext, intention: Intention): string | null {

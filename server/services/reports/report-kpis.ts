@@ -2,7 +2,7 @@ import "server-only";
 import { addDays, comparisonRange, daysBetween } from "@/lib/dates";
 import { HEADLINE_KPIS, MAX_HEADLINE_KPIS } from "@/lib/insights/headline-kpis";
 import { pickSource } from "@/lib/insights/pick-source";
-import { estimatePeriodTotal } from "@/lib/insights/period-estimate";
+import { MIN_PERIOD_COVERAGE, estimatePeriodTotal } from "@/lib/insights/period-estimate";
 import { METRIC_CATALOGUE, metricDefinition, metricUnit } from "@/lib/catalogue/metrics";
 import type { SiteType } from "@/lib/constants/site-types";
 import { pool } from "../../db/client";
@@ -103,11 +103,17 @@ export async function reportKpis({ ctx }: { ctx: ReportServiceContext }) {
     /** A part's total over [start, end]: its days with data, and an estimate for the ones without. */
     const sum = (start: string, end: string, p: string) => {
       const points = [];
-      for (let d = start; d <= end; d = addDays(d, 1))
-        points.push({ date: d, value: unknownDays?.has(d) ? null : part(d, p) });
+      let recorded: number | null = null;
+      for (let d = start; d <= end; d = addDays(d, 1)) {
+        const value = part(d, p);
+        if (value !== null) recorded = (recorded ?? 0) + value;
+        points.push({ date: d, value: unknownDays?.has(d) ? null : value });
+      }
+      if (recorded === null || !unknownDays) return recorded;
+      // A period the data barely covers is summed as recorded (its changes are skipped, with the days it has).
+      const knownDays = points.filter((x) => x.value !== null).length;
+      if (knownDays < MIN_PERIOD_COVERAGE * points.length) return recorded;
       const estimate = estimatePeriodTotal(points);
-      if (points.every((x) => x.value === null)) return null;
-      if (!unknownDays) return estimate.known;
       for (const d of estimate.estimatedDays) estimatedDays.add(d);
       return estimate.total;
     };
