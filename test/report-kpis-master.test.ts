@@ -2,11 +2,12 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import { addDays } from "@/lib/dates";
 import { db } from "@/server/db/client";
-import { reports } from "@/server/db/schema";
+import { clientProjects, reports } from "@/server/db/schema";
 import * as kpisRoute from "@/app/api/reports/[id]/kpis/route";
 import * as projectRoute from "@/app/api/properties/[id]/route";
 import { generateReport } from "@/server/jobs/handlers/generate-report";
 import { call } from "@/test/api";
+import { uploadCsv, uploadWorld } from "@/test/data-source-fixtures";
 import { resetDatabase } from "@/test/db";
 import {
   DROP_CHANNEL,
@@ -90,6 +91,44 @@ describe("the report's headline figures, its master and the project's last repor
     expect(sessions.estimatedDays).toEqual([]);
     const recorded = sessions.points.reduce((s: number, d: { value: number | null }) => s + (d.value ?? 0), 0);
     expect(sessions.current).toBe(recorded);
+  });
+
+  it("sets the ad cost against the paid campaigns' leads alone in the cost per lead", async () => {
+    const { main, project: p, viewer, sourceId } = await uploadWorld();
+    await db()
+      .update(clientProjects)
+      .set({ siteType: "lead_generation", currency: "GBP" })
+      .where(eq(clientProjects.id, p.id));
+    // Two paid campaigns (Generic's leads fall from 5 to 4 a day in the period), and leads no ad budget bought: organic
+    // search and a newsletter's campaign tag.
+    const lines = ["date,campaign,source,medium,sessions,leads,cost"];
+    for (let d = addDays(PERIOD_START, -28); d <= PERIOD_END; d = addDays(d, 1)) {
+      lines.push(`${d},Brand,google,cpc,200,10,100`);
+      lines.push(`${d},Generic,google,cpc,300,${d >= PERIOD_START ? 4 : 5},200`);
+      lines.push(`${d},(organic),google,organic,1000,30,`);
+      lines.push(`${d},weekly_digest,newsletter,email,150,20,`);
+    }
+    expect((await uploadCsv(sourceId, main.token, lines.join("\n"))).status).toBe(200);
+    const report = await insertReport(p);
+    await generateReport(report.id);
+    const body = (await kpis(report.id, viewer.token)).body;
+    // No conversions column: cost per lead stands in for cost per conversion.
+    expect(body.kpis.map((k: { metric: string }) => k.metric)).toEqual(["leads", "leadRate", "cpl", "sessions"]);
+    expect(body.currency).toBe("GBP");
+    const cpl = body.kpis.find((k: { metric: string }) => k.metric === "cpl");
+    // £300 a day over the paid campaigns' 15 leads, then 14: not over the site's 65 and 64.
+    expect(cpl.unit).toBe("currency");
+    expect(cpl.baseline).toBeCloseTo(300 / 15, 10);
+    expect(cpl.current).toBeCloseTo(300 / 14, 10);
+    expect(cpl.points[0].value).toBeCloseTo(300 / 14, 10);
+    // The site's leads are all of them.
+    expect(body.kpis[0].current).toBe(64 * 28);
+    // The report's own total agrees with the figure.
+    const insight = (await listInsights(p.id, viewer.token, `?reportId=${report.id}&limit=100`)).body.docs.find(
+      (i: { intention: { key: string } }) => i.intention.key === "cpl_by_campaign",
+    );
+    expect(insight).toBeDefined();
+    expect(insight.chart.totalCurrent).toBeCloseTo(300 / 14, 10);
   });
 
   it("keeps a report on a period without data out of the master, and the project's last report is the newest ready one", async () => {

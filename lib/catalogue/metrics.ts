@@ -111,6 +111,7 @@ export const METRIC_CATALOGUE = [
   ratioOf("ctr", "Click-through rate", "clicks", "impressions", "percent"),
   ratioOf("cpc", "Cost per click", "cost", "clicks", "currency", false),
   ratioOf("cpa", "Cost per conversion", "cost", "conversions", "currency", false),
+  ratioOf("cpl", "Cost per lead", "cost", "leads", "currency", false),
   ratioOf("roas", "Return on ad spend", "revenue", "cost", "ratio"),
   ratioOf("dealWinRate", "Deal win rate", "dealsWon", "dealsCreated", "percent"),
   ratioOf("averageDealValue", "Average won deal value", "wonValue", "dealsWon", "currency"),

@@ -132,6 +132,7 @@ export const KNOWN_COLUMNS: readonly KnownColumn[] = [
   },
   { names: ["Avg. CPC", "CPC (cost per link click)", "CPC (all)"], target: "metric:cpc", from: "Google Ads, Meta" },
   { names: ["Cost / conv.", "Cost per conversion"], target: "metric:cpa", from: "Google Ads" },
+  { names: ["Cost per lead", "CPL"], target: "metric:cpl", from: "Google Ads, Meta" },
   {
     names: ["Conv. value / cost", "Purchase ROAS (return on ad spend)", "ROAS"],
     target: "metric:roas",

@@ -8,7 +8,7 @@ import type { MetricKey } from "../catalogue/metrics";
  */
 export const HEADLINE_KPIS: Record<SiteType, MetricKey[]> = {
   ecommerce: ["revenue", "transactions", "ecommerceConversionRate", "averageOrderValue", "sessions"],
-  lead_generation: ["leads", "leadRate", "conversions", "conversionRate", "sessions", "cpa"],
+  lead_generation: ["leads", "leadRate", "cpl", "conversions", "conversionRate", "sessions", "cpa"],
   content: ["engagedSessions", "pageviews", "engagementRate", "pagesPerSession", "sessions"],
   brand: ["impressions", "sessions", "ctr", "engagedSessions", "engagementRate"],
 };

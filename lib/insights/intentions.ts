@@ -374,6 +374,16 @@ export const INTENTIONS: readonly Intention[] = [
     CONVERTING,
     ["cost", "conversions"],
   ),
+  drivers(
+    "cpl_by_campaign",
+    "evaluation",
+    "cpl",
+    "campaign",
+    "Cost per lead",
+    "Which campaigns changed the cost per lead?",
+    LEADS,
+    ["cost", "leads"],
+  ),
   {
     key: "funnel_steps",
     title: "Funnel conversion",

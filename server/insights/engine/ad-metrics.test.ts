@@ -25,7 +25,8 @@ const unpaid = (scale: number, growth: number): Campaign[] => [
   ["(not set)", 0, 100 * scale, 100 * scale * growth],
 ];
 
-function withAds(CAMPAIGNS: Campaign[]) {
+/** `conversionsAs: "leads"`: the conversions are a lead-generation export's leads (no conversions column). */
+function withAds(CAMPAIGNS: Campaign[], conversionsAs: "conversions" | "leads" = "conversions") {
   const { input } = generateProject(2, false);
   const w = input.window;
   const z = gaussian(mulberry32(42));
@@ -44,7 +45,7 @@ function withAds(CAMPAIGNS: Campaign[]) {
         ["cost", c],
         ["revenue", v],
         ["clicks", Math.round(c / 2) + 10],
-        ["conversions", Math.round(v / 80)],
+        [conversionsAs, Math.round(v / 80)],
       ] as const) {
         rows[PART_INDEX[part]] = (rows[PART_INDEX[part]] ?? 0) + x;
         total[PART_INDEX[part]] = (total[PART_INDEX[part]] ?? 0) + x;
@@ -154,6 +155,33 @@ describe("ad metrics", () => {
     expect(cpa.summary).toBe(
       "Skipped: cost per conversion needs conversions beside the ad cost, and the data has ad cost but no conversions — upload conversions with each paid campaign's cost, or connect Google Ads.",
     );
+  });
+
+  it("reads cost per lead from the paid campaigns' leads, and leaves cost per conversion out, for a lead export", () => {
+    // A lead-generation export: leads per campaign beside the ad cost, no conversions column; a newsletter's leads
+    // triple in the period (no ad budget bought them).
+    const input = withAds([...PAID, ["weekly_digest", 0, 300, 900], ...unpaid(1, 1)], "leads");
+    const report = runEngine({ ...input, project: { ...input.project, siteType: "lead_generation" } });
+    const cpl = report.insights.find((i) => i.intentionKey === "cpl_by_campaign")!;
+    expect(cpl.title).toBe("Cost per lead");
+    const total = cpl.findings.find((f) => f.dimension === null)!;
+    // Cost over the paid campaigns' leads (value / 80 a day): 700 / 31.25 → 700 / 21.9, a rise.
+    expect(total.baseline!).toBeCloseTo(700 / (2500 / 80), 0);
+    expect(total.current!).toBeCloseTo(700 / (1750 / 80), 0);
+    expect(total.direction).toBe("up");
+    expect(cpl.summary).toMatch(/^Cost per lead rose to €3\d\.\d\d /);
+    expect(cpl.summary).toContain("A deterioration: lower cost per lead is better.");
+    for (const f of cpl.findings) expect(["weekly_digest", "(direct)", "(organic)"]).not.toContain(f.dimensionValue);
+    // Cost per conversion would only say the data lacks conversions: the cost per lead is what it has.
+    expect(report.insights.find((i) => i.intentionKey === "cpa_by_campaign")).toBeUndefined();
+  });
+
+  it("leaves cost per lead out of a lead-generation project without leads, where cost per conversion speaks", () => {
+    const input = withAds([...PAID, ...unpaid(1, 1)]);
+    const report = runEngine({ ...input, project: { ...input.project, siteType: "lead_generation" } });
+    expect(report.insights.find((i) => i.intentionKey === "cpl_by_campaign")).toBeUndefined();
+    const cpa = report.insights.find((i) => i.intentionKey === "cpa_by_campaign")!;
+    expect(cpa.findings.find((f) => f.dimension === null)?.direction).toBe("up");
   });
 
   it("says which source ROAS and cost per conversion need when the project has no ad data", () => {

@@ -1,3 +1,4 @@
+import { AD_METRICS } from "@/lib/insights/ad-metrics";
 import type { Intention } from "@/lib/insights/intentions";
 import { metricDefinition, metricInputs } from "@/lib/insights/metrics";
 import { MIN_PERIOD_COVERAGE } from "@/lib/insights/period-estimate";
@@ -23,13 +24,12 @@ export const UNUSUAL_DAYS_MIN_DATA = 42;
 /** Days of data a level shift or a slope change needs: a week or more on each side of it and the noise. */
 export const CHANGE_POINT_MIN_DATA = 28;
 
-const AD_METRICS = new Set(["cost", "cpc", "cpa", "roas"]);
-
 export function skipReason(ctx: EngineContext, intention: Intention): string | null | "not_applicable" {
   const data = ctx.data;
   const missing = intention.metrics.filter((m) => !data.hasMetric(m));
   const missingDims = intention.dimensions.filter((d) => !data.hasDimension(d));
   if (missing.length > 0 || missingDims.length > 0) {
+    if (standsIn(ctx, intention)) return "not_applicable";
     if (intention.metrics.some((m) => AD_METRICS.has(m)) && missing.some((m) => AD_METRICS.has(m) || m === "revenue")) {
       const what =
         intention.stage === "audit"
@@ -57,6 +57,16 @@ export function skipReason(ctx: EngineContext, intention: Intention): string | n
     return `Skipped: finding level shifts needs ${CHANGE_POINT_MIN_DATA} days of data; this project has ${days}.`;
   if (a.type === "change" || a.type === "drivers" || a.type === "funnel") return comparisonGap(ctx, intention);
   return null;
+}
+
+/**
+ * Cost per lead and cost per conversion stand in for each other: ad cost is set against whichever of the two the data
+ * has beside it. Cost per lead is left out silently when it cannot be read (cost per conversion says what is
+ * missing), and cost per conversion when cost per lead can be read (it is reported instead).
+ */
+function standsIn(ctx: EngineContext, intention: Intention): boolean {
+  const metric = intention.analysis.type === "drivers" ? intention.analysis.metric : null;
+  return metric === "cpl" || (metric === "cpa" && ctx.data.hasMetric("cpl"));
 }
 
 /** Why the period-over-period comparison of `intention` cannot be made, or null when it can. */

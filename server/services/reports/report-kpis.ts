@@ -1,6 +1,7 @@
 import "server-only";
 import { addDays, comparisonRange, daysBetween } from "@/lib/dates";
 import { HEADLINE_KPIS, MAX_HEADLINE_KPIS } from "@/lib/insights/headline-kpis";
+import { AD_METRICS, NON_CAMPAIGNS } from "@/lib/insights/ad-metrics";
 import { pickSource } from "@/lib/insights/pick-source";
 import { MIN_PERIOD_COVERAGE, estimatePeriodTotal } from "@/lib/insights/period-estimate";
 import { METRIC_CATALOGUE, metricDefinition, metricUnit } from "@/lib/catalogue/metrics";
@@ -74,6 +75,11 @@ export async function reportKpis({ ctx }: { ctx: ReportServiceContext }) {
     bySource.set(source, days);
     days.set(String(row.date), new Map(parts.map((p) => [p, row[p] === null ? null : Number(row[p])])));
   }
+  // An ad metric counts only the rows of paid campaigns where the source breaks its data down by campaign, as the
+  // report's insights do (lib/insights/ad-metrics.ts): never the site's conversions against the ad spend.
+  const adMetrics = candidates.filter((m) => AD_METRICS.has(m));
+  const paidBySource = adMetrics.length > 0 ? await paidCampaignDays(sources, adMetrics, report, comparison) : null;
+
   const daysWith = (source: string, needed: string[]) =>
     [...bySource.get(source)!.values()].filter((d) => needed.every((p) => d.get(p) !== null && d.get(p) !== undefined))
       .length;
@@ -94,9 +100,10 @@ export async function reportKpis({ ctx }: { ctx: ReportServiceContext }) {
     const dates = [...days.keys()].sort();
     const first = dates[0];
     const last = dates[dates.length - 1];
+    const paid = AD_METRICS.has(metric) ? paidBySource?.get(source) : undefined;
     const part = (date: string, p: string): number | null => {
       if (date < first || date > last) return null;
-      return days.get(date)?.get(p) ?? 0;
+      return (paid ?? days).get(date)?.get(p) ?? 0;
     };
     const ratio = metricDefinition(metric).kind === "ratio";
     const estimatedDays = new Set<string>();
@@ -158,4 +165,45 @@ export async function reportKpis({ ctx }: { ctx: ReportServiceContext }) {
     currency: project.currency,
     kpis,
   };
+}
+
+/**
+ * source → date → part: the days of the paid campaigns' rows (a campaign name with ad cost in either compared period)
+ * of each source whose data is broken down by campaign; a source without a campaign dimension is all ad data or none.
+ */
+async function paidCampaignDays(
+  sources: string[],
+  metrics: string[],
+  period: { periodStart: string; periodEnd: string },
+  comparison: { start: string; end: string },
+) {
+  const parts = [...new Set(metrics.flatMap(partsOf))].filter((p) => columnOf(p));
+  if (!parts.includes("cost")) return null;
+  const { rows } = await pool().query<Record<string, string | number | null>>(
+    `with rows as (
+       select o.data_source_id as source, o.date, ds.campaign, ${parts.map((p) => `o.${columnOf(p)}`).join(", ")}
+         from observations o
+         join dimension_sets ds on ds.id = o.dimension_set_id
+        where o.data_source_id = any($1::uuid[]) and ds.campaign is not null
+          and (o.date between $2 and $3 or o.date between $4 and $5)
+     ), paid as (
+       select source, campaign from rows
+        where lower(btrim(campaign)) <> all($6::text[])
+        group by 1, 2
+       having sum(cost) > 0
+     )
+     select r.source, to_char(r.date, 'YYYY-MM-DD') as date,
+            ${parts.map((p) => `sum(r.${columnOf(p)}) filter (where p.campaign is not null) as "${p}"`).join(", ")}
+       from rows r
+       left join paid p on p.source = r.source and p.campaign = r.campaign
+      group by 1, 2`,
+    [sources, period.periodStart, period.periodEnd, comparison.start, comparison.end, [...NON_CAMPAIGNS]],
+  );
+  const bySource = new Map<string, Map<string, Day>>();
+  for (const row of rows) {
+    const days = bySource.get(String(row.source)) ?? new Map<string, Day>();
+    bySource.set(String(row.source), days);
+    days.set(String(row.date), new Map(parts.map((p) => [p, row[p] === null ? null : Number(row[p])])));
+  }
+  return bySource;
 }

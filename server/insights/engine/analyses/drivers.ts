@@ -1,4 +1,5 @@
 import { directionOf } from "../../types";
+import { AD_METRICS, isCampaignName } from "@/lib/insights/ad-metrics";
 import type { Intention } from "@/lib/insights/intentions";
 import { metricDefinition, type Dimension } from "@/lib/insights/metrics";
 import { metricParts } from "../../data/project-data";
@@ -10,18 +11,13 @@ import type { Chart, EngineContext, IntentionOutcome } from "../types";
 
 const MAX_DRIVERS = 5;
 
-/** Values of the campaign dimension that are not campaigns: traffic no ad budget paid for. */
-export const NON_CAMPAIGNS = new Set(["(direct)", "(organic)", "(not set)", "(none)", "(referral)", ""]);
-/** Ad metrics: read only for paid campaigns, never whole-site traffic against ad spend. */
-const AD_METRICS = new Set(["cost", "cpc", "cpa", "roas"]);
-
 /**
  * A campaign an ad budget paid for: a real campaign name with cost in either period. An analytics
  * export tags email and social links with campaigns too ("weekly_digest"); their orders and revenue
  * are not what the ad spend bought, so they are neither in cost per conversion nor in ROAS.
  */
 function isPaidCampaign(segment: { value: string; current: PartValues | null; baseline: PartValues | null }) {
-  if (NON_CAMPAIGNS.has(segment.value.trim().toLowerCase())) return false;
+  if (!isCampaignName(segment.value)) return false;
   const cost = PART_INDEX.cost;
   return (segment.current?.[cost] ?? 0) > 0 || (segment.baseline?.[cost] ?? 0) > 0;
 }
