@@ -92,4 +92,31 @@ describe("twoSidedBaseline", () => {
     expect(without).toBeLessThan(-1.5); // the ordinary day looked unusually low
     expect(Math.abs(withBreak)).toBeLessThan(0.5);
   });
+
+  it("fits a day from its own level after a step in the data's last two weeks, and holds the stated confidence", () => {
+    // The level rises 35 % 10 days before the data's end (the same noise; a segment whose share of a site-wide step
+    // is too small to find itself gets the site's date as a break): the 9 other days of the new level are too few
+    // for the 14-day line a day is fitted with elsewhere, and a line through both levels judged 4 in 10 of its
+    // ordinary days unusual. A flat level through the week and more of its own holds the 95 % of the rest.
+    let outside = 0;
+    let judged = 0;
+    let drift = 0;
+    let across = 0;
+    for (let seed = 1; seed <= 100; seed++) {
+      const before = generateSeries({ days: DAYS, seed });
+      const after = generateSeries({ days: DAYS, seed, level: 1350 });
+      const s = before.map((p, i) => (i >= DAYS - 10 ? after[i] : p));
+      const options = { from: s[FROM].date, to: s[DAYS - 1].date };
+      for (const p of twoSidedBaseline(s, { ...options, breaks: [s[DAYS - 10].date] }).points.slice(-10)) {
+        judged++;
+        if (p.actual! < p.low! || p.actual! > p.high!) outside++;
+        drift += (p.actual! - p.expected!) / p.sigma! / 1_000;
+      }
+      for (const p of twoSidedBaseline(s, options).points.slice(-10))
+        if (p.actual! < p.low! || p.actual! > p.high!) across++;
+    }
+    expect(across / judged).toBeGreaterThan(0.3);
+    expect(outside / judged).toBeLessThanOrEqual(0.05);
+    expect(Math.abs(drift)).toBeLessThan(0.2);
+  });
 });

@@ -48,9 +48,9 @@ export interface TwoSidedOptions {
   /** Fewest leave-one-out errors needed for an interval (21). */
   minResiduals?: number;
   /**
-   * First days of a new level (the series' level shifts, change-points.ts): a day's level is
-   * fitted from its own level's days when they are enough. Across a shift a line through both
-   * sides splits the difference: a normal day 8 days before a campaign's cost rose 45 % was
+   * First days of a new level (the series' level shifts, change-points.ts, or the site total's): a day's level is
+   * fitted from its own level's days when they are a week or more (a flat level under the 14 a line needs). Across a
+   * shift a line through both sides splits the difference: a normal day 8 days before a campaign's cost rose 45 % was
    * judged against a level 13 % too high and reported as an unusually low cost.
    */
   breaks?: readonly string[];
@@ -68,6 +68,13 @@ export interface TwoSidedResult {
 }
 
 const MIN_WEEKS = 3;
+/**
+ * Days of its own level (between breaks) a day's level is fitted from, at the least: a week, each weekday once. A step
+ * in the last two weeks of the data left fewer than the 14 a fit needs elsewhere, and the day's level was read from a
+ * line through both levels: a normal day a week after a 35 % rise of cost was judged 30 % above its expectation. The
+ * fit's variance (v) carries the fewer days into the interval.
+ */
+const OWN_LEVEL_MIN_DAYS = 7;
 /** The winsorised σ's clipping point (pilot MAD-σ units) and Gaussian consistency factor, as descriptive.ts. */
 const WINSOR_C = 2.5;
 const WINSOR_CONSISTENCY = 0.97756;
@@ -156,6 +163,8 @@ export function twoSidedBaseline(series: readonly DailyPoint[], options: TwoSide
   // day's noise plus a seventh of it from the 7-day mean.
   const factorVariance = (d: number) => (1.57 * (1 + 1 / 7)) / Math.max(1, byWeekday[d].length - 1);
 
+  /** Days a line through a day's level needs. */
+  const need = Math.ceil(levelDays / 2);
   const xs = new Float64Array(2 * levelDays);
   const zs = new Float64Array(2 * levelDays);
   const halfA = new Float64Array(2 * levelDays);
@@ -182,7 +191,9 @@ export function twoSidedBaseline(series: readonly DailyPoint[], options: TwoSide
     }
     halves.a = medianInPlace(halfA, mid);
     halves.b = medianInPlace(halfB, k - mid);
-    const slope = xb > xa ? (halves.b - halves.a) / (xb - xa) : 0;
+    // Fewer days than a line needs (a short stretch of its own level): a flat level, not a slope extrapolated.
+    const flat = k < need;
+    const slope = xb > xa && !flat ? (halves.b - halves.a) / (xb - xa) : 0;
     pilotFit(xs, zs, k, slope, scratch, order, pilot);
     const { intercept, sigma } = pilot;
     let sx = 0;
@@ -201,9 +212,9 @@ export function twoSidedBaseline(series: readonly DailyPoint[], options: TwoSide
       sxx += (xs[j] - mx) * (xs[j] - mx);
       sxz += (xs[j] - mx) * (zs[j] - mz);
     }
-    const b = sxx > 0 ? sxz / sxx : 0;
+    const b = sxx > 0 && !flat ? sxz / sxx : 0;
     // Least squares' variance at x = 0, over the winsorised fit's efficiency (≈ 0.9).
-    const v = (1 / k + (sxx > 0 ? (mx * mx) / sxx : 0)) / WINSORIZED_EFFICIENCY;
+    const v = (1 / k + (sxx > 0 && !flat ? (mx * mx) / sxx : 0)) / WINSORIZED_EFFICIENCY;
     return { value: mz - b * mx, v, sigma };
   };
 
@@ -249,7 +260,6 @@ export function twoSidedBaseline(series: readonly DailyPoint[], options: TwoSide
 
   const expected = new Float64Array(n).fill(NaN);
   const relVar = new Float64Array(n).fill(NaN);
-  const need = Math.ceil(levelDays / 2);
   const sideA = new Float64Array(2 * levelDays);
   const sideB = new Float64Array(2 * levelDays);
   const distances = new Float64Array(2 * levelDays);
@@ -273,13 +283,13 @@ export function twoSidedBaseline(series: readonly DailyPoint[], options: TwoSide
       }
     }
     let gathered = gather(t, f, "both");
-    if (gathered < need && (lo > 0 || hi < n)) {
+    if (gathered < OWN_LEVEL_MIN_DAYS && (lo > 0 || hi < n)) {
       // Too few days at its own level: the whole series, with the check for a break below.
       lo = 0;
       hi = n;
       gathered = gather(t, f, "both");
     }
-    if (gathered < need) continue;
+    if (gathered < (lo > 0 || hi < n ? OWN_LEVEL_MIN_DAYS : need)) continue;
     // A break between the sides: the medians of the known days just before and just after t (or,
     // mostly one-sided, of the nearer and farther halves), read before the fit winsorises zs.
     let nBefore = 0;

@@ -25,6 +25,11 @@ export interface SegmentTask {
    * lookback before it). Unset: the whole watch, from the whole series.
    */
   dailyWindow?: { judgedFrom: string; readFrom: string };
+  /**
+   * First days of the site total's level shifts of this metric. A step of the whole site moves each segment by its
+   * share, often below what the segment's own noise lets it find; its days are still fitted from their own side.
+   */
+  totalShifts?: readonly string[];
 }
 
 export interface SegmentDetection {
@@ -50,7 +55,11 @@ export function detectSegment(task: SegmentTask): SegmentDetection {
     // The judged days have days after them: fitted from both sides (two-sided-baseline.ts), each
     // from the days of its own level.
     baseline: "two-sided",
-    levelShifts: levels.map((f) => ({ date: f.date, ratio: f.baseline ? f.current / f.baseline : 1 })),
+    levelShifts: [
+      ...levels.map((f) => ({ date: f.date, ratio: f.baseline ? f.current / f.baseline : 1 })),
+      // Only its date matters to the two-sided fit.
+      ...(task.totalShifts ?? []).filter((d) => !levels.some((f) => f.date === d)).map((date) => ({ date, ratio: 1 })),
+    ],
   });
   return { shifts, anomalies };
 }

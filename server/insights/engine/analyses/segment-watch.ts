@@ -12,6 +12,7 @@ import type { Chart, EngineContext, IntentionOutcome } from "../types";
 import { round } from "./anomalies";
 import { mixAndRate, type MixRate } from "./mix-rate";
 import { moderateSegmentNoise } from "./segment-noise";
+import { totalLevelShifts } from "./total-change-points";
 import { inlineSegmentDetector, type SegmentDetection, type SegmentDetector, type SegmentTask } from "./segment-detect";
 
 // Every segment watched, not only the total: for each watched dimension value (the largest of each
@@ -198,6 +199,17 @@ export function startSegmentWatch(ctx: EngineContext, detector: SegmentDetector)
   const metrics = WATCHED_METRICS.filter(
     (m) => m !== "engagedSessions" || ctx.project.siteType === "content" || ctx.project.siteType === "brand",
   );
+  // The site total's level shifts of each metric (found once per report; the trend and anomaly intentions use them).
+  const shiftDates = new Map<string, string[]>();
+  const shiftsOf = (metric: string) => {
+    let dates = shiftDates.get(metric);
+    if (!dates)
+      shiftDates.set(
+        metric,
+        (dates = ctx.data.hasMetric(metric) ? totalLevelShifts(ctx, metric).map((x) => x.date) : []),
+      );
+    return dates;
+  };
   for (const s of ctx.segmentDaily.series) {
     // Before its source's first import a segment is unknown, not at 0 (a project with a short history).
     const unknown = ctx.data.unknownDays(s.sourceId, ctx.excludedDays);
@@ -215,6 +227,7 @@ export function startSegmentWatch(ctx: EngineContext, detector: SegmentDetector)
       : undefined;
     for (const metric of metrics) {
       if (s.narrow && metric !== volumeMetric && metric !== ctx.kpi?.metric) continue;
+      const totalShifts = shiftsOf(metric);
       const series = segmentSeries(s, metric, from, w.periodEnd, unknown);
       const own = volume(series.map((p) => p.value));
       let daily = enoughData(own, MIN_COUNT_PER_DAY);
@@ -233,6 +246,7 @@ export function startSegmentWatch(ctx: EngineContext, detector: SegmentDetector)
         watchStart,
         periodEnd: w.periodEnd,
         daily,
+        ...(totalShifts.length > 0 ? { totalShifts } : {}),
         ...(s.narrow && narrowFrom > watchStart
           ? { dailyWindow: { judgedFrom: narrowFrom, readFrom: addDays(narrowFrom, -SEGMENT_LOOKBACK_DAYS) } }
           : {}),
