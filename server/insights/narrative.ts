@@ -131,6 +131,20 @@ function segment(f: Finding & { sameRowsAs?: { dimension: string; dimensionValue
   return ` for ${segmentName(f.dimension, f.dimensionValue)}${also}`;
 }
 
+/**
+ * " Medium “cpc” (+£411.36 a day) and Source “google” (+£402.93 a day) moved by about as much the same day: …": the
+ * wider segments whose change was most likely this one's (segment-watch.ts, foldSameEvent).
+ */
+function sameEventNote(f: Finding & Record<string, unknown>, unit: Unit, ctx: NarrativeContext): string {
+  const wider = (f.sameEventAs ?? []) as { dimension: string; dimensionValue: string; change: number }[];
+  if (wider.length === 0) return "";
+  const perDay = f.kind === "level_shift" ? " a day" : "";
+  const named = wider.map(
+    (w) => `${segmentName(w.dimension, w.dimensionValue)} (${formatDelta(w.change, unit, ctx)}${perDay})`,
+  );
+  return ` ${listed(named)} moved by about as much the same day: most likely this change, seen in wider segments.`;
+}
+
 /** "A", "A and B", "A, B and C". */
 const listed = (items: string[]) =>
   items.length < 2 ? (items[0] ?? "") : `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`;
@@ -309,7 +323,7 @@ function baseSentence(finding: Finding, ctx: NarrativeContext): string {
   switch (f.kind) {
     case "anomaly": {
       const side = f.direction === "up" ? "above" : "below";
-      return `${Label}${segment(f)} ${range(f, ctx)} ${wasOrWere(f.metric)} ${v(f.current)}, ${side} the expected range of ${v(f.expectedLow)} to ${v(f.expectedHigh)} (${confidenceText(f)}).${seasonNote(f, ctx)}`;
+      return `${Label}${segment(f)} ${range(f, ctx)} ${wasOrWere(f.metric)} ${v(f.current)}, ${side} the expected range of ${v(f.expectedLow)} to ${v(f.expectedHigh)} (${confidenceText(f)}).${sameEventNote(f, unit, ctx)}${seasonNote(f, ctx)}`;
     }
     case "change": {
       const sig =
@@ -336,7 +350,7 @@ function baseSentence(finding: Finding, ctx: NarrativeContext): string {
     case "level_shift": {
       const size =
         typeof f.effectSize === "number" ? `, ${Math.abs(f.effectSize).toFixed(1)} times the day-to-day noise` : "";
-      return `${Label}${segment(f)} shifted from about ${v(f.baseline)} to ${v(f.current)} a day on ${formatDate(f.periodStart, ctx.locale)}${pct(f, ctx)}${size}.${seasonNote(f, ctx)}`;
+      return `${Label}${segment(f)} shifted from about ${v(f.baseline)} to ${v(f.current)} a day on ${formatDate(f.periodStart, ctx.locale)}${pct(f, ctx)}${size}.${sameEventNote(f, unit, ctx)}${seasonNote(f, ctx)}`;
     }
     case "trend": {
       if (typeof f.rate === "number") {

@@ -7,6 +7,7 @@ import { trafficMetric } from "./analyses/audit";
 import {
   SEGMENT_MAX_FINDINGS,
   attachMixRate,
+  foldSameEvent,
   foldSameRows,
   segmentWatchChart,
   startSegmentWatch,
@@ -99,7 +100,10 @@ export function runEngine(input: EngineInput, options: EngineOptions = {}): Engi
   const { tests, threshold } = controlFalseDiscoveries(outcomes);
   for (const o of outcomes) {
     if (!o.localised) continue;
-    o.findings = foldSameRows(o.findings as (SegmentAnomaly | SegmentShift)[]).slice(0, SEGMENT_MAX_FINDINGS);
+    o.findings = foldSameEvent(foldSameRows(o.findings as (SegmentAnomaly | SegmentShift)[])).slice(
+      0,
+      SEGMENT_MAX_FINDINGS,
+    );
     attachMixRate(ctx, o.findings);
     // Every metric that moves over time has a chart: the lead segment's series with its expected range.
     o.chart = segmentWatchChart(o.findings);

@@ -13,6 +13,8 @@ type Scored = Finding & {
   explainedBy?: { dimensionValue: string };
   /** Segments whose finding was this one's (the same rows through another dimension: foldSameRows). */
   sameRowsAs?: { dimension: string; dimensionValue: string }[];
+  /** Wider segments whose change was most likely this one's (foldSameEvent). */
+  sameEventAs?: { dimension: string; dimensionValue: string }[];
   /** Set when the season predicts the finding (seasonal-expectation.ts): kept, but not news. */
   season?: { expected: boolean };
 };
@@ -49,7 +51,9 @@ export function eventFound(report: EngineReport, event: PlantedEvent): boolean {
       const names =
         (f.dimension === event.dimension && f.dimensionValue === event.value) ||
         f.explainedBy?.dimensionValue === event.value ||
-        (f.sameRowsAs ?? []).some((s) => s.dimension === event.dimension && s.dimensionValue === event.value);
+        [...(f.sameRowsAs ?? []), ...(f.sameEventAs ?? [])].some(
+          (s) => s.dimension === event.dimension && s.dimensionValue === event.value,
+        );
       const date = f.date ?? f.periodStart;
       const near =
         (f.kind === "driver" && event.kind === "rate_drop") || Math.abs(dayNumber(date) - dayNumber(event.date)) <= 1;

@@ -86,6 +86,11 @@ export interface SegmentFindingExtras {
   indirectEffect: number;
   /** Other segments whose finding was this one's numbers (the same rows through another dimension: foldSameRows). */
   sameRowsAs?: { dimension: string; dimensionValue: string }[];
+  /**
+   * Wider segments of other dimensions that moved by about as much the same day (foldSameEvent): most likely this
+   * segment's change seen in them, with each one's own change.
+   */
+  sameEventAs?: { dimension: string; dimensionValue: string; change: number }[];
   /** For an outcome (conversions, revenue, ...): how much traffic and how much the rate explain. */
   mixRate?: MixRate;
   /**
@@ -411,6 +416,53 @@ export function foldSameRows<T extends SegmentAnomaly | SegmentShift>(findings: 
     else (twin.sameRowsAs ??= []).push({ dimension: f.dimension ?? "", dimensionValue: f.dimensionValue ?? "" });
   }
   return kept;
+}
+
+/** Changes this close (relative) on the same day, in segments of other dimensions, are taken for one event. */
+const SAME_EVENT = 0.1;
+
+/**
+ * The report's segment findings with each event led by its most specific segment: findings of the same kind, metric,
+ * day and direction in segments of other dimensions whose changes are within SAME_EVENT of each other are one change
+ * seen at several grains (a campaign's cost rise is its medium's and its source's too, by about as much). The segment
+ * with the smallest level before the change (the largest relative change) leads, in the place of the group's
+ * highest-ranked finding; the wider ones are folded into its `sameEventAs`, so the campaign is named first and the
+ * same rise is not listed three times. Run after foldSameRows (equal values are the same rows, not only the same
+ * event).
+ */
+export function foldSameEvent<T extends SegmentAnomaly | SegmentShift>(findings: readonly T[]): T[] {
+  const kept: T[] = [];
+  const dimensionsOf = (f: T) => [f.dimension, ...(f.sameEventAs ?? []).map((s) => s.dimension)];
+  for (const f of findings) {
+    const at = kept.findIndex(
+      (k) =>
+        k.kind === f.kind &&
+        k.metric === f.metric &&
+        k.periodStart === f.periodStart &&
+        k.direction === f.direction &&
+        !dimensionsOf(k).includes(f.dimension) &&
+        !(f.sameEventAs?.length ?? 0) &&
+        sameChange(k.change, f.change),
+    );
+    if (at < 0) {
+      kept.push(f);
+      continue;
+    }
+    const k = kept[at];
+    const [lead, wider]: T[] = Math.abs(f.baseline ?? Infinity) < Math.abs(k.baseline ?? Infinity) ? [f, k] : [k, f];
+    lead.sameEventAs = [
+      ...(lead.sameEventAs ?? []),
+      ...(wider.sameEventAs ?? []),
+      { dimension: wider.dimension ?? "", dimensionValue: wider.dimensionValue ?? "", change: wider.change ?? 0 },
+    ];
+    delete wider.sameEventAs;
+    kept[at] = lead;
+  }
+  return kept;
+}
+
+function sameChange(a: number | null, b: number | null): boolean {
+  return a !== null && b !== null && Math.abs(a - b) <= SAME_EVENT * Math.max(Math.abs(a), Math.abs(b));
 }
 
 /** The chart of a segment-watch insight: its lead finding's series (null when nothing was kept). */
