@@ -17,8 +17,9 @@ describe("changes that round to nothing", () => {
     expect(formatPct(0.123)).toBe("+12.3 %");
     expect(formatChange("conversionRate", -0.000001, "USD", "percent")).toBe("0 pp");
     expect(formatChange("conversionRate", -0.0017, "USD", "percent")).toBe("−0.17 pp");
-    // Pages per session 1.80 → 1.796: not "−0".
-    expect(formatChange("pagesPerSession", -0.004, "USD")).toBe("0");
+    // Pages per session 1.80 → 1.796: to a thousandth, beside its −0.2 %; not "−0" below that.
+    expect(formatChange("pagesPerSession", -0.004, "USD")).toBe("−0.004");
+    expect(formatChange("pagesPerSession", -0.0004, "USD")).toBe("0");
     expect(formatChange("pagesPerSession", -0.3, "USD")).toBe("−0.3");
   });
   it("are negligible below half a tenth of a percent", () => {

@@ -84,7 +84,11 @@ export function formatChange(
     const shown = (Math.abs(change) * 100).toLocaleString("en", { maximumFractionDigits: 2 });
     return `${shown === "0" ? "" : sign}${shown} pp`;
   }
-  const shown = formatMetric(metric, Math.abs(change), currency, { unit: u });
+  let shown = formatMetric(metric, Math.abs(change), currency, { unit: u });
+  // A ratio's change under a hundredth to a thousandth: pages per session 1.80 → 1.796 is "−0.004" beside its
+  // −0.2 %, not "0".
+  if (u === "ratio" && !/[1-9]/.test(shown))
+    shown = Math.abs(change).toLocaleString("en", { maximumFractionDigits: 3 });
   // A change that rounds to nothing has no sign ("−0" reads as a typo).
   return `${/[1-9]/.test(shown) ? sign : ""}${shown}`;
 }
