@@ -139,7 +139,7 @@ describe("POST /api/data-sources/{id}/upload", () => {
     ]);
   });
 
-  it("imports GA4's source / medium column as the source and the medium", async () => {
+  it("imports GA4's source / medium column as the source and the medium, and their channel", async () => {
     const { main, sourceId } = await uploadWorld();
     const csv = [
       "Date,Session source / medium,Device category,Sessions",
@@ -152,14 +152,16 @@ describe("POST /api/data-sources/{id}/upload", () => {
     ].join("\n");
     const res = await uploadCsv(sourceId, main.token, csv);
     expect(res.status).toBe(200);
+    // Without a channel column, each row's channel is GA4's default channel group of its source and medium.
+    expect(res.body.dimensions).toEqual(["channel", "source", "medium", "device"]);
     const sets = await db().select().from(dimensionSets);
-    expect(sets.map((s) => `${s.source}|${s.medium}|${s.device}`).sort()).toEqual([
-      "(direct)|(none)|mobile",
-      "google|cpc|desktop",
-      "google|organic|desktop",
-      "l.facebook.com|referral|mobile",
-      "newsletter|(not set)|mobile",
-      "partner.example/landing|referral|mobile",
+    expect(sets.map((s) => `${s.source}|${s.medium}|${s.device}|${s.channel}`).sort()).toEqual([
+      "(direct)|(none)|mobile|Direct",
+      "google|cpc|desktop|Paid Search",
+      "google|organic|desktop|Organic Search",
+      "l.facebook.com|referral|mobile|Organic Social",
+      "newsletter|(not set)|mobile|Unassigned",
+      "partner.example/landing|referral|mobile|Referral",
     ]);
     expect(await countObservations(sourceId)).toBe(6);
     // The column takes both dimensions: a separate source column as well is refused, naming both.

@@ -29,7 +29,10 @@ export function CsvFormatHelp({ id }: { id?: string }) {
                 <code className={code}>{d.key}</code>
                 {i < DIMENSIONS.length - 1 ? ", " : "."}
               </span>
-            ))}
+            ))}{" "}
+            Without <code className={code}>channel</code>, a file with <code className={code}>source</code> and{" "}
+            <code className={code}>medium</code> gets each row&apos;s channel from them, as Google Analytics 4 groups
+            them.
           </dd>
         </div>
         <div>

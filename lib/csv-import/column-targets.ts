@@ -49,6 +49,20 @@ export function parseTarget(target: string): ParsedTarget {
   return { kind: "unknown" };
 }
 
+/**
+ * Whether the rows of a file mapped so get their channel from their source and medium (GA4's default channel group,
+ * lib/catalogue/default-channel-group.ts): the file has both and no channel column.
+ */
+export function derivesChannel(targets: readonly string[]): boolean {
+  const keys = new Set<string>();
+  for (const target of targets) {
+    const parsed = parseTarget(target);
+    if (parsed.kind === "dimension") keys.add(parsed.key);
+    if (parsed.kind === "sourceMedium") for (const key of parsed.keys) keys.add(key);
+  }
+  return keys.has("source") && keys.has("medium") && !keys.has("channel");
+}
+
 export interface TargetOption {
   value: ColumnTarget;
   label: string;

@@ -2,7 +2,7 @@
 
 import { useId } from "react";
 import { cn } from "@/components/ui/cn";
-import { TARGET_OPTIONS } from "@/lib/csv-import/column-targets";
+import { TARGET_OPTIONS, derivesChannel } from "@/lib/csv-import/column-targets";
 import { CSV_MAPPING_MESSAGES } from "@/lib/constants/csv-mapping-messages";
 import type { CsvMappingState } from "./use-csv-mapping";
 
@@ -140,6 +140,12 @@ export function CsvMappingPreview({ state, showProblems }: { state: CsvMappingSt
           </tbody>
         </table>
       </div>
+      {derivesChannel(targets) ? (
+        <p className="text-sm text-slate-600">
+          The file has no channel column: each row&apos;s channel is taken from its source and medium, as Google
+          Analytics 4 groups them (Organic Search, Paid Search, Email and the others).
+        </p>
+      ) : null}
     </section>
   );
 }

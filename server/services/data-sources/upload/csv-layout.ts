@@ -1,10 +1,11 @@
 import { createHash } from "node:crypto";
 import { DATA_SOURCE_MESSAGES as M } from "@/lib/constants/data-source-messages";
+import { defaultChannelGroup } from "@/lib/catalogue/default-channel-group";
 import { DIMENSIONS, type Dimension as DimensionKey, type DimensionEntry } from "@/lib/catalogue/dimensions";
 import { STORED_METRICS, type BaseMetric, type StoredMetric } from "@/lib/catalogue/metrics";
 import { CSV_MAPPING_MESSAGES as MM } from "@/lib/constants/csv-mapping-messages";
 import { checkMapping } from "@/lib/csv-import/check-mapping";
-import { parseTarget, splitSourceMedium } from "@/lib/csv-import/column-targets";
+import { derivesChannel, parseTarget, splitSourceMedium } from "@/lib/csv-import/column-targets";
 import { squashName } from "@/lib/csv-import/known-columns";
 import { detectDateOrder, parseDateCell, type DateOrder } from "@/lib/csv-import/parse-date";
 import { parseNumberCell, plainDecimal } from "@/lib/csv-import/parse-number";
@@ -35,7 +36,8 @@ export interface CsvLayout {
   dateName: string;
   /** In the order of DIMENSIONS, with the header's spelling for messages. */
   /** `part`: the column holds source and medium (SOURCE_MEDIUM); this dimension is that part of it. */
-  dimensions: { index: number; dim: Dimension; name: string; part?: 0 | 1 }[];
+  /** `derived`: no column; the channel of the row's source and medium (GA4's default channel group), index -1. */
+  dimensions: { index: number; dim: Dimension; name: string; part?: 0 | 1; derived?: true }[];
   metrics: { index: number; metric: Metric; name: string }[];
   impressionsIndex: number;
   /** The staging table's columns the COPY fills, in the order `encodeRow` writes them. */
@@ -111,6 +113,10 @@ export function readHeader(fields: string[], line: number, options: HeaderOption
     else if (parsed.kind === "metric")
       metrics.push({ index, metric: STORED_METRICS.find((m) => m.key === parsed.key)!, name });
   });
+  // An export by source and medium without a channel gets each row's channel from them, as GA4 groups them: the
+  // channel-level insights read it.
+  if (derivesChannel(targets))
+    dimensions.push({ index: -1, dim: DIMENSIONS.find((d) => d.key === "channel")!, name: "channel", derived: true });
   const order = <T extends { key: string }>(all: readonly T[], x: T) => all.indexOf(x);
   dimensions.sort((a, b) => order(DIMENSIONS, a.dim) - order(DIMENSIONS, b.dim));
   metrics.sort((a, b) => order(STORED_METRICS, a.metric) - order(STORED_METRICS, b.metric));
@@ -184,6 +190,7 @@ export class RowEncoder {
   private combos = new Map<string, { combo: number; segments: number[] }>();
   private nextCombo = 1;
   private readonly nullDims: string;
+  private readonly derivesChannel: boolean;
   // null, not "": an empty first date cell must be checked, not taken for the previous row's date.
   private lastRawDate: string | null = null;
   private lastDate = "";
@@ -205,6 +212,7 @@ export class RowEncoder {
     private readonly decimalComma = false,
   ) {
     this.nullDims = "\t\\N".repeat(layout.dimensions.length);
+    this.derivesChannel = layout.dimensions.some((d) => d.derived);
     this.order = layout.dateOrder;
     this.values = new Float64Array(layout.metrics.length);
   }
@@ -289,7 +297,7 @@ export class RowEncoder {
     this.rows++;
 
     let raw = "";
-    for (const d of layout.dimensions) raw += fields[d.index] + "\u0001";
+    for (const d of layout.dimensions) if (!d.derived) raw += fields[d.index] + "\u0001";
     const known = this.combos.get(raw);
     if (known !== undefined) {
       this.sums?.add(date, known.segments, values);
@@ -301,11 +309,16 @@ export class RowEncoder {
     const named: Partial<Record<DimensionKey, string>> = {};
     const segments: number[] = [];
     let dims = "";
-    for (const { index, dim, name, part } of layout.dimensions) {
+    for (const { index, dim, name, part, derived } of layout.dimensions) {
+      if (derived) continue;
       const value = normalizeDimension(part === undefined ? fields[index] : splitSourceMedium(fields[index])[part]);
       if (value.length > MAX_DIMENSION_LENGTH)
         throw new CsvImportError(M.valueTooLong(line, name, MAX_DIMENSION_LENGTH));
       named[dim.key] = value;
+    }
+    if (this.derivesChannel) named.channel = defaultChannelGroup(named.source!, named.medium!, named.campaign);
+    for (const { dim } of layout.dimensions) {
+      const value = named[dim.key]!;
       dims += "\t" + copyText(value);
       if (this.sums) segments.push(this.sums.segmentId(dim.column, value));
     }
