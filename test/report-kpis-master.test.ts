@@ -131,6 +131,37 @@ describe("the report's headline figures, its master and the project's last repor
     expect(insight.chart.totalCurrent).toBeCloseTo(300 / 14, 10);
   });
 
+  it("shows a shop's return on ad spend from its paid campaigns' revenue, before its sessions", async () => {
+    const { main, project: p, viewer, sourceId } = await uploadWorld();
+    await db().update(clientProjects).set({ siteType: "ecommerce" }).where(eq(clientProjects.id, p.id));
+    // An analytics export with the ad cost beside each paid campaign; organic orders and a newsletter's are no
+    // ad spend's. Generic's revenue halves in the period.
+    const lines = ["date,campaign,source,medium,sessions,transactions,revenue,cost"];
+    for (let d = addDays(PERIOD_START, -28); d <= PERIOD_END; d = addDays(d, 1)) {
+      lines.push(`${d},Brand,google,cpc,200,10,1000,100`);
+      lines.push(`${d},Generic,google,cpc,300,6,${d >= PERIOD_START ? 300 : 600},200`);
+      lines.push(`${d},(organic),google,organic,1000,30,3000,`);
+      lines.push(`${d},weekly_digest,newsletter,email,150,20,2000,`);
+    }
+    expect((await uploadCsv(sourceId, main.token, lines.join("\n"))).status).toBe(200);
+    const report = await insertReport(p);
+    await generateReport(report.id);
+    const body = (await kpis(report.id, viewer.token)).body;
+    expect(body.kpis.map((k: { metric: string }) => k.metric)).toEqual([
+      "revenue",
+      "transactions",
+      "ecommerceConversionRate",
+      "averageOrderValue",
+      "roas",
+    ]);
+    const roas = body.kpis.find((k: { metric: string }) => k.metric === "roas");
+    // (1,000 + 600) / 300 before, (1,000 + 300) / 300 in the period: not the site's 6,600 / 300.
+    expect(roas.unit).toBe("ratio");
+    expect(roas.baseline).toBeCloseTo(1600 / 300, 10);
+    expect(roas.current).toBeCloseTo(1300 / 300, 10);
+    expect(body.kpis[0].current).toBe(6300 * 28);
+  });
+
   it("keeps a report on a period without data out of the master, and the project's last report is the newest ready one", async () => {
     const { project: p, viewer } = await reportWorld();
     expect((await project(p.id, viewer.token)).body.lastReportAt).toBeNull();
