@@ -76,6 +76,7 @@ export function EvidenceTable({ findings, currency }: { findings: InsightFinding
                 <td className="px-3 py-2 whitespace-nowrap">{metricLabel(f.metric)}</td>
                 <td className="min-w-[8rem] px-3 py-2 [overflow-wrap:anywhere]">
                   {f.dimension ? `${dimensionLabel(f.dimension)}: ${f.dimensionValue ?? "(not set)"}` : "All"}
+                  <AlsoSeenIn finding={f} currency={currency} />
                 </td>
                 <td className="px-3 py-2">
                   {f.periodStart === f.periodEnd ? (
@@ -144,5 +145,32 @@ function ExpectedRange({ range }: { range: [string, string] | null }) {
     <>
       <span className="whitespace-nowrap">{range[0]} –</span> <span className="whitespace-nowrap">{range[1]}</span>
     </>
+  );
+}
+
+/**
+ * The other segments a segment finding stands for: the same rows through other dimensions, and wider segments that
+ * moved by about as much the same day (their own change beside them).
+ */
+function AlsoSeenIn({ finding, currency }: { finding: InsightFinding; currency: string }) {
+  const name = (s: { dimension: string; dimensionValue: string }) =>
+    `${dimensionLabel(s.dimension)}: ${s.dimensionValue}`;
+  const same = finding.sameRowsAs ?? [];
+  const wider = finding.sameEventAs ?? [];
+  if (same.length === 0 && wider.length === 0) return null;
+  return (
+    <span className="mt-1 block text-xs text-slate-600">
+      {same.length > 0 ? <span className="block">Same rows as {same.map(name).join(", ")}</span> : null}
+      {wider.length > 0 ? (
+        <>
+          <span className="block">Also seen in:</span>
+          {wider.map((w) => (
+            <span key={`${w.dimension}|${w.dimensionValue}`} className="block">
+              {name(w)} <span className="whitespace-nowrap">({formatFindingChange(finding, w.change, currency)})</span>
+            </span>
+          ))}
+        </>
+      ) : null}
+    </span>
   );
 }

@@ -164,6 +164,10 @@ export type InsightFinding = Serialized<EngineFinding> & {
   severity?: "low" | "medium" | "high";
   count?: number;
   examples?: string[];
+  /** Segments of other dimensions with this finding's numbers: the same rows (segment watch). */
+  sameRowsAs?: { dimension: string; dimensionValue: string }[];
+  /** Wider segments that moved by about as much the same day: most likely this change (segment watch). */
+  sameEventAs?: { dimension: string; dimensionValue: string; change: number }[];
 };
 export type FindingKind = InsightFinding["kind"];
 /**
