@@ -77,8 +77,13 @@ export async function reportKpis({ ctx }: { ctx: ReportServiceContext }) {
   }
   // An ad metric counts only the rows of paid campaigns where the source breaks its data down by campaign, as the
   // report's insights do (lib/insights/ad-metrics.ts): never the site's conversions against the ad spend.
+  // Only sources with ad cost in the window are read again (a shop without ads pays nothing for it).
   const adMetrics = candidates.filter((m) => AD_METRICS.has(m));
-  const paidBySource = adMetrics.length > 0 ? await paidCampaignDays(sources, adMetrics, report, comparison) : null;
+  const withCost = [...new Set(rows.filter((r) => Number(r.cost) > 0).map((r) => String(r.source)))];
+  const paidBySource =
+    adMetrics.length > 0 && withCost.length > 0
+      ? await paidCampaignDays(withCost, adMetrics, report, comparison)
+      : null;
 
   const daysWith = (source: string, needed: string[]) =>
     [...bySource.get(source)!.values()].filter((d) => needed.every((p) => d.get(p) !== null && d.get(p) !== undefined))
