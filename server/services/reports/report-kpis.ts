@@ -175,6 +175,9 @@ export async function reportKpis({ ctx }: { ctx: ReportServiceContext }) {
 /**
  * source → date → part: the days of the paid campaigns' rows (a campaign name with ad cost in either compared period)
  * of each source whose data is broken down by campaign; a source without a campaign dimension is all ad data or none.
+ * Read from the campaigns' daily rollup (the report's own figures, current since its import merged them or the report
+ * rebuilt them): campaigns × days rows, where the observations were every row of the two periods (0.35-0.5 s on the
+ * report bench's 5 million rows against 0.15 s).
  */
 async function paidCampaignDays(
   sources: string[],
@@ -186,11 +189,10 @@ async function paidCampaignDays(
   if (!parts.includes("cost")) return null;
   const { rows } = await pool().query<Record<string, string | number | null>>(
     `with rows as (
-       select o.data_source_id as source, o.date, ds.campaign, ${parts.map((p) => `o.${columnOf(p)}`).join(", ")}
-         from observations o
-         join dimension_sets ds on ds.id = o.dimension_set_id
-        where o.data_source_id = any($1::uuid[]) and ds.campaign is not null
-          and (o.date between $2 and $3 or o.date between $4 and $5)
+       select r.data_source_id as source, r.date, r.value as campaign, ${parts.map((p) => `r.${columnOf(p)}`).join(", ")}
+         from observation_segment_daily r
+        where r.data_source_id = any($1::uuid[]) and r.dimension = 'campaign'
+          and (r.date between $2 and $3 or r.date between $4 and $5)
      ), paid as (
        select source, campaign from rows
         where lower(btrim(campaign)) <> all($6::text[])
