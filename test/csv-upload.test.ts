@@ -154,6 +154,7 @@ describe("POST /api/data-sources/{id}/upload", () => {
     expect(res.status).toBe(200);
     // Without a channel column, each row's channel is GA4's default channel group of its source and medium.
     expect(res.body.dimensions).toEqual(["channel", "source", "medium", "device"]);
+    expect(res.body.derivedDimensions).toEqual(["channel"]);
     const sets = await db().select().from(dimensionSets);
     expect(sets.map((s) => `${s.source}|${s.medium}|${s.device}|${s.channel}`).sort()).toEqual([
       "(direct)|(none)|mobile|Direct",

@@ -35,7 +35,15 @@ export function UploadSummaryList({
       ) : null}
       <Item label="Metrics">{summary.metrics.map(metricLabel).join(", ") || "–"}</Item>
       <Item label="Dimensions">
-        {summary.dimensions.length ? summary.dimensions.map(dimensionLabel).join(", ") : "None (site totals)"}
+        {summary.dimensions.length
+          ? summary.dimensions
+              .map((d) =>
+                summary.derivedDimensions?.includes(d)
+                  ? `${dimensionLabel(d)} (from source and medium)`
+                  : dimensionLabel(d),
+              )
+              .join(", ")
+          : "None (site totals)"}
       </Item>
       {stored.uploadedAt ? <Item label="Uploaded">{formatDate(stored.uploadedAt)}</Item> : null}
     </dl>

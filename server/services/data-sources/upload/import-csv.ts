@@ -25,6 +25,8 @@ export interface UploadSummary {
   dateRange: { start: string; end: string };
   metrics: BaseMetric[];
   dimensions: DimensionKey[];
+  /** Dimensions the file has no column for, given from others (the channel from source and medium). */
+  derivedDimensions?: DimensionKey[];
   /** Dates that already had data from this source and were replaced by the file's. */
   replacedDates: number;
 }
@@ -199,6 +201,9 @@ export async function importCsv(chunks: AsyncIterable<Buffer>, target: ImportTar
       dateRange: { start: encoder!.minDate!, end: encoder!.maxDate! },
       metrics: layoutMetrics(layout),
       dimensions: layoutDimensions(layout),
+      ...(layout.dimensions.some((d) => d.derived)
+        ? { derivedDimensions: layout.dimensions.filter((d) => d.derived).map((d) => d.dim.key) }
+        : {}),
     };
     const { replacedDates } = await open.merge({
       dataSourceId: target.dataSourceId,
