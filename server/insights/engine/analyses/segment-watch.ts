@@ -404,18 +404,17 @@ export function foldSameRows<T extends SegmentAnomaly | SegmentShift>(findings: 
   for (const f of findings) {
     const twin = kept.find(
       (k) =>
-        k.kind === f.kind &&
-        k.metric === f.metric &&
-        k.periodStart === f.periodStart &&
-        k.direction === f.direction &&
-        k.dimension !== f.dimension &&
-        close(k.current, f.current) &&
-        close(k.baseline, f.baseline),
+        sameMoment(k, f) && k.dimension !== f.dimension && close(k.current, f.current) && close(k.baseline, f.baseline),
     );
     if (!twin) kept.push(f);
     else (twin.sameRowsAs ??= []).push({ dimension: f.dimension ?? "", dimensionValue: f.dimensionValue ?? "" });
   }
   return kept;
+}
+
+/** Two segment findings of one kind, metric, first day and direction: candidates for one event. */
+function sameMoment(a: SegmentAnomaly | SegmentShift, b: SegmentAnomaly | SegmentShift): boolean {
+  return a.kind === b.kind && a.metric === b.metric && a.periodStart === b.periodStart && a.direction === b.direction;
 }
 
 /** Changes this close (relative) on the same day, in segments of other dimensions, are taken for one event. */
@@ -436,10 +435,7 @@ export function foldSameEvent<T extends SegmentAnomaly | SegmentShift>(findings:
   for (const f of findings) {
     const at = kept.findIndex(
       (k) =>
-        k.kind === f.kind &&
-        k.metric === f.metric &&
-        k.periodStart === f.periodStart &&
-        k.direction === f.direction &&
+        sameMoment(k, f) &&
         !dimensionsOf(k).includes(f.dimension) &&
         !(f.sameEventAs?.length ?? 0) &&
         sameChange(k.change, f.change),
