@@ -42,10 +42,16 @@ describe("kpiEffectOf", () => {
     expect(kpiEffectOf(context("engagedSessions"), "impressions", -2_000).kpiEffect).toBeCloseTo(-60, 6);
   });
 
-  it("keeps the metric's own ratio without sessions, or when the KPI is measured in search impressions", () => {
-    // Impressions per click (20) for a reach KPI; an ads-only project's clicks scale its own KPI.
-    expect(kpiEffectOf(context("impressions"), "clicks", -300).kpiEffect).toBeCloseTo(-6_000, 6);
-    expect(kpiEffectOf(context("impressions", false), "clicks", -300).kpiEffect).toBeCloseTo(-6_000, 6);
+  it("gives a change further down the funnel than the KPI no effect on it, only its relative weight", () => {
+    // Fewer clicks leave a reach KPI's impressions as they were (not 300 × 20 impressions per click = −6,000).
+    for (const withSite of [true, false]) {
+      const effect = kpiEffectOf(context("impressions", withSite), "clicks", -300);
+      expect(effect.kpiEffect).toBe(0);
+      expect(effect.indirectEffect).toBeCloseTo(0.25 * (300 / (100 * 30)), 6);
+    }
+    // Nor do engaged sessions lost take visits away; a click-through rate's change is its clicks'.
+    expect(kpiEffectOf(context("sessions"), "engagedSessions", -600).kpiEffect).toBe(0);
+    expect(kpiEffectOf(context("impressions"), "ctr", -0.01).kpiEffect).toBe(0);
   });
 
   it("carries sessions at the KPI per session", () => {

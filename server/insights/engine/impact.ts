@@ -17,7 +17,8 @@ import type { EngineContext, IntentionOutcome } from "./types";
 //     impressions go through the sessions they bring (a click is a visit; `visitsFrom`);
 //   - a ratio N / D (conversion rate, CTR, AOV, ROAS): Δr × D₁ in units of N, then as above;
 //   - a metric with no path to K (cost, CPC, CPA, position: higher is not better, or the
-//     numerator is not a volume): `indirect` = ¼ × |relative change| of the quantity reported
+//     numerator is not a volume; or further down the funnel than K, as clicks are from
+//     impressions): `indirect` = ¼ × |relative change| of the quantity reported
 //     (the paid campaigns' cost per conversion, not the source's cost over every conversion),
 //     ranked but damped.
 // So 0.12 reads "this insight accounts for a change worth 12% of the KPI's previous total".
@@ -56,6 +57,7 @@ export function kpiEffectOf(
   if (!def.higherIsBetter || def.kind === "non_additive") return indirect(ctx, metric, delta, baseline);
   if (!ctx.kpi) return indirect(ctx, metric, delta, baseline, 1);
   if (metric === ctx.kpi.metric) return { kpiEffect: delta, indirectEffect: 0 };
+  if (downstream(metric, ctx.kpi.metric)) return indirect(ctx, metric, delta, baseline);
   const asVisits = visitsFrom(ctx, metric, delta);
   if (asVisits !== null) return kpiEffectOf(ctx, "sessions", asVisits);
   const m0 =
@@ -63,6 +65,34 @@ export function kpiEffectOf(
     ctx.data.total(metric as PartKey, w.periodStart, w.periodEnd);
   if (!m0 || m0 <= 0) return indirect(ctx, metric, delta, baseline);
   return { kpiEffect: (delta * ctx.kpi.reference) / m0, indirectEffect: 0 };
+}
+
+/**
+ * The funnel's order: a change further down it than the KPI cannot move the KPI (fewer clicks on a search result
+ * leave its impressions as they were; more orders do not bring visits), so it is ranked by its relative change,
+ * without an effect to quote. Read at the KPI's own price per unit, 204 clicks a day lost read as "−33,455
+ * impressions" for a brand ranked by its reach.
+ */
+const FUNNEL_ORDER: Record<string, number> = {
+  impressions: 0,
+  clicks: 1,
+  sessions: 2,
+  newUsers: 2,
+  engagedSessions: 3,
+  pageviews: 3,
+  conversions: 4,
+  leads: 4,
+  transactions: 5,
+  dealsCreated: 5,
+  revenue: 6,
+  dealsWon: 6,
+  wonValue: 7,
+};
+
+function downstream(metric: string, kpi: string): boolean {
+  const m = FUNNEL_ORDER[metric];
+  const k = FUNNEL_ORDER[kpi];
+  return m !== undefined && k !== undefined && m > k;
 }
 
 /**
