@@ -4,7 +4,7 @@
 // report's period is left out of a headline that covers exactly that period (the report says it once).
 import { dimensionLabel } from "../catalogue/dimensions";
 import { findMetric, metricLabel, metricUnit, wasOrWere } from "../catalogue/metrics";
-import { formatChange, formatDay, formatFindingValue, formatMetric, formatPct } from "./format-values";
+import { formatChange, formatDay, formatFindingValue, formatMetric, formatPct, readsPerDay } from "./format-values";
 import { isSeasonallyExpected } from "./season";
 
 export interface NarrativeFinding {
@@ -138,7 +138,8 @@ function headline(f: NarrativeFinding, options: NarrativeOptions): string {
         finite(v) && metricUnit(f.metric) === "count"
           ? v.toLocaleString("en", { maximumFractionDigits: Math.abs(v) < 10 ? 1 : 0 })
           : value(v);
-      return `${subject} shifted${pct} ${f.direction === "up" ? "up" : "down"} to about ${about(f.current)} a day from ${formatDay(f.periodStart)} (from about ${about(f.baseline)}).`;
+      const aDay = readsPerDay(f.kind, metricUnit(f.metric)) ? " a day" : "";
+      return `${subject} shifted${pct} ${f.direction === "up" ? "up" : "down"} to about ${about(f.current)}${aDay} from ${formatDay(f.periodStart)} (from about ${about(f.baseline)}).`;
     }
     case "trend": {
       if (f.valueUnit && f.baseline === null) {

@@ -350,7 +350,16 @@ function baseSentence(finding: Finding, ctx: NarrativeContext): string {
     case "level_shift": {
       const size =
         typeof f.effectSize === "number" ? `, ${Math.abs(f.effectSize).toFixed(1)} times the day-to-day noise` : "";
-      return `${Label}${segment(f)} shifted from about ${v(f.baseline)} to ${v(f.current)} a day on ${formatDate(f.periodStart, ctx.locale)}${pct(f, ctx)}${size}.${sameEventNote(f, unit, ctx)}${seasonNote(f, ctx)}`;
+      // A search position moves by places, and up the results is down in number; "about" a level to one decimal.
+      const place = (x: number | null) =>
+        x === null
+          ? "n/a"
+          : numberFormat(ctx.locale ?? "en-US", { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(x);
+      if (unit === "rank" && f.change !== null)
+        return `${Label}${segment(f)} ${directionVerb(f.metric, f.direction)} from about ${place(f.baseline)} to ${place(f.current)} on ${formatDate(f.periodStart, ctx.locale)} (${f.change > 0 ? "+" : "-"}${place(Math.abs(f.change))} places)${size}.${sameEventNote(f, unit, ctx)}${seasonNote(f, ctx)}`;
+      // A daily level of a count or an amount; a rate is the same on any day.
+      const aDay = unit === "count" || unit === "currency" ? " a day" : "";
+      return `${Label}${segment(f)} shifted from about ${v(f.baseline)} to ${v(f.current)}${aDay} on ${formatDate(f.periodStart, ctx.locale)}${pct(f, ctx)}${size}.${sameEventNote(f, unit, ctx)}${seasonNote(f, ctx)}`;
     }
     case "trend": {
       if (typeof f.rate === "number") {

@@ -24,7 +24,8 @@ export interface SegmentDaily {
   series: SegmentDailySeries[];
 }
 
-/** Parts the segment watch reads (additive only); the others are not loaded. */
+/** Parts the segment watch reads (additive ones, and the weighted position for the average position); the others are
+ * not loaded. */
 export const WATCHED_PARTS: readonly PartKey[] = [
   "sessions",
   "engagedSessions",
@@ -35,6 +36,7 @@ export const WATCHED_PARTS: readonly PartKey[] = [
   "impressions",
   "clicks",
   "cost",
+  "positionWeighted",
 ];
 
 /** Days read as unknown: tracking gaps, and days outside what the segment's source imported. */

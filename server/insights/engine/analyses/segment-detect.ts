@@ -10,7 +10,8 @@ import type { DailyPoint } from "../../types";
 // while the engine works on the totals (parallel/segment-detector.ts); same input, same output.
 
 export interface SegmentTask {
-  metric: PartKey;
+  /** A stored part, or the average position (a ratio of two: judged for level shifts only). */
+  metric: PartKey | "position";
   dimension: string;
   value: string;
   /** The segment's daily series from the loaded window's start to the period end (excluded days null). */

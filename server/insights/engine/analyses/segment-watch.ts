@@ -8,6 +8,7 @@ import { addDays, dayNumber } from "@/lib/dates";
 import { kpiEffectOf } from "../impact";
 import { UNUSUAL_DAYS_MIN_DATA } from "../skip-reason";
 import type { BaselinePoint } from "../../stats/seasonal-baseline";
+import type { DailyPoint } from "../../types";
 import type { Chart, EngineContext, IntentionOutcome } from "../types";
 import { round } from "./anomalies";
 import { mixAndRate, type MixRate } from "./mix-rate";
@@ -116,7 +117,7 @@ const cache = new WeakMap<EngineContext, SegmentWatch>();
 /** Each candidate's segment series, so the traffic/rate split is computed only for the findings kept. */
 interface Origin {
   s: SegmentDailySeries;
-  metric: PartKey;
+  metric: PartKey | "position";
   afterEnd: string;
   /** The series as judged (watch start to period end), with the expected range of each day when known. */
   points: readonly BaselinePoint[] | readonly { date: string; value: number | null }[];
@@ -132,7 +133,10 @@ export function attachMixRate(ctx: EngineContext, findings: readonly object[]): 
     const o = origin.get(f);
     if (!o) continue;
     const finding = f as SegmentFindingExtras & { date: string; change: number | null };
-    const split = mixAndRate(o.s, o.metric, finding, o.afterEnd, ctx.data.unknownDays(o.s.sourceId, ctx.excludedDays));
+    const split =
+      o.metric === "position"
+        ? null
+        : mixAndRate(o.s, o.metric, finding, o.afterEnd, ctx.data.unknownDays(o.s.sourceId, ctx.excludedDays));
     if (split) finding.mixRate = split;
     finding.series = evidenceSeries(o, finding as SegmentAnomaly | SegmentShift);
   }
@@ -258,6 +262,21 @@ export function startSegmentWatch(ctx: EngineContext, detector: SegmentDetector)
       });
       segments.push(s);
     }
+    // A query's or page's search position, where its impressions make the daily average steady: a ranking lost is
+    // the cause an analyst looks for behind the impressions and clicks that went with it.
+    const position = positionSeries(s, from, w.periodEnd, unknown);
+    if (position) {
+      tasks.push({
+        metric: "position",
+        dimension: s.dimension,
+        value: s.value,
+        series: position,
+        watchStart,
+        periodEnd: w.periodEnd,
+        daily: false,
+      });
+      segments.push(s);
+    }
   }
   return { watchStart, tasks, segments, detections: detector.start(tasks) };
 }
@@ -284,6 +303,26 @@ export function watchSegments(ctx: EngineContext): SegmentWatch {
   });
   cache.set(ctx, out);
   return out;
+}
+
+/** Impressions a day a segment's average position needs to be watched: fewer, and one searcher moves it. */
+const MIN_IMPRESSIONS_FOR_POSITION = 50;
+
+/** The segment's daily average position (position × impressions ÷ impressions), or null without the volume for it. */
+function positionSeries(
+  s: SegmentDailySeries,
+  from: string,
+  to: string,
+  unknown: ReturnType<EngineContext["data"]["unknownDays"]>,
+): DailyPoint[] | null {
+  const impressions = segmentSeries(s, "impressions", from, to, unknown);
+  if (!enoughData(volume(impressions.map((p) => p.value)), MIN_IMPRESSIONS_FOR_POSITION)) return null;
+  const weighted = segmentSeries(s, "positionWeighted", from, to, unknown);
+  if (!weighted.some((p) => (p.value ?? 0) > 0)) return null;
+  return impressions.map((p, i) => ({
+    date: p.date,
+    value: p.value && weighted[i].value !== null ? weighted[i].value! / p.value : null,
+  }));
 }
 
 interface Volume {
@@ -325,9 +364,12 @@ function collectFindings(
   out.tests.shifts++;
   const judged = task.series.filter((p) => p.date >= watchStart);
   for (const f of shifts) {
-    // A shift moves every later day of the period by `change`.
+    // A shift moves every later day of the period by `change`; an average position is a level, not a sum of days.
     const days = countDays(f.date, w.periodEnd, ctx.excludedDays);
-    const finding: SegmentShift = { ...f, ...effect(ctx, s.sourceId, metric, f.change * days) };
+    const finding: SegmentShift =
+      metric === "position"
+        ? { ...f, ...effect(ctx, s.sourceId, metric, f.change, f.baseline) }
+        : { ...f, ...effect(ctx, s.sourceId, metric, f.change * days) };
     origin.set(finding, { s, metric, afterEnd: w.periodEnd, points: judged });
     out.shifts.push(finding);
   }
@@ -343,8 +385,14 @@ function collectFindings(
   }
 }
 
-function effect(ctx: EngineContext, sourceId: string, metric: string, delta: number): SegmentFindingExtras {
-  const e = kpiEffectOf(ctx, metric, delta);
+function effect(
+  ctx: EngineContext,
+  sourceId: string,
+  metric: string,
+  delta: number,
+  baseline?: number,
+): SegmentFindingExtras {
+  const e = kpiEffectOf(ctx, metric, delta, null, baseline);
   return { sourceId, kpiEffect: e.kpiEffect, kpiMetric: ctx.kpi?.metric ?? null, indirectEffect: e.indirectEffect };
 }
 

@@ -1,0 +1,60 @@
+import { beforeEach, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { addDays } from "@/lib/dates";
+import { db } from "@/server/db/client";
+import { clientProjects } from "@/server/db/schema";
+import { generateReport } from "@/server/jobs/handlers/generate-report";
+import { uploadCsv, uploadWorld } from "@/test/data-source-fixtures";
+import { resetDatabase } from "@/test/db";
+import { PERIOD_END, PERIOD_START, insertReport, listInsights } from "@/test/report-fixtures";
+
+// A Search Console export by query: one query falls three places down the results 10 days before the period's end.
+// Its lost impressions and clicks are the effect; the ranking lost is the cause a search marketer looks for, so the
+// segment watch follows each query's average position as it follows its counts.
+
+const QUERIES = [
+  { query: "hiking boots", impressions: 20_000, position: 7.5 },
+  { query: "acme boots", impressions: 3_000, position: 1.4 },
+  { query: "boot care", impressions: 2_500, position: 4.1 },
+];
+const DROP = addDays(PERIOD_END, -9);
+
+describe("the segment watch and search positions", () => {
+  beforeEach(resetDatabase);
+
+  it("reports a query's lost ranking with its date, in places", async () => {
+    const { main, project, viewer, sourceId } = await uploadWorld();
+    await db().update(clientProjects).set({ siteType: "brand" }).where(eq(clientProjects.id, project.id));
+    const lines = ["Date,Top queries,Clicks,Impressions,Position"];
+    let k = 0;
+    for (let d = addDays(PERIOD_START, -90); d <= PERIOD_END; d = addDays(d, 1)) {
+      for (const q of QUERIES) {
+        // A deterministic wobble of a few percent, and of a tenth of a place.
+        const wobble = Math.sin(k++ * 1.7);
+        const lost = q.query === "hiking boots" && d >= DROP;
+        const impressions = Math.round(q.impressions * (lost ? 0.5 : 1) * (1 + 0.04 * wobble));
+        const position = (q.position + (lost ? 3 : 0) + 0.1 * wobble).toFixed(1);
+        lines.push(`${d},${q.query},${Math.round(impressions * 0.03)},${impressions},${position}`);
+      }
+    }
+    expect((await uploadCsv(sourceId, main.token, lines.join("\n"))).status).toBe(200);
+    const report = await insertReport(project);
+    await generateReport(report.id);
+    const docs = (await listInsights(project.id, viewer.token, `?reportId=${report.id}&limit=100`)).body.docs;
+    const shifts = docs.find((i: { intention: { key: string } }) => i.intention.key === "segment_level_shifts");
+    const position = shifts.findings.find((f: { metric: string }) => f.metric === "position");
+    expect(position).toMatchObject({
+      kind: "level_shift",
+      dimensionValue: "hiking boots",
+      date: DROP,
+      direction: "up",
+    });
+    expect(position.baseline).toBeCloseTo(7.5, 0);
+    expect(position.current).toBeCloseTo(10.5, 0);
+    expect(shifts.summary).toMatch(
+      /Average position for Query “hiking boots” worsened from about 7\.5 to 10\.5 on .* \(\+3\.0 places\)/,
+    );
+    // Steady queries' positions are watched and left alone.
+    expect(shifts.findings.filter((f: { metric: string }) => f.metric === "position")).toHaveLength(1);
+  });
+});
