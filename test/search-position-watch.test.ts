@@ -3,7 +3,9 @@ import { eq } from "drizzle-orm";
 import { addDays } from "@/lib/dates";
 import { db } from "@/server/db/client";
 import { clientProjects } from "@/server/db/schema";
+import * as kpisRoute from "@/app/api/reports/[id]/kpis/route";
 import { generateReport } from "@/server/jobs/handlers/generate-report";
+import { call } from "@/test/api";
 import { uploadCsv, uploadWorld } from "@/test/data-source-fixtures";
 import { resetDatabase } from "@/test/db";
 import { PERIOD_END, PERIOD_START, insertReport, listInsights } from "@/test/report-fixtures";
@@ -18,6 +20,8 @@ const QUERIES = [
   { query: "boot care", impressions: 2_500, position: 4.1 },
 ];
 const DROP = addDays(PERIOD_END, -9);
+const kpis = (id: string, token: string) =>
+  call(kpisRoute.GET, { path: `/api/reports/${id}/kpis`, params: { id }, token });
 
 describe("the segment watch and search positions", () => {
   beforeEach(resetDatabase);
@@ -56,5 +60,11 @@ describe("the segment watch and search positions", () => {
     );
     // Steady queries' positions are watched and left alone.
     expect(shifts.findings.filter((f: { metric: string }) => f.metric === "position")).toHaveLength(1);
+    // A brand with search data alone heads its report with its search figures, the average position among them.
+    const figures = (await kpis(report.id, viewer.token)).body.kpis;
+    expect(figures.map((k: { metric: string }) => k.metric)).toEqual(["impressions", "ctr", "clicks", "position"]);
+    const place = figures.find((k: { metric: string }) => k.metric === "position");
+    expect(place.unit).toBe("rank");
+    expect(place.current).toBeGreaterThan(place.baseline);
   });
 });

@@ -10,7 +10,7 @@ export const HEADLINE_KPIS: Record<SiteType, MetricKey[]> = {
   ecommerce: ["revenue", "transactions", "ecommerceConversionRate", "averageOrderValue", "roas", "sessions"],
   lead_generation: ["leads", "leadRate", "cpl", "conversions", "conversionRate", "sessions", "cpa"],
   content: ["engagedSessions", "pageviews", "engagementRate", "pagesPerSession", "sessions"],
-  brand: ["impressions", "sessions", "ctr", "engagedSessions", "engagementRate"],
+  brand: ["impressions", "sessions", "ctr", "engagedSessions", "engagementRate", "clicks", "position"],
 };
 
 export const MAX_HEADLINE_KPIS = 5;

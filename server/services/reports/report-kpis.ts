@@ -24,9 +24,15 @@ export interface ReportKpi {
   estimatedDays: string[];
 }
 
-/** The observation column of a stored metric (a ratio's parts are stored metrics). */
+/**
+ * The observation column of a stored metric (a ratio's parts are stored metrics), or of the part a stored ratio keeps
+ * (the average position is stored weighted by impressions: `positionWeighted` is its column).
+ */
 const columnOf = (key: string): string | null =>
-  (METRIC_CATALOGUE.find((m) => m.key === key && "column" in m) as { column?: string } | undefined)?.column ?? null;
+  (
+    METRIC_CATALOGUE.find((m) => "column" in m && (m.key === key || ("numerator" in m && m.numerator === key))) as
+      { column?: string } | undefined
+  )?.column ?? null;
 
 /** A ratio's numerator and denominator, an additive metric itself. */
 function partsOf(metric: string): string[] {
