@@ -50,6 +50,9 @@ describe("the report's headline figures, its master and the project's last repor
     expect(conversions.changePct).toBeCloseTo(conversions.change / conversions.baseline, 10);
     expect(res.body.kpis[1].unit).toBe("percent");
     expect(DROP_CHANNEL).toBe("Paid Search");
+    // Tested as the insights test a period's change: the planted fall is significant, the sessions' wobble is not.
+    expect(conversions.significant).toBe(true);
+    expect(res.body.kpis[2]).toMatchObject({ metric: "sessions", significant: false });
   });
 
   it("estimates the days of a tracking gap in the period's totals, as the report's insights do", async () => {

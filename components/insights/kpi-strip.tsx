@@ -60,9 +60,11 @@ export function KpiStrip({ reportId, look }: { reportId: string; look: ChartLook
 
 function KpiTile({ kpi, currency, look }: { kpi: ReportKpi; currency: string; look: ChartLook }) {
   const label = metricLabel(kpi.metric);
-  // A change that rounds to 0 % is shown flat: no arrow, no colour.
+  // A change that rounds to 0 % is shown flat: no arrow, no colour. One within the days' ordinary variation keeps its
+  // arrow but no colour, and says so: a red −11 % the report's tests do not back would read as bad news.
   const negligible = isNegligiblePct(kpi.changePct);
-  const tone = TONE[negligible ? "neutral" : changeTone(kpi)];
+  const noise = kpi.significant === false;
+  const tone = TONE[negligible || noise ? "neutral" : changeTone(kpi)];
   const value = (v: number | null) => formatMetric(kpi.metric, v, currency, { unit: kpi.unit });
   const direction = negligible
     ? null
@@ -85,6 +87,11 @@ function KpiTile({ kpi, currency, look }: { kpi: ReportKpi; currency: string; lo
           ({formatChange(kpi.metric, kpi.change, currency, kpi.unit)} vs {value(kpi.baseline)})
         </span>
       </p>
+      {noise && !negligible ? (
+        <p className="text-xs text-slate-600" data-testid="kpi-noise">
+          Within normal day-to-day variation
+        </p>
+      ) : null}
 
       {known.length > 1 ? (
         <Sparkline

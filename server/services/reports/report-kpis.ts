@@ -6,6 +6,7 @@ import { pickSource } from "@/lib/insights/pick-source";
 import { MIN_PERIOD_COVERAGE, estimatePeriodTotal } from "@/lib/insights/period-estimate";
 import { METRIC_CATALOGUE, metricDefinition, metricUnit } from "@/lib/catalogue/metrics";
 import type { SiteType } from "@/lib/constants/site-types";
+import { periodChange } from "../../insights/detectors/period-change";
 import { pool } from "../../db/client";
 import { activeSourceIds } from "../data-sources/project-source-ids";
 import type { ReportServiceContext } from "../context";
@@ -22,6 +23,11 @@ export interface ReportKpi {
   points: { date: string; value: number | null }[];
   /** Days of either period without data whose values the totals estimate, as the report's insights do. */
   estimatedDays: string[];
+  /**
+   * Whether the change is significant at 95 % (the daily values of the two periods, weekdays matched, as the insights'
+   * period changes are tested); null without both periods.
+   */
+  significant: boolean | null;
 }
 
 /**
@@ -156,6 +162,24 @@ export async function reportKpis({ ctx }: { ctx: ReportServiceContext }) {
       const date = addDays(report.periodStart, i);
       return { date, value: recorded(date) };
     });
+    // The change tested as the report's insights test a period's change (period-change.ts): the days as recorded,
+    // the unknown ones left out, a ratio's day weighted by its denominator.
+    const testDays = (start: string, end: string) =>
+      Array.from({ length: daysBetween(start, end) }, (_, i) => {
+        const date = addDays(start, i);
+        const num = unknownDays?.has(date) ? null : part(date, needed[0]);
+        if (!ratio || num === null) return { date, value: num };
+        const den = part(date, needed[1]);
+        return den ? { date, value: num / den, weight: den } : { date, value: null };
+      });
+    const test =
+      change !== null
+        ? periodChange(testDays(report.periodStart, report.periodEnd), testDays(comparison.start, comparison.end), {
+            metric,
+            periodStart: report.periodStart,
+            periodEnd: report.periodEnd,
+          })
+        : null;
     kpis.push({
       metric,
       unit: metricUnit(metric),
@@ -165,6 +189,7 @@ export async function reportKpis({ ctx }: { ctx: ReportServiceContext }) {
       changePct: change !== null && baseline ? change / Math.abs(baseline) : null,
       points,
       estimatedDays: [...estimatedDays].sort(),
+      significant: test ? test.significant : null,
     });
   }
   return {
