@@ -3,11 +3,14 @@ import { importGraph, importPath, sourceFilesUnder } from "@/test/import-graph";
 
 // The web process only queues jobs: the insight engine and the mail transport load in the worker.
 // A few small leaves under server/insights are for the web process too: the statistics a split test
-// computes per request, and the rollup SQL an upload merges its dates with in its own transaction (with the
-// rollup periods it names).
+// computes per request, the period-over-period test the report's headline figures carry (report-kpis.ts, with
+// the finding types it returns), and the rollup SQL an upload merges its dates with in its own transaction (with
+// the rollup periods it names).
 const WEB_SAFE = [
   "server/insights/stats/",
   "server/insights/split-test/",
+  "server/insights/detectors/period-change.ts",
+  "server/insights/types.ts",
   "server/insights/data/daily-totals.ts",
   "server/insights/data/rollup-periods.ts",
   "server/insights/data/parts.ts",
