@@ -2,6 +2,7 @@ import { formatIsoDate } from "@/lib/dates";
 import { dimensionLabel } from "@/lib/catalogue/dimensions";
 import { METRICS } from "@/lib/insights/metrics";
 import { wasOrWere } from "@/lib/catalogue/metrics";
+import { readsPerDay } from "@/lib/insights/format-values";
 import { estimatedDaysClause } from "@/lib/insights/period-estimate";
 import { downIsGood } from "./metric-sense";
 import type { Finding } from "./types";
@@ -138,7 +139,7 @@ function segment(f: Finding & { sameRowsAs?: { dimension: string; dimensionValue
 function sameEventNote(f: Finding & Record<string, unknown>, unit: Unit, ctx: NarrativeContext): string {
   const wider = (f.sameEventAs ?? []) as { dimension: string; dimensionValue: string; change: number }[];
   if (wider.length === 0) return "";
-  const perDay = f.kind === "level_shift" ? " a day" : "";
+  const perDay = readsPerDay(f.kind, unit) ? " a day" : "";
   const named = wider.map(
     (w) => `${segmentName(w.dimension, w.dimensionValue)} (${formatDelta(w.change, unit, ctx)}${perDay})`,
   );
@@ -358,7 +359,7 @@ function baseSentence(finding: Finding, ctx: NarrativeContext): string {
       if (unit === "rank" && f.change !== null)
         return `${Label}${segment(f)} ${directionVerb(f.metric, f.direction)} from about ${place(f.baseline)} to ${place(f.current)} on ${formatDate(f.periodStart, ctx.locale)} (${f.change > 0 ? "+" : "-"}${place(Math.abs(f.change))} places)${size}.${sameEventNote(f, unit, ctx)}${seasonNote(f, ctx)}`;
       // A daily level of a count or an amount; a rate is the same on any day.
-      const aDay = unit === "count" || unit === "currency" ? " a day" : "";
+      const aDay = readsPerDay(f.kind, unit) ? " a day" : "";
       return `${Label}${segment(f)} shifted from about ${v(f.baseline)} to ${v(f.current)}${aDay} on ${formatDate(f.periodStart, ctx.locale)}${pct(f, ctx)}${size}.${sameEventNote(f, unit, ctx)}${seasonNote(f, ctx)}`;
     }
     case "trend": {

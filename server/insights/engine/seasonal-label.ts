@@ -286,13 +286,13 @@ function weekdayMean(ctx: EngineContext, metric: string, date: string): number |
   return weekdays.some((v) => v === null) ? null : (weekdays as number[]).reduce((a, b) => a + b, 0) / 4;
 }
 
-/** One day of the total against the mean of the same weekday over the four weeks before it. */
 /** The same calendar date a year earlier (February 29: the 28th). */
 function sameDateLastYear(date: string): string {
   const md = date.slice(5) === "02-29" ? "02-28" : date.slice(5);
   return `${String(Number(date.slice(0, 4)) - 1).padStart(4, "0")}-${md}`;
 }
 
+/** One day of the total against the mean of the same weekday over the four weeks before it. */
 function dayAgainstWeekdays(ctx: EngineContext, metric: string, date: string): number | null {
   return ratio(mean(ctx, metric, date, date), weekdayMean(ctx, metric, date));
 }

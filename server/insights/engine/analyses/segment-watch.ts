@@ -209,16 +209,10 @@ export function startSegmentWatch(ctx: EngineContext, detector: SegmentDetector)
     (m) => m !== "engagedSessions" || ctx.project.siteType === "content" || ctx.project.siteType === "brand",
   );
   // The site total's level shifts of each metric (found once per report; the trend and anomaly intentions use them).
-  const shiftDates = new Map<string, string[]>();
-  const shiftsOf = (metric: string) => {
-    let dates = shiftDates.get(metric);
-    if (!dates)
-      shiftDates.set(
-        metric,
-        (dates = ctx.data.hasMetric(metric) ? totalLevelShifts(ctx, metric).map((x) => x.date) : []),
-      );
-    return dates;
-  };
+  const totalShifts = new Map(
+    metrics.map((m) => [m, ctx.data.hasMetric(m) ? totalLevelShifts(ctx, m).map((x) => x.date) : []] as const),
+  );
+  const watchesPosition = ctx.data.hasMetric("position");
   for (const s of ctx.segmentDaily.series) {
     // Before its source's first import a segment is unknown, not at 0 (a project with a short history).
     const unknown = ctx.data.unknownDays(s.sourceId, ctx.excludedDays);
@@ -236,7 +230,7 @@ export function startSegmentWatch(ctx: EngineContext, detector: SegmentDetector)
       : undefined;
     for (const metric of metrics) {
       if (s.narrow && metric !== volumeMetric && metric !== ctx.kpi?.metric) continue;
-      const totalShifts = shiftsOf(metric);
+      const shifts = totalShifts.get(metric)!;
       const series = segmentSeries(s, metric, from, w.periodEnd, unknown);
       const own = volume(series.map((p) => p.value));
       let daily = enoughData(own, MIN_COUNT_PER_DAY);
@@ -255,7 +249,7 @@ export function startSegmentWatch(ctx: EngineContext, detector: SegmentDetector)
         watchStart,
         periodEnd: w.periodEnd,
         daily,
-        ...(totalShifts.length > 0 ? { totalShifts } : {}),
+        ...(shifts.length > 0 ? { totalShifts: shifts } : {}),
         ...(s.narrow && narrowFrom > watchStart
           ? { dailyWindow: { judgedFrom: narrowFrom, readFrom: addDays(narrowFrom, -SEGMENT_LOOKBACK_DAYS) } }
           : {}),
@@ -264,7 +258,7 @@ export function startSegmentWatch(ctx: EngineContext, detector: SegmentDetector)
     }
     // A query's or page's search position, where its impressions make the daily average steady: a ranking lost is
     // the cause an analyst looks for behind the impressions and clicks that went with it.
-    const position = positionSeries(s, from, w.periodEnd, unknown);
+    const position = watchesPosition ? positionSeries(s, from, w.periodEnd, unknown) : null;
     if (position) {
       tasks.push({
         metric: "position",
@@ -482,11 +476,7 @@ export function foldSameEvent<T extends SegmentAnomaly | SegmentShift>(findings:
   const dimensionsOf = (f: T) => [f.dimension, ...(f.sameEventAs ?? []).map((s) => s.dimension)];
   for (const f of findings) {
     const at = kept.findIndex(
-      (k) =>
-        sameMoment(k, f) &&
-        !dimensionsOf(k).includes(f.dimension) &&
-        !(f.sameEventAs?.length ?? 0) &&
-        sameChange(k.change, f.change),
+      (k) => sameMoment(k, f) && !dimensionsOf(k).includes(f.dimension) && sameChange(k.change, f.change),
     );
     if (at < 0) {
       kept.push(f);

@@ -196,14 +196,13 @@ export async function importCsv(chunks: AsyncIterable<Buffer>, target: ImportTar
     await open.finishCopy(encoder!.dates);
     // For a new source this includes building its partition's key (also reported alone, by the staging).
     phase("insert the last chunk (and attach a new source's partition)");
+    const derived = layout.dimensions.filter((d) => d.derived).map((d) => d.dim.key);
     const summary = {
       rows: encoder!.rows,
       dateRange: { start: encoder!.minDate!, end: encoder!.maxDate! },
       metrics: layoutMetrics(layout),
       dimensions: layoutDimensions(layout),
-      ...(layout.dimensions.some((d) => d.derived)
-        ? { derivedDimensions: layout.dimensions.filter((d) => d.derived).map((d) => d.dim.key) }
-        : {}),
+      ...(derived.length > 0 ? { derivedDimensions: derived } : {}),
     };
     const { replacedDates } = await open.merge({
       dataSourceId: target.dataSourceId,
