@@ -59,8 +59,14 @@ function route(request: NextRequest, contentSecurityPolicy: string): NextRespons
 export const config = {
   // Static build assets are immutable files: they carry no page and need no nonce.
   // CSV uploads (up to 200 MB) stream into PostgreSQL: Next.js buffers the body of every request
-  // its proxy runs for, and cuts it at 10 MB, so the upload route is left out and sets its own
-  // security headers (server/http/api-security-headers.ts). Only ids of hex digits and dashes are
-  // left out, so a malformed path there still reaches the proxy's 400.
-  matcher: [{ source: "/((?!_next/static|_next/image|favicon.ico|api/data-sources/[0-9a-fA-F-]+/upload$).*)" }],
+  // its proxy runs for, and cuts it at 10 MB, so both upload routes (a file into a source, and a new
+  // source with its first file) are left out and set their own security headers
+  // (server/http/api-security-headers.ts). Only ids of hex digits and dashes are left out, so a
+  // malformed path there still reaches the proxy's 400.
+  matcher: [
+    {
+      source:
+        "/((?!_next/static|_next/image|favicon.ico|api/data-sources/[0-9a-fA-F-]+/upload$|api/properties/[0-9a-fA-F-]+/data-sources/upload$).*)",
+    },
+  ],
 };

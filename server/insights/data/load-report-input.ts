@@ -74,6 +74,7 @@ export async function loadReportInput(options: {
     from: range.from,
     to: window.periodEnd,
     series: perSource.flatMap((d) => d?.series ?? []),
+    untestedShifts: perSource.reduce((n, d) => n + (d?.untestedShifts ?? 0), 0),
   };
   const sourceNames = Object.fromEntries(sources.map((s) => [s.id, s.name]));
   return { data, segmentDaily, window, project: { ...options.project, sourceNames } };

@@ -31,7 +31,9 @@ export async function loadSegmentDaily(options: {
   const { sourceIds, dimensions, segments, from, to } = options;
   const empty: SegmentDaily = { from, to, series: [] };
   if (sourceIds.length === 0 || segments.length === 0) return empty;
-  const watched = segments.filter((s) => dimensions.includes(s.dimension));
+  const inDimensions = segments.filter((s) => dimensions.includes(s.dimension));
+  const watched = inDimensions.filter((s) => !s.screenedOut);
+  const untestedShifts = inDimensions.length - watched.length;
   const { rows } = await pool().query<Record<string, string | number | null>>(query(), [
     from,
     to,
@@ -45,6 +47,7 @@ export async function loadSegmentDaily(options: {
     dimension: s.dimension,
     value: s.value,
     narrow: s.narrow,
+    tail: s.tail,
     days: new Map(),
   }));
   for (const row of rows) {
@@ -55,7 +58,7 @@ export async function loadSegmentDaily(options: {
     });
     series[Number(row.seg)].days.set(String(row.date), values);
   }
-  return { from, to, series: series.filter((s) => s.days.size > 0) };
+  return { from, to, series: series.filter((s) => s.days.size > 0), untestedShifts };
 }
 
 export const segmentDailyQueryForTest = query;

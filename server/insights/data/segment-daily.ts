@@ -13,6 +13,8 @@ export interface SegmentDailySeries {
   value: string;
   /** Watched in its volume and the primary KPI only (pick-watched-segments.ts). */
   narrow?: boolean;
+  /** Watched for level shifts of its volume only (pick-watched-segments.ts). */
+  tail?: boolean;
   /** date → one value per part (PARTS order; `users` is always null: it does not add up). */
   days: Map<string, PartValues>;
 }
@@ -22,6 +24,11 @@ export interface SegmentDaily {
   from: string;
   to: string;
   series: SegmentDailySeries[];
+  /**
+   * Tail segments the screen left unread (pick-watched-segments.ts): each counts as one level-shift test that found
+   * nothing, so the report's multiplicity is that of testing them all.
+   */
+  untestedShifts?: number;
 }
 
 /** Parts the segment watch reads (additive ones, and the weighted position for the average position); the others are

@@ -29,6 +29,26 @@ describe("generated campaign accounts", () => {
     expect(significantFindings(runEngine(generateCampaignAccount(1, false).input))).toEqual([]);
   });
 
+  it("watches a campaign its drop pushed past the 30th in the tail, for level shifts of its volume, and finds it", () => {
+    const { input, event } = generateCampaignAccount(25, true); // Campaign 30, down 7.3 SD from 19 March
+    expect(event).toMatchObject({ kind: "level_shift", value: campaignName(30), direction: "down" });
+    const tail = input.segmentDaily.series.filter((s) => s.tail);
+    // Its volume moved between the periods, so the screen reads it; the steady 32nd is left out but counted.
+    expect(tail.map((s) => s.value)).toEqual([campaignName(30)]);
+    expect(input.segmentDaily.untestedShifts).toBe(1);
+    const report = runEngine(input);
+    // The unread one still counts as a level-shift test in the report's false discovery rate.
+    expect(
+      report.tests! - runEngine({ ...input, segmentDaily: { ...input.segmentDaily, untestedShifts: 0 } }).tests!,
+    ).toBe(1);
+    expect(eventFound(report, event!)).toBe(true);
+    const lasting = report.insights.find((i) => i.intentionKey === "segment_level_shifts")!;
+    expect(lasting.findings[0]).toMatchObject({ dimensionValue: campaignName(30), metric: "sessions" });
+    expect(lasting.findings.filter((f) => f.dimensionValue === campaignName(30)).map((f) => f.metric)).toEqual([
+      "sessions",
+    ]);
+  });
+
   it("with a one-day event: a spike or drop past the 10 largest campaigns is judged day by day too", () => {
     const ranks = Array.from({ length: 50 }, (_, i) => Number(plannedCampaignDay(i + 1).value!.slice(-2)));
     expect(Math.min(...ranks)).toBe(MAX_WATCHED_VALUES + 1);

@@ -92,17 +92,26 @@ export function generateCampaignAccount(seed: number, withEvent: boolean, oneDay
   );
   const data = new ProjectData(window, [{ sourceId, days: totals }], rows, ["campaign"]);
   const range = segmentWatchRange(window.periodStart, window.periodEnd);
-  const series: SegmentDailySeries[] = pickWatchedSegments(data, ["campaign"]).map((w) => ({
-    sourceId,
-    dimension: w.dimension,
-    value: w.value,
-    narrow: w.narrow,
-    days: new Map([...byCampaign.get(w.value)!].filter(([date]) => date >= range.from)),
-  }));
+  const watched = pickWatchedSegments(data, ["campaign"]);
+  const series: SegmentDailySeries[] = watched
+    .filter((w) => !w.screenedOut)
+    .map((w) => ({
+      sourceId,
+      dimension: w.dimension,
+      value: w.value,
+      narrow: w.narrow,
+      tail: w.tail,
+      days: new Map([...byCampaign.get(w.value)!].filter(([date]) => date >= range.from)),
+    }));
   return {
     input: {
       data,
-      segmentDaily: { from: range.from, to: window.periodEnd, series },
+      segmentDaily: {
+        from: range.from,
+        to: window.periodEnd,
+        series,
+        untestedShifts: watched.filter((w) => w.screenedOut).length,
+      },
       window,
       project: { siteType: "ecommerce", url: null, currency: "EUR" },
     },

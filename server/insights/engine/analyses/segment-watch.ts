@@ -229,7 +229,7 @@ export function startSegmentWatch(ctx: EngineContext, detector: SegmentDetector)
       ? VOLUME_METRICS.find((m) => enoughData(countVolume(m), MIN_COUNT_PER_DAY_SHIFTS))
       : undefined;
     for (const metric of metrics) {
-      if (s.narrow && metric !== volumeMetric && metric !== ctx.kpi?.metric) continue;
+      if (s.narrow && metric !== volumeMetric && (s.tail || metric !== ctx.kpi?.metric)) continue;
       const shifts = totalShifts.get(metric)!;
       const series = segmentSeries(s, metric, from, w.periodEnd, unknown);
       const own = volume(series.map((p) => p.value));
@@ -248,7 +248,8 @@ export function startSegmentWatch(ctx: EngineContext, detector: SegmentDetector)
         series,
         watchStart,
         periodEnd: w.periodEnd,
-        daily,
+        // A segment of the long tail is watched for level shifts only.
+        daily: daily && !s.tail,
         ...(shifts.length > 0 ? { totalShifts: shifts } : {}),
         ...(s.narrow && narrowFrom > watchStart
           ? { dailyWindow: { judgedFrom: narrowFrom, readFrom: addDays(narrowFrom, -SEGMENT_LOOKBACK_DAYS) } }
@@ -258,7 +259,7 @@ export function startSegmentWatch(ctx: EngineContext, detector: SegmentDetector)
     }
     // A query's or page's search position, where its impressions make the daily average steady: a ranking lost is
     // the cause an analyst looks for behind the impressions and clicks that went with it.
-    const position = watchesPosition ? positionSeries(s, from, w.periodEnd, unknown) : null;
+    const position = watchesPosition && !s.tail ? positionSeries(s, from, w.periodEnd, unknown) : null;
     if (position) {
       tasks.push({
         metric: "position",
@@ -295,6 +296,8 @@ export function watchSegments(ctx: EngineContext): SegmentWatch {
     out.series++;
     collectFindings(ctx, started.segments[i], task, detections[i], out);
   });
+  // The tail segments the screen left unread were tested in effect and found nothing: they count in the family.
+  out.tests.shifts += ctx.segmentDaily.untestedShifts ?? 0;
   cache.set(ctx, out);
   return out;
 }
