@@ -149,28 +149,31 @@ function ExpectedRange({ range }: { range: [string, string] | null }) {
 }
 
 /**
- * The other segments a segment finding stands for: the same rows through other dimensions, and wider segments that
- * moved by about as much the same day (their own change beside them).
+ * The other segments a segment finding stands for: the same rows through other dimensions, wider segments that
+ * moved by about as much the same day, and segments that moved with it by less (their own change beside them).
  */
 function AlsoSeenIn({ finding, currency }: { finding: InsightFinding; currency: string }) {
   const name = (s: { dimension: string; dimensionValue: string }) =>
     `${dimensionLabel(s.dimension)}: ${s.dimensionValue}`;
   const same = finding.sameRowsAs ?? [];
-  const wider = finding.sameEventAs ?? [];
-  if (same.length === 0 && wider.length === 0) return null;
+  const lists = [
+    { label: "Also seen in:", segments: finding.sameEventAs ?? [] },
+    { label: "Moved with it, by less:", segments: finding.movedWith ?? [] },
+  ].filter((l) => l.segments.length > 0);
+  if (same.length === 0 && lists.length === 0) return null;
   return (
     <span className="mt-1 block text-xs text-slate-600">
       {same.length > 0 ? <span className="block">Same rows as {same.map(name).join(", ")}</span> : null}
-      {wider.length > 0 ? (
-        <>
-          <span className="block">Also seen in:</span>
-          {wider.map((w) => (
+      {lists.map((l) => (
+        <span key={l.label} className="block">
+          <span className="block">{l.label}</span>
+          {l.segments.map((w) => (
             <span key={`${w.dimension}|${w.dimensionValue}`} className="block">
               {name(w)} <span className="whitespace-nowrap">({formatFindingChange(finding, w.change, currency)})</span>
             </span>
           ))}
-        </>
-      ) : null}
+        </span>
+      ))}
     </span>
   );
 }

@@ -168,6 +168,8 @@ export type InsightFinding = Serialized<EngineFinding> & {
   sameRowsAs?: { dimension: string; dimensionValue: string }[];
   /** Wider segments that moved by about as much the same day: most likely this change (segment watch). */
   sameEventAs?: { dimension: string; dimensionValue: string; change: number }[];
+  /** Segments of other dimensions that moved with it by less, the total moving mostly with it (segment watch). */
+  movedWith?: { dimension: string; dimensionValue: string; change: number }[];
 };
 export type FindingKind = InsightFinding["kind"];
 /**

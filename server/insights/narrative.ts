@@ -146,6 +146,26 @@ function sameEventNote(f: Finding & Record<string, unknown>, unit: Unit, ctx: Na
   return ` ${listed(named)} moved by about as much the same day: most likely this change, seen in wider segments.`;
 }
 
+/**
+ * " Country “United States” (−165 a day) and Country “Germany” (−58 a day) moved with it within days, by less: …": the
+ * segments of other dimensions whose change was most likely their part of this one (fold-moved-with.ts).
+ */
+const MOVED_WITH_NAMED = 3;
+
+function movedWithNote(f: Finding & Record<string, unknown>, unit: Unit, ctx: NarrativeContext): string {
+  const parts = (f.movedWith ?? []) as { dimension: string; dimensionValue: string; change: number }[];
+  if (parts.length === 0) return "";
+  const perDay = readsPerDay(f.kind, unit) ? " a day" : "";
+  // The sentence names the first few (the evidence table lists them all).
+  const shown = parts.length > MOVED_WITH_NAMED + 1 ? parts.slice(0, MOVED_WITH_NAMED) : parts;
+  const named = shown.map(
+    (p) => `${segmentName(p.dimension, p.dimensionValue)} (${formatDelta(p.change, unit, ctx)}${perDay})`,
+  );
+  if (shown.length < parts.length) named.push(`${parts.length - shown.length} other segments`);
+  const when = f.kind === "anomaly" ? "the same day" : "within days";
+  return ` ${listed(named)} moved with it ${when}, by less: most likely their part of this change, as the site's total moved mostly with this segment.`;
+}
+
 /** "A", "A and B", "A, B and C". */
 const listed = (items: string[]) =>
   items.length < 2 ? (items[0] ?? "") : `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`;
@@ -324,7 +344,7 @@ function baseSentence(finding: Finding, ctx: NarrativeContext): string {
   switch (f.kind) {
     case "anomaly": {
       const side = f.direction === "up" ? "above" : "below";
-      return `${Label}${segment(f)} ${range(f, ctx)} ${wasOrWere(f.metric)} ${v(f.current)}, ${side} the expected range of ${v(f.expectedLow)} to ${v(f.expectedHigh)} (${confidenceText(f)}).${sameEventNote(f, unit, ctx)}${seasonNote(f, ctx)}`;
+      return `${Label}${segment(f)} ${range(f, ctx)} ${wasOrWere(f.metric)} ${v(f.current)}, ${side} the expected range of ${v(f.expectedLow)} to ${v(f.expectedHigh)} (${confidenceText(f)}).${sameEventNote(f, unit, ctx)}${movedWithNote(f, unit, ctx)}${seasonNote(f, ctx)}`;
     }
     case "change": {
       const sig =
@@ -357,10 +377,10 @@ function baseSentence(finding: Finding, ctx: NarrativeContext): string {
           ? "n/a"
           : numberFormat(ctx.locale ?? "en-US", { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(x);
       if (unit === "rank" && f.change !== null)
-        return `${Label}${segment(f)} ${directionVerb(f.metric, f.direction)} from about ${place(f.baseline)} to ${place(f.current)} on ${formatDate(f.periodStart, ctx.locale)} (${f.change > 0 ? "+" : "-"}${place(Math.abs(f.change))} places)${size}.${sameEventNote(f, unit, ctx)}${seasonNote(f, ctx)}`;
+        return `${Label}${segment(f)} ${directionVerb(f.metric, f.direction)} from about ${place(f.baseline)} to ${place(f.current)} on ${formatDate(f.periodStart, ctx.locale)} (${f.change > 0 ? "+" : "-"}${place(Math.abs(f.change))} places)${size}.${sameEventNote(f, unit, ctx)}${movedWithNote(f, unit, ctx)}${seasonNote(f, ctx)}`;
       // A daily level of a count or an amount; a rate is the same on any day.
       const aDay = readsPerDay(f.kind, unit) ? " a day" : "";
-      return `${Label}${segment(f)} shifted from about ${v(f.baseline)} to ${v(f.current)}${aDay} on ${formatDate(f.periodStart, ctx.locale)}${pct(f, ctx)}${size}.${sameEventNote(f, unit, ctx)}${seasonNote(f, ctx)}`;
+      return `${Label}${segment(f)} shifted from about ${v(f.baseline)} to ${v(f.current)}${aDay} on ${formatDate(f.periodStart, ctx.locale)}${pct(f, ctx)}${size}.${sameEventNote(f, unit, ctx)}${movedWithNote(f, unit, ctx)}${seasonNote(f, ctx)}`;
     }
     case "trend": {
       if (typeof f.rate === "number") {

@@ -18,6 +18,7 @@ import type { SegmentDetector } from "./analyses/segment-detect";
 import { explainTotalsBySegments } from "./explain-by-segment";
 import { siteTypeIntentions } from "./applicable";
 import { primaryKpi } from "./kpi";
+import { foldMovedWith } from "./fold-moved-with";
 import { FDR, benjaminiHochbergThreshold } from "./multiplicity";
 import { rankOutcomes, type InsightGroup } from "./rank";
 import { runIntention } from "./run-intention";
@@ -105,10 +106,11 @@ export function runEngine(input: EngineInput, options: EngineOptions = {}): Engi
       SEGMENT_MAX_FINDINGS,
     );
     attachMixRate(ctx, o.findings);
-    // Every metric that moves over time has a chart: the lead segment's series with its expected range.
-    o.chart = segmentWatchChart(o.findings);
   }
   explainTotalsBySegments(ctx, outcomes);
+  foldMovedWith(outcomes);
+  // Every metric that moves over time has a chart: the lead segment's series with its expected range.
+  for (const o of outcomes) if (o.localised) o.chart = segmentWatchChart(o.findings);
   const ranked = rankOutcomes(ctx, outcomes);
   const narrativeCtx = { currency: project.currency };
   const insights: InsightDraft[] = ranked.map((r) => {

@@ -119,4 +119,41 @@ describe("seasonal labels of unusual days", () => {
     for (const date of ["2025-11-16", "2025-11-17", "2025-11-18", "2025-11-21"]) expect(labelled).toContain(date);
     // Left: the season's last day, which the forecast itself expects to have ended (its year is 364 days).
   });
+
+  // A small site (about 40 sessions a day, its days wandering by 15 %) whose one day this year is 1.8 times its usual;
+  // the same day a year earlier (364 days back and on its date) at `lastYear` times its usual.
+  function smallSiteDay(lastYear: number) {
+    const end = "2026-10-31";
+    const day = "2026-10-26";
+    const window = reportWindow("2026-10-02", end, "previous_period");
+    const noise = gaussian(mulberry32(5));
+    const days = new Map<string, PartValues>();
+    for (let date = addDays(end, -420); date <= end; date = addDays(date, 1)) {
+      const usual = 40 * WEEKLY[dayOfWeek(date)];
+      const factor = date === day ? 1.8 : date === addDays(day, -364) || date === "2025-10-26" ? lastYear : 1;
+      const v: PartValues = PARTS.map(() => null);
+      v[PART_INDEX.sessions] = Math.max(0, Math.round(usual * factor * (1 + 0.15 * noise())));
+      days.set(date, v);
+    }
+    const report = runEngine({
+      data: new ProjectData(window, [{ sourceId: "a", days }], [], []),
+      segmentDaily: { from: window.periodStart, to: end, series: [] },
+      window,
+      project: { siteType: "content" as const, url: null, currency: "EUR" },
+    });
+    return report.insights
+      .filter((i) => i.intentionKey === "sessions_anomalies")
+      .flatMap((i) => i.findings as Labelled[])
+      .find((f) => f.date === day);
+  }
+
+  it("keeps a day as news when last year's same day moved no more than a small site's days wander", () => {
+    const found = smallSiteDay(1.35); // 2 of the wander's σ: what chance gives one day in 40
+    expect(found).toMatchObject({ direction: "up" });
+    expect(found!.season).toBeUndefined();
+  });
+
+  it("labels the day expected when last year's same day stood out of that wander as much", () => {
+    expect(smallSiteDay(1.8)!.season).toMatchObject({ expected: true });
+  });
 });

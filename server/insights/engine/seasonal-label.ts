@@ -1,6 +1,7 @@
 import { metricDefinition } from "@/lib/insights/metrics";
 import { addDays } from "@/lib/dates";
 import { trendRate } from "../detectors/trend-rate";
+import { robustSigma } from "../stats/descriptive";
 import type { Finding } from "../types";
 import { effectShare } from "./effect-share";
 import type { EngineContext, IntentionOutcome } from "./types";
@@ -28,6 +29,15 @@ const SEASON_Z = 2.576;
 const SLOPE_Z = 1.96;
 /** Days on each side of a slope change over which the slopes before and after it are fitted. */
 const SLOPE_DAYS = 56;
+/**
+ * Last year's move on a day (or its week) predicts this year's only when it stands out of last year's own day-to-day
+ * noise by this many σ (99 %; a day has four chances: its day and its week, 364 days back and on its date): a small
+ * total's days wander by 15-20 % (35 conversions a day), so a chance +11 % a year earlier labelled a country's tripled
+ * day "expected for the season".
+ */
+const LAST_YEAR_Z = 2.576;
+/** Days before last year's date whose wander against their weekdays measures that noise. */
+const NOISE_DAYS = 28;
 /** Days either side of a level shift's date a year back whose move may be the season's (seasonMoveNear). */
 const SHIFT_DATE_SLACK = 7;
 
@@ -162,8 +172,15 @@ function dayInSeason(ctx: EngineContext, f: Dated, date: string, at: string): Se
       ? Math.abs(f.change / score)
       : Math.abs(f.expectedHigh - f.baseline) / 2;
   const halfWidth = SEASON_Z * Math.sqrt(2.5) * sigma;
-  for (const lastYear of [dayAgainstWeekdays(ctx, f.metric, at), week]) {
-    if (lastYear === null || Math.abs(Math.log(lastYear)) < MIN_SEASONAL_LOG) continue;
+  // Last year's noise where its weeks are known, else this year's before the day (the same site's days wander alike).
+  const noise = dayNoise(ctx, f.metric, at) || dayNoise(ctx, f.metric, date);
+  const predictions = [
+    { lastYear: dayAgainstWeekdays(ctx, f.metric, at), noise },
+    // A week's mean against the four weeks before: the noise of a mean of 7 days against one of 28.
+    { lastYear: week, noise: noise * Math.sqrt(1 / 7 + 1 / BEFORE_DAYS) },
+  ];
+  for (const { lastYear, noise } of predictions) {
+    if (lastYear === null || Math.abs(Math.log(lastYear)) < Math.max(MIN_SEASONAL_LOG, LAST_YEAR_Z * noise)) continue;
     if (Math.sign(lastYear - 1) !== Math.sign(f.current - usual)) continue;
     const predicted = usual * lastYear;
     if (Math.abs(f.current - predicted) <= halfWidth)
@@ -290,6 +307,19 @@ function weekdayMean(ctx: EngineContext, metric: string, date: string): number |
 function sameDateLastYear(date: string): string {
   const md = date.slice(5) === "02-29" ? "02-28" : date.slice(5);
   return `${String(Number(date.slice(0, 4)) - 1).padStart(4, "0")}-${md}`;
+}
+
+/**
+ * The total's day-to-day noise around a day (log scale): the robust σ (MAD) of the NOISE_DAYS days before it, each
+ * against its weekday's mean; 0 when too few of those days are known (no noise can be told apart then).
+ */
+function dayNoise(ctx: EngineContext, metric: string, date: string): number {
+  const logs: number[] = [];
+  for (let k = 1; k <= NOISE_DAYS; k++) {
+    const r = dayAgainstWeekdays(ctx, metric, addDays(date, -k));
+    if (r !== null) logs.push(Math.log(r));
+  }
+  return logs.length < NOISE_DAYS / 2 ? 0 : robustSigma(logs);
 }
 
 /** One day of the total against the mean of the same weekday over the four weeks before it. */

@@ -92,6 +92,11 @@ export interface SegmentFindingExtras {
    * segment's change seen in them, with each one's own change.
    */
   sameEventAs?: { dimension: string; dimensionValue: string; change: number }[];
+  /**
+   * Segments of other dimensions that moved the same way about the same day by less, when the site's total moved
+   * mostly with this segment (fold-moved-with.ts): most likely their part of this change, with each one's own change.
+   */
+  movedWith?: { dimension: string; dimensionValue: string; change: number }[];
   /** For an outcome (conversions, revenue, ...): how much traffic and how much the rate explain. */
   mixRate?: MixRate;
   /**

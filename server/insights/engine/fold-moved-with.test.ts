@@ -1,0 +1,105 @@
+import { describe, expect, it } from "vitest";
+import { describeFinding } from "../narrative";
+import type { SegmentShift } from "./analyses/segment-watch";
+import { foldMovedWith } from "./fold-moved-with";
+import type { IntentionOutcome } from "./types";
+
+// Mobile's engaged sessions fell a quarter from 17 October; the site's total fell from 19 October, 81 % of it from
+// mobile. The countries, each with its share of mobile visits, fell within two days by less.
+
+function shift(
+  dimension: string | null,
+  value: string | null,
+  date: string,
+  change: number,
+  metric = "engagedSessions",
+) {
+  return {
+    kind: "level_shift",
+    metric,
+    dimension,
+    dimensionValue: value,
+    periodStart: date,
+    periodEnd: "2026-10-31",
+    current: 1000 + change,
+    baseline: 1000,
+    change,
+    changePct: change / 1000,
+    expectedLow: null,
+    expectedHigh: null,
+    confidence: 0.95,
+    direction: change < 0 ? "down" : "up",
+    pValue: 1e-6,
+    sourceId: "s",
+  } as unknown as SegmentShift;
+}
+
+function outcomes(segments: SegmentShift[], explainedBy: { dimension: string; dimensionValue: string } | null) {
+  const total = {
+    ...shift(null, null, "2026-10-19", -401),
+    ...(explainedBy ? { explainedBy: { ...explainedBy, share: 0.81 } } : {}),
+  };
+  return [
+    { intention: { stage: "engagement" }, findings: [total] },
+    { intention: { stage: "engagement" }, findings: segments, localised: true },
+  ] as unknown as IntentionOutcome[];
+}
+
+describe("foldMovedWith", () => {
+  const mobile = () => shift("device", "mobile", "2026-10-17", -322);
+  const country = (value: string, change: number, date = "2026-10-19") => shift("country", value, date, change);
+
+  it("folds the segments of other dimensions that moved with the explaining segment, by less, within days", () => {
+    const all = outcomes(
+      [
+        mobile(),
+        country("United States", -166),
+        country("Germany", -58, "2026-10-20"),
+        shift("device", "tablet", "2026-10-17", -30),
+      ],
+      { dimension: "device", dimensionValue: "mobile" },
+    );
+    foldMovedWith(all);
+    const kept = all[1].findings as SegmentShift[];
+    // Tablet is another device: its own change, not a part of mobile's.
+    expect(kept.map((f) => f.dimensionValue)).toEqual(["mobile", "tablet"]);
+    expect(kept[0].movedWith).toEqual([
+      { dimension: "country", dimensionValue: "United States", change: -166 },
+      { dimension: "country", dimensionValue: "Germany", change: -58 },
+    ]);
+  });
+
+  it("keeps what moved the other way, more, on another metric or days apart", () => {
+    const kept = [
+      mobile(),
+      country("France", 40), // rose
+      country("India", -400), // fell more than mobile
+      shift("country", "Canada", "2026-10-19", -50, "sessions"), // another metric
+      country("Spain", -60, "2026-10-25"), // a week later
+    ];
+    const all = outcomes(kept, { dimension: "device", dimensionValue: "mobile" });
+    foldMovedWith(all);
+    expect(all[1].findings).toHaveLength(5);
+    expect((all[1].findings[0] as SegmentShift).movedWith).toBeUndefined();
+  });
+
+  it("folds nothing when no total's event is explained by a segment", () => {
+    const all = outcomes([mobile(), country("United States", -166)], null);
+    foldMovedWith(all);
+    expect(all[1].findings).toHaveLength(2);
+  });
+
+  it("says which segments moved with it, naming the first three", () => {
+    const values = ["United States", "United Kingdom", "Germany", "France", "Canada"];
+    const all = outcomes([mobile(), ...values.map((v, i) => country(v, -100 + 10 * i))], {
+      dimension: "device",
+      dimensionValue: "mobile",
+    });
+    foldMovedWith(all);
+    expect(describeFinding(all[1].findings[0], { currency: "EUR" })).toContain(
+      "Country “United States” (-100 a day), Country “United Kingdom” (-90 a day), Country “Germany” (-80 a day) and 2 " +
+        "other segments moved with it within days, by less: most likely their part of this change, as the site's total " +
+        "moved mostly with this segment.",
+    );
+  });
+});

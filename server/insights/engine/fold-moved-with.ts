@@ -1,0 +1,98 @@
+import { dayNumber } from "@/lib/dates";
+import type { SegmentAnomaly, SegmentShift } from "./analyses/segment-watch";
+import type { Explanation } from "./explain-by-segment";
+import type { IntentionOutcome } from "./types";
+
+// One event, seen through every dimension. Mobile's engagement falls a quarter from 17 October: the site's total
+// falls 11 %, 81 % of it from mobile (explain-by-segment.ts), and the United States, the United Kingdom and Germany,
+// each with its share of mobile visits, fall 10-13 % within two days. Each country's shift is real, but an analyst
+// reads it as mobile's change seen by country, not as four findings. The rollups hold one dimension at a time, so
+// which rows the countries lost cannot be read; what can: the total moved mostly with one segment, and segments of
+// other dimensions moved the same way, about the same day, each by less than it. Those are folded into that segment's
+// finding as `movedWith`, each with its own change. A finding that leads another explained event is never folded.
+
+type SegmentFinding = SegmentAnomaly | SegmentShift;
+
+/** How many days apart one level shift may be dated in the total and in segments (a day's event: the same day). */
+const SHIFT_DAYS = 3;
+
+interface ExplainedEvent {
+  kind: "anomaly" | "level_shift";
+  dimension: string;
+  dimensionValue: string;
+  day: number;
+}
+
+/** Folds, in the localised outcomes, the segments that most likely moved with the segment a total's event came from. */
+export function foldMovedWith(outcomes: IntentionOutcome[]): void {
+  const events = explainedEvents(outcomes);
+  if (events.length === 0) return;
+  const local = outcomes.filter((o) => o.localised);
+  const leadsOfEvents = new Set(
+    local.flatMap((o) => (o.findings as SegmentFinding[]).filter((f) => events.some((e) => leads(f, e)))),
+  );
+  for (const o of local) {
+    const findings = o.findings as SegmentFinding[];
+    const folded = new Set<SegmentFinding>();
+    for (const lead of findings) {
+      if (!leadsOfEvents.has(lead) || folded.has(lead)) continue;
+      const parts = findings.filter(
+        (b) => !leadsOfEvents.has(b) && !folded.has(b) && b !== lead && movedWithLead(b, lead),
+      );
+      if (parts.length === 0) continue;
+      lead.movedWith = [
+        ...(lead.movedWith ?? []),
+        ...parts.map((b) => ({
+          dimension: b.dimension ?? "",
+          dimensionValue: b.dimensionValue ?? "",
+          change: b.change!,
+        })),
+      ];
+      for (const b of parts) folded.add(b);
+    }
+    if (folded.size > 0) o.findings = findings.filter((f) => !folded.has(f));
+  }
+}
+
+/** The totals' day and shift findings that one segment explains: where each event came from. */
+function explainedEvents(outcomes: IntentionOutcome[]): ExplainedEvent[] {
+  const out: ExplainedEvent[] = [];
+  for (const o of outcomes) {
+    if (o.localised || o.intention.stage === "audit") continue;
+    for (const f of o.findings as (SegmentFinding & { explainedBy?: Explanation })[]) {
+      if (f.dimension !== null || !f.explainedBy || (f.kind !== "anomaly" && f.kind !== "level_shift")) continue;
+      const { dimension, dimensionValue } = f.explainedBy;
+      out.push({ kind: f.kind, dimension, dimensionValue, day: dayNumber(f.periodStart) });
+    }
+  }
+  return out;
+}
+
+function near(a: number, b: number, kind: string): boolean {
+  return Math.abs(a - b) <= (kind === "anomaly" ? 0 : SHIFT_DAYS);
+}
+
+/** The segment's own finding of an event the total says came from it (any metric: the event moved them all). */
+function leads(f: SegmentFinding, e: ExplainedEvent): boolean {
+  return (
+    f.kind === e.kind &&
+    f.dimension === e.dimension &&
+    f.dimensionValue === e.dimensionValue &&
+    near(dayNumber(f.periodStart), e.day, e.kind)
+  );
+}
+
+/** A segment of another dimension that moved like the lead, about the same day, by less. */
+function movedWithLead(b: SegmentFinding, lead: SegmentFinding): boolean {
+  return (
+    b.kind === lead.kind &&
+    b.metric === lead.metric &&
+    b.direction === lead.direction &&
+    b.sourceId === lead.sourceId &&
+    b.dimension !== lead.dimension &&
+    near(dayNumber(b.periodStart), dayNumber(lead.periodStart), lead.kind) &&
+    b.change !== null &&
+    lead.change !== null &&
+    Math.abs(b.change) < Math.abs(lead.change)
+  );
+}
