@@ -294,6 +294,22 @@ describe("POST /api/data-sources/{id}/upload", () => {
         ].join("\n"),
         message: M.duplicateRow(5, 2),
       },
+      {
+        name: "a week's totals on each date (a weekly export)",
+        csv: [
+          HEADER,
+          ...["2024-01-01", "2024-01-08", "2024-01-15", "2024-01-22"].map((d) => `${d},Email,desktop,700,7,9`),
+        ].join("\n"),
+        message: M.notDaily("a week", ["2024-01-01", "2024-01-08", "2024-01-15"]),
+      },
+      {
+        name: "a month's totals on each date (a monthly export)",
+        csv: [
+          HEADER,
+          ...["2024-01-01", "2024-02-01", "2024-03-01", "2024-04-01"].map((d) => `${d},Email,desktop,9,1,1`),
+        ].join("\n"),
+        message: M.notDaily("a month", ["2024-01-01", "2024-02-01", "2024-03-01"]),
+      },
     ];
     for (const c of cases) {
       it(c.name, async () => {

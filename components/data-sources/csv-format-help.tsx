@@ -12,7 +12,8 @@ export function CsvFormatHelp({ id }: { id?: string }) {
         A UTF-8 file with a header row, its columns separated by commas (or by semicolons, as spreadsheets in many
         European locales save CSV with decimal commas, or by tabs), up to {Math.round(MAX_UPLOAD_BYTES / 1024 / 1024)}{" "}
         MB. Lines starting with <code className={code}>#</code> are skipped (analytics exports begin with such lines).
-        Each row is one date and one combination of the dimension columns present.
+        Each row is one date and one combination of the dimension columns present: data by day, not a week&apos;s or a
+        month&apos;s totals (a file whose dates are all a week or more apart is refused).
       </p>
       <dl className="space-y-1.5">
         <div>

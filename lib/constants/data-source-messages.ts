@@ -37,6 +37,8 @@ export const DATA_SOURCE_MESSAGES = {
     `Line ${line}, column ${column}: the value is longer than ${max} characters`,
   duplicateRow: (line: number, firstLine: number) =>
     `Line ${line}: the same date and dimension values as line ${firstLine}. Each row must be one date and one combination of dimension values`,
+  notDaily: (apart: string, examples: string[]) =>
+    `The file's dates are ${apart} apart (${examples.join(", ")}, …): Funnelwise reads daily data, one row per date and combination of dimension values. Export the report by day (the Date dimension, not Week or Month) and upload it again`,
   syntax: (line: number, detail: string) => `Line ${line}: ${detail}`,
   dataSourceDeleted: "Data source deleted",
 } as const;

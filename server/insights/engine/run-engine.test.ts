@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { addDays, daysBetween } from "@/lib/dates";
+import { addDays, dayOfWeek, daysBetween } from "@/lib/dates";
+import { mulberry32 } from "@/lib/seeded-random";
 import { PART_INDEX, PARTS, type PartValues } from "../data/parts";
 import { ProjectData, type SegmentRow } from "../data/project-data";
+import { reportWindow } from "../data/window";
 import { generateProject } from "../synthetic/generate-project";
 import { eventFound, significantFindings } from "../synthetic/score";
 import type { Finding } from "../types";
@@ -167,6 +169,44 @@ describe("runEngine on generated projects", () => {
     expect(reasons.get("roas_by_campaign")).toMatch(/needs advertising data/);
     // The generated site has no ad cost: comparing its ad clicks with paid visits is skipped, not "nothing found".
     expect(reasons.get("ads_clicks_vs_sessions")).toMatch(/^Skipped: this check needs advertising data/);
+  });
+
+  it("does not judge single days of a count the site has a few of a day (a lead every fourth day)", () => {
+    const end = "2026-10-31";
+    const window = reportWindow("2026-10-02", end, "previous_period");
+    const random = mulberry32(11);
+    // Poisson draws by inversion: 45 sessions a day (fewer at weekends), 0.25 leads.
+    const poisson = (mean: number) => {
+      let k = 0;
+      let p = Math.exp(-mean);
+      let sum = p;
+      const u = random();
+      while (u > sum) sum += p *= mean / ++k;
+      return k;
+    };
+    const days = new Map<string, PartValues>();
+    for (let date = addDays(end, -420); date <= end; date = addDays(date, 1)) {
+      const v: PartValues = PARTS.map(() => null);
+      v[PART_INDEX.sessions] = poisson([0, 6].includes(dayOfWeek(date)) ? 27 : 45);
+      v[PART_INDEX.leads] = poisson(0.25);
+      days.set(date, v);
+    }
+    const report = runEngine({
+      data: new ProjectData(window, [{ sourceId: "a", days }], [], []),
+      segmentDaily: { from: window.periodStart, to: end, series: [] },
+      window,
+      project: { siteType: "lead_generation", url: null, currency: "EUR" },
+    });
+    const reasons = new Map(report.skipped.map((s) => [s.intentionKey, s.reason]));
+    expect(reasons.get("leads_anomalies")).toMatch(
+      new RegExp(
+        "^Skipped: a single day's leads can be told apart from chance only with about 10 leads a day; " +
+          "this project has 0\\.2\\d a day\\.$",
+      ),
+    );
+    expect(reasons.has("sessions_anomalies")).toBe(false);
+    // Days of one lead had read "above the expected range of 0 to 0".
+    expect(significantFindings(report).filter((f) => f.metric === "leads")).toEqual([]);
   });
 
   it("skips period-over-period changes when a compared period is mostly before the data's first day", () => {

@@ -2,7 +2,10 @@ import { AD_METRICS } from "@/lib/insights/ad-metrics";
 import type { Intention } from "@/lib/insights/intentions";
 import { metricDefinition, metricInputs } from "@/lib/insights/metrics";
 import { MIN_PERIOD_COVERAGE } from "@/lib/insights/period-estimate";
-import { dayNumber, daysBetween } from "@/lib/dates";
+import { addDays, dayNumber, daysBetween } from "@/lib/dates";
+import type { PartKey } from "../data/parts";
+import { SEGMENT_LOOKBACK_DAYS } from "./analyses/segment-watch";
+import { COUNT_BEHIND, MIN_COUNT_PER_DAY } from "./count-floor";
 import { formatDate } from "../narrative";
 import type { EngineContext } from "./types";
 
@@ -53,10 +56,39 @@ export function skipReason(ctx: EngineContext, intention: Intention): string | n
     return a.type === "segments" && a.view === "level_shifts"
       ? `Skipped: watching each segment for level shifts needs ${UNUSUAL_DAYS_MIN_DATA} days of data to learn its weekly pattern; this project has ${days}.`
       : `Skipped: finding unusual days needs ${UNUSUAL_DAYS_MIN_DATA} days of data to learn the weekly pattern; this project has ${days}.`;
+  if (a.type === "anomalies") {
+    const sparse = sparseCounts(ctx, intention.metrics[0]);
+    if (sparse) return sparse;
+  }
   if (a.type === "trend" && days < CHANGE_POINT_MIN_DATA)
     return `Skipped: finding level shifts needs ${CHANGE_POINT_MIN_DATA} days of data; this project has ${days}.`;
   if (a.type === "change" || a.type === "drivers" || a.type === "funnel") return comparisonGap(ctx, intention);
   return null;
+}
+
+/**
+ * Why the site's days of `metric` cannot be judged one by one: too few events a day behind them (the count itself,
+ * or the orders or clicks behind money) over the period and the eight weeks before it, where the detector reads.
+ * A site with a lead every fourth day read "Leads on Oct 3, 2026 were 1, above the expected range of 0 to 0".
+ */
+function sparseCounts(ctx: EngineContext, metric: string | undefined): string | null {
+  if (!metric || metricDefinition(metric).kind !== "additive") return null;
+  const counts = (COUNT_BEHIND[metric as PartKey] ?? [metric]).filter((c) => ctx.data.hasMetric(c));
+  const w = ctx.window;
+  const from = addDays(w.periodStart, -SEGMENT_LOOKBACK_DAYS);
+  let best: { count: string; perDay: number } | null = null;
+  for (const count of counts) {
+    const known = ctx.data
+      .series(count, from < w.historyStart ? w.historyStart : from, w.periodEnd)
+      .flatMap((p) => (p.value === null ? [] : [p.value]));
+    if (known.length === 0) continue;
+    const perDay = known.reduce((a, b) => a + b, 0) / known.length;
+    if (!best || perDay > best.perDay) best = { count, perDay };
+  }
+  if (!best || best.perDay >= MIN_COUNT_PER_DAY) return null;
+  const label = (m: string) => metricDefinition(m).label.toLowerCase();
+  const shown = best.perDay.toLocaleString("en", { maximumFractionDigits: best.perDay < 1 ? 2 : 1 });
+  return `Skipped: a single day's ${label(metric)} can be told apart from chance only with about ${MIN_COUNT_PER_DAY} ${label(best.count)} a day; this project has ${shown} a day.`;
 }
 
 /**

@@ -5,6 +5,7 @@ import { segmentSeries, type SegmentDailySeries } from "../../data/segment-daily
 import type { AnomalyFinding } from "../../detectors/anomalies";
 import type { LevelShiftFinding } from "../../detectors/change-points";
 import { addDays, dayNumber } from "@/lib/dates";
+import { COUNT_BEHIND, MIN_COUNT_PER_DAY, MIN_COUNT_PER_DAY_SHIFTS } from "../count-floor";
 import { kpiEffectOf } from "../impact";
 import { UNUSUAL_DAYS_MIN_DATA } from "../skip-reason";
 import type { BaselinePoint } from "../../stats/seasonal-baseline";
@@ -39,24 +40,6 @@ export const SEGMENT_WATCH_MAX_DAYS = 90;
  * they are recent. Its level shifts are watched over the whole watch.
  */
 export const NARROW_DAILY_DAYS = 30;
-/**
- * A series needs this many events a day to be judged: below it, daily counts are so discrete and
- * skewed (a segment with 3 orders a day, its revenue a sum of 3 baskets) that a robust σ
- * understates their spread and the one-day test floods with false alarms.
- */
-const MIN_COUNT_PER_DAY = 10;
-/**
- * A level shift pools every day after it, so the discreteness of small daily counts averages out:
- * a channel with 6 orders a day that loses a third of them for two weeks is a clear shift although
- * no single day of it is unusual.
- */
-const MIN_COUNT_PER_DAY_SHIFTS = 3;
-
-/** Money is judged through the count it is made of: revenue through orders, cost through clicks. */
-const COUNT_BEHIND: Partial<Record<PartKey, PartKey[]>> = {
-  revenue: ["transactions", "conversions"],
-  cost: ["clicks"],
-};
 
 /** A segment's volume: its sessions, else its clicks, else its impressions. */
 const VOLUME_METRICS: PartKey[] = ["sessions", "clicks", "impressions"];

@@ -1,4 +1,5 @@
 import "server-only";
+import { coarseDates } from "@/lib/csv-import/date-spacing";
 import { DATA_SOURCE_MESSAGES as M } from "@/lib/constants/data-source-messages";
 import type { Dimension as DimensionKey } from "@/lib/catalogue/dimensions";
 import type { BaseMetric } from "@/lib/catalogue/metrics";
@@ -188,6 +189,8 @@ export async function importCsv(chunks: AsyncIterable<Buffer>, target: ImportTar
     const rest = encoder.finish();
     if (rest !== "") pending.push(rest);
     if (encoder.rows === 0) throw new CsvImportError(M.noRows);
+    const coarse = coarseDates(encoder.dates);
+    if (coarse) throw new CsvImportError(M.notDaily(coarse.apart, coarse.examples));
     const open = staging!;
     for (const line of pending) open.push(line);
     pending = [];

@@ -1,0 +1,23 @@
+import type { PartKey } from "../data/parts";
+
+// How many events a day a series needs before its days or its level can be judged: below that, daily counts are
+// discrete and skewed, and a σ estimated from them (robust or not) is too small.
+
+/**
+ * A series needs this many events a day to be judged day by day: below it, daily counts are so discrete and
+ * skewed (a segment with 3 orders a day, its revenue a sum of 3 baskets; a site with a lead every fourth day) that a
+ * robust σ understates their spread (it is 0 when most days have none) and the one-day test floods with false alarms.
+ */
+export const MIN_COUNT_PER_DAY = 10;
+/**
+ * A level shift pools every day after it, so the discreteness of small daily counts averages out:
+ * a channel with 6 orders a day that loses a third of them for two weeks is a clear shift although
+ * no single day of it is unusual.
+ */
+export const MIN_COUNT_PER_DAY_SHIFTS = 3;
+
+/** Money is judged through the count it is made of: revenue through orders, cost through clicks. */
+export const COUNT_BEHIND: Partial<Record<PartKey, PartKey[]>> = {
+  revenue: ["transactions", "conversions"],
+  cost: ["clicks"],
+};
