@@ -115,8 +115,14 @@ describe("the report's headline figures, its master and the project's last repor
     const report = await insertReport(p);
     await generateReport(report.id);
     const body = (await kpis(report.id, viewer.token)).body;
-    // No conversions column: cost per lead stands in for cost per conversion.
-    expect(body.kpis.map((k: { metric: string }) => k.metric)).toEqual(["leads", "leadRate", "cpl", "sessions"]);
+    // No conversions column: cost per lead stands in for cost per conversion; the spend itself fills the header.
+    expect(body.kpis.map((k: { metric: string }) => k.metric)).toEqual([
+      "leads",
+      "leadRate",
+      "cpl",
+      "sessions",
+      "cost",
+    ]);
     expect(body.currency).toBe("GBP");
     const cpl = body.kpis.find((k: { metric: string }) => k.metric === "cpl");
     // £300 a day over the paid campaigns' 15 leads, then 14: not over the site's 65 and 64.
@@ -163,6 +169,32 @@ describe("the report's headline figures, its master and the project's last repor
     expect(roas.baseline).toBeCloseTo(1600 / 300, 10);
     expect(roas.current).toBeCloseTo(1300 / 300, 10);
     expect(body.kpis[0].current).toBe(6300 * 28);
+  });
+
+  it("fills a shop's header from a Google Ads export with the spend behind its return on ad spend", async () => {
+    const { main, project: p, viewer, sourceId } = await uploadWorld();
+    await db().update(clientProjects).set({ siteType: "ecommerce" }).where(eq(clientProjects.id, p.id));
+    // Campaigns' impressions, clicks, cost, conversions and conversion value: no orders, no sessions.
+    const lines = ["date,campaign,impressions,clicks,cost,conversions,revenue"];
+    for (let d = addDays(PERIOD_START, -28); d <= PERIOD_END; d = addDays(d, 1)) {
+      lines.push(`${d},Brand,4000,200,100,10,900`);
+      lines.push(`${d},Generic,9000,300,${d >= PERIOD_START ? 300 : 200},6,600`);
+    }
+    expect((await uploadCsv(sourceId, main.token, lines.join("\n"))).status).toBe(200);
+    const report = await insertReport(p);
+    await generateReport(report.id);
+    const body = (await kpis(report.id, viewer.token)).body;
+    // Two figures of the shop's own (no orders or sessions to count), then the ads' own.
+    expect(body.kpis.map((k: { metric: string }) => k.metric)).toEqual([
+      "revenue",
+      "roas",
+      "conversions",
+      "cost",
+      "cpa",
+    ]);
+    const cost = body.kpis.find((k: { metric: string }) => k.metric === "cost");
+    expect(cost).toMatchObject({ unit: "currency", current: 400 * 28, baseline: 300 * 28 });
+    expect(body.kpis.find((k: { metric: string }) => k.metric === "cpa").current).toBeCloseTo(400 / 16, 10);
   });
 
   it("keeps a report on a period without data out of the master, and the project's last report is the newest ready one", async () => {

@@ -13,4 +13,15 @@ export const HEADLINE_KPIS: Record<SiteType, MetricKey[]> = {
   brand: ["impressions", "sessions", "ctr", "engagedSessions", "engagementRate", "clicks", "position"],
 };
 
+/**
+ * Figures after the site type's own, for data that holds few of those: a shop's Google Ads export has revenue and
+ * return on ad spend but no orders or sessions, and its header showed two figures without the spend behind them.
+ */
+export const FALLBACK_HEADLINE_KPIS: MetricKey[] = ["conversions", "cost", "cpa", "clicks", "impressions", "ctr"];
+
+/** The candidates of a site type's header, in order: its own figures, then the fallbacks. */
+export function headlineCandidates(siteType: SiteType): MetricKey[] {
+  return [...new Set([...(HEADLINE_KPIS[siteType] ?? HEADLINE_KPIS.ecommerce), ...FALLBACK_HEADLINE_KPIS])];
+}
+
 export const MAX_HEADLINE_KPIS = 5;

@@ -1,6 +1,6 @@
 import "server-only";
 import { addDays, comparisonRange, daysBetween } from "@/lib/dates";
-import { HEADLINE_KPIS, MAX_HEADLINE_KPIS } from "@/lib/insights/headline-kpis";
+import { MAX_HEADLINE_KPIS, headlineCandidates } from "@/lib/insights/headline-kpis";
 import { AD_METRICS, NON_CAMPAIGNS } from "@/lib/insights/ad-metrics";
 import { pickSource } from "@/lib/insights/pick-source";
 import { MIN_PERIOD_COVERAGE, estimatePeriodTotal } from "@/lib/insights/period-estimate";
@@ -63,7 +63,7 @@ export async function reportKpis({ ctx }: { ctx: ReportServiceContext }) {
   const { report, project } = ctx.access;
   const comparison = comparisonRange(report.periodStart, report.periodEnd, report.compareTo);
   const from = comparison.start < report.periodStart ? comparison.start : report.periodStart;
-  const candidates = HEADLINE_KPIS[project.siteType as SiteType] ?? HEADLINE_KPIS.ecommerce;
+  const candidates = headlineCandidates(project.siteType as SiteType);
   // A report generated before its unknown days were kept estimates none (its insights did not either).
   const unknownDays = report.excludedDays ? new Set(report.excludedDays) : null;
   // Sessions always: a source that counts visits wins a tie for a metric (pickSource).
