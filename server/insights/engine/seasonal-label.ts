@@ -314,6 +314,18 @@ function sameDateLastYear(date: string): string {
  * against its weekday's mean; 0 when too few of those days are known (no noise can be told apart then).
  */
 function dayNoise(ctx: EngineContext, metric: string, date: string): number {
+  // Every segment's day of a date reads the same total's noise: measured once per report, metric and date.
+  let cache = noiseCache.get(ctx);
+  if (!cache) noiseCache.set(ctx, (cache = new Map()));
+  const key = `${metric} ${date}`;
+  let noise = cache.get(key);
+  if (noise === undefined) cache.set(key, (noise = measureDayNoise(ctx, metric, date)));
+  return noise;
+}
+
+const noiseCache = new WeakMap<EngineContext, Map<string, number>>();
+
+function measureDayNoise(ctx: EngineContext, metric: string, date: string): number {
   const logs: number[] = [];
   for (let k = 1; k <= NOISE_DAYS; k++) {
     const r = dayAgainstWeekdays(ctx, metric, addDays(date, -k));
