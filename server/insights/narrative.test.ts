@@ -66,6 +66,19 @@ describe("narratives", () => {
     expect(describeFinding(revenue, { currency: "EUR" })).not.toContain("Estimated effect");
   });
 
+  it("calls a count of one by its singular", () => {
+    const rate = { ...base, metric: "conversionRate", kpiMetric: "leads" };
+    expect(describeFinding({ ...rate, kpiEffect: 1.2 } as Finding, { currency: "EUR" })).toContain(
+      "Estimated effect over the period: +1 lead.",
+    );
+    expect(describeFinding({ ...rate, kpiEffect: -1 } as Finding, { currency: "EUR" })).toContain(
+      "Estimated effect over the period: -1 lead.",
+    );
+    expect(describeFinding({ ...rate, kpiEffect: 11 } as Finding, { currency: "EUR" })).toContain(
+      "Estimated effect over the period: +11 leads.",
+    );
+  });
+
   it("says a search position that grows in number worsened, not rose", () => {
     const position = { ...base, metric: "position", current: 5.36, baseline: 4.79, change: 0.57, changePct: 0.119 };
     expect(describeFinding(position, { currency: "USD" })).toBe(

@@ -36,6 +36,12 @@ function labelOf(metric: string): string {
   return METRICS.find((m) => m.key === metric)?.label.toLowerCase() ?? metric;
 }
 
+/** What a count of one is called: "+1 lead", "−1 engaged session"; other amounts keep the plural label. */
+function countedLabel(metric: string, amount: string): string {
+  const label = labelOf(metric);
+  return /^[+\-−]?1$/.test(amount) && unitOf(metric) === "count" ? label.replace(/s$/, "") : label;
+}
+
 const numberFormats = new Map<string, Intl.NumberFormat>();
 
 /** One Intl.NumberFormat per locale and options, reused: building one costs far more than formatting with it. */
@@ -163,7 +169,8 @@ function movedWithNote(f: Finding & Record<string, unknown>, unit: Unit, ctx: Na
   );
   if (shown.length < parts.length) named.push(`${parts.length - shown.length} other segments`);
   const when = f.kind === "anomaly" ? "the same day" : "within days";
-  return ` ${listed(named)} moved with it ${when}, by less: most likely their part of this change, as the site's total moved mostly with this segment.`;
+  const their = parts.length === 1 ? "its" : "their";
+  return ` ${listed(named)} moved with it ${when}, by less: most likely ${their} part of this change, as the site's total moved mostly with this segment.`;
 }
 
 /** "A", "A and B", "A, B and C". */
@@ -222,7 +229,7 @@ function mixAndRate(finding: Finding, ctx: NarrativeContext): string {
   const part = (x: number) => {
     const text = partOf(formatDelta(x, unit, ctx));
     if (text === NOTHING) return text;
-    const label = named ? "" : ` ${labelOf(finding.metric)}`;
+    const label = named ? "" : ` ${countedLabel(finding.metric, text)}`;
     named = true;
     return `${text}${label}${per}`;
   };
@@ -298,7 +305,8 @@ function kpiImpact(finding: Finding, ctx: NarrativeContext): string {
   const f = finding as Finding & { kpiEffect?: number; kpiMetric?: string | null };
   if (!f.kpiEffect || !f.kpiMetric || (f.dimension === null && f.metric === f.kpiMetric)) return "";
   const unit = unitOf(f.kpiMetric);
-  return ` Estimated effect over the period: ${formatDelta(f.kpiEffect, unit, ctx)} ${labelOf(f.kpiMetric)}.`;
+  const amount = formatDelta(f.kpiEffect, unit, ctx);
+  return ` Estimated effect over the period: ${amount} ${countedLabel(f.kpiMetric, amount)}.`;
 }
 
 /**
@@ -441,11 +449,11 @@ function describeAudit(f: Finding & Record<string, unknown>, ctx: NarrativeConte
     case "case_variants":
       return `The ${lowerLabel(f.dimension)} value “${f.dimensionValue}” appears in ${count(f.count)} spellings that differ only by case, splitting its ${labelOf(f.metric)}.${examples}`;
     case "impossible_values":
-      return `${count(f.count)} of ${count(f.baseline)} rows have impossible values (${String(f.issue).replace(/_/g, " ")}).${examples}`;
+      return `${count(f.count)} of ${count(f.baseline)} rows ${f.count === 1 ? "has" : "have"} impossible values (${String(f.issue).replace(/_/g, " ")}).${examples}`;
     case "duplicate_rows":
       return `${f.count === 1 ? "1 day repeats" : `${count(f.count)} days repeat`} another day's totals exactly, in every metric, as an export imported twice would.${examples}`;
     case "personal_data_in_urls":
-      return `${count(f.count)} ${lowerLabel(f.dimension)} values contain email addresses, personal data that must not be collected.${examples}`;
+      return `${count(f.count)} ${lowerLabel(f.dimension)} ${f.count === 1 ? "value contains an email address" : "values contain email addresses"}, personal data that must not be collected.${examples}`;
     case "ads_clicks_vs_sessions":
       return `Paid sessions${segment(f)} (${count(f.current)}) differ from ads clicks (${count(f.baseline)}) by ${f.changePct === null ? "n/a" : formatChangePct(f.changePct, ctx.locale)} ${range(f, ctx)}, beyond the expected range of ${count(f.expectedLow)} to ${count(f.expectedHigh)}.`;
     default:

@@ -89,6 +89,14 @@ describe("foldMovedWith", () => {
     expect(all[1].findings).toHaveLength(2);
   });
 
+  it("says one segment moved with it as one", () => {
+    const all = outcomes([mobile(), country("United States", -166)], { dimension: "device", dimensionValue: "mobile" });
+    foldMovedWith(all);
+    expect(describeFinding(all[1].findings[0], { currency: "EUR" })).toContain(
+      "Country “United States” (-166 a day) moved with it within days, by less: most likely its part of this change",
+    );
+  });
+
   it("says which segments moved with it, naming the first three", () => {
     const values = ["United States", "United Kingdom", "Germany", "France", "Canada"];
     const all = outcomes([mobile(), ...values.map((v, i) => country(v, -100 + 10 * i))], {
