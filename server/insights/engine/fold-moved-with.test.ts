@@ -83,6 +83,28 @@ describe("foldMovedWith", () => {
     expect((all[1].findings[0] as SegmentShift).movedWith).toBeUndefined();
   });
 
+  it("folds, for a period's change the segment explains, the shifts within days of the segment's own", () => {
+    // "Clicks fell … 100% of the drop came from Campaign “Generic”": the campaign's clicks shifted from 1 November,
+    // desktop's that day by less.
+    const campaign = shift("campaign", "Generic", "2026-11-01", -84, "clicks");
+    const desktop = shift("device", "desktop", "2026-11-01", -60, "clicks");
+    const later = shift("device", "mobile", "2026-11-12", -20, "clicks");
+    const change = {
+      ...shift(null, null, "2026-10-27", -1793, "clicks"),
+      kind: "change",
+      explainedBy: { dimension: "campaign", dimensionValue: "Generic", share: 1 },
+    };
+    const all = [
+      { intention: { stage: "acquisition" }, findings: [change] },
+      { intention: { stage: "acquisition" }, findings: [campaign, desktop, later], localised: true },
+    ] as unknown as IntentionOutcome[];
+    foldMovedWith(all);
+    expect((all[1].findings as SegmentShift[]).map((f) => f.dimensionValue)).toEqual(["Generic", "mobile"]);
+    expect((all[1].findings[0] as SegmentShift).movedWith).toEqual([
+      { dimension: "device", dimensionValue: "desktop", change: -60 },
+    ]);
+  });
+
   it("folds nothing when no total's event is explained by a segment", () => {
     const all = outcomes([mobile(), country("United States", -166)], null);
     foldMovedWith(all);

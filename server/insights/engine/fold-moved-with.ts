@@ -1,5 +1,6 @@
 import { dayNumber } from "@/lib/dates";
 import type { SegmentAnomaly, SegmentShift } from "./analyses/segment-watch";
+import type { Finding } from "../types";
 import type { Explanation } from "./explain-by-segment";
 import type { IntentionOutcome } from "./types";
 
@@ -20,7 +21,8 @@ interface ExplainedEvent {
   kind: "anomaly" | "level_shift";
   dimension: string;
   dimensionValue: string;
-  day: number;
+  /** The total's day; null for a period's change, which the segment's lasting change dates. */
+  day: number | null;
 }
 
 /** Folds, in the localised outcomes, the segments that most likely moved with the segment a total's event came from. */
@@ -54,19 +56,27 @@ export function foldMovedWith(outcomes: IntentionOutcome[]): void {
   }
 }
 
-/** The totals' day and shift findings that one segment explains: where each event came from. */
+/**
+ * The totals' findings that one segment explains: a day's or a shift's, dated by the total; a period's change (its
+ * drivers), which the segment's lasting change dates.
+ */
 function explainedEvents(outcomes: IntentionOutcome[]): ExplainedEvent[] {
   const out: ExplainedEvent[] = [];
   for (const o of outcomes) {
     if (o.localised || o.intention.stage === "audit") continue;
-    for (const f of o.findings as (SegmentFinding & { explainedBy?: Explanation })[]) {
-      if (f.dimension !== null || !f.explainedBy || (f.kind !== "anomaly" && f.kind !== "level_shift")) continue;
+    for (const f of o.findings as (Finding & { explainedBy?: Explanation })[]) {
+      if (f.dimension !== null || !f.explainedBy) continue;
       const { dimension, dimensionValue } = f.explainedBy;
-      out.push({ kind: f.kind, dimension, dimensionValue, day: dayNumber(f.periodStart) });
+      if (f.kind === "anomaly" || f.kind === "level_shift")
+        out.push({ kind: f.kind, dimension, dimensionValue, day: dayNumber(f.periodStart) });
+      else if (PERIOD_KINDS.has(f.kind)) out.push({ kind: "level_shift", dimension, dimensionValue, day: null });
     }
   }
   return out;
 }
+
+/** Findings of a period's change (explain-by-segment.ts compares their effect with a segment's). */
+const PERIOD_KINDS = new Set(["change", "driver", "funnel"]);
 
 function near(a: number, b: number, kind: string): boolean {
   return Math.abs(a - b) <= (kind === "anomaly" ? 0 : SHIFT_DAYS);
@@ -78,7 +88,7 @@ function leads(f: SegmentFinding, e: ExplainedEvent): boolean {
     f.kind === e.kind &&
     f.dimension === e.dimension &&
     f.dimensionValue === e.dimensionValue &&
-    near(dayNumber(f.periodStart), e.day, e.kind)
+    (e.day === null || near(dayNumber(f.periodStart), e.day, e.kind))
   );
 }
 
