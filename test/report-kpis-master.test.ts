@@ -24,6 +24,14 @@ const kpis = (id: string, token: string) =>
 const project = (id: string, token: string) =>
   call(projectRoute.GET, { path: `/api/properties/${id}`, params: { id }, token });
 
+/** Uploads the CSV lines into the world's source, generates a report on the project and answers its headline. */
+async function headlineAfterUpload(world: Awaited<ReturnType<typeof uploadWorld>>, lines: string[]) {
+  expect((await uploadCsv(world.sourceId, world.main.token, lines.join("\n"))).status).toBe(200);
+  const report = await insertReport(world.project);
+  await generateReport(report.id);
+  return { report, body: (await kpis(report.id, world.viewer.token)).body };
+}
+
 describe("the report's headline figures, its master and the project's last report", () => {
   beforeEach(resetDatabase);
 
@@ -97,7 +105,8 @@ describe("the report's headline figures, its master and the project's last repor
   });
 
   it("sets the ad cost against the paid campaigns' leads alone in the cost per lead", async () => {
-    const { main, project: p, viewer, sourceId } = await uploadWorld();
+    const world = await uploadWorld();
+    const { project: p, viewer } = world;
     await db()
       .update(clientProjects)
       .set({ siteType: "lead_generation", currency: "GBP" })
@@ -111,10 +120,7 @@ describe("the report's headline figures, its master and the project's last repor
       lines.push(`${d},(organic),google,organic,1000,30,`);
       lines.push(`${d},weekly_digest,newsletter,email,150,20,`);
     }
-    expect((await uploadCsv(sourceId, main.token, lines.join("\n"))).status).toBe(200);
-    const report = await insertReport(p);
-    await generateReport(report.id);
-    const body = (await kpis(report.id, viewer.token)).body;
+    const { report, body } = await headlineAfterUpload(world, lines);
     // No conversions column: cost per lead stands in for cost per conversion; the spend itself fills the header.
     expect(body.kpis.map((k: { metric: string }) => k.metric)).toEqual([
       "leads",
@@ -141,8 +147,8 @@ describe("the report's headline figures, its master and the project's last repor
   });
 
   it("shows a shop's return on ad spend from its paid campaigns' revenue, before its sessions", async () => {
-    const { main, project: p, viewer, sourceId } = await uploadWorld();
-    await db().update(clientProjects).set({ siteType: "ecommerce" }).where(eq(clientProjects.id, p.id));
+    const world = await uploadWorld();
+    await db().update(clientProjects).set({ siteType: "ecommerce" }).where(eq(clientProjects.id, world.project.id));
     // An analytics export with the ad cost beside each paid campaign; organic orders and a newsletter's are no
     // ad spend's. Generic's revenue halves in the period.
     const lines = ["date,campaign,source,medium,sessions,transactions,revenue,cost"];
@@ -152,10 +158,7 @@ describe("the report's headline figures, its master and the project's last repor
       lines.push(`${d},(organic),google,organic,1000,30,3000,`);
       lines.push(`${d},weekly_digest,newsletter,email,150,20,2000,`);
     }
-    expect((await uploadCsv(sourceId, main.token, lines.join("\n"))).status).toBe(200);
-    const report = await insertReport(p);
-    await generateReport(report.id);
-    const body = (await kpis(report.id, viewer.token)).body;
+    const { body } = await headlineAfterUpload(world, lines);
     expect(body.kpis.map((k: { metric: string }) => k.metric)).toEqual([
       "revenue",
       "transactions",
@@ -172,18 +175,15 @@ describe("the report's headline figures, its master and the project's last repor
   });
 
   it("fills a shop's header from a Google Ads export with the spend behind its return on ad spend", async () => {
-    const { main, project: p, viewer, sourceId } = await uploadWorld();
-    await db().update(clientProjects).set({ siteType: "ecommerce" }).where(eq(clientProjects.id, p.id));
+    const world = await uploadWorld();
+    await db().update(clientProjects).set({ siteType: "ecommerce" }).where(eq(clientProjects.id, world.project.id));
     // Campaigns' impressions, clicks, cost, conversions and conversion value: no orders, no sessions.
     const lines = ["date,campaign,impressions,clicks,cost,conversions,revenue"];
     for (let d = addDays(PERIOD_START, -28); d <= PERIOD_END; d = addDays(d, 1)) {
       lines.push(`${d},Brand,4000,200,100,10,900`);
       lines.push(`${d},Generic,9000,300,${d >= PERIOD_START ? 300 : 200},6,600`);
     }
-    expect((await uploadCsv(sourceId, main.token, lines.join("\n"))).status).toBe(200);
-    const report = await insertReport(p);
-    await generateReport(report.id);
-    const body = (await kpis(report.id, viewer.token)).body;
+    const { body } = await headlineAfterUpload(world, lines);
     // Two figures of the shop's own (no orders or sessions to count), then the ads' own.
     expect(body.kpis.map((k: { metric: string }) => k.metric)).toEqual([
       "revenue",
