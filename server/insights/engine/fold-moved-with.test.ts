@@ -105,6 +105,17 @@ describe("foldMovedWith", () => {
     ]);
   });
 
+  it("keeps a segment of a dimension the lead is already seen in: another channel is not part of the campaign's", () => {
+    const campaign = { ...shift("campaign", "Generic", "2026-10-17", -322), sameEventAs: [] as object[] };
+    campaign.sameEventAs = [{ dimension: "channel", dimensionValue: "Paid Search", change: -310 }];
+    const all = outcomes([campaign as SegmentShift, shift("channel", "Display", "2026-10-18", -40)], {
+      dimension: "campaign",
+      dimensionValue: "Generic",
+    });
+    foldMovedWith(all);
+    expect(all[1].findings).toHaveLength(2);
+  });
+
   it("folds nothing when no total's event is explained by a segment", () => {
     const all = outcomes([mobile(), country("United States", -166)], null);
     foldMovedWith(all);

@@ -92,14 +92,19 @@ function leads(f: SegmentFinding, e: ExplainedEvent): boolean {
   );
 }
 
-/** A segment of another dimension that moved like the lead, about the same day, by less. */
+/**
+ * A segment of another dimension that moved like the lead, about the same day, by less. Not one of a dimension the
+ * lead is already seen in (its same rows, or a wider segment that moved by as much): the campaign's channel is known,
+ * so another channel is not a part of the campaign's change.
+ */
 function movedWithLead(b: SegmentFinding, lead: SegmentFinding): boolean {
+  const seenIn = [lead.dimension, ...[...(lead.sameRowsAs ?? []), ...(lead.sameEventAs ?? [])].map((w) => w.dimension)];
   return (
     b.kind === lead.kind &&
     b.metric === lead.metric &&
     b.direction === lead.direction &&
     b.sourceId === lead.sourceId &&
-    b.dimension !== lead.dimension &&
+    !seenIn.includes(b.dimension ?? "") &&
     near(dayNumber(b.periodStart), dayNumber(lead.periodStart), lead.kind) &&
     b.change !== null &&
     lead.change !== null &&
