@@ -145,28 +145,34 @@ function segment(f: Finding & { sameRowsAs?: { dimension: string; dimensionValue
 function sameEventNote(f: Finding & Record<string, unknown>, unit: Unit, ctx: NarrativeContext): string {
   const wider = (f.sameEventAs ?? []) as { dimension: string; dimensionValue: string; change: number }[];
   if (wider.length === 0) return "";
+  return ` ${listed(withChanges(wider, f, unit, ctx))} moved by about as much the same day: most likely this change, seen in wider segments.`;
+}
+
+/** "Country “Germany” (−58 a day)": each segment named with its own change, in the finding's unit. */
+function withChanges(
+  segments: { dimension: string; dimensionValue: string; change: number }[],
+  f: Finding,
+  unit: Unit,
+  ctx: NarrativeContext,
+): string[] {
   const perDay = readsPerDay(f.kind, unit) ? " a day" : "";
-  const named = wider.map(
+  return segments.map(
     (w) => `${segmentName(w.dimension, w.dimensionValue)} (${formatDelta(w.change, unit, ctx)}${perDay})`,
   );
-  return ` ${listed(named)} moved by about as much the same day: most likely this change, seen in wider segments.`;
 }
+
+/** Segments a sentence names of those that moved with a finding's (the evidence table lists them all). */
+const MOVED_WITH_NAMED = 3;
 
 /**
  * " Country “United States” (−165 a day) and Country “Germany” (−58 a day) moved with it within days, by less: …": the
  * segments of other dimensions whose change was most likely their part of this one (fold-moved-with.ts).
  */
-const MOVED_WITH_NAMED = 3;
-
 function movedWithNote(f: Finding & Record<string, unknown>, unit: Unit, ctx: NarrativeContext): string {
   const parts = (f.movedWith ?? []) as { dimension: string; dimensionValue: string; change: number }[];
   if (parts.length === 0) return "";
-  const perDay = readsPerDay(f.kind, unit) ? " a day" : "";
-  // The sentence names the first few (the evidence table lists them all).
   const shown = parts.length > MOVED_WITH_NAMED + 1 ? parts.slice(0, MOVED_WITH_NAMED) : parts;
-  const named = shown.map(
-    (p) => `${segmentName(p.dimension, p.dimensionValue)} (${formatDelta(p.change, unit, ctx)}${perDay})`,
-  );
+  const named = withChanges(shown, f, unit, ctx);
   if (shown.length < parts.length) named.push(`${parts.length - shown.length} other segments`);
   const when = f.kind === "anomaly" ? "the same day" : "within days";
   const their = parts.length === 1 ? "its" : "their";

@@ -4,7 +4,6 @@ import { metricDefinition, metricInputs } from "@/lib/insights/metrics";
 import { MIN_PERIOD_COVERAGE } from "@/lib/insights/period-estimate";
 import { addDays, dayNumber, daysBetween } from "@/lib/dates";
 import type { PartKey } from "../data/parts";
-import { SEGMENT_LOOKBACK_DAYS } from "./analyses/segment-watch";
 import { COUNT_BEHIND, MIN_COUNT_PER_DAY } from "./count-floor";
 import { formatDate } from "../narrative";
 import type { EngineContext } from "./types";
@@ -68,14 +67,14 @@ export function skipReason(ctx: EngineContext, intention: Intention): string | n
 
 /**
  * Why the site's days of `metric` cannot be judged one by one: too few events a day behind them (the count itself,
- * or the orders or clicks behind money) over the period and the eight weeks before it, where the detector reads.
+ * or the orders or clicks behind money) over the period and the seven weeks before it that its forecast reads.
  * A site with a lead every fourth day read "Leads on Oct 3, 2026 were 1, above the expected range of 0 to 0".
  */
 function sparseCounts(ctx: EngineContext, metric: string | undefined): string | null {
   if (!metric || metricDefinition(metric).kind !== "additive") return null;
   const counts = (COUNT_BEHIND[metric as PartKey] ?? [metric]).filter((c) => ctx.data.hasMetric(c));
   const w = ctx.window;
-  const from = addDays(w.periodStart, -SEGMENT_LOOKBACK_DAYS);
+  const from = addDays(w.periodStart, -FORECAST_HISTORY_DAYS);
   let best: { count: string; perDay: number } | null = null;
   for (const count of counts) {
     const known = ctx.data
