@@ -74,7 +74,8 @@ async function main() {
     }),
   );
   children.push(
-    run("worker", tsx, ["--import", "./scripts/no-server-only.mjs", ...(dev ? ["watch"] : []), "worker.ts"], {
+    // `watch` is tsx's subcommand: it must come first, before any Node flag.
+    run("worker", tsx, [...(dev ? ["watch"] : []), "--import", "./scripts/no-server-only.mjs", "worker.ts"], {
       ...process.env,
     }),
   );
