@@ -10,6 +10,12 @@ import type { PartKey } from "../data/parts";
  */
 export const MIN_COUNT_PER_DAY = 10;
 /**
+ * From this many events a day to MIN_COUNT_PER_DAY, a count's days are judged as counts (a Poisson count whose rate
+ * wanders: detectors/count-days.ts) instead of against a t interval: spam leads in a channel of 9 a day are its day.
+ * Below it most days are 0, 1 or 2, and only a change that lasts can be told from chance.
+ */
+export const MIN_COUNT_PER_DAY_COUNTED = 3;
+/**
  * A level shift pools every day after it, so the discreteness of small daily counts averages out:
  * a channel with 6 orders a day that loses a third of them for two weeks is a clear shift although
  * no single day of it is unusual.

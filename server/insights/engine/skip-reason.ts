@@ -4,7 +4,7 @@ import { metricDefinition, metricInputs } from "@/lib/insights/metrics";
 import { MIN_PERIOD_COVERAGE } from "@/lib/insights/period-estimate";
 import { addDays, dayNumber, daysBetween } from "@/lib/dates";
 import type { PartKey } from "../data/parts";
-import { COUNT_BEHIND, MIN_COUNT_PER_DAY } from "./count-floor";
+import { COUNT_BEHIND, MIN_COUNT_PER_DAY, MIN_COUNT_PER_DAY_COUNTED } from "./count-floor";
 import { formatDate } from "../narrative";
 import type { EngineContext } from "./types";
 
@@ -69,9 +69,25 @@ export function skipReason(ctx: EngineContext, intention: Intention): string | n
  * Why the site's days of `metric` cannot be judged one by one: too few events a day behind them (the count itself,
  * or the orders or clicks behind money) over the period and the seven weeks before it that its forecast reads.
  * A site with a lead every fourth day read "Leads on Oct 3, 2026 were 1, above the expected range of 0 to 0".
+ * A count is judged as a count from MIN_COUNT_PER_DAY_COUNTED a day (detectors/count-days.ts); money, made of a few
+ * amounts of any size a day, needs MIN_COUNT_PER_DAY of the counts behind it.
  */
 function sparseCounts(ctx: EngineContext, metric: string | undefined): string | null {
-  if (!metric || metricDefinition(metric).kind !== "additive") return null;
+  const volume = metric ? eventsPerDay(ctx, metric) : null;
+  if (!metric || !volume) return null;
+  const floor = COUNT_BEHIND[metric as PartKey] ? MIN_COUNT_PER_DAY : MIN_COUNT_PER_DAY_COUNTED;
+  if (volume.perDay >= floor) return null;
+  const label = (m: string) => metricDefinition(m).label.toLowerCase();
+  const shown = volume.perDay.toLocaleString("en", { maximumFractionDigits: volume.perDay < 1 ? 2 : 1 });
+  return `Skipped: a single day's ${label(metric)} can be told apart from chance only with about ${floor} ${label(volume.count)} a day; this project has ${shown} a day.`;
+}
+
+/**
+ * The events a day behind the site's `metric` (the count itself, or the orders or clicks behind money: the largest)
+ * over the period and the seven weeks before it; null for a metric that is not a sum of days.
+ */
+export function eventsPerDay(ctx: EngineContext, metric: string): { count: string; perDay: number } | null {
+  if (metricDefinition(metric).kind !== "additive") return null;
   const counts = (COUNT_BEHIND[metric as PartKey] ?? [metric]).filter((c) => ctx.data.hasMetric(c));
   const w = ctx.window;
   const from = addDays(w.periodStart, -FORECAST_HISTORY_DAYS);
@@ -84,10 +100,7 @@ function sparseCounts(ctx: EngineContext, metric: string | undefined): string | 
     const perDay = known.reduce((a, b) => a + b, 0) / known.length;
     if (!best || perDay > best.perDay) best = { count, perDay };
   }
-  if (!best || best.perDay >= MIN_COUNT_PER_DAY) return null;
-  const label = (m: string) => metricDefinition(m).label.toLowerCase();
-  const shown = best.perDay.toLocaleString("en", { maximumFractionDigits: best.perDay < 1 ? 2 : 1 });
-  return `Skipped: a single day's ${label(metric)} can be told apart from chance only with about ${MIN_COUNT_PER_DAY} ${label(best.count)} a day; this project has ${shown} a day.`;
+  return best;
 }
 
 /**

@@ -71,6 +71,8 @@ export interface BaselinePoint {
   df?: number | null;
   /** The noise scale σ was computed from (two-sided baseline: σ = scale × the day's own factor), for moderation. */
   scale?: number | null;
+  /** A count's variance over its mean, from every other day's error (two-sided baseline, `countDispersion`). */
+  dispersion?: number | null;
 }
 
 export interface BaselineResult {

@@ -54,6 +54,11 @@ export interface TwoSidedOptions {
    * judged against a level 13 % too high and reported as an unusually low cost.
    */
   breaks?: readonly string[];
+  /**
+   * Also each judged day's `dispersion`: every other day's squared error over its expected value (a count's variance
+   * over its mean), for judging a series of a few events a day as counts (detectors/count-days.ts).
+   */
+  countDispersion?: boolean;
 }
 
 export interface TwoSidedResult {
@@ -371,6 +376,7 @@ export function twoSidedBaseline(series: readonly DailyPoint[], options: TwoSide
           level: levelSum / kAll,
         }
       : null;
+  const pearson = options.countDispersion ? pearsonSquares(y, expected, relVar) : null;
   const upper = 1 - (1 - confidence) / 2;
   const quantiles = new Map<number, number>();
   const points: BaselinePoint[] = [];
@@ -410,9 +416,39 @@ export function twoSidedBaseline(series: readonly DailyPoint[], options: TwoSide
       sigma,
       df,
       scale,
+      ...(pearson ? { dispersion: leaveOneOut(pearson, t) } : {}),
     });
   }
   return { points, seasonality: mult ? "multiplicative" : "additive", noise };
+}
+
+/**
+ * A count's squared error over its expected value, each day (NaN where unknown): its mean is the series' variance
+ * over its mean (1 for a Poisson count). Each square is capped at PEARSON_CAP, so one spam day of 44 leads where 9
+ * were expected (a square of 136) does not make every other day of the series look ordinary.
+ */
+function pearsonSquares(y: Float64Array, expected: Float64Array, relVar: Float64Array): Float64Array {
+  const out = new Float64Array(y.length).fill(NaN);
+  for (let s = 0; s < y.length; s++) {
+    if (Number.isNaN(y[s]) || Number.isNaN(expected[s])) continue;
+    const e = Math.max(expected[s], 0.5);
+    out[s] = Math.min(PEARSON_CAP, (y[s] - e) ** 2 / (e * (1 + relVar[s])));
+  }
+  return out;
+}
+/** Six Poisson standard deviations, squared: a cap ordinary days of a count reach about once in a hundred thousand. */
+const PEARSON_CAP = 36;
+
+/** The mean of every known entry but t's. */
+function leaveOneOut(values: Float64Array, t: number): number | null {
+  let sum = 0;
+  let k = 0;
+  for (let s = 0; s < values.length; s++)
+    if (s !== t && !Number.isNaN(values[s])) {
+      sum += values[s];
+      k++;
+    }
+  return k > 0 ? sum / k : null;
 }
 
 /**

@@ -1,7 +1,11 @@
 import { metricDefinition } from "@/lib/insights/metrics";
 import { detectAnomalies } from "../../detectors/anomalies";
 import { kpiEffectOf } from "../impact";
-import { FORECAST_HISTORY_DAYS, historyBefore } from "../skip-reason";
+import { eventsPerDay, FORECAST_HISTORY_DAYS, historyBefore } from "../skip-reason";
+import { judgeCountDays } from "../../detectors/count-days";
+import { twoSidedBaseline } from "../../stats/two-sided-baseline";
+import type { PartKey } from "../../data/parts";
+import { COUNT_BEHIND, MIN_COUNT_PER_DAY } from "../count-floor";
 import { totalLevelShifts } from "./total-change-points";
 import type { EngineContext, IntentionOutcome } from "../types";
 import type { Intention } from "@/lib/insights/intentions";
@@ -13,18 +17,31 @@ export function runAnomalies(ctx: EngineContext, intention: Intention, metric: s
   const w = ctx.window;
   const series = ctx.data.series(metric, w.historyStart, w.periodEnd);
   const unit = metricDefinition(metric).unit;
-  const result = detectAnomalies(series, {
+  const options = {
     metric,
     periodStart: w.periodStart,
     periodEnd: w.periodEnd,
     // A deviation of less than one conversion is not news, whatever the interval says.
     minAbsoluteDeviation: unit === "count" ? 1 : 0,
-    // Forecast from the weeks before each day when there are enough of them (yearly seasonality
-    // included); on a short history, each day from both sides, as the segments are judged.
-    baseline: historyBefore(ctx) >= FORECAST_HISTORY_DAYS ? "forecast" : "two-sided",
     // A lasting step is the trend intention's finding; the days after it are judged at its new level.
     levelShifts: totalLevelShifts(ctx, metric),
-  });
+  };
+  const result = judgedAsCounts(ctx, metric)
+    ? judgeCountDays(
+        twoSidedBaseline(series, {
+          from: w.periodStart,
+          to: w.periodEnd,
+          breaks: options.levelShifts.map((s) => s.date),
+          countDispersion: true,
+        }),
+        options,
+      )
+    : detectAnomalies(series, {
+        ...options,
+        // Forecast from the weeks before each day when there are enough of them (yearly seasonality
+        // included); on a short history, each day from both sides, as the segments are judged.
+        baseline: historyBefore(ctx) >= FORECAST_HISTORY_DAYS ? "forecast" : "two-sided",
+      });
   const findings = [...result.findings]
     .sort((a, b) => Math.abs(b.score) - Math.abs(a.score))
     .slice(0, MAX_FINDINGS)
@@ -52,6 +69,16 @@ export function runAnomalies(ctx: EngineContext, intention: Intention, metric: s
     severity: 0,
     tests: result.judgedDays,
   };
+}
+
+/**
+ * A count of a few events a day (3 to 10 leads): its days are judged as counts, each from the days on both sides
+ * (as the segments' are). Fewer are skipped with the reason (skip-reason.ts); more get the forecast's t interval.
+ */
+function judgedAsCounts(ctx: EngineContext, metric: string): boolean {
+  if (metricDefinition(metric).unit !== "count" || COUNT_BEHIND[metric as PartKey]) return false;
+  const volume = eventsPerDay(ctx, metric);
+  return volume !== null && volume.perDay < MIN_COUNT_PER_DAY;
 }
 
 export const round = (x: number | null | undefined): number | null =>

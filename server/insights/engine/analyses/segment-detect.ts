@@ -2,6 +2,8 @@ import { metricDefinition } from "@/lib/insights/metrics";
 import type { PartKey } from "../../data/parts";
 import { detectAnomalies, type AnomalyResult, type JudgeOptions } from "../../detectors/anomalies";
 import { detectChangePoints, type LevelShiftFinding } from "../../detectors/change-points";
+import { judgeCountDays } from "../../detectors/count-days";
+import { twoSidedBaseline } from "../../stats/two-sided-baseline";
 import type { DailyPoint } from "../../types";
 
 // The costly part of watching one segment's metric (segment-watch.ts): its level shifts inside the
@@ -21,6 +23,8 @@ export interface SegmentTask {
   periodEnd: string;
   /** Whether the series has the volume for the one-day test too (else only level shifts). */
   daily: boolean;
+  /** The one-day test judges each day as a count (a few events a day: detectors/count-days.ts), not with a t. */
+  counts?: boolean;
   /**
    * A one-day test shorter than the watch: its first judged day, and the first day of the series it reads (the
    * lookback before it). Unset: the whole watch, from the whole series.
@@ -49,18 +53,32 @@ export function detectSegment(task: SegmentTask): SegmentDetection {
   const shifts = levels.filter((f) => f.date >= watchStart && f.date <= periodEnd);
   if (!task.daily) return { shifts, anomalies: null };
   const window = task.dailyWindow;
-  const anomalies = detectAnomalies(window ? series.filter((p) => p.date >= window.readFrom) : series, {
+  const read = window ? series.filter((p) => p.date >= window.readFrom) : series;
+  const judgedFrom = window?.judgedFrom ?? watchStart;
+  const levelShifts = [
+    ...levels.map((f) => ({ date: f.date, ratio: f.baseline ? f.current / f.baseline : 1 })),
+    // Only its date matters to the two-sided fit.
+    ...(task.totalShifts ?? []).filter((d) => !levels.some((f) => f.date === d)).map((date) => ({ date, ratio: 1 })),
+  ];
+  if (task.counts) {
+    const judge = segmentJudgeOptions(task);
+    const baseline = twoSidedBaseline(read, {
+      from: judgedFrom,
+      to: periodEnd,
+      confidence: judge.confidence,
+      breaks: levelShifts.map((x) => x.date),
+      countDispersion: true,
+    });
+    return { shifts, anomalies: judgeCountDays(baseline, judge) };
+  }
+  const anomalies = detectAnomalies(read, {
     ...segmentJudgeOptions(task),
-    periodStart: window?.judgedFrom ?? watchStart,
+    periodStart: judgedFrom,
     periodEnd,
     // The judged days have days after them: fitted from both sides (two-sided-baseline.ts), each
     // from the days of its own level.
     baseline: "two-sided",
-    levelShifts: [
-      ...levels.map((f) => ({ date: f.date, ratio: f.baseline ? f.current / f.baseline : 1 })),
-      // Only its date matters to the two-sided fit.
-      ...(task.totalShifts ?? []).filter((d) => !levels.some((f) => f.date === d)).map((date) => ({ date, ratio: 1 })),
-    ],
+    levelShifts,
   });
   return { shifts, anomalies };
 }

@@ -5,7 +5,7 @@ import { segmentSeries, type SegmentDailySeries } from "../../data/segment-daily
 import type { AnomalyFinding } from "../../detectors/anomalies";
 import type { LevelShiftFinding } from "../../detectors/change-points";
 import { addDays, dayNumber } from "@/lib/dates";
-import { COUNT_BEHIND, MIN_COUNT_PER_DAY, MIN_COUNT_PER_DAY_SHIFTS } from "../count-floor";
+import { COUNT_BEHIND, MIN_COUNT_PER_DAY, MIN_COUNT_PER_DAY_COUNTED, MIN_COUNT_PER_DAY_SHIFTS } from "../count-floor";
 import { kpiEffectOf } from "../impact";
 import { UNUSUAL_DAYS_MIN_DATA } from "../skip-reason";
 import type { BaselinePoint } from "../../stats/seasonal-baseline";
@@ -229,6 +229,9 @@ export function startSegmentWatch(ctx: EngineContext, detector: SegmentDetector)
         if (!counts.some((c) => enoughData(c, MIN_COUNT_PER_DAY_SHIFTS))) continue;
         daily &&= counts.some((c) => enoughData(c, MIN_COUNT_PER_DAY));
       }
+      // A count of a few a day (a small channel's leads) has its days judged as counts; money made of a few baskets
+      // a day is left to the level shifts (its days are sums of a few amounts of any size).
+      const counted = !daily && !behind && enoughData(own, MIN_COUNT_PER_DAY_COUNTED);
       tasks.push({
         metric,
         dimension: s.dimension,
@@ -237,7 +240,8 @@ export function startSegmentWatch(ctx: EngineContext, detector: SegmentDetector)
         watchStart,
         periodEnd: w.periodEnd,
         // A segment of the long tail is watched for level shifts only.
-        daily: daily && !s.tail,
+        daily: (daily || counted) && !s.tail,
+        ...(counted ? { counts: true } : {}),
         ...(shifts.length > 0 ? { totalShifts: shifts } : {}),
         ...(s.narrow && narrowFrom > watchStart
           ? { dailyWindow: { judgedFrom: narrowFrom, readFrom: addDays(narrowFrom, -SEGMENT_LOOKBACK_DAYS) } }

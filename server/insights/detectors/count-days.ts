@@ -1,0 +1,80 @@
+import { countInterval, countTails } from "../stats/count-tail";
+import type { BaselinePoint } from "../stats/seasonal-baseline";
+import type { TwoSidedResult } from "../stats/two-sided-baseline";
+import type { AnomalyFinding, AnomalyResult, JudgeOptions } from "./anomalies";
+
+// The one-day test of a series of a few events a day (3 to 10: a campaign's conversions, a small channel's leads).
+// Below 10 a day the days are too discrete and skewed for the t interval the other series get: its σ, estimated
+// robustly from the days themselves, understates their spread (a spam day of 44 leads in a channel of 9 is clear,
+// but so would be many ordinary days of 16). Here each day's count is judged as a count: a negative binomial with
+// the day's expected value (the two-sided fit's, two-sided-baseline.ts) and a variance of at least a Poisson
+// count's, widened by the fit's own uncertainty. Discrete, its p-values are conservative: P(p ≤ α) ≤ α.
+
+/**
+ * The days outside their expected range as counts. `baseline` is the series' two-sided fit; each point's σ there
+ * is its noise scale times the fit's own uncertainty, and the noise scale gives the series' dispersion (its
+ * variance over its mean), never taken below a Poisson count's.
+ */
+export function judgeCountDays(baseline: TwoSidedResult, options: JudgeOptions): AnomalyResult {
+  const confidence = options.confidence ?? 0.95;
+  const mult = baseline.seasonality === "multiplicative";
+  let levelSum = 0;
+  let levelDays = 0;
+  for (const p of baseline.points)
+    if (p.expected !== null && p.sigma !== null) {
+      levelSum += Math.max(0, p.expected);
+      levelDays++;
+    }
+  const meanLevel = levelDays > 0 ? levelSum / levelDays : 0;
+  const findings: AnomalyFinding[] = [];
+  const points: BaselinePoint[] = [];
+  let judgedDays = 0;
+  for (const p of baseline.points) {
+    if (p.expected === null || p.sigma === null || !p.scale || !(meanLevel > 0)) {
+      points.push({ ...p, low: null, high: null, sigma: null });
+      continue;
+    }
+    const expected = Math.max(p.expected, MIN_EXPECTED);
+    // The fit's uncertainty relative to the noise (σ = scale × √(1 + v), and × √expected in the multiplicative mode).
+    const fitInflation = mult ? p.sigma ** 2 / (p.scale ** 2 * expected) : (p.sigma / p.scale) ** 2;
+    // Variance over mean: the additive scale is in units at the series' average level.
+    // The larger of the robust scale's and the days' own squared errors' (the robust scale, clipped for the normal
+    // curve, understates a skewed count's spread).
+    const noiseDispersion = Math.max(mult ? p.scale ** 2 : p.scale ** 2 / meanLevel, p.dispersion ?? 0);
+    const dispersion = Math.max(1, noiseDispersion) * Math.max(1, fitInflation);
+    const { low, high } = countInterval(expected, dispersion, confidence);
+    const sigma = Math.sqrt(expected * dispersion);
+    points.push({ ...p, expected, low, high, sigma, df: null });
+    if (p.actual === null) continue;
+    judgedDays++;
+    if (p.actual >= low && p.actual <= high) continue;
+    const change = p.actual - expected;
+    if (Math.abs(change) < (options.minAbsoluteDeviation ?? 0)) continue;
+    const { upper, lower } = countTails(p.actual, expected, dispersion);
+    findings.push({
+      kind: "anomaly",
+      metric: options.metric,
+      dimension: options.dimension ?? null,
+      dimensionValue: options.dimensionValue ?? null,
+      periodStart: p.date,
+      periodEnd: p.date,
+      date: p.date,
+      current: p.actual,
+      actual: p.actual,
+      baseline: expected,
+      expected,
+      change,
+      changePct: change / expected,
+      expectedLow: low,
+      expectedHigh: high,
+      confidence,
+      direction: change > 0 ? "up" : "down",
+      score: change / sigma,
+      pValue: Math.min(1, 2 * Math.min(upper, lower)),
+    });
+  }
+  return { findings, points, judgedDays, noise: null };
+}
+
+/** A day's expected count is never taken below this: a fit of a few events a day can dip to 0 on a weak weekday. */
+const MIN_EXPECTED = 0.5;
