@@ -210,7 +210,7 @@ describe("narratives", () => {
       shareAfter: 0.336,
     } as Finding;
     expect(describeFinding(driver, { currency: "USD" })).toBe(
-      "Channel “Display” contributed -0.6 pp to the change in conversion rate from Mar 1, 2026 to Mar 31, 2026, 72.9% of the total change: -0.55 pp from its larger share of sessions (9.4% → 33.6%), -0.02 pp from its own conversion rate (0.46% → 0.42%).",
+      "Channel “Display” contributed -0.57 pp to the change in conversion rate from Mar 1, 2026 to Mar 31, 2026, 72.9% of the total change: -0.55 pp from its larger share of sessions (9.4% → 33.6%), -0.02 pp from its own conversion rate (0.46% → 0.42%).",
     );
     // A channel that got worse at the same share: its own rate first.
     const worse = {

@@ -251,7 +251,7 @@ const partOf = (text: string) => (/^[+-]?[^1-9]*$/.test(text) ? NOTHING : text);
 /**
  * A ratio driver's contribution split (detectors/drivers.ts): ": -0.55 pp from its larger share of
  * sessions (9.2% → 35.9%), -0.02 pp from its own conversion rate (0.5% → 0.4%)", the larger part
- * first (to two decimals: the parts of a contribution shown to one), so "conversion rate fell" says
+ * first (to two decimals, as the contribution they split), so "conversion rate fell" says
  * whether traffic moved to a weaker segment or the segment itself got worse.
  */
 function driverSplit(f: Finding & Record<string, unknown>, ctx: NarrativeContext): string {
@@ -380,7 +380,11 @@ function baseSentence(finding: Finding, ctx: NarrativeContext): string {
         typeof f.shareOfChange === "number"
           ? `, ${formatChangePct(f.shareOfChange, ctx.locale).replace(/^\+/, "")} of the total change`
           : "";
-      return `${segmentName(f.dimension, f.dimensionValue)} contributed ${f.change === null ? "n/a" : formatDelta(f.change, unit, ctx)} to the change in ${label} ${range(f, ctx)}${share}${driverSplit(f, ctx)}.`;
+      const split = driverSplit(f, ctx);
+      // A rate's contribution to the hundredth of a point its split into share and own rate is given in, so the parts
+      // add up to it on the page ("-0.57 pp: -0.55 pp from its larger share, -0.02 pp from its own rate").
+      const contribution = f.change === null ? "n/a" : formatDelta(f.change, unit, ctx, false, split ? 2 : 1);
+      return `${segmentName(f.dimension, f.dimensionValue)} contributed ${contribution} to the change in ${label} ${range(f, ctx)}${share}${split}.`;
     }
     case "level_shift": {
       const size =
