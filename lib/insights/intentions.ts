@@ -88,6 +88,29 @@ const anomalies = (
   siteTypes,
   analysis: { type: "anomalies", metric },
 });
+/**
+ * The change of a metric's total against the comparison period, alone: for data that has none of the dimensions its
+ * drivers insights break it down by (a store's daily export of orders and sales). Each drivers insight states the same
+ * change first, so this one runs only when none of them can (skip-reason.ts).
+ */
+const change = (
+  key: string,
+  stage: FunnelStage,
+  metric: MetricKey,
+  title: string,
+  question: string,
+  siteTypes = ALL,
+  extra: MetricKey[] = [],
+): Intention => ({
+  key,
+  title,
+  question,
+  stage,
+  metrics: [metric, ...extra],
+  dimensions: [],
+  siteTypes,
+  analysis: { type: "change", metric },
+});
 const trend = (
   key: string,
   stage: FunnelStage,
@@ -205,6 +228,13 @@ export const INTENTIONS: readonly Intention[] = [
     "Unusual traffic days",
     "Were there days when traffic was outside the expected range?",
   ),
+  change(
+    "sessions_change",
+    "exploration",
+    "sessions",
+    "Traffic change",
+    "Did the number of sessions change against the comparison period?",
+  ),
   drivers(
     "sessions_by_channel",
     "exploration",
@@ -289,6 +319,23 @@ export const INTENTIONS: readonly Intention[] = [
     "Were there days when conversions were outside the expected range?",
     CONVERTING,
   ),
+  change(
+    "conversions_change",
+    "evaluation",
+    "conversions",
+    "Conversions change",
+    "Did conversions change against the comparison period?",
+    CONVERTING,
+  ),
+  change(
+    "conversion_rate_change",
+    "evaluation",
+    "conversionRate",
+    "Conversion rate change",
+    "Did the conversion rate change against the comparison period?",
+    CONVERTING,
+    ["conversions", "sessions"],
+  ),
   drivers(
     "conversions_by_channel",
     "evaluation",
@@ -336,6 +383,14 @@ export const INTENTIONS: readonly Intention[] = [
     "Which landing pages drove the change in conversion rate?",
     CONVERTING,
     ["conversions", "sessions"],
+  ),
+  change(
+    "leads_change",
+    "evaluation",
+    "leads",
+    "Leads change",
+    "Did leads change against the comparison period?",
+    LEADS,
   ),
   drivers(
     "leads_by_channel",
@@ -405,6 +460,31 @@ export const INTENTIONS: readonly Intention[] = [
     "Unusual revenue days",
     "Were there days when revenue was outside the expected range?",
     ECOMMERCE,
+  ),
+  change(
+    "revenue_change",
+    "experience",
+    "revenue",
+    "Revenue change",
+    "Did revenue change against the comparison period?",
+    ECOMMERCE,
+  ),
+  change(
+    "transactions_change",
+    "experience",
+    "transactions",
+    "Orders change",
+    "Did the number of orders change against the comparison period?",
+    ECOMMERCE,
+  ),
+  change(
+    "aov_change",
+    "experience",
+    "averageOrderValue",
+    "Average order value change",
+    "Did the average order value change against the comparison period?",
+    ECOMMERCE,
+    ["revenue", "transactions"],
   ),
   drivers(
     "revenue_by_channel",

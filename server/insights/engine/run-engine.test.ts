@@ -284,6 +284,40 @@ describe("runEngine on generated projects", () => {
     });
   });
 
+  it("states the change of a store's daily totals, which have no dimension to break it down by", () => {
+    // A store's export of orders and sales by day: no channel, campaign or device. Every change insight was a
+    // drivers insight by one of those, so the report said nothing of a 13 % fall in orders.
+    const end = "2026-10-31";
+    const window = reportWindow("2026-10-02", end, "previous_period");
+    const random = mulberry32(5);
+    const normal = () => Math.sqrt(-2 * Math.log(random())) * Math.cos(2 * Math.PI * random());
+    const days = new Map<string, PartValues>();
+    for (let date = addDays(end, -179); date <= end; date = addDays(date, 1)) {
+      const mean = ([0, 6].includes(dayOfWeek(date)) ? 100 : 125) * (date >= "2026-10-18" ? 0.7 : 1);
+      const v: PartValues = PARTS.map(() => null);
+      const orders = Math.round(mean + Math.sqrt(mean) * normal());
+      v[PART_INDEX.transactions] = orders;
+      v[PART_INDEX.revenue] = Math.round(orders * 75 * (1 + 0.1 * normal()));
+      days.set(date, v);
+    }
+    const report = runEngine({
+      data: new ProjectData(window, [{ sourceId: "a", days }], [], []),
+      segmentDaily: { from: window.periodStart, to: end, series: [] },
+      window,
+      project: { siteType: "ecommerce", url: null, currency: "EUR" },
+    });
+    const keys = report.insights.map((i) => i.intentionKey);
+    expect(keys).toEqual(expect.arrayContaining(["revenue_change", "transactions_change", "aov_change"]));
+    const orders = significantFindings(report).find((f) => f.kind === "change" && f.metric === "transactions");
+    expect(orders?.direction).toBe("down");
+    expect(orders?.changePct).toBeCloseTo(-0.13, 1);
+    // Without sessions there is no traffic to state; with channels the drivers insights state each change instead.
+    expect(keys).not.toContain("sessions_change");
+    const withChannels = runEngine(generateProject(2, false).input).insights.map((i) => i.intentionKey);
+    expect(withChannels.filter((k) => k.endsWith("_change"))).toEqual([]);
+    expect(withChannels).toContain("revenue_by_channel");
+  });
+
   it("skips period-over-period changes when a compared period is mostly before the data's first day", () => {
     const { input } = generateProject(2, false);
     const w = input.window;

@@ -6,6 +6,7 @@ import { addDays, dayNumber, daysBetween } from "@/lib/dates";
 import type { PartKey } from "../data/parts";
 import { COUNT_BEHIND, MIN_COUNT_PER_DAY, MIN_COUNT_PER_DAY_COUNTED } from "./count-floor";
 import { formatDate } from "../narrative";
+import { siteTypeIntentions } from "./applicable";
 import type { EngineContext } from "./types";
 
 // Why an intention is not run, in words a report reader understands: a detector that needs more
@@ -51,6 +52,8 @@ export function skipReason(ctx: EngineContext, intention: Intention): string | n
   }
   const days = ctx.data.historyDays();
   const a = intention.analysis;
+  // A total's change alone is for data without the dimensions that break it down: a drivers insight states it first.
+  if (a.type === "change" && brokenDown(ctx, a.metric)) return "not_applicable";
   if ((a.type === "anomalies" || a.type === "segments") && days < UNUSUAL_DAYS_MIN_DATA)
     return a.type === "segments" && a.view === "level_shifts"
       ? `Skipped: watching each segment for level shifts needs ${UNUSUAL_DAYS_MIN_DATA} days of data to learn its weekly pattern; this project has ${days}.`
@@ -101,6 +104,17 @@ export function eventsPerDay(ctx: EngineContext, metric: string): { count: strin
     if (!best || perDay > best.perDay) best = { count, perDay };
   }
   return best;
+}
+
+/** Whether a drivers insight of the site type can break `metric`'s change down by a dimension the data holds. */
+function brokenDown(ctx: EngineContext, metric: string): boolean {
+  return siteTypeIntentions(ctx.project.siteType).some(
+    (i) =>
+      i.analysis.type === "drivers" &&
+      i.analysis.metric === metric &&
+      i.metrics.every((m) => ctx.data.hasMetric(m)) &&
+      i.dimensions.every((d) => ctx.data.hasDimension(d)),
+  );
 }
 
 /**

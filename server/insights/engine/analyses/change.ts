@@ -9,8 +9,16 @@ import { round } from "./anomalies";
 /** Period-over-period change of a metric's total, tested on its daily values. */
 export function runChange(ctx: EngineContext, intention: Intention, metric: string): IntentionOutcome {
   const w = ctx.window;
-  const current = ctx.data.series(metric, w.periodStart, w.periodEnd);
-  const baseline = ctx.data.series(metric, w.comparisonStart, w.comparisonEnd);
+  const def = metricDefinition(metric);
+  // A ratio's days weigh by their denominator (period-change.ts), so its level is the rate of the summed parts.
+  const daily = (from: string, to: string) => {
+    const series = ctx.data.series(metric, from, to);
+    if (def.kind !== "ratio") return series;
+    const weights = ctx.data.series(def.denominator, from, to);
+    return series.map((p, i) => ({ ...p, weight: weights[i].value ?? 0 }));
+  };
+  const current = daily(w.periodStart, w.periodEnd);
+  const baseline = daily(w.comparisonStart, w.comparisonEnd);
   const change = periodChange(current, baseline, { metric, periodStart: w.periodStart, periodEnd: w.periodEnd });
   const season = change.significant ? seasonalExpectation(ctx, metric, change) : null;
   // A change the season predicts is not news: kept, labelled expected, and given no impact so it
@@ -28,7 +36,7 @@ export function runChange(ctx: EngineContext, intention: Intention, metric: stri
     chart: {
       type: "series",
       metric,
-      unit: metricDefinition(metric).unit,
+      unit: def.unit,
       points: current.map((p) => ({ date: p.date, value: round(p.value) })),
     },
     ...effect,
