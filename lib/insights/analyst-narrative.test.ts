@@ -186,6 +186,16 @@ describe("the analyst's narrative", () => {
     )!;
     expect(cost.headline).toContain("Cost per conversion rose 40 % to €42.00");
     expect(cost.next).toMatch(/^Compare the channels/);
+    // A fall no segment carries (a store's daily totals): when it began, not channels the data does not have.
+    const orders = analystNarrative(
+      {
+        findings: [{ ...base, metric: "transactions", current: 3118, baseline: 3578, change: -460, direction: "down" }],
+      },
+      { currency: "EUR", period },
+    )!;
+    expect(orders.next).toBe(
+      "Find on the chart when transactions began to fall and what changed then (a campaign, a price or an offer, the site, tracking), and restore it if it was not intended.",
+    );
     // A cost that fell is good news, and still something to check rather than to copy.
     const cut = analystNarrative(
       { findings: [{ ...base, metric: "cost", current: 700, baseline: 1000, change: -300, direction: "down" }] },

@@ -3,6 +3,7 @@
 // its share of the change); one next step for the kind of finding. Display names only (catalogue labels), and the
 // report's period is left out of a headline that covers exactly that period (the report says it once).
 import { dimensionLabel } from "../catalogue/dimensions";
+import { AD_METRICS } from "./ad-metrics";
 import { findMetric, metricLabel, metricUnit, wasOrWere } from "../catalogue/metrics";
 import { formatChange, formatDay, formatFindingValue, formatMetric, formatPct, readsPerDay } from "./format-values";
 import { isSeasonallyExpected } from "./season";
@@ -290,9 +291,12 @@ function nextStep(lead: NarrativeFinding, findings: NarrativeFinding[]): string 
   switch (lead.kind) {
     case "change":
     case "driver":
-      return good
-        ? improvementNextStep(lead, driver, where, metric)
-        : `Compare ${where || "the channels"} with the comparison period (budget, bids, targeting, landing page) and restore what changed if it was not intended.`;
+      if (good) return improvementNextStep(lead, driver, where, metric);
+      // A change no segment carries (a store's daily totals have none): when it began is the first clue, and ad
+      // spend's own levers only for ad metrics.
+      if (!where && !AD_METRICS.has(lead.metric))
+        return `Find on the chart when ${metric} began to ${lead.direction === "up" ? "rise" : "fall"} and what changed then (a campaign, a price or an offer, the site, tracking), and restore it if it was not intended.`;
+      return `Compare ${where || "the channels"} with the comparison period (budget, bids, targeting, landing page) and restore what changed if it was not intended.`;
     case "anomaly":
       return `Check what happened on ${formatDay(lead.periodStart)} (a release, a campaign launch, a tracking change) and note it, so the next report reads it as known.`;
     case "level_shift":

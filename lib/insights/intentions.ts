@@ -473,8 +473,8 @@ export const INTENTIONS: readonly Intention[] = [
     "transactions_change",
     "experience",
     "transactions",
-    "Orders change",
-    "Did the number of orders change against the comparison period?",
+    "Transactions change",
+    "Did the number of transactions change against the comparison period?",
     ECOMMERCE,
   ),
   change(
