@@ -65,6 +65,17 @@ describe("judging a few events a day as counts", () => {
     expect(t / days).toBeGreaterThan(3e-3);
   });
 
+  it("judges a day of a series that never varied before as a Poisson count, not against a σ of 0", () => {
+    const series = Array.from({ length: 86 }, (_, i) => ({ date: addDays(START, i), value: 5 }));
+    series[80] = { date: addDays(START, 80), value: 20 };
+    series[70] = { date: addDays(START, 70), value: 9 };
+    const result = judgeCountDays(judged(series), { metric: "leads", minAbsoluteDeviation: 1 });
+    // 20 where 5 were expected is that rare for a Poisson count; 9 is not (P(X ≥ 9) = 0.068 for a mean of 5).
+    expect(result.findings.map((f) => f.date)).toEqual([addDays(START, 80)]);
+    expect(result.findings[0].pValue).toBeLessThan(1e-4);
+    expect(result.judgedDays).toBe(30);
+  });
+
   it("finds a spam day with the count's own tail and an interval of whole counts", () => {
     const series = countSeries(mulberry32(3), 9, 1.3);
     const spamDay = addDays(START, 80);
@@ -76,6 +87,7 @@ describe("judging a few events a day as counts", () => {
     const point = result.points.find((p) => p.date === spamDay)!;
     // The p-value is twice the upper tail of the day's count, at the dispersion σ² / expected says.
     const dispersion = point.sigma! ** 2 / point.expected!;
+    expect(dispersion).toBeGreaterThanOrEqual((1 + point.fitVariance!) * (1 - 1e-12));
     expect(spam.pValue).toBeCloseTo(2 * countTails(spam.actual, point.expected!, dispersion).upper, 12);
     expect(dispersion).toBeGreaterThanOrEqual(1);
     for (const p of result.points) {

@@ -11,9 +11,9 @@ import type { AnomalyFinding, AnomalyResult, JudgeOptions } from "./anomalies";
 // count's, widened by the fit's own uncertainty. Discrete, its p-values are conservative: P(p ≤ α) ≤ α.
 
 /**
- * The days outside their expected range as counts. `baseline` is the series' two-sided fit; each point's σ there
- * is its noise scale times the fit's own uncertainty, and the noise scale gives the series' dispersion (its
- * variance over its mean), never taken below a Poisson count's.
+ * The days outside their expected range as counts. `baseline` is the series' two-sided fit, run with
+ * `countDispersion`: each point's noise scale and squared errors give the series' dispersion (its variance over its
+ * mean), never taken below a Poisson count's, and its `fitVariance` the uncertainty of its expected value.
  */
 export function judgeCountDays(baseline: TwoSidedResult, options: JudgeOptions): AnomalyResult {
   const confidence = options.confidence ?? 0.95;
@@ -30,18 +30,18 @@ export function judgeCountDays(baseline: TwoSidedResult, options: JudgeOptions):
   const points: BaselinePoint[] = [];
   let judgedDays = 0;
   for (const p of baseline.points) {
-    if (p.expected === null || p.sigma === null || !p.scale || !(meanLevel > 0)) {
+    if (p.expected === null || p.sigma === null || !(meanLevel > 0)) {
       points.push({ ...p, low: null, high: null, sigma: null });
       continue;
     }
     const expected = Math.max(p.expected, MIN_EXPECTED);
-    // The fit's uncertainty relative to the noise (σ = scale × √(1 + v), and × √expected in the multiplicative mode).
-    const fitInflation = mult ? p.sigma ** 2 / (p.scale ** 2 * expected) : (p.sigma / p.scale) ** 2;
-    // Variance over mean: the additive scale is in units at the series' average level.
-    // The larger of the robust scale's and the days' own squared errors' (the robust scale, clipped for the normal
-    // curve, understates a skewed count's spread).
-    const noiseDispersion = Math.max(mult ? p.scale ** 2 : p.scale ** 2 / meanLevel, p.dispersion ?? 0);
-    const dispersion = Math.max(1, noiseDispersion) * Math.max(1, fitInflation);
+    const scale = p.scale ?? 0;
+    // Variance over mean: the larger of the robust scale's (the additive scale is in units at the series' average
+    // level) and the days' own squared errors' (the robust scale, clipped for the normal curve, understates a skewed
+    // count's spread); never below a Poisson count's, even where every other day was the same (a scale of 0).
+    const noiseDispersion = Math.max(mult ? scale ** 2 : scale ** 2 / meanLevel, p.dispersion ?? 0);
+    // Widened by the uncertainty of the day's fitted expected value, relative to the noise.
+    const dispersion = Math.max(1, noiseDispersion) * (1 + Math.max(0, p.fitVariance ?? 0));
     const { low, high } = countInterval(expected, dispersion, confidence);
     const sigma = Math.sqrt(expected * dispersion);
     points.push({ ...p, expected, low, high, sigma, df: null });

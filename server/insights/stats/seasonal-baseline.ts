@@ -73,6 +73,8 @@ export interface BaselinePoint {
   scale?: number | null;
   /** A count's variance over its mean, from every other day's error (two-sided baseline, `countDispersion`). */
   dispersion?: number | null;
+  /** The variance of the day's expected value relative to the noise's (two-sided baseline, `countDispersion`). */
+  fitVariance?: number | null;
 }
 
 export interface BaselineResult {

@@ -55,8 +55,8 @@ export interface TwoSidedOptions {
    */
   breaks?: readonly string[];
   /**
-   * Also each judged day's `dispersion`: every other day's squared error over its expected value (a count's variance
-   * over its mean), for judging a series of a few events a day as counts (detectors/count-days.ts).
+   * Also each judged day's `dispersion`, every other day's squared error over its expected value (a count's variance
+   * over its mean), and `fitVariance`, for judging a series of a few events a day as counts (detectors/count-days.ts).
    */
   countDispersion?: boolean;
 }
@@ -416,7 +416,7 @@ export function twoSidedBaseline(series: readonly DailyPoint[], options: TwoSide
       sigma,
       df,
       scale,
-      ...(pearson ? { dispersion: leaveOneOut(pearson, t) } : {}),
+      ...(pearson ? { dispersion: leaveOneOut(pearson, t), fitVariance: relVar[t] } : {}),
     });
   }
   return { points, seasonality: mult ? "multiplicative" : "additive", noise };
