@@ -552,6 +552,14 @@ export const INTENTIONS: readonly Intention[] = [
     ECOMMERCE,
   ),
   trend(
+    "leads_trend",
+    "evaluation",
+    "leads",
+    "Leads trend",
+    "Did leads shift to a new level or change their trend?",
+    LEADS,
+  ),
+  trend(
     "engaged_sessions_trend",
     "experience",
     "engagedSessions",

@@ -205,6 +205,9 @@ describe("runEngine on generated projects", () => {
       ),
     );
     expect(reasons.has("sessions_anomalies")).toBe(false);
+    expect(reasons.get("leads_trend")).toMatch(
+      /^Skipped: a lasting change in leads can be told apart from chance only with about 3 leads a day; /,
+    );
     // Days of one lead had read "above the expected range of 0 to 0".
     expect(significantFindings(report).filter((f) => f.metric === "leads")).toEqual([]);
   });
@@ -232,7 +235,12 @@ describe("runEngine on generated projects", () => {
       return (mean: number) => poisson(mean * wander());
     };
     /** 200 days of a site (or of its channels) with `leadsPerDay` leads on weekdays and 60 % of it at weekends. */
-    const site = (seed: number, channels: Record<string, number>, spam?: { channel: string; leads: number }) => {
+    const site = (
+      seed: number,
+      channels: Record<string, number>,
+      spam?: { channel: string; leads: number },
+      drop?: { from: string; factor: number },
+    ) => {
       const draw = drawer(seed);
       const byChannel = new Map<string, Map<string, PartValues>>();
       for (const channel of Object.keys(channels)) byChannel.set(channel, new Map());
@@ -242,7 +250,8 @@ describe("runEngine on generated projects", () => {
           const v: PartValues = PARTS.map(() => null);
           const sessions = draw((weekend ? 0.6 : 1) * leadsPerDay * 25);
           v[PART_INDEX.sessions] = sessions;
-          v[PART_INDEX.leads] = draw((weekend ? 0.6 : 1) * leadsPerDay);
+          const dropped = drop && date >= drop.from ? drop.factor : 1;
+          v[PART_INDEX.leads] = draw((weekend ? 0.6 : 1) * leadsPerDay * dropped);
           if (spam?.channel === channel && date === spamDay) v[PART_INDEX.leads]! += spam.leads;
           byChannel.get(channel)!.set(date, v);
         }
@@ -273,6 +282,18 @@ describe("runEngine on generated projects", () => {
       const spam = leadFindings(site(21, { Direct: 5 }, { channel: "Direct", leads: 25 }));
       expect(spam.some((f) => f.date === spamDay && f.direction === "up" && !f.dimension)).toBe(true);
       for (const seed of [21, 22, 23]) expect(leadFindings(site(seed, { Direct: 5 }))).toEqual([]);
+    });
+
+    it("follows the level of leads: a form that loses 60 % of them from a day is the leads trend's shift", () => {
+      const shifts = (report: ReturnType<typeof runEngine>) =>
+        significantFindings(report).filter((f) => f.metric === "leads" && f.kind === "level_shift" && !f.dimension);
+      // 20 leads a day: at 8, the same fall reads as the period's change only (its date's test, a scan of every day,
+      // does not pass the report-wide bar).
+      const dropped = shifts(site(41, { Direct: 20 }, undefined, { from: "2026-10-12", factor: 0.4 }));
+      expect(
+        dropped.some((f) => f.direction === "down" && Math.abs(daysBetween(f.periodStart, "2026-10-12")) <= 4),
+      ).toBe(true);
+      for (const seed of [41, 42, 43]) expect(shifts(site(seed, { Direct: 20 }))).toEqual([]);
     });
 
     it("names the channel of a few leads a day whose day it was", () => {

@@ -4,7 +4,7 @@ import { metricDefinition, metricInputs } from "@/lib/insights/metrics";
 import { MIN_PERIOD_COVERAGE } from "@/lib/insights/period-estimate";
 import { addDays, dayNumber, daysBetween } from "@/lib/dates";
 import type { PartKey } from "../data/parts";
-import { COUNT_BEHIND, MIN_COUNT_PER_DAY, MIN_COUNT_PER_DAY_COUNTED } from "./count-floor";
+import { COUNT_BEHIND, MIN_COUNT_PER_DAY, MIN_COUNT_PER_DAY_COUNTED, MIN_COUNT_PER_DAY_SHIFTS } from "./count-floor";
 import { formatDate } from "../narrative";
 import { siteTypeIntentions } from "./applicable";
 import type { EngineContext } from "./types";
@@ -64,6 +64,10 @@ export function skipReason(ctx: EngineContext, intention: Intention): string | n
   }
   if (a.type === "trend" && days < CHANGE_POINT_MIN_DATA)
     return `Skipped: finding level shifts needs ${CHANGE_POINT_MIN_DATA} days of data; this project has ${days}.`;
+  if (a.type === "trend") {
+    const sparse = sparseLevels(ctx, a.metric);
+    if (sparse) return sparse;
+  }
   if (a.type === "change" || a.type === "drivers" || a.type === "funnel") return comparisonGap(ctx, intention);
   return null;
 }
@@ -76,14 +80,28 @@ export function skipReason(ctx: EngineContext, intention: Intention): string | n
  * amounts of any size a day, needs MIN_COUNT_PER_DAY of the counts behind it.
  */
 function sparseCounts(ctx: EngineContext, metric: string | undefined): string | null {
-  const volume = metric ? eventsPerDay(ctx, metric) : null;
-  if (!metric || !volume) return null;
+  if (!metric) return null;
   const floor = COUNT_BEHIND[metric as PartKey] ? MIN_COUNT_PER_DAY : MIN_COUNT_PER_DAY_COUNTED;
-  if (volume.perDay >= floor) return null;
-  const label = (m: string) => metricDefinition(m).label.toLowerCase();
-  const shown = volume.perDay.toLocaleString("en", { maximumFractionDigits: volume.perDay < 1 ? 2 : 1 });
-  return `Skipped: a single day's ${label(metric)} can be told apart from chance only with about ${floor} ${label(volume.count)} a day; this project has ${shown} a day.`;
+  return tooFewEvents(ctx, metric, floor, `a single day's ${label(metric)}`);
 }
+
+/**
+ * Why the site's level of `metric` cannot be followed: fewer than MIN_COUNT_PER_DAY_SHIFTS events a day behind it (as
+ * a segment's level shifts need), where most days are 0, 1 or 2 and a "new level" is a run of chance.
+ */
+function sparseLevels(ctx: EngineContext, metric: string): string | null {
+  return tooFewEvents(ctx, metric, MIN_COUNT_PER_DAY_SHIFTS, `a lasting change in ${label(metric)}`);
+}
+
+/** "Skipped: {what} can be told apart from chance only with about {floor} {events} a day; …", or null above it. */
+function tooFewEvents(ctx: EngineContext, metric: string, floor: number, what: string): string | null {
+  const volume = eventsPerDay(ctx, metric);
+  if (!volume || volume.perDay >= floor) return null;
+  const shown = volume.perDay.toLocaleString("en", { maximumFractionDigits: volume.perDay < 1 ? 2 : 1 });
+  return `Skipped: ${what} can be told apart from chance only with about ${floor} ${label(volume.count)} a day; this project has ${shown} a day.`;
+}
+
+const label = (metric: string) => metricDefinition(metric).label.toLowerCase();
 
 /**
  * The events a day behind the site's `metric` (the count itself, or the orders or clicks behind money: the largest)
