@@ -35,6 +35,10 @@ describe("money", () => {
     expect(formatMetric("revenue", 234371.6, "USD")).toBe("$234,371.60");
     expect(formatMetric("revenue", 1234.5, "EUR")).toBe("€1,234.50");
     expect(formatChange("revenue", -2601, "JPY")).toBe("−¥2,601");
+    // Under ¥10 a yen amount keeps its decimals: a cost per click up ¥0.42 is not "+¥0".
+    expect(formatChange("cpc", 0.42, "JPY")).toBe("+¥0.42");
+    expect(formatMetric("cpc", 3.5, "JPY")).toBe("¥3.5");
+    expect(formatMetric("cpc", 0.42, "EUR")).toBe("€0.42");
     expect(formatMetric("revenue", 1_234_567, "USD", { compact: true })).toBe("$1.2M");
   });
 });

@@ -32,18 +32,37 @@ export const stageLabel = (stage: string) =>
 const finite = (value: number | null | undefined): value is number =>
   typeof value === "number" && Number.isFinite(value);
 
-function currencyFormat(currency: string, compact: boolean): Intl.NumberFormat {
+function currencyFormat(currency: string, compact: boolean, value = 0): Intl.NumberFormat {
   try {
     // The currency's own minor units when not compact: ¥106,862, never ¥106,861.58 (yen has none).
     return new Intl.NumberFormat("en", {
       style: "currency",
       currency,
-      ...(compact ? { notation: "compact", maximumFractionDigits: 1 } : {}),
+      ...(compact ? { notation: "compact", maximumFractionDigits: 1 } : smallAmountDigits(value, currency)),
     });
   } catch {
     return new Intl.NumberFormat("en", { maximumFractionDigits: 2 });
   }
 }
+
+/**
+ * An amount under 10 of a currency without minor units keeps up to two decimals: a cost per click that rose by
+ * ¥0.42 reads "+¥0.42", not "+¥0". Other amounts take the currency's own digits (none for the format to add).
+ */
+export function smallAmountDigits(value: number, currency: string): { maximumFractionDigits?: number } {
+  if (!(Math.abs(value) < 10) || value === 0) return {};
+  let own = minorUnits.get(currency);
+  if (own === undefined) {
+    try {
+      own = new Intl.NumberFormat("en", { style: "currency", currency }).resolvedOptions().maximumFractionDigits ?? 2;
+    } catch {
+      own = 2;
+    }
+    minorUnits.set(currency, own);
+  }
+  return own === 0 ? { maximumFractionDigits: 2 } : {};
+}
+const minorUnits = new Map<string, number>();
 
 /** A metric's value in its unit. Rates arrive as fractions (0.034 → 3.4 %). */
 export function formatMetric(
@@ -55,7 +74,7 @@ export function formatMetric(
   if (!finite(value)) return "–";
   switch ((unit as MetricUnit | undefined) ?? metricUnit(metric)) {
     case "currency":
-      return currencyFormat(currency, compact).format(value);
+      return currencyFormat(currency, compact, value).format(value);
     case "percent":
       return `${(value * 100).toLocaleString("en", { maximumFractionDigits: 2 })} %`;
     case "rank":

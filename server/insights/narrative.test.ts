@@ -33,6 +33,13 @@ describe("narratives", () => {
     );
   });
 
+  it("keeps the decimals of a small amount in a currency without minor units", () => {
+    const cpc = { ...base, metric: "cpc", current: 48.42, baseline: 48, change: 0.42, changePct: 0.00875 };
+    expect(describeFinding(cpc, { currency: "JPY" })).toBe(
+      "Cost per click rose to ¥48 from Mar 1, 2026 to Mar 31, 2026, +¥0.42 (+0.9%) against ¥48 in the comparison period; significant at 95% confidence. A deterioration: lower cost per click is better.",
+    );
+  });
+
   it("names the days a change's totals estimated", () => {
     const two = { ...base, estimatedDays: ["2026-03-19", "2026-03-20"] } as Finding;
     expect(describeFinding(two, { currency: "EUR" })).toContain(

@@ -2,7 +2,7 @@ import { formatIsoDate } from "@/lib/dates";
 import { dimensionLabel } from "@/lib/catalogue/dimensions";
 import { METRICS } from "@/lib/insights/metrics";
 import { wasOrWere } from "@/lib/catalogue/metrics";
-import { readsPerDay } from "@/lib/insights/format-values";
+import { readsPerDay, smallAmountDigits } from "@/lib/insights/format-values";
 import { estimatedDaysClause } from "@/lib/insights/period-estimate";
 import { downIsGood } from "./metric-sense";
 import type { Finding } from "./types";
@@ -67,7 +67,11 @@ export function formatValue(
   const locale = ctx.locale ?? "en-US";
   switch (unit) {
     case "currency":
-      return numberFormat(locale, { style: "currency", currency: ctx.currency }).format(value);
+      return numberFormat(locale, {
+        style: "currency",
+        currency: ctx.currency,
+        ...smallAmountDigits(value, ctx.currency),
+      }).format(value);
     case "percent":
       return numberFormat(locale, {
         style: "percent",
