@@ -24,6 +24,7 @@ import {
   NO_SIGNIFICANT_RESULTS,
   dimensionLabel,
   formatChange,
+  formatDay,
   formatMetric,
   formatPct,
   metricLabel,
@@ -180,11 +181,7 @@ function InsightBody({
 
       {chart?.type === "series" ? (
         <Card aria-labelledby="series-heading">
-          <CardTitle id="series-heading">{metricLabel(chart.metric)} and its expected range</CardTitle>
-          <p className="mt-1 text-sm text-slate-600">
-            Each day against the range the baseline expected (weekly and yearly seasonality); marked days fall outside
-            it or start a change.
-          </p>
+          <SeriesHeading chart={chart} />
           <div className="mt-4">
             <SeriesChartFigure chart={chart} look={look} currency={currency} />
           </div>
@@ -325,5 +322,32 @@ function SaveToggle({ projectId, insight }: { projectId: string; insight: Insigh
     >
       Save
     </Button>
+  );
+}
+
+/**
+ * The series card's title and caption: a chart with the baseline's range says what the range is; one without (a
+ * period's change, a trend's days) says only what is drawn.
+ */
+function SeriesHeading({ chart }: { chart: Extract<InsightChart, { type: "series" }> }) {
+  const ranged = chart.points.some((p) => typeof p.low === "number" && typeof p.high === "number");
+  if (ranged)
+    return (
+      <>
+        <CardTitle id="series-heading">{metricLabel(chart.metric)} and its expected range</CardTitle>
+        <p className="mt-1 text-sm text-slate-600">
+          Each day against the range the baseline expected (weekly and yearly seasonality); marked days fall outside it
+          or start a change.
+        </p>
+      </>
+    );
+  return (
+    <>
+      <CardTitle id="series-heading">{metricLabel(chart.metric)} by day</CardTitle>
+      <p className="mt-1 text-sm text-slate-600">
+        Each day from {formatDay(chart.points[0]?.date)} to {formatDay(chart.points.at(-1)?.date)}
+        {chart.marks?.length ? "; marked days start a change" : ""}.
+      </p>
+    </>
   );
 }

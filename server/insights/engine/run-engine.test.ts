@@ -332,6 +332,13 @@ describe("runEngine on generated projects", () => {
     const orders = significantFindings(report).find((f) => f.kind === "change" && f.metric === "transactions");
     expect(orders?.direction).toBe("down");
     expect(orders?.changePct).toBeCloseTo(-0.13, 1);
+    // Its chart draws the comparison period and the period, so the fall shows.
+    const chart = report.insights.find((i) => i.intentionKey === "transactions_change")!.chart as {
+      points: { date: string }[];
+    };
+    expect(chart.points.map((p) => p.date)).toEqual(
+      Array.from({ length: 60 }, (_, i) => addDays(window.comparisonStart, i)),
+    );
     // Without sessions there is no traffic to state; with channels the drivers insights state each change instead.
     expect(keys).not.toContain("sessions_change");
     const withChannels = runEngine(generateProject(2, false).input).insights.map((i) => i.intentionKey);

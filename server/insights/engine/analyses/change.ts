@@ -5,6 +5,8 @@ import { kpiEffectOf, totalKpiEffect } from "../impact";
 import type { EngineContext, IntentionOutcome } from "../types";
 import { seasonalExpectation } from "./seasonal-expectation";
 import { round } from "./anomalies";
+import { MAX_CHART_POINTS } from "./total-change-points";
+import { addDays } from "@/lib/dates";
 
 /** Period-over-period change of a metric's total, tested on its daily values. */
 export function runChange(ctx: EngineContext, intention: Intention, metric: string): IntentionOutcome {
@@ -19,6 +21,11 @@ export function runChange(ctx: EngineContext, intention: Intention, metric: stri
   };
   const current = daily(w.periodStart, w.periodEnd);
   const baseline = daily(w.comparisonStart, w.comparisonEnd);
+  // The chart shows the comparison period before the period when it runs into it (the previous period), so the change
+  // is drawn; a comparison a year back is not drawn (a year of days between).
+  const adjacent =
+    addDays(w.comparisonEnd, 1) === w.periodStart && current.length + baseline.length <= MAX_CHART_POINTS;
+  const charted = adjacent ? [...baseline, ...current] : current;
   const change = periodChange(current, baseline, { metric, periodStart: w.periodStart, periodEnd: w.periodEnd });
   const season = change.significant ? seasonalExpectation(ctx, metric, change) : null;
   // A change the season predicts is not news: kept, labelled expected, and given no impact so it
@@ -37,7 +44,7 @@ export function runChange(ctx: EngineContext, intention: Intention, metric: stri
       type: "series",
       metric,
       unit: def.unit,
-      points: current.map((p) => ({ date: p.date, value: round(p.value) })),
+      points: charted.map((p) => ({ date: p.date, value: round(p.value) })),
     },
     ...effect,
     severity: 0,
