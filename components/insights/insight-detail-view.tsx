@@ -341,11 +341,16 @@ function SeriesHeading({ chart }: { chart: Extract<InsightChart, { type: "series
         </p>
       </>
     );
+  // A level shift's chart carries the levels before and after it as its expected values (dashed).
+  const levels = chart.points.some((p) => typeof p.expected === "number");
   return (
     <>
-      <CardTitle id="series-heading">{metricLabel(chart.metric)} by day</CardTitle>
+      <CardTitle id="series-heading">
+        {metricLabel(chart.metric)} by day{levels ? " and its level" : ""}
+      </CardTitle>
       <p className="mt-1 text-sm text-slate-600">
         Each day from {formatDay(chart.points[0]?.date)} to {formatDay(chart.points.at(-1)?.date)}
+        {levels ? ", against its level before and after the change (dashed)" : ""}
         {chart.marks?.length ? "; marked days start a change" : ""}.
       </p>
     </>
