@@ -290,13 +290,26 @@ function shiftLogSe(f: Dated): number {
   return (Math.abs(f.change / effectSize) / f.baseline!) * Math.sqrt(1 / AFTER_DAYS + 1 / BEFORE_DAYS);
 }
 
-/** The total's move around `at`: the two weeks from it against the four weeks before (whole weeks). */
+/**
+ * The total's move around `at`: the two weeks from it against the four weeks before (whole weeks). Once per report,
+ * metric and date: every segment's shift near a date reads the moves of the fortnight around it (seasonMoveNear).
+ */
 function weeksMove(ctx: EngineContext, metric: string, at: string): number | null {
-  return ratio(
-    mean(ctx, metric, at, addDays(at, AFTER_DAYS - 1)),
-    mean(ctx, metric, addDays(at, -BEFORE_DAYS), addDays(at, -1)),
-  );
+  let cache = moveCache.get(ctx);
+  if (!cache) moveCache.set(ctx, (cache = new Map()));
+  const key = `${metric} ${at}`;
+  let move = cache.get(key);
+  if (move === undefined) {
+    move = ratio(
+      mean(ctx, metric, at, addDays(at, AFTER_DAYS - 1)),
+      mean(ctx, metric, addDays(at, -BEFORE_DAYS), addDays(at, -1)),
+    );
+    cache.set(key, move);
+  }
+  return move;
 }
+
+const moveCache = new WeakMap<EngineContext, Map<string, number | null>>();
 
 function weekdayMean(ctx: EngineContext, metric: string, date: string): number | null {
   const weekdays = [1, 2, 3, 4].map((k) => mean(ctx, metric, addDays(date, -7 * k), addDays(date, -7 * k)));
