@@ -4,10 +4,15 @@ import { insightHref } from "./insight-card";
 
 const SKIPPED = /^Skipped:\s*/;
 
-/** What a skipped question needs ("advertising data — connect Google Ads …"), shared by the questions it stopped. */
+/**
+ * Why a question was not run, shared by the questions it stopped: what it needs ("needs advertising data — connect
+ * Google Ads …"), or the reason as it stands when it names no need ("a single day's leads can be told apart from
+ * chance only with about 3 leads a day; …").
+ */
 function needOf(insight: Insight): string {
   const reason = insight.summary.replace(SKIPPED, "");
-  return reason.match(/\bneeds? (.*)$/)?.[1] ?? reason;
+  const need = reason.match(/\bneeds? (.*)$/)?.[1];
+  return need ? `needs ${need}` : reason;
 }
 
 /**
@@ -40,12 +45,19 @@ export function NothingNotable({ projectId, insights }: { projectId: string; ins
           {links(checked)}.
         </p>
       ) : null}
-      {[...skipped].map(([need, list]) => (
-        <p key={need} data-testid="not-run">
-          <span className="font-medium text-slate-900">Not run, {list.length === 1 ? "needs" : "each needs"} </span>
-          {need.replace(/\.$/, "")}: {links(list)}.
-        </p>
-      ))}
+      {[...skipped].map(([need, list]) =>
+        need.startsWith("needs ") ? (
+          <p key={need} data-testid="not-run">
+            <span className="font-medium text-slate-900">Not run, {list.length === 1 ? "needs" : "each needs"} </span>
+            {need.slice("needs ".length).replace(/\.$/, "")}: {links(list)}.
+          </p>
+        ) : (
+          <p key={need} data-testid="not-run">
+            <span className="font-medium text-slate-900">Not run: </span>
+            {links(list)}, as {need.replace(/\.$/, "")}.
+          </p>
+        ),
+      )}
     </div>
   );
 }
