@@ -113,6 +113,24 @@ describe("uploading real exports", () => {
     expect((await dailySums(sourceId))[1]).toMatchObject({ cost: 91.96, clicks: 291, transactions: 15, revenue: 990 });
   });
 
+  it("Meta Ads by ad set: the ad set is not imported, so the repeated campaign days are refused with what to export", async () => {
+    const { main, sourceId } = await uploadWorld();
+    const csv = [
+      "Campaign name,Ad set name,Day,Impressions,Amount spent (EUR),Link clicks",
+      "Prospecting,Broad 25-54,2026-01-29,14502,61.29,188",
+      "Prospecting,Lookalike 1%,2026-01-29,6044,27.00,97",
+    ].join("\n");
+    const res = await upload(sourceId, main.token, csv);
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe(M.duplicateRowSplit(3, 2, ["Ad set name"], ["Campaign name"]));
+    expect(res.body.message).toBe(
+      "Line 3: the same date and dimension values as line 2. The file splits its rows by a column that is not " +
+        "imported (Ad set name), so rows that differ only there cannot be told apart: export the report without " +
+        "that breakdown, one row per date and Campaign name, and upload it again",
+    );
+    expect(await dailySums(sourceId)).toEqual([]);
+  });
+
   it("day-first dates are told by a day above 12; European amounts with a euro sign", async () => {
     const { main, sourceId } = await uploadWorld();
     const res = await upload(sourceId, main.token, fixture("day-first-dates.csv"));

@@ -23,6 +23,27 @@ export class CsvImportError extends BadRequestError {
   }
 }
 
+/** A row that repeats an earlier row's date and dimension values: its line and the earlier row's. */
+export class DuplicateRowError extends CsvImportError {
+  constructor(
+    readonly line: number,
+    readonly firstLine: number,
+  ) {
+    super(M.duplicateRow(line, firstLine));
+  }
+}
+
+/**
+ * The repeated row's error for the file as mapped: when columns are not imported, the rows most likely differ in
+ * one of them (an export by ad set whose ad set is ignored, or by hour), and the message says so and what to do.
+ */
+export function duplicateRowError(error: DuplicateRowError, layout: CsvLayout): CsvImportError {
+  const ignored = layout.mapping.columns.filter((c) => c.target === "ignore").map((c) => c.header);
+  if (ignored.length === 0) return error;
+  const dimensions = layout.dimensions.filter((d) => !d.derived).map((d) => d.name);
+  return new CsvImportError(M.duplicateRowSplit(error.line, error.firstLine, ignored, dimensions));
+}
+
 type Dimension = DimensionEntry;
 type Metric = StoredMetric;
 

@@ -8,6 +8,8 @@ import type { CsvMapping } from "@/lib/validation/csv-mapping";
 import { AppError } from "../../../errors";
 import {
   CsvImportError,
+  DuplicateRowError,
+  duplicateRowError,
   layoutDimensionColumns,
   layoutDimensions,
   layoutMetricColumns,
@@ -223,6 +225,7 @@ export async function importCsv(chunks: AsyncIterable<Buffer>, target: ImportTar
     const opened = staging ?? (await stagingOpening?.catch(() => undefined));
     await opened?.abort();
     if (error instanceof CsvSyntaxError) throw new CsvImportError(M.syntax(error.line, error.message));
+    if (error instanceof DuplicateRowError && layout) throw duplicateRowError(error, layout);
     throw error;
   }
 }

@@ -2,7 +2,6 @@ import "server-only";
 import { once } from "node:events";
 import pg from "pg";
 import { from as copyFrom } from "pg-copy-streams";
-import { DATA_SOURCE_MESSAGES as M } from "@/lib/constants/data-source-messages";
 import { DIMENSIONS } from "@/lib/catalogue/dimensions";
 import { UPLOAD_SOURCE_KIND, UPLOAD_SOURCE_NAME } from "@/lib/constants/observations";
 import type { CsvMapping } from "@/lib/validation/csv-mapping";
@@ -16,7 +15,7 @@ import {
 import { env } from "../../../env";
 import { NotFoundError } from "../../../errors";
 import { mergeStagedRollups, writtenRowsAsStaged } from "../../../insights/data/daily-totals";
-import { CsvImportError } from "./csv-layout";
+import { CsvImportError, DuplicateRowError } from "./csv-layout";
 import { DimensionDictionary } from "./dimension-dictionary";
 import type { UploadRollupSums } from "./rollup-sums";
 
@@ -693,7 +692,7 @@ export class ObservationStaging {
       `select line, first from (select line, min(line) over (partition by date, id) as first from (${rows}) r) s
        where line <> first order by line limit 1`,
     );
-    return new CsvImportError(M.duplicateRow(found[0].line, found[0].first));
+    return new DuplicateRowError(found[0].line, found[0].first);
   }
 
   async commit(): Promise<void> {
