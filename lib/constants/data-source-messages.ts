@@ -37,8 +37,8 @@ export const DATA_SOURCE_MESSAGES = {
     `Line ${line}, column ${column}: the value is longer than ${max} characters`,
   duplicateRow: (line: number, firstLine: number) =>
     `Line ${line}: the same date and dimension values as line ${firstLine}. Each row must be one date and one combination of dimension values`,
-  duplicateRowSplit: (line: number, firstLine: number, ignored: string[], dimensions: string[]) =>
-    `Line ${line}: the same date and dimension values as line ${firstLine}. The file splits its rows by a column that is not imported (${ignored.join(", ")}), so rows that differ only there cannot be told apart: export the report without that breakdown, one row per date${dimensions.length > 0 ? ` and ${dimensions.join(" and ")}` : ""}, and upload it again`,
+  duplicateRowSplit: (line: number, firstLine: number, split: string[], dimensions: string[]) =>
+    `Line ${line}: the same date and dimension values as line ${firstLine}. The file splits its rows by a column that is not imported (${split.length > 0 ? split.join(", ") : "an ad set, an hour or the like"}), so rows that differ only there cannot be told apart: export the report without that breakdown, one row per date${dimensions.length > 0 ? ` and ${dimensions.join(" and ")}` : ""}, and upload it again`,
   notDaily: (apart: string, examples: string[]) =>
     `The file's dates are ${apart} apart (${examples.join(", ")}, …): Funnelwise reads daily data, one row per date and combination of dimension values. Export the report by day (the Date dimension, not Week or Month) and upload it again`,
   syntax: (line: number, detail: string) => `Line ${line}: ${detail}`,

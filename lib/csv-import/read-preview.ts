@@ -7,6 +7,8 @@ export interface CsvPreview {
   headers: string[];
   /** Up to `sampleRows` data rows: the preview shows the first few, date detection reads them all. */
   rows: string[][];
+  /** Each row's line in the file, for messages that name it as the importer would. */
+  lines: number[];
 }
 
 /** Thrown when the start of a file holds no header to map. */
@@ -20,12 +22,16 @@ export function readPreview(text: string, { sampleRows = 500, complete = false }
   let headers: string[] | undefined;
   let headerLine = 0;
   const rows: string[][] = [];
+  const lines: number[] = [];
   const parser = new CsvParser((fields, line) => {
     if (!headers) {
       if (isPreambleRecord(fields)) return;
       headers = fields.map((f) => f.trim());
       headerLine = line;
-    } else if (rows.length < sampleRows) rows.push(fields);
+    } else if (rows.length < sampleRows) {
+      rows.push(fields);
+      lines.push(line);
+    }
   });
   try {
     parser.write(text);
@@ -36,5 +42,5 @@ export function readPreview(text: string, { sampleRows = 500, complete = false }
     if (!headers) throw new CsvPreviewError(error instanceof Error ? error.message : String(error));
   }
   if (!headers) throw new CsvPreviewError("The file has no header row: a line naming its columns");
-  return { headerLine, headers, rows };
+  return { headerLine, headers, rows, lines };
 }

@@ -5,6 +5,7 @@ import { checkMapping, type MappingProblem } from "@/lib/csv-import/check-mappin
 import { detectDateOrder, hasSlashedDates, type DateOrder } from "@/lib/csv-import/parse-date";
 import { proposeMapping, type ProposedColumn } from "@/lib/csv-import/propose-mapping";
 import { CsvPreviewError, readPreview, type CsvPreview } from "@/lib/csv-import/read-preview";
+import { repeatedRow } from "@/lib/csv-import/repeated-rows";
 import type { CsvMapping } from "@/lib/validation/csv-mapping";
 
 /** The start of the file read for the preview: enough for hundreds of rows, never the whole file. */
@@ -74,7 +75,13 @@ export function useCsvMapping(file: File | null, remembered: CsvMapping | null |
     [chosenTargets, file],
   );
 
-  const problems = useMemo(() => (preview ? checkMapping(preview.headers, targets) : []), [preview, targets]);
+  const problems = useMemo(() => {
+    if (!preview) return [];
+    const found = checkMapping(preview.headers, targets);
+    // Rows the importer would refuse as repeated, when the mapping itself is sound.
+    const repeated = found.length === 0 ? repeatedRow(preview, targets) : null;
+    return repeated ? [...found, repeated] : found;
+  }, [preview, targets]);
 
   const dateValues = useMemo(() => {
     const index = targets.indexOf("date");

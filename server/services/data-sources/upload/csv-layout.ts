@@ -36,12 +36,21 @@ export class DuplicateRowError extends CsvImportError {
 /**
  * The repeated row's error for the file as mapped: when columns are not imported, the rows most likely differ in
  * one of them (an export by ad set whose ad set is ignored, or by hour), and the message says so and what to do.
+ * Which column it is, the rows' own values would tell, and they are not kept: the wizard's preview names it
+ * (lib/csv-import/repeated-rows.ts) before most such files are sent.
  */
 export function duplicateRowError(error: DuplicateRowError, layout: CsvLayout): CsvImportError {
-  const ignored = layout.mapping.columns.filter((c) => c.target === "ignore").map((c) => c.header);
-  if (ignored.length === 0) return error;
-  const dimensions = layout.dimensions.filter((d) => !d.derived).map((d) => d.name);
-  return new CsvImportError(M.duplicateRowSplit(error.line, error.firstLine, ignored, dimensions));
+  if (!layout.mapping.columns.some((c) => c.target === "ignore")) return error;
+  // The dimension columns in the file's order, once each (a source / medium column holds two dimensions).
+  const dimensions = [
+    ...new Set(
+      layout.dimensions
+        .filter((d) => !d.derived)
+        .sort((a, b) => a.index - b.index)
+        .map((d) => d.name),
+    ),
+  ];
+  return new CsvImportError(M.duplicateRowSplit(error.line, error.firstLine, [], dimensions));
 }
 
 type Dimension = DimensionEntry;
