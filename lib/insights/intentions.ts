@@ -71,63 +71,35 @@ const drivers = (
   siteTypes,
   analysis: { type: "drivers", metric, dimension },
 });
-const anomalies = (
-  key: string,
-  stage: FunnelStage,
-  metric: MetricKey,
-  title: string,
-  question: string,
-  siteTypes = ALL,
-): Intention => ({
-  key,
-  title,
-  question,
-  stage,
-  metrics: [metric],
-  dimensions: [],
-  siteTypes,
-  analysis: { type: "anomalies", metric },
-});
+/** An intention about a metric's total (no dimension): its analysis built from the metric. */
+const ofTotal =
+  (analysis: (metric: MetricKey) => Analysis) =>
+  (
+    key: string,
+    stage: FunnelStage,
+    metric: MetricKey,
+    title: string,
+    question: string,
+    siteTypes = ALL,
+    extra: MetricKey[] = [],
+  ): Intention => ({
+    key,
+    title,
+    question,
+    stage,
+    metrics: [metric, ...extra],
+    dimensions: [],
+    siteTypes,
+    analysis: analysis(metric),
+  });
+const anomalies = ofTotal((metric) => ({ type: "anomalies", metric }));
+const trend = ofTotal((metric) => ({ type: "trend", metric }));
 /**
  * The change of a metric's total against the comparison period, alone: for data that has none of the dimensions its
  * drivers insights break it down by (a store's daily export of orders and sales). Each drivers insight states the same
  * change first, so this one runs only when none of them can (skip-reason.ts).
  */
-const change = (
-  key: string,
-  stage: FunnelStage,
-  metric: MetricKey,
-  title: string,
-  question: string,
-  siteTypes = ALL,
-  extra: MetricKey[] = [],
-): Intention => ({
-  key,
-  title,
-  question,
-  stage,
-  metrics: [metric, ...extra],
-  dimensions: [],
-  siteTypes,
-  analysis: { type: "change", metric },
-});
-const trend = (
-  key: string,
-  stage: FunnelStage,
-  metric: MetricKey,
-  title: string,
-  question: string,
-  siteTypes = ALL,
-): Intention => ({
-  key,
-  title,
-  question,
-  stage,
-  metrics: [metric],
-  dimensions: [],
-  siteTypes,
-  analysis: { type: "trend", metric },
-});
+const change = ofTotal((metric) => ({ type: "change", metric }));
 const audit = (
   key: string,
   check: AuditCheck,

@@ -84,30 +84,42 @@ export function judgeDays(points: BaselinePoint[], options: JudgeOptions): Anoma
     if (p.actual >= p.low && p.actual <= p.high) continue;
     const change = p.actual - p.expected;
     if (Math.abs(change) < (options.minAbsoluteDeviation ?? 0)) continue;
-    findings.push({
-      kind: "anomaly",
-      metric: options.metric,
-      dimension: options.dimension ?? null,
-      dimensionValue: options.dimensionValue ?? null,
-      periodStart: p.date,
-      periodEnd: p.date,
-      date: p.date,
-      current: p.actual,
-      actual: p.actual,
-      baseline: p.expected,
-      expected: p.expected,
-      change,
-      changePct: p.expected === 0 ? null : change / Math.abs(p.expected),
-      expectedLow: p.low,
-      expectedHigh: p.high,
-      confidence,
-      direction: change > 0 ? "up" : "down",
-      score: change / p.sigma,
-      // The interval's own t distribution, so the p-value and the range agree.
-      pValue: twoSidedStudentTP(change / p.sigma, p.df ?? 30),
-    });
+    // The interval's own t distribution, so the p-value and the range agree.
+    const day = { date: p.date, actual: p.actual, expected: p.expected, low: p.low, high: p.high, sigma: p.sigma };
+    findings.push(dayFinding(options, day, confidence, twoSidedStudentTP(change / p.sigma, p.df ?? 30)));
   }
   return { findings, points, judgedDays };
+}
+
+/** A judged day outside its range as a finding: its value against the expected one and range, σ and p-value. */
+export function dayFinding(
+  options: JudgeOptions,
+  p: { date: string; actual: number; expected: number; low: number; high: number; sigma: number },
+  confidence: number,
+  pValue: number,
+): AnomalyFinding {
+  const change = p.actual - p.expected;
+  return {
+    kind: "anomaly",
+    metric: options.metric,
+    dimension: options.dimension ?? null,
+    dimensionValue: options.dimensionValue ?? null,
+    periodStart: p.date,
+    periodEnd: p.date,
+    date: p.date,
+    current: p.actual,
+    actual: p.actual,
+    baseline: p.expected,
+    expected: p.expected,
+    change,
+    changePct: p.expected === 0 ? null : change / Math.abs(p.expected),
+    expectedLow: p.low,
+    expectedHigh: p.high,
+    confidence,
+    direction: change > 0 ? "up" : "down",
+    score: change / p.sigma,
+    pValue,
+  };
 }
 
 /**

@@ -1,7 +1,7 @@
 import { countInterval, countTails } from "../stats/count-tail";
 import type { BaselinePoint } from "../stats/seasonal-baseline";
 import type { TwoSidedResult } from "../stats/two-sided-baseline";
-import type { AnomalyFinding, AnomalyResult, JudgeOptions } from "./anomalies";
+import { dayFinding, type AnomalyFinding, type AnomalyResult, type JudgeOptions } from "./anomalies";
 
 // The one-day test of a series of a few events a day (3 to 10: a campaign's conversions, a small channel's leads).
 // Below 10 a day the days are too discrete and skewed for the t interval the other series get: its σ, estimated
@@ -48,30 +48,10 @@ export function judgeCountDays(baseline: TwoSidedResult, options: JudgeOptions):
     if (p.actual === null) continue;
     judgedDays++;
     if (p.actual >= low && p.actual <= high) continue;
-    const change = p.actual - expected;
-    if (Math.abs(change) < (options.minAbsoluteDeviation ?? 0)) continue;
+    if (Math.abs(p.actual - expected) < (options.minAbsoluteDeviation ?? 0)) continue;
     const { upper, lower } = countTails(p.actual, expected, dispersion);
-    findings.push({
-      kind: "anomaly",
-      metric: options.metric,
-      dimension: options.dimension ?? null,
-      dimensionValue: options.dimensionValue ?? null,
-      periodStart: p.date,
-      periodEnd: p.date,
-      date: p.date,
-      current: p.actual,
-      actual: p.actual,
-      baseline: expected,
-      expected,
-      change,
-      changePct: change / expected,
-      expectedLow: low,
-      expectedHigh: high,
-      confidence,
-      direction: change > 0 ? "up" : "down",
-      score: change / sigma,
-      pValue: Math.min(1, 2 * Math.min(upper, lower)),
-    });
+    const day = { date: p.date, actual: p.actual, expected, low, high, sigma };
+    findings.push(dayFinding(options, day, confidence, Math.min(1, 2 * Math.min(upper, lower))));
   }
   return { findings, points, judgedDays, noise: null };
 }
