@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { SeededRandom, gaussian, mulberry32 } from "@/lib/seeded-random";
+import { SeededRandom, gaussian, mulberry32, poisson } from "@/lib/seeded-random";
 
 // The values the demo data and the detector fixtures were generated with: a change here changes
 // the demo projects and every test built on generated series.
@@ -36,5 +36,13 @@ describe("the seeded random generator", () => {
     expect(variance).toBeCloseTo(1, 1);
     expect(random.count(0)).toBe(0);
     expect(random.binomial(10, 1)).toBe(10);
+    // Poisson draws: mean and variance both the mean; P(0) = e^-mean.
+    const draw = poisson(mulberry32(9));
+    expect(draw(0)).toBe(0);
+    const fives = Array.from({ length: 20_000 }, () => draw(5));
+    const m = fives.reduce((a, b) => a + b) / fives.length;
+    expect(m).toBeCloseTo(5, 1);
+    expect(fives.reduce((a, b) => a + (b - m) ** 2, 0) / fives.length).toBeCloseTo(5, 0);
+    expect(fives.filter((c) => c === 0).length / fives.length).toBeCloseTo(Math.exp(-5), 2);
   });
 });

@@ -87,3 +87,15 @@ export function gaussian(random: () => number): () => number {
     return r * Math.cos(2 * Math.PI * v);
   };
 }
+
+/** Poisson draws by inversion over a uniform source (exact for the small means tests draw; capped at 1,000). */
+export function poisson(random: () => number): (mean: number) => number {
+  return (mean) => {
+    let k = 0;
+    let p = Math.exp(-mean);
+    let sum = p;
+    const u = random();
+    while (u > sum && k < 1000) sum += p *= mean / ++k;
+    return k;
+  };
+}

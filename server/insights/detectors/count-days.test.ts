@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { addDays } from "@/lib/dates";
-import { mulberry32 } from "@/lib/seeded-random";
+import { mulberry32, poisson } from "@/lib/seeded-random";
 import { countTails } from "../stats/count-tail";
 import { twoSidedBaseline } from "../stats/two-sided-baseline";
 import { judgeDays } from "./anomalies";
@@ -12,7 +12,7 @@ const WEEK = [1.1, 1.15, 1.1, 1.05, 1.0, 0.8, 0.8];
 /** 86 days of a count of `mean` a day with weekly seasonality, its rate wandering so its variance is `dispersion`×. */
 function countSeries(random: () => number, mean: number, dispersion: number) {
   const normal = () => Math.sqrt(-2 * Math.log(random())) * Math.cos(2 * Math.PI * random());
-  // Marsaglia-Tsang gamma draws (shape ≥ 1 here) for the wandering rate, then Poisson draws by inversion.
+  // Marsaglia-Tsang gamma draws (shape ≥ 1 here) for the wandering rate, then Poisson draws.
   const gamma = (shape: number) => {
     const d = shape - 1 / 3;
     const c = 1 / Math.sqrt(9 * d);
@@ -27,17 +27,10 @@ function countSeries(random: () => number, mean: number, dispersion: number) {
       if (Math.log(random()) < 0.5 * x * x + d - d * v + d * Math.log(v)) return d * v;
     }
   };
-  const poisson = (rate: number) => {
-    let k = 0;
-    let p = Math.exp(-rate);
-    let sum = p;
-    const u = random();
-    while (u > sum && k < 1000) sum += p *= rate / ++k;
-    return k;
-  };
+  const count = poisson(random);
   return Array.from({ length: 86 }, (_, i) => {
     const m = mean * WEEK[i % 7];
-    return { date: addDays(START, i), value: poisson(gamma(m / (dispersion - 1)) * (dispersion - 1)) };
+    return { date: addDays(START, i), value: count(gamma(m / (dispersion - 1)) * (dispersion - 1)) };
   });
 }
 

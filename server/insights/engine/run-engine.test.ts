@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { addDays, dayOfWeek, daysBetween } from "@/lib/dates";
-import { mulberry32 } from "@/lib/seeded-random";
+import { mulberry32, poisson } from "@/lib/seeded-random";
 import { PART_INDEX, PARTS, type PartValues } from "../data/parts";
 import { ProjectData, type SegmentRow } from "../data/project-data";
 import { reportWindow } from "../data/window";
@@ -174,21 +174,13 @@ describe("runEngine on generated projects", () => {
   it("does not judge single days of a count the site has a few of a day (a lead every fourth day)", () => {
     const end = "2026-10-31";
     const window = reportWindow("2026-10-02", end, "previous_period");
-    const random = mulberry32(11);
-    // Poisson draws by inversion: 45 sessions a day (fewer at weekends), 0.25 leads.
-    const poisson = (mean: number) => {
-      let k = 0;
-      let p = Math.exp(-mean);
-      let sum = p;
-      const u = random();
-      while (u > sum) sum += p *= mean / ++k;
-      return k;
-    };
+    // Poisson draws: 45 sessions a day (fewer at weekends), 0.25 leads.
+    const draw = poisson(mulberry32(11));
     const days = new Map<string, PartValues>();
     for (let date = addDays(end, -420); date <= end; date = addDays(date, 1)) {
       const v: PartValues = PARTS.map(() => null);
-      v[PART_INDEX.sessions] = poisson([0, 6].includes(dayOfWeek(date)) ? 27 : 45);
-      v[PART_INDEX.leads] = poisson(0.25);
+      v[PART_INDEX.sessions] = draw([0, 6].includes(dayOfWeek(date)) ? 27 : 45);
+      v[PART_INDEX.leads] = draw(0.25);
       days.set(date, v);
     }
     const report = runEngine({
@@ -219,20 +211,13 @@ describe("runEngine on generated projects", () => {
     /** Poisson draws by inversion, the rate of each day wandering by a fifth (a gamma of shape 25). */
     const drawer = (seed: number) => {
       const random = mulberry32(seed);
-      const poisson = (mean: number) => {
-        let k = 0;
-        let p = Math.exp(-mean);
-        let sum = p;
-        const u = random();
-        while (u > sum && k < 1000) sum += p *= mean / ++k;
-        return k;
-      };
+      const count = poisson(random);
       const wander = () => {
         let total = 0;
         for (let i = 0; i < 25; i++) total -= Math.log(random());
         return total / 25;
       };
-      return (mean: number) => poisson(mean * wander());
+      return (mean: number) => count(mean * wander());
     };
     /** 200 days of a site (or of its channels) with `leadsPerDay` leads on weekdays and 60 % of it at weekends. */
     const site = (
