@@ -124,6 +124,13 @@ const CONVERTING: SiteTypeKey[] = ["ecommerce", "lead_generation", "content"];
 
 export const INTENTIONS: readonly Intention[] = [
   // Exposure: being seen in search and ads.
+  change(
+    "impressions_change",
+    "exposure",
+    "impressions",
+    "Impressions change",
+    "Did impressions change against the comparison period?",
+  ),
   drivers(
     "impressions_by_query",
     "exposure",
@@ -158,6 +165,14 @@ export const INTENTIONS: readonly Intention[] = [
     "Which queries moved the average search position?",
     ALL,
     ["impressions"],
+  ),
+  change("clicks_change", "exposure", "clicks", "Clicks change", "Did clicks change against the comparison period?"),
+  change(
+    "cost_change",
+    "exposure",
+    "cost",
+    "Ad spend change",
+    "Did the ad spend change against the comparison period?",
   ),
   drivers(
     "clicks_by_campaign",

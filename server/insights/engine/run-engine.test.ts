@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { addDays, dayOfWeek, daysBetween } from "@/lib/dates";
-import { mulberry32, poisson } from "@/lib/seeded-random";
+import { gaussian, mulberry32, poisson } from "@/lib/seeded-random";
 import { PART_INDEX, PARTS, type PartValues } from "../data/parts";
 import { ProjectData, type SegmentRow } from "../data/project-data";
 import { reportWindow } from "../data/window";
@@ -329,6 +329,32 @@ describe("runEngine on generated projects", () => {
     const withChannels = runEngine(generateProject(2, false).input).insights.map((i) => i.intentionKey);
     expect(withChannels.filter((k) => k.endsWith("_change"))).toEqual([]);
     expect(withChannels).toContain("revenue_by_channel");
+  });
+
+  it("states the change of a Search Console export by date, and says nothing of ad spend it has not", () => {
+    const end = "2026-10-31";
+    const window = reportWindow("2026-10-02", end, "previous_period");
+    const normal = gaussian(mulberry32(8));
+    const days = new Map<string, PartValues>();
+    for (let date = addDays(end, -179); date <= end; date = addDays(date, 1)) {
+      const v: PartValues = PARTS.map(() => null);
+      const impressions = Math.round(20_000 * (1 + 0.05 * normal()));
+      v[PART_INDEX.impressions] = impressions;
+      v[PART_INDEX.clicks] = Math.round(impressions * 0.04 * (date >= "2026-10-12" ? 0.6 : 1) * (1 + 0.05 * normal()));
+      days.set(date, v);
+    }
+    const report = runEngine({
+      data: new ProjectData(window, [{ sourceId: "a", days }], [], []),
+      segmentDaily: { from: window.periodStart, to: end, series: [] },
+      window,
+      project: { siteType: "brand", url: null, currency: "EUR" },
+    });
+    const clicks = significantFindings(report).find((f) => f.kind === "change" && f.metric === "clicks");
+    expect(clicks?.direction).toBe("down");
+    expect(report.insights.map((i) => i.intentionKey)).toContain("impressions_change");
+    // Its drivers insight says that ad spend needs advertising data; the change alone adds nothing to that.
+    expect(report.skipped.map((s) => s.intentionKey)).not.toContain("cost_change");
+    expect(report.skipped.map((s) => s.intentionKey)).toContain("cost_by_campaign");
   });
 
   it("skips period-over-period changes when a compared period is mostly before the data's first day", () => {

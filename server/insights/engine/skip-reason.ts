@@ -32,7 +32,8 @@ export function skipReason(ctx: EngineContext, intention: Intention): string | n
   const missing = intention.metrics.filter((m) => !data.hasMetric(m));
   const missingDims = intention.dimensions.filter((d) => !data.hasDimension(d));
   if (missing.length > 0 || missingDims.length > 0) {
-    if (standsIn(ctx, intention)) return "not_applicable";
+    // A total's change alone stands in for its drivers insights, which say what is missing.
+    if (standsIn(ctx, intention) || intention.analysis.type === "change") return "not_applicable";
     if (intention.metrics.some((m) => AD_METRICS.has(m)) && missing.some((m) => AD_METRICS.has(m) || m === "revenue")) {
       const what =
         intention.stage === "audit"
