@@ -4,9 +4,10 @@ import type { PartKey } from "../data/parts";
 // discrete and skewed, and a σ estimated from them (robust or not) is too small.
 
 /**
- * A series needs this many events a day to be judged day by day: below it, daily counts are so discrete and
- * skewed (a segment with 3 orders a day, its revenue a sum of 3 baskets; a site with a lead every fourth day) that a
- * robust σ understates their spread (it is 0 when most days have none) and the one-day test floods with false alarms.
+ * A series needs this many events a day to be judged day by day against a t interval: below it, daily counts are so
+ * discrete and skewed (a segment with 3 orders a day, its revenue a sum of 3 baskets; a site with a lead every fourth
+ * day) that a robust σ understates their spread (it is 0 when most days have none) and that test floods with false
+ * alarms. A count below it is judged as a count (MIN_COUNT_PER_DAY_COUNTED); money below it is not judged by day.
  */
 export const MIN_COUNT_PER_DAY = 10;
 /**
