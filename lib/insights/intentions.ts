@@ -52,28 +52,9 @@ export interface Intention {
   analysis: Analysis;
 }
 
-const drivers = (
-  key: string,
-  stage: FunnelStage,
-  metric: MetricKey,
-  dimension: Dimension,
-  title: string,
-  question: string,
-  siteTypes = ALL,
-  extra: MetricKey[] = [],
-): Intention => ({
-  key,
-  title,
-  question,
-  stage,
-  metrics: [metric, ...extra],
-  dimensions: [dimension],
-  siteTypes,
-  analysis: { type: "drivers", metric, dimension },
-});
-/** An intention about a metric's total (no dimension): its analysis built from the metric. */
-const ofTotal =
-  (analysis: (metric: MetricKey) => Analysis) =>
+/** An intention about a metric, read by `dimension` (none: the metric's total), its analysis built from the metric. */
+const about =
+  (analysis: (metric: MetricKey) => Analysis, dimension?: Dimension) =>
   (
     key: string,
     stage: FunnelStage,
@@ -88,18 +69,25 @@ const ofTotal =
     question,
     stage,
     metrics: [metric, ...extra],
-    dimensions: [],
+    dimensions: dimension ? [dimension] : [],
     siteTypes,
     analysis: analysis(metric),
   });
-const anomalies = ofTotal((metric) => ({ type: "anomalies", metric }));
-const trend = ofTotal((metric) => ({ type: "trend", metric }));
+const drivers = (
+  key: string,
+  stage: FunnelStage,
+  metric: MetricKey,
+  dimension: Dimension,
+  ...rest: [title: string, question: string, siteTypes?: SiteTypeKey[], extra?: MetricKey[]]
+): Intention => about((m) => ({ type: "drivers", metric: m, dimension }), dimension)(key, stage, metric, ...rest);
+const anomalies = about((metric) => ({ type: "anomalies", metric }));
+const trend = about((metric) => ({ type: "trend", metric }));
 /**
  * The change of a metric's total against the comparison period, alone: for data that has none of the dimensions its
  * drivers insights break it down by (a store's daily export of orders and sales). Each drivers insight states the same
  * change first, so this one runs only when none of them can (skip-reason.ts).
  */
-const change = ofTotal((metric) => ({ type: "change", metric }));
+const change = about((metric) => ({ type: "change", metric }));
 const audit = (
   key: string,
   check: AuditCheck,

@@ -154,6 +154,24 @@ export class ProjectData {
   }
 
   /**
+   * The days a period's change is tested on (detectors/period-change.ts): the metric's daily series, a ratio's days
+   * each weighted by its denominator that day, both read from the one source the ratio comes from.
+   */
+  weightedSeries(
+    metric: string,
+    from: string,
+    to: string,
+    sourceId?: string | null,
+  ): (DailyPoint & { weight?: number })[] {
+    const def = metricDefinition(metric);
+    const source = sourceId ?? this.sourceFor(metricParts(def));
+    const series = this.series(metric, from, to, source);
+    if (def.kind !== "ratio") return series;
+    const weights = this.series(def.denominator, from, to, source);
+    return series.map((p, i) => ({ ...p, weight: weights[i].value ?? 0 }));
+  }
+
+  /**
    * The daily series of a metric from its source over [from, to]: a ratio is recomputed per day
    * from its parts. Days the source has no row for are 0 between its first and last day (no
    * activity, or a tracking gap the audit reports) and null outside them (not imported).

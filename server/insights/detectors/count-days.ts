@@ -1,4 +1,4 @@
-import { countInterval, countTails } from "../stats/count-tail";
+import { countInterval, countTails, MIN_EXPECTED_COUNT } from "../stats/count-tail";
 import type { BaselinePoint } from "../stats/seasonal-baseline";
 import type { TwoSidedResult } from "../stats/two-sided-baseline";
 import { dayFinding, type AnomalyFinding, type AnomalyResult, type JudgeOptions } from "./anomalies";
@@ -34,7 +34,7 @@ export function judgeCountDays(baseline: TwoSidedResult, options: JudgeOptions):
       points.push({ ...p, low: null, high: null, sigma: null });
       continue;
     }
-    const expected = Math.max(p.expected, MIN_EXPECTED);
+    const expected = Math.max(p.expected, MIN_EXPECTED_COUNT);
     const scale = p.scale ?? 0;
     // Variance over mean: the larger of the robust scale's (the additive scale is in units at the series' average
     // level) and the days' own squared errors' (the robust scale, clipped for the normal curve, understates a skewed
@@ -55,6 +55,3 @@ export function judgeCountDays(baseline: TwoSidedResult, options: JudgeOptions):
   }
   return { findings, points, judgedDays, noise: null };
 }
-
-/** A day's expected count is never taken below this: a fit of a few events a day can dip to 0 on a weak weekday. */
-const MIN_EXPECTED = 0.5;

@@ -3,6 +3,7 @@ import { addDays, dayOfWeek, daysBetween } from "@/lib/dates";
 import { gaussian, mulberry32, poisson } from "@/lib/seeded-random";
 import { PART_INDEX, PARTS, type PartValues } from "../data/parts";
 import { ProjectData, type SegmentRow } from "../data/project-data";
+import type { SegmentDailySeries } from "../data/segment-daily";
 import { reportWindow } from "../data/window";
 import { generateProject } from "../synthetic/generate-project";
 import { eventFound, significantFindings } from "../synthetic/score";
@@ -14,6 +15,21 @@ import type { EngineInput } from "./types";
 
 // The engine is a pure function of loaded data: these run it on generated projects (one planted
 // event each, and its noise twin) without a database.
+
+/** The engine on one source's daily totals over a report of October 2026 against September, segments as given. */
+function runOnDays(
+  days: Map<string, PartValues>,
+  siteType: EngineInput["project"]["siteType"],
+  segments: SegmentDailySeries[] = [],
+) {
+  const window = reportWindow("2026-10-02", "2026-10-31", "previous_period");
+  return runEngine({
+    data: new ProjectData(window, [{ sourceId: "a", days }], [], []),
+    segmentDaily: { from: addDays(window.periodStart, -SEGMENT_LOOKBACK_DAYS), to: window.periodEnd, series: segments },
+    window,
+    project: { siteType, url: null, currency: "EUR" },
+  });
+}
 
 describe("runEngine on generated projects", () => {
   it("reports at most one significant finding on pure noise with weekly seasonality", () => {
@@ -173,7 +189,6 @@ describe("runEngine on generated projects", () => {
 
   it("does not judge single days of a count the site has a few of a day (a lead every fourth day)", () => {
     const end = "2026-10-31";
-    const window = reportWindow("2026-10-02", end, "previous_period");
     // Poisson draws: 45 sessions a day (fewer at weekends), 0.25 leads.
     const draw = poisson(mulberry32(11));
     const days = new Map<string, PartValues>();
@@ -183,12 +198,7 @@ describe("runEngine on generated projects", () => {
       v[PART_INDEX.leads] = draw(0.25);
       days.set(date, v);
     }
-    const report = runEngine({
-      data: new ProjectData(window, [{ sourceId: "a", days }], [], []),
-      segmentDaily: { from: window.periodStart, to: end, series: [] },
-      window,
-      project: { siteType: "lead_generation", url: null, currency: "EUR" },
-    });
+    const report = runOnDays(days, "lead_generation");
     const reasons = new Map(report.skipped.map((s) => [s.intentionKey, s.reason]));
     expect(reasons.get("leads_anomalies")).toMatch(
       new RegExp(
@@ -207,7 +217,6 @@ describe("runEngine on generated projects", () => {
   describe("a site of a few leads a day", () => {
     const end = "2026-10-31";
     const spamDay = "2026-10-24";
-    const window = reportWindow("2026-10-02", end, "previous_period");
     /** Poisson draws by inversion, the rate of each day wandering by a fifth (a gamma of shape 25). */
     const drawer = (seed: number) => {
       const random = mulberry32(seed);
@@ -247,16 +256,11 @@ describe("runEngine on generated projects", () => {
           const t = totals.get(date);
           totals.set(date, t ? t.map((x, i) => (x === null ? v[i] : x + (v[i] ?? 0))) : [...v]);
         }
-      return runEngine({
-        data: new ProjectData(window, [{ sourceId: "a", days: totals }], [], []),
-        segmentDaily: {
-          from: addDays(window.periodStart, -SEGMENT_LOOKBACK_DAYS),
-          to: end,
-          series: [...byChannel].map(([value, days]) => ({ sourceId: "a", dimension: "channel", value, days })),
-        },
-        window,
-        project: { siteType: "lead_generation", url: null, currency: "EUR" },
-      });
+      return runOnDays(
+        totals,
+        "lead_generation",
+        [...byChannel].map(([value, days]) => ({ sourceId: "a", dimension: "channel", value, days })),
+      );
     };
     const leadFindings = (report: ReturnType<typeof runEngine>) =>
       significantFindings(report).filter((f) => f.metric === "leads" && f.kind === "anomaly");
@@ -306,12 +310,7 @@ describe("runEngine on generated projects", () => {
       v[PART_INDEX.revenue] = Math.round(orders * 75 * (1 + 0.1 * normal()));
       days.set(date, v);
     }
-    const report = runEngine({
-      data: new ProjectData(window, [{ sourceId: "a", days }], [], []),
-      segmentDaily: { from: window.periodStart, to: end, series: [] },
-      window,
-      project: { siteType: "ecommerce", url: null, currency: "EUR" },
-    });
+    const report = runOnDays(days, "ecommerce");
     const keys = report.insights.map((i) => i.intentionKey);
     expect(keys).toEqual(expect.arrayContaining(["revenue_change", "transactions_change", "aov_change"]));
     const orders = significantFindings(report).find((f) => f.kind === "change" && f.metric === "transactions");
@@ -333,7 +332,6 @@ describe("runEngine on generated projects", () => {
 
   it("states the change of a Search Console export by date, and says nothing of ad spend it has not", () => {
     const end = "2026-10-31";
-    const window = reportWindow("2026-10-02", end, "previous_period");
     const normal = gaussian(mulberry32(8));
     const days = new Map<string, PartValues>();
     for (let date = addDays(end, -179); date <= end; date = addDays(date, 1)) {
@@ -343,12 +341,7 @@ describe("runEngine on generated projects", () => {
       v[PART_INDEX.clicks] = Math.round(impressions * 0.04 * (date >= "2026-10-12" ? 0.6 : 1) * (1 + 0.05 * normal()));
       days.set(date, v);
     }
-    const report = runEngine({
-      data: new ProjectData(window, [{ sourceId: "a", days }], [], []),
-      segmentDaily: { from: window.periodStart, to: end, series: [] },
-      window,
-      project: { siteType: "brand", url: null, currency: "EUR" },
-    });
+    const report = runOnDays(days, "brand");
     const clicks = significantFindings(report).find((f) => f.kind === "change" && f.metric === "clicks");
     expect(clicks?.direction).toBe("down");
     expect(report.insights.map((i) => i.intentionKey)).toContain("impressions_change");

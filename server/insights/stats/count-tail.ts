@@ -5,6 +5,9 @@ import { logGamma } from "./distributions";
 // few events a day a count is too discrete and skewed for a normal or t interval: 9 leads a day on average make
 // 19 or more about once in 400 days as a Poisson count, where a normal curve with the same σ says once in 2,300.
 
+/** A day's expected count is never taken below this: a fit of a few events a day can dip to 0 on a weak weekday. */
+export const MIN_EXPECTED_COUNT = 0.5;
+
 /** Terms summed in a tail at most; a day's count never needs nearly as many. */
 const MAX_TERMS = 100_000;
 

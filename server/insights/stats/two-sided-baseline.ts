@@ -7,6 +7,7 @@ import {
   medianInPlace,
   robustSigmaInPlace,
 } from "./descriptive";
+import { MIN_EXPECTED_COUNT } from "./count-tail";
 import { studentTQuantile } from "./distributions";
 import { readDenseSeries } from "./dense-series";
 import type { SeriesNoise } from "./moderated-variance";
@@ -377,6 +378,19 @@ export function twoSidedBaseline(series: readonly DailyPoint[], options: TwoSide
         }
       : null;
   const pearson = options.countDispersion ? pearsonSquares(y, expected, relVar) : null;
+  let pearsonSum = 0;
+  let pearsonKnown = 0;
+  if (pearson)
+    for (const square of pearson)
+      if (!Number.isNaN(square)) {
+        pearsonSum += square;
+        pearsonKnown++;
+      }
+  /** The mean of every other day's square: the series' dispersion with day t's own error left out. */
+  const dispersionWithout = (t: number): number | null => {
+    const own = Number.isNaN(pearson![t]) ? 0 : 1;
+    return pearsonKnown - own > 0 ? (pearsonSum - (own ? pearson![t] : 0)) / (pearsonKnown - own) : null;
+  };
   const upper = 1 - (1 - confidence) / 2;
   const quantiles = new Map<number, number>();
   const points: BaselinePoint[] = [];
@@ -416,7 +430,7 @@ export function twoSidedBaseline(series: readonly DailyPoint[], options: TwoSide
       sigma,
       df,
       scale,
-      ...(pearson ? { dispersion: leaveOneOut(pearson, t), fitVariance: relVar[t] } : {}),
+      ...(pearson ? { dispersion: dispersionWithout(t), fitVariance: relVar[t] } : {}),
     });
   }
   return { points, seasonality: mult ? "multiplicative" : "additive", noise };
@@ -431,25 +445,13 @@ function pearsonSquares(y: Float64Array, expected: Float64Array, relVar: Float64
   const out = new Float64Array(y.length).fill(NaN);
   for (let s = 0; s < y.length; s++) {
     if (Number.isNaN(y[s]) || Number.isNaN(expected[s])) continue;
-    const e = Math.max(expected[s], 0.5);
+    const e = Math.max(expected[s], MIN_EXPECTED_COUNT);
     out[s] = Math.min(PEARSON_CAP, (y[s] - e) ** 2 / (e * (1 + relVar[s])));
   }
   return out;
 }
 /** Six Poisson standard deviations, squared: a cap ordinary days of a count reach about once in a hundred thousand. */
 const PEARSON_CAP = 36;
-
-/** The mean of every known entry but t's. */
-function leaveOneOut(values: Float64Array, t: number): number | null {
-  let sum = 0;
-  let k = 0;
-  for (let s = 0; s < values.length; s++)
-    if (s !== t && !Number.isNaN(values[s])) {
-      sum += values[s];
-      k++;
-    }
-  return k > 0 ? sum / k : null;
-}
 
 /**
  * The robust line's pilot: the intercept, the median of zs − slope·xs over [0, k), and the robust σ (descriptive.ts

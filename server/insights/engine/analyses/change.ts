@@ -11,16 +11,9 @@ import { addDays } from "@/lib/dates";
 /** Period-over-period change of a metric's total, tested on its daily values. */
 export function runChange(ctx: EngineContext, intention: Intention, metric: string): IntentionOutcome {
   const w = ctx.window;
-  const def = metricDefinition(metric);
   // A ratio's days weigh by their denominator (period-change.ts), so its level is the rate of the summed parts.
-  const daily = (from: string, to: string) => {
-    const series = ctx.data.series(metric, from, to);
-    if (def.kind !== "ratio") return series;
-    const weights = ctx.data.series(def.denominator, from, to);
-    return series.map((p, i) => ({ ...p, weight: weights[i].value ?? 0 }));
-  };
-  const current = daily(w.periodStart, w.periodEnd);
-  const baseline = daily(w.comparisonStart, w.comparisonEnd);
+  const current = ctx.data.weightedSeries(metric, w.periodStart, w.periodEnd);
+  const baseline = ctx.data.weightedSeries(metric, w.comparisonStart, w.comparisonEnd);
   // The chart shows the comparison period before the period when it runs into it (the previous period), so the change
   // is drawn; a comparison a year back is not drawn (a year of days between).
   const adjacent =
@@ -43,7 +36,7 @@ export function runChange(ctx: EngineContext, intention: Intention, metric: stri
     chart: {
       type: "series",
       metric,
-      unit: def.unit,
+      unit: metricDefinition(metric).unit,
       points: charted.map((p) => ({ date: p.date, value: round(p.value) })),
     },
     ...effect,

@@ -68,12 +68,7 @@ export function runDrivers(
   if (!analysis) return { intention, findings: [], chart: null, kpiEffect: 0, indirectEffect: 0, severity: 0 };
 
   // A ratio's days weigh by their denominator (period-change.ts).
-  const daily = (from: string, to: string) => {
-    const series = ctx.data.series(metric, from, to, split.sourceId);
-    if (def.kind !== "ratio") return series;
-    const weights = ctx.data.series(def.denominator, from, to, split.sourceId);
-    return series.map((p, i) => ({ ...p, weight: weights[i].value ?? 0 }));
-  };
+  const daily = (from: string, to: string) => ctx.data.weightedSeries(metric, from, to, split.sourceId);
   const total = periodChange(daily(w.periodStart, w.periodEnd), daily(w.comparisonStart, w.comparisonEnd), {
     metric,
     periodStart: w.periodStart,
