@@ -9,7 +9,15 @@ import { addDays, dateRange, utcMidnight } from "@/lib/dates";
 import { dealsCreatedOn, startHubSpotFake, type HubSpotFake } from "@/e2e/fakes/hubspot/server";
 import { ordersInHour, startShopifyFake, type ShopifyFake } from "@/e2e/fakes/shopify/server";
 import { db } from "@/server/db/client";
-import { dataSources, dataSourceSyncRuns, oauthStates, thirdPartySessions } from "@/server/db/schema";
+import {
+  clientProjects,
+  dataSources,
+  dataSourceSyncRuns,
+  insights,
+  oauthStates,
+  thirdPartySessions,
+} from "@/server/db/schema";
+import { generateReport } from "@/server/jobs/handlers/generate-report";
 import { resetPremiumConfig } from "@/server/integrations/premium/config";
 import { PartnerApiError } from "@/server/integrations/partners/errors";
 import { syncPartnerSource } from "@/server/services/data-sources/sync/partners/run-partner-sync";
@@ -17,6 +25,7 @@ import { call } from "@/test/api";
 import { queuedJobs, resetDatabase } from "@/test/db";
 import { createAgency } from "@/test/factories";
 import { insertClient, insertProject, share } from "@/test/workspace";
+import { insertReport } from "@/test/report-fixtures";
 import { createUser } from "@/test/factories";
 
 // The premium OAuth sources against local fakes of HubSpot and Shopify: connect, the provider's
@@ -167,6 +176,38 @@ describe("CRM (HubSpot)", () => {
       ["incremental", "succeeded"],
       ["initial", "succeeded"],
     ]);
+  });
+
+  it("reports on the deals: a lead generation report breaks deals won down by the CRM's channels", async () => {
+    const { main, project } = await world();
+    await db().update(clientProjects).set({ siteType: "lead_generation" }).where(eq(clientProjects.id, project.id));
+    const { id } = await connectCrm(project.id, main.token);
+    expect(await syncPartnerSource(id, { today: TODAY })).toMatchObject({ status: "succeeded" });
+    const queued = await insertReport(project, { periodStart: addDays(TODAY, -30), periodEnd: addDays(TODAY, -1) });
+    await generateReport(queued.id);
+    const rows = await db().select().from(insights).where(eq(insights.reportId, queued.id));
+    const keys = rows.map((r) => r.intentionKey);
+    expect(keys).toEqual(
+      expect.arrayContaining([
+        "deals_won_by_channel",
+        "deals_created_by_channel",
+        "won_value_by_channel",
+        "average_deal_value_by_channel",
+      ]),
+    );
+    // Broken down by channel, so the total's change alone does not run; no store, no store insights.
+    expect(keys).not.toContain("deals_won_change");
+    expect(keys.filter((k) => k.startsWith("store_") || k.startsWith("order_"))).toEqual([]);
+    // Its chart is the deals won of the CRM's own channels (HubSpot's sources named as analytics' channel groups).
+    const won = rows.find((r) => r.intentionKey === "deals_won_by_channel")!;
+    const chart = won.chart as { type: string; metric: string; segments: { value: string; current: number }[] };
+    expect(chart).toMatchObject({ type: "contributions", metric: "dealsWon", dimension: "channel" });
+    expect(chart.segments.map((s) => s.value)).toEqual(expect.arrayContaining(["Organic Search", "Paid Search"]));
+    const { rows: crm } = await db().execute<{ won: number }>(sql`
+      select coalesce(sum(deals_won), 0)::int as won from observations
+      where data_source_id = ${id} and date between ${queued.periodStart} and ${queued.periodEnd}`);
+    expect(chart.segments.reduce((sum, s) => sum + s.current, 0)).toBeLessThanOrEqual(crm[0].won);
+    expect((chart as unknown as { totalCurrent: number }).totalCurrent).toBe(crm[0].won);
   });
 
   it("deletes the connection's tokens with the source, and keeps the user's Google sign-in", async () => {
@@ -342,6 +383,34 @@ describe("ecommerce platform (Shopify)", () => {
     expect(got.days).toBe(dateRange(outcome.startDate, outcome.endDate).length);
     // Pages followed through the Link header.
     expect(shopify.requests.filter((r) => r.endsWith("/orders.json")).length).toBeGreaterThan(13);
+
+    // Reported on: the store's orders, order revenue and new customers' orders over a month, each drawn by day.
+    const queued = await insertReport(project, { periodStart: addDays(TODAY, -30), periodEnd: addDays(TODAY, -1) });
+    const generated = await generateReport(queued.id);
+    const rows = await db().select().from(insights).where(eq(insights.reportId, queued.id));
+    const keys = rows.map((r) => r.intentionKey);
+    expect(keys).toEqual(
+      expect.arrayContaining([
+        "store_orders_change",
+        "store_orders_anomalies",
+        "order_revenue_change",
+        "average_order_revenue_change",
+        "new_customer_orders_change",
+      ]),
+    );
+    expect(keys.filter((k) => k.includes("deal"))).toEqual([]);
+    // Without analytics, the store's order revenue is the KPI the report ranks by.
+    expect(generated.engine?.kpi).toBe("orderRevenue");
+    const { rows: period } = await db().execute<{ orders: number }>(sql`
+      select coalesce(sum(orders), 0)::int as orders from observations
+      where data_source_id = ${source.id} and date between ${queued.periodStart} and ${queued.periodEnd}`);
+    const chart = rows.find((r) => r.intentionKey === "store_orders_change")!.chart as {
+      metric: string;
+      points: { date: string; value: number }[];
+    };
+    expect(chart.metric).toBe("storeOrders");
+    const charted = chart.points.filter((p) => p.date >= queued.periodStart && p.date <= queued.periodEnd);
+    expect(charted.reduce((sum, p) => sum + p.value, 0)).toBe(period[0].orders);
 
     shopify.failNext(401, 1);
     expect(await syncPartnerSource(source.id, { today: addDays(TODAY, 1) })).toMatchObject({ status: "failed" });

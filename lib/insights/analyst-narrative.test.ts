@@ -196,6 +196,29 @@ describe("the analyst's narrative", () => {
     expect(orders.next).toBe(
       "Find on the chart when transactions began to fall and what changed then (a campaign, a price or an offer, the site, tracking), and restore it if it was not intended.",
     );
+    // Deals won fall in the CRM's pipeline: the step is there, not in bids or landing pages.
+    const deals = analystNarrative(
+      {
+        findings: [
+          { ...base, metric: "dealsWon", current: 93, baseline: 156, change: -63, changePct: -0.404 },
+          {
+            ...base,
+            kind: "driver",
+            metric: "dealsWon",
+            dimension: "channel",
+            dimensionValue: "Paid Search",
+            current: 20,
+            baseline: 88,
+            change: -68,
+          },
+        ],
+      },
+      { currency: "EUR", period },
+    )!;
+    expect(deals.headline).toContain("Deals won fell 40.4 % to 93");
+    expect(deals.next).toBe(
+      "Open Paid Search's deals in the CRM and compare them with the comparison period (the leads' quality, how fast sales followed up, the stage deals stop at), and fix what changed if it was not intended.",
+    );
     // A cost that fell is good news, and still something to check rather than to copy.
     const cut = analystNarrative(
       { findings: [{ ...base, metric: "cost", current: 700, baseline: 1000, change: -300, direction: "down" }] },

@@ -280,6 +280,9 @@ function through(driver: NarrativeFinding, currency: string): string {
 }
 
 /** One recommended next step per kind of finding, aimed at the driver when there is one. */
+/** The CRM's deal metrics (lib/catalogue/metrics.ts), whose next step is in the CRM's pipeline. */
+const CRM_METRICS: ReadonlySet<string> = new Set(["dealsCreated", "dealsWon", "wonValue", "averageDealValue"]);
+
 function nextStep(lead: NarrativeFinding, findings: NarrativeFinding[]): string {
   const driver = findings.find((f) => f.kind === "driver" && f.metric === lead.metric);
   const where = driver
@@ -292,6 +295,9 @@ function nextStep(lead: NarrativeFinding, findings: NarrativeFinding[]): string 
     case "change":
     case "driver":
       if (good) return improvementNextStep(lead, driver, where, metric);
+      // The CRM's deals move with the sales pipeline, not with bids or landing pages.
+      if (CRM_METRICS.has(lead.metric))
+        return `Open ${where ? `${where}'s` : "the"} deals in the CRM and compare them with the comparison period (the leads' quality, how fast sales followed up, the stage deals stop at), and fix what changed if it was not intended.`;
       // A change no segment carries (a store's daily totals have none): when it began is the first clue, and ad
       // spend's own levers only for ad metrics.
       if (!where && !AD_METRICS.has(lead.metric))

@@ -518,6 +518,87 @@ export const INTENTIONS: readonly Intention[] = [
     ECOMMERCE,
     ["revenue", "cost"],
   ),
+  // The CRM's deals (by channel) and the ecommerce platform's orders (by day), when those sources are connected: what
+  // the leads and visits became. Silent without them (their metrics are missing).
+  change("deals_won_change", "experience", "dealsWon", "Deals won change", "Did deals won change in the CRM?"),
+  drivers(
+    "deals_won_by_channel",
+    "experience",
+    "dealsWon",
+    "channel",
+    "Deals won by channel",
+    "Which channels drove the change in deals won in the CRM?",
+  ),
+  drivers(
+    "deals_created_by_channel",
+    "experience",
+    "dealsCreated",
+    "channel",
+    "New deals by channel",
+    "Which channels drove the change in new deals in the CRM?",
+  ),
+  change(
+    "won_value_change",
+    "experience",
+    "wonValue",
+    "Won deal value change",
+    "Did the value of deals won change in the CRM?",
+  ),
+  drivers(
+    "won_value_by_channel",
+    "experience",
+    "wonValue",
+    "channel",
+    "Won deal value by channel",
+    "Which channels drove the change in the value of deals won?",
+  ),
+  drivers(
+    "average_deal_value_by_channel",
+    "experience",
+    "averageDealValue",
+    "channel",
+    "Average deal value",
+    "Which channels drove the change in the average value of a deal won?",
+    ALL,
+    ["wonValue", "dealsWon"],
+  ),
+  change(
+    "store_orders_change",
+    "experience",
+    "storeOrders",
+    "Store orders change",
+    "Did the store's orders change against the comparison period?",
+  ),
+  anomalies(
+    "store_orders_anomalies",
+    "experience",
+    "storeOrders",
+    "Unusual store order days",
+    "Were there days when the store's orders were outside the expected range?",
+  ),
+  change(
+    "order_revenue_change",
+    "experience",
+    "orderRevenue",
+    "Order revenue change",
+    "Did the store's order revenue change against the comparison period?",
+  ),
+  change(
+    "average_order_revenue_change",
+    "experience",
+    "averageOrderRevenue",
+    "Average order revenue change",
+    "Did the average value of the store's orders change against the comparison period?",
+    ALL,
+    ["orderRevenue", "storeOrders"],
+  ),
+  change(
+    "new_customer_orders_change",
+    "experience",
+    "newCustomerOrders",
+    "New customers' orders change",
+    "Did the store's orders from new customers change against the comparison period?",
+  ),
   trend(
     "revenue_trend",
     "experience",
@@ -664,7 +745,8 @@ export function intentionByKey(key: string): Intention | undefined {
 
 /** The primary KPIs per site type (DESIGN.md): Most Impactful Insights rank by contribution to these. */
 export const PRIMARY_KPIS: Record<SiteTypeKey, MetricKey[]> = {
-  ecommerce: ["revenue", "transactions"],
+  // The store's own orders when analytics is not connected (an ecommerce platform alone).
+  ecommerce: ["revenue", "transactions", "orderRevenue", "storeOrders"],
   // Deals won in the CRM, when it is connected, come before the site's own leads.
   lead_generation: ["dealsWon", "leads", "conversions"],
   content: ["engagedSessions", "pageviews"],

@@ -27,4 +27,6 @@ export const MIN_COUNT_PER_DAY_SHIFTS = 3;
 export const COUNT_BEHIND: Partial<Record<PartKey, PartKey[]>> = {
   revenue: ["transactions", "conversions"],
   cost: ["clicks"],
+  wonValue: ["dealsWon"],
+  orderRevenue: ["storeOrders"],
 };

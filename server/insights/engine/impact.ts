@@ -58,6 +58,9 @@ export function kpiEffectOf(
   if (!ctx.kpi) return indirect(ctx, metric, delta, baseline, 1);
   if (metric === ctx.kpi.metric) return { kpiEffect: delta, indirectEffect: 0 };
   if (downstream(metric, ctx.kpi.metric)) return indirect(ctx, metric, delta, baseline);
+  // An order from a new (or a returning) customer is one of the store's orders: at the KPI of a store order, not of
+  // the whole KPI over that part of the orders alone.
+  if (CUSTOMER_ORDERS.has(metric)) return kpiEffectOf(ctx, "storeOrders", delta);
   const asVisits = visitsFrom(ctx, metric, delta);
   if (asVisits !== null) return kpiEffectOf(ctx, "sessions", asVisits);
   const m0 =
@@ -83,11 +86,15 @@ const FUNNEL_ORDER: Record<string, number> = {
   conversions: 4,
   leads: 4,
   transactions: 5,
+  storeOrders: 5,
   dealsCreated: 5,
   revenue: 6,
+  orderRevenue: 6,
   dealsWon: 6,
   wonValue: 7,
 };
+
+const CUSTOMER_ORDERS: ReadonlySet<string> = new Set(["newCustomerOrders", "returningCustomerOrders"]);
 
 function downstream(metric: string, kpi: string): boolean {
   const m = FUNNEL_ORDER[metric];
