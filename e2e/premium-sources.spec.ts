@@ -44,6 +44,8 @@ test("the CRM is connected through HubSpot's consent page and its deals are impo
   await expect(imports.getByText(/HubSpot portal \d+/)).toBeVisible();
   await expect(imports.getByText(/Data from .* through /)).toBeVisible({ timeout: 60_000 });
   await expect(imports.getByText("Deals won")).toBeVisible();
+  // Won value is money, with the project's currency.
+  await expect(imports.getByRole("definition").filter({ hasText: /^[$€£]\d[\d,.]*$/ })).toHaveCount(1);
   const rows = imports.getByRole("table").getByRole("row");
   await expect(rows.nth(1)).toContainText("Finished");
 

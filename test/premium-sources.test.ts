@@ -314,6 +314,8 @@ describe("CRM (HubSpot)", () => {
     const mine = await call(syncRoute.GET, { path: `/api/data-sources/${id}/sync`, params: { id }, token: main.token });
     expect(mine.body.syncable).toBe(true);
     expect(mine.body.totals.map((t: { metric: string }) => t.metric)).toEqual(["dealsCreated", "dealsWon", "wonValue"]);
+    // Won value is money in the project's currency (the page shows it with its symbol).
+    expect(mine.body.currency).toBe(project.currency);
     const sync = await call(syncRoute.POST, {
       path: `/api/data-sources/${id}/sync`,
       params: { id },

@@ -3,6 +3,7 @@
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { GOOGLE_SOURCES, type GoogleSubType } from "@/lib/constants/google-sources";
+import { PARTNER_SOURCE_CHOICES } from "@/lib/constants/partner-sources";
 import { PREMIUM_INTEGRATIONS, PREMIUM_SOURCES, type PremiumIntegration } from "@/lib/constants/premium-sources";
 import type { SiteType } from "@/lib/constants/site-types";
 import { GoogleSourceWizard } from "./google-source-wizard";
@@ -19,16 +20,11 @@ const UPLOAD_WIZARD_CHOICES: SourceChoice<UploadWizardKind>[] = [
     label: "File upload (CSV)",
     description: "Daily metrics exported from any tool, one file at a time.",
   },
-  {
-    value: "keyword_partner",
-    label: "Keyword rankings (Semrush)",
-    description: "Daily Google positions of the keywords a Semrush Position Tracking campaign follows.",
-  },
-  {
-    value: "competitor",
-    label: "Competitor traffic (Similarweb)",
-    description: "Daily visits to competitors' sites, kept apart from the client's own figures.",
-  },
+  ...(["keyword_partner", "competitor"] as const).map((value) => ({
+    value,
+    label: PARTNER_SOURCE_CHOICES[value].label,
+    description: PARTNER_SOURCE_CHOICES[value].description,
+  })),
 ];
 const CHOICES: SourceChoice<Choice>[] = [
   ...GOOGLE_SOURCES.map((s) => ({ value: s.subType, label: s.label, description: s.description })),

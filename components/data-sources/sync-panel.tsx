@@ -8,6 +8,7 @@ import type { SyncRun } from "@/lib/api-client/google";
 import type { DataSource } from "@/lib/api-client/types";
 import { adsReportImportSummary, adsReportLabel } from "@/lib/constants/google-ads-reports";
 import { formatDate } from "@/lib/format";
+import { formatMetric } from "@/lib/insights/format-values";
 import { toApiError } from "@/lib/hooks/use-api-error-handler";
 import { useSyncNow, useSyncStatus } from "@/lib/hooks/use-google";
 import { ReconnectButton } from "./reconnect-button";
@@ -114,7 +115,7 @@ export function SyncPanel({
                   <div key={t.metric} className="rounded-lg border border-slate-200 px-3 py-2">
                     <dt className="text-xs text-slate-600">{t.label}</dt>
                     <dd className="text-base font-semibold text-slate-900 tabular-nums">
-                      {t.value.toLocaleString("en", { maximumFractionDigits: t.unit === "currency" ? 2 : 0 })}
+                      {formatMetric(t.metric, t.value, status.data.currency, { unit: t.unit })}
                     </dd>
                   </div>
                 ))}

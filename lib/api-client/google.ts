@@ -52,6 +52,8 @@ export interface SyncStatus {
   runs: SyncRun[];
   /** CRM and ecommerce sources: what the imported days hold, per metric. */
   totals?: { metric: string; label: string; unit: string; value: number }[];
+  /** The currency of the totals' money: the store's own, else the project's. */
+  currency?: string;
 }
 export interface TokenAlert {
   dataSourceId: string;

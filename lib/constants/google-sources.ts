@@ -1,6 +1,9 @@
 // The Google data source kinds the wizard offers (spec section 3: kind google, sub-types
 // analytic-4, analytic, searchconsole, ads), with the names the API stores them under.
 
+import { PARTNER_SOURCE_CHOICES } from "./partner-sources";
+import { PREMIUM_SOURCES } from "./premium-sources";
+
 export const GOOGLE_SOURCES = [
   {
     subType: "analytic-4",
@@ -38,7 +41,10 @@ export function googleSourceOf(subType: string | null | undefined) {
 /** What the list and detail pages call a source kind. */
 export function sourceKindLabel(source: { sourceName: string; subType: string | null }): string {
   if (source.sourceName === "upload") return "File upload (CSV)";
-  return googleSourceOf(source.subType)?.label ?? source.sourceName;
+  const other = [...Object.values(PARTNER_SOURCE_CHOICES), ...Object.values(PREMIUM_SOURCES)].find(
+    (s) => s.sourceName === source.sourceName,
+  );
+  return googleSourceOf(source.subType)?.label ?? other?.label ?? source.sourceName;
 }
 
 /** The message the sign-in popup's page sends back to the wizard (BroadcastChannel, same origin). */

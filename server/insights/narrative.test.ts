@@ -75,9 +75,29 @@ describe("narratives", () => {
 
   it("calls a count of one by its singular", () => {
     const rate = { ...base, metric: "conversionRate", kpiMetric: "leads" };
-    expect(describeFinding({ ...rate, kpiEffect: 1.2 } as Finding, { currency: "EUR" })).toContain(
+    expect(describeFinding({ ...rate, kpiEffect: 1.04 } as Finding, { currency: "EUR" })).toContain(
       "Estimated effect over the period: +1 lead.",
     );
+    // A few of them to the tenth, and nothing said of an effect that rounds to none.
+    expect(describeFinding({ ...rate, kpiEffect: 1.24 } as Finding, { currency: "EUR" })).toContain(
+      "Estimated effect over the period: +1.2 leads.",
+    );
+    const deals = { ...rate, kpiMetric: "dealsWon" };
+    expect(describeFinding({ ...deals, kpiEffect: -0.43 } as Finding, { currency: "EUR" })).toContain(
+      "Estimated effect over the period: -0.4 deals won.",
+    );
+    expect(describeFinding({ ...deals, kpiEffect: -1 } as Finding, { currency: "EUR" })).toContain(
+      "Estimated effect over the period: -1 deal won.",
+    );
+    expect(describeFinding({ ...deals, kpiEffect: -0.03 } as Finding, { currency: "EUR" })).not.toContain(
+      "Estimated effect",
+    );
+    expect(
+      describeFinding({ ...rate, kpiMetric: "newCustomerOrders", kpiEffect: 1 } as Finding, { currency: "EUR" }),
+    ).toContain("+1 order from new customers.");
+    expect(
+      describeFinding({ ...rate, kpiMetric: "engagedSessions", kpiEffect: -1 } as Finding, { currency: "EUR" }),
+    ).toContain("-1 engaged session.");
     expect(describeFinding({ ...rate, kpiEffect: -1 } as Finding, { currency: "EUR" })).toContain(
       "Estimated effect over the period: -1 lead.",
     );

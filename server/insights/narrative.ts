@@ -39,7 +39,10 @@ function labelOf(metric: string): string {
 /** What a count of one is called: "+1 lead", "−1 engaged session"; other amounts keep the plural label. */
 function countedLabel(metric: string, amount: string): string {
   const label = labelOf(metric);
-  return /^[+\-−]?1$/.test(amount) && unitOf(metric) === "count" ? label.replace(/s$/, "") : label;
+  if (!/^[+\-−]?1$/.test(amount) || unitOf(metric) !== "count") return label;
+  // The counted noun comes first in "deals won", "orders from new customers", last in "engaged sessions".
+  const first = /^(\S+)s( (?:won|created|sold|from .+))$/.exec(label);
+  return first ? `${first[1]}${first[2]}` : label.replace(/s$/, "");
 }
 
 const numberFormats = new Map<string, Intl.NumberFormat>();
@@ -315,7 +318,10 @@ function kpiImpact(finding: Finding, ctx: NarrativeContext): string {
   const f = finding as Finding & { kpiEffect?: number; kpiMetric?: string | null };
   if (!f.kpiEffect || !f.kpiMetric || (f.dimension === null && f.metric === f.kpiMetric)) return "";
   const unit = unitOf(f.kpiMetric);
-  const amount = formatDelta(f.kpiEffect, unit, ctx);
+  // A few deals or leads are told to the tenth ("-0.4 deals won", not "-0 deals won"); an effect that rounds to
+  // nothing is not stated.
+  const amount = formatDelta(f.kpiEffect, unit, ctx, unit === "count" && Math.abs(f.kpiEffect) < 10);
+  if (/^[+\-−]?0$/.test(amount)) return "";
   return ` Estimated effect over the period: ${amount} ${countedLabel(f.kpiMetric, amount)}.`;
 }
 

@@ -1,5 +1,6 @@
 import "server-only";
 import type { z } from "zod";
+import { PARTNER_SOURCE_CHOICES } from "@/lib/constants/partner-sources";
 import type { createPartnerSourceSchema } from "@/lib/validation/partner-sources";
 import { db } from "../../db/client";
 import { dataSources } from "../../db/schema";
@@ -9,8 +10,8 @@ import { log } from "../../log";
 import type { ProjectServiceContext } from "../context";
 import { dataSourceView } from "./data-source-view";
 
-export const KEYWORD_PARTNER_SOURCE_NAME = "keyword-partner";
-export const COMPETITOR_SOURCE_NAME = "competitor-source";
+export const KEYWORD_PARTNER_SOURCE_NAME = PARTNER_SOURCE_CHOICES.keyword_partner.sourceName;
+export const COMPETITOR_SOURCE_NAME = PARTNER_SOURCE_CHOICES.competitor.sourceName;
 
 /**
  * POST /properties/{id}/data-sources/partner: a keyword-data partner (a Semrush Position Tracking

@@ -44,6 +44,12 @@ async function importedTotals(sourceId: string, kind: string) {
   }));
 }
 
+/** A store's own currency (Shopify's, read when it was connected), else the project's (a CRM's deal amounts). */
+function totalsCurrency(additional: unknown, projectCurrency: string): string {
+  const own = (additional as { currency?: unknown } | null)?.currency;
+  return typeof own === "string" && /^[A-Z]{3}$/.test(own) ? own : projectCurrency;
+}
+
 /**
  * GET /data-sources/{id}/sync: where the source's imports stand and its last runs (rows, duration,
  * error). While a run is going, `progress` counts the days it has committed, for the live bar.
@@ -97,7 +103,7 @@ export async function getSyncStatus({ ctx }: { ctx: DataSourceServiceContext }) 
       startedAt: r.startedAt,
       finishedAt: r.finishedAt,
     })),
-    ...(totals ? { totals } : {}),
+    ...(totals ? { totals, currency: totalsCurrency(source.additional, ctx.access.project.currency) } : {}),
   };
 }
 
