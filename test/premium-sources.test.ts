@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { count, eq, sql } from "drizzle-orm";
 import * as connectRoute from "@/app/api/properties/[id]/data-sources/connect/[integration]/route";
 import * as dataSourceRoute from "@/app/api/data-sources/[id]/route";
+import * as kpisRoute from "@/app/api/reports/[id]/kpis/route";
 import * as syncRoute from "@/app/api/data-sources/[id]/sync/route";
 import * as callbackRoute from "@/app/callback/[integration]/route";
 import { PREMIUM_MESSAGES as M } from "@/lib/constants/premium-sources";
@@ -103,6 +104,12 @@ const callback = (integration: string, query: URLSearchParams | string, token: s
     token,
     headers: nonce ? { cookie: `funnelwise-${integration}-oauth=${nonce}` } : {},
   });
+
+/** The metrics of a report's header, in order. */
+const headline = async (reportId: string, token: string) =>
+  (await call(kpisRoute.GET, { path: `/api/reports/${reportId}/kpis`, params: { id: reportId }, token })).body.kpis.map(
+    (k: { metric: string }) => k.metric,
+  );
 
 const written = async () => ({
   sources: (await db().select({ n: count() }).from(dataSources))[0].n,
@@ -207,6 +214,8 @@ describe("CRM (HubSpot)", () => {
       select coalesce(sum(deals_won), 0)::int as won from observations
       where data_source_id = ${id} and date between ${queued.periodStart} and ${queued.periodEnd}`);
     expect(chart.segments.reduce((sum, s) => sum + s.current, 0)).toBeLessThanOrEqual(crm[0].won);
+    // The header leads with the deals the report ranks by.
+    expect(await headline(queued.id, main.token)).toEqual(["dealsWon", "wonValue"]);
     expect((chart as unknown as { totalCurrent: number }).totalCurrent).toBe(crm[0].won);
   });
 
@@ -403,6 +412,12 @@ describe("ecommerce platform (Shopify)", () => {
     expect(keys.filter((k) => k.includes("deal"))).toEqual([]);
     // Without analytics, the store's order revenue is the KPI the report ranks by.
     expect(generated.engine?.kpi).toBe("orderRevenue");
+    expect(await headline(queued.id, main.token)).toEqual([
+      "orderRevenue",
+      "storeOrders",
+      "averageOrderRevenue",
+      "newCustomerOrders",
+    ]);
     const { rows: period } = await db().execute<{ orders: number }>(sql`
       select coalesce(sum(orders), 0)::int as orders from observations
       where data_source_id = ${source.id} and date between ${queued.periodStart} and ${queued.periodEnd}`);

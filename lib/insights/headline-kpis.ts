@@ -7,8 +7,31 @@ import type { MetricKey } from "../catalogue/metrics";
  * a person is counted once per row, so they cannot be summed over a period.
  */
 export const HEADLINE_KPIS: Record<SiteType, MetricKey[]> = {
-  ecommerce: ["revenue", "transactions", "ecommerceConversionRate", "averageOrderValue", "roas", "sessions"],
-  lead_generation: ["leads", "leadRate", "cpl", "conversions", "conversionRate", "sessions", "cpa"],
+  // The store's own orders fill the header of a store connected without analytics.
+  ecommerce: [
+    "revenue",
+    "transactions",
+    "ecommerceConversionRate",
+    "averageOrderValue",
+    "roas",
+    "sessions",
+    "orderRevenue",
+    "storeOrders",
+    "averageOrderRevenue",
+    "newCustomerOrders",
+  ],
+  // Deals won and their value first when the CRM is connected: the KPI such a report ranks by (engine/kpi.ts).
+  lead_generation: [
+    "dealsWon",
+    "wonValue",
+    "leads",
+    "leadRate",
+    "cpl",
+    "conversions",
+    "conversionRate",
+    "sessions",
+    "cpa",
+  ],
   content: ["engagedSessions", "pageviews", "engagementRate", "pagesPerSession", "sessions"],
   brand: ["impressions", "sessions", "ctr", "engagedSessions", "engagementRate", "clicks", "position"],
 };
