@@ -6,6 +6,7 @@ import { segmentWatchRange } from "../engine/analyses/segment-watch";
 import type { EngineInput, EngineProject } from "../engine/types";
 import { ensureDailyTotals } from "./daily-totals";
 import { activeSources, loadProjectData } from "./load-project-data";
+import { loadPaidCampaignDays } from "./load-paid-campaign-days";
 import { loadSegmentDaily } from "./load-segment-daily";
 import { pickWatchedSegments } from "./pick-watched-segments";
 import type { SegmentDaily } from "./segment-daily";
@@ -49,6 +50,7 @@ export async function loadReportInput(options: {
   // while the other sources' totals are still being summed (Search Console's thousands of queries
   // take longest); the series then follow the sources in the order the whole data lists them.
   const watched = new Map<string, Promise<SegmentDaily>>();
+  const paid = new Map<string, ReturnType<typeof loadPaidCampaignDays>>();
   const data = await loadProjectData({
     projectId: options.projectId,
     window,
@@ -64,12 +66,20 @@ export async function loadReportInput(options: {
         from: range.from,
         to: window.periodEnd,
       });
+      // The paid campaigns' days, for ad metrics broken down by campaign (load-paid-campaign-days.ts).
+      const paidDays = loadPaidCampaignDays(sourceId, own, window);
       // Awaited below; a failure while other reads are still running must not go unhandled.
       read.catch(() => undefined);
+      paidDays.catch(() => undefined);
       watched.set(sourceId, read);
+      paid.set(sourceId, paidDays);
     },
   });
   const perSource = await Promise.all(data.sources.map((s) => watched.get(s.sourceId)));
+  for (const [sourceId, read] of paid) {
+    const days = await read;
+    if (days) data.setPaidCampaignDays(sourceId, days);
+  }
   const segmentDaily: SegmentDaily = {
     from: range.from,
     to: window.periodEnd,

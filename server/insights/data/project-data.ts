@@ -58,6 +58,8 @@ export class ProjectData {
   private estimatedSegments = new Map<string, Segment[]>();
   /** sourceId|from → unknownDayFactors' answer, per excluded set. */
   private dayFactors = new Map<string, number[] | null>();
+  /** sourceId → its paid campaigns' days (load-paid-campaign-days.ts), when the loader read them. */
+  private readonly paidDays = new Map<string, ReadonlyMap<string, PartValues>>();
 
   constructor(
     readonly window: ReportWindow,
@@ -145,6 +147,11 @@ export class ProjectData {
     );
   }
 
+  /** Whether `sourceId` holds `part` on any day. */
+  hasPart(part: PartKey, sourceId: string): boolean {
+    return this.days(sourceId, part) > 0;
+  }
+
   hasMetric(metric: string): boolean {
     return this.sourceFor(metricParts(metric)) !== null;
   }
@@ -169,6 +176,51 @@ export class ProjectData {
     if (def.kind !== "ratio") return series;
     const weights = this.series(def.denominator, from, to, source);
     return series.map((p, i) => ({ ...p, weight: weights[i].value ?? 0 }));
+  }
+
+  hasPaidCampaignDays(sourceId: string): boolean {
+    return this.paidDays.has(sourceId);
+  }
+
+  /** Keeps a source's paid campaigns' days (the loader's), for `paidWeightedSeries`. */
+  setPaidCampaignDays(sourceId: string, days: ReadonlyMap<string, PartValues>): void {
+    this.paidDays.set(sourceId, days);
+  }
+
+  /**
+   * `weightedSeries` over a source's paid campaigns alone (campaigns with ad cost, never (direct) or an email tag),
+   * what an ad metric broken down by campaign reports; null when the loader did not read them (every campaign of
+   * the source is paid, or the data was not loaded from the store). Days outside the source's imported range and
+   * excluded days are unknown; a day without a paid campaign's row had none of their activity.
+   */
+  paidWeightedSeries(
+    metric: string,
+    from: string,
+    to: string,
+    sourceId: string,
+  ): (DailyPoint & { weight?: number })[] | null {
+    const days = this.paidDays.get(sourceId);
+    if (!days) return null;
+    const def = metricDefinition(metric);
+    const [numerator, denominator] = metricParts(def).map((p) => PART_INDEX[p]);
+    const first = this.firstDay.get(sourceId)!;
+    const last = this.lastDay.get(sourceId)!;
+    const out: (DailyPoint & { weight?: number })[] = [];
+    for (let date = from; date <= to; date = addDays(date, 1)) {
+      if (date < first || date > last || this.excluded.has(date)) {
+        out.push(def.kind === "ratio" ? { date, value: null, weight: 0 } : { date, value: null });
+        continue;
+      }
+      const row = days.get(date);
+      const num = row?.[numerator] ?? 0;
+      if (def.kind !== "ratio") {
+        out.push({ date, value: num });
+        continue;
+      }
+      const den = row?.[denominator] ?? 0;
+      out.push({ date, value: den !== 0 ? num / den : null, weight: den });
+    }
+    return out;
   }
 
   /**

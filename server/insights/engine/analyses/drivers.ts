@@ -1,9 +1,10 @@
 import { directionOf } from "../../types";
-import { AD_METRICS, isCampaignName } from "@/lib/insights/ad-metrics";
+import { AD_METRICS } from "@/lib/insights/ad-metrics";
 import type { Intention } from "@/lib/insights/intentions";
 import { metricDefinition, type Dimension } from "@/lib/insights/metrics";
 import { metricParts } from "../../data/project-data";
-import { PART_INDEX, type PartValues } from "../../data/parts";
+import { PART_INDEX } from "../../data/parts";
+import { isPaidCampaign } from "../../data/paid-campaign";
 import { additiveDrivers, ratioDrivers, type DriverAnalysis } from "../../detectors/drivers";
 import { periodChange } from "../../detectors/period-change";
 import { kpiEffectOf, totalKpiEffect } from "../impact";
@@ -11,16 +12,6 @@ import type { Chart, EngineContext, IntentionOutcome } from "../types";
 
 const MAX_DRIVERS = 5;
 
-/**
- * A campaign an ad budget paid for: a real campaign name with cost in either period. An analytics
- * export tags email and social links with campaigns too ("weekly_digest"); their orders and revenue
- * are not what the ad spend bought, so they are neither in cost per conversion nor in ROAS.
- */
-function isPaidCampaign(segment: { value: string; current: PartValues | null; baseline: PartValues | null }) {
-  if (!isCampaignName(segment.value)) return false;
-  const cost = PART_INDEX.cost;
-  return (segment.current?.[cost] ?? 0) > 0 || (segment.baseline?.[cost] ?? 0) > 0;
-}
 const CHART_SEGMENTS = 10;
 
 /**
@@ -67,8 +58,12 @@ export function runDrivers(
   }
   if (!analysis) return { intention, findings: [], chart: null, kpiEffect: 0, indirectEffect: 0, severity: 0 };
 
-  // A ratio's days weigh by their denominator (period-change.ts).
-  const daily = (from: string, to: string) => ctx.data.weightedSeries(metric, from, to, split.sourceId);
+  // A ratio's days weigh by their denominator (period-change.ts). An ad metric over the paid campaigns alone is tested
+  // on the paid campaigns' days, when the loader read them.
+  const paidDays = split !== loaded && ctx.data.hasPaidCampaignDays(split.sourceId);
+  const daily = (from: string, to: string) =>
+    (paidDays ? ctx.data.paidWeightedSeries(metric, from, to, split.sourceId) : null) ??
+    ctx.data.weightedSeries(metric, from, to, split.sourceId);
   const total = periodChange(daily(w.periodStart, w.periodEnd), daily(w.comparisonStart, w.comparisonEnd), {
     metric,
     periodStart: w.periodStart,
@@ -82,9 +77,9 @@ export function runDrivers(
     def.kind === "ratio" && bound !== null && total.baseline
       ? (analysis.totalBaseline * bound) / total.baseline
       : bound;
-  // The daily test reads the source's whole series; when rows that are no campaigns were left out
-  // of an ad metric and carried any of its parts, that series is not the reported quantity: the
-  // change stands only if the test moved the same way as the paid campaigns' own totals.
+  // Without the paid campaigns' days (data not read from the store), the daily test reads the source's whole series;
+  // when rows that are no campaigns were left out of an ad metric and carried any of its parts, that series is not
+  // the reported quantity: the change stands only if the test moved the same way as the paid campaigns' own totals.
   // (A set, not `includes`: a dimension can hold thousands of values, and n² lookups were the engine's costliest line.)
   const kept = split === loaded ? null : new Set(split.segments);
   const leftOut = kept ? loaded.segments.filter((s) => !kept.has(s)) : [];
@@ -92,7 +87,7 @@ export function runDrivers(
     parts.some((p) => value(s.current, PART_INDEX[p]) || value(s.baseline, PART_INDEX[p])),
   );
   const direction = directionOf(analysis.totalChange);
-  const significant = total.significant && (!leftOutCarries || total.direction === direction);
+  const significant = total.significant && (paidDays || !leftOutCarries || total.direction === direction);
   const change = {
     ...total,
     significant,
