@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import { addDays } from "@/lib/dates";
+import { mulberry32 } from "@/lib/seeded-random";
 import { db } from "@/server/db/client";
 import { clientProjects, reports } from "@/server/db/schema";
 import * as kpisRoute from "@/app/api/reports/[id]/kpis/route";
@@ -61,6 +62,49 @@ describe("the report's headline figures, its master and the project's last repor
     // Tested as the insights test a period's change: the planted fall is significant, the sessions' wobble is not.
     expect(conversions.significant).toBe(true);
     expect(res.body.kpis[2]).toMatchObject({ metric: "sessions", significant: false });
+    // At the report's own bar: its insights' threshold over all their tests is kept with it...
+    const [stored] = await db().select().from(reports).where(eq(reports.id, report.id));
+    expect(stored.pThreshold).toBeGreaterThan(0);
+    expect(stored.pThreshold).toBeLessThan(0.05);
+    // ...and a change that bar does not pass is not news in the header either (a report whose insights kept none).
+    await db().update(reports).set({ pThreshold: 0 }).where(eq(reports.id, report.id));
+    const strict = await kpis(report.id, viewer.token);
+    expect(strict.body.kpis.map((k: { significant: boolean }) => k.significant)).toEqual([false, false, false]);
+    // A report generated before the bar was kept judges each figure at 95 %.
+    await db().update(reports).set({ pThreshold: null }).where(eq(reports.id, report.id));
+    expect((await kpis(report.id, viewer.token)).body.kpis[0].significant).toBe(true);
+  });
+
+  it("colours no headline figure the report's insights call noise", async () => {
+    // A shop whose orders dip 3 %: past 95 % on its own, not past the bar of a report testing every channel,
+    // device and day.
+    const world = await uploadWorld();
+    const lines = ["date,channel,device,sessions,transactions,revenue"];
+    const random = mulberry32(7);
+    const noise = () => random() - 0.5;
+    for (let d = addDays(PERIOD_END, -119); d <= PERIOD_END; d = addDays(d, 1))
+      for (const channel of ["Organic Search", "Paid Search", "Direct", "Email"])
+        for (const device of ["desktop", "mobile"]) {
+          const dip = d >= PERIOD_START ? 0.97 : 1;
+          const sessions = Math.round(500 * (1 + 0.2 * noise()));
+          const orders = Math.round(sessions * 0.02 * dip * (1 + 0.3 * noise()));
+          lines.push(
+            `${d},${channel},${device},${sessions},${orders},${(orders * 80 * (1 + 0.1 * noise())).toFixed(2)}`,
+          );
+        }
+    const { report, body } = await headlineAfterUpload(world, lines);
+    type Kpi = { metric: string; significant: boolean; changePct: number };
+    const revenue = (kpis: Kpi[]) => kpis.find((k) => k.metric === "revenue")!;
+    // The revenue insight found nothing the report's bar lets through, and the header does not colour the dip...
+    const insight = (
+      await listInsights(world.project.id, world.viewer.token, `?reportId=${report.id}&limit=100`)
+    ).body.docs.find((i: { intention: { key: string } }) => i.intention.key === "revenue_by_channel");
+    expect(insight.findings).toEqual([]);
+    expect(revenue(body.kpis).changePct).toBeLessThan(-0.02);
+    expect(revenue(body.kpis).significant).toBe(false);
+    // ...which a test at 95 % alone would have called significant.
+    await db().update(reports).set({ pThreshold: null }).where(eq(reports.id, report.id));
+    expect(revenue((await kpis(report.id, world.viewer.token)).body.kpis).significant).toBe(true);
   });
 
   it("estimates the days of a tracking gap in the period's totals, as the report's insights do", async () => {

@@ -41,6 +41,12 @@ export const reports = pgTable(
      * headline figures estimate the same days. null: generated before they were kept (nothing estimated).
      */
     excludedDays: date("excluded_days").array(),
+    /**
+     * The report-wide significance bar (engine/multiplicity.ts: the largest p-value Benjamini-Hochberg kept, 0 when
+     * none): the headline figures' changes are judged against it, as the insights are. null: generated before it was
+     * kept (judged at 95 % each).
+     */
+    pThreshold: doublePrecision("p_threshold"),
     createdById: uuid("created_by_id").references(() => users.id, { onDelete: "set null" }),
     startedAt: timestamp("started_at", { withTimezone: true }),
     finishedAt: timestamp("finished_at", { withTimezone: true }),

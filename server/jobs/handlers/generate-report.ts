@@ -95,7 +95,7 @@ export async function generateReport(reportId: string): Promise<GenerateReportRe
       if (!current) return false; // deleted while it was generated
       await tx.delete(insights).where(eq(insights.reportId, reportId));
       if (values.length > 0) await tx.insert(insights).values(values);
-      await markReportReady(tx, reportId, { excludedDays: result.excludedDays });
+      await markReportReady(tx, reportId, { excludedDays: result.excludedDays, pThreshold: result.pThreshold });
       return true;
     });
     const ms = Date.now() - started;

@@ -94,6 +94,10 @@ export async function reportKpis({ ctx }: { ctx: ReportServiceContext }) {
     [...bySource.get(source)!.values()].filter((d) => needed.every((p) => d.get(p) !== null && d.get(p) !== undefined))
       .length;
 
+  // A change is news at the report's own bar (its insights' Benjamini-Hochberg threshold over all their tests), so a
+  // figure is never coloured while the insight on the same change says it is within noise; 95 % for older reports.
+  const judged = (test: { pValue: number | null; significant: boolean }) =>
+    report.pThreshold === null ? test.significant : test.significant && test.pValue! <= report.pThreshold;
   const kpis: ReportKpi[] = [];
   for (const metric of candidates) {
     if (kpis.length >= MAX_HEADLINE_KPIS) break;
@@ -180,7 +184,7 @@ export async function reportKpis({ ctx }: { ctx: ReportServiceContext }) {
       changePct: change !== null && baseline ? change / Math.abs(baseline) : null,
       points,
       estimatedDays: [...estimatedDays].sort(),
-      significant: test ? test.significant : null,
+      significant: test ? judged(test) : null,
     });
   }
   return {
