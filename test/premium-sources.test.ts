@@ -105,6 +105,14 @@ const callback = (integration: string, query: URLSearchParams | string, token: s
     headers: nonce ? { cookie: `funnelwise-${integration}-oauth=${nonce}` } : {},
   });
 
+/** A report on the 30 days before TODAY, generated: its stored insights and their intentions. */
+async function lastMonthReport(project: { id: string; agencyId: string }) {
+  const queued = await insertReport(project, { periodStart: addDays(TODAY, -30), periodEnd: addDays(TODAY, -1) });
+  const generated = await generateReport(queued.id);
+  const rows = await db().select().from(insights).where(eq(insights.reportId, queued.id));
+  return { queued, generated, rows, keys: rows.map((r) => r.intentionKey) };
+}
+
 /** The metrics of a report's header, in order. */
 const headline = async (reportId: string, token: string) =>
   (await call(kpisRoute.GET, { path: `/api/reports/${reportId}/kpis`, params: { id: reportId }, token })).body.kpis.map(
@@ -190,10 +198,7 @@ describe("CRM (HubSpot)", () => {
     await db().update(clientProjects).set({ siteType: "lead_generation" }).where(eq(clientProjects.id, project.id));
     const { id } = await connectCrm(project.id, main.token);
     expect(await syncPartnerSource(id, { today: TODAY })).toMatchObject({ status: "succeeded" });
-    const queued = await insertReport(project, { periodStart: addDays(TODAY, -30), periodEnd: addDays(TODAY, -1) });
-    await generateReport(queued.id);
-    const rows = await db().select().from(insights).where(eq(insights.reportId, queued.id));
-    const keys = rows.map((r) => r.intentionKey);
+    const { queued, rows, keys } = await lastMonthReport(project);
     expect(keys).toEqual(
       expect.arrayContaining([
         "deals_won_by_channel",
@@ -396,10 +401,7 @@ describe("ecommerce platform (Shopify)", () => {
     expect(shopify.requests.filter((r) => r.endsWith("/orders.json")).length).toBeGreaterThan(13);
 
     // Reported on: the store's orders, order revenue and new customers' orders over a month, each drawn by day.
-    const queued = await insertReport(project, { periodStart: addDays(TODAY, -30), periodEnd: addDays(TODAY, -1) });
-    const generated = await generateReport(queued.id);
-    const rows = await db().select().from(insights).where(eq(insights.reportId, queued.id));
-    const keys = rows.map((r) => r.intentionKey);
+    const { queued, rows, keys, generated } = await lastMonthReport(project);
     expect(keys).toEqual(
       expect.arrayContaining([
         "store_orders_change",
