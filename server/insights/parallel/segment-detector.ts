@@ -1,4 +1,5 @@
 import { MessageChannel, Worker, receiveMessageOnPort, type MessagePort } from "node:worker_threads";
+import { packTasks, transferablesOf } from "./packed-tasks";
 import {
   detectSegment,
   inlineSegmentDetector,
@@ -91,7 +92,8 @@ export async function warmUpSegmentDetectorThread(tasks: readonly SegmentTask[],
   if (!thread?.isReady || thread.broken || tasks.length === 0) return;
   const id = ++thread.lastId;
   const counter = new Int32Array(new SharedArrayBuffer(12));
-  thread.worker.postMessage({ id, tasks, shared: counter, rounds });
+  const packed = packTasks(tasks);
+  thread.worker.postMessage({ id, packed, shared: counter, rounds }, transferablesOf(packed));
   const waited = Atomics.waitAsync(counter, 1, 0, 60_000);
   if (waited.async) await waited.value;
   // Its (empty) answer read, so the next job's is the first on the port.
@@ -119,7 +121,8 @@ export function threadSegmentDetector(): SegmentDetector {
       // [0]: the next unclaimed task; [1]: 1 once the thread has posted its share; [2]: tasks it finished.
       const counter = new Int32Array(new SharedArrayBuffer(12));
       const id = ++thread.lastId;
-      thread.worker.postMessage({ id, tasks, shared: counter });
+      const packed = packTasks(tasks);
+      thread.worker.postMessage({ id, packed, shared: counter }, transferablesOf(packed));
       let results: SegmentDetection[] | null = null;
       return () => (results ??= finish(thread, id, tasks, counter));
     },
