@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { SUMMED_PARTS, buildKpis, type DayValues } from "./headline-kpis";
+import { SUMMED_PARTS, buildKpis, headlineParts, type DayValues } from "./headline-kpis";
 
 // A project with an analytics export and an ads export: both carry conversions. The dashboard
 // shows the site's conversions (the analytics'), not the two added up.
@@ -26,5 +26,37 @@ describe("buildKpis", () => {
       ["cost", 800, 800],
     ]);
     expect(kpis[0].series).toEqual([{ date: "2026-11-02", value: 50 }]);
+  });
+
+  it("shows the first three numbers the data holds: deals won first when the CRM is connected", () => {
+    const parts = headlineParts("lead_generation", null);
+    expect(parts.slice(0, 4)).toEqual(["dealsWon", "leads", "conversions", "sessions"]);
+    const site = (date: string, current: boolean) => day(ANALYTICS, date, current, { sessions: 900, leads: 30 });
+    const crm = (date: string, current: boolean) => day(ADS, date, current, { dealsWon: 4, dealsCreated: 9 });
+    const dates = ["2026-11-01", "2026-11-02"];
+    const without = buildKpis(
+      parts,
+      dates.map((d, i) => site(d, i === 1)),
+      ["2026-11-02"],
+    );
+    expect(without.map((k) => k.key)).toEqual(["leads", "sessions"]);
+    const withCrm = buildKpis(
+      parts,
+      dates.flatMap((d, i) => [site(d, i === 1), crm(d, i === 1)]),
+      ["2026-11-02"],
+    );
+    expect(withCrm.map((k) => [k.key, k.current])).toEqual([
+      ["dealsWon", 4],
+      ["leads", 30],
+      ["sessions", 900],
+    ]);
+    // A store connected alone shows its own orders.
+    expect(headlineParts("ecommerce", null)).toEqual([
+      "revenue",
+      "transactions",
+      "sessions",
+      "orderRevenue",
+      "storeOrders",
+    ]);
   });
 });

@@ -31,7 +31,8 @@ const KPI_PART: Record<Kpi, PartKey> = {
 };
 
 const SITE_TYPE_PARTS: Record<SiteType, PartKey[]> = {
-  ecommerce: ["revenue", "transactions", "sessions"],
+  // A store connected without analytics: its own orders and order revenue.
+  ecommerce: ["revenue", "transactions", "sessions", "orderRevenue", "storeOrders"],
   lead_generation: ["leads", "conversions", "sessions"],
   content: ["engagedSessions", "pageviews", "sessions"],
   brand: ["impressions", "clicks", "sessions"],
@@ -39,12 +40,16 @@ const SITE_TYPE_PARTS: Record<SiteType, PartKey[]> = {
 
 export const HEADLINE_COUNT = 3;
 
-/** The parts to show, primary first, without repeats. */
+/**
+ * The parts to show, in order: the primary first, without repeats; the first HEADLINE_COUNT the project's data holds
+ * are shown (buildKpis). A lead generation project with its CRM connected leads with deals won, as its reports rank
+ * by them (engine/kpi.ts).
+ */
 export function headlineParts(siteType: SiteType, primaryKpi: unknown): PartKey[] {
   const kpi =
     typeof primaryKpi === "string" && primaryKpi in KPI_PART ? (primaryKpi as Kpi) : DEFAULT_PRIMARY_KPI[siteType];
-  const ordered = [KPI_PART[kpi], ...SITE_TYPE_PARTS[siteType]];
-  return [...new Set(ordered)].slice(0, HEADLINE_COUNT);
+  const crm: PartKey[] = siteType === "lead_generation" ? ["dealsWon"] : [];
+  return [...new Set([...crm, KPI_PART[kpi], ...SITE_TYPE_PARTS[siteType]])];
 }
 
 export interface DayValues {
@@ -57,13 +62,15 @@ export interface DayValues {
 /**
  * The KPIs of one project from its daily totals (current and previous period days): sums per
  * period, the relative change, and the current period's daily series for the sparkline. A part no
- * source reported in the current period is left out rather than shown as zero.
+ * source reported in the current period is left out rather than shown as zero; the first
+ * HEADLINE_COUNT of `parts` that are reported are kept.
  */
 export function buildKpis(parts: PartKey[], days: DayValues[], currentDates: string[]): DashboardKpi[] {
   const kpis: DashboardKpi[] = [];
   const sessions = SUMMED_PARTS.findIndex((p) => p.key === "sessions");
   const seesSite = new Set(days.filter((d) => d.values[sessions] !== null).map((d) => d.sourceId));
   for (const part of parts) {
+    if (kpis.length >= HEADLINE_COUNT) break;
     const index = SUMMED_PARTS.findIndex((p) => p.key === part);
     if (index < 0) continue;
     const daysBySource = new Map<string, number>();
