@@ -105,6 +105,14 @@ describe("the report's headline figures, its master and the project's last repor
     // ...which a test at 95 % alone would have called significant.
     await db().update(reports).set({ pThreshold: null }).where(eq(reports.id, report.id));
     expect(revenue((await kpis(report.id, world.viewer.token)).body.kpis).significant).toBe(true);
+    // The project's primary KPI, when set, leads the figures (its reports rank by it).
+    expect(body.kpis[0].metric).toBe("revenue");
+    await db()
+      .update(clientProjects)
+      .set({ settings: { primaryKpi: "transactions" } })
+      .where(eq(clientProjects.id, world.project.id));
+    const metrics = (await kpis(report.id, world.viewer.token)).body.kpis.map((k: Kpi) => k.metric);
+    expect(metrics.slice(0, 2)).toEqual(["transactions", "revenue"]);
   });
 
   it("estimates the days of a tracking gap in the period's totals, as the report's insights do", async () => {

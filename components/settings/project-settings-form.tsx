@@ -65,7 +65,10 @@ export function ProjectSettingsForm({
             error={errors.primaryKpi?.message}
             {...register("primaryKpi")}
           >
-            <option value="">Site type default ({kpiLabel(settings.defaults.primaryKpi)})</option>
+            <option value="">
+              Site type default ({kpiLabel(settings.defaults.primaryKpi)}
+              {settings.defaults.primaryKpi === "leads" ? "; deals won when a CRM is connected" : ""})
+            </option>
             {KPIS.map((kpi) => (
               <option key={kpi.value} value={kpi.value}>
                 {kpi.label}

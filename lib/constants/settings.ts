@@ -19,6 +19,7 @@ export const KPIS = [
   { value: "revenue", label: "Revenue" },
   { value: "transactions", label: "Transactions" },
   { value: "leads", label: "Leads" },
+  { value: "deals_won", label: "Deals won (CRM)" },
   { value: "conversions", label: "Conversions" },
   { value: "engaged_sessions", label: "Engaged sessions" },
   { value: "pageviews", label: "Pageviews" },

@@ -57,10 +57,14 @@ describe("revenue reconciliation", () => {
 });
 
 describe("deals won as the primary KPI", () => {
-  it("ranks a lead generation project by deals won when CRM data exists, whatever the setting", () => {
+  it("ranks a lead generation project by deals won when CRM data exists, unless its KPI is set to another", () => {
     const crm = withSource(7, "dealsWon", (r) => Math.round(r / 500));
-    const lead = { ...crm, project: { ...crm.project, siteType: "lead_generation" as const, primaryKpi: "leads" } };
+    const lead = { ...crm, project: { ...crm.project, siteType: "lead_generation" as const, primaryKpi: null } };
     expect(runEngine(lead).kpi).toBe("dealsWon");
+    // The setting is honoured when the data holds it: conversions when the agency chose them (this shop export has no
+    // leads column), deals won when it chose them.
+    expect(runEngine({ ...lead, project: { ...lead.project, primaryKpi: "conversions" } }).kpi).toBe("conversions");
+    expect(runEngine({ ...lead, project: { ...lead.project, primaryKpi: "deals_won" } }).kpi).toBe("dealsWon");
     const { input } = generateProject(7, false);
     const without = { ...input, project: { ...input.project, siteType: "lead_generation" as const } };
     expect(runEngine(without).kpi).not.toBe("dealsWon");

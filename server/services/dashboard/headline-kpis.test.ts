@@ -31,6 +31,9 @@ describe("buildKpis", () => {
   it("shows the first three numbers the data holds: deals won first when the CRM is connected", () => {
     const parts = headlineParts("lead_generation", null);
     expect(parts.slice(0, 4)).toEqual(["dealsWon", "leads", "conversions", "sessions"]);
+    // A KPI the agency set comes first instead.
+    expect(headlineParts("lead_generation", "leads")).toEqual(["leads", "conversions", "sessions"]);
+    expect(headlineParts("content", "reach")[0]).toBe("impressions");
     const site = (date: string, current: boolean) => day(ANALYTICS, date, current, { sessions: 900, leads: 30 });
     const crm = (date: string, current: boolean) => day(ADS, date, current, { dealsWon: 4, dealsCreated: 9 });
     const dates = ["2026-11-01", "2026-11-02"];

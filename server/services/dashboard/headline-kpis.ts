@@ -1,4 +1,5 @@
-import { DEFAULT_PRIMARY_KPI, type Kpi } from "@/lib/constants/settings";
+import { DEFAULT_PRIMARY_KPI } from "@/lib/constants/settings";
+import { KPI_SETTING_METRIC, kpiSettingMetric } from "@/lib/insights/kpi-setting";
 import type { SiteType } from "@/lib/constants/site-types";
 import { STORED_METRICS, findMetric } from "@/lib/catalogue/metrics";
 import type { DashboardKpi } from "@/lib/api-client/dashboard-types";
@@ -16,20 +17,6 @@ export type PartKey = (typeof SUMMED_PARTS)[number]["key"];
 // days, which `users` and ratios do not allow. Each number comes from one source (pickSource): an
 // analytics export's conversions and an ads export's are not added up.
 
-/** A KPI setting in the stored part that measures it. Reach and branded search have no column of
- *  their own in the observation store: impressions are the nearest stored measure of both. */
-const KPI_PART: Record<Kpi, PartKey> = {
-  revenue: "revenue",
-  transactions: "transactions",
-  leads: "leads",
-  conversions: "conversions",
-  engaged_sessions: "engagedSessions",
-  pageviews: "pageviews",
-  reach: "impressions",
-  impressions: "impressions",
-  branded_search: "impressions",
-};
-
 const SITE_TYPE_PARTS: Record<SiteType, PartKey[]> = {
   // A store connected without analytics: its own orders and order revenue.
   ecommerce: ["revenue", "transactions", "sessions", "orderRevenue", "storeOrders"],
@@ -42,14 +29,15 @@ export const HEADLINE_COUNT = 3;
 
 /**
  * The parts to show, in order: the primary first, without repeats; the first HEADLINE_COUNT the project's data holds
- * are shown (buildKpis). A lead generation project with its CRM connected leads with deals won, as its reports rank
- * by them (engine/kpi.ts).
+ * are shown (buildKpis). Without a setting, a lead generation project with its CRM connected leads with deals won, as
+ * its reports rank by them (engine/kpi.ts).
  */
 export function headlineParts(siteType: SiteType, primaryKpi: unknown): PartKey[] {
-  const kpi =
-    typeof primaryKpi === "string" && primaryKpi in KPI_PART ? (primaryKpi as Kpi) : DEFAULT_PRIMARY_KPI[siteType];
-  const crm: PartKey[] = siteType === "lead_generation" ? ["dealsWon"] : [];
-  return [...new Set([...crm, KPI_PART[kpi], ...SITE_TYPE_PARTS[siteType]])];
+  const chosen = kpiSettingMetric(primaryKpi);
+  const first = chosen
+    ? [chosen]
+    : [...(siteType === "lead_generation" ? ["dealsWon"] : []), KPI_SETTING_METRIC[DEFAULT_PRIMARY_KPI[siteType]]];
+  return [...new Set([...first, ...SITE_TYPE_PARTS[siteType]])];
 }
 
 export interface DayValues {

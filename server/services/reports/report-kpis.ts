@@ -1,6 +1,7 @@
 import "server-only";
 import { addDays, comparisonRange, daysBetween } from "@/lib/dates";
 import { MAX_HEADLINE_KPIS, headlineCandidates } from "@/lib/insights/headline-kpis";
+import { kpiSettingMetric } from "@/lib/insights/kpi-setting";
 import { AD_METRICS, NON_CAMPAIGNS } from "@/lib/insights/ad-metrics";
 import { pickSource } from "@/lib/insights/pick-source";
 import { MIN_PERIOD_COVERAGE, estimatePeriodTotal } from "@/lib/insights/period-estimate";
@@ -63,7 +64,9 @@ export async function reportKpis({ ctx }: { ctx: ReportServiceContext }) {
   const { report, project } = ctx.access;
   const comparison = comparisonRange(report.periodStart, report.periodEnd, report.compareTo);
   const from = comparison.start < report.periodStart ? comparison.start : report.periodStart;
-  const candidates = headlineCandidates(project.siteType as SiteType);
+  // The project's primary KPI first when it is set (reports rank by it), then the site type's figures.
+  const chosen = kpiSettingMetric((project.settings as { primaryKpi?: unknown } | null)?.primaryKpi);
+  const candidates = [...new Set([...(chosen ? [chosen] : []), ...headlineCandidates(project.siteType as SiteType)])];
   // A report generated before its unknown days were kept estimates none (its insights did not either).
   const unknownDays = report.excludedDays ? new Set(report.excludedDays) : null;
   // Sessions always: a source that counts visits wins a tie for a metric (pickSource).
