@@ -3,9 +3,12 @@ import type { DashboardKpi } from "@/lib/api-client/dashboard-types";
 import { cn } from "@/components/ui/cn";
 import { KpiSparkline } from "./lazy-kpi-sparkline";
 
-/** Good news is a rise for most metrics and a fall for cost-like ones; null when nothing moved or no comparison. */
+/**
+ * Good news is a rise for most metrics and a fall for cost-like ones; null when nothing moved, there is no comparison,
+ * or the change is within the days' ordinary variation (then neither good nor bad news).
+ */
 export function isGoodChange(kpi: DashboardKpi): boolean | null {
-  if (kpi.changePct === null || kpi.changePct === 0) return null;
+  if (kpi.changePct === null || kpi.changePct === 0 || kpi.significant === false) return null;
   return kpi.changePct > 0 === kpi.higherIsBetter;
 }
 
@@ -42,6 +45,11 @@ export function KpiTile({ kpi, currency }: { kpi: DashboardKpi; currency: string
           </>
         )}
       </p>
+      {kpi.changePct !== null && kpi.changePct !== 0 && kpi.significant === false ? (
+        <p className="text-xs text-slate-600" data-testid="kpi-noise">
+          Within normal variation
+        </p>
+      ) : null}
       <KpiSparkline kpi={kpi} currency={currency} good={good} />
     </div>
   );

@@ -11,6 +11,11 @@ export interface DashboardKpi {
   changePct: number | null;
   /** One value per day of the current period (null: no source reported that day). */
   series: { date: string; value: number | null }[];
+  /**
+   * Whether the change passes a test of the days at 95 % (weekday effects out, as a report's period change); false:
+   * within the days' ordinary variation; null: nothing to compare.
+   */
+  significant: boolean | null;
 }
 
 export interface DashboardPeriod {

@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { addDays } from "@/lib/dates";
+import { mulberry32 } from "@/lib/seeded-random";
 import { SUMMED_PARTS, buildKpis, headlineParts, type DayValues } from "./headline-kpis";
 
 // A project with an analytics export and an ads export: both carry conversions. The dashboard
@@ -61,5 +63,29 @@ describe("buildKpis", () => {
       "orderRevenue",
       "storeOrders",
     ]);
+  });
+
+  it("says whether each change stands out from the days' ordinary variation, as a report's test does", () => {
+    const random = mulberry32(3);
+    const dates = Array.from({ length: 56 }, (_, i) => addDays("2026-10-01", i));
+    const build = (drop: number) =>
+      buildKpis(
+        ["sessions"],
+        dates.map((date, i) =>
+          day(ANALYTICS, date, i >= 28, {
+            sessions: Math.round(1_000 * (i >= 28 ? 1 - drop : 1) * (0.9 + 0.2 * random())),
+          }),
+        ),
+        dates.slice(28),
+      )[0];
+    // A 2 % dip inside ±10 % daily noise is not news; a 30 % fall is.
+    const wobble = build(0.02);
+    expect(wobble.changePct).toBeLessThan(0);
+    expect(wobble.significant).toBe(false);
+    expect(build(0.3).significant).toBe(true);
+    // Nothing to compare: no test.
+    expect(
+      buildKpis(["sessions"], [day(ANALYTICS, dates[30], true, { sessions: 5 })], [dates[30]])[0].significant,
+    ).toBe(null);
   });
 });

@@ -4,6 +4,8 @@ import type { SiteType } from "@/lib/constants/site-types";
 import { STORED_METRICS, findMetric } from "@/lib/catalogue/metrics";
 import type { DashboardKpi } from "@/lib/api-client/dashboard-types";
 import { pickSource } from "@/lib/insights/pick-source";
+import { periodChange } from "../../insights/detectors/period-change";
+import type { DailyPoint } from "../../insights/types";
 
 /** The stored metrics that may be summed over days: the only ones the dashboard reads. */
 export const SUMMED_PARTS = STORED_METRICS.filter((m) => m.kind === "additive").map((m) => ({
@@ -72,10 +74,12 @@ export function buildKpis(parts: PartKey[], days: DayValues[], currentDates: str
     let seenCurrent = false;
     let seenPrevious = false;
     const byDate = new Map<string, number | null>();
+    const previousDays: DailyPoint[] = [];
     for (const day of days) {
       if (day.sourceId !== source) continue;
       const value = day.values[index];
       if (day.current) byDate.set(day.date, value);
+      else previousDays.push({ date: day.date, value });
       if (value === null || !Number.isFinite(value)) continue;
       if (day.current) {
         current += value;
@@ -87,6 +91,17 @@ export function buildKpis(parts: PartKey[], days: DayValues[], currentDates: str
     }
     if (!seenCurrent) continue;
     const metric = findMetric(part);
+    const series = currentDates.map((date) => ({ date, value: byDate.get(date) ?? null }));
+    // Tested as a report tests a period's change (weekday effects out, the days' own noise): a change within the
+    // days' ordinary variation is shown without colour, not as good or bad news.
+    const test =
+      seenPrevious && currentDates.length > 0
+        ? periodChange(
+            series,
+            previousDays.sort((a, b) => a.date.localeCompare(b.date)),
+            { metric: part, periodStart: currentDates[0], periodEnd: currentDates[currentDates.length - 1] },
+          )
+        : null;
     kpis.push({
       key: part,
       label: metric?.label ?? part,
@@ -95,7 +110,8 @@ export function buildKpis(parts: PartKey[], days: DayValues[], currentDates: str
       current,
       previous: seenPrevious ? previous : null,
       changePct: seenPrevious && previous !== 0 ? (current - previous) / Math.abs(previous) : null,
-      series: currentDates.map((date) => ({ date, value: byDate.get(date) ?? null })),
+      series,
+      significant: test ? test.significant : null,
     });
   }
   return kpis;
