@@ -22,7 +22,8 @@ test("the CRM is connected through HubSpot's consent page and its deals are impo
   await logIn(page);
   await page.getByRole("link", { name: SITE }).first().click();
   await expect(page).toHaveURL(/\/client-projects\/[0-9a-f-]{36}$/);
-  await page.goto(`${new URL(page.url()).pathname}/data-sources`);
+  const projectPath = new URL(page.url()).pathname;
+  await page.goto(`${projectPath}/data-sources`);
   await page.getByRole("button", { name: "Add data source" }).click();
 
   await expect(page.getByRole("radio", { name: /Ecommerce platform \(Shopify\)/ })).toBeVisible();
@@ -53,4 +54,16 @@ test("the CRM is connected through HubSpot's consent page and its deals are impo
   await page.goBack();
   await page.getByRole("link", { name: "Connect app" }).click();
   await expect(page.getByText(/not valid, was already used or has expired/)).toBeVisible();
+
+  // A report on the project now leads its figures with the deals and answers for them.
+  await page.goto(projectPath);
+  await page.getByRole("button", { name: "Generate report" }).click();
+  const generate = page.getByRole("dialog", { name: "Generate a report" });
+  await generate.getByLabel("Report name").fill(`CRM ${stamp}`);
+  await generate.getByRole("button", { name: "Generate report" }).click();
+  await expect(page.getByText("Your report is ready").first()).toBeVisible({ timeout: 90_000 });
+  const figures = page.getByTestId("kpi-strip");
+  await expect(figures.getByText("Deals won", { exact: true })).toBeVisible();
+  await expect(figures.getByText("Won deal value", { exact: true })).toBeVisible();
+  await expect(page.getByText(/Deals won by channel/).first()).toBeVisible();
 });
