@@ -3,7 +3,7 @@ import type { SeriesNoise } from "../stats/moderated-variance";
 import { twoSidedBaseline } from "../stats/two-sided-baseline";
 import { twoSidedStudentTP } from "../stats/distributions";
 import { addDays } from "@/lib/dates";
-import type { DailyPoint, Finding } from "../types";
+import { relativeChange, type DailyPoint, type Finding } from "../types";
 
 // Anomalies: days of the report period whose value falls outside the expected range. Each day is
 // judged against a one-step-ahead prediction interval (stats/seasonal-baseline.ts) that respects
@@ -112,7 +112,7 @@ export function dayFinding(
     baseline: p.expected,
     expected: p.expected,
     change,
-    changePct: p.expected === 0 ? null : change / Math.abs(p.expected),
+    changePct: relativeChange(p.actual, p.expected),
     expectedLow: p.low,
     expectedHigh: p.high,
     confidence,

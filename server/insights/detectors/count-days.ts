@@ -1,6 +1,7 @@
 import { countInterval, countTails, MIN_EXPECTED_COUNT } from "../stats/count-tail";
 import type { BaselinePoint } from "../stats/seasonal-baseline";
-import type { TwoSidedResult } from "../stats/two-sided-baseline";
+import { twoSidedBaseline, type TwoSidedResult } from "../stats/two-sided-baseline";
+import type { DailyPoint } from "../types";
 import { dayFinding, type AnomalyFinding, type AnomalyResult, type JudgeOptions } from "./anomalies";
 
 // The one-day test of a series of a few events a day (3 to 10: a campaign's conversions, a small channel's leads).
@@ -9,6 +10,25 @@ import { dayFinding, type AnomalyFinding, type AnomalyResult, type JudgeOptions 
 // but so would be many ordinary days of 16). Here each day's count is judged as a count: a negative binomial with
 // the day's expected value (the two-sided fit's, two-sided-baseline.ts) and a variance of at least a Poisson
 // count's, widened by the fit's own uncertainty. Discrete, its p-values are conservative: P(p ≤ α) ≤ α.
+
+/**
+ * A count series' days from `from` to `to` judged as counts: each fitted from both sides of it (within its own level,
+ * between `breaks`), then `judgeCountDays`.
+ */
+export function detectCountDays(
+  series: readonly DailyPoint[],
+  options: JudgeOptions & { from: string; to: string; breaks: readonly string[] },
+): AnomalyResult {
+  const { from, to, breaks, ...judge } = options;
+  const baseline = twoSidedBaseline(series, {
+    from,
+    to,
+    confidence: judge.confidence,
+    breaks,
+    countDispersion: true,
+  });
+  return judgeCountDays(baseline, judge);
+}
 
 /**
  * The days outside their expected range as counts. `baseline` is the series' two-sided fit, run with

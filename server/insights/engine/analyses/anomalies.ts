@@ -2,8 +2,7 @@ import { metricDefinition } from "@/lib/insights/metrics";
 import { detectAnomalies } from "../../detectors/anomalies";
 import { kpiEffectOf } from "../impact";
 import { eventsPerDay, FORECAST_HISTORY_DAYS, historyBefore } from "../skip-reason";
-import { judgeCountDays } from "../../detectors/count-days";
-import { twoSidedBaseline } from "../../stats/two-sided-baseline";
+import { detectCountDays } from "../../detectors/count-days";
 import type { PartKey } from "../../data/parts";
 import { COUNT_BEHIND, MIN_COUNT_PER_DAY } from "../count-floor";
 import { totalLevelShifts } from "./total-change-points";
@@ -27,15 +26,12 @@ export function runAnomalies(ctx: EngineContext, intention: Intention, metric: s
     levelShifts: totalLevelShifts(ctx, metric),
   };
   const result = judgedAsCounts(ctx, metric)
-    ? judgeCountDays(
-        twoSidedBaseline(series, {
-          from: w.periodStart,
-          to: w.periodEnd,
-          breaks: options.levelShifts.map((s) => s.date),
-          countDispersion: true,
-        }),
-        options,
-      )
+    ? detectCountDays(series, {
+        ...options,
+        from: w.periodStart,
+        to: w.periodEnd,
+        breaks: options.levelShifts.map((s) => s.date),
+      })
     : detectAnomalies(series, {
         ...options,
         // Forecast from the weeks before each day when there are enough of them (yearly seasonality

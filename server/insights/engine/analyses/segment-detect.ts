@@ -2,8 +2,7 @@ import { metricDefinition } from "@/lib/insights/metrics";
 import type { PartKey } from "../../data/parts";
 import { detectAnomalies, type AnomalyResult, type JudgeOptions } from "../../detectors/anomalies";
 import { detectChangePoints, type LevelShiftFinding } from "../../detectors/change-points";
-import { judgeCountDays } from "../../detectors/count-days";
-import { twoSidedBaseline } from "../../stats/two-sided-baseline";
+import { detectCountDays } from "../../detectors/count-days";
 import type { DailyPoint } from "../../types";
 
 // The costly part of watching one segment's metric (segment-watch.ts): its level shifts inside the
@@ -61,15 +60,9 @@ export function detectSegment(task: SegmentTask): SegmentDetection {
     ...(task.totalShifts ?? []).filter((d) => !levels.some((f) => f.date === d)).map((date) => ({ date, ratio: 1 })),
   ];
   if (task.counts) {
-    const judge = segmentJudgeOptions(task);
-    const baseline = twoSidedBaseline(read, {
-      from: judgedFrom,
-      to: periodEnd,
-      confidence: judge.confidence,
-      breaks: levelShifts.map((x) => x.date),
-      countDispersion: true,
-    });
-    return { shifts, anomalies: judgeCountDays(baseline, judge) };
+    const breaks = levelShifts.map((x) => x.date);
+    const judge = { ...segmentJudgeOptions(task), from: judgedFrom, to: periodEnd, breaks };
+    return { shifts, anomalies: detectCountDays(read, judge) };
   }
   const anomalies = detectAnomalies(read, {
     ...segmentJudgeOptions(task),
