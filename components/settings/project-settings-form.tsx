@@ -67,7 +67,7 @@ export function ProjectSettingsForm({
           >
             <option value="">
               Site type default ({kpiLabel(settings.defaults.primaryKpi)}
-              {settings.defaults.primaryKpi === "leads" ? "; deals won when a CRM is connected" : ""})
+              {settings.defaults.primaryKpi === "leads" ? ", or deals won with a CRM" : ""})
             </option>
             {KPIS.map((kpi) => (
               <option key={kpi.value} value={kpi.value}>
