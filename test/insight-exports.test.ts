@@ -72,6 +72,9 @@ describe("insight exports (PowerPoint and Excel)", () => {
     const { slides, text } = await slideTexts(res.bytes);
     expect(slides).toHaveLength(2 + world.insights.length);
     expect(text).toContain("Acme · Acme leads");
+    // The summary slide gives each finding's effect in the KPI's unit, not a ranking weight in %.
+    expect(text).toContain("Effect on KPI");
+    expect(text).toMatch(/[+−][\d,.]+ conversions?</);
     for (const insight of world.insights) expect(text).toContain(insight.title);
   });
 
@@ -89,9 +92,13 @@ describe("insight exports (PowerPoint and Excel)", () => {
     expect(titles.sort()).toEqual(world.insights.map((i) => i.title).sort());
     // The project's currency (EUR) is named in the header line.
     expect(String(summary.getCell("A3").value)).toContain("EUR");
-    const impact = summary.getRow(6).getCell(5);
-    expect(typeof impact.value).toBe("number");
-    expect(impact.numFmt).toBe("0.0%");
+    // The most impactful insight's effect on the KPI, in conversions (this lead project's data has no leads column;
+    // a count, to the tenth), with the KPI named beside it.
+    expect([5, 6].map((c) => summary.getRow(5).getCell(c).value)).toEqual(["Effect on KPI", "KPI"]);
+    const effect = summary.getRow(6).getCell(5);
+    expect(typeof effect.value).toBe("number");
+    expect(effect.numFmt).toBe("+#,##0.0;-#,##0.0;0");
+    expect(summary.getRow(6).getCell(6).value).toBe("Conversions");
   });
 
   it("exports a tag's insights and a chosen list of insights", async () => {

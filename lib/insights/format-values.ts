@@ -3,9 +3,9 @@
 import { dimensionLabel } from "../catalogue/dimensions";
 import { metricLabel as catalogueLabel, metricUnit as catalogueUnit, type MetricUnit } from "../catalogue/metrics";
 import { formatIsoDate, isIsoDate } from "../dates";
-import { FUNNEL_STAGES } from "./intentions";
+import { FUNNEL_STAGES, NO_SIGNIFICANT_RESULTS } from "./intentions";
 
-export { dimensionLabel };
+export { dimensionLabel, NO_SIGNIFICANT_RESULTS };
 
 /** Figures of the competitive analysis, which are not stored metrics (server/insights/competition). */
 const COMPARISON_FIGURES: Record<string, { label: string; unit: MetricUnit }> = {
@@ -23,8 +23,6 @@ export const INSIGHT_GROUPS = [
   { key: "data_quality", label: "Data Quality Audit", dismissPopUp: false },
   { key: "other", label: "Other Insights", dismissPopUp: true },
 ] as const;
-
-export const NO_SIGNIFICANT_RESULTS = "This intention didn't return any significant results.";
 
 export const stageLabel = (stage: string) =>
   stage === "audit" ? "Data Quality Audit" : (FUNNEL_STAGES.find((s) => s.key === stage)?.label ?? stage);
@@ -110,6 +108,35 @@ export function formatChange(
     shown = Math.abs(change).toLocaleString("en", { maximumFractionDigits: 3 });
   // A change that rounds to nothing has no sign ("−0" reads as a typo).
   return `${/[1-9]/.test(shown) ? sign : ""}${shown}`;
+}
+
+/** What a count of one is called: "+1 lead", "−1 engaged session"; other amounts keep the plural label (lower case). */
+export function countedLabel(metric: string, amount: string): string {
+  const label = catalogueLabel(metric).toLowerCase();
+  if (!/^[+\-−]?1$/.test(amount) || catalogueUnit(metric) !== "count") return label;
+  // The counted noun comes first in "deals won", "orders from new customers", last in "engaged sessions".
+  const first = /^(\S+)s( (?:won|created|sold|from .+))$/.exec(label);
+  return first ? `${first[1]}${first[2]}` : label.replace(/s$/, "");
+}
+
+/**
+ * An insight's estimated effect on the primary KPI in the KPI's unit, as the exports show it beside the insight:
+ * "−1.4 deals won", "−€9,037.04 revenue". A few deals or leads are told to the tenth, as the insight's text tells
+ * them; "–" when there is none or it rounds to nothing.
+ */
+export function formatKpiEffect(
+  effect: number | null | undefined,
+  kpiMetric: string | null | undefined,
+  currency = "USD",
+): string {
+  if (!finite(effect) || !kpiMetric) return "–";
+  const count = metricUnit(kpiMetric) === "count";
+  const shown =
+    count && Math.abs(effect) < 10
+      ? `${effect < 0 ? "−" : "+"}${Math.abs(effect).toLocaleString("en", { maximumFractionDigits: 1 })}`
+      : formatChange(kpiMetric, effect, currency);
+  if (!/[1-9]/.test(shown)) return "–";
+  return `${shown} ${countedLabel(kpiMetric, shown)}`;
 }
 
 /** Trends carry growth rates in this unit (server/insights/engine/rate-values.ts), not the metric's unit. */

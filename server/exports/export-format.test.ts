@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { byImpact, headlineFinding, kpiImpactOf, unitOf } from "./export-format";
+import { formatKpiEffect } from "@/lib/insights/format-values";
+import { byImpact, headlineFinding, kpiEffectOf, unitOf } from "./export-format";
 import { evidenceTable, headlineLines } from "./pptx/evidence-rows";
 import type { ExportFinding, ExportInsight } from "./export-model";
 
@@ -41,14 +42,26 @@ describe("headlineFinding", () => {
 });
 
 describe("the exports' summary and audit rows", () => {
-  const insight = (title: string, group: string, impact: number) =>
-    ({ title, group, impact, rank: 1 }) as ExportInsight;
+  const insight = (title: string, group: string, impact: number, kpiEffect: number | null = null) =>
+    ({ title, group, impact, rank: 1, kpiEffect, kpiMetric: kpiEffect === null ? null : "dealsWon" }) as ExportInsight;
 
-  it("puts the data quality audit after the insights, without a KPI impact", () => {
+  it("puts the data quality audit after the insights, without a KPI effect", () => {
     const audit = insight("Ads clicks versus visits", "data_quality", 0.5);
     const order = byImpact([insight("Cost per conversion", "most_impactful", 0.06), audit]);
     expect(order.map((i) => i.title)).toEqual(["Cost per conversion", "Ads clicks versus visits"]);
-    expect(kpiImpactOf(audit)).toBeNull();
+    expect(kpiEffectOf(audit)).toBeNull();
+  });
+
+  it("shows the effect on the KPI in the KPI's unit, and none where the insight only ranks by its change", () => {
+    // A fall in ad spend ranks by a quarter of its relative change: a weight, not deals won.
+    expect(kpiEffectOf(insight("Ad spend", "most_impactful", 0.077))).toBeNull();
+    const clicks = kpiEffectOf(insight("Ad clicks", "most_impactful", 0.048, -1.06));
+    expect(clicks).toEqual({ effect: -1.06, metric: "dealsWon" });
+    expect(formatKpiEffect(clicks!.effect, clicks!.metric)).toBe("−1.1 deals won");
+    expect(formatKpiEffect(1, "dealsWon")).toBe("+1 deal won");
+    expect(formatKpiEffect(-12.4, "leads")).toBe("−12 leads");
+    expect(formatKpiEffect(-9037.04, "revenue", "EUR")).toBe("−€9,037.04 revenue");
+    expect(formatKpiEffect(0.02, "leads")).toBe("–");
   });
 
   it("writes an audit in words, not its codes", () => {

@@ -71,6 +71,12 @@ export function byImpact(insights: ExportInsight[]): ExportInsight[] {
   return [...insights].sort((a, b) => audit(a) - audit(b) || b.impact - a.impact || a.rank - b.rank);
 }
 
-/** The "Impact on KPI" an insight shows: none for the audit, whose `impact` is a severity. */
-export const kpiImpactOf = (insight: ExportInsight): number | null =>
-  insight.group === "data_quality" ? null : insight.impact;
+/**
+ * The "Effect on KPI" an insight shows: its estimated change of the primary KPI in the KPI's unit, where the engine
+ * quotes one. Not the ranking weight `impact`: a cost's fall ranks by a quarter of its relative change and read
+ * "Impact on KPI 7.7 %" beside ad spend, as if spending less had moved the deals won. None for the audit.
+ */
+export const kpiEffectOf = (insight: ExportInsight): { effect: number; metric: string } | null =>
+  insight.group === "data_quality" || insight.kpiEffect === null || !insight.kpiMetric || !finite(insight.kpiEffect)
+    ? null
+    : { effect: insight.kpiEffect, metric: insight.kpiMetric };

@@ -47,7 +47,11 @@ export interface ExportInsight {
   question: string;
   group: ExportGroup;
   funnelStage: string;
+  /** The ranking weight (impact.ts); the estimated effect on the KPI, in its unit, is `kpiEffect`. */
   impact: number;
+  /** The change in the primary KPI the insight stands for ("-1.4 deals won"), where the engine quotes one. */
+  kpiEffect: number | null;
+  kpiMetric: string | null;
   rank: number;
   findings: ExportFinding[];
   chart: Chart | null;

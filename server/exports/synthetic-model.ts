@@ -30,6 +30,9 @@ function insightOf(i: number, days: number, periodEnd: string): ExportInsight {
     id: `00000000-0000-4000-8000-${String(i).padStart(12, "0")}`,
     rank: i + 1,
     impact: round(0.5 / (i + 1)),
+    // The KPI is revenue: a revenue finding's effect is its own change; a conversions finding's, at €95 an order.
+    kpiEffect: round((metric === "revenue" ? -base * 3 : -base * 0.2 * 95) / (i + 1)),
+    kpiMetric: "revenue",
     question: "What changed, and why?",
   };
   const finding = {
@@ -169,6 +172,8 @@ function insightOf(i: number, days: number, periodEnd: string): ExportInsight {
       return {
         ...common,
         impact: 0,
+        kpiEffect: null,
+        kpiMetric: null,
         title: `Data quality: tracking gaps (${i + 1})`,
         summary: "Some days have no data from one source.",
         group: "data_quality",

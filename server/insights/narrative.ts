@@ -2,7 +2,7 @@ import { formatIsoDate } from "@/lib/dates";
 import { dimensionLabel } from "@/lib/catalogue/dimensions";
 import { METRICS } from "@/lib/insights/metrics";
 import { wasOrWere } from "@/lib/catalogue/metrics";
-import { readsPerDay, smallAmountDigits } from "@/lib/insights/format-values";
+import { countedLabel, readsPerDay, smallAmountDigits } from "@/lib/insights/format-values";
 import { estimatedDaysClause } from "@/lib/insights/period-estimate";
 import { downIsGood } from "./metric-sense";
 import type { Finding } from "./types";
@@ -34,15 +34,6 @@ function unitOf(metric: string): Unit {
 
 function labelOf(metric: string): string {
   return METRICS.find((m) => m.key === metric)?.label.toLowerCase() ?? metric;
-}
-
-/** What a count of one is called: "+1 lead", "−1 engaged session"; other amounts keep the plural label. */
-function countedLabel(metric: string, amount: string): string {
-  const label = labelOf(metric);
-  if (!/^[+\-−]?1$/.test(amount) || unitOf(metric) !== "count") return label;
-  // The counted noun comes first in "deals won", "orders from new customers", last in "engaged sessions".
-  const first = /^(\S+)s( (?:won|created|sold|from .+))$/.exec(label);
-  return first ? `${first[1]}${first[2]}` : label.replace(/s$/, "");
 }
 
 const numberFormats = new Map<string, Intl.NumberFormat>();
@@ -317,12 +308,19 @@ function explained(finding: Finding, ctx: NarrativeContext): string {
 function kpiImpact(finding: Finding, ctx: NarrativeContext): string {
   const f = finding as Finding & { kpiEffect?: number; kpiMetric?: string | null };
   if (!f.kpiEffect || !f.kpiMetric || (f.dimension === null && f.metric === f.kpiMetric)) return "";
-  const unit = unitOf(f.kpiMetric);
-  // A few deals or leads are told to the tenth ("-0.4 deals won", not "-0 deals won"); an effect that rounds to
-  // nothing is not stated.
-  const amount = formatDelta(f.kpiEffect, unit, ctx, unit === "count" && Math.abs(f.kpiEffect) < 10);
+  const effect = kpiEffectText(f.kpiEffect, f.kpiMetric, ctx);
+  return effect ? ` Estimated effect over the period: ${effect}.` : "";
+}
+
+/**
+ * An effect on the KPI in its unit: "-1.4 deals won", "-€65,700 revenue". A few deals or leads are told to the
+ * tenth ("-0.4 deals won", not "-0 deals won"); an effect that rounds to nothing is "" (not stated).
+ */
+export function kpiEffectText(effect: number, kpiMetric: string, ctx: NarrativeContext): string {
+  const unit = unitOf(kpiMetric);
+  const amount = formatDelta(effect, unit, ctx, unit === "count" && Math.abs(effect) < 10);
   if (/^[+\-−]?0$/.test(amount)) return "";
-  return ` Estimated effect over the period: ${amount} ${countedLabel(f.kpiMetric, amount)}.`;
+  return `${amount} ${countedLabel(kpiMetric, amount)}`;
 }
 
 /**

@@ -74,6 +74,12 @@ export const insights = pgTable(
     title: text("title").notNull(),
     summary: text("summary").notNull(),
     impact: doublePrecision("impact").notNull().default(0),
+    /**
+     * The change in the primary KPI the insight is ranked by, in the KPI's unit (-1.4 deals won, -9,037 revenue),
+     * where that is an estimate to quote (impact.ts, statedKpiEffect); null otherwise (a cost, a ranking weight).
+     */
+    kpiEffect: doublePrecision("kpi_effect"),
+    kpiMetric: text("kpi_metric"),
     rank: integer("rank").notNull().default(0),
     isWaitForGenerating: boolean("is_wait_for_generating").notNull().default(false),
     findings: jsonb("findings").$type<unknown[]>().notNull().default([]),

@@ -7,12 +7,12 @@ import {
   formatFindingChange,
   formatFindingPct,
   formatFindingValue,
-  formatPct,
+  formatKpiEffect,
   formatPeriod,
   metricLabel,
   stageLabel,
 } from "@/lib/insights/format-values";
-import { byImpact, headlineFinding, kpiImpactOf } from "../export-format";
+import { byImpact, headlineFinding, kpiEffectOf } from "../export-format";
 import type { ExportModel } from "../export-model";
 import { CONTENT_W, MARGIN, MASTER, TITLE_MASTER, type DeckStyle } from "./deck-style";
 import { logoObject } from "./masters";
@@ -64,7 +64,7 @@ export function addSummarySlide(pptx: PptxGenJS, model: ExportModel, style: Deck
     margin: 0,
   });
   const currency = model.project.currency;
-  const head = ["Insight", "Stage", "Headline", "Change", "Change %", "Impact on KPI"].map((h) => ({
+  const head = ["Insight", "Stage", "Headline", "Change", "Change %", "Effect on KPI"].map((h) => ({
     text: h,
     options: { bold: true, fill: { color: style.headerFill } },
   }));
@@ -73,6 +73,7 @@ export function addSummarySlide(pptx: PptxGenJS, model: ExportModel, style: Deck
     .slice(0, SUMMARY_ROWS)
     .map((insight) => {
       const f = headlineFinding(insight);
+      const effect = kpiEffectOf(insight);
       const headline = f
         ? f.kind === "audit"
           ? auditIssueLabel(f.check, f.issue)
@@ -84,14 +85,14 @@ export function addSummarySlide(pptx: PptxGenJS, model: ExportModel, style: Deck
         headline,
         f ? formatFindingChange(f, f.change, currency) : "–",
         f ? formatFindingPct(f) : "–",
-        kpiImpactOf(insight) === null ? "–" : formatPct(insight.impact).replace(/^\+/, ""),
+        effect ? formatKpiEffect(effect.effect, effect.metric, currency) : "–",
       ].map((t) => ({ text: t }));
     });
   slide.addTable([head, ...rows], {
     x: MARGIN,
     y: 1.15,
     w: CONTENT_W,
-    colW: [4.6, 1.5, 2.9, 1.3, 1.0, 1.133],
+    colW: [4.1, 1.5, 2.9, 1.3, 1.0, 1.633],
     fontFace: style.font,
     fontSize: 11,
     color: style.text,

@@ -48,7 +48,10 @@ describe("buildXlsx", async () => {
     expect(current.numFmt).toBe('"€"#,##0.00');
     expect(row.getCell(col.get("Change %")!).value).toBe(f.changePct);
     expect(row.getCell(col.get("Change %")!).numFmt).toBe("+0.0%;-0.0%;0.0%");
-    expect(row.getCell(col.get("Impact on KPI")!).value).toBe(first.impact);
+    // The effect on the KPI in its unit (the synthetic project's KPI is revenue), named in the next column.
+    expect(row.getCell(col.get("Effect on KPI")!).value).toBe(first.kpiEffect);
+    expect(row.getCell(col.get("Effect on KPI")!).numFmt).toBe('+"€"#,##0.00;-"€"#,##0.00;"€"#,##0.00');
+    expect(row.getCell(col.get("KPI")!).value).toBe("Revenue");
     expect(row.getCell(col.get("Period start")!).value).toBeInstanceOf(Date);
     expect(ws.getCell("A2").value).toBe("Acme · Acme shop");
   });

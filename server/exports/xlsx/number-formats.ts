@@ -1,6 +1,6 @@
 // Excel number formats for the exported numbers: metric values in their unit (the project's
 // currency for money, percentages for rates), signed relative changes, dates as real dates.
-import { readsPerDay } from "@/lib/insights/format-values";
+import { metricUnit, readsPerDay } from "@/lib/insights/format-values";
 import type { MetricUnit } from "@/lib/insights/metrics";
 import { currencySymbol } from "../export-format";
 
@@ -32,6 +32,15 @@ export function valueFormat(unit: MetricUnit, currency: string, signed = false):
   if (!signed) return plain;
   // A change of a rate is in percentage points, still shown with %.
   return `+${plain};-${plain};${plain}`;
+}
+
+/**
+ * An insight's effect on the KPI: signed, in the KPI's unit; a count to the tenth, as the deck and the insight's
+ * text tell a few deals or leads ("-1.4").
+ */
+export function kpiEffectFormat(kpiMetric: string, currency: string): string {
+  const unit = metricUnit(kpiMetric);
+  return unit === "count" ? "+#,##0.0;-#,##0.0;0" : valueFormat(unit, currency, true);
 }
 
 /**

@@ -3,7 +3,7 @@
 import { auditIssueLabel } from "@/lib/insights/analyst-narrative";
 import type ExcelJS from "exceljs";
 import { COMPARE_TO_LABELS, formatPeriod, INSIGHT_GROUPS, metricLabel, stageLabel } from "@/lib/insights/format-values";
-import { byImpact, finite, headlineFinding, kpiImpactOf, unitOf } from "../export-format";
+import { byImpact, finite, headlineFinding, kpiEffectOf, unitOf } from "../export-format";
 import type { ExportModel } from "../export-model";
 import { kindLabel, segmentText } from "../pptx/evidence-rows";
 import {
@@ -11,7 +11,7 @@ import {
   CONFIDENCE_FORMAT,
   DATE_FORMAT,
   excelDate,
-  SHARE_FORMAT,
+  kpiEffectFormat,
   findingValueFormat,
 } from "./number-formats";
 import { dataRow, tableHeader, type Column, type SheetStyle } from "./sheet-style";
@@ -24,7 +24,8 @@ const COLUMNS: Column[] = [
   { header: "Insight", width: 48 },
   { header: "Group", width: 22 },
   { header: "Stage", width: 18 },
-  { header: "Impact on KPI", width: 13 },
+  { header: "Effect on KPI", width: 14 },
+  { header: "KPI", width: 16 },
   { header: "Finding", width: 13 },
   { header: "Metric", width: 20 },
   { header: "Segment", width: 26 },
@@ -54,6 +55,7 @@ export function addSummarySheet(wb: ExcelJS.Workbook, model: ExportModel, style:
     const unit = f ? unitOf(f, insight.chart && "unit" in insight.chart ? insight.chart.unit : undefined) : "count";
     const value = findingValueFormat(f ?? {}, unit, currency);
     const audit = f?.kind === "audit";
+    const effect = kpiEffectOf(insight);
     dataRow(
       ws,
       [
@@ -61,7 +63,8 @@ export function addSummarySheet(wb: ExcelJS.Workbook, model: ExportModel, style:
         insight.title,
         INSIGHT_GROUPS.find((g) => g.key === insight.group)?.label ?? insight.group,
         stageLabel(insight.funnelStage),
-        kpiImpactOf(insight),
+        effect?.effect ?? null,
+        effect ? metricLabel(effect.metric) : null,
         f ? kindLabel(f.kind) : null,
         f ? (audit ? auditIssueLabel(f.check, f.issue) : metricLabel(f.metric)) : null,
         f && !audit ? segmentText(f) : null,
@@ -78,7 +81,8 @@ export function addSummarySheet(wb: ExcelJS.Workbook, model: ExportModel, style:
         undefined,
         undefined,
         undefined,
-        SHARE_FORMAT,
+        effect ? kpiEffectFormat(effect.metric, currency) : undefined,
+        undefined,
         undefined,
         undefined,
         undefined,

@@ -111,6 +111,7 @@ const findingsOf = (report: Report, key: string) =>
   (report.insights.find((i) => i.intentionKey === key)?.findings ?? []) as unknown as {
     kind: string;
     significant: boolean;
+    dimension?: string | null;
     dimensionValue?: string | null;
     change?: number;
   }[];
@@ -139,6 +140,9 @@ describe("the CRM's deals in the report", () => {
       expect(lead.intentionKey).toBe("deals_won_by_channel");
       expect(lead.summary).toMatch(/^Deals won fell to [\d,]+ from .*; significant at 95% confidence\./);
       expect(lead.summary).toMatch(/Channel “Paid Search” contributed -\d+ to the change in deals won/);
+      // Its effect on the KPI, in deals won, is the change itself (what the exports show beside it).
+      const total = findingsOf(report, "deals_won_by_channel").find((f) => f.dimension === null)!;
+      expect(lead).toMatchObject({ kpiMetric: "dealsWon", kpiEffect: total.change });
       // The change is the whole change, not a channel's: the total stands in for "Deals won change".
       expect(report.insights.some((i) => i.intentionKey === "deals_won_change")).toBe(false);
       // Deals created did not move.
@@ -195,6 +199,9 @@ describe("the store's orders in the report", () => {
     const orders = project.data.total("storeOrders", w.comparisonStart, w.comparisonEnd)!;
     expect(insight.impact).toBeCloseTo(-finding.change! / orders, 2);
     expect(insight.impact).toBeLessThan(0.2);
+    // That weight is not an estimate the insight states (a new customer's order is not one of the KPI's own units):
+    // no effect is quoted for it.
+    expect(insight).toMatchObject({ kpiEffect: null, kpiMetric: null });
   });
 });
 

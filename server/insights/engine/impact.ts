@@ -163,6 +163,25 @@ export function totalKpiEffect(
   return { kpiEffect: effect.kpiEffect, kpiMetric: ctx.kpi.metric };
 }
 
+/**
+ * The outcome's effect on the KPI as the exports quote it beside the insight ("-1.4 deals won"): the effect it is
+ * ranked by, where its findings state one (totalKpiEffect, the segment watch) or are on the KPI itself. Null for the
+ * audit, for no findings, and where the effect is only a ranking weight (a cost, a return on spend, a metric the
+ * findings carry no estimate for).
+ */
+export function statedKpiEffect(
+  ctx: EngineContext,
+  outcome: IntentionOutcome,
+): { kpiEffect: number; kpiMetric: string } | null {
+  const kpi = ctx.kpi?.metric;
+  if (!kpi || outcome.intention.stage === "audit" || !outcome.kpiEffect || !Number.isFinite(outcome.kpiEffect))
+    return null;
+  const stated = outcome.findings.some(
+    (f) => (f as { kpiMetric?: string | null }).kpiMetric === kpi || (f.metric === kpi && f.kind !== "funnel"),
+  );
+  return stated ? { kpiEffect: outcome.kpiEffect, kpiMetric: kpi } : null;
+}
+
 export function impactOf(ctx: EngineContext, outcome: IntentionOutcome): number {
   if (outcome.intention.stage === "audit") return outcome.severity;
   if (outcome.findings.length === 0) return 0;

@@ -17,6 +17,7 @@ import {
 import type { SegmentDetector } from "./analyses/segment-detect";
 import { explainTotalsBySegments } from "./explain-by-segment";
 import { siteTypeIntentions } from "./applicable";
+import { statedKpiEffect } from "./impact";
 import { primaryKpi } from "./kpi";
 import { foldMovedWith } from "./fold-moved-with";
 import { FDR, benjaminiHochbergThreshold } from "./multiplicity";
@@ -38,6 +39,9 @@ export interface InsightDraft {
   title: string;
   summary: string;
   impact: number;
+  /** The change in the primary KPI the insight stands for, in its unit, where it is an estimate to quote. */
+  kpiEffect: number | null;
+  kpiMetric: string | null;
   rank: number;
   findings: Finding[];
   chart: Record<string, unknown> | null;
@@ -123,6 +127,7 @@ export function runEngine(input: EngineInput, options: EngineOptions = {}): Engi
       title: intention.title,
       summary,
       impact: r.impact,
+      ...(statedKpiEffect(ctx, r.outcome) ?? { kpiEffect: null, kpiMetric: null }),
       rank: r.rank,
       findings,
       // "No significant results" keeps no findings, but its chart still shows the data looked at.
@@ -139,6 +144,8 @@ export function runEngine(input: EngineInput, options: EngineOptions = {}): Engi
       title: intention.title,
       summary: s.reason,
       impact: 0,
+      kpiEffect: null,
+      kpiMetric: null,
       rank: insights.length + 1,
       findings: [],
       chart: null,

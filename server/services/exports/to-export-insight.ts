@@ -30,6 +30,9 @@ export function toExportInsight(row: Insight): ExportInsight {
     group: row.group,
     funnelStage: row.funnelStage,
     impact: Number.isFinite(row.impact) ? row.impact : 0,
+    ...(row.kpiMetric && typeof row.kpiEffect === "number" && Number.isFinite(row.kpiEffect)
+      ? { kpiEffect: row.kpiEffect, kpiMetric: row.kpiMetric }
+      : { kpiEffect: null, kpiMetric: null }),
     rank: row.rank,
     findings,
     chart: isObject(row.chart) && typeof row.chart.type === "string" ? (row.chart as unknown as Chart) : null,
