@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { formatKpiEffect } from "@/lib/insights/format-values";
-import { byImpact, headlineFinding, kpiEffectOf, unitOf } from "./export-format";
-import { evidenceTable, headlineLines } from "./pptx/evidence-rows";
+import { byImpact, findingDays, headlineFinding, kpiEffectOf, unitOf } from "./export-format";
+import { evidenceTable, headlineLines, periodText } from "./pptx/evidence-rows";
 import type { ExportFinding, ExportInsight } from "./export-model";
 
 // The exports' headline numbers are the card's: for the segment watch, the finding with the largest
@@ -38,6 +38,17 @@ describe("headlineFinding", () => {
     const total = { ...shift("", -0.087, 0), kind: "change", dimension: null, dimensionValue: null };
     const driver = { ...shift("winter hiking guide", -0.35, 0), kind: "driver", dimension: "query" };
     expect(headlineFinding({ findings: [driver, total] } as unknown as ExportInsight)?.kind).toBe("change");
+  });
+});
+
+describe("the days a finding covers", () => {
+  it("runs a level shift from its date to the period's end, and keeps an unusual day to its day", () => {
+    const lasting = { ...shift("Paid Search", -0.68, -1.4), date: "2026-11-10" } as ExportFinding;
+    expect(findingDays(lasting)).toEqual({ start: "2026-11-10", end: "2026-11-25" });
+    expect(periodText(lasting)).toMatch(/^Nov 10, 2026 .+ Nov 25, 2026$/);
+    const day = { ...lasting, kind: "anomaly", periodStart: "2026-11-07", periodEnd: "2026-11-07", date: "2026-11-07" };
+    expect(findingDays(day as ExportFinding)).toEqual({ start: "2026-11-07", end: "2026-11-07" });
+    expect(periodText(day as ExportFinding)).toBe("Nov 7, 2026");
   });
 });
 

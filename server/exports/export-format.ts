@@ -45,6 +45,18 @@ export function headlineFinding(insight: ExportInsight): ExportFinding | null {
   return leadFinding(insight.findings);
 }
 
+/**
+ * The days a finding covers, for the workbook's period columns: an unusual day is its day; a level shift or a trend's
+ * change runs from its date to the end of the period (its `date` alone read "Nov 1 – Nov 1", a one-day event).
+ */
+export function findingDays(f: Pick<ExportFinding, "kind" | "date" | "periodStart" | "periodEnd">): {
+  start: string | undefined;
+  end: string | undefined;
+} {
+  const lasting = f.kind === "level_shift" || f.kind === "trend";
+  return { start: f.date ?? f.periodStart, end: lasting ? (f.periodEnd ?? f.date) : (f.date ?? f.periodEnd) };
+}
+
 export function unitOf(finding: Pick<ExportFinding, "metric" | "kind">, chartUnit?: string): MetricUnit {
   // A funnel step's values are rates (the share that moved on), whatever the step's metric counts.
   if (finding.kind === "funnel") return "percent";

@@ -15,7 +15,7 @@ import {
 } from "@/lib/insights/format-values";
 
 export { kindLabel };
-import { finite } from "../export-format";
+import { findingDays, finite } from "../export-format";
 import type { ExportFinding } from "../export-model";
 
 export const MAX_EVIDENCE_ROWS = 5;
@@ -25,7 +25,8 @@ export function segmentText(f: ExportFinding): string {
 }
 
 export function periodText(f: ExportFinding): string {
-  return f.date ? formatDay(f.date) : formatPeriod(f.periodStart, f.periodEnd);
+  const { start, end } = findingDays(f);
+  return start === end ? formatDay(start) : formatPeriod(start, end);
 }
 
 export interface EvidenceTable {

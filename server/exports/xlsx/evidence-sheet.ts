@@ -3,7 +3,7 @@
 import { auditIssueLabel, auditIssueName } from "@/lib/insights/analyst-narrative";
 import type ExcelJS from "exceljs";
 import { metricLabel, stageLabel } from "@/lib/insights/format-values";
-import { finite, unitOf } from "../export-format";
+import { findingDays, finite, unitOf } from "../export-format";
 import type { ExportInsight, ExportModel } from "../export-model";
 import { kindLabel, segmentText } from "../pptx/evidence-rows";
 import {
@@ -75,8 +75,8 @@ export function addEvidenceSheet(
           kindLabel(f.kind),
           metricLabel(f.metric),
           segmentText(f),
-          excelDate(f.date ?? f.periodStart),
-          excelDate(f.date ?? f.periodEnd),
+          excelDate(findingDays(f).start),
+          excelDate(findingDays(f).end),
           num(f.current),
           num(f.baseline),
           num(f.change),

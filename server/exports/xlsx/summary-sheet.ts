@@ -3,7 +3,7 @@
 import { auditIssueLabel } from "@/lib/insights/analyst-narrative";
 import type ExcelJS from "exceljs";
 import { COMPARE_TO_LABELS, formatPeriod, INSIGHT_GROUPS, metricLabel, stageLabel } from "@/lib/insights/format-values";
-import { byImpact, finite, headlineFinding, kpiEffectOf, unitOf } from "../export-format";
+import { byImpact, findingDays, finite, headlineFinding, kpiEffectOf, unitOf } from "../export-format";
 import type { ExportModel } from "../export-model";
 import { kindLabel, segmentText } from "../pptx/evidence-rows";
 import {
@@ -68,8 +68,8 @@ export function addSummarySheet(wb: ExcelJS.Workbook, model: ExportModel, style:
         f ? kindLabel(f.kind) : null,
         f ? (audit ? auditIssueLabel(f.check, f.issue) : metricLabel(f.metric)) : null,
         f && !audit ? segmentText(f) : null,
-        excelDate(f?.date ?? f?.periodStart),
-        excelDate(f?.date ?? f?.periodEnd),
+        excelDate(f ? findingDays(f).start : null),
+        excelDate(f ? findingDays(f).end : null),
         audit ? (finite(f?.count) ? f.count : null) : finite(f?.current) ? f.current : null,
         f && finite(f.baseline) ? f.baseline : null,
         f && finite(f.change) ? f.change : null,

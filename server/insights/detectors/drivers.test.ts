@@ -53,6 +53,28 @@ describe("additiveDrivers", () => {
     expect(top).toEqual(r.segments.filter((s) => s.isTopDriver));
     expect(top.map((s) => s.dimensionValue)).toEqual(r.topDrivers);
   });
+
+  it("leaves out values with none of the metric in either period: they are no part of the change", () => {
+    // Ad clicks by campaign beside the analytics' rows: "(direct)" has sessions but no clicks.
+    const r = additiveDrivers(
+      [
+        { value: "(direct)", current: 0, baseline: 0 },
+        { value: "Brand", current: 2345, baseline: 2263 },
+        { value: "Generic", current: 1781, baseline: 3968 },
+        { value: "Remarketing", current: 1220, baseline: 1220 },
+      ],
+      opts,
+    );
+    expect(r.leading(8).map((s) => s.dimensionValue)).toEqual(["Generic", "Brand", "Remarketing"]);
+    const rate = ratioDrivers(
+      [
+        { value: "(none)", currentNumerator: 0, currentDenominator: 0, baselineNumerator: 0, baselineDenominator: 0 },
+        { value: "A", currentNumerator: 10, currentDenominator: 100, baselineNumerator: 12, baselineDenominator: 100 },
+      ],
+      opts,
+    )!;
+    expect(rate.segments.map((s) => s.dimensionValue)).toEqual(["A"]);
+  });
 });
 
 describe("ratioDrivers", () => {

@@ -80,12 +80,16 @@ export interface DriverAnalysis {
 export function additiveDrivers(segments: readonly SegmentTotals[], options: DriverOptions): DriverAnalysis {
   const totalCurrent = segments.reduce((s, x) => s + x.current, 0);
   const totalBaseline = segments.reduce((s, x) => s + x.baseline, 0);
-  const rows = segments.map((s) => ({
-    value: s.value,
-    current: s.current,
-    baseline: s.baseline,
-    contribution: s.current - s.baseline,
-  }));
+  // A value with none of the metric in either period is no part of its change (an analytics row's "(direct)" in
+  // ad clicks by campaign): listed, it filled the chart with zero bars ahead of steady segments.
+  const rows = segments
+    .filter((s) => s.current !== 0 || s.baseline !== 0)
+    .map((s) => ({
+      value: s.value,
+      current: s.current,
+      baseline: s.baseline,
+      contribution: s.current - s.baseline,
+    }));
   return finish(rows, totalCurrent, totalBaseline, totalCurrent - totalBaseline, options);
 }
 
@@ -99,7 +103,14 @@ export function ratioDrivers(segments: readonly RatioSegmentTotals[], options: D
   const r1Total = n1 / d1;
   const r0Total = n0 / d0;
   const rMid = (r1Total + r0Total) / 2;
-  const rows = segments.map((s) => {
+  const held = segments.filter(
+    (s) =>
+      s.currentNumerator !== 0 ||
+      s.currentDenominator !== 0 ||
+      s.baselineNumerator !== 0 ||
+      s.baselineDenominator !== 0,
+  );
+  const rows = held.map((s) => {
     const w1 = s.currentDenominator / d1;
     const w0 = s.baselineDenominator / d0;
     // Each segment's term of the overall rate, n_i / D, in each period. Summing these is exactly
