@@ -1,6 +1,14 @@
 // What a report email says, independent of how it is drawn: the HTML template and the plain-text part
 // both read this one model, so the two parts never disagree on a number.
-import { formatChange, formatMetric, formatPct, formatPeriod } from "../lib/insights/format-values";
+import {
+  formatChange,
+  formatFindingChange,
+  formatFindingPct,
+  formatFindingValue,
+  formatMetric,
+  formatPct,
+  formatPeriod,
+} from "../lib/insights/format-values";
 
 /** The project's look, already resolved agency → client → project. */
 export interface ReportEmailBrand {
@@ -20,10 +28,20 @@ export interface ReportEmailFinding {
   metric: string;
   /** Overrides the metric catalogue's unit (count, currency, percent, rank, ratio). */
   unit?: string;
+  /**
+   * The finding's kind and value unit: a level shift's values are daily levels ("2.01 a day"), a trend's are growth
+   * rates ("−6.5 % per week"), a funnel step's are rates, not the metric's own unit.
+   */
+  kind?: string;
+  valueUnit?: string | null;
+  /** What the numbers are of, when the title does not say: "Conversions · Campaign: Generic · Nov 1 – Nov 26, 2026". */
+  subject?: string;
   current: number | null;
   previous: number | null;
   /** Relative change as a fraction (0.12 = +12 %). */
   changePct: number | null;
+  /** The estimated effect on the project's primary KPI, in its unit ("−1.4 deals won"), where the report quotes one. */
+  kpiEffect?: string | null;
 }
 
 export interface ReportEmailModel {
@@ -52,6 +70,15 @@ export interface FindingFigures {
 /** A finding's headline numbers in their units, as both parts print them. */
 export function findingFigures(f: ReportEmailFinding, currency: string): FindingFigures {
   const change = f.current !== null && f.previous !== null ? f.current - f.previous : null;
+  if (f.kind && !f.unit) {
+    const of = { metric: f.metric, kind: f.kind, valueUnit: f.valueUnit };
+    return {
+      current: formatFindingValue(of, f.current, currency),
+      previous: formatFindingValue(of, f.previous, currency),
+      change: formatFindingChange(of, change, currency),
+      changePct: formatFindingPct({ ...of, changePct: f.changePct }),
+    };
+  }
   return {
     current: formatMetric(f.metric, f.current, currency, { unit: f.unit }),
     previous: formatMetric(f.metric, f.previous, currency, { unit: f.unit }),
@@ -59,6 +86,10 @@ export function findingFigures(f: ReportEmailFinding, currency: string): Finding
     changePct: formatPct(f.changePct),
   };
 }
+
+/** "−4.31 a day (−68.2 %)"; a trend's change in points alone, its values being rates already. */
+export const changeText = (n: FindingFigures): string =>
+  n.changePct === "–" ? n.change : `${n.change} (${n.changePct})`;
 
 export const reportEmailPeriod = (m: ReportEmailModel) => formatPeriod(m.period.start, m.period.end);
 
@@ -77,7 +108,9 @@ export function reportEmailText(m: ReportEmailModel): string {
     m.findings.forEach((f, i) => {
       const n = findingFigures(f, m.currency);
       lines.push(`${i + 1}. ${f.title} (${f.stage})`);
-      lines.push(`   Now: ${n.current} · Before: ${n.previous} · Change: ${n.change} (${n.changePct})`);
+      if (f.subject) lines.push(`   ${f.subject}`);
+      const effect = f.kpiEffect ? ` · Effect on KPI: ${f.kpiEffect}` : "";
+      lines.push(`   Now: ${n.current} · Before: ${n.previous} · Change: ${changeText(n)}${effect}`);
       lines.push("");
     });
   }

@@ -18,6 +18,7 @@ import {
 } from "@react-email/components";
 import { render } from "@react-email/render";
 import {
+  changeText,
   findingFigures,
   reportEmailPeriod,
   reportEmailPreview,
@@ -44,11 +45,17 @@ function Finding({ finding, currency, accent }: { finding: ReportEmailFinding; c
     <Section style={{ borderLeft: `4px solid ${accent}`, padding: "8px 0 8px 12px", margin: "0 0 16px" }}>
       <Text style={{ margin: 0, fontSize: 12, color: muted, textTransform: "uppercase" }}>{finding.stage}</Text>
       <Text style={{ margin: "2px 0 8px", fontSize: 16, fontWeight: 600, color: "#111827" }}>{finding.title}</Text>
+      {finding.subject ? (
+        <Text style={{ margin: "0 0 8px", fontSize: 13, color: muted }}>{finding.subject}</Text>
+      ) : null}
       <Row>
         <Figure label="Now" value={n.current} color={accent} />
         <Figure label="Before" value={n.previous} />
-        <Figure label="Change" value={`${n.change} (${n.changePct})`} />
+        <Figure label="Change" value={changeText(n)} />
       </Row>
+      {finding.kpiEffect ? (
+        <Text style={{ margin: "8px 0 0", fontSize: 13, color: "#111827" }}>Effect on KPI: {finding.kpiEffect}</Text>
+      ) : null}
     </Section>
   );
 }

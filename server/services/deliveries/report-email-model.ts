@@ -1,7 +1,9 @@
 import "server-only";
 import type { ReportEmailFinding, ReportEmailModel } from "@/emails/report-email-model";
-import { stageLabel } from "@/lib/insights/format-values";
-import type { ExportModel } from "../../exports/export-model";
+import { formatKpiEffect, metricLabel, stageLabel } from "@/lib/insights/format-values";
+import { findingDays, headlineFinding, kpiEffectOf } from "../../exports/export-format";
+import type { ExportFinding, ExportModel } from "../../exports/export-model";
+import { periodText, segmentText } from "../../exports/pptx/evidence-rows";
 
 /** How many findings the email shows; the attachment and the link carry the rest. */
 export const EMAIL_TOP_FINDINGS = 5;
@@ -17,17 +19,26 @@ export function toReportEmailModel(
 ): ReportEmailModel {
   const findings: ReportEmailFinding[] = [];
   let total = 0;
+  const currency = model.project.currency;
   for (const insight of model.insights) {
     total += insight.findings.length;
-    const lead = insight.findings.find((f) => f.current !== null || f.baseline !== null);
-    if (!lead || findings.length >= EMAIL_TOP_FINDINGS) continue;
+    // The data quality audit is the agency's to-do list, not news for its client; it stays in the file and the link.
+    if (findings.length >= EMAIL_TOP_FINDINGS || insight.group === "data_quality") continue;
+    // The numbers the card and the file lead with (a segment's shift before the segments it moved with).
+    const lead = headlineFinding(insight);
+    if (!lead || (lead.current === null && lead.baseline === null)) continue;
+    const effect = kpiEffectOf(insight);
     findings.push({
       title: insight.title,
-      stage: stageLabel(insight.group === "data_quality" ? "audit" : insight.funnelStage),
+      stage: stageLabel(insight.funnelStage),
       metric: lead.metric,
+      kind: lead.kind,
+      valueUnit: lead.valueUnit ?? null,
+      subject: subjectOf(lead, model.period),
       current: lead.current,
       previous: lead.baseline,
       changePct: lead.changePct,
+      kpiEffect: effect ? formatKpiEffect(effect.effect, effect.metric, currency) : null,
     });
   }
   return {
@@ -48,4 +59,19 @@ export function toReportEmailModel(
     totalFindings: total,
     reportUrl: extra.reportUrl,
   };
+}
+
+/**
+ * What a finding's numbers are of: the metric, the segment when it is one, and the days when they are not the report's
+ * ("Conversions · Campaign: Generic - Workwear Supplier · Nov 1, 2026 – Nov 26, 2026"). "Lasting changes in one
+ * segment" above "Now: 2.01 a day" said neither which number nor where.
+ */
+function subjectOf(f: ExportFinding, period: { start: string; end: string }): string {
+  const days = findingDays(f);
+  const own = days.start !== period.start || days.end !== period.end;
+  return [
+    metricLabel(f.metric),
+    ...(f.dimension && f.dimensionValue ? [segmentText(f)] : []),
+    ...(own ? [periodText(f)] : []),
+  ].join(" · ");
 }

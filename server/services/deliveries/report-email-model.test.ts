@@ -1,0 +1,98 @@
+import { describe, expect, it } from "vitest";
+import { reportEmailText } from "@/emails/report-email-model";
+import type { ExportFinding, ExportInsight, ExportModel } from "../../exports/export-model";
+import { syntheticModel } from "../../exports/synthetic-model";
+import { toReportEmailModel } from "./report-email-model";
+
+// The email's top findings are told as the file tells them: the lead finding's numbers in their own unit (a level
+// shift's daily levels, a trend's growth rates), what they are of, and the effect on the KPI where one is quoted.
+
+const finding = (over: Partial<ExportFinding>): ExportFinding =>
+  ({
+    kind: "change",
+    metric: "conversions",
+    dimension: null,
+    dimensionValue: null,
+    periodStart: "2026-03-04",
+    periodEnd: "2026-03-31",
+    current: 100,
+    baseline: 120,
+    change: -20,
+    changePct: -1 / 6,
+    expectedLow: null,
+    expectedHigh: null,
+    confidence: 0.95,
+    direction: "down",
+    ...over,
+  }) as ExportFinding;
+
+const insight = (over: Partial<ExportInsight>): ExportInsight => ({
+  id: "00000000-0000-4000-8000-000000000001",
+  title: "Insight",
+  summary: "",
+  question: "",
+  group: "most_impactful",
+  funnelStage: "evaluation",
+  impact: 0.1,
+  kpiEffect: null,
+  kpiMetric: null,
+  rank: 1,
+  findings: [],
+  chart: null,
+  ...over,
+});
+
+function emailOf(insights: ExportInsight[]): string {
+  const model: ExportModel = { ...syntheticModel({ insights: 0 }), insights };
+  return reportEmailText(toReportEmailModel(model, { agencyName: "Acme Agency", reportUrl: "https://app/r" }));
+}
+
+describe("the report email's top findings", () => {
+  it("says what a segment's level shift is of, in daily levels, with its effect on the KPI", () => {
+    const shift = finding({
+      kind: "level_shift",
+      date: "2026-03-10",
+      periodStart: "2026-03-10",
+      dimension: "campaign",
+      dimensionValue: "Generic - Workwear",
+      current: 2.01,
+      baseline: 6.32,
+      change: -4.31,
+      changePct: -0.682,
+    });
+    const text = emailOf([
+      insight({ title: "Lasting changes in one segment", findings: [shift], kpiEffect: -1.41, kpiMetric: "dealsWon" }),
+    ]);
+    expect(text).toContain("Conversions · Campaign: Generic - Workwear · Mar 10, 2026 – Mar 31, 2026");
+    expect(text).toContain(
+      "Now: 2.01 a day · Before: 6.32 a day · Change: −4.31 a day (−68.2 %) · Effect on KPI: −1.4 deals won",
+    );
+  });
+
+  it("gives a trend's growth rates as rates, not as amounts of the metric", () => {
+    const trend = finding({
+      kind: "trend",
+      metric: "revenue",
+      valueUnit: "percent_per_week",
+      current: -0.065,
+      baseline: 0.02,
+      change: -0.085,
+      changePct: null,
+    });
+    const text = emailOf([insight({ title: "Revenue trend", findings: [trend] })]);
+    expect(text).toContain("Now: −6.5 % per week · Before: +2 % per week · Change: −8.5 pp per week\n");
+    expect(text).not.toContain("€");
+  });
+
+  it("leaves the data quality audit to the file and the link", () => {
+    const audit = finding({ kind: "audit", metric: "sessions", current: 894, baseline: 42_887 });
+    const text = emailOf([
+      insight({ title: "Self-referrals", group: "data_quality", funnelStage: "audit", findings: [audit] }),
+      insight({ title: "Conversions change", findings: [finding({})] }),
+    ]);
+    expect(text).toContain("Top findings (1 of 2)");
+    expect(text).not.toContain("Self-referrals");
+    // A total over the report's own period needs no days beside it.
+    expect(text).toMatch(/Conversions change \(Evaluation\)\n {3}Conversions\n {3}Now: 100 · Before: 120/);
+  });
+});
