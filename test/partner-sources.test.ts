@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import * as partnerRoute from "@/app/api/properties/[id]/data-sources/partner/route";
+import * as syncRoute from "@/app/api/data-sources/[id]/sync/route";
 import { PARTNER_MESSAGES as M } from "@/lib/constants/partner-messages";
 import { startPartnerFake, type PartnerFake } from "@/e2e/fakes/partners/server";
 import { db } from "@/server/db/client";
@@ -139,6 +140,31 @@ describe("keyword-data partner sources", () => {
     expect(await sums(res.body._id)).toEqual(before);
     const runs = await db().select().from(dataSourceSyncRuns).where(eq(dataSourceSyncRuns.dataSourceId, res.body._id));
     expect(runs.map((r) => r.status).sort()).toEqual(["failed", "succeeded"]);
+  });
+
+  it("shows a failed first import on the source's page and imports again on Import now", async () => {
+    const { main, project } = await uploadWorld();
+    const res = await create(project.id, main.token, { kind: "competitor", competitors: ["rival.example"] });
+    const id = res.body._id as string;
+    process.env.SIMILARWEB_API_KEY = "revoked";
+    resetPartnerConfig();
+    try {
+      expect((await syncPartnerSource(id, { today: TODAY })).status).toBe("failed");
+    } finally {
+      process.env.SIMILARWEB_API_KEY = "similarweb-test-key";
+      resetPartnerConfig();
+    }
+    const route = { path: `/api/data-sources/${id}/sync`, params: { id }, token: main.token };
+    // The page shows the imports panel with the run's error and an Import now button (syncable), not an upload card.
+    const status = await call(syncRoute.GET, route);
+    expect(status.body).toMatchObject({ syncable: true, state: { lastError: M.keyRefused("Similarweb") } });
+    expect(status.body.runs.map((r: { status: string }) => r.status)).toEqual(["failed"]);
+    const again = await call(syncRoute.POST, { ...route, method: "POST", body: {} });
+    expect(again.status).toBe(202);
+    const queued = await queuedJobs<{ dataSourceId: string }>("sync-partner-source");
+    expect(queued.some((j) => j.dataSourceId === id)).toBe(true);
+    expect((await syncPartnerSource(id, { today: TODAY })).status).toBe("succeeded");
+    expect((await call(syncRoute.GET, route)).body).toMatchObject({ state: { lastError: null } });
   });
 
   it("an unreadable answer is thrown for the job to retry, with nothing half-written", async () => {

@@ -16,6 +16,7 @@ import { formatDate } from "@/lib/format";
 import { toApiError, useApiErrorHandler } from "@/lib/hooks/use-api-error-handler";
 import { useDataSource, useDeleteDataSource } from "@/lib/hooks/use-data-sources";
 import { sourceKindLabel } from "@/lib/constants/google-sources";
+import { isImportedPartnerKind } from "@/lib/constants/partner-sources";
 import { SyncPanel } from "./sync-panel";
 import { UploadWizard } from "./upload-wizard";
 import { UploadSummaryList, storedUpload } from "./upload-summary";
@@ -138,7 +139,7 @@ function DataSourceDetail({
         </Card>
       ) : null}
 
-      {source.kind === "google" || source.kind === "crm" || source.kind === "ecommerce" ? (
+      {source.kind === "google" || isImportedPartnerKind(source.kind) ? (
         <SyncPanel source={source} projectId={project._id} canManage={canManage} />
       ) : (
         <Card aria-labelledby="last-upload-heading">

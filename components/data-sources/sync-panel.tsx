@@ -2,6 +2,7 @@
 
 import { Button } from "@/components/ui/button";
 import { Card, CardTitle } from "@/components/ui/card";
+import { PARTNER_SOURCE_CHOICES } from "@/lib/constants/partner-sources";
 import { PREMIUM_SOURCES, isPremiumIntegration, type PremiumIntegration } from "@/lib/constants/premium-sources";
 import { ErrorState, LoadingState } from "@/components/ui/page-state";
 import type { SyncRun } from "@/lib/api-client/google";
@@ -24,8 +25,8 @@ function duration(ms: number | null): string {
 const RESULT: Record<SyncRun["status"], string> = { running: "Running", succeeded: "Finished", failed: "Failed" };
 
 /**
- * What a connected Google (or CRM, ecommerce) source imports, where its imports stand, and each
- * run's rows, duration and error.
+ * What a connected Google (or CRM, store, keyword-rankings or competitor) source imports, where its imports stand,
+ * and each run's rows, duration and error.
  */
 export function SyncPanel({
   source,
@@ -49,10 +50,16 @@ export function SyncPanel({
     // The premium sources: the HubSpot portal, the Shopify store.
     a.portalId && `HubSpot portal ${String(a.portalId)}`,
     a.shop && `Store ${String(a.shop)}`,
+    // The partner sources: the tracked domain and campaign, the competitors.
+    a.domain && `Domain ${String(a.domain)}`,
+    a.campaignId && `Position Tracking campaign ${String(a.campaignId)}`,
+    Array.isArray(a.competitors) && a.competitors.length > 0 && `Competitors ${a.competitors.join(", ")}`,
   ].filter(Boolean);
   const provider = isPremiumIntegration(String(a.integration ?? ""))
     ? PREMIUM_SOURCES[a.integration as PremiumIntegration].provider
-    : "Google";
+    : source.kind in PARTNER_SOURCE_CHOICES
+      ? PARTNER_SOURCE_CHOICES[source.kind as keyof typeof PARTNER_SOURCE_CHOICES].provider
+      : "Google";
 
   return (
     <Card aria-labelledby="imports-heading">

@@ -1,5 +1,6 @@
 import "server-only";
 import { and, eq, inArray } from "drizzle-orm";
+import { IMPORTED_PARTNER_KINDS } from "@/lib/constants/partner-sources";
 import { db } from "../../db/client";
 import { dataSources } from "../../db/schema";
 import { CONNECTORS } from "../../services/data-sources/sync/connectors";
@@ -26,12 +27,7 @@ export const syncAllDataSourcesHandler = defineJobHandler(syncAllDataSourcesJob,
   const partners = await db()
     .select({ id: dataSources.id })
     .from(dataSources)
-    .where(
-      and(
-        inArray(dataSources.kind, ["keyword_partner", "competitor", "crm", "ecommerce"]),
-        eq(dataSources.status, "active"),
-      ),
-    );
+    .where(and(inArray(dataSources.kind, [...IMPORTED_PARTNER_KINDS]), eq(dataSources.status, "active")));
   for (const source of partners)
     await enqueue(syncPartnerSourceJob, { dataSourceId: source.id }, { singletonKey: source.id });
 });

@@ -3,6 +3,7 @@ import { and, desc, eq, isNotNull, sql } from "drizzle-orm";
 import { STORED_METRICS } from "@/lib/catalogue/metrics";
 import { canOnClient } from "@/lib/permissions";
 import { GOOGLE_MESSAGES as M } from "@/lib/constants/messages";
+import { isImportedPartnerKind } from "@/lib/constants/partner-sources";
 import { db } from "../../db/client";
 import {
   clientProjects,
@@ -21,7 +22,6 @@ import { queueSync } from "./sync/queue-sync";
 
 const RUNS_SHOWN = 20;
 /** The premium OAuth sources (CRM, ecommerce) sync on request too, through the partner sync job. */
-const PREMIUM_KINDS: string[] = ["crm", "ecommerce"];
 /** The metrics a CRM or ecommerce source's page sums over its imported days. */
 const PREMIUM_TOTALS: Record<string, string[]> = {
   crm: ["dealsCreated", "dealsWon", "wonValue"],
@@ -76,8 +76,7 @@ export async function getSyncStatus({ ctx }: { ctx: DataSourceServiceContext }) 
     progress = { daysDone: Math.min(done, daysTotal), daysTotal };
   }
   return {
-    syncable:
-      (Boolean(connectorFor(source.subType)) && source.kind === "google") || PREMIUM_KINDS.includes(source.kind),
+    syncable: (Boolean(connectorFor(source.subType)) && source.kind === "google") || isImportedPartnerKind(source.kind),
     state: state
       ? {
           initialStartDate: state.initialStartDate,
@@ -110,7 +109,7 @@ export async function getSyncStatus({ ctx }: { ctx: DataSourceServiceContext }) 
 /** POST /data-sources/{id}/sync: imports the recent days now (or resumes the first import). */
 export async function requestSync({ ctx }: { ctx: DataSourceServiceContext }) {
   const source = ctx.access.dataSource;
-  if (PREMIUM_KINDS.includes(source.kind)) {
+  if (isImportedPartnerKind(source.kind)) {
     await enqueue(syncPartnerSourceJob, { dataSourceId: source.id }, { singletonKey: source.id });
     return { status: 202, message: M.syncQueued };
   }

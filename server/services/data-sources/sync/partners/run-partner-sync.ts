@@ -12,11 +12,12 @@ import { planRun } from "../run-sync";
 import { competitorConnector } from "./competitor-connector";
 import { crmConnector } from "./crm-connector";
 import { ecommerceConnector } from "./ecommerce-connector";
+import { isImportedPartnerKind, type ImportedPartnerKind } from "@/lib/constants/partner-sources";
 import { keywordConnector } from "./keyword-connector";
 import type { PartnerConnector } from "./types";
 import { finishSyncRun, startSyncRun } from "../sync-run-record";
 
-export const PARTNER_CONNECTORS: Record<string, PartnerConnector> = {
+export const PARTNER_CONNECTORS: Record<ImportedPartnerKind, PartnerConnector> = {
   keyword_partner: keywordConnector,
   competitor: competitorConnector,
   // The premium OAuth sources (HubSpot deals, Shopify orders) import the same way.
@@ -41,7 +42,7 @@ export async function syncPartnerSource(
   options: { today?: string } = {},
 ): Promise<PartnerSyncOutcome> {
   const [source] = await db().select().from(dataSources).where(eq(dataSources.id, dataSourceId));
-  const connector = source ? PARTNER_CONNECTORS[source.kind] : undefined;
+  const connector = source && isImportedPartnerKind(source.kind) ? PARTNER_CONNECTORS[source.kind] : undefined;
   if (!source || !connector || source.status !== "active") return { status: "skipped", reason: "not-syncable" };
   // A premium source whose integration the configuration switched off keeps its data but stops syncing.
   const integration = integrationOfKind(source.kind);
