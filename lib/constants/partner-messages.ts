@@ -3,12 +3,13 @@ export const PARTNER_MESSAGES = {
   domainInvalid: "Domain must be a valid URL",
   domainDuplicate: "Duplicates are not allowed",
   competitorsRequired: "Add at least one competitor domain",
-  keyRefused: (provider: string) => `${provider} refused the API key. Check the key set for ${provider} and sync again`,
+  keyRefused: (provider: string) =>
+    `${provider} refused the API key. Check the key set for ${provider}, then choose Import now on this source's page`,
   notFound: (provider: string) => `${provider} does not know what this source points to. Check its settings`,
   quota: (provider: string) => `${provider}'s quota is used up for now. The sync will try again later`,
   unavailable: (provider: string) => `${provider} is not answering right now. The sync will try again later`,
   malformed: (provider: string) => `${provider} sent an answer that could not be read. The sync will try again later`,
   refused: (provider: string) => `${provider} refused the request`,
   notConfigured: (provider: string, variable: string) =>
-    `${provider} is not configured on this server (${variable} is not set)`,
+    `${provider} is not configured on this server (${variable} is not set). Once it is, choose Import now`,
 } as const;
