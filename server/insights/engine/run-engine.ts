@@ -202,6 +202,11 @@ function controlFalseDiscoveries(outcomes: IntentionOutcome[]): { tests: number;
   for (const o of outcomes) {
     if (o.intention.stage === "audit") continue;
     tests += testsOf(o);
+    if (o.rankTest) {
+      tests += 1;
+      all.push(o.rankTest.pValue);
+      news.push(o.rankTest.pValue);
+    }
     for (const f of o.findings) {
       if (typeof f.pValue !== "number") continue;
       all.push(f.pValue);
@@ -213,6 +218,7 @@ function controlFalseDiscoveries(outcomes: IntentionOutcome[]): { tests: number;
   const threshold = benjaminiHochbergThreshold(news, tests, FDR);
   const expectedThreshold = benjaminiHochbergThreshold(all, tests, FDR);
   const passes = (f: Finding) => (f.pValue as number) <= (seasonal(f) ? expectedThreshold : threshold);
+  for (const o of outcomes) o.rankTest?.judged(o.rankTest.pValue <= threshold);
   for (const o of outcomes) {
     if (o.intention.stage === "audit") continue;
     const tested = o.findings.filter((f) => typeof f.pValue === "number");

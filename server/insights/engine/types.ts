@@ -94,6 +94,12 @@ export interface IntentionOutcome {
   severity: number;
   /** Hypotheses the analysis tested (days judged, series scanned, steps compared), for the report-wide FDR. */
   tests?: number;
+  /**
+   * A descriptive outcome's ranking weight stands for a move it tested apart from its findings (the competition's
+   * search visibility): one more test of the report-wide FDR; `judged` hears whether it passed, and drops the weight
+   * and says so when it did not.
+   */
+  rankTest?: { pValue: number; judged(passed: boolean): void };
   /** Localised outcomes (one segment) outrank the totals they explain. */
   localised?: boolean;
   /** The localised outcome that carries most of this total's change (explain-by-segment.ts). */
