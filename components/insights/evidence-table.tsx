@@ -1,6 +1,7 @@
 import type { InsightFinding } from "@/lib/api-client/types";
 import {
   dimensionLabel,
+  findingConfidence,
   formatConfidence,
   formatDay,
   formatFindingChange,
@@ -110,7 +111,7 @@ export function EvidenceTable({ findings, currency }: { findings: InsightFinding
                   <ExpectedRange range={formatFindingRange(f, f.expectedLow, f.expectedHigh, currency)} />
                 </td>
                 <td className="px-3 py-2 tabular-nums">
-                  <span className="whitespace-nowrap">{formatConfidence(f.confidence)}</span>
+                  <span className="whitespace-nowrap">{formatConfidence(findingConfidence(f))}</span>
                   {typeof f.pValue === "number" ? (
                     <span className="block text-xs whitespace-nowrap text-slate-600">
                       p {f.pValue < 0.001 ? "< 0.001" : `= ${f.pValue.toFixed(3)}`}

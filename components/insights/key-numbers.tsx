@@ -18,8 +18,10 @@ export function headlineFinding(findings: InsightFinding[]): InsightFinding | nu
 }
 
 /** Good news or bad: a rise in cost or position is bad, a rise in revenue good. */
-export function changeTone(finding: Pick<InsightFinding, "metric" | "change">): "good" | "bad" | "neutral" {
-  if (!finding.change) return "neutral";
+export function changeTone(
+  finding: Pick<InsightFinding, "metric" | "change" | "withinVariation">,
+): "good" | "bad" | "neutral" {
+  if (!finding.change || finding.withinVariation) return "neutral";
   const higherIsBetter = findMetric(finding.metric)?.higherIsBetter ?? true;
   return finding.change > 0 === higherIsBetter ? "good" : "bad";
 }

@@ -170,6 +170,8 @@ export type InsightFinding = Serialized<EngineFinding> & {
   sameEventAs?: { dimension: string; dimensionValue: string; change: number }[];
   /** Segments of other dimensions that moved with it by less, the total moving mostly with it (segment watch). */
   movedWith?: { dimension: string; dimensionValue: string; change: number }[];
+  /** A competitor comparison's visibility move inside its day-to-day variation: shown without colour. */
+  withinVariation?: boolean;
 };
 export type FindingKind = InsightFinding["kind"];
 /**

@@ -20,6 +20,9 @@ export type Dimension = DimensionEntry["key"];
 /** The dimension keys in catalogue order (the order combinations are hashed and segments listed in). */
 export const DIMENSION_KEYS: readonly Dimension[] = DIMENSIONS.map((d) => d.key);
 
+/** What findings compare by beside the stored dimensions: the competitor a comparison is against. */
+const FINDING_DIMENSION_LABELS: Record<string, string> = { competitor: "Competitor" };
+
 /** A dimension's name on screen; an unknown key is shown as it is. */
 export const dimensionLabel = (key: string | null | undefined): string =>
-  key ? (DIMENSIONS.find((d) => d.key === key)?.label ?? key) : "";
+  key ? (DIMENSIONS.find((d) => d.key === key)?.label ?? FINDING_DIMENSION_LABELS[key] ?? key) : "";

@@ -370,3 +370,52 @@ describe("the analyst's narrative", () => {
     );
   });
 });
+
+describe("a competitor comparison told in its own words", () => {
+  const period = { start: "2026-10-28", end: "2026-11-26" };
+  const competitor = (metric: string, current: number, baseline: number, narrative: string, extra = {}) =>
+    ({
+      kind: "competitor",
+      metric,
+      dimension: "competitor",
+      dimensionValue: "rival.example",
+      periodStart: period.start,
+      periodEnd: period.end,
+      current,
+      baseline,
+      change: current - baseline,
+      changePct: baseline ? (current - baseline) / baseline : null,
+      expectedLow: null,
+      expectedHigh: null,
+      direction: current < baseline ? "down" : current > baseline ? "up" : null,
+      narrative,
+      ...extra,
+    }) as NarrativeFinding;
+
+  it("leads with the comparison's own sentence, never 'visibility: 3.41 %', and says to act only on a real move", () => {
+    const visibility = competitor(
+      "visibility",
+      0.034,
+      0.055,
+      "Search visibility: acme.example 3.4% (−2.1 pts, within its day-to-day variation) against rival.example 3.4% (−2.1 pts).",
+      { withinVariation: true },
+    );
+    const share = competitor("trafficShare", 0.56, 0.505, "Estimated traffic share against rival.example: 56.0%.");
+    const steady = analystNarrative({ findings: [visibility, share] }, { currency: "USD", period })!;
+    expect(steady.headline).toBe(visibility.narrative);
+    expect(steady.why).toBe(share.narrative);
+    expect(steady.next).toMatch(/^Nothing to act on yet/);
+
+    const lost = competitor("top3Keywords", 0, 5, "acme.example lost 5 keywords in the top 3 to rival.example (a, b).");
+    const missing = competitor(
+      "missingKeywords",
+      4,
+      1,
+      "4 keywords where rival.example is in the top 10 and acme is not.",
+    );
+    const moved = analystNarrative({ findings: [lost, visibility, missing] }, { currency: "USD", period })!;
+    expect(moved.headline).toBe(lost.narrative);
+    expect(moved.why).toBe(missing.narrative);
+    expect(moved.next).toMatch(/^Compare rival\.example's pages for the keywords it took/);
+  });
+});

@@ -39,6 +39,10 @@ export interface NarrativeFinding {
   /** Ratio drivers: the segment's share of the denominator (sessions, clicks…) in each period. */
   shareBefore?: number;
   shareAfter?: number;
+  /** The sentence the engine wrote: competitor comparisons and split tests are told in their own words. */
+  narrative?: string;
+  /** A competitor's visibility move inside its day-to-day variation (server/insights/competition). */
+  withinVariation?: boolean;
 }
 
 export interface NarrativeInput {
@@ -102,6 +106,8 @@ type LeadCandidate = Pick<NarrativeFinding, "kind" | "dimension" | "changePct"> 
  * Findings the season predicts lead only when nothing else is there.
  */
 export function leadFinding<F extends LeadCandidate>(findings: readonly F[]): F | null {
+  // A comparison with competitors, or a split test, comes in the order it is told: its headline first.
+  if (findings[0] && OWN_WORDS.has(findings[0].kind)) return findings[0];
   const total = findings.find((f) => f.kind === "change" && !f.dimension);
   if (total) return total;
   const all = findings.filter((f) => f.kind !== "audit" && f.kind !== "driver");
@@ -114,12 +120,16 @@ export function leadFinding<F extends LeadCandidate>(findings: readonly F[]): F 
   return best ?? findings.find((f) => f.kind === "driver") ?? findings[0] ?? null;
 }
 
+/** Findings written in their own words where their figures are computed (analyse-competition.ts, split tests). */
+const OWN_WORDS: ReadonlySet<string> = new Set(["competitor", "split_test"]);
+
 const isUp = (f: NarrativeFinding) => f.direction === "up" || (f.change ?? 0) > 0;
 /** A search position that grows in number falls down the results: it "worsened" (see server/insights/narrative.ts). */
 const verbOf = (f: NarrativeFinding) =>
   f.metric === "position" ? (isUp(f) ? "worsened" : "improved") : isUp(f) ? "rose" : "fell";
 
 function headline(f: NarrativeFinding, options: NarrativeOptions): string {
+  if (OWN_WORDS.has(f.kind) && f.narrative) return f.narrative;
   const { currency } = options;
   const value = (v: number | null) => formatMetric(f.metric, v, currency);
   const metric = metricLabel(f.metric);
@@ -228,6 +238,7 @@ function why(
   currency: string,
 ): string | null {
   if (lead.kind === "audit") return null;
+  if (lead.kind === "competitor") return competitorWhy(findings, lead);
   const drivers = findings
     .filter((f) => f.kind === "driver" && f.metric === lead.metric && finite(f.change) && f !== lead)
     .sort((a, b) => Math.abs(b.change!) - Math.abs(a.change!));
@@ -313,6 +324,8 @@ function nextStep(lead: NarrativeFinding, findings: NarrativeFinding[]): string 
       return `Review the page and form of this step on mobile and desktop: it is where people drop out.`;
     case "audit":
       return auditNextStep(lead.check, lead.issue);
+    case "competitor":
+      return competitorNextStep(lead, findings);
     default:
       return `Look into ${metric} before the next report.`;
   }
@@ -380,4 +393,27 @@ export function analystNarrative(input: NarrativeInput, options: NarrativeOption
     why: why(input.findings, lead, input, options.currency),
     next: nextStep(lead, input.findings),
   };
+}
+
+/** Beside a competitor headline, what else the comparison says: the keywords missed, else the traffic share. */
+function competitorWhy(findings: NarrativeFinding[], lead: NarrativeFinding): string | null {
+  const same = findings.filter((f) => f !== lead && f.dimensionValue === lead.dimensionValue && f.narrative);
+  const missing = same.find((f) => f.metric === "missingKeywords" && (f.current ?? 0) > 0);
+  return (missing ?? same.find((f) => f.metric === "trafficShare"))?.narrative ?? null;
+}
+
+/** What to do about a competitor: win back the top-3 places lost, target the keywords missed, or keep watching. */
+function competitorNextStep(lead: NarrativeFinding, findings: NarrativeFinding[]): string {
+  const rival = lead.dimensionValue ?? "the competitor";
+  if (lead.metric === "top3Keywords" && (lead.change ?? 0) < 0)
+    return `Compare ${rival}'s pages for the keywords it took with yours (content, titles, internal links) and update the pages that lost their place.`;
+  const missing = findings.find(
+    (f) => f.metric === "missingKeywords" && f.dimensionValue === lead.dimensionValue && (f.current ?? 0) > 0,
+  );
+  if (missing)
+    return `Plan pages or content for the keywords where ${rival} ranks in the top 10 and the site does not, starting with the most searched.`;
+  const visibility = findings.find((f) => f.metric === "visibility" && f.dimensionValue === lead.dimensionValue);
+  if (visibility?.withinVariation)
+    return "Nothing to act on yet: the site's visibility moved within its day-to-day variation. The next report tells whether a move holds.";
+  return `See which tracked keywords gained or lost places against ${rival}, and keep the pages that gained as they are.`;
 }

@@ -222,6 +222,13 @@ export const isNegligiblePct = (fraction: number | null | undefined) =>
 export const formatConfidence = (confidence: number | null | undefined) =>
   finite(confidence) ? `${Math.round(confidence * 100)} %` : "–";
 
+/**
+ * The confidence a finding was judged at, or null for a comparison that states figures without a test (a competitor's
+ * keywords, visibility and traffic share): "95 %" beside those claimed a test that was not run.
+ */
+export const findingConfidence = (f: { kind?: string; confidence?: number | null }): number | null =>
+  f.kind === "competitor" ? null : (f.confidence ?? null);
+
 /** A calendar day (YYYY-MM-DD) for people, read as a date, not a moment (no time-zone shift). */
 export function formatDay(value: string | null | undefined, short = false): string {
   if (!value) return "";

@@ -19,6 +19,8 @@ export function isGoodNews(metric: string, direction: Direction | null): boolean
 /** What the UI colours a finding by: "good" (green), "bad" (red) or "neutral" (audit, no direction). */
 export function findingSentiment(f: Finding): "good" | "bad" | "neutral" {
   if (f.kind === "audit") return "bad";
+  // A move its own test found inside the day-to-day variation (the competition's visibility) is no news either way.
+  if ((f as Finding & { withinVariation?: boolean }).withinVariation) return "neutral";
   const good = isGoodNews(f.metric, f.direction);
   return good === null ? "neutral" : good ? "good" : "bad";
 }

@@ -7,6 +7,7 @@ import {
   formatFindingPct,
   formatFindingRange,
   formatFindingValue,
+  findingConfidence,
   formatConfidence,
   formatDay,
   formatPeriod,
@@ -80,6 +81,7 @@ export function headlineLines(f: ExportFinding | null, currency: string): string
   ];
   if (finite(f.baseline)) lines.push(`Baseline: ${formatFindingValue(f, f.baseline, currency)}`);
   if (finite(f.change)) lines.push(`Change: ${formatFindingChange(f, f.change, currency)} (${formatFindingPct(f)})`);
-  lines.push(`Confidence: ${formatConfidence(f.confidence)}`);
+  const confidence = findingConfidence(f);
+  if (confidence !== null) lines.push(`Confidence: ${formatConfidence(confidence)}`);
   return lines;
 }

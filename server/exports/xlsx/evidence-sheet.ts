@@ -2,7 +2,7 @@
 // their units.
 import { auditIssueLabel, auditIssueName } from "@/lib/insights/analyst-narrative";
 import type ExcelJS from "exceljs";
-import { metricLabel, stageLabel } from "@/lib/insights/format-values";
+import { findingConfidence, metricLabel, stageLabel } from "@/lib/insights/format-values";
 import { findingDays, finite, unitOf } from "../export-format";
 import type { ExportInsight, ExportModel } from "../export-model";
 import { kindLabel, segmentText } from "../pptx/evidence-rows";
@@ -83,7 +83,7 @@ export function addEvidenceSheet(
           num(f.changePct),
           num(f.expectedLow),
           num(f.expectedHigh),
-          num(f.confidence),
+          num(findingConfidence(f)),
           f.direction,
           num(f.pValue),
           f.check ? auditIssueLabel(f.check) : null,

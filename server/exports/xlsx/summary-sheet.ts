@@ -2,7 +2,14 @@
 // group, stage, impact and headline numbers, most impactful first.
 import { auditIssueLabel } from "@/lib/insights/analyst-narrative";
 import type ExcelJS from "exceljs";
-import { COMPARE_TO_LABELS, formatPeriod, INSIGHT_GROUPS, metricLabel, stageLabel } from "@/lib/insights/format-values";
+import {
+  COMPARE_TO_LABELS,
+  findingConfidence,
+  formatPeriod,
+  INSIGHT_GROUPS,
+  metricLabel,
+  stageLabel,
+} from "@/lib/insights/format-values";
 import { byImpact, findingDays, finite, headlineFinding, kpiEffectOf, unitOf } from "../export-format";
 import type { ExportModel } from "../export-model";
 import { kindLabel, segmentText } from "../pptx/evidence-rows";
@@ -74,7 +81,7 @@ export function addSummarySheet(wb: ExcelJS.Workbook, model: ExportModel, style:
         f && finite(f.baseline) ? f.baseline : null,
         f && finite(f.change) ? f.change : null,
         f && finite(f.changePct) ? f.changePct : null,
-        f && !audit && finite(f.confidence) ? f.confidence : null,
+        f && !audit ? findingConfidence(f) : null,
       ],
       [
         "0",

@@ -233,6 +233,8 @@ export function competitionFindings(
       current: c.visibility,
       baseline: b.visibility,
       ...change(c.visibility, b.visibility),
+      // Read by the sentiment (no colour), the next step and the screens: a move inside the daily variation.
+      ...(visibilityMoved === false ? { withinVariation: true } : {}),
       narrative: `Search visibility: ${data.clientDomain} ${pct(c.visibility)} (${pts(c.visibility - b.visibility)}${visibilityMoved === false ? ", within its day-to-day variation" : ""}) against ${competitor} ${pct(c.competitorVisibility)} (${pts(c.competitorVisibility - b.competitorVisibility)}).`,
     });
     out.push({
