@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { describeFinding, formatChangePct, formatDate } from "./narrative";
+import { describeFinding, formatChangePct, formatDate, percentDigitsApart } from "./narrative";
 import type { Finding } from "./types";
 
 const base: Finding = {
@@ -350,5 +350,13 @@ describe("narratives", () => {
     expect(describeFinding(rateOnly, { currency: "EUR" })).toContain(
       "Of the drop, almost nothing came from traffic (sessions +0.1%) and -40 conversions a day from the rate (3.0% → 2.3%).",
     );
+  });
+
+  it("shows rates with the decimals their difference reads as", () => {
+    // 1.151 % → 1.04 % read "1.2% to 1.0%, -0.1 pp"; with two decimals the three numbers agree.
+    expect(percentDigitsApart(0.01151, 0.0104)).toBe(2);
+    expect(percentDigitsApart(0.032, 0.021)).toBe(1);
+    // Two rates shown without their difference need only show apart.
+    expect(percentDigitsApart(0.03, 0.0225, false)).toBe(1);
   });
 });

@@ -94,12 +94,15 @@ export function formatChangePct(fraction: number, locale = "en-US"): string {
  * Decimals that show two rates apart (1 to 3): "rose from 4.0% to 4.0%, 0.0 pp" says nothing,
  * "rose from 4.03% to 4.05%, +0.02 pp" says what moved.
  */
-export function percentDigitsApart(a: number | null, b: number | null): number {
+export function percentDigitsApart(a: number | null, b: number | null, showsDifference = true): number {
   if (a === null || b === null || a === b) return 1;
   for (let digits = 1; digits < 3; digits++) {
     const scale = 10 ** (digits + 2);
-    // The two rates and their difference in points must all show.
-    if (Math.round(a * scale) !== Math.round(b * scale) && Math.round(Math.abs(a - b) * scale) >= 1) return digits;
+    // The two rates and their difference in points must all show, and the difference must be the one the two rates
+    // read as ("1.2% to 1.0%, -0.1 pp" looked like a slip: 1.15% to 1.04%, -0.11 pp).
+    const shown = Math.abs(Math.round(a * scale) - Math.round(b * scale));
+    const difference = Math.round(Math.abs(a - b) * scale);
+    if (shown !== 0 && difference >= 1 && (!showsDifference || shown === difference)) return digits;
   }
   return 3;
 }
@@ -222,7 +225,7 @@ function mixAndRate(finding: Finding, ctx: NarrativeContext): string {
   const what = finding.direction === "up" ? "rise" : "drop";
   const traffic =
     m.volumeChangePct === null ? "" : ` (${labelOf(m.volumeMetric)} ${formatChangePct(m.volumeChangePct, ctx.locale)})`;
-  const digits = percentDigitsApart(m.rateBefore, m.rateAfter);
+  const digits = percentDigitsApart(m.rateBefore, m.rateAfter, false);
   const rate = (x: number) =>
     unit === "currency"
       ? `${formatValue(x, "currency", ctx)} per ${labelOf(m.volumeMetric).replace(/s$/, "")}`
@@ -258,7 +261,8 @@ function driverSplit(f: Finding & Record<string, unknown>, ctx: NarrativeContext
   if (typeof mix !== "number" || typeof performance !== "number" || def?.kind !== "ratio") return "";
   if (typeof shareBefore !== "number" || typeof shareAfter !== "number") return "";
   const unit = unitOf(f.metric);
-  const share = (x: number) => formatValue(x, "percent", ctx, false, percentDigitsApart(shareBefore, shareAfter));
+  const share = (x: number) =>
+    formatValue(x, "percent", ctx, false, percentDigitsApart(shareBefore, shareAfter, false));
   const digits = unit === "percent" ? percentDigitsApart(f.baseline, f.current) : 1;
   const v = (x: number | null) => (x === null ? "n/a" : formatValue(x, unit, ctx, false, digits));
   const larger = shareAfter > shareBefore ? "larger" : shareAfter < shareBefore ? "smaller" : "unchanged";
