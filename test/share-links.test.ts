@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import * as accessTokenRoute from "@/app/api/accessToken/route";
+import * as kpisRoute from "@/app/api/reports/[id]/kpis/route";
 import * as revokeRoute from "@/app/api/reportTokens/[id]/revoke/route";
 import * as reportTokensRoute from "@/app/api/reportTokens/route";
 import { SHARE_LINK_MESSAGES } from "@/lib/constants/share-link-messages";
@@ -57,6 +58,15 @@ describe("report share links", () => {
     expect(shared.body.insights.map((i: { _id: string }) => i._id).sort()).toEqual(
       expected.map((i: { _id: string }) => i._id).sort(),
     );
+
+    // The report page's headline figures come with it, the same as the team sees (GET /reports/{id}/kpis).
+    const figures = await call(kpisRoute.GET, {
+      path: `/api/reports/${reportId}/kpis`,
+      params: { id: reportId },
+      token: world.main.token,
+    });
+    expect(shared.body.kpis.kpis.length).toBeGreaterThan(0);
+    expect(shared.body.kpis).toEqual(figures.body);
 
     await open(res.body.token);
     const [listed] = (await list(world.main.token)).body.docs;

@@ -1,7 +1,7 @@
 "use client";
 
 import { Sparkline } from "@/components/charts/lazy-charts";
-import type { ReportKpi } from "@/lib/api-client/types";
+import type { ReportKpi, ReportKpis } from "@/lib/api-client/types";
 import type { ChartLook } from "@/lib/hooks/use-chart-look";
 import { useReportKpis } from "@/lib/hooks/use-insights";
 import {
@@ -34,9 +34,15 @@ export function KpiStrip({ reportId, look }: { reportId: string; look: ChartLook
         aria-label="Loading the key figures"
       />
     );
-  if (kpis.isError || kpis.data.kpis.length === 0) return null;
-  const { currency, comparisonStart, comparisonEnd } = kpis.data;
-  const estimated = [...new Set(kpis.data.kpis.flatMap((k) => k.estimatedDays))].sort();
+  if (kpis.isError) return null;
+  return <KpiFigures figures={kpis.data} look={look} />;
+}
+
+/** The figures themselves, from the report page's request or a shared report's answer. */
+export function KpiFigures({ figures, look }: { figures: ReportKpis; look: ChartLook }) {
+  if (figures.kpis.length === 0) return null;
+  const { currency, comparisonStart, comparisonEnd } = figures;
+  const estimated = [...new Set(figures.kpis.flatMap((k) => k.estimatedDays))].sort();
   return (
     <div>
       <ul
@@ -45,7 +51,7 @@ export function KpiStrip({ reportId, look }: { reportId: string; look: ChartLook
         data-testid="kpi-strip"
         title={`Compared with ${formatDay(comparisonStart)} – ${formatDay(comparisonEnd)}`}
       >
-        {kpis.data.kpis.map((kpi) => (
+        {figures.kpis.map((kpi) => (
           <KpiTile key={kpi.metric} kpi={kpi} currency={currency} look={look} />
         ))}
       </ul>

@@ -3,6 +3,7 @@
 import { EvidenceTable } from "@/components/insights/evidence-table";
 import { InsightMiniChart } from "@/components/insights/insight-chart";
 import { KeyNumbers, headlineFinding } from "@/components/insights/key-numbers";
+import { KpiFigures } from "@/components/insights/kpi-strip";
 import { NarrativeText } from "@/components/insights/narrative-text";
 import type { SharedReport } from "@/lib/api-client/file-storage";
 import type { Insight } from "@/lib/api-client/types";
@@ -44,6 +45,14 @@ export function SharedReportView({ shared }: { shared: SharedReport }) {
         </div>
       </header>
       <main id="main" className="mx-auto max-w-5xl space-y-8 px-4 py-8 sm:px-6">
+        {shared.kpis && shared.kpis.kpis.length > 0 ? (
+          <section aria-labelledby="shared-figures" className="space-y-3">
+            <h2 id="shared-figures" className="text-lg font-semibold text-slate-900">
+              Key figures
+            </h2>
+            <KpiFigures figures={shared.kpis} look={look} />
+          </section>
+        ) : null}
         {insights.length === 0 ? <p className="text-slate-700">This report has no insights.</p> : null}
         {INSIGHT_GROUPS.map((group) => {
           const inGroup = insights.filter((i) => i.group === group.key);

@@ -61,7 +61,14 @@ type Day = Map<string, number | null>;
  * are estimated from its other days of their weekday (lib/insights/period-estimate.ts), as the insights' totals are.
  */
 export async function reportKpis({ ctx }: { ctx: ReportServiceContext }) {
-  const { report, project } = ctx.access;
+  return headlineFigures(ctx.access.report, ctx.access.project);
+}
+
+/** The headline figures of a report of a project, checked for access by the caller (the route, a share link). */
+export async function headlineFigures(
+  report: ReportServiceContext["access"]["report"],
+  project: ReportServiceContext["access"]["project"],
+) {
   const comparison = comparisonRange(report.periodStart, report.periodEnd, report.compareTo);
   const from = comparison.start < report.periodStart ? comparison.start : report.periodStart;
   // The project's primary KPI first when it is set (reports rank by it), then the site type's figures.

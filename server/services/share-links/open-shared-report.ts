@@ -8,6 +8,7 @@ import { AppError, NotFoundError } from "../../errors";
 import type { PublicServiceContext } from "../context";
 import { loadTheme } from "../exports/load-theme";
 import { insightView } from "../insights/insight-view";
+import { headlineFigures } from "../reports/report-kpis";
 import { shareLinkStatus } from "./share-link-view";
 
 /** Gone for good (HTTP 410): the visitor is told why, and that a new link is needed. */
@@ -41,13 +42,15 @@ export async function openSharedReport({ input }: { ctx: PublicServiceContext; i
   if (!row) throw new NotFoundError(SHARE_LINK_MESSAGES.notFound);
   if (row.client.status !== "active") throw new ShareLinkGoneError(SHARE_LINK_MESSAGES.revoked);
 
-  const [rows, theme] = await Promise.all([
+  const [rows, theme, figures] = await Promise.all([
     db()
       .select()
       .from(insights)
       .where(and(eq(insights.reportId, row.report.id), eq(insights.agencyId, link.agencyId)))
       .orderBy(asc(insights.rank), asc(insights.createdAt), asc(insights.id)),
     loadTheme({ agencyId: link.agencyId, clientId: row.client.id, projectId: row.project.id }),
+    // The report page's headline figures, for the client too (only a ready report has them).
+    row.report.status === "ready" ? headlineFigures(row.report, row.project) : null,
   ]);
   await db()
     .update(reportShareLinks)
@@ -73,6 +76,7 @@ export async function openSharedReport({ input }: { ctx: PublicServiceContext; i
       logo: theme.logo ? `data:${theme.logo.mimeType};base64,${theme.logo.data.toString("base64")}` : null,
     },
     insights: rows.map((i) => insightView(i)),
+    kpis: figures,
     expiresAt: link.expiresAt.toISOString(),
   };
 }
