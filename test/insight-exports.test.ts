@@ -3,6 +3,7 @@ import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import * as excelRoute from "@/app/api/properties/[id]/insights/export/excel/route";
 import * as pptxRoute from "@/app/api/properties/[id]/insights/export/powerpoint/route";
 import * as customizationRoute from "@/app/api/properties/[id]/customization/route";
+import * as kpisRoute from "@/app/api/reports/[id]/kpis/route";
 import * as addTagRoute from "@/app/api/insights/properties/[id]/tags/add/route";
 import { EXPORT_MESSAGES } from "@/lib/validation/exports";
 import { generateReport } from "@/server/jobs/handlers/generate-report";
@@ -99,6 +100,18 @@ describe("insight exports (PowerPoint and Excel)", () => {
     expect(typeof effect.value).toBe("number");
     expect(effect.numFmt).toBe("+#,##0.0;-#,##0.0;0");
     expect(summary.getRow(6).getCell(6).value).toBe("Conversions");
+
+    // The report's key figures, the same as its page shows (GET /reports/{id}/kpis).
+    const figures = (
+      await call(kpisRoute.GET, {
+        path: `/api/reports/${world.report.id}/kpis`,
+        params: { id: world.report.id },
+        token: world.viewer.token,
+      })
+    ).body.kpis as { metric: string; current: number }[];
+    const sheet = wb.getWorksheet("Key figures")!;
+    expect(figures.length).toBeGreaterThan(0);
+    expect(figures.map((_, i) => sheet.getRow(4 + i).getCell(2).value)).toEqual(figures.map((f) => f.current));
   });
 
   it("exports a tag's insights and a chosen list of insights", async () => {
@@ -112,6 +125,11 @@ describe("insight exports (PowerPoint and Excel)", () => {
     expect(tag.status).toBe(201);
     const byTag = await download("powerpoint", world.project.id, world.main.token, `?tag=${tag.body._id}`);
     expect((await slideTexts(byTag.bytes)).slides).toHaveLength(2 + chosen.length);
+    // Chosen insights are not a report: no key figures.
+    const asSheet = await downloadPost("excel", world.project.id, world.main.token, { insightIds: chosen });
+    const chosenBook = new ExcelJS.Workbook();
+    await chosenBook.xlsx.load(asSheet.bytes as unknown as ExcelJS.Buffer);
+    expect(chosenBook.getWorksheet("Key figures")).toBeUndefined();
     const byIds = await downloadPost("powerpoint", world.project.id, world.main.token, { insightIds: [chosen[0]] });
     expect(byIds.status).toBe(200);
     const { slides, text } = await slideTexts(byIds.bytes);

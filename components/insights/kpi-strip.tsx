@@ -4,16 +4,9 @@ import { Sparkline } from "@/components/charts/lazy-charts";
 import type { ReportKpi, ReportKpis } from "@/lib/api-client/types";
 import type { ChartLook } from "@/lib/hooks/use-chart-look";
 import { useReportKpis } from "@/lib/hooks/use-insights";
-import {
-  formatChange,
-  formatDay,
-  formatMetric,
-  formatPct,
-  isNegligiblePct,
-  metricLabel,
-} from "@/lib/insights/format-values";
+import { formatChange, formatDay, formatMetric, formatPct, metricLabel } from "@/lib/insights/format-values";
+import { WITHIN_NOISE, figureReading } from "@/lib/insights/headline-kpis";
 import { estimatedDaysClause } from "@/lib/insights/period-estimate";
-import { changeTone } from "./key-numbers";
 
 const TONE = { good: "text-green-800", bad: "text-red-700", neutral: "text-slate-700" } as const;
 const ARROW = { up: "▲", down: "▼" } as const;
@@ -66,19 +59,9 @@ export function KpiFigures({ figures, look }: { figures: ReportKpis; look: Chart
 
 function KpiTile({ kpi, currency, look }: { kpi: ReportKpi; currency: string; look: ChartLook }) {
   const label = metricLabel(kpi.metric);
-  // A change that rounds to 0 % is shown flat: no arrow, no colour. One within the days' ordinary variation keeps its
-  // arrow but no colour, and says so: a red −11 % the report's tests do not back would read as bad news.
-  const negligible = isNegligiblePct(kpi.changePct);
-  const noise = kpi.significant === false;
-  const tone = TONE[negligible || noise ? "neutral" : changeTone(kpi)];
+  const { tone: sense, direction, withinNoise } = figureReading(kpi);
+  const tone = TONE[sense];
   const value = (v: number | null) => formatMetric(kpi.metric, v, currency, { unit: kpi.unit });
-  const direction = negligible
-    ? null
-    : kpi.change && kpi.change > 0
-      ? "up"
-      : kpi.change && kpi.change < 0
-        ? "down"
-        : null;
   const known = kpi.points.filter((p) => typeof p.value === "number");
   return (
     <li className="flex min-w-0 flex-col rounded-xl border border-slate-200 bg-white p-3 shadow-sm">
@@ -93,9 +76,9 @@ function KpiTile({ kpi, currency, look }: { kpi: ReportKpi; currency: string; lo
           ({formatChange(kpi.metric, kpi.change, currency, kpi.unit)} vs {value(kpi.baseline)})
         </span>
       </p>
-      {noise && !negligible ? (
+      {withinNoise ? (
         <p className="text-xs text-slate-600" data-testid="kpi-noise">
-          Within normal day-to-day variation
+          {WITHIN_NOISE}
         </p>
       ) : null}
 

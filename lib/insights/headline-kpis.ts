@@ -1,5 +1,6 @@
 import type { SiteType } from "../constants/site-types";
-import type { MetricKey } from "../catalogue/metrics";
+import { findMetric, type MetricKey } from "../catalogue/metrics";
+import { isNegligiblePct } from "./format-values";
 
 /**
  * The figures a reader of each kind of site checks first, in order: the report's header shows the first three to
@@ -48,3 +49,30 @@ export function headlineCandidates(siteType: SiteType): MetricKey[] {
 }
 
 export const MAX_HEADLINE_KPIS = 5;
+
+/**
+ * How a key figure's change reads, wherever it is shown (the report page, a shared report, the deck and workbook):
+ * a change that rounds to 0 % is flat (no arrow, no colour); one within the days' ordinary variation keeps its arrow
+ * but no colour, and says so (a red −11 % the report's tests do not back would read as bad news); otherwise green
+ * for good news and red for bad, where a fall in a cost is good.
+ */
+export function figureReading(figure: {
+  metric: string;
+  change: number | null;
+  changePct: number | null;
+  significant: boolean | null;
+}): { tone: "good" | "bad" | "neutral"; direction: "up" | "down" | null; withinNoise: boolean } {
+  const negligible = isNegligiblePct(figure.changePct);
+  const withinNoise = figure.significant === false && !negligible;
+  const direction = negligible || !figure.change ? null : figure.change > 0 ? "up" : "down";
+  const higherIsBetter = findMetric(figure.metric)?.higherIsBetter ?? true;
+  const tone =
+    negligible || figure.significant === false || !figure.change
+      ? "neutral"
+      : figure.change > 0 === higherIsBetter
+        ? "good"
+        : "bad";
+  return { tone, direction, withinNoise };
+}
+
+export const WITHIN_NOISE = "Within normal day-to-day variation";

@@ -57,6 +57,18 @@ export interface ExportInsight {
   chart: Chart | null;
 }
 
+/** One of the report's key figures (the report page's strip, server/services/reports/report-kpis.ts). */
+export interface ExportFigure {
+  metric: string;
+  unit: string;
+  current: number | null;
+  baseline: number | null;
+  change: number | null;
+  changePct: number | null;
+  /** Whether the change passes the report's bar; false: within normal day-to-day variation; null: not tested. */
+  significant: boolean | null;
+}
+
 export interface ExportModel {
   theme: ExportTheme;
   client: { name: string };
@@ -67,6 +79,8 @@ export interface ExportModel {
   generatedAt: Date;
   /** In rank order. */
   insights: ExportInsight[];
+  /** The report's key figures when a whole report is exported (not a tag or a selection of insights). */
+  figures?: ExportFigure[] | null;
 }
 
 /** Spec: the product's name followed by -Insights. */

@@ -219,5 +219,35 @@ export function syntheticModel(options: SyntheticOptions = {}): ExportModel {
     source: { kind: "report", name: "March report" },
     generatedAt: new Date("2026-04-01T08:00:00Z"),
     insights: Array.from({ length: options.insights ?? 5 }, (_, i) => insightOf(i, days, periodEnd)),
+    // The report page's key figures: revenue up and backed by the tests, orders within their normal variation.
+    figures: [
+      {
+        metric: "revenue",
+        unit: "currency",
+        current: 48_210.5,
+        baseline: 40_120,
+        change: 8_090.5,
+        changePct: 0.2017,
+        significant: true,
+      },
+      {
+        metric: "transactions",
+        unit: "count",
+        current: 512,
+        baseline: 530,
+        change: -18,
+        changePct: -0.034,
+        significant: false,
+      },
+      {
+        metric: "ecommerceConversionRate",
+        unit: "percent",
+        current: 0.0214,
+        baseline: 0.0262,
+        change: -0.0048,
+        changePct: -0.183,
+        significant: true,
+      },
+    ],
   };
 }

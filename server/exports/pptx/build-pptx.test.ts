@@ -41,6 +41,19 @@ describe("buildPptx", async () => {
     expect(pkg.paths.some((p) => p.startsWith("ppt/media/") && p.endsWith(".png"))).toBe(true);
   });
 
+  it("shows the report's key figures on the cover, coloured only where the tests back the change", async () => {
+    const xml = pkg.text(slidePath(1));
+    const title = unescape(texts(xml));
+    expect(title).toContain("Revenue €48,210.50 ▲ +20.2 %  vs €40,120.00");
+    expect(title).toContain("Transactions 512 ▼ −3.4 %  vs 530 Within normal day-to-day variation");
+    // The revenue rise in green, the orders' fall within its variation in the muted grey, not red.
+    expect(xml).toMatch(/<a:solidFill><a:srgbClr val="15803D"\/><\/a:solidFill>[^]*?▲ \+20\.2 %/);
+    expect(xml).not.toMatch(/val="B91C1C"[^]*?▼ −3\.4 %/);
+    // A tag or chosen insights carry no figures: the cover has none.
+    const plain = await readPackage(await buildPptx({ ...model, figures: null }));
+    expect(unescape(texts(plain.text(slidePath(1))))).not.toContain("Revenue €48,210.50");
+  });
+
   it("lists the most impactful insights on the summary slide, highest impact first", () => {
     const summary = unescape(texts(pkg.text(slidePath(2))));
     const order = [...model.insights].sort((a, b) => b.impact - a.impact).map((i) => summary.indexOf(i.title));

@@ -8,10 +8,13 @@ import {
   formatFindingPct,
   formatFindingValue,
   formatKpiEffect,
+  formatMetric,
+  formatPct,
   formatPeriod,
   metricLabel,
   stageLabel,
 } from "@/lib/insights/format-values";
+import { MAX_HEADLINE_KPIS, WITHIN_NOISE, figureReading } from "@/lib/insights/headline-kpis";
 import { byImpact, headlineFinding, kpiEffectOf } from "../export-format";
 import type { ExportModel } from "../export-model";
 import { CONTENT_W, MARGIN, MASTER, TITLE_MASTER, type DeckStyle } from "./deck-style";
@@ -47,6 +50,46 @@ export function addTitleSlide(pptx: PptxGenJS, model: ExportModel, style: DeckSt
     h: 0.4,
     fontSize: 12,
     color: style.muted,
+  });
+  addKeyFigures(slide, model, style);
+}
+
+/**
+ * The report's key figures along the foot of the cover, as the report page's strip shows them: the total, its change
+ * (coloured when the report's tests back it, with an arrow so colour is not the only cue) and the comparison.
+ */
+function addKeyFigures(slide: PptxGenJS.Slide, model: ExportModel, style: DeckStyle): void {
+  const figures = (model.figures ?? []).slice(0, MAX_HEADLINE_KPIS);
+  if (figures.length === 0) return;
+  const currency = model.project.currency;
+  const x0 = 1;
+  const gap = 0.15;
+  const w = (11 - gap * (MAX_HEADLINE_KPIS - 1)) / MAX_HEADLINE_KPIS;
+  const y = 5.25;
+  const tones = { good: "15803D", bad: "B91C1C", neutral: style.muted };
+  figures.forEach((figure, i) => {
+    const x = x0 + i * (w + gap);
+    const value = (v: number | null) => formatMetric(figure.metric, v, currency, { unit: figure.unit });
+    const reading = figureReading(figure);
+    const arrow = reading.direction === "up" ? "▲ " : reading.direction === "down" ? "▼ " : "";
+    slide.addShape("roundRect", {
+      x,
+      y,
+      w,
+      h: 1.5,
+      rectRadius: 0.08,
+      fill: { color: "FFFFFF" },
+      line: { color: style.rule, width: 0.75 },
+    });
+    const at = { x: x + 0.12, w: w - 0.24, fontFace: style.font, margin: 0, valign: "top" as const };
+    slide.addText(metricLabel(figure.metric), { ...at, y: y + 0.1, h: 0.3, fontSize: 11, color: style.muted });
+    slide.addText(value(figure.current), { ...at, y: y + 0.4, h: 0.4, fontSize: 18, bold: true, color: style.text });
+    const runs: PptxGenJS.TextProps[] = [
+      { text: `${arrow}${formatPct(figure.changePct)}`, options: { bold: true, color: tones[reading.tone] } },
+      { text: ` vs ${value(figure.baseline)}`, options: { color: style.muted, breakLine: reading.withinNoise } },
+    ];
+    if (reading.withinNoise) runs.push({ text: WITHIN_NOISE, options: { color: style.muted } });
+    slide.addText(runs, { ...at, y: y + 0.85, h: 0.6, fontSize: 10 });
   });
 }
 

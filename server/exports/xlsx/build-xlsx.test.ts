@@ -4,6 +4,7 @@ import { syntheticModel } from "../synthetic-model";
 import { buildXlsx } from "./build-xlsx";
 import { DAILY_SHEET } from "./chart-data-sheets";
 import { findingValueFormat } from "./number-formats";
+import { FIGURES_SHEET } from "./figures-sheet";
 import { SUMMARY_HEADER_ROW, SUMMARY_SHEET } from "./summary-sheet";
 
 const model = syntheticModel({ insights: 6, days: 50 });
@@ -26,6 +27,7 @@ describe("buildXlsx", async () => {
   it("has the summary, one sheet per group and the daily series", () => {
     expect(wb.worksheets.map((w) => w.name)).toEqual([
       SUMMARY_SHEET,
+      FIGURES_SHEET,
       "Most Impactful Insights",
       "Data Quality Audit",
       "Other Insights",
@@ -54,6 +56,18 @@ describe("buildXlsx", async () => {
     expect(row.getCell(col.get("KPI")!).value).toBe("Revenue");
     expect(row.getCell(col.get("Period start")!).value).toBeInstanceOf(Date);
     expect(ws.getCell("A2").value).toBe("Acme · Acme shop");
+  });
+
+  it("gives the report's key figures as numbers in their unit, with how each reads", () => {
+    const ws = wb.getWorksheet(FIGURES_SHEET)!;
+    const rows = [4, 5, 6].map((n) => ws.getRow(n));
+    expect(rows.map((r) => r.getCell(1).value)).toEqual(["Revenue", "Transactions", "Ecommerce conversion rate"]);
+    expect(rows[0].getCell(2).value).toBe(48_210.5);
+    expect(rows[0].getCell(2).numFmt).toBe('"€"#,##0.00');
+    expect(rows[0].getCell(6).value).toBe("Better");
+    expect(rows[1].getCell(6).value).toBe("Within normal day-to-day variation");
+    expect(rows[2].getCell(5).value).toBe(-0.183);
+    expect(rows[2].getCell(6).value).toBe("Worse");
   });
 
   it("lists every finding of a group with its evidence", () => {

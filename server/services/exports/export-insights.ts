@@ -6,6 +6,7 @@ import { buildPptx } from "../../exports/pptx/build-pptx";
 import { buildXlsx } from "../../exports/xlsx/build-xlsx";
 import { BadRequestError } from "../../errors";
 import type { ProjectServiceContext } from "../context";
+import { headlineFigures } from "../reports/report-kpis";
 import { loadSelection } from "./load-selection";
 import { loadTheme } from "./load-theme";
 import { toExportInsight } from "./to-export-insight";
@@ -31,6 +32,8 @@ export async function exportModel({
     loadTheme({ agencyId: ctx.actor.agencyId, clientId: client.id, projectId: project.id }),
   ]);
   if (selection.rows.length === 0) throw new BadRequestError(EXPORT_MESSAGES.empty);
+  // A whole report carries the key figures its page shows, on the deck's cover and the workbook's second sheet.
+  const figures = selection.report?.status === "ready" ? (await headlineFigures(selection.report, project)).kpis : null;
   return {
     theme,
     client: { name: client.name },
@@ -39,6 +42,7 @@ export async function exportModel({
     source: selection.source,
     generatedAt: new Date(),
     insights: selection.rows.map(toExportInsight),
+    figures,
   };
 }
 

@@ -2,12 +2,14 @@ import "server-only";
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import type { ExportSelection } from "@/lib/validation/exports";
 import { db } from "../../db/client";
-import { insights, insightTagItems, insightTags, reports, type Insight } from "../../db/schema";
+import { insights, insightTagItems, insightTags, reports, type Insight, type Report } from "../../db/schema";
 import { NotFoundError } from "../../errors";
 import { masterReportId } from "../insights/master-report";
 
 export interface LoadedSelection {
   rows: Insight[];
+  /** The report exported whole (its key figures go with it); null for a tag or chosen insights. */
+  report: Report | null;
   period: { start: string; end: string; compareTo: "previous_period" | "previous_year" | null };
   source: { kind: "report" | "tag" | "selection"; name: string | null };
 }
@@ -42,6 +44,7 @@ export async function loadSelection(
       .orderBy(...ORDER);
     return {
       rows,
+      report,
       period: { start: report.periodStart, end: report.periodEnd, compareTo: report.compareTo },
       source: { kind: "report", name: report.name },
     };
@@ -78,7 +81,7 @@ export async function loadSelection(
       .orderBy(...ORDER);
     if (rows.length !== ids.length) throw new NotFoundError();
   }
-  return { rows, period: await periodOf(rows), source };
+  return { rows, report: null, period: await periodOf(rows), source };
 }
 
 /** A tag or a selection may gather insights of several reports: the span of their periods. */

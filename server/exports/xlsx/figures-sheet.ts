@@ -1,0 +1,57 @@
+// The key figures sheet: the report's headline numbers as its page shows them, each with its comparison, change and
+// how to read it, as numbers with formats in the project's currency.
+import type ExcelJS from "exceljs";
+import { COMPARE_TO_LABELS, formatPeriod, metricLabel } from "@/lib/insights/format-values";
+import { WITHIN_NOISE, figureReading } from "@/lib/insights/headline-kpis";
+import type { MetricUnit } from "@/lib/insights/metrics";
+import type { ExportFigure, ExportModel } from "../export-model";
+import { CHANGE_PCT_FORMAT, valueFormat } from "./number-formats";
+import { dataRow, tableHeader, type Column, type SheetStyle } from "./sheet-style";
+
+export const FIGURES_SHEET = "Key figures";
+const HEADER_ROW = 3;
+
+const COLUMNS: Column[] = [
+  { header: "Figure", width: 26 },
+  { header: "This period", width: 16 },
+  { header: "Comparison", width: 16 },
+  { header: "Change", width: 16 },
+  { header: "Change %", width: 11 },
+  { header: "Reading", width: 36 },
+];
+
+const READING = { good: "Better", bad: "Worse", neutral: "Unchanged" } as const;
+
+/** How a figure's change reads: better or worse when the report's tests back it, else within normal variation. */
+export function figureReadingText(figure: ExportFigure): string {
+  const reading = figureReading(figure);
+  if (reading.withinNoise) return WITHIN_NOISE;
+  return READING[reading.tone];
+}
+
+export function addFiguresSheet(wb: ExcelJS.Workbook, model: ExportModel, style: SheetStyle): void {
+  const figures = model.figures ?? [];
+  if (figures.length === 0) return;
+  const ws = wb.addWorksheet(FIGURES_SHEET);
+  const currency = model.project.currency;
+  const compared = model.period.compareTo ? ` · compared with: ${COMPARE_TO_LABELS[model.period.compareTo]}` : "";
+  ws.getCell("A1").value = `${formatPeriod(model.period.start, model.period.end)}${compared} · amounts in ${currency}`;
+  ws.getCell("A1").font = { name: style.font, color: { argb: "FF64748B" } };
+  tableHeader(ws, COLUMNS, style, HEADER_ROW);
+  for (const figure of figures) {
+    const format = valueFormat(figure.unit as MetricUnit, currency);
+    dataRow(
+      ws,
+      [
+        metricLabel(figure.metric),
+        figure.current,
+        figure.baseline,
+        figure.change,
+        figure.changePct,
+        figureReadingText(figure),
+      ],
+      [undefined, format, format, valueFormat(figure.unit as MetricUnit, currency, true), CHANGE_PCT_FORMAT],
+      style.font,
+    );
+  }
+}
