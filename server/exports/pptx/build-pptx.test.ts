@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { analystNarrative } from "@/lib/insights/analyst-narrative";
 import { formatPeriod } from "@/lib/insights/format-values";
 import { all, readPackage, type OfficePackage } from "@/test/ooxml";
 import { syntheticModel } from "../synthetic-model";
@@ -86,7 +87,17 @@ describe("buildPptx", async () => {
         else expect(s.points.get(idx)).toBeCloseTo(v, 6);
       });
     });
-    expect(unescape(texts(pkg.text(slidePath(3))))).toContain(insight.summary);
+    // Told as the card tells it: the headline and the next step, not the engine's whole summary.
+    const story = analystNarrative(
+      { findings: insight.findings, chart: insight.chart as { type: string } },
+      { currency: model.project.currency, period: model.period },
+    )!;
+    const slide = unescape(texts(pkg.text(slidePath(3))));
+    expect(slide).toContain(story.headline);
+    expect(slide).toMatch(/Next step: /);
+    expect(slide).toContain(story.next);
+    // With its effect on the KPI in the KPI's unit (revenue here).
+    expect(slide).toMatch(/Effect on KPI: −€[\d,.]+ revenue/);
   });
 
   it("draws period changes and drivers as bars with their numbers", () => {

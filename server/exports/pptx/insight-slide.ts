@@ -2,8 +2,9 @@
 // numbers live in the chart's own workbook), the narrative with the headline numbers, and the
 // compact evidence table.
 import type PptxGenJS from "pptxgenjs";
-import { INSIGHT_GROUPS, stageLabel } from "@/lib/insights/format-values";
-import { currencySymbol, headlineFinding } from "../export-format";
+import { analystNarrative } from "@/lib/insights/analyst-narrative";
+import { INSIGHT_GROUPS, formatKpiEffect, stageLabel } from "@/lib/insights/format-values";
+import { currencySymbol, headlineFinding, kpiEffectOf } from "../export-format";
 import type { ExportInsight, ExportModel } from "../export-model";
 import { chartPlan, type ChartPlan } from "./chart-plan";
 import { CONTENT_W, MARGIN, MASTER, type DeckStyle } from "./deck-style";
@@ -96,10 +97,15 @@ export function addInsightSlide(pptx: PptxGenJS, model: ExportModel, insight: Ex
   if (plan) addChart(pptx, slide, plan, style, currency);
   const narrativeX = plan ? MARGIN + CHART.w + 0.3 : MARGIN;
   const narrativeW = plan ? CONTENT_W - CHART.w - 0.3 : CONTENT_W;
-  const lines = headlineLines(headlineFinding(insight), currency);
+  const effect = kpiEffectOf(insight);
+  const effectText = effect ? formatKpiEffect(effect.effect, effect.metric, currency) : "–";
+  const lines = [
+    ...headlineLines(headlineFinding(insight), currency),
+    ...(effectText !== "–" ? [`Effect on KPI: ${effectText}`] : []),
+  ];
   slide.addText(
     [
-      { text: insight.summary, options: { fontSize: 13, breakLine: true, paraSpaceAfter: 8 } },
+      ...storyOf(insight, model),
       ...lines.map((line) => ({ text: line, options: { fontSize: 11, bullet: true, breakLine: true } })),
     ],
     { ...text, x: narrativeX, y: TOP, w: narrativeW, h: CHART.h, valign: "top", fit: "shrink" },
@@ -129,4 +135,24 @@ export function addInsightSlide(pptx: PptxGenJS, model: ExportModel, insight: Ex
       fontSize: 8,
       color: style.muted,
     });
+}
+
+/**
+ * The insight told as its card tells it (lib/insights/analyst-narrative.ts): the headline, why, and the next step,
+ * in a few lines the slide holds at a readable size. The engine's full summary, four sentences with every segment
+ * that moved, shrank to 8 points beside the chart; it stays in the workbook's narrative column. An insight without
+ * findings keeps its one sentence.
+ */
+function storyOf(insight: ExportInsight, model: ExportModel): PptxGenJS.TextProps[] {
+  const story = analystNarrative(
+    { findings: insight.findings, chart: insight.chart as { type: string; totalChange?: number } | null },
+    { currency: model.project.currency, period: { start: model.period.start, end: model.period.end } },
+  );
+  if (!story) return [{ text: insight.summary, options: { fontSize: 13, breakLine: true, paraSpaceAfter: 8 } }];
+  return [
+    { text: story.headline, options: { fontSize: 14, bold: true, breakLine: true, paraSpaceAfter: 6 } },
+    ...(story.why ? [{ text: story.why, options: { fontSize: 12, breakLine: true, paraSpaceAfter: 6 } }] : []),
+    { text: "Next step: ", options: { fontSize: 12, bold: true } },
+    { text: story.next, options: { fontSize: 12, breakLine: true, paraSpaceAfter: 8 } },
+  ];
 }
