@@ -18,6 +18,7 @@ import {
   useSavedInsights,
   useUnsaveInsight,
 } from "@/lib/hooks/use-insights";
+import { auditIssueName } from "@/lib/insights/analyst-narrative";
 import { csvFileName, findingsToCsv } from "@/lib/insights/findings-csv";
 import {
   INSIGHT_GROUPS,
@@ -227,12 +228,12 @@ function InsightBody({
           <div className="mt-4">
             <BarChart
               bars={chart.items.map((item) => ({
-                label: `${item.issue.replaceAll("_", " ")} (${item.severity})`,
+                label: `${auditIssueName(item.issue)} (${item.severity})`,
                 value: item.count,
               }))}
               diverging={false}
               look={look}
-              label={`Issues found: ${chart.items.map((item) => `${item.issue.replaceAll("_", " ")}, ${item.severity} severity, ${item.count}`).join("; ")}`}
+              label={`Issues found: ${chart.items.map((item) => `${auditIssueName(item.issue)}, ${item.severity} severity, ${item.count}`).join("; ")}`}
               formatValue={(v) => v.toLocaleString("en")}
             />
           </div>

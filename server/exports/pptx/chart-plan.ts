@@ -2,6 +2,7 @@
 // expected band for anomalies (actual, expected, and the band's low and high edges), bars for
 // period changes (the period's daily values), drivers (each segment's contribution), funnels
 // (each step, this period and the comparison) and audits (affected rows per issue).
+import { auditIssueName } from "@/lib/insights/analyst-narrative";
 import { formatDay, metricLabel } from "@/lib/insights/format-values";
 import type { MetricUnit } from "@/lib/insights/metrics";
 import { finite, hexColor } from "../export-format";
@@ -89,11 +90,12 @@ export function chartPlan(insight: ExportInsight, theme: ExportTheme): ChartPlan
         ],
       };
     case "audit":
-      if (chart.items.length === 0) return null;
+      // One issue's one bar says no more than the sentence beside it.
+      if (chart.items.length < 2) return null;
       return {
         type: "bar",
         title: "Affected rows per issue",
-        labels: chart.items.map((i) => i.issue),
+        labels: chart.items.map((i) => auditIssueName(i.issue)),
         unit: "count",
         series: [{ name: "Affected rows", values: chart.items.map((i) => num(i.count)), color: main }],
       };

@@ -1,5 +1,6 @@
 // The numbers behind each chart: the daily series (value, expected value and range) in one long
 // table ready for a pivot or a chart, and the segment, funnel-step and audit bars in another.
+import { auditIssueName } from "@/lib/insights/analyst-narrative";
 import type ExcelJS from "exceljs";
 import { metricLabel } from "@/lib/insights/format-values";
 import type { MetricUnit } from "@/lib/insights/metrics";
@@ -114,7 +115,8 @@ export function addChartDataSheets(wb: ExcelJS.Workbook, model: ExportModel, sty
       for (const s of chart.steps)
         row("Funnel", metricLabel(s.metric), metricLabel(s.metric), [num(s.current), num(s.baseline), null], "count");
     } else if (chart?.type === "audit") {
-      for (const item of chart.items) row("Audit", "", item.issue, [null, null, num(item.count)], "count");
+      for (const item of chart.items)
+        row("Audit", "", auditIssueName(item.issue), [null, null, num(item.count)], "count");
     }
   }
 }
