@@ -1,6 +1,7 @@
 import { cn } from "@/components/ui/cn";
 import type { Insight } from "@/lib/api-client/types";
 import { analystNarrative } from "@/lib/insights/analyst-narrative";
+import { formatKpiEffect } from "@/lib/insights/format-values";
 
 /** The analyst's three sentences: the headline (bold), why, and the recommended next step. */
 export function NarrativeText({
@@ -10,7 +11,7 @@ export function NarrativeText({
   className,
   size = "sm",
 }: {
-  insight: Pick<Insight, "findings" | "chart" | "summary">;
+  insight: Pick<Insight, "findings" | "chart" | "summary"> & Partial<Pick<Insight, "kpiEffect" | "kpiMetric">>;
   currency: string;
   period?: { start: string; end: string };
   className?: string;
@@ -21,6 +22,8 @@ export function NarrativeText({
     { currency, period },
   );
   if (!narrative) return null;
+  // What the insight is ranked by, in the KPI's unit (the engine's statedKpiEffect), said where it has one.
+  const effect = formatKpiEffect(insight.kpiEffect, insight.kpiMetric, currency);
   return (
     <div className={cn(size === "sm" ? "text-sm" : "text-base", "space-y-1 text-slate-800", className)}>
       <p className="font-semibold text-slate-900" data-testid="insight-headline">
@@ -31,6 +34,11 @@ export function NarrativeText({
         <span className="font-medium text-slate-900">Next step: </span>
         {narrative.next}
       </p>
+      {effect !== "–" ? (
+        <p className="text-slate-700" data-testid="insight-kpi-effect">
+          Estimated effect over the period: {effect}
+        </p>
+      ) : null}
     </div>
   );
 }

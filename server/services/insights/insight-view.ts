@@ -29,6 +29,9 @@ export function insightView(insight: Insight, tags: InsightTagRef[] = [], saved 
     title: insight.title,
     summary: insight.summary,
     impact: insight.impact,
+    /** The change in the primary KPI the insight is ranked by, in its unit, where the insight states one. */
+    kpiEffect: insight.kpiEffect,
+    kpiMetric: insight.kpiMetric,
     rank: insight.rank,
     isWaitForGenerating: insight.isWaitForGenerating,
     tags,
