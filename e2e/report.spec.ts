@@ -72,6 +72,13 @@ test.describe.serial("the report screens", () => {
     await expect(firstCard).toBeInViewport();
     await expect(firstCard.getByTestId("insight-headline")).toHaveText(/\d/);
     await expect(firstCard).toContainText("Next step:");
+    // Each card says its effect on the KPI (revenue here) in the KPI's unit, except where its headline is the KPI's
+    // own change.
+    const cards = page.getByRole("list", { name: "Most Impactful Insights" }).getByRole("article");
+    await expect(
+      cards.filter({ hasText: "Lasting changes in one segment" }).getByTestId("insight-kpi-effect"),
+    ).toHaveText(/^Estimated effect over the period: −\$[\d,]+\.\d{2} revenue$/);
+    await expect(cards.filter({ hasText: "Revenue by campaign" }).getByTestId("insight-kpi-effect")).toHaveCount(0);
     // Display names only.
     const text = await page.locator("main").innerText();
     expect(text).not.toMatch(/landingPage|intention|engagedSessions|campaign "/);

@@ -1,6 +1,6 @@
 import { cn } from "@/components/ui/cn";
 import type { Insight } from "@/lib/api-client/types";
-import { analystNarrative } from "@/lib/insights/analyst-narrative";
+import { analystNarrative, leadFinding } from "@/lib/insights/analyst-narrative";
 import { formatKpiEffect } from "@/lib/insights/format-values";
 
 /** The analyst's three sentences: the headline (bold), why, and the recommended next step. */
@@ -22,8 +22,11 @@ export function NarrativeText({
     { currency, period },
   );
   if (!narrative) return null;
-  // What the insight is ranked by, in the KPI's unit (the engine's statedKpiEffect), said where it has one.
-  const effect = formatKpiEffect(insight.kpiEffect, insight.kpiMetric, currency);
+  // What the insight is ranked by, in the KPI's unit (the engine's statedKpiEffect), said where it has one and the
+  // headline does not already give it (a change of the KPI's own total is its effect).
+  const lead = leadFinding(insight.findings);
+  const ownTotal = lead !== null && !lead.dimension && lead.metric === insight.kpiMetric;
+  const effect = ownTotal ? "–" : formatKpiEffect(insight.kpiEffect, insight.kpiMetric, currency);
   return (
     <div className={cn(size === "sm" ? "text-sm" : "text-base", "space-y-1 text-slate-800", className)}>
       <p className="font-semibold text-slate-900" data-testid="insight-headline">
