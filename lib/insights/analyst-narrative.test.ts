@@ -336,6 +336,14 @@ describe("the analyst's narrative", () => {
     expect(segmentName("channel", "Paid Search")).toBe("Paid Search");
     expect(segmentName("device", "mobile")).toBe("mobile devices");
     expect(segmentName("landingPage", "")).toBe("the landing page (not set)");
+    // Rows no campaign brought are not campaigns.
+    expect(segmentName("campaign", "Generic - Boots")).toBe("the Generic - Boots campaign");
+    expect(segmentName("campaign", "(direct)")).toBe("direct traffic (no campaign)");
+    expect(segmentName("campaign", "(not set)")).toBe("traffic without a campaign");
+    const direct = { ...driver, dimensionValue: "(direct)" };
+    expect(analystNarrative({ findings: [base, direct] }, { currency: "USD" })!.why).toMatch(
+      /^Direct traffic \(no campaign\) accounts for 85 % of the fall/,
+    );
   });
 
   it("leads a segment-watch insight with its first finding (the engine ranks them by KPI effect, as its chart)", () => {

@@ -3,7 +3,7 @@
 // its share of the change); one next step for the kind of finding. Display names only (catalogue labels), and the
 // report's period is left out of a headline that covers exactly that period (the report says it once).
 import { dimensionLabel } from "../catalogue/dimensions";
-import { AD_METRICS } from "./ad-metrics";
+import { AD_METRICS, isCampaignName } from "./ad-metrics";
 import { findMetric, metricLabel, metricUnit, wasOrWere } from "../catalogue/metrics";
 import { formatChange, formatDay, formatFindingValue, formatMetric, formatPct, readsPerDay } from "./format-values";
 import { isSeasonallyExpected } from "./season";
@@ -82,13 +82,22 @@ export function segmentName(dimension: string | null, value: string | null): str
     case "device":
       return `${v} devices`;
     case "campaign":
-      return `the ${v} campaign`;
+      return isCampaignName(v) ? `the ${v} campaign` : withoutCampaign(v);
     case "query":
     case "keyword":
       return `the search “${v}”`;
     default:
       return `the ${lower(dimensionLabel(dimension))} ${v}`;
   }
+}
+
+/**
+ * The rows of the campaign dimension that no campaign brought (GA's "(direct)", "(organic)", "(not set)"): "direct
+ * traffic (no campaign)", never "the (direct) campaign".
+ */
+function withoutCampaign(value: string): string {
+  const kind = /^\((direct|organic|referral)\)$/i.exec(value.trim())?.[1];
+  return kind ? `${kind.toLowerCase()} traffic (no campaign)` : "traffic without a campaign";
 }
 
 function when(f: NarrativeFinding, options: NarrativeOptions): string {
