@@ -39,6 +39,7 @@ import { KpiStrip } from "./kpi-strip";
 import { NothingNotable } from "./nothing-notable";
 import { ReportBrandHeader, ReportFooter } from "./report-brand";
 import { ReportProgress } from "./report-generation";
+import { ownReportName } from "@/lib/insights/report-period";
 import { ReportHistory, reportTitle } from "./report-history";
 import { fontStack } from "@/lib/font-stack";
 
@@ -166,7 +167,7 @@ export function InsightReport({ project, reportParam }: { project: ProjectDetail
               <p data-testid="report-period">
                 <span className="font-medium">{formatPeriod(viewing.periodStart, viewing.periodEnd)}</span> compared
                 with the {COMPARE_TO_LABELS[viewing.compareTo].toLowerCase()}
-                {viewing.name && isMaster ? ` · ${viewing.name}` : ""}
+                {isMaster && ownReportName(viewing, project.name) ? ` · ${ownReportName(viewing, project.name)}` : ""}
                 {!isMaster && master ? (
                   <>
                     {" · "}

@@ -16,6 +16,7 @@ import {
 } from "@/lib/insights/format-values";
 import { formatDate } from "@/lib/format";
 import { fontStack } from "@/lib/font-stack";
+import { ownReportName } from "@/lib/insights/report-period";
 
 /**
  * A shared report as the agency's client sees it: the project's look (logo, colours, font, report
@@ -37,7 +38,7 @@ export function SharedReportView({ shared }: { shared: SharedReport }) {
             </p>
             <h1 className="text-2xl font-semibold text-slate-900">{`${client.name} · ${project.name}`}</h1>
             <p className="text-sm text-slate-600">
-              {report.name ? `${report.name} · ` : ""}
+              {ownReportName(report, project.name) ? `${ownReportName(report, project.name)} · ` : ""}
               {formatPeriod(report.periodStart, report.periodEnd)}
               {report.compareTo ? ` · compared with the ${COMPARE_TO_LABELS[report.compareTo].toLowerCase()}` : ""}
             </p>

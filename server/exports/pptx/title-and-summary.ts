@@ -15,6 +15,7 @@ import {
   stageLabel,
 } from "@/lib/insights/format-values";
 import { MAX_HEADLINE_KPIS, WITHIN_NOISE, figureReading } from "@/lib/insights/headline-kpis";
+import { ownReportName } from "@/lib/insights/report-period";
 import { byImpact, headlineFinding, kpiEffectOf } from "../export-format";
 import type { ExportModel } from "../export-model";
 import { CONTENT_W, MARGIN, MASTER, TITLE_MASTER, type DeckStyle } from "./deck-style";
@@ -43,7 +44,15 @@ export function addTitleSlide(pptx: PptxGenJS, model: ExportModel, style: DeckSt
     fontSize: 16,
     color: style.muted,
   });
-  const what = model.source.name ? `${model.source.name} · ` : "";
+  // A report's default name repeats the project and the period just above it.
+  const name =
+    model.source.kind === "report"
+      ? ownReportName(
+          { name: model.source.name, periodStart: model.period.start, periodEnd: model.period.end },
+          model.project.name,
+        )
+      : model.source.name;
+  const what = name ? `${name} · ` : "";
   slide.addText(`${what}${model.insights.length} insights`, {
     ...text,
     y: 4.65,

@@ -1,3 +1,4 @@
+import { defaultReportName } from "@/lib/insights/report-period";
 import "server-only";
 import { todayIn } from "@/lib/dates";
 import { REPORT_MESSAGES, type createReportSchema } from "@/lib/validation/reports";
@@ -27,9 +28,7 @@ export async function createReport({
   const report = await queueReport({
     agencyId: access.project.agencyId,
     projectId: access.project.id,
-    name:
-      input.name ??
-      `${access.project.name} ${input.periodStart} to ${input.periodEnd}`.replace(/[.<>:"|?*/\\]/g, " ").slice(0, 255),
+    name: input.name ?? defaultReportName(access.project.name, input.periodStart, input.periodEnd),
     periodStart: input.periodStart,
     periodEnd: input.periodEnd,
     compareTo: input.compareTo,

@@ -1,0 +1,20 @@
+import { describe, expect, it } from "vitest";
+import { defaultReportName, ownReportName } from "./report-period";
+
+describe("report names", () => {
+  it("names an unnamed report by its project and period, as a valid file name", () => {
+    expect(defaultReportName("acme.com: shop", "2026-10-28", "2026-11-26")).toBe(
+      "acme com  shop 2026-10-28 to 2026-11-26",
+    );
+  });
+
+  it("leaves the default name out where the project and the period are already said, and keeps a given name", () => {
+    const period = { periodStart: "2026-10-28", periodEnd: "2026-11-26" };
+    const unnamed = { ...period, name: defaultReportName("Northwind", period.periodStart, period.periodEnd) };
+    expect(ownReportName(unnamed, "Northwind")).toBeNull();
+    expect(ownReportName({ ...period, name: "October review" }, "Northwind")).toBe("October review");
+    expect(ownReportName({ ...period, name: null }, "Northwind")).toBeNull();
+    // Renamed since: the old default no longer repeats the header's project.
+    expect(ownReportName(unnamed, "Northwind Outfitters")).toBe(unnamed.name);
+  });
+});
