@@ -4,6 +4,7 @@
 import { APP_NAME } from "@/lib/constants/app";
 import type { Chart } from "../insights/engine/types";
 import type { Finding } from "../insights/types";
+import type { ReportKpi } from "../services/reports/report-kpis";
 
 export type ExportFormat = "pptx" | "xlsx";
 
@@ -57,17 +58,11 @@ export interface ExportInsight {
   chart: Chart | null;
 }
 
-/** One of the report's key figures (the report page's strip, server/services/reports/report-kpis.ts). */
-export interface ExportFigure {
-  metric: string;
-  unit: string;
-  current: number | null;
-  baseline: number | null;
-  change: number | null;
-  changePct: number | null;
-  /** Whether the change passes the report's bar; false: within normal day-to-day variation; null: not tested. */
-  significant: boolean | null;
-}
+/** One of the report's key figures (the report page's strip): its total, comparison, change and whether it is news. */
+export type ExportFigure = Pick<
+  ReportKpi,
+  "metric" | "unit" | "current" | "baseline" | "change" | "changePct" | "significant"
+>;
 
 export interface ExportModel {
   theme: ExportTheme;
