@@ -95,7 +95,7 @@ export function segmentName(dimension: string | null, value: string | null): str
  * The rows of the campaign dimension that no campaign brought (GA's "(direct)", "(organic)", "(not set)"): "direct
  * traffic (no campaign)", never "the (direct) campaign".
  */
-function withoutCampaign(value: string): string {
+export function withoutCampaign(value: string): string {
   const kind = /^\((direct|organic|referral)\)$/i.exec(value.trim())?.[1];
   return kind ? `${kind.toLowerCase()} traffic (no campaign)` : "traffic without a campaign";
 }

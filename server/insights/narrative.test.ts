@@ -359,4 +359,20 @@ describe("narratives", () => {
     // Two rates shown without their difference need only show apart.
     expect(percentDigitsApart(0.03, 0.0225, false)).toBe(1);
   });
+
+  it("names a campaign dimension's (direct) row as traffic without a campaign", () => {
+    const direct = {
+      ...base,
+      kind: "driver",
+      dimension: "campaign",
+      dimensionValue: "(direct)",
+      current: 4417.87,
+      baseline: 4000,
+      change: 417.87,
+      shareOfChange: null,
+    } as Finding;
+    expect(describeFinding(direct, { currency: "USD" })).toMatch(
+      /^Direct traffic \(no campaign\) contributed \+\$417\.87/,
+    );
+  });
 });

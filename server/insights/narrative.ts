@@ -3,6 +3,8 @@ import { dimensionLabel } from "@/lib/catalogue/dimensions";
 import { METRICS } from "@/lib/insights/metrics";
 import { wasOrWere } from "@/lib/catalogue/metrics";
 import { countedLabel, readsPerDay, smallAmountDigits } from "@/lib/insights/format-values";
+import { isCampaignName } from "@/lib/insights/ad-metrics";
+import { withoutCampaign } from "@/lib/insights/analyst-narrative";
 import { estimatedDaysClause } from "@/lib/insights/period-estimate";
 import { downIsGood } from "./metric-sense";
 import type { Finding } from "./types";
@@ -14,6 +16,11 @@ import type { Finding } from "./types";
 
 /** A segment as sentences name it: its dimension's display name and the value ("Campaign “Generic - Boots”"). */
 function segmentName(dimension: string | null, value: string | null): string {
+  // GA's "(direct)" or "(organic)" in the campaign dimension is traffic no campaign brought, not a campaign.
+  if (dimension === "campaign" && !isCampaignName(value ?? "")) {
+    const name = withoutCampaign(value ?? "");
+    return name.charAt(0).toUpperCase() + name.slice(1);
+  }
   return `${dimensionLabel(dimension ?? "")} “${value ?? "(not set)"}”`;
 }
 
