@@ -58,7 +58,16 @@ export function chartPlan(insight: ExportInsight, theme: ExportTheme): ChartPlan
           { name: "Expected high", values: chart.points.map((p) => num(p.high)), color: BAND },
         );
       }
-      return { type: "line", title: hasBand ? `${label} and its expected range` : label, labels, unit, series };
+      // A level shift's chart carries the levels before and after it as its expected values, as on the insight's page.
+      const hasLevels = !hasBand && chart.points.some((p) => finite(p.expected));
+      if (hasLevels)
+        series.push({
+          name: "Level before and after",
+          values: chart.points.map((p) => num(p.expected)),
+          color: EXPECTED,
+        });
+      const title = hasBand ? `${label} and its expected range` : hasLevels ? `${label} and its level` : label;
+      return { type: "line", title, labels, unit, series };
     }
     case "contributions": {
       const segments = chart.segments.filter((s) => finite(s.contribution));
