@@ -44,6 +44,15 @@ export interface ReportEmailFinding {
   kpiEffect?: string | null;
 }
 
+/** One of the report's key figures, written as the report page reads it ("27", "▲ +22.7 % vs 22"). */
+export interface ReportEmailFigure {
+  label: string;
+  value: string;
+  change: string;
+  /** "Within normal day-to-day variation" where the report's tests do not back the change. */
+  note: string | null;
+}
+
 export interface ReportEmailModel {
   brand: ReportEmailBrand;
   clientName: string;
@@ -53,6 +62,8 @@ export interface ReportEmailModel {
   /** The sender's own words, shown above the findings. */
   message?: string;
   findings: ReportEmailFinding[];
+  /** The report's key figures, when a whole report is sent. */
+  figures?: ReportEmailFigure[];
   /** How many findings the report holds in all (the email shows the top few). */
   totalFindings: number;
   reportUrl: string;
@@ -101,6 +112,12 @@ export function reportEmailPreview(m: ReportEmailModel): string {
 export function reportEmailText(m: ReportEmailModel): string {
   const lines: string[] = [m.brand.reportTitle, `${m.clientName} – ${m.projectName}`, reportEmailPeriod(m), ""];
   if (m.message) lines.push(m.message, "");
+  if (m.figures?.length) {
+    lines.push("Key figures:");
+    for (const f of m.figures)
+      lines.push(`   ${f.label}: ${f.value} (${f.change}${f.note ? `; ${f.note.toLowerCase()}` : ""})`);
+    lines.push("");
+  }
   if (m.findings.length === 0) {
     lines.push("No significant findings this period.", "");
   } else {

@@ -86,6 +86,22 @@ export function ReportEmail({ model }: { model: ReportEmailModel }) {
             {model.message ? (
               <Text style={{ fontSize: 15, color: "#111827", whiteSpace: "pre-line" }}>{model.message}</Text>
             ) : null}
+            {model.figures?.length ? (
+              <>
+                <Heading as="h2" style={{ fontSize: 17, color: "#111827", margin: "8px 0 8px" }}>
+                  Key figures
+                </Heading>
+                {model.figures.map((f) => (
+                  <Text key={f.label} style={{ margin: "0 0 6px", fontSize: 14, color: "#111827" }}>
+                    <strong>
+                      {f.label}: {f.value}
+                    </strong>{" "}
+                    <span style={{ color: muted }}>{f.change}</span>
+                    {f.note ? <span style={{ color: muted }}> · {f.note}</span> : null}
+                  </Text>
+                ))}
+              </>
+            ) : null}
             {model.findings.length === 0 ? (
               <Text style={{ fontSize: 15, color: muted }}>No significant findings this period.</Text>
             ) : (

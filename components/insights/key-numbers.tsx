@@ -9,7 +9,7 @@ import {
   formatFindingValue,
   metricLabel,
 } from "@/lib/insights/format-values";
-import { findMetric } from "@/lib/catalogue/metrics";
+import { changeSense } from "@/lib/insights/headline-kpis";
 import { auditIssueLabel, auditIssueName, leadFinding } from "@/lib/insights/analyst-narrative";
 
 /** The headline finding of an insight: the one its card leads with (leadFinding), audits included. */
@@ -21,9 +21,7 @@ export function headlineFinding(findings: InsightFinding[]): InsightFinding | nu
 export function changeTone(
   finding: Pick<InsightFinding, "metric" | "change" | "withinVariation">,
 ): "good" | "bad" | "neutral" {
-  if (!finding.change || finding.withinVariation) return "neutral";
-  const higherIsBetter = findMetric(finding.metric)?.higherIsBetter ?? true;
-  return finding.change > 0 === higherIsBetter ? "good" : "bad";
+  return finding.withinVariation ? "neutral" : changeSense(finding.metric, finding.change);
 }
 
 const TONE = { good: "text-green-800", bad: "text-red-700", neutral: "text-slate-700" } as const;

@@ -65,14 +65,18 @@ export function figureReading(figure: {
   const negligible = isNegligiblePct(figure.changePct);
   const withinNoise = figure.significant === false && !negligible;
   const direction = negligible || !figure.change ? null : figure.change > 0 ? "up" : "down";
-  const higherIsBetter = findMetric(figure.metric)?.higherIsBetter ?? true;
-  const tone =
-    negligible || figure.significant === false || !figure.change
-      ? "neutral"
-      : figure.change > 0 === higherIsBetter
-        ? "good"
-        : "bad";
+  const tone = negligible || figure.significant === false ? "neutral" : changeSense(figure.metric, figure.change);
   return { tone, direction, withinNoise };
 }
 
+/** Good news or bad by the metric's sense: a rise in revenue is good, a rise in a cost or a position bad. */
+export function changeSense(metric: string, change: number | null | undefined): "good" | "bad" | "neutral" {
+  if (!change) return "neutral";
+  return change > 0 === (findMetric(metric)?.higherIsBetter ?? true) ? "good" : "bad";
+}
+
 export const WITHIN_NOISE = "Within normal day-to-day variation";
+
+/** The arrow before a figure's change, so colour is not the only cue: "▲ ", "▼ ", or nothing when flat. */
+export const changeArrow = (direction: "up" | "down" | null): string =>
+  direction === "up" ? "▲ " : direction === "down" ? "▼ " : "";

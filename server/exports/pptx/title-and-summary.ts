@@ -14,7 +14,7 @@ import {
   metricLabel,
   stageLabel,
 } from "@/lib/insights/format-values";
-import { MAX_HEADLINE_KPIS, WITHIN_NOISE, figureReading } from "@/lib/insights/headline-kpis";
+import { MAX_HEADLINE_KPIS, WITHIN_NOISE, changeArrow, figureReading } from "@/lib/insights/headline-kpis";
 import { ownReportName } from "@/lib/insights/report-period";
 import { byImpact, headlineFinding, kpiEffectOf } from "../export-format";
 import type { ExportModel } from "../export-model";
@@ -80,7 +80,6 @@ function addKeyFigures(slide: PptxGenJS.Slide, model: ExportModel, style: DeckSt
     const x = x0 + i * (w + gap);
     const value = (v: number | null) => formatMetric(figure.metric, v, currency, { unit: figure.unit });
     const reading = figureReading(figure);
-    const arrow = reading.direction === "up" ? "▲ " : reading.direction === "down" ? "▼ " : "";
     slide.addShape("roundRect", {
       x,
       y,
@@ -94,7 +93,10 @@ function addKeyFigures(slide: PptxGenJS.Slide, model: ExportModel, style: DeckSt
     slide.addText(metricLabel(figure.metric), { ...at, y: y + 0.1, h: 0.3, fontSize: 11, color: style.muted });
     slide.addText(value(figure.current), { ...at, y: y + 0.4, h: 0.4, fontSize: 18, bold: true, color: style.text });
     const runs: PptxGenJS.TextProps[] = [
-      { text: `${arrow}${formatPct(figure.changePct)}`, options: { bold: true, color: tones[reading.tone] } },
+      {
+        text: `${changeArrow(reading.direction)}${formatPct(figure.changePct)}`,
+        options: { bold: true, color: tones[reading.tone] },
+      },
       { text: ` vs ${value(figure.baseline)}`, options: { color: style.muted, breakLine: reading.withinNoise } },
     ];
     if (reading.withinNoise) runs.push({ text: WITHIN_NOISE, options: { color: style.muted } });

@@ -42,8 +42,8 @@ const insight = (over: Partial<ExportInsight>): ExportInsight => ({
   ...over,
 });
 
-function emailOf(insights: ExportInsight[]): string {
-  const model: ExportModel = { ...syntheticModel({ insights: 0 }), insights };
+function emailOf(insights: ExportInsight[], figures: ExportModel["figures"] = null): string {
+  const model: ExportModel = { ...syntheticModel({ insights: 0 }), insights, figures };
   return reportEmailText(toReportEmailModel(model, { agencyName: "Acme Agency", reportUrl: "https://app/r" }));
 }
 
@@ -94,5 +94,14 @@ describe("the report email's top findings", () => {
     expect(text).not.toContain("Self-referrals");
     // A total over the report's own period needs no days beside it.
     expect(text).toMatch(/Conversions change \(Evaluation\)\n {3}Conversions\n {3}Now: 100 · Before: 120/);
+  });
+
+  it("opens with the report's key figures, read as its page reads them", () => {
+    const figures = syntheticModel({ insights: 0 }).figures;
+    const text = emailOf([insight({ title: "Conversions change", findings: [finding({})] })], figures);
+    expect(text).toContain("Key figures:\n   Revenue: €48,210.50 (▲ +20.2 % vs €40,120.00)\n");
+    expect(text).toContain("   Transactions: 512 (▼ −3.4 % vs 530; within normal day-to-day variation)\n");
+    // Chosen insights or a tag are not a report: no figures.
+    expect(emailOf([insight({ findings: [finding({})] })])).not.toContain("Key figures");
   });
 });

@@ -1,8 +1,9 @@
 import "server-only";
-import type { ReportEmailFinding, ReportEmailModel } from "@/emails/report-email-model";
-import { formatKpiEffect, metricLabel, stageLabel } from "@/lib/insights/format-values";
+import type { ReportEmailFigure, ReportEmailFinding, ReportEmailModel } from "@/emails/report-email-model";
+import { formatKpiEffect, formatMetric, formatPct, metricLabel, stageLabel } from "@/lib/insights/format-values";
+import { WITHIN_NOISE, changeArrow, figureReading } from "@/lib/insights/headline-kpis";
 import { findingDays, headlineFinding, kpiEffectOf } from "../../exports/export-format";
-import type { ExportFinding, ExportModel } from "../../exports/export-model";
+import type { ExportFigure, ExportFinding, ExportModel } from "../../exports/export-model";
 import { periodText, segmentText } from "../../exports/pptx/evidence-rows";
 
 /** How many findings the email shows; the attachment and the link carry the rest. */
@@ -56,6 +57,7 @@ export function toReportEmailModel(
     period: { start: model.period.start, end: model.period.end },
     message: extra.message,
     findings,
+    figures: (model.figures ?? []).map((f) => figureLine(f, currency)),
     totalFindings: total,
     reportUrl: extra.reportUrl,
   };
@@ -74,4 +76,16 @@ function subjectOf(f: ExportFinding, period: { start: string; end: string }): st
     ...(f.dimension && f.dimensionValue ? [segmentText(f)] : []),
     ...(own ? [periodText(f)] : []),
   ].join(" · ");
+}
+
+/** A key figure as the report page reads it: its total, its change against the comparison, and whether it is news. */
+function figureLine(f: ExportFigure, currency: string): ReportEmailFigure {
+  const value = (v: number | null) => formatMetric(f.metric, v, currency, { unit: f.unit });
+  const reading = figureReading(f);
+  return {
+    label: metricLabel(f.metric),
+    value: value(f.current),
+    change: `${changeArrow(reading.direction)}${formatPct(f.changePct)} vs ${value(f.baseline)}`,
+    note: reading.withinNoise ? WITHIN_NOISE : null,
+  };
 }
