@@ -327,7 +327,7 @@ function kpiImpact(finding: Finding, ctx: NarrativeContext): string {
  * An effect on the KPI in its unit: "-1.4 deals won", "-€65,700 revenue". A few deals or leads are told to the
  * tenth ("-0.4 deals won", not "-0 deals won"); an effect that rounds to nothing is "" (not stated).
  */
-export function kpiEffectText(effect: number, kpiMetric: string, ctx: NarrativeContext): string {
+function kpiEffectText(effect: number, kpiMetric: string, ctx: NarrativeContext): string {
   const unit = unitOf(kpiMetric);
   const amount = formatDelta(effect, unit, ctx, unit === "count" && Math.abs(effect) < 10);
   if (/^[+\-−]?0$/.test(amount)) return "";

@@ -6,7 +6,6 @@ import { currencySymbol } from "../export-format";
 
 export const DATE_FORMAT = "yyyy-mm-dd";
 export const CHANGE_PCT_FORMAT = "+0.0%;-0.0%;0.0%";
-export const SHARE_FORMAT = "0.0%";
 export const CONFIDENCE_FORMAT = "0%";
 export const P_VALUE_FORMAT = "0.0000";
 export const COUNT_FORMAT = "#,##0";
