@@ -10,6 +10,7 @@ import {
   metricLabel,
 } from "@/lib/insights/format-values";
 import { changeSense } from "@/lib/insights/headline-kpis";
+import { changeIsNews } from "@/lib/insights/season";
 import { auditIssueLabel, auditIssueName, leadFinding } from "@/lib/insights/analyst-narrative";
 
 /** The headline finding of an insight: the one its card leads with (leadFinding), audits included. */
@@ -17,11 +18,14 @@ export function headlineFinding(findings: InsightFinding[]): InsightFinding | nu
   return leadFinding(findings);
 }
 
-/** Good news or bad: a rise in cost or position is bad, a rise in revenue good. */
+/**
+ * Good news or bad: a rise in cost or position is bad, a rise in revenue good; neither for a move inside its
+ * variation, one the season predicts, or one short of the season's.
+ */
 export function changeTone(
-  finding: Pick<InsightFinding, "metric" | "change" | "withinVariation">,
+  finding: Pick<InsightFinding, "metric" | "change" | "current" | "withinVariation">,
 ): "good" | "bad" | "neutral" {
-  return finding.withinVariation ? "neutral" : changeSense(finding.metric, finding.change);
+  return finding.withinVariation || !changeIsNews(finding) ? "neutral" : changeSense(finding.metric, finding.change);
 }
 
 const TONE = { good: "text-green-800", bad: "text-red-700", neutral: "text-slate-700" } as const;

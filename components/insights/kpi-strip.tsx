@@ -5,7 +5,7 @@ import type { ReportKpi, ReportKpis } from "@/lib/api-client/types";
 import type { ChartLook } from "@/lib/hooks/use-chart-look";
 import { useReportKpis } from "@/lib/hooks/use-insights";
 import { formatChange, formatDay, formatMetric, formatPct, metricLabel } from "@/lib/insights/format-values";
-import { WITHIN_NOISE, figureReading } from "@/lib/insights/headline-kpis";
+import { figureReading } from "@/lib/insights/headline-kpis";
 import { estimatedDaysClause } from "@/lib/insights/period-estimate";
 
 const TONE = { good: "text-green-800", bad: "text-red-700", neutral: "text-slate-700" } as const;
@@ -59,7 +59,7 @@ export function KpiFigures({ figures, look }: { figures: ReportKpis; look: Chart
 
 function KpiTile({ kpi, currency, look }: { kpi: ReportKpi; currency: string; look: ChartLook }) {
   const label = metricLabel(kpi.metric);
-  const { tone: sense, direction, withinNoise } = figureReading(kpi);
+  const { tone: sense, direction, note } = figureReading(kpi);
   const tone = TONE[sense];
   const value = (v: number | null) => formatMetric(kpi.metric, v, currency, { unit: kpi.unit });
   const known = kpi.points.filter((p) => typeof p.value === "number");
@@ -76,9 +76,9 @@ function KpiTile({ kpi, currency, look }: { kpi: ReportKpi; currency: string; lo
           ({formatChange(kpi.metric, kpi.change, currency, kpi.unit)} vs {value(kpi.baseline)})
         </span>
       </p>
-      {withinNoise ? (
+      {note ? (
         <p className="text-xs text-slate-600" data-testid="kpi-noise">
-          {WITHIN_NOISE}
+          {note}
         </p>
       ) : null}
 

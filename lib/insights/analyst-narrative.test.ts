@@ -331,6 +331,54 @@ describe("the analyst's narrative", () => {
     expect(turned).not.toMatch(/\$/);
   });
 
+  it("says what the season predicted: expected, or how far short of it a rise fell", () => {
+    const rise = {
+      ...base,
+      metric: "sessions",
+      current: 56714,
+      baseline: 54266,
+      change: 2448,
+      changePct: 2448 / 54266,
+      direction: "up" as const,
+    };
+    const expected = analystNarrative(
+      { findings: [{ ...rise, season: { expected: true, lastYearChangePct: 0.05, expectedCurrent: 56979 } }] },
+      { currency: "EUR", period },
+    )!;
+    expect(expected.headline).toBe(
+      "Sessions rose 4.5 % to 56,714 (+2,448 against 54,266). Expected for the season: the same weeks last year moved +5 %.",
+    );
+    expect(expected.next).toMatch(/^Nothing to fix: the season explains it/);
+
+    const short = analystNarrative(
+      { findings: [{ ...rise, season: { expected: false, lastYearChangePct: 0.083, expectedCurrent: 58793 } }] },
+      { currency: "EUR", period },
+    )!;
+    expect(short.headline).toBe(
+      "Sessions rose 4.5 % to 56,714 (+2,448 against 54,266). The season alone predicted 58,793 (the same weeks last year moved +8.3 %): 2,079 short of it.",
+    );
+    // Not "find what lifted sessions": the rise fell behind the season.
+    expect(short.next).toMatch(
+      /^Compare sessions by channel and landing page with the same weeks last year to find what fell behind the season/,
+    );
+
+    // A dated finding the season predicts says so too.
+    const shift = analystNarrative(
+      {
+        findings: [
+          {
+            ...rise,
+            kind: "level_shift",
+            periodStart: "2025-04-10",
+            season: { expected: true, lastYearChangePct: 0.3 },
+          },
+        ],
+      },
+      { currency: "EUR", period },
+    )!;
+    expect(shift.headline).toMatch(/\. Expected for the season: the same days last year moved \+30 %\.$/);
+  });
+
   it("has nothing to say without findings, and names segments as a sentence does", () => {
     expect(analystNarrative({ findings: [] }, { currency: "USD" })).toBeNull();
     expect(segmentName("channel", "Paid Search")).toBe("Paid Search");

@@ -6,7 +6,7 @@ import { dimensionLabel } from "../catalogue/dimensions";
 import { AD_METRICS, isCampaignName } from "./ad-metrics";
 import { findMetric, metricLabel, metricUnit, wasOrWere } from "../catalogue/metrics";
 import { formatChange, formatDay, formatFindingValue, formatMetric, formatPct, readsPerDay } from "./format-values";
-import { isSeasonallyExpected } from "./season";
+import { beyondSeason, isSeasonallyExpected, seasonOf, type FindingSeason } from "./season";
 
 export interface NarrativeFinding {
   kind: string;
@@ -43,6 +43,8 @@ export interface NarrativeFinding {
   narrative?: string;
   /** A competitor's visibility move inside its day-to-day variation (server/insights/competition). */
   withinVariation?: boolean;
+  /** What the season predicted (the same days a year earlier), when the data has them. */
+  season?: FindingSeason;
 }
 
 export interface NarrativeInput {
@@ -139,6 +141,31 @@ const verbOf = (f: NarrativeFinding) =>
 
 function headline(f: NarrativeFinding, options: NarrativeOptions): string {
   if (OWN_WORDS.has(f.kind) && f.narrative) return f.narrative;
+  return findingHeadline(f, options) + seasonSentence(f, options.currency);
+}
+
+/**
+ * What the season predicted, after a headline whose finding was checked against it: a move the same days made a
+ * year earlier is expected; a period's change beyond or short of the season's says by how much.
+ */
+function seasonSentence(f: NarrativeFinding, currency: string): string {
+  const season = seasonOf(f);
+  if (!season || !finite(season.lastYearChangePct)) return "";
+  const days = f.kind === "change" ? "weeks" : "days";
+  const lastYear = `the same ${days} last year moved ${formatPct(season.lastYearChangePct)}`;
+  if (season.expected) {
+    if (f.kind === "trend") return " Expected for the season: the same days last year showed the same trend.";
+    if (season.sameCourse) return " Expected for the season: the same weeks last year followed the same course.";
+    return ` Expected for the season: ${lastYear}.`;
+  }
+  const beyond = beyondSeason(f);
+  if (beyond === null || !finite(season.expectedCurrent)) return "";
+  const predicted = formatMetric(f.metric, season.expectedCurrent, currency);
+  const gap = formatMetric(f.metric, Math.abs(beyond), currency);
+  return ` The season alone predicted ${predicted} (${lastYear}): ${gap} ${beyond < 0 ? "short of" : "beyond"} it.`;
+}
+
+function findingHeadline(f: NarrativeFinding, options: NarrativeOptions): string {
   const { currency } = options;
   const value = (v: number | null) => formatMetric(f.metric, v, currency);
   const metric = metricLabel(f.metric);
@@ -309,8 +336,14 @@ function nextStep(lead: NarrativeFinding, findings: NarrativeFinding[]): string 
     ? segmentName(driver.dimension, driver.dimensionValue)
     : segmentName(lead.dimension, lead.dimensionValue);
   const metric = lower(metricLabel(lead.metric));
-  const good =
-    (findMetric(lead.metric)?.higherIsBetter ?? true) === ((lead.change ?? 0) >= 0 || lead.direction === "up");
+  if (isSeasonallyExpected(lead))
+    return `Nothing to fix: the season explains it (the same ${lead.kind === "change" ? "weeks" : "days"} last year moved the same way). Plan for ${metric} to move like this again next year.`;
+  // Beside a season, the news is the part it did not predict: a rise smaller than last year's fell short.
+  const beyond = beyondSeason(lead);
+  const up = beyond !== null ? beyond >= 0 : (lead.change ?? 0) >= 0 || lead.direction === "up";
+  const good = (findMetric(lead.metric)?.higherIsBetter ?? true) === up;
+  if (beyond !== null && Math.sign(beyond) !== Math.sign(lead.change ?? 0))
+    return `Compare ${metric} by channel and landing page with the same weeks last year to find what ${good ? "did better than" : "fell behind"} the season, and ${good ? "keep it going" : "restore it if it was not intended"}.`;
   switch (lead.kind) {
     case "change":
     case "driver":

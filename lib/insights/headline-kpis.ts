@@ -1,6 +1,7 @@
 import type { SiteType } from "../constants/site-types";
 import { findMetric, type MetricKey } from "../catalogue/metrics";
-import { isNegligiblePct } from "./format-values";
+import { formatPct, isNegligiblePct } from "./format-values";
+import { beyondSeason, changeIsNews, type FindingSeason } from "./season";
 
 /**
  * The figures a reader of each kind of site checks first, in order: the report's header shows the first three to
@@ -53,20 +54,37 @@ export const MAX_HEADLINE_KPIS = 5;
 /**
  * How a key figure's change reads, wherever it is shown (the report page, a shared report, the deck and workbook):
  * a change that rounds to 0 % is flat (no arrow, no colour); one within the days' ordinary variation keeps its arrow
- * but no colour, and says so (a red −11 % the report's tests do not back would read as bad news); otherwise green
- * for good news and red for bad, where a fall in a cost is good.
+ * but no colour, and says so (a red −11 % the report's tests do not back would read as bad news); one the season
+ * predicts, or one short of the season's move, has no colour either and says what the season did; otherwise green for
+ * good news and red for bad, where a fall in a cost is good.
  */
 export function figureReading(figure: {
   metric: string;
+  current?: number | null;
   change: number | null;
   changePct: number | null;
   significant: boolean | null;
-}): { tone: "good" | "bad" | "neutral"; direction: "up" | "down" | null; withinNoise: boolean } {
+  season?: FindingSeason | null;
+}): { tone: "good" | "bad" | "neutral"; direction: "up" | "down" | null; note: string | null } {
   const negligible = isNegligiblePct(figure.changePct);
   const withinNoise = figure.significant === false && !negligible;
   const direction = negligible || !figure.change ? null : figure.change > 0 ? "up" : "down";
-  const tone = negligible || figure.significant === false ? "neutral" : changeSense(figure.metric, figure.change);
-  return { tone, direction, withinNoise };
+  const news = changeIsNews(figure);
+  const tone =
+    negligible || figure.significant === false || !news ? "neutral" : changeSense(figure.metric, figure.change);
+  const note = withinNoise ? WITHIN_NOISE : negligible ? null : seasonNote(figure);
+  return { tone, direction, note };
+}
+
+/** What the season did to a figure that was checked against it: "Expected for the season (+8.3 % a year ago)". */
+function seasonNote(figure: { current?: number | null; season?: FindingSeason | null }): string | null {
+  const season = figure.season;
+  if (!season || typeof season.lastYearChangePct !== "number") return null;
+  const lastYear = `${formatPct(season.lastYearChangePct)} a year ago`;
+  if (season.expected) return `Expected for the season (${lastYear})`;
+  const beyond = beyondSeason(figure);
+  if (beyond === null) return null;
+  return `${beyond < 0 ? "Short of" : "Beyond"} the season (${lastYear})`;
 }
 
 /** Good news or bad by the metric's sense: a rise in revenue is good, a rise in a cost or a position bad. */

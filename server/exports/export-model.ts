@@ -61,7 +61,7 @@ export interface ExportInsight {
 /** One of the report's key figures (the report page's strip): its total, comparison, change and whether it is news. */
 export type ExportFigure = Pick<
   ReportKpi,
-  "metric" | "unit" | "current" | "baseline" | "change" | "changePct" | "significant"
+  "metric" | "unit" | "current" | "baseline" | "change" | "changePct" | "significant" | "season"
 >;
 
 export interface ExportModel {

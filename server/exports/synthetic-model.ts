@@ -229,6 +229,7 @@ export function syntheticModel(options: SyntheticOptions = {}): ExportModel {
         change: 8_090.5,
         changePct: 0.2017,
         significant: true,
+        season: null,
       },
       {
         metric: "transactions",
@@ -238,6 +239,7 @@ export function syntheticModel(options: SyntheticOptions = {}): ExportModel {
         change: -18,
         changePct: -0.034,
         significant: false,
+        season: null,
       },
       {
         metric: "ecommerceConversionRate",
@@ -247,6 +249,7 @@ export function syntheticModel(options: SyntheticOptions = {}): ExportModel {
         change: -0.0048,
         changePct: -0.183,
         significant: true,
+        season: null,
       },
     ],
   };

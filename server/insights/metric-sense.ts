@@ -1,4 +1,5 @@
 import { METRICS } from "@/lib/insights/metrics";
+import { changeIsNews } from "@/lib/insights/season";
 import type { Direction, Finding } from "./types";
 
 // Which way is good news. For most metrics up is good; for cost, cost per click, cost per
@@ -21,6 +22,8 @@ export function findingSentiment(f: Finding): "good" | "bad" | "neutral" {
   if (f.kind === "audit") return "bad";
   // A move its own test found inside the day-to-day variation (the competition's visibility) is no news either way.
   if ((f as Finding & { withinVariation?: boolean }).withinVariation) return "neutral";
+  // Nor is a move the season predicts, or one that fell short of the season's (a smaller rise than last year's).
+  if (!changeIsNews(f)) return "neutral";
   const good = isGoodNews(f.metric, f.direction);
   return good === null ? "neutral" : good ? "good" : "bad";
 }

@@ -6,6 +6,7 @@ import { countedLabel, readsPerDay, smallAmountDigits } from "@/lib/insights/for
 import { isCampaignName } from "@/lib/insights/ad-metrics";
 import { withoutCampaign } from "@/lib/insights/analyst-narrative";
 import { estimatedDaysClause } from "@/lib/insights/period-estimate";
+import { beyondSeason } from "@/lib/insights/season";
 import { downIsGood } from "./metric-sense";
 import type { Finding } from "./types";
 
@@ -307,7 +308,17 @@ function explained(finding: Finding, ctx: NarrativeContext): string {
   const e = (finding as Finding & { explainedBy?: { dimension: string; dimensionValue: string; share: number } })
     .explainedBy;
   if (!e) return "";
-  const what = finding.direction === "up" ? "rise" : "drop";
+  // Beside the season's prediction the outcome's effect, which the segment's was compared with, is the part the
+  // season did not predict: a rise smaller than the season's is explained as a shortfall, not as the rise.
+  const beyond = beyondSeason(finding);
+  const what =
+    beyond !== null
+      ? beyond < 0
+        ? "shortfall against the season"
+        : "gain beyond the season"
+      : finding.direction === "up"
+        ? "rise"
+        : "drop";
   const share = numberFormat(ctx.locale ?? "en-US", { style: "percent", maximumFractionDigits: 0 }).format(e.share);
   return ` ${share} of the ${what} came from ${segmentName(e.dimension, e.dimensionValue)}.`;
 }
@@ -391,7 +402,7 @@ function baseSentence(finding: Finding, ctx: NarrativeContext): string {
         ? ""
         : season.expected
           ? ` Expected for the season: the same weeks last year moved ${formatChangePct(season.lastYearChangePct, ctx.locale)}, which predicts ${v(season.expectedCurrent)}.`
-          : ` The season alone predicts ${v(season.expectedCurrent)} (the same weeks last year moved ${formatChangePct(season.lastYearChangePct, ctx.locale)}): ${formatDelta((f.current ?? 0) - season.expectedCurrent, unit, ctx)} beyond it.`;
+          : ` The season alone predicts ${v(season.expectedCurrent)} (the same weeks last year moved ${formatChangePct(season.lastYearChangePct, ctx.locale)}): ${v(Math.abs((f.current ?? 0) - season.expectedCurrent))} ${(f.current ?? 0) < season.expectedCurrent ? "short of" : "beyond"} it.`;
       return `${Label}${segment(f)}${scopeOf(f)} ${verb} to ${v(f.current)} ${range(f, ctx)}, ${f.change === null ? "" : formatDelta(f.change, unit, ctx, false, digits)}${pct(f, ctx)} against ${v(f.baseline)} in the comparison period${sig ? `; ${sig}` : ""}.${estimatedDaysNote(f.estimatedDays, ctx)}${seasonal}`;
     }
     case "driver": {

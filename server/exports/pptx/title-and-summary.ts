@@ -14,7 +14,7 @@ import {
   metricLabel,
   stageLabel,
 } from "@/lib/insights/format-values";
-import { MAX_HEADLINE_KPIS, WITHIN_NOISE, changeArrow, figureReading } from "@/lib/insights/headline-kpis";
+import { MAX_HEADLINE_KPIS, changeArrow, figureReading } from "@/lib/insights/headline-kpis";
 import { ownReportName } from "@/lib/insights/report-period";
 import { byImpact, headlineFinding, kpiEffectOf } from "../export-format";
 import type { ExportModel } from "../export-model";
@@ -97,9 +97,9 @@ function addKeyFigures(slide: PptxGenJS.Slide, model: ExportModel, style: DeckSt
         text: `${changeArrow(reading.direction)}${formatPct(figure.changePct)}`,
         options: { bold: true, color: tones[reading.tone] },
       },
-      { text: ` vs ${value(figure.baseline)}`, options: { color: style.muted, breakLine: reading.withinNoise } },
+      { text: ` vs ${value(figure.baseline)}`, options: { color: style.muted, breakLine: reading.note !== null } },
     ];
-    if (reading.withinNoise) runs.push({ text: WITHIN_NOISE, options: { color: style.muted } });
+    if (reading.note) runs.push({ text: reading.note, options: { color: style.muted } });
     slide.addText(runs, { ...at, y: y + 0.85, h: 0.6, fontSize: 10 });
   });
 }

@@ -2,7 +2,7 @@
 // how to read it, as numbers with formats in the project's currency.
 import type ExcelJS from "exceljs";
 import { COMPARE_TO_LABELS, formatPeriod, metricLabel } from "@/lib/insights/format-values";
-import { WITHIN_NOISE, figureReading } from "@/lib/insights/headline-kpis";
+import { figureReading } from "@/lib/insights/headline-kpis";
 import type { MetricUnit } from "@/lib/insights/metrics";
 import type { ExportFigure, ExportModel } from "../export-model";
 import { CHANGE_PCT_FORMAT, valueFormat } from "./number-formats";
@@ -22,11 +22,13 @@ const COLUMNS: Column[] = [
 
 const READING = { good: "Better", bad: "Worse", neutral: "Unchanged" } as const;
 
-/** How a figure's change reads: better or worse when the report's tests back it, else within normal variation. */
+/**
+ * How a figure's change reads: better or worse when the report's tests back it, else within normal variation or what
+ * the season did.
+ */
 export function figureReadingText(figure: ExportFigure): string {
   const reading = figureReading(figure);
-  if (reading.withinNoise) return WITHIN_NOISE;
-  return READING[reading.tone];
+  return reading.note ?? READING[reading.tone];
 }
 
 export function addFiguresSheet(wb: ExcelJS.Workbook, model: ExportModel, style: SheetStyle): void {

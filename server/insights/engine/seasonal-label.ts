@@ -90,6 +90,9 @@ export function labelSeasonalFindings(ctx: EngineContext, outcomes: IntentionOut
 
 function seasonFor(ctx: EngineContext, f: Dated): SeasonLabel | null {
   if (f.kind !== "level_shift" && f.kind !== "anomaly" && f.kind !== "trend" && f.kind !== "change") return null;
+  // A period compared with the same days a year earlier has the season on both sides: a year-over-year change that
+  // repeats last year's is growth, not the season's.
+  if (f.kind === "change" && ctx.window.compareTo !== "previous_period") return null;
   const metric = metricDefinition(f.metric);
   // Ratios are judged through the additive metrics they are made of.
   if (metric.kind !== "additive" || !ctx.data.hasMetric(f.metric)) return null;

@@ -1,7 +1,7 @@
 import "server-only";
 import type { ReportEmailFigure, ReportEmailFinding, ReportEmailModel } from "@/emails/report-email-model";
 import { formatKpiEffect, formatMetric, formatPct, metricLabel, stageLabel } from "@/lib/insights/format-values";
-import { WITHIN_NOISE, changeArrow, figureReading } from "@/lib/insights/headline-kpis";
+import { changeArrow, figureReading } from "@/lib/insights/headline-kpis";
 import { findingDays, headlineFinding, kpiEffectOf } from "../../exports/export-format";
 import type { ExportFigure, ExportFinding, ExportModel } from "../../exports/export-model";
 import { periodText, segmentText } from "../../exports/pptx/evidence-rows";
@@ -86,6 +86,6 @@ function figureLine(f: ExportFigure, currency: string): ReportEmailFigure {
     label: metricLabel(f.metric),
     value: value(f.current),
     change: `${changeArrow(reading.direction)}${formatPct(f.changePct)} vs ${value(f.baseline)}`,
-    note: reading.withinNoise ? WITHIN_NOISE : null,
+    note: reading.note,
   };
 }

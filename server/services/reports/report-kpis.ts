@@ -8,6 +8,7 @@ import { MIN_PERIOD_COVERAGE, estimatePeriodTotal } from "@/lib/insights/period-
 import { METRIC_CATALOGUE, metricDefinition, metricUnit } from "@/lib/catalogue/metrics";
 import type { SiteType } from "@/lib/constants/site-types";
 import { periodChange } from "../../insights/detectors/period-change";
+import { SEASON_YEAR_DAYS, seasonPrediction, type SeasonPrediction } from "../../insights/stats/season-prediction";
 import { pool } from "../../db/client";
 import { activeSourceIds } from "../data-sources/project-source-ids";
 import type { ReportServiceContext } from "../context";
@@ -25,10 +26,16 @@ export interface ReportKpi {
   /** Days of either period without data whose values the totals estimate, as the report's insights do. */
   estimatedDays: string[];
   /**
-   * Whether the change is significant at 95 % (the daily values of the two periods, weekdays matched, as the insights'
-   * period changes are tested); null without both periods.
+   * Whether the change is news or the season's (the daily values of the two periods, weekdays matched, as the
+   * insights' period changes are tested, at the report's bar; a change the season predicts at 95 %); false inside the
+   * days' ordinary variation; null without both periods.
    */
   significant: boolean | null;
+  /**
+   * What the season predicted, for a significant change of a total against the previous period when the data has the
+   * same two periods a year earlier (as the report's insights judge it): expected, or beyond or short of it.
+   */
+  season: SeasonPrediction | null;
 }
 
 /**
@@ -98,6 +105,13 @@ export async function headlineFigures(
   const paidBySource =
     adMetrics.length > 0 && withCost.length > 0
       ? await paidCampaignDays(withCost, adMetrics, report, comparison)
+      : null;
+
+  // The same two periods a year earlier, for the season's prediction of an additive figure's change.
+  const seasonal = candidates.filter((m) => metricDefinition(m).kind === "additive" && !AD_METRICS.has(m));
+  const lastYear =
+    report.compareTo === "previous_period" && seasonal.length > 0
+      ? await lastYearTotals(sources, seasonal, report, comparison)
       : null;
 
   const daysWith = (source: string, needed: string[]) =>
@@ -185,6 +199,26 @@ export async function headlineFigures(
             periodEnd: report.periodEnd,
           })
         : null;
+    // The season is checked for a change its own test finds (as the insights' period changes are): one it predicts
+    // reads as expected, not as news and not as noise (the report's bar is the news's, which the season is not).
+    const predicted =
+      test?.significant && seasonal.includes(metric as (typeof seasonal)[number])
+        ? seasonPrediction(
+            {
+              current,
+              baseline,
+              change,
+              // The test's interval around its own baseline, carried over to the estimated totals.
+              expectedHigh:
+                test.expectedHigh !== null && test.baseline !== null && baseline !== null
+                  ? baseline + test.expectedHigh - test.baseline
+                  : null,
+            },
+            lastYear?.get(source)?.get(metric) ?? { current: null, baseline: null },
+          )
+        : null;
+    const significant = test ? predicted?.expected === true || judged(test) : null;
+    const season = significant ? predicted : null;
     kpis.push({
       metric,
       unit: metricUnit(metric),
@@ -194,7 +228,8 @@ export async function headlineFigures(
       changePct: change !== null && baseline ? change / Math.abs(baseline) : null,
       points,
       estimatedDays: [...estimatedDays].sort(),
-      significant: test ? judged(test) : null,
+      significant,
+      season,
     });
   }
   return {
@@ -243,6 +278,45 @@ async function paidCampaignDays(
     [sources, period.periodStart, period.periodEnd, comparison.start, comparison.end, [...NON_CAMPAIGNS]],
   );
   return daysBySource(rows, parts);
+}
+
+/**
+ * source → metric → its totals over the report's two periods a year earlier (364 days back, the same weekdays), from
+ * the daily rollup the report's engine reads them from. A source whose rows do not reach back to the first of those
+ * days is left out: a partial year would fake a seasonal move.
+ */
+async function lastYearTotals(
+  sources: string[],
+  metrics: string[],
+  period: { periodStart: string; periodEnd: string },
+  comparison: { start: string; end: string },
+) {
+  const back = (date: string) => addDays(date, -SEASON_YEAR_DAYS);
+  const columns = metrics.map((m) => [m, columnOf(m)] as const).filter((c): c is [string, string] => c[1] !== null);
+  if (columns.length === 0) return null;
+  const sums = columns
+    .map(
+      ([, column], i) =>
+        `sum(${column}) filter (where date >= $4) as "c${i}", sum(${column}) filter (where date <= $5) as "b${i}"`,
+    )
+    .join(", ");
+  const { rows } = await pool().query<Record<string, string | number | null>>(
+    `select data_source_id as source, to_char(min(date), 'YYYY-MM-DD') as first, ${sums}
+       from observation_daily_totals
+      where data_source_id = any($1::uuid[]) and date between $2 and $3
+      group by 1`,
+    [sources, back(comparison.start), back(period.periodEnd), back(period.periodStart), back(comparison.end)],
+  );
+  const number = (v: string | number | null | undefined) => (v === null || v === undefined ? null : Number(v));
+  const bySource = new Map<string, Map<string, { current: number | null; baseline: number | null }>>();
+  for (const row of rows) {
+    if (row.first !== back(comparison.start)) continue;
+    bySource.set(
+      String(row.source),
+      new Map(columns.map(([m], i) => [m, { current: number(row[`c${i}`]), baseline: number(row[`b${i}`]) }])),
+    );
+  }
+  return bySource;
 }
 
 /** source → date → part → value, from rows of (source, date, one column per part). */

@@ -8,6 +8,7 @@ import { isPaidCampaign } from "../../data/paid-campaign";
 import { additiveDrivers, ratioDrivers, type DriverAnalysis } from "../../detectors/drivers";
 import { periodChange } from "../../detectors/period-change";
 import { kpiEffectOf, totalKpiEffect } from "../impact";
+import { seasonalExpectation } from "./seasonal-expectation";
 import type { Chart, EngineContext, IntentionOutcome } from "../types";
 
 const MAX_DRIVERS = 5;
@@ -120,9 +121,21 @@ export function runDrivers(
     return { intention, findings: [], chart, kpiEffect: 0, indirectEffect: 0, severity: 0 };
 
   const denominatorCurrent = def.kind === "ratio" ? split.segments.reduce((s, x) => s + value(x.current, d), 0) : null;
+  // The season's prediction, as for the total's own change (change.ts): a move the same weeks made last year is
+  // labelled expected and carries no impact; otherwise only the part the season does not explain counts. The paid
+  // campaigns alone have no year-ago series of their own.
+  const season = split === loaded ? seasonalExpectation(ctx, metric, change, split.sourceId) : null;
   // A metric with no path to the KPI is weighed by its relative change: of the quantity reported (paid
   // campaigns' cost per conversion), not of the source's whole total (its cost over every conversion).
-  const effect = kpiEffectOf(ctx, metric, analysis.totalChange, denominatorCurrent, analysis.totalBaseline);
+  const effect = season?.expected
+    ? { kpiEffect: 0, indirectEffect: 0 }
+    : kpiEffectOf(
+        ctx,
+        metric,
+        season ? change.current - season.expectedCurrent : analysis.totalChange,
+        denominatorCurrent,
+        analysis.totalBaseline,
+      );
   // The breakdown read another source than the one the metric's total comes from (revenue by campaign
   // from an ads export, beside the analytics' whole-site revenue): its total is that source's, and says so.
   const own = ctx.data.sourceFor(parts);
@@ -130,7 +143,13 @@ export function runDrivers(
   return {
     intention,
     findings: [
-      { ...change, dimension: null, ...(scope ? { scope } : {}), ...totalKpiEffect(ctx, metric, effect) },
+      {
+        ...change,
+        dimension: null,
+        ...(scope ? { scope } : {}),
+        // Beside a season the effect is only the unexpected part's, not the whole change's: not stated as it.
+        ...(season ? { season } : totalKpiEffect(ctx, metric, effect)),
+      },
       ...drivers,
     ],
     chart,
