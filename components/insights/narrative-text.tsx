@@ -1,7 +1,7 @@
 import { cn } from "@/components/ui/cn";
 import type { Insight } from "@/lib/api-client/types";
 import { analystNarrative, leadFinding } from "@/lib/insights/analyst-narrative";
-import { formatKpiEffect } from "@/lib/insights/format-values";
+import { formatKpiEffect, ownRatesClause } from "@/lib/insights/format-values";
 
 /** The analyst's three sentences: the headline (bold), why, and the recommended next step. */
 export function NarrativeText({
@@ -40,6 +40,7 @@ export function NarrativeText({
       {effect !== "–" ? (
         <p className="text-slate-700" data-testid="insight-kpi-effect">
           Estimated effect over the period: {effect}
+          {lead ? ownRatesClause(lead) : null}
         </p>
       ) : null}
     </div>

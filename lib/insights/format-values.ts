@@ -139,6 +139,18 @@ export function formatKpiEffect(
   return `${shown} ${countedLabel(kpiMetric, shown)}`;
 }
 
+/**
+ * After the effect of a rate whose move came mostly from traffic moving between segments (server/insights/engine/
+ * analyses/drivers.ts counts only the segments' own rates): where the rest went. Empty for any other finding.
+ */
+export function ownRatesClause(finding: object): string {
+  const dimension = (finding as { effectByOwnRates?: unknown }).effectByOwnRates;
+  if (typeof dimension !== "string" || !dimension) return "";
+  const one = dimensionLabel(dimension).toLowerCase();
+  const many = one.endsWith("y") ? `${one.slice(0, -1)}ies` : `${one}s`;
+  return `, at each ${one}'s own rate (the rest of the change is traffic moving between ${many})`;
+}
+
 /** Trends carry growth rates in this unit (server/insights/engine/rate-values.ts), not the metric's unit. */
 const RATE_UNITS: Record<string, string> = { percent_per_week: "per week", percent_per_month: "per month" };
 

@@ -2,7 +2,7 @@ import { formatIsoDate } from "@/lib/dates";
 import { dimensionLabel } from "@/lib/catalogue/dimensions";
 import { METRICS } from "@/lib/insights/metrics";
 import { wasOrWere } from "@/lib/catalogue/metrics";
-import { countedLabel, readsPerDay, smallAmountDigits } from "@/lib/insights/format-values";
+import { countedLabel, ownRatesClause, readsPerDay, smallAmountDigits } from "@/lib/insights/format-values";
 import { isCampaignName } from "@/lib/insights/ad-metrics";
 import { withoutCampaign } from "@/lib/insights/analyst-narrative";
 import { estimatedDaysClause } from "@/lib/insights/period-estimate";
@@ -331,7 +331,7 @@ function kpiImpact(finding: Finding, ctx: NarrativeContext): string {
   const f = finding as Finding & { kpiEffect?: number; kpiMetric?: string | null };
   if (!f.kpiEffect || !f.kpiMetric || (f.dimension === null && f.metric === f.kpiMetric)) return "";
   const effect = kpiEffectText(f.kpiEffect, f.kpiMetric, ctx);
-  return effect ? ` Estimated effect over the period: ${effect}.` : "";
+  return effect ? ` Estimated effect over the period: ${effect}${ownRatesClause(f)}.` : "";
 }
 
 /**

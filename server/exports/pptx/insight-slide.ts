@@ -3,7 +3,7 @@
 // compact evidence table.
 import type PptxGenJS from "pptxgenjs";
 import { analystNarrative } from "@/lib/insights/analyst-narrative";
-import { INSIGHT_GROUPS, formatKpiEffect, stageLabel } from "@/lib/insights/format-values";
+import { INSIGHT_GROUPS, formatKpiEffect, ownRatesClause, stageLabel } from "@/lib/insights/format-values";
 import { currencySymbol, headlineFinding, kpiEffectOf } from "../export-format";
 import type { ExportInsight, ExportModel } from "../export-model";
 import { chartPlan, type ChartPlan } from "./chart-plan";
@@ -99,9 +99,10 @@ export function addInsightSlide(pptx: PptxGenJS, model: ExportModel, insight: Ex
   const narrativeW = plan ? CONTENT_W - CHART.w - 0.3 : CONTENT_W;
   const effect = kpiEffectOf(insight);
   const effectText = effect ? formatKpiEffect(effect.effect, effect.metric, currency) : "–";
+  const lead = headlineFinding(insight);
   const lines = [
-    ...headlineLines(headlineFinding(insight), currency),
-    ...(effectText !== "–" ? [`Effect on KPI: ${effectText}`] : []),
+    ...headlineLines(lead, currency),
+    ...(effectText !== "–" ? [`Effect on KPI: ${effectText}${lead ? ownRatesClause(lead) : ""}`] : []),
   ];
   slide.addText(
     [

@@ -68,6 +68,11 @@ export interface DriverAnalysis {
    * dimension can hold thousands of values, and a report reads only the leading ones).
    */
   readonly segments: DriverFinding[];
+  /**
+   * A ratio's change from the segments' own rates (the sum of their performance effects, without the traffic moving
+   * between them); null for an additive metric.
+   */
+  performanceChange: number | null;
   /** The first `n` of `segments`, without building the others. */
   leading(n: number): DriverFinding[];
   /** The sum of the contributions after the first `n` (in `segments` order). */
@@ -204,10 +209,12 @@ function finish(
       : {}),
   });
   let all: DriverFinding[] | null = null;
+  const ratio = rows.some((r) => r.performanceEffect !== undefined);
   return {
     totalCurrent,
     totalBaseline,
     totalChange,
+    performanceChange: ratio ? rows.reduce((sum, r) => sum + (r.performanceEffect ?? 0), 0) : null,
     get segments() {
       return (all ??= sorted.map(findingOf));
     },

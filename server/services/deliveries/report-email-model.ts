@@ -1,6 +1,13 @@
 import "server-only";
 import type { ReportEmailFigure, ReportEmailFinding, ReportEmailModel } from "@/emails/report-email-model";
-import { formatKpiEffect, formatMetric, formatPct, metricLabel, stageLabel } from "@/lib/insights/format-values";
+import {
+  formatKpiEffect,
+  formatMetric,
+  formatPct,
+  metricLabel,
+  ownRatesClause,
+  stageLabel,
+} from "@/lib/insights/format-values";
 import { changeArrow, figureReading } from "@/lib/insights/headline-kpis";
 import { findingDays, headlineFinding, kpiEffectOf } from "../../exports/export-format";
 import type { ExportFigure, ExportFinding, ExportModel } from "../../exports/export-model";
@@ -39,7 +46,7 @@ export function toReportEmailModel(
       current: lead.current,
       previous: lead.baseline,
       changePct: lead.changePct,
-      kpiEffect: effect ? formatKpiEffect(effect.effect, effect.metric, currency) : null,
+      kpiEffect: effect ? stated(formatKpiEffect(effect.effect, effect.metric, currency), lead) : null,
     });
   }
   return {
@@ -89,3 +96,6 @@ function figureLine(f: ExportFigure, currency: string): ReportEmailFigure {
     note: reading.note,
   };
 }
+
+/** An effect as the card states it, with where the rest of a diluted rate's change went; "–" alone when none. */
+const stated = (effect: string, lead: object) => (effect === "–" ? effect : effect + ownRatesClause(lead));

@@ -7,7 +7,7 @@ import { PART_INDEX } from "../../data/parts";
 import { isPaidCampaign } from "../../data/paid-campaign";
 import { additiveDrivers, ratioDrivers, type DriverAnalysis } from "../../detectors/drivers";
 import { periodChange } from "../../detectors/period-change";
-import { kpiEffectOf, totalKpiEffect } from "../impact";
+import { breakdownKpiEffect, kpiEffectOf, totalKpiEffect } from "../impact";
 import { seasonalExpectation } from "./seasonal-expectation";
 import type { Chart, EngineContext, IntentionOutcome } from "../types";
 
@@ -127,15 +127,37 @@ export function runDrivers(
   const season = split === loaded ? seasonalExpectation(ctx, metric, change, split.sourceId) : null;
   // A metric with no path to the KPI is weighed by its relative change: of the quantity reported (paid
   // campaigns' cost per conversion), not of the source's whole total (its cost over every conversion).
+  const delta = season ? change.current - season.expectedCurrent : analysis.totalChange;
+  // A rate that reaches the KPI counts the segments' own rates only: the part of its change from traffic moving between
+  // segments is the KPI the moved traffic brought or took at those rates, which the segments' own traffic findings
+  // carry (segment-watch.ts, at each segment's rate). Counted here too, a conversion rate that fell because a channel
+  // converting at 0.4 % quadrupled read as "−415 leads" in a period whose leads rose. A cost or a return on spend is
+  // ranked by its whole move.
+  const ownRates =
+    def.kind === "ratio" &&
+    def.higherIsBetter &&
+    analysis.performanceChange !== null &&
+    AD_METRICS.has(metric) === false
+      ? analysis.performanceChange
+      : null;
+  const rateDelta = ownRates ?? delta;
+  const byOwnRates = ownRates !== null && Math.abs(ownRates) < 0.5 * Math.abs(analysis.totalChange);
+  // An additive metric's segments each carry the KPI at their own rate (a channel's sessions bring its own leads).
   const effect = season?.expected
     ? { kpiEffect: 0, indirectEffect: 0 }
-    : kpiEffectOf(
-        ctx,
-        metric,
-        season ? change.current - season.expectedCurrent : analysis.totalChange,
-        denominatorCurrent,
-        analysis.totalBaseline,
-      );
+    : def.kind === "ratio"
+      ? kpiEffectOf(ctx, metric, rateDelta, denominatorCurrent, analysis.totalBaseline)
+      : breakdownKpiEffect(
+          ctx,
+          metric,
+          delta,
+          analysis.totalChange,
+          split.segments.map((s) => ({
+            segment: { sourceId: split.sourceId, dimension, value: s.value },
+            change: value(s.current, n) - value(s.baseline, n),
+          })),
+          analysis.totalBaseline,
+        );
   // The breakdown read another source than the one the metric's total comes from (revenue by campaign
   // from an ads export, beside the analytics' whole-site revenue): its total is that source's, and says so.
   const own = ctx.data.sourceFor(parts);
@@ -149,6 +171,8 @@ export function runDrivers(
         ...(scope ? { scope } : {}),
         // Beside a season the effect is only the unexpected part's, not the whole change's: not stated as it.
         ...(season ? { season } : totalKpiEffect(ctx, metric, effect)),
+        // Most of the rate's move came from the traffic mix: its stated effect is the segments' own rates' part.
+        ...(byOwnRates ? { effectByOwnRates: dimension } : {}),
       },
       ...drivers,
     ],

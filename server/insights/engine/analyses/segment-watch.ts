@@ -357,8 +357,8 @@ function collectFindings(
     const days = countDays(f.date, w.periodEnd, ctx.excludedDays);
     const finding: SegmentShift =
       metric === "position"
-        ? { ...f, ...effect(ctx, s.sourceId, metric, f.change, f.baseline) }
-        : { ...f, ...effect(ctx, s.sourceId, metric, f.change * days) };
+        ? { ...f, ...effect(ctx, s, metric, f.change, f.baseline) }
+        : { ...f, ...effect(ctx, s, metric, f.change * days) };
     origin.set(finding, { s, metric, afterEnd: w.periodEnd, points: judged });
     out.shifts.push(finding);
   }
@@ -368,21 +368,27 @@ function collectFindings(
   for (const f of result.findings) {
     // Days after a shift, on its side, are the shift itself, not separate anomalies.
     if (shifts.some((x) => f.date >= x.date && f.direction === x.direction)) continue;
-    const finding: SegmentAnomaly = { ...f, ...effect(ctx, s.sourceId, metric, f.change ?? 0) };
+    const finding: SegmentAnomaly = { ...f, ...effect(ctx, s, metric, f.change ?? 0) };
     origin.set(finding, { s, metric, afterEnd: f.date, points: result.points });
     out.anomalies.push(finding);
   }
 }
 
+/** A segment's finding's effect on the KPI, at the segment's own KPI per unit where its rows tell it. */
 function effect(
   ctx: EngineContext,
-  sourceId: string,
+  s: SegmentDailySeries,
   metric: string,
   delta: number,
   baseline?: number,
 ): SegmentFindingExtras {
-  const e = kpiEffectOf(ctx, metric, delta, null, baseline);
-  return { sourceId, kpiEffect: e.kpiEffect, kpiMetric: ctx.kpi?.metric ?? null, indirectEffect: e.indirectEffect };
+  const e = kpiEffectOf(ctx, metric, delta, null, baseline, s);
+  return {
+    sourceId: s.sourceId,
+    kpiEffect: e.kpiEffect,
+    kpiMetric: ctx.kpi?.metric ?? null,
+    indirectEffect: e.indirectEffect,
+  };
 }
 
 function countDays(from: string, to: string, excluded: ReadonlySet<string>): number {
