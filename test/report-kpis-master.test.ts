@@ -3,7 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import { addDays } from "@/lib/dates";
 import { mulberry32 } from "@/lib/seeded-random";
 import { db } from "@/server/db/client";
-import { clientProjects, reports } from "@/server/db/schema";
+import { clientProjects, insights, reports } from "@/server/db/schema";
 import * as kpisRoute from "@/app/api/reports/[id]/kpis/route";
 import * as projectRoute from "@/app/api/properties/[id]/route";
 import { generateReport } from "@/server/jobs/handlers/generate-report";
@@ -68,6 +68,7 @@ describe("the report's headline figures, its master and the project's last repor
     expect(stored.pThreshold).toBeLessThan(0.05);
     // ...and a change that bar does not pass is not news in the header either (a report whose insights kept none).
     await db().update(reports).set({ pThreshold: 0 }).where(eq(reports.id, report.id));
+    await db().update(insights).set({ findings: [] }).where(eq(insights.reportId, report.id));
     const strict = await kpis(report.id, viewer.token);
     expect(strict.body.kpis.map((k: { significant: boolean }) => k.significant)).toEqual([false, false, false]);
     // A report generated before the bar was kept judges each figure at 95 %.

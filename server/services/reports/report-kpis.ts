@@ -120,8 +120,15 @@ export async function headlineFigures(
 
   // A change is news at the report's own bar (its insights' Benjamini-Hochberg threshold over all their tests), so a
   // figure is never coloured while the insight on the same change says it is within noise; 95 % for older reports.
-  const judged = (test: { pValue: number | null; significant: boolean }) =>
-    report.pThreshold === null ? test.significant : test.significant && test.pValue! <= report.pThreshold;
+  // A change its own test finds at 95 % is news too where the report's insights established a lasting move of the same
+  // metric the same way (a segment's level shift, a period's change): mobile revenue down 30 % from the 5th and Paid
+  // Search's down half from the 10th are the period's −11.5 % revenue, which a test of the two periods' days alone
+  // cannot tell from noise at the bar of 8,000 tests (the move began mid-period). The insights name where it came from.
+  const established = report.pThreshold === null ? new Set<string>() : await establishedMoves(report.id);
+  const judged = (metric: string, test: { pValue: number | null; significant: boolean; direction: string | null }) =>
+    report.pThreshold === null
+      ? test.significant
+      : test.significant && (test.pValue! <= report.pThreshold || established.has(`${metric}|${test.direction}`));
   const kpis: ReportKpi[] = [];
   for (const metric of candidates) {
     if (kpis.length >= MAX_HEADLINE_KPIS) break;
@@ -217,7 +224,7 @@ export async function headlineFigures(
             lastYear?.get(source)?.get(metric) ?? { current: null, baseline: null },
           )
         : null;
-    const significant = test ? predicted?.expected === true || judged(test) : null;
+    const significant = test ? predicted?.expected === true || judged(metric, test) : null;
     const season = significant ? predicted : null;
     kpis.push({
       metric,
@@ -278,6 +285,21 @@ async function paidCampaignDays(
     [sources, period.periodStart, period.periodEnd, comparison.start, comparison.end, [...NON_CAMPAIGNS]],
   );
   return daysBySource(rows, parts);
+}
+
+/**
+ * "metric|direction" of the lasting moves the report's insights found (level shifts and period changes, in a segment
+ * or the total; not one day's anomaly, and not what the season predicts).
+ */
+async function establishedMoves(reportId: string): Promise<Set<string>> {
+  const { rows } = await pool().query<{ move: string }>(
+    `select distinct (f->>'metric') || '|' || (f->>'direction') as move
+       from insights i, jsonb_array_elements(i.findings) f
+      where i.report_id = $1 and f->>'kind' in ('level_shift', 'change')
+        and coalesce(f->'season'->>'expected', 'false') <> 'true'`,
+    [reportId],
+  );
+  return new Set(rows.map((r) => r.move));
 }
 
 /**

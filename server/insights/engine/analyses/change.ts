@@ -1,6 +1,7 @@
 import type { Intention } from "@/lib/insights/intentions";
 import { metricDefinition } from "@/lib/insights/metrics";
-import { periodChange } from "../../detectors/period-change";
+import { periodChange, type ChangeFinding } from "../../detectors/period-change";
+import { directionOf, relativeChange } from "../../types";
 import { kpiEffectOf, totalKpiEffect } from "../impact";
 import type { EngineContext, IntentionOutcome } from "../types";
 import { seasonalExpectation } from "./seasonal-expectation";
@@ -19,7 +20,8 @@ export function runChange(ctx: EngineContext, intention: Intention, metric: stri
   const adjacent =
     addDays(w.comparisonEnd, 1) === w.periodStart && current.length + baseline.length <= MAX_CHART_POINTS;
   const charted = adjacent ? [...baseline, ...current] : current;
-  const change = periodChange(current, baseline, { metric, periodStart: w.periodStart, periodEnd: w.periodEnd });
+  const tested = periodChange(current, baseline, { metric, periodStart: w.periodStart, periodEnd: w.periodEnd });
+  const change = metricDefinition(metric).kind === "ratio" ? asRate(ctx, metric, tested) : tested;
   const season = change.significant ? seasonalExpectation(ctx, metric, change) : null;
   // A change the season predicts is not news: kept, labelled expected, and given no impact so it
   // ranks below every insight; otherwise only the part the season does not explain counts.
@@ -41,5 +43,31 @@ export function runChange(ctx: EngineContext, intention: Intention, metric: stri
     },
     ...effect,
     severity: 0,
+  };
+}
+
+/**
+ * A ratio's change as the rate of its summed parts: the test runs on the daily rates (weighted by their denominator),
+ * whose sum is no figure to report. Summed, an average order value of €74 read "€2,228.80" and its fall "−€657,854.76
+ * revenue" (30 days of it). The test's expected range keeps its relative width around the rate of the parts.
+ */
+function asRate(ctx: EngineContext, metric: string, tested: ChangeFinding): ChangeFinding {
+  const { current, baseline } = ctx.data.periodTotals(metric);
+  if (current === null || baseline === null) return tested;
+  const rescale = (bound: number | null) =>
+    bound !== null && tested.baseline ? (baseline * bound) / tested.baseline : null;
+  const change = current - baseline;
+  return {
+    ...tested,
+    // The days' rates and the parts' rate can part ways (a weak day with many sessions): a move the test did not find
+    // the same way is not the test's.
+    significant: tested.significant && Math.sign(change) === Math.sign(tested.dailyEffect ?? change),
+    current,
+    baseline,
+    change,
+    changePct: relativeChange(current, baseline),
+    direction: directionOf(change),
+    expectedLow: rescale(tested.expectedLow),
+    expectedHigh: rescale(tested.expectedHigh),
   };
 }
