@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { addDays, dayOfWeek } from "@/lib/dates";
+import { analystNarrative } from "@/lib/insights/analyst-narrative";
 import { gaussian, mulberry32 } from "@/lib/seeded-random";
 import { db } from "@/server/db/client";
 import { clientProjects, insights } from "@/server/db/schema";
@@ -67,6 +68,10 @@ describe("the effect of traffic moving to a weaker channel", () => {
     expect(rate?.summary).toContain(
       "at each channel's own rate (the rest of the change is traffic moving between channels)",
     );
+    // The channel breakdown's next step checks the new traffic's quality rather than copying it.
+    const byChannel = rows.find((r) => r.intentionKey === "sessions_by_channel")!;
+    const story = analystNarrative({ findings: byChannel.findings as never, chart: null }, { currency: "EUR" })!;
+    expect(story.next).toMatch(/^The extra sessions from Display brought \+\d+ leads, where the site's usual rate/);
     // Leads rose by about 50: no insight says hundreds were won or lost.
     for (const r of rows) expect(Math.abs(r.kpiEffect ?? 0)).toBeLessThan(100);
   });

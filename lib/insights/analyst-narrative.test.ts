@@ -379,6 +379,32 @@ describe("the analyst's narrative", () => {
     expect(shift.headline).toMatch(/\. Expected for the season: the same days last year moved \+30 %\.$/);
   });
 
+  it("does not tell the agency to copy traffic that brought a tenth of the leads the site's rate would have", () => {
+    const sessions = {
+      ...base,
+      metric: "sessions",
+      current: 61793,
+      baseline: 48749,
+      change: 13044,
+      changePct: 0.268,
+      direction: "up" as const,
+      kpiEffect: 52,
+      kpiMetric: "leads",
+      kpiAtSiteRate: 462,
+    };
+    const display = { ...driver, metric: "sessions", dimension: "channel", dimensionValue: "Display", change: 13029 };
+    const story = analystNarrative({ findings: [sessions, display] }, { currency: "EUR", period })!;
+    expect(story.next).toBe(
+      "The extra sessions from Display brought +52 leads, where the site's usual rate would have brought +462 leads: check the quality of this traffic (targeting, placements, landing page) before adding budget to it.",
+    );
+    // Traffic that converts as the site does is worth copying.
+    const good = analystNarrative(
+      { findings: [{ ...sessions, kpiEffect: 400 }, display] },
+      { currency: "EUR", period },
+    )!;
+    expect(good.next).toMatch(/^Find what lifted Display/);
+  });
+
   it("has nothing to say without findings, and names segments as a sentence does", () => {
     expect(analystNarrative({ findings: [] }, { currency: "USD" })).toBeNull();
     expect(segmentName("channel", "Paid Search")).toBe("Paid Search");

@@ -5,7 +5,15 @@
 import { dimensionLabel } from "../catalogue/dimensions";
 import { AD_METRICS, isCampaignName } from "./ad-metrics";
 import { findMetric, metricLabel, metricUnit, wasOrWere } from "../catalogue/metrics";
-import { formatChange, formatDay, formatFindingValue, formatMetric, formatPct, readsPerDay } from "./format-values";
+import {
+  formatChange,
+  formatDay,
+  formatFindingValue,
+  formatKpiEffect,
+  formatMetric,
+  formatPct,
+  readsPerDay,
+} from "./format-values";
 import { beyondSeason, isSeasonallyExpected, seasonOf, type FindingSeason } from "./season";
 
 export interface NarrativeFinding {
@@ -45,6 +53,9 @@ export interface NarrativeFinding {
   withinVariation?: boolean;
   /** What the season predicted (the same days a year earlier), when the data has them. */
   season?: FindingSeason;
+  /** The KPI `kpiEffect` is in, and the effect the change would have had at the site's rate (a breakdown's total). */
+  kpiMetric?: string | null;
+  kpiAtSiteRate?: number;
 }
 
 export interface NarrativeInput {
@@ -330,7 +341,7 @@ function through(driver: NarrativeFinding, currency: string): string {
 /** The CRM's deal metrics (lib/catalogue/metrics.ts), whose next step is in the CRM's pipeline. */
 const CRM_METRICS: ReadonlySet<string> = new Set(["dealsCreated", "dealsWon", "wonValue", "averageDealValue"]);
 
-function nextStep(lead: NarrativeFinding, findings: NarrativeFinding[]): string {
+function nextStep(lead: NarrativeFinding, findings: NarrativeFinding[], currency: string): string {
   const driver = findings.find((f) => f.kind === "driver" && f.metric === lead.metric);
   const where = driver
     ? segmentName(driver.dimension, driver.dimensionValue)
@@ -347,6 +358,8 @@ function nextStep(lead: NarrativeFinding, findings: NarrativeFinding[]): string 
   switch (lead.kind) {
     case "change":
     case "driver":
+      if (good && weakTraffic(lead))
+        return `The extra ${metric}${where ? ` from ${where}` : ""} brought ${formatKpiEffect(lead.kpiEffect, lead.kpiMetric, currency)}, where the site's usual rate would have brought ${formatKpiEffect(lead.kpiAtSiteRate, lead.kpiMetric, currency)}: check the quality of this traffic (targeting, placements, landing page) before adding budget to it.`;
       if (good) return improvementNextStep(lead, driver, where, metric);
       // The CRM's deals move with the sales pipeline, not with bids or landing pages.
       if (CRM_METRICS.has(lead.metric))
@@ -371,6 +384,12 @@ function nextStep(lead: NarrativeFinding, findings: NarrativeFinding[]): string 
     default:
       return `Look into ${metric} before the next report.`;
   }
+}
+
+/** A rise of traffic that brought less than half the KPI the site's usual rate would have: it converts poorly. */
+function weakTraffic(lead: NarrativeFinding): boolean {
+  const { kpiEffect: own, kpiAtSiteRate: site } = lead;
+  return finite(own) && finite(site) && own > 0 && site > 0 && own < 0.5 * site && Boolean(lead.kpiMetric);
 }
 
 /**
@@ -433,7 +452,7 @@ export function analystNarrative(input: NarrativeInput, options: NarrativeOption
   return {
     headline: headline(lead, options),
     why: why(input.findings, lead, input, options.currency),
-    next: nextStep(lead, input.findings),
+    next: nextStep(lead, input.findings, options.currency),
   };
 }
 

@@ -89,7 +89,7 @@ export function breakdownKpiEffect(
   parts: readonly { segment: SegmentRef; change: number }[],
   /** The comparison value of the quantity that changed (kpiEffectOf's `baseline`). */
   baseline?: number | null,
-): Effect {
+): Effect & { atSiteRate?: number } {
   const site = kpiEffectOf(ctx, metric, delta, null, baseline);
   if (!site.kpiEffect || !total || metric === ctx.kpi?.metric) return site;
   let sum = 0;
@@ -99,7 +99,9 @@ export function breakdownKpiEffect(
     if (perUnit === null) return site;
     sum += change * perUnit;
   }
-  return { kpiEffect: sum * (delta / total), indirectEffect: 0 };
+  // What the change would have carried at the site's rate: far more than the segments' own says the traffic that
+  // moved converts poorly (the analyst's next step checks its quality before adding to it).
+  return { kpiEffect: sum * (delta / total), indirectEffect: 0, atSiteRate: site.kpiEffect };
 }
 
 /** A dimension value of one source, whose own totals may give its KPI per unit of a metric. */

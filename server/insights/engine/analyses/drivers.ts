@@ -171,6 +171,10 @@ export function runDrivers(
         ...(scope ? { scope } : {}),
         // Beside a season the effect is only the unexpected part's, not the whole change's: not stated as it.
         ...(season ? { season } : totalKpiEffect(ctx, metric, effect)),
+        // The same change at the site's rate, where the segments' own rates told another effect.
+        ...(!season && "atSiteRate" in effect && effect.atSiteRate !== undefined && effect.kpiEffect
+          ? { kpiAtSiteRate: effect.atSiteRate }
+          : {}),
         // Most of the rate's move came from the traffic mix: its stated effect is the segments' own rates' part.
         ...(byOwnRates ? { effectByOwnRates: dimension } : {}),
       },
