@@ -5,6 +5,7 @@ import { figureReading } from "@/lib/insights/headline-kpis";
 import { analystNarrative } from "@/lib/insights/analyst-narrative";
 import { gaussian, mulberry32 } from "@/lib/seeded-random";
 import * as kpisRoute from "@/app/api/reports/[id]/kpis/route";
+import * as dashboardRoute from "@/app/api/dashboard/route";
 import { db } from "@/server/db/client";
 import { clientProjects, insights } from "@/server/db/schema";
 import { generateReport } from "@/server/jobs/handlers/generate-report";
@@ -84,6 +85,22 @@ describe("a period's change against the season", () => {
     const reading = figureReading(sessions);
     expect(reading.tone).toBe("neutral");
     expect(reading.note).toMatch(/^Expected for the season \(\+\d+(\.\d)? % a year ago\)$/);
+  });
+
+  it("tells the dashboard's tile what the season did too", async () => {
+    const { main, project, sourceId } = await uploadWorld();
+    await db().update(clientProjects).set({ siteType: "content" }).where(eq(clientProjects.id, project.id));
+    expect((await uploadCsv(sourceId, main.token, contentCsv(1.3))).status).toBe(200);
+    const res = await call(dashboardRoute.GET, { path: "/api/dashboard", token: main.token });
+    expect(res.status).toBe(200);
+    type Tile = { key: string; significant: boolean | null; season?: { expected: boolean } | null };
+    const tiles = (res.body.clients as { projects: { _id: string; kpis: Tile[] }[] }[])
+      .flatMap((c) => c.projects)
+      .find((p) => p._id === project.id)!.kpis;
+    const sessions = tiles.find((k) => k.key === "sessions")!;
+    // The last 28 days (November's) against the 28 before: the rise the same weeks made last year.
+    expect(sessions.significant).toBe(true);
+    expect(sessions.season).toMatchObject({ expected: true });
   });
 
   it("tells a rise short of the season's as a shortfall, in the breakdown and the header alike", async () => {

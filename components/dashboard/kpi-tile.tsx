@@ -1,4 +1,6 @@
 import { formatMetric, formatPct } from "@/lib/insights/format-values";
+import { seasonNote } from "@/lib/insights/headline-kpis";
+import { changeIsNews } from "@/lib/insights/season";
 import type { DashboardKpi } from "@/lib/api-client/dashboard-types";
 import { cn } from "@/components/ui/cn";
 import { KpiSparkline } from "./lazy-kpi-sparkline";
@@ -9,6 +11,9 @@ import { KpiSparkline } from "./lazy-kpi-sparkline";
  */
 export function isGoodChange(kpi: DashboardKpi): boolean | null {
   if (kpi.changePct === null || kpi.changePct === 0 || kpi.significant === false) return null;
+  // Nor is a move the season predicts, or one that went the other way from the season's.
+  if (!changeIsNews({ current: kpi.current, change: kpi.current - (kpi.previous ?? 0), season: kpi.season }))
+    return null;
   return kpi.changePct > 0 === kpi.higherIsBetter;
 }
 
@@ -49,8 +54,20 @@ export function KpiTile({ kpi, currency }: { kpi: DashboardKpi; currency: string
         <p className="text-xs text-slate-600" data-testid="kpi-noise">
           Within normal variation
         </p>
+      ) : kpi.changePct ? (
+        <SeasonLine kpi={kpi} />
       ) : null}
       <KpiSparkline kpi={kpi} currency={currency} good={good} />
     </div>
   );
+}
+
+/** What the season did to the change, when the project's data has the same days a year earlier. */
+function SeasonLine({ kpi }: { kpi: DashboardKpi }) {
+  const note = seasonNote({ current: kpi.current, season: kpi.season });
+  return note ? (
+    <p className="text-xs text-slate-600" data-testid="kpi-season">
+      {note}
+    </p>
+  ) : null;
 }

@@ -16,6 +16,8 @@ export interface DashboardKpi {
    * within the days' ordinary variation; null: nothing to compare.
    */
   significant: boolean | null;
+  /** What the season predicted for a significant change, when the data has the same days a year earlier. */
+  season?: { expected: boolean; lastYearChangePct: number; expectedCurrent: number } | null;
 }
 
 export interface DashboardPeriod {

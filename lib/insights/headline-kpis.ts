@@ -77,7 +77,7 @@ export function figureReading(figure: {
 }
 
 /** What the season did to a figure that was checked against it: "Expected for the season (+8.3 % a year ago)". */
-function seasonNote(figure: { current?: number | null; season?: FindingSeason | null }): string | null {
+export function seasonNote(figure: { current?: number | null; season?: FindingSeason | null }): string | null {
   const season = figure.season;
   if (!season || typeof season.lastYearChangePct !== "number") return null;
   const lastYear = `${formatPct(season.lastYearChangePct)} a year ago`;

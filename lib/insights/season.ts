@@ -29,7 +29,7 @@ export function isSeasonallyExpected(finding: object): boolean {
  * checked and did not predict it; null otherwise. Sessions up 4.5 % where the same weeks last year rose 8 % are
  * below the season: that gap, not the rise, is the news.
  */
-export function beyondSeason(finding: { current?: number | null }): number | null {
+export function beyondSeason(finding: { current?: number | null; season?: FindingSeason | null }): number | null {
   const season = seasonOf(finding);
   if (!season || season.expected || typeof season.expectedCurrent !== "number") return null;
   return typeof finding.current === "number" ? finding.current - season.expectedCurrent : null;
@@ -39,7 +39,11 @@ export function beyondSeason(finding: { current?: number | null }): number | nul
  * Whether a change reads as news for colouring: not when the season predicts it, nor when it went the other way from
  * the season's prediction (a rise smaller than the season's is no good news, and its figure is no fall either).
  */
-export function changeIsNews(finding: { current?: number | null; change?: number | null }): boolean {
+export function changeIsNews(finding: {
+  current?: number | null;
+  change?: number | null;
+  season?: FindingSeason | null;
+}): boolean {
   if (isSeasonallyExpected(finding)) return false;
   const beyond = beyondSeason(finding);
   return beyond === null || Math.sign(beyond) === Math.sign(finding.change ?? 0);

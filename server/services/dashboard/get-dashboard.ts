@@ -47,6 +47,7 @@ export async function getDashboard({ ctx, now = new Date() }: { ctx: ServiceCont
             headlineParts(project.siteType, project.settings.primaryKpi),
             own.days,
             dateRange(own.start, own.end),
+            own.lastYear,
           )
         : [],
       latestReport: reports.latest.get(project.id) ?? null,

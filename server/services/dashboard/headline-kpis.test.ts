@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { addDays } from "@/lib/dates";
 import { mulberry32 } from "@/lib/seeded-random";
+import { isGoodChange } from "@/components/dashboard/kpi-tile";
 import { SUMMED_PARTS, buildKpis, headlineParts, type DayValues } from "./headline-kpis";
 
 // A project with an analytics export and an ads export: both carry conversions. The dashboard
@@ -87,5 +88,34 @@ describe("buildKpis", () => {
     expect(
       buildKpis(["sessions"], [day(ANALYTICS, dates[30], true, { sessions: 5 })], [dates[30]])[0].significant,
     ).toBe(null);
+  });
+
+  it("says what the season did, when the data has the same days a year earlier", () => {
+    const random = mulberry32(4);
+    const dates = Array.from({ length: 56 }, (_, i) => addDays("2026-10-01", i));
+    const index = SUMMED_PARTS.findIndex((p) => p.key === "sessions");
+    const totals = (n: number) => SUMMED_PARTS.map((_, i) => (i === index ? n : null));
+    const build = (rise: number, lastYearRise: number) =>
+      buildKpis(
+        ["sessions"],
+        dates.map((date, i) =>
+          day(ANALYTICS, date, i >= 28, {
+            sessions: Math.round(1_000 * (i >= 28 ? 1 + rise : 1) * (0.95 + 0.1 * random())),
+          }),
+        ),
+        dates.slice(28),
+        new Map([[ANALYTICS, { previous: totals(28_000), current: totals(28_000 * (1 + lastYearRise)) }]]),
+      )[0];
+    // November rose 30 %, as it did last year: expected, no good news.
+    const expected = build(0.3, 0.3);
+    expect(expected.season).toMatchObject({ expected: true });
+    expect(isGoodChange(expected)).toBe(null);
+    // It rose 8 % where last year's rose 30 %: short of the season, no good news either.
+    const short = build(0.08, 0.3);
+    expect(short.season).toMatchObject({ expected: false });
+    expect(short.current).toBeLessThan(short.season!.expectedCurrent);
+    expect(isGoodChange(short)).toBe(null);
+    // Without last year's days, a rise is good news.
+    expect(isGoodChange({ ...short, season: null })).toBe(true);
   });
 });

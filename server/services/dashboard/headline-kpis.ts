@@ -5,6 +5,7 @@ import { STORED_METRICS, findMetric } from "@/lib/catalogue/metrics";
 import type { DashboardKpi } from "@/lib/api-client/dashboard-types";
 import { pickSource } from "@/lib/insights/pick-source";
 import { periodChange } from "../../insights/detectors/period-change";
+import { seasonPrediction } from "../../insights/stats/season-prediction";
 import type { DailyPoint } from "../../insights/types";
 
 /** The stored metrics that may be summed over days: the only ones the dashboard reads. */
@@ -55,7 +56,13 @@ export interface DayValues {
  * source reported in the current period is left out rather than shown as zero; the first
  * HEADLINE_COUNT of `parts` that are reported are kept.
  */
-export function buildKpis(parts: PartKey[], days: DayValues[], currentDates: string[]): DashboardKpi[] {
+export function buildKpis(
+  parts: PartKey[],
+  days: DayValues[],
+  currentDates: string[],
+  /** source → its totals over the same two periods a year earlier (project-days.ts), for the season's prediction. */
+  lastYear?: ReadonlyMap<string, { current: (number | null)[]; previous: (number | null)[] }>,
+): DashboardKpi[] {
   const kpis: DashboardKpi[] = [];
   const sessions = SUMMED_PARTS.findIndex((p) => p.key === "sessions");
   const seesSite = new Set(days.filter((d) => d.values[sessions] !== null).map((d) => d.sourceId));
@@ -102,6 +109,24 @@ export function buildKpis(parts: PartKey[], days: DayValues[], currentDates: str
             { metric: part, periodStart: currentDates[0], periodEnd: currentDates[currentDates.length - 1] },
           )
         : null;
+    // What the season predicts, for a change its test finds, as a report's header judges it (report-kpis.ts).
+    const year = source ? lastYear?.get(source) : undefined;
+    const season =
+      test?.significant && year && seenPrevious
+        ? seasonPrediction(
+            {
+              current,
+              baseline: previous,
+              change: current - previous,
+              // The test's interval around its own baseline, carried over to the period's sum.
+              expectedHigh:
+                test.expectedHigh !== null && test.baseline !== null
+                  ? previous + test.expectedHigh - test.baseline
+                  : null,
+            },
+            { current: year.current[index], baseline: year.previous[index] },
+          )
+        : null;
     kpis.push({
       key: part,
       label: metric?.label ?? part,
@@ -112,6 +137,7 @@ export function buildKpis(parts: PartKey[], days: DayValues[], currentDates: str
       changePct: seenPrevious && previous !== 0 ? (current - previous) / Math.abs(previous) : null,
       series,
       significant: test ? test.significant : null,
+      season,
     });
   }
   return kpis;

@@ -2,6 +2,7 @@ import "server-only";
 import { DASHBOARD_KPI_DAYS } from "@/lib/api-client/dashboard-types";
 import { addDays } from "@/lib/dates";
 import { pool } from "../../db/client";
+import { SEASON_YEAR_DAYS } from "../../insights/stats/season-prediction";
 import { SUMMED_PARTS, type DayValues } from "./headline-kpis";
 
 export interface ProjectDays {
@@ -11,6 +12,16 @@ export interface ProjectDays {
   previousStart: string;
   previousEnd: string;
   days: DayValues[];
+  /**
+   * source → each summed part's totals over the two periods a year earlier (364 days back, the same weekdays), for
+   * the sources whose rows reach back to the first of those days.
+   */
+  lastYear: Map<string, LastYearTotals>;
+}
+
+export interface LastYearTotals {
+  current: (number | null)[];
+  previous: (number | null)[];
 }
 
 /**
@@ -49,6 +60,7 @@ export async function loadProjectDays(sourceIds: readonly string[]): Promise<Map
         previousEnd: addDays(start, -1),
         previousStart: addDays(start, -DASHBOARD_KPI_DAYS),
         days: [],
+        lastYear: new Map(),
       };
       result.set(projectId, entry);
     }
@@ -59,5 +71,40 @@ export async function loadProjectDays(sourceIds: readonly string[]): Promise<Map
       values: SUMMED_PARTS.map((_, i) => (row[`p${i}`] === null ? null : Number(row[`p${i}`]))),
     });
   }
+  await loadLastYear(sourceIds, result);
   return result;
+}
+
+/**
+ * Each project's two periods a year earlier, summed per source in one query on the daily rollup: what the season
+ * predicts for the dashboard's change, as a report's header reads it (report-kpis.ts).
+ */
+async function loadLastYear(sourceIds: readonly string[], projects: Map<string, ProjectDays>): Promise<void> {
+  if (projects.size === 0) return;
+  const { rows } = await pool().query<Record<string, string | number | null>>(
+    `with last as (
+       select project_id, max(date) as end_date
+       from observation_daily_totals where data_source_id = any($1::uuid[]) group by project_id)
+     select t.project_id, t.data_source_id, to_char(min(t.date), 'YYYY-MM-DD') as first,
+            ${SUMMED_PARTS.map(
+              (p, i) =>
+                `sum(t.${p.column}) filter (where t.date > l.end_date - $3::int - $2::int) as c${i}, ` +
+                `sum(t.${p.column}) filter (where t.date <= l.end_date - $3::int - $2::int) as b${i}`,
+            ).join(", ")}
+     from observation_daily_totals t join last l on l.project_id = t.project_id
+     where t.data_source_id = any($1::uuid[])
+       and t.date > l.end_date - $3::int - 2 * $2::int and t.date <= l.end_date - $3::int
+     group by t.project_id, t.data_source_id`,
+    [sourceIds, DASHBOARD_KPI_DAYS, SEASON_YEAR_DAYS],
+  );
+  const number = (v: string | number | null | undefined) => (v === null || v === undefined ? null : Number(v));
+  for (const row of rows) {
+    const project = projects.get(String(row.project_id));
+    // A partial year would fake a seasonal move.
+    if (!project || row.first !== addDays(project.previousStart, -SEASON_YEAR_DAYS)) continue;
+    project.lastYear.set(String(row.data_source_id), {
+      current: SUMMED_PARTS.map((_, i) => number(row[`c${i}`])),
+      previous: SUMMED_PARTS.map((_, i) => number(row[`b${i}`])),
+    });
+  }
 }
