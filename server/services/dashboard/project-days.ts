@@ -34,6 +34,9 @@ export interface LastYearTotals {
 export async function loadProjectDays(sourceIds: readonly string[]): Promise<Map<string, ProjectDays>> {
   const result = new Map<string, ProjectDays>();
   if (sourceIds.length === 0) return result;
+  // Last year's totals are read beside the periods' days, on another connection.
+  const lastYear = lastYearRows(sourceIds);
+  lastYear.catch(() => undefined);
   const { rows } = await pool().query<Record<string, string | number | boolean | null>>(
     `with last as (
        select project_id, max(date) as end_date
@@ -71,7 +74,7 @@ export async function loadProjectDays(sourceIds: readonly string[]): Promise<Map
       values: SUMMED_PARTS.map((_, i) => (row[`p${i}`] === null ? null : Number(row[`p${i}`]))),
     });
   }
-  await loadLastYear(sourceIds, result);
+  addLastYear(await lastYear, result);
   return result;
 }
 
@@ -79,8 +82,7 @@ export async function loadProjectDays(sourceIds: readonly string[]): Promise<Map
  * Each project's two periods a year earlier, summed per source in one query on the daily rollup: what the season
  * predicts for the dashboard's change, as a report's header reads it (report-kpis.ts).
  */
-async function loadLastYear(sourceIds: readonly string[], projects: Map<string, ProjectDays>): Promise<void> {
-  if (projects.size === 0) return;
+async function lastYearRows(sourceIds: readonly string[]) {
   const { rows } = await pool().query<Record<string, string | number | null>>(
     `with last as (
        select project_id, max(date) as end_date
@@ -97,6 +99,11 @@ async function loadLastYear(sourceIds: readonly string[], projects: Map<string, 
      group by t.project_id, t.data_source_id`,
     [sourceIds, DASHBOARD_KPI_DAYS, SEASON_YEAR_DAYS],
   );
+  return rows;
+}
+
+/** Keeps each project's sources whose rows reach back to the first of last year's days. */
+function addLastYear(rows: Record<string, string | number | null>[], projects: Map<string, ProjectDays>): void {
   const number = (v: string | number | null | undefined) => (v === null || v === undefined ? null : Number(v));
   for (const row of rows) {
     const project = projects.get(String(row.project_id));
