@@ -1,20 +1,24 @@
 import { formatMetric, formatPct } from "@/lib/insights/format-values";
-import { seasonNote } from "@/lib/insights/headline-kpis";
-import { changeIsNews } from "@/lib/insights/season";
+import { figureReading, seasonNote } from "@/lib/insights/headline-kpis";
 import type { DashboardKpi } from "@/lib/api-client/dashboard-types";
 import { cn } from "@/components/ui/cn";
 import { KpiSparkline } from "./lazy-kpi-sparkline";
 
 /**
  * Good news is a rise for most metrics and a fall for cost-like ones; null when nothing moved, there is no comparison,
- * or the change is within the days' ordinary variation (then neither good nor bad news).
+ * the change is within the days' ordinary variation, or the season predicts it (then neither good nor bad news): the
+ * report's key figures' rule (figureReading).
  */
 export function isGoodChange(kpi: DashboardKpi): boolean | null {
-  if (kpi.changePct === null || kpi.changePct === 0 || kpi.significant === false) return null;
-  // Nor is a move the season predicts, or one that went the other way from the season's.
-  if (!changeIsNews({ current: kpi.current, change: kpi.current - (kpi.previous ?? 0), season: kpi.season }))
-    return null;
-  return kpi.changePct > 0 === kpi.higherIsBetter;
+  const { tone } = figureReading({
+    metric: kpi.key,
+    current: kpi.current,
+    change: kpi.previous === null ? null : kpi.current - kpi.previous,
+    changePct: kpi.changePct,
+    significant: kpi.significant,
+    season: kpi.season,
+  });
+  return tone === "neutral" ? null : tone === "good";
 }
 
 /** One KPI of a project: the period's total in its unit, the change against the previous period, and its daily line. */

@@ -359,7 +359,7 @@ describe("the analyst's narrative", () => {
     );
     // Not "find what lifted sessions": the rise fell behind the season.
     expect(short.next).toMatch(
-      /^Compare sessions by channel and landing page with the same weeks last year to find what fell behind the season/,
+      /^Compare sessions segment by segment with the same weeks last year to find what fell behind the season/,
     );
 
     // A dated finding the season predicts says so too.

@@ -354,7 +354,7 @@ function nextStep(lead: NarrativeFinding, findings: NarrativeFinding[], currency
   const up = beyond !== null ? beyond >= 0 : (lead.change ?? 0) >= 0 || lead.direction === "up";
   const good = (findMetric(lead.metric)?.higherIsBetter ?? true) === up;
   if (beyond !== null && Math.sign(beyond) !== Math.sign(lead.change ?? 0))
-    return `Compare ${metric} by channel and landing page with the same weeks last year to find what ${good ? "did better than" : "fell behind"} the season, and ${good ? "keep it going" : "restore it if it was not intended"}.`;
+    return `Compare ${metric} segment by segment with the same weeks last year to find what ${good ? "did better than" : "fell behind"} the season, and ${good ? "keep it going" : "restore it if it was not intended"}.`;
   switch (lead.kind) {
     case "change":
     case "driver":

@@ -398,11 +398,12 @@ function baseSentence(finding: Finding, ctx: NarrativeContext): string {
             : `not significant at ${confidenceText(f)}`
           : "";
       const season = f.season as { expectedCurrent: number; lastYearChangePct: number; expected: boolean } | undefined;
+      const beyond = beyondSeason(f) ?? 0;
       const seasonal = !season
         ? ""
         : season.expected
           ? ` Expected for the season: the same weeks last year moved ${formatChangePct(season.lastYearChangePct, ctx.locale)}, which predicts ${v(season.expectedCurrent)}.`
-          : ` The season alone predicts ${v(season.expectedCurrent)} (the same weeks last year moved ${formatChangePct(season.lastYearChangePct, ctx.locale)}): ${v(Math.abs((f.current ?? 0) - season.expectedCurrent))} ${(f.current ?? 0) < season.expectedCurrent ? "short of" : "beyond"} it.`;
+          : ` The season alone predicts ${v(season.expectedCurrent)} (the same weeks last year moved ${formatChangePct(season.lastYearChangePct, ctx.locale)}): ${v(Math.abs(beyond))} ${beyond < 0 ? "short of" : "beyond"} it.`;
       return `${Label}${segment(f)}${scopeOf(f)} ${verb} to ${v(f.current)} ${range(f, ctx)}, ${f.change === null ? "" : formatDelta(f.change, unit, ctx, false, digits)}${pct(f, ctx)} against ${v(f.baseline)} in the comparison period${sig ? `; ${sig}` : ""}.${estimatedDaysNote(f.estimatedDays, ctx)}${seasonal}`;
     }
     case "driver": {

@@ -1,6 +1,6 @@
-import { defaultReportName } from "@/lib/insights/report-period";
 import "server-only";
 import { todayIn } from "@/lib/dates";
+import { defaultReportName } from "@/lib/insights/report-period";
 import { REPORT_MESSAGES, type createReportSchema } from "@/lib/validation/reports";
 import type { z } from "zod";
 import { BILLING_MESSAGES } from "@/lib/validation/billing";

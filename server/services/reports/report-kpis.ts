@@ -88,6 +88,17 @@ export async function headlineFigures(
   const columns = parts.map((p) => `sum(o.${columnOf(p)}) as "${p}"`).join(", ");
   // The active sources first: only their partitions of `observations` are read.
   const sources = await activeSourceIds(project.id);
+  // Read beside the periods' days, on other connections: the same two periods a year earlier (the season's
+  // prediction of an additive figure's change), and the lasting moves the report's insights established.
+  const seasonal = candidates.filter((m) => metricDefinition(m).kind === "additive" && !AD_METRICS.has(m));
+  const lastYearRead =
+    report.compareTo === "previous_period" && seasonal.length > 0
+      ? lastYearTotals(sources, seasonal, report, comparison)
+      : Promise.resolve(null);
+  const establishedRead = report.pThreshold === null ? Promise.resolve(new Set<string>()) : establishedMoves(report.id);
+  // Awaited below; a failure while the days are still being read must not go unhandled.
+  lastYearRead.catch(() => undefined);
+  establishedRead.catch(() => undefined);
   const { rows } = await pool().query<Record<string, string | number | null>>(
     `select o.data_source_id as source, to_char(o.date, 'YYYY-MM-DD') as date, ${columns}
        from observations o
@@ -107,12 +118,7 @@ export async function headlineFigures(
       ? await paidCampaignDays(withCost, adMetrics, report, comparison)
       : null;
 
-  // The same two periods a year earlier, for the season's prediction of an additive figure's change.
-  const seasonal = candidates.filter((m) => metricDefinition(m).kind === "additive" && !AD_METRICS.has(m));
-  const lastYear =
-    report.compareTo === "previous_period" && seasonal.length > 0
-      ? await lastYearTotals(sources, seasonal, report, comparison)
-      : null;
+  const lastYear = await lastYearRead;
 
   const daysWith = (source: string, needed: string[]) =>
     [...bySource.get(source)!.values()].filter((d) => needed.every((p) => d.get(p) !== null && d.get(p) !== undefined))
@@ -124,7 +130,7 @@ export async function headlineFigures(
   // metric the same way (a segment's level shift, a period's change): mobile revenue down 30 % from the 5th and Paid
   // Search's down half from the 10th are the period's −11.5 % revenue, which a test of the two periods' days alone
   // cannot tell from noise at the bar of 8,000 tests (the move began mid-period). The insights name where it came from.
-  const established = report.pThreshold === null ? new Set<string>() : await establishedMoves(report.id);
+  const established = await establishedRead;
   const judged = (metric: string, test: { pValue: number | null; significant: boolean; direction: string | null }) =>
     report.pThreshold === null
       ? test.significant

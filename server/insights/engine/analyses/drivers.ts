@@ -134,10 +134,7 @@ export function runDrivers(
   // converting at 0.4 % quadrupled read as "−415 leads" in a period whose leads rose. A cost or a return on spend is
   // ranked by its whole move.
   const ownRates =
-    def.kind === "ratio" &&
-    def.higherIsBetter &&
-    analysis.performanceChange !== null &&
-    AD_METRICS.has(metric) === false
+    def.kind === "ratio" && def.higherIsBetter && analysis.performanceChange !== null && !AD_METRICS.has(metric)
       ? analysis.performanceChange
       : null;
   const rateDelta = ownRates ?? delta;
