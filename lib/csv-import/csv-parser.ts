@@ -76,6 +76,21 @@ export class CsvParser {
     return this.line;
   }
 
+  /** Whether the text written so far ends with a complete record (the next byte starts a line). */
+  get atRecordStart(): boolean {
+    return this.state === State.LineStart && !this.skipLf;
+  }
+
+  /**
+   * Counts lines that a reader took past this parser (`upload/byte-rows.ts` reads plain lines itself); only at a
+   * record's start, so no record is split between the two.
+   */
+  skipLines(count: number): void {
+    if (!this.atRecordStart) throw new Error("lines skipped in the middle of a record");
+    this.line += count;
+    if (count > 0) this.started = true;
+  }
+
   write(text: string): void {
     let i = 0;
     if (!this.started && text.length > 0) {

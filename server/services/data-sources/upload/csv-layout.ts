@@ -186,6 +186,8 @@ export function parseDate(raw: string, order: DateOrder = "mdy"): string | null 
   return date === "ambiguous" ? null : date;
 }
 
+/** Date cells remembered for `knownDate` (a file covers a few thousand days; more cells are read each time). */
+const MAX_KNOWN_DATES = 100_000;
 /** Rows held for an undecided date order before month-first is assumed (memory stays bounded). */
 const MAX_HELD_ROWS = 100_000;
 
@@ -230,6 +232,8 @@ export class RowEncoder {
   private held: { fields: string[]; line: number }[] = [];
   /** The row's metric values as numbers (NaN for an empty cell), for the rollup sums. */
   private readonly values: Float64Array;
+  /** Date cells read so far and their ISO days (a file has one per day it covers; bounded all the same). */
+  private readonly knownDates = new Map<string, string>();
 
   /**
    * `sums`, when given, adds up each row for the report rollups as it is encoded. `decimalComma`: the file writes
@@ -261,6 +265,31 @@ export class RowEncoder {
   /** Rows held until their date order is known (each may bring a new combination when released). */
   get heldRows(): number {
     return this.held.length;
+  }
+
+  // What `ByteRowReader` needs to encode a row itself: a row whose date cell and dimension cells were seen
+  // before, with plain numbers, is encoded there from the file's bytes; the first row of each goes through
+  // `encode`, which checks it and remembers it here.
+
+  /** The ISO day of a date cell read before (undefined when it was not, or did not read as a day). */
+  knownDate(raw: string): string | undefined {
+    return this.knownDates.get(raw);
+  }
+
+  /** The combination of a row's dimension cells as read before (each cell followed by "\u0001"). */
+  knownCombination(raw: string): { combo: number; segments: number[] } | undefined {
+    return this.combos.get(raw);
+  }
+
+  /** What follows a known combination's number in its rows' COPY text, before the metric cells. */
+  get knownCombinationTail(): string {
+    return this.dictionary ? "" : `\t\\N${this.nullDims}`;
+  }
+
+  /** Counts a row encoded by `ByteRowReader` (the rollup sums included). */
+  countRow(date: string, segments: readonly number[], values: Float64Array): void {
+    this.rows++;
+    this.sums?.add(date, segments, values);
   }
 
   /** The end of the file: rows still held read month first, as US-English exports write them. */
@@ -404,6 +433,7 @@ export class RowEncoder {
     if (this.minDate === null || date < this.minDate) this.minDate = date;
     if (this.maxDate === null || date > this.maxDate) this.maxDate = date;
     this.dates.add(date);
+    if (this.knownDates.size < MAX_KNOWN_DATES) this.knownDates.set(raw, date);
     this.lastRawDate = raw;
     this.lastDate = date;
     return date;

@@ -22,6 +22,7 @@ import { CsvParser, CsvSyntaxError } from "@/lib/csv-import/csv-parser";
 import { UploadRollupSums } from "./rollup-sums";
 import type { DimensionDictionary } from "./dimension-dictionary";
 import { ObservationStaging, type NewUploadSource } from "./staging";
+import { ByteRowReader, type ByteRowSink } from "./byte-rows";
 
 export interface UploadSummary {
   rows: number;
@@ -63,6 +64,12 @@ const MAX_FIELD_CHARS = 64 * 1024;
 const MAX_FIELDS = 200;
 /** Text parsed at a time: a direct import reserves ids for the rows one slice can hold before parsing it. */
 const SLICE_CHARS = 256 * 1024;
+/** The same for the bytes `ByteRowReader` reads at a time. */
+const SLICE_BYTES = 256 * 1024;
+/** A line without a break this long holds a field or fields past the limits above. */
+const MAX_LINE_BYTES = MAX_FIELD_CHARS * MAX_FIELDS;
+const LINE_FEED = 10;
+const CARRIAGE_RETURN = 13;
 
 // Formats a CSV is often confused with, by their first bytes.
 const BINARY_SIGNATURES = [
@@ -90,6 +97,11 @@ export async function importCsv(chunks: AsyncIterable<Buffer>, target: ImportTar
   let pending: string[] = [];
   // Records read after the header and before the import knew where they go (which the encoder must know).
   let early: { fields: string[]; line: number }[] = [];
+
+  /** Reads the rows from the file's bytes once the header is read and the parser is at a line's start. */
+  let reader: ByteRowReader | undefined;
+  /** The bytes after the last line break read so far (a line the next chunk ends). */
+  let carry: Buffer | null = null;
 
   const parser = new CsvParser((fields, line) => {
     if (fields.length > MAX_FIELDS) throw new CsvImportError(M.syntax(line, `more than ${MAX_FIELDS} columns`));
@@ -149,19 +161,90 @@ export async function importCsv(chunks: AsyncIterable<Buffer>, target: ImportTar
     // Counting the slice's line breaks is only needed when the encoder hands out ids.
     if (dictionary) await reserveFor(recordsAtMost(text));
     parser.write(text);
-    if (parser.fieldLength > MAX_FIELD_CHARS || parser.pendingFields > MAX_FIELDS) {
-      throw new CsvImportError(
-        M.syntax(
-          parser.currentLine,
-          `a field is longer than ${MAX_FIELD_CHARS} characters, or a row has too many columns (is a quote left open?)`,
-        ),
-      );
-    }
+    checkParserLimits();
     await startEncoding();
     if (pending.length === 0) return;
     for (const line of pending) staging!.push(line);
     pending = [];
     await staging!.flushIfFull();
+  };
+
+  const tooLong = () =>
+    new CsvImportError(
+      M.syntax(
+        parser.currentLine,
+        `a field is longer than ${MAX_FIELD_CHARS} characters, or a row has too many columns (is a quote left open?)`,
+      ),
+    );
+  const checkParserLimits = () => {
+    if (parser.fieldLength > MAX_FIELD_CHARS || parser.pendingFields > MAX_FIELDS) throw tooLong();
+  };
+
+  const sink: ByteRowSink = {
+    parse(text) {
+      parser.write(text);
+      checkParserLimits();
+      for (const line of pending) staging!.push(line);
+      pending = [];
+    },
+    get line() {
+      return parser.currentLine;
+    },
+    set line(line) {
+      if (line !== parser.currentLine) parser.skipLines(line - parser.currentLine);
+    },
+    atRecordStart: () => parser.atRecordStart,
+    emit: (bytes) => staging!.pushBytes(bytes),
+  };
+
+  /**
+   * Until rows are being encoded (the header and the first row read), the text path reads the file a line at a
+   * time; then `ByteRowReader` reads the rest from its bytes, from a line's start.
+   */
+  const feedChunk = async (chunk: Buffer) => {
+    if (reader) return feedBytes(chunk);
+    for (let at = 0; at < chunk.length;) {
+      if (encoder && parser.atRecordStart) {
+        reader = new ByteRowReader(
+          layout!,
+          encoder,
+          parser.separatorChar.charCodeAt(0),
+          parser.separatorChar === ";",
+          sink,
+        );
+        return feedBytes(chunk.subarray(at));
+      }
+      const lineBreak = chunk.indexOf(LINE_FEED, at);
+      const next = lineBreak === -1 ? chunk.length : lineBreak + 1;
+      await feed(decode(decoder, chunk.subarray(at, next), parser.currentLine));
+      at = next;
+    }
+  };
+
+  const feedBytes = async (chunk: Buffer) => {
+    const bytes = carry ? Buffer.concat([carry, chunk]) : chunk;
+    carry = null;
+    const last = bytes.lastIndexOf(LINE_FEED);
+    if (last + 1 < bytes.length) {
+      if (bytes.length - last - 1 > MAX_LINE_BYTES) throw tooLong();
+      carry = Buffer.from(bytes.subarray(last + 1));
+    }
+    await readBytes(bytes, 0, last + 1);
+  };
+
+  const readBytes = async (bytes: Buffer, start: number, end: number) => {
+    for (let at = start; at < end;) {
+      let to = end;
+      if (at + SLICE_BYTES < end) {
+        const lineBreak = bytes.indexOf(LINE_FEED, at + SLICE_BYTES);
+        if (lineBreak !== -1 && lineBreak < end) to = lineBreak + 1;
+      }
+      if (dictionary) await reserveFor(breaksIn(bytes, at, to) + 1);
+      reader!.read(bytes, at, to);
+      reader!.flush();
+      await staging!.flushIfFull();
+      at = to;
+    }
   };
 
   let phaseStarted = performance.now();
@@ -178,7 +261,12 @@ export async function importCsv(chunks: AsyncIterable<Buffer>, target: ImportTar
         if (BINARY_SIGNATURES.some((sig) => chunk.subarray(0, sig.length).equals(sig)))
           throw new AppError(415, M.notCsv);
       }
-      await feed(decode(decoder, chunk, parser.currentLine));
+      await feedChunk(chunk);
+    }
+    if (carry) {
+      const last: Buffer = carry;
+      carry = null;
+      await readBytes(last, 0, last.length);
     }
     await feed(decode(decoder, undefined, parser.currentLine));
     // The last record, when no line break follows it, comes with `end`; then the rows held back.
@@ -228,6 +316,15 @@ export async function importCsv(chunks: AsyncIterable<Buffer>, target: ImportTar
     if (error instanceof DuplicateRowError && layout) throw duplicateRowError(error, layout);
     throw error;
   }
+}
+
+/** Line breaks in bytes (a CR or a LF each: at most how many records they end). */
+function breaksIn(bytes: Buffer, start: number, end: number): number {
+  let count = 0;
+  for (let k = bytes.indexOf(LINE_FEED, start); k !== -1 && k < end; k = bytes.indexOf(LINE_FEED, k + 1)) count++;
+  for (let k = bytes.indexOf(CARRIAGE_RETURN, start); k !== -1 && k < end; k = bytes.indexOf(CARRIAGE_RETURN, k + 1))
+    count++;
+  return count;
 }
 
 /** At most how many records a slice of text ends (each ends at a line break; a lone CR is one too), plus one. */

@@ -77,10 +77,10 @@ export class ObservationStaging {
   private copy: ReturnType<typeof copyFrom> | undefined;
   private copyDone: Promise<void> | undefined;
   private copyBytes = 0;
-  private batch: string[] = [];
+  private batch: (string | Buffer)[] = [];
   private batchBytes = 0;
-  /** Batches read while a chunk was being merged, one string each, sent once it is merged. */
-  private held: string[] = [];
+  /** Batches read while a chunk was being merged, one string or buffer each, sent once it is merged. */
+  private held: (string | Buffer)[] = [];
   private heldBytes = 0;
   private closed = false;
   private chunkCount = 0;
@@ -214,13 +214,19 @@ export class ObservationStaging {
     this.batchBytes += line.length;
   }
 
+  /** Queues lines of COPY text as UTF-8 bytes (`ByteRowReader`'s), after the lines pushed before. */
+  pushBytes(bytes: Buffer): void {
+    this.batch.push(bytes);
+    this.batchBytes += bytes.length;
+  }
+
   /** Sends the queued lines when enough have gathered, waiting when PostgreSQL is behind. */
   async flushIfFull(): Promise<void> {
     if (this.batchBytes < this.batchLimit) return;
     // A chunk is being merged: hold the rows read meanwhile (up to a chunk, as one string per
     // batch rather than a string per row) and go on reading.
     if (!this.mergeSettled && this.heldBytes + this.batchBytes < this.chunkBytes) {
-      this.held.push(this.batch.join(""));
+      this.held.push(joined(this.batch));
       this.heldBytes += this.batchBytes;
       this.batch = [];
       this.batchBytes = 0;
@@ -245,13 +251,13 @@ export class ObservationStaging {
     this.heldBytes = 0;
     for (const data of held) await this.send(data);
     if (this.batch.length === 0) return;
-    const data = this.batch.join("");
+    const data = joined(this.batch);
     this.batch = [];
     this.batchBytes = 0;
     await this.send(data);
   }
 
-  private async send(data: string): Promise<void> {
+  private async send(data: string | Buffer): Promise<void> {
     if (!this.copy) this.beginChunk();
     this.copyBytes += data.length;
     if (!this.copy!.write(data)) await Promise.race([once(this.copy!, "drain"), this.copyDone]);
@@ -718,4 +724,11 @@ export class ObservationStaging {
     this.closed = true;
     await this.client.end().catch(() => undefined);
   }
+}
+
+/** Queued COPY text as one write: a string when it is all strings, else bytes. */
+function joined(parts: (string | Buffer)[]): string | Buffer {
+  if (parts.length === 1) return parts[0];
+  if (parts.every((p) => typeof p === "string")) return parts.join("");
+  return Buffer.concat(parts.map((p) => (typeof p === "string" ? Buffer.from(p, "utf8") : p)));
 }
