@@ -21,6 +21,16 @@ async function partitionOf(sourceId: string) {
   return rows[0];
 }
 
+/** A source's rows in each report rollup: daily totals, segment days, segment weeks, four-week blocks. */
+async function rollupRows(sourceId: string) {
+  const { rows } = await db().execute<{ n: number[] }>(sql`
+    select array[(select count(*) from observation_daily_totals where data_source_id = ${sourceId}),
+                 (select count(*) from observation_segment_daily where data_source_id = ${sourceId}),
+                 (select count(*) from observation_segment_weekly where data_source_id = ${sourceId}),
+                 (select count(*) from observation_segment_four_weekly where data_source_id = ${sourceId})]::int[] as n`);
+  return rows[0].n;
+}
+
 const CSV = "date,channel,sessions\n2026-03-01,Direct,10\n2026-03-01,Email,4\n2026-03-02,Direct,12\n";
 
 describe("observations partitioned by data source", () => {
@@ -102,10 +112,20 @@ describe("observations partitioned by data source", () => {
     expect(await countObservations(sourceId)).toBe(1);
   });
 
-  it("deleting a source drops its partition", async () => {
-    const { main, sourceId } = await uploadWorld();
+  it("deleting a source drops its partition and its report rollups, also when its project is deleted", async () => {
+    const { main, project, sourceId } = await uploadWorld();
+    const otherId = (await createSource(project.id, main.token, { name: "Other export" })).body._id as string;
     expect((await uploadCsv(sourceId, main.token, CSV)).status).toBe(200);
+    expect((await uploadCsv(otherId, main.token, CSV)).status).toBe(200);
+    // Daily totals (2 days); per channel: its days (3), its weeks (3: 1 March is a Sunday), its four-week blocks.
+    expect(await rollupRows(sourceId)).toEqual([2, 3, 3, 2]);
     expect((await deleteSource(sourceId, main.token)).status).toBe(200);
     expect(await partitionOf(sourceId)).toEqual({ attached: false, exists: false });
+    expect(await rollupRows(sourceId)).toEqual([0, 0, 0, 0]);
+    expect(await rollupRows(otherId)).toEqual([2, 3, 3, 2]);
+    // A project's delete cascades to its sources in the database: the trigger runs for them too.
+    await db().execute(sql`delete from client_projects where id = ${project.id}`);
+    expect(await partitionOf(otherId)).toEqual({ attached: false, exists: false });
+    expect(await rollupRows(otherId)).toEqual([0, 0, 0, 0]);
   });
 });

@@ -3,8 +3,6 @@ import { copyText } from "./csv-layout";
 
 /** Accumulators held before the sums give up and the rollups are summed from the staged rows. */
 export const ROLLUP_SUMS_CAP = 200_000;
-// A segment accumulator's key: the day's number times this, plus the segment's number.
-const SEGMENTS_PER_DAY = 2 ** 22;
 
 /**
  * The report rollups of an upload (its daily totals and per-segment daily sums, as
@@ -26,7 +24,12 @@ export class UploadRollupSums {
   private readonly inSegments: boolean[];
   private readonly usersAt: number;
   private readonly daily = new Map<string, Float64Array>();
-  private readonly segments = new Map<number, Float64Array>();
+  /**
+   * Per segment, per day number: its accumulator. Arrays rather than one map keyed by day and segment: such a key
+   * outgrows a small integer, and hashing it cost as much as the rest of the import's reading.
+   */
+  private readonly segments: (Float64Array | undefined)[][] = [];
+  private segmentAccumulators = 0;
   private readonly segmentIds = new Map<string, number>();
   private readonly segmentNames: { dimension: string; value: string }[] = [];
   private readonly dayNumbers = new Map<string, number>();
@@ -61,6 +64,7 @@ export class UploadRollupSums {
       id = this.segmentNames.length;
       this.segmentIds.set(name, id);
       this.segmentNames.push({ dimension, value });
+      this.segments.push([]);
     }
     return id;
   }
@@ -81,14 +85,17 @@ export class UploadRollupSums {
       this.lastDaily = this.daily.get(date);
     }
     addTo(this.lastDaily!, values, null);
-    const base = this.lastDay * SEGMENTS_PER_DAY;
-    for (const segment of segments) {
-      const key = base + segment;
-      let sums = this.segments.get(key);
+    const day = this.lastDay;
+    for (let s = 0; s < segments.length; s++) {
+      const days = this.segments[segments[s]];
+      let sums = days[day];
       if (sums === undefined) {
-        if (this.segments.size >= this.cap || segment >= SEGMENTS_PER_DAY) return this.giveUp();
+        if (this.segmentAccumulators >= this.cap) return this.giveUp();
+        // Holes up to this day first: an array with gaps would turn into a slow dictionary.
+        while (days.length < day) days.push(undefined);
         sums = this.accumulator();
-        this.segments.set(key, sums);
+        days[day] = sums;
+        this.segmentAccumulators++;
       }
       addTo(sums, values, this.inSegments);
     }
@@ -116,15 +123,19 @@ export class UploadRollupSums {
   /** COPY text of the segment sums: date, dimension, value, rows, then `segmentColumns`. */
   segmentCopy(): string {
     let out = "";
-    for (const [key, sums] of this.segments) {
-      const { dimension, value } = this.segmentNames[key % SEGMENTS_PER_DAY];
-      out += `${this.days[Math.floor(key / SEGMENTS_PER_DAY)]}\t${dimension}\t${copyText(value)}\t${sums[0]}`;
-      for (let i = 0; i < this.columns.length; i++) {
-        if (!this.inSegments[i]) continue;
-        out += Number.isNaN(sums[i + 1]) ? "\t\\N" : `\t${sums[i + 1]}`;
-      }
-      out += "\n";
-    }
+    this.segments.forEach((days, segment) => {
+      const { dimension, value } = this.segmentNames[segment];
+      const name = `\t${dimension}\t${copyText(value)}\t`;
+      days.forEach((sums, day) => {
+        if (sums === undefined) return;
+        out += `${this.days[day]}${name}${sums[0]}`;
+        for (let i = 0; i < this.columns.length; i++) {
+          if (!this.inSegments[i]) continue;
+          out += Number.isNaN(sums[i + 1]) ? "\t\\N" : `\t${sums[i + 1]}`;
+        }
+        out += "\n";
+      });
+    });
     return out;
   }
 
@@ -137,7 +148,8 @@ export class UploadRollupSums {
   private giveUp(): void {
     this.given = true;
     this.daily.clear();
-    this.segments.clear();
+    this.segments.length = 0;
+    this.segmentAccumulators = 0;
     this.segmentIds.clear();
     this.segmentNames.length = 0;
   }
