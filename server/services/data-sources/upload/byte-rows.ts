@@ -1,6 +1,7 @@
 import { isUtf8 } from "node:buffer";
 import { DATA_SOURCE_MESSAGES as M } from "@/lib/constants/data-source-messages";
 import { AppError } from "../../../errors";
+import { binaryRowBytes, copyTextToBinary, postgresDay, viewOf, writeBinaryRow } from "./copy-binary";
 import { CsvImportError, type CsvLayout, type RowEncoder } from "./csv-layout";
 
 const LF = 10;
@@ -29,6 +30,7 @@ const EXACT_POWERS_OF_TEN = Array.from({ length: 23 }, (_, k) => 10 ** k);
 /** A combination's dimension cells (each followed by 0x01) and what the encoder gave it. */
 interface ByteCombination {
   bytes: Uint8Array;
+  combo: number;
   comboText: Uint8Array;
   segments: number[];
   next: ByteCombination | undefined;
@@ -74,7 +76,9 @@ export class ByteRowReader {
   private lastDate: Uint8Array | null = null;
   private lastDay = "";
   private lastDayBytes = new Uint8Array(0);
+  private lastDayNumber = 0;
   private out = Buffer.allocUnsafe(OUT_BYTES);
+  private outView = viewOf(this.out);
   /** Where the line after the one `split` read starts. */
   private next = 0;
   private outAt = 0;
@@ -85,6 +89,8 @@ export class ByteRowReader {
     private readonly separator: number,
     private readonly decimalComma: boolean,
     private readonly sink: ByteRowSink,
+    /** Rows in PostgreSQL's binary COPY format (a new source's partition, `copy-binary.ts`) rather than text. */
+    private readonly binary = false,
   ) {
     this.width = layout.width;
     this.starts = new Int32Array(layout.width);
@@ -146,6 +152,7 @@ export class ByteRowReader {
     if (this.outAt === 0) return;
     this.sink.emit(this.out.subarray(0, this.outAt));
     this.out = Buffer.allocUnsafe(OUT_BYTES);
+    this.outView = viewOf(this.out);
     this.outAt = 0;
   }
 
@@ -249,6 +256,7 @@ export class ByteRowReader {
       if (day !== this.lastDay) {
         this.lastDay = day;
         this.lastDayBytes = Buffer.from(day, "latin1");
+        this.lastDayNumber = postgresDay(day);
       }
     }
     // Cells left out: only ASCII here (other bytes are checked as UTF-8 on the text path).
@@ -267,6 +275,20 @@ export class ByteRowReader {
       if (value === NOT_PLAIN) return false;
       if (value < 0 && this.allowNegative[m] === 0) return false;
       values[m] = value;
+    }
+    if (this.binary) {
+      if (this.outAt + binaryRowBytes(metrics.length) > this.out.length) this.flush();
+      this.outAt = writeBinaryRow(
+        this.outView,
+        this.outAt,
+        line,
+        this.lastDayNumber,
+        combination.combo,
+        values,
+        metrics.length,
+      );
+      this.encoder.countRow(this.lastDay, combination.segments, values);
+      return true;
     }
     // Checked: write `line \t day \t combo tail (\t cell)* \n`.
     let lineLength = 1;
@@ -377,7 +399,7 @@ export class ByteRowReader {
     const fields: string[] = new Array(this.width);
     for (let f = 0; f < this.width; f++) fields[f] = this.cell(bytes, this.starts[f], this.ends[f], line);
     const text = this.encoder.encode(fields, line);
-    if (text !== "") this.write(text);
+    if (text !== "") this.write(this.binary ? copyTextToBinary(text) : text);
     if (!this.encodes || this.encoder.heldRows > 0) return;
     let raw = "";
     for (let d = 0; d < this.dimensionIndexes.length; d++) raw += fields[this.dimensionIndexes[d]] + "\u0001";
@@ -405,6 +427,7 @@ export class ByteRowReader {
     }
     this.combinations.set(hash, {
       bytes: key,
+      combo: known.combo,
       comboText: Buffer.from(String(known.combo), "latin1"),
       segments: known.segments,
       next: this.combinations.get(hash),
@@ -421,17 +444,19 @@ export class ByteRowReader {
     return text;
   }
 
-  private write(text: string): void {
-    const most = text.length * 3;
+  private write(data: string | Buffer): void {
+    const most = typeof data === "string" ? data.length * 3 : data.length;
     if (this.outAt + most > this.out.length) {
       this.flush();
-      if (most > this.out.length) this.out = Buffer.allocUnsafe(most);
+      if (most > this.out.length) {
+        this.out = Buffer.allocUnsafe(most);
+        this.outView = viewOf(this.out);
+      }
     }
-    this.outAt += this.out.write(text, this.outAt, "utf8");
+    this.outAt += typeof data === "string" ? this.out.write(data, this.outAt, "utf8") : data.copy(this.out, this.outAt);
   }
 }
 
-/** Where the line after the one holding `from` starts (`end` when no line break follows). */
 function lineAfter(bytes: Buffer, from: number, end: number): number {
   const lineBreak = bytes.indexOf(LF, from);
   return lineBreak === -1 || lineBreak >= end ? end : lineBreak + 1;

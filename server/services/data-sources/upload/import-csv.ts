@@ -211,6 +211,7 @@ export async function importCsv(chunks: AsyncIterable<Buffer>, target: ImportTar
           parser.separatorChar.charCodeAt(0),
           parser.separatorChar === ";",
           sink,
+          dictionary !== null,
         );
         return feedBytes(chunk.subarray(at));
       }

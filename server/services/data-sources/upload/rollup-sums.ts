@@ -22,6 +22,9 @@ export class UploadRollupSums {
   readonly columns: readonly string[];
   /** Per column: whether the segment rollup keeps it (every part but `users`). */
   private readonly inSegments: boolean[];
+  /** The positions of those columns, for `addTo`. */
+  private readonly segmentPositions: Int32Array;
+  private readonly allPositions: Int32Array;
   private readonly usersAt: number;
   private readonly daily = new Map<string, Float64Array>();
   /**
@@ -46,6 +49,8 @@ export class UploadRollupSums {
     this.columns = metricColumns;
     const segmentColumns = new Set<string>(SEGMENT_PARTS.map((p) => p.column));
     this.inSegments = metricColumns.map((c) => segmentColumns.has(c));
+    this.segmentPositions = Int32Array.from(metricColumns.flatMap((c, i) => (segmentColumns.has(c) ? [i] : [])));
+    this.allPositions = Int32Array.from(metricColumns, (_, i) => i);
     this.usersAt = metricColumns.indexOf("users");
   }
 
@@ -84,7 +89,7 @@ export class UploadRollupSums {
       this.lastDay = day;
       this.lastDaily = this.daily.get(date);
     }
-    addTo(this.lastDaily!, values, null);
+    addTo(this.lastDaily!, values, this.allPositions);
     const day = this.lastDay;
     for (let s = 0; s < segments.length; s++) {
       const days = this.segments[segments[s]];
@@ -97,7 +102,7 @@ export class UploadRollupSums {
         days[day] = sums;
         this.segmentAccumulators++;
       }
-      addTo(sums, values, this.inSegments);
+      addTo(sums, values, this.segmentPositions);
     }
   }
 
@@ -156,11 +161,12 @@ export class UploadRollupSums {
 }
 
 /** Adds a row's values to an accumulator ([rows, ...sums]); an empty cell (NaN) adds nothing, as in SQL's `sum`. */
-function addTo(sums: Float64Array, values: Float64Array, only: boolean[] | null): void {
+function addTo(sums: Float64Array, values: Float64Array, positions: Int32Array): void {
   sums[0]++;
-  for (let i = 0; i < values.length; i++) {
+  for (let p = 0; p < positions.length; p++) {
+    const i = positions[p];
     const value = values[i];
-    if (Number.isNaN(value) || (only !== null && !only[i])) continue;
+    if (Number.isNaN(value)) continue;
     const sum = sums[i + 1];
     sums[i + 1] = Number.isNaN(sum) ? value : sum + value;
   }
