@@ -82,6 +82,8 @@ export class ByteRowReader {
   /** Where the line after the one `split` read starts. */
   private next = 0;
   private outAt = 0;
+  /** Where the bytes not yet handed on start (the staging keeps what was handed on: it is never written over). */
+  private outStart = 0;
 
   constructor(
     layout: CsvLayout,
@@ -147,13 +149,21 @@ export class ByteRowReader {
     this.sink.line = line;
   }
 
-  /** Hands on the COPY text gathered so far. */
+  /** Hands on the COPY text gathered since the last time (the rest of the buffer is written on afterwards). */
   flush(): void {
-    if (this.outAt === 0) return;
-    this.sink.emit(this.out.subarray(0, this.outAt));
-    this.out = Buffer.allocUnsafe(OUT_BYTES);
+    if (this.outAt === this.outStart) return;
+    this.sink.emit(this.out.subarray(this.outStart, this.outAt));
+    this.outStart = this.outAt;
+  }
+
+  /** Makes room for `bytes` more: what is gathered is handed on, and a new buffer taken when this one is full. */
+  private room(bytes: number): void {
+    if (this.outAt + bytes <= this.out.length) return;
+    this.flush();
+    this.out = Buffer.allocUnsafe(Math.max(OUT_BYTES, bytes));
     this.outView = viewOf(this.out);
     this.outAt = 0;
+    this.outStart = 0;
   }
 
   /** Gives the parser the lines from `start` until its record ends (or `end`); returns where it stopped. */
@@ -277,7 +287,7 @@ export class ByteRowReader {
       values[m] = value;
     }
     if (this.binary) {
-      if (this.outAt + binaryRowBytes(metrics.length) > this.out.length) this.flush();
+      this.room(binaryRowBytes(metrics.length));
       this.outAt = writeBinaryRow(
         this.outView,
         this.outAt,
@@ -295,7 +305,7 @@ export class ByteRowReader {
     for (let v = line; v >= 10; v = Math.floor(v / 10)) lineLength++;
     // At most: the line's own bytes, its number, a day, the combination and "\\N" for each empty cell.
     const most = this.next - start + 40 + this.tail.length + 2 * metrics.length;
-    if (this.outAt + most > this.out.length) this.flush();
+    this.room(most);
     const out = this.out;
     let o = this.outAt + lineLength;
     for (let v = line, p = o - 1; p >= this.outAt; v = Math.floor(v / 10), p--) out[p] = ZERO + (v % 10);
@@ -446,13 +456,7 @@ export class ByteRowReader {
 
   private write(data: string | Buffer): void {
     const most = typeof data === "string" ? data.length * 3 : data.length;
-    if (this.outAt + most > this.out.length) {
-      this.flush();
-      if (most > this.out.length) {
-        this.out = Buffer.allocUnsafe(most);
-        this.outView = viewOf(this.out);
-      }
-    }
+    this.room(most);
     this.outAt += typeof data === "string" ? this.out.write(data, this.outAt, "utf8") : data.copy(this.out, this.outAt);
   }
 }

@@ -100,8 +100,12 @@ export async function importCsv(chunks: AsyncIterable<Buffer>, target: ImportTar
 
   /** Reads the rows from the file's bytes once the header is read and the parser is at a line's start. */
   let reader: ByteRowReader | undefined;
-  /** The bytes after the last line break read so far (a line the next chunk ends). */
-  let carry: Buffer | null = null;
+  /**
+   * Bytes read but not yet given to the reader: chunks gathered up to a slice (an upload comes in chunks of 64 KB),
+   * then the part of a line after the slice's last line break.
+   */
+  let held: Buffer[] = [];
+  let heldBytes = 0;
 
   const parser = new CsvParser((fields, line) => {
     if (fields.length > MAX_FIELDS) throw new CsvImportError(M.syntax(line, `more than ${MAX_FIELDS} columns`));
@@ -222,13 +226,20 @@ export async function importCsv(chunks: AsyncIterable<Buffer>, target: ImportTar
     }
   };
 
+  const sliceBytes = () => Math.min(SLICE_BYTES, staging!.batchBytesLimit);
+
   const feedBytes = async (chunk: Buffer) => {
-    const bytes = carry ? Buffer.concat([carry, chunk]) : chunk;
-    carry = null;
+    held.push(chunk);
+    heldBytes += chunk.length;
+    if (heldBytes < sliceBytes()) return;
+    const bytes = held.length === 1 ? held[0] : Buffer.concat(held, heldBytes);
+    held = [];
+    heldBytes = 0;
     const last = bytes.lastIndexOf(LINE_FEED);
     if (last + 1 < bytes.length) {
       if (bytes.length - last - 1 > MAX_LINE_BYTES) throw tooLong();
-      carry = Buffer.from(bytes.subarray(last + 1));
+      held = [Buffer.from(bytes.subarray(last + 1))];
+      heldBytes = held[0].length;
     }
     await readBytes(bytes, 0, last + 1);
   };
@@ -236,8 +247,8 @@ export async function importCsv(chunks: AsyncIterable<Buffer>, target: ImportTar
   const readBytes = async (bytes: Buffer, start: number, end: number) => {
     for (let at = start; at < end;) {
       let to = end;
-      if (at + SLICE_BYTES < end) {
-        const lineBreak = bytes.indexOf(LINE_FEED, at + SLICE_BYTES);
+      if (at + sliceBytes() < end) {
+        const lineBreak = bytes.indexOf(LINE_FEED, at + sliceBytes());
         if (lineBreak !== -1 && lineBreak < end) to = lineBreak + 1;
       }
       if (dictionary) await reserveFor(breaksIn(bytes, at, to) + 1);
@@ -264,10 +275,11 @@ export async function importCsv(chunks: AsyncIterable<Buffer>, target: ImportTar
       }
       await feedChunk(chunk);
     }
-    if (carry) {
-      const last: Buffer = carry;
-      carry = null;
-      await readBytes(last, 0, last.length);
+    if (heldBytes > 0) {
+      const rest = Buffer.concat(held, heldBytes);
+      held = [];
+      heldBytes = 0;
+      await readBytes(rest, 0, rest.length);
     }
     await feed(decode(decoder, undefined, parser.currentLine));
     // The last record, when no line break follows it, comes with `end`; then the rows held back.

@@ -177,6 +177,11 @@ export class ObservationStaging {
     return this.prepared.dictionary;
   }
 
+  /** COPY text sent in one write: a reader hands it on about this often (tests merge chunks of a few hundred bytes). */
+  get batchBytesLimit(): number {
+    return this.batchLimit;
+  }
+
   private get direct(): DimensionDictionary | null {
     return this.prepared?.dictionary ?? null;
   }
