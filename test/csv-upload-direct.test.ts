@@ -2,6 +2,7 @@ import { Readable } from "node:stream";
 import { sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { DATA_SOURCE_MESSAGES as M } from "@/lib/constants/data-source-messages";
+import { addDays } from "@/lib/dates";
 import { db } from "@/server/db/client";
 import { observationPartitionName } from "@/server/db/observation-partitions";
 import { ensureDailyTotals, refreshDailyTotals } from "@/server/insights/data/daily-totals";
@@ -49,6 +50,12 @@ async function rollups(sourceId: string) {
     ),
     segments: await read(
       sql`select dimension, value, date::text, rows, sessions from observation_segment_daily where data_source_id = ${sourceId} order by 1, 2, 3`,
+    ),
+    weekly: await read(
+      sql`select dimension, value, week::text, rows, sessions, revenue from observation_segment_weekly where data_source_id = ${sourceId} order by 1, 2, 3`,
+    ),
+    fourWeekly: await read(
+      sql`select dimension, value, block::text, rows, sessions, revenue from observation_segment_four_weekly where data_source_id = ${sourceId} order by 1, 2, 3`,
     ),
   };
 }
@@ -142,6 +149,39 @@ describe("a source's first import, straight into its partition", () => {
     expect(merged.daily).toHaveLength(2);
     await refreshDailyTotals(sourceId);
     expect(await rollups(sourceId)).toEqual(merged);
+  });
+
+  it("sums its weeks and four-week blocks with its days, as a rebuild sums them", async () => {
+    const { project, sourceId } = await uploadWorld();
+    // 120 days of revenue in cents, a day without revenue for Email, and rows out of date order. A sum of such
+    // doubles depends on the order it is made in, which SQL leaves to the plan: equal to 1e-8.
+    let text = "date,channel,device,sessions,revenue\n";
+    for (let day = 119; day >= 0; day--) {
+      const date = addDays("2026-01-01", day);
+      for (const [c, channel] of ["Email", "Direct", "Paid Search"].entries())
+        for (const device of ["mobile", "desktop"]) {
+          const revenue = channel === "Email" && day === 30 ? "" : ((day * 37 + c * 11) % 997) / 100 + 0.1;
+          text += `${date},${channel},${device},${(day % 9) + c},${revenue}\n`;
+        }
+    }
+    await importCsv(bytes(text), { dataSourceId: sourceId, projectId: project.id });
+    const merged = await rollups(sourceId);
+    expect(merged.weekly).toHaveLength(5 * 18);
+    expect(merged.fourWeekly.length).toBeGreaterThanOrEqual(5 * 5);
+    await refreshDailyTotals(sourceId);
+    const cents = (all: Awaited<ReturnType<typeof rollups>>) =>
+      [...all.weekly, ...all.fourWeekly].map((r) => ({ ...r, revenue: Math.round(Number(r.revenue) * 1e8) / 1e8 }));
+    const rebuilt = await rollups(sourceId);
+    expect(cents(rebuilt)).toEqual(cents(merged));
+    // Email's week of 26 January: 2 rows a day, its sessions day % 9, its revenue missing on the 31st.
+    const week = merged.weekly.find((r) => r.value === "Email" && r.week === "2026-01-26")!;
+    const days = [25, 26, 27, 28, 29, 30, 31];
+    expect(week).toMatchObject({ rows: 14, sessions: days.reduce((sum, day) => sum + 2 * (day % 9), 0) });
+    const paid = days.filter((day) => day !== 30).map((day) => 2 * (((day * 37) % 997) / 100 + 0.1));
+    expect(Number(week.revenue)).toBeCloseTo(
+      paid.reduce((a, b) => a + b),
+      8,
+    );
   });
 
   it("rows whose slashed dates read both ways wait for a later day to tell the order, then get their ids", async () => {

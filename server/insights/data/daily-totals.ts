@@ -190,9 +190,11 @@ export async function mergeStagedRollups(
     days: string;
     /**
      * The staged rows' sums, already added up (per day: `daily`; per day, dimension and value:
-     * `segments`; rows and `metricColumns` each): read instead of summing the staged rows.
+     * `segments`; rows and `metricColumns` each): read instead of summing the staged rows. With `onlyStaged`,
+     * also per week and four-week block (`weekly`: `week`, `fourWeekly`: `block`, then as `segments`), read instead
+     * of summing the days just written.
      */
-    sums?: { daily: string; segments: string };
+    sums?: { daily: string; segments: string; weekly?: string; fourWeekly?: string };
     metricColumns: readonly string[];
   },
 ): Promise<boolean> {
@@ -260,6 +262,21 @@ export async function mergeStagedRollups(
       [sourceId],
     );
   }
+  if (input.onlyStaged && summed?.weekly && summed.fourWeekly) {
+    // Every day of the source is the file's: its weeks and blocks were summed with its days.
+    const values = segmentColumns.map((c) => (has(c) ? c : "null::double precision")).join(", ");
+    for (const [table, from, period] of [
+      ["observation_segment_weekly", summed.weekly, "week"],
+      ["observation_segment_four_weekly", summed.fourWeekly, "block"],
+    ])
+      await q.query(
+        `insert into ${table} (data_source_id, dimension, value, ${period}, rows, ${segmentColumns.join(", ")})
+         select $1, dimension, value, ${period}, rows, ${values} from ${from} order by ${period}`,
+        [sourceId],
+      );
+    await recordState(q, sourceId);
+    return true;
+  }
   // The weeks holding a replaced date, summed again from their days.
   const weeks = `select distinct date_trunc('week', date)::date from ${days}`;
   if (!input.onlyStaged)
@@ -284,6 +301,12 @@ export async function mergeStagedRollups(
     ),
     [sourceId],
   );
+  await recordState(q, sourceId);
+  return true;
+}
+
+/** Records that the source's rollups are those of its current version (the rows are counted from its days). */
+async function recordState(q: Queryable, sourceId: string): Promise<void> {
   await q.query(
     `insert into daily_totals_state (data_source_id, source_version, days, observations, refreshed_at)
      select s.id, s.updated_at, t.days, t.observations, now()
@@ -295,7 +318,6 @@ export async function mergeStagedRollups(
        observations = excluded.observations, refreshed_at = now()`,
     [sourceId],
   );
-  return true;
 }
 
 /**

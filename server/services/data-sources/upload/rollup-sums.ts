@@ -1,4 +1,6 @@
+import { addDays, dayOfWeek } from "@/lib/dates";
 import { SEGMENT_PARTS } from "../../../insights/data/daily-totals";
+import { blockStart } from "../../../insights/data/rollup-periods";
 import { copyText } from "./csv-layout";
 
 /** Accumulators held before the sums give up and the rollups are summed from the staged rows. */
@@ -144,6 +146,62 @@ export class UploadRollupSums {
     return out;
   }
 
+  /**
+   * COPY text of the segment sums per ISO week (`week`, its Monday) and per four-week block (`block`, as
+   * `blockStart`), each line: period, dimension, value, rows, then `segmentColumns`. For a file that replaces every
+   * day of its source: a segment's days are added in date order into weeks, and its weeks in week order into
+   * blocks, the additions `mergeStagedRollups` would otherwise make in SQL over the stored days and weeks.
+   */
+  periodCopies(): { weekly: string; fourWeekly: string } {
+    const byDate = this.days.map((_, day) => day).sort((a, b) => (this.days[a] < this.days[b] ? -1 : 1));
+    const weekOf = byDate.map((day) => addDays(this.days[day], -((dayOfWeek(this.days[day]) + 6) % 7)));
+    const weekly: string[] = [];
+    const fourWeekly: string[] = [];
+    this.segments.forEach((days, segment) => {
+      const { dimension, value } = this.segmentNames[segment];
+      const name = `\t${dimension}\t${copyText(value)}\t`;
+      const weeks = this.summedBy(
+        byDate.map((day, k) => ({ period: weekOf[k], sums: days[day] })),
+        (week, sums) => weekly.push(this.periodLine(week, name, sums)),
+      );
+      this.summedBy(
+        weeks.map((week) => ({ period: blockStart(week.period), sums: week.sums })),
+        (block, sums) => fourWeekly.push(this.periodLine(block, name, sums)),
+      );
+    });
+    // In period order, as the SQL inserts them: a report's weeks lie together on disk.
+    const text = (lines: string[]) => lines.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)).join("");
+    return { weekly: text(weekly), fourWeekly: text(fourWeekly) };
+  }
+
+  /** Adds consecutive accumulators of the same period into one (in their order); hands on and returns each. */
+  private summedBy(
+    parts: { period: string; sums: Float64Array | undefined }[],
+    each: (period: string, sums: Float64Array) => void,
+  ): { period: string; sums: Float64Array }[] {
+    const out: { period: string; sums: Float64Array }[] = [];
+    for (const { period, sums } of parts) {
+      if (sums === undefined) continue;
+      let last = out[out.length - 1];
+      if (last === undefined || last.period !== period) {
+        last = { period, sums: this.accumulator() };
+        out.push(last);
+      }
+      addSums(last.sums, sums, this.segmentPositions);
+    }
+    for (const { period, sums } of out) each(period, sums);
+    return out;
+  }
+
+  private periodLine(period: string, name: string, sums: Float64Array): string {
+    let line = `${period}${name}${sums[0]}`;
+    for (let i = 0; i < this.columns.length; i++) {
+      if (!this.inSegments[i]) continue;
+      line += Number.isNaN(sums[i + 1]) ? "\t\\N" : `\t${sums[i + 1]}`;
+    }
+    return line + "\n";
+  }
+
   private accumulator(): Float64Array {
     const sums = new Float64Array(this.columns.length + 1).fill(NaN);
     sums[0] = 0;
@@ -169,5 +227,17 @@ function addTo(sums: Float64Array, values: Float64Array, positions: Int32Array):
     if (Number.isNaN(value)) continue;
     const sum = sums[i + 1];
     sums[i + 1] = Number.isNaN(sum) ? value : sum + value;
+  }
+}
+
+/** Adds one accumulator into another (both [rows, ...sums]): the rows add up; a sum without values adds nothing. */
+function addSums(total: Float64Array, part: Float64Array, positions: Int32Array): void {
+  total[0] += part[0];
+  for (let p = 0; p < positions.length; p++) {
+    const i = positions[p] + 1;
+    const value = part[i];
+    if (Number.isNaN(value)) continue;
+    const sum = total[i];
+    total[i] = Number.isNaN(sum) ? value : sum + value;
   }
 }

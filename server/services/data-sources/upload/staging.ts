@@ -666,7 +666,7 @@ export class ObservationStaging {
     const onlyStaged = [...oldDates].every((date) => this.fileDates.has(date));
     const started = performance.now();
     const rows = this.stagedRows();
-    if (input.sums) await this.loadSums(input.sums);
+    if (input.sums) await this.loadSums(input.sums, onlyStaged);
     // Temporary tables are never auto-analysed: the aggregates over the staged rows need the statistics.
     else await q(`analyze ${rows.table}`);
     const merged = await mergeStagedRollups(this.client, {
@@ -676,26 +676,41 @@ export class ObservationStaging {
       staged: rows.staged,
       keys: rows.keys,
       days: "upload_days",
-      sums: input.sums && { daily: "upload_daily_sums", segments: "upload_segment_sums" },
+      sums: input.sums && {
+        daily: "upload_daily_sums",
+        segments: "upload_segment_sums",
+        ...(onlyStaged ? { weekly: "upload_weekly_sums", fourWeekly: "upload_four_weekly_sums" } : {}),
+      },
       metricColumns: this.target!.metricColumns,
     });
     if (merged) input.onPhase?.("merge report rollups", performance.now() - started);
     return { replacedDates: this.replaced.size };
   }
 
-  /** Writes the rollup sums into `upload_daily_sums` and `upload_segment_sums` for `mergeStagedRollups`. */
-  private async loadSums(sums: UploadRollupSums): Promise<void> {
+  /**
+   * Writes the rollup sums into `upload_daily_sums` and `upload_segment_sums` for `mergeStagedRollups`; with
+   * `periods` (the file replaces every day of the source) also per week and four-week block.
+   */
+  private async loadSums(sums: UploadRollupSums, periods: boolean): Promise<void> {
     const metrics = METRIC_COLUMNS.map((c) => `${c} double precision`).join(", ");
+    const segmentTable = (name: string, period: string) =>
+      `create temporary table ${name} (${period} date, dimension text, value text, rows integer, ${metrics}) on commit drop`;
     await this.client.query(
-      `create temporary table upload_daily_sums (date date, rows integer, ${metrics}) on commit drop;
-       create temporary table upload_segment_sums (date date, dimension text, value text, rows integer, ${metrics}) on commit drop`,
+      [
+        `create temporary table upload_daily_sums (date date, rows integer, ${metrics}) on commit drop`,
+        segmentTable("upload_segment_sums", "date"),
+        ...(periods
+          ? [segmentTable("upload_weekly_sums", "week"), segmentTable("upload_four_weekly_sums", "block")]
+          : []),
+      ].join(";\n"),
     );
     await this.copyText("upload_daily_sums", ["date", "rows", ...sums.columns], sums.dailyCopy());
-    await this.copyText(
-      "upload_segment_sums",
-      ["date", "dimension", "value", "rows", ...sums.segmentColumns],
-      sums.segmentCopy(),
-    );
+    const columns = ["dimension", "value", "rows", ...sums.segmentColumns];
+    await this.copyText("upload_segment_sums", ["date", ...columns], sums.segmentCopy());
+    if (!periods) return;
+    const { weekly, fourWeekly } = sums.periodCopies();
+    await this.copyText("upload_weekly_sums", ["week", ...columns], weekly);
+    await this.copyText("upload_four_weekly_sums", ["block", ...columns], fourWeekly);
   }
 
   /**
