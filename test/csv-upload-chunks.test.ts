@@ -247,4 +247,22 @@ describe("an upload merged in chunks", () => {
     await expect(importCsv(file(again), target)).rejects.toThrow(M.duplicateRow(4, 2));
     expect(await stored(sourceId)).toEqual(before);
   });
+
+  // The rows are watched for repeats as they are read (upload/repeated-rows.ts): a re-upload whose rows all found
+  // the source's is not grouped again in SQL, so the watch must know a combination by its key, not its cells.
+  it("a repeat written with other spaces, many chunks after its first row, is still named, and nothing changes", async () => {
+    const { sourceId } = await uploadWorld();
+    const projectId = await project(sourceId);
+    const target = { dataSourceId: sourceId, projectId, chunkBytes: 600 };
+    const lines = rows("2024-01-01", 10);
+    await importCsv(file(lines), target);
+    const before = await stored(sourceId);
+    const [date, channel, ...rest] = lines[0].split(",");
+    const again = [...lines, [date, `  ${channel} `, ...rest].join(",")];
+    await expect(importCsv(file(again), target)).rejects.toThrow(M.duplicateRow(lines.length + 2, 2));
+    expect(await stored(sourceId)).toEqual(before);
+    // Without the repeat, the same re-upload goes through and changes nothing.
+    await expect(importCsv(file(lines), target)).resolves.toMatchObject({ rows: lines.length });
+    expect(await stored(sourceId)).toEqual(before);
+  });
 });

@@ -2,7 +2,7 @@ import { isUtf8 } from "node:buffer";
 import { DATA_SOURCE_MESSAGES as M } from "@/lib/constants/data-source-messages";
 import { AppError } from "../../../errors";
 import { binaryRowBytes, copyTextToBinary, postgresDay, viewOf, writeBinaryRow } from "./copy-binary";
-import { CsvImportError, type CsvLayout, type RowEncoder } from "./csv-layout";
+import { CsvImportError, type CsvLayout, type KnownCombination, type RowEncoder } from "./csv-layout";
 
 const LF = 10;
 const CR = 13;
@@ -30,9 +30,9 @@ const EXACT_POWERS_OF_TEN = Array.from({ length: 23 }, (_, k) => 10 ** k);
 /** A combination's dimension cells (each followed by 0x01) and what the encoder gave it. */
 interface ByteCombination {
   bytes: Uint8Array;
+  known: KnownCombination;
   combo: number;
   comboText: Uint8Array;
-  segments: number[];
   next: ByteCombination | undefined;
 }
 
@@ -297,7 +297,7 @@ export class ByteRowReader {
         values,
         metrics.length,
       );
-      this.encoder.countRow(this.lastDay, combination.segments, values);
+      this.encoder.countRow(this.lastDay, combination.known, values);
       return true;
     }
     // Checked: write `line \t day \t combo tail (\t cell)* \n`.
@@ -330,7 +330,7 @@ export class ByteRowReader {
     }
     out[o++] = LF;
     this.outAt = o;
-    this.encoder.countRow(this.lastDay, combination.segments, values);
+    this.encoder.countRow(this.lastDay, combination.known, values);
     return true;
   }
 
@@ -417,7 +417,7 @@ export class ByteRowReader {
     if (known !== undefined && this.findCombination(bytes) === undefined) this.remember(bytes, known);
   }
 
-  private remember(bytes: Buffer, known: { combo: number; segments: number[] }): void {
+  private remember(bytes: Buffer, known: KnownCombination): void {
     if (this.combinationCount >= MAX_COMBINATIONS) {
       this.combinations.clear();
       this.combinationCount = 0;
@@ -437,9 +437,9 @@ export class ByteRowReader {
     }
     this.combinations.set(hash, {
       bytes: key,
+      known,
       combo: known.combo,
       comboText: Buffer.from(String(known.combo), "latin1"),
-      segments: known.segments,
       next: this.combinations.get(hash),
     });
     this.combinationCount++;

@@ -14,6 +14,7 @@ import { proposeMapping } from "@/lib/csv-import/propose-mapping";
 import type { CsvMapping } from "@/lib/validation/csv-mapping";
 import { BadRequestError } from "../../../errors";
 import type { DimensionDictionary } from "./dimension-dictionary";
+import { MAX_WATCHED_COMBINATIONS, RepeatedRowWatch } from "./repeated-rows";
 import type { UploadRollupSums } from "./rollup-sums";
 
 /** A CSV the importer refuses: 400 with the line (and column) in the message and under `errors.file`. */
@@ -54,6 +55,13 @@ export function duplicateRowError(error: DuplicateRowError, layout: CsvLayout): 
 }
 
 type Dimension = DimensionEntry;
+
+/** A combination of dimension cells read before: its number in the COPY rows, its segments, its key's number. */
+export interface KnownCombination {
+  combo: number;
+  segments: number[];
+  keyNumber: number;
+}
 type Metric = StoredMetric;
 
 export const MAX_DIMENSION_LENGTH = 2000;
@@ -219,7 +227,14 @@ export class RowEncoder {
   // files repeat a few thousand combinations over and over. Rows carry the small number; the
   // combination's first row also carries its key and values, which the merge resolves once per
   // combination.
-  private combos = new Map<string, { combo: number; segments: number[] }>();
+  private combos = new Map<string, KnownCombination>();
+  /**
+   * A re-upload merged in chunks (no dictionary): whether a row repeats an earlier one, told as the rows are read,
+   * with each combination numbered by its key (`keyNumbers`: cells that differ only in spaces or Unicode form are
+   * one combination, as in `dimension_sets`).
+   */
+  readonly repeats: RepeatedRowWatch | undefined;
+  private readonly keyNumbers = new Map<string, number>();
   private nextCombo = 1;
   private readonly nullDims: string;
   private readonly derivesChannel: boolean;
@@ -249,6 +264,7 @@ export class RowEncoder {
     this.derivesChannel = layout.dimensions.some((d) => d.derived);
     this.order = layout.dateOrder;
     this.values = new Float64Array(layout.metrics.length);
+    this.repeats = dictionary ? undefined : new RepeatedRowWatch();
   }
 
   /** COPY text for the row ("" for a row left out or held back; held rows come with a later one). */
@@ -277,7 +293,7 @@ export class RowEncoder {
   }
 
   /** The combination of a row's dimension cells as read before (each cell followed by "\u0001"). */
-  knownCombination(raw: string): { combo: number; segments: number[] } | undefined {
+  knownCombination(raw: string): KnownCombination | undefined {
     return this.combos.get(raw);
   }
 
@@ -287,9 +303,10 @@ export class RowEncoder {
   }
 
   /** Counts a row encoded by `ByteRowReader` (the rollup sums included). */
-  countRow(date: string, segments: readonly number[], values: Float64Array): void {
+  countRow(date: string, combination: KnownCombination, values: Float64Array): void {
     this.rows++;
-    this.sums?.add(date, segments, values);
+    this.sums?.add(date, combination.segments, values);
+    this.repeats?.see(date, combination.keyNumber);
   }
 
   /** The end of the file: rows still held read month first, as US-English exports write them. */
@@ -360,6 +377,7 @@ export class RowEncoder {
     const known = this.combos.get(raw);
     if (known !== undefined) {
       this.sums?.add(date, known.segments, values);
+      this.repeats?.see(date, known.keyNumber);
       if (this.dictionary) return `${line}\t${date}\t${known.combo}${out}\n`;
       return `${line}\t${date}\t${known.combo}\t\\N${this.nullDims}${out}\n`;
     }
@@ -386,13 +404,20 @@ export class RowEncoder {
     // combination seen again after a reset gets a new number and is sent with its key again).
     if (this.combos.size >= 50_000) this.combos.clear();
     this.sums?.add(date, segments, values);
+    let keyNumber = this.keyNumbers.get(key);
+    if (keyNumber === undefined && this.repeats?.complete) {
+      keyNumber = this.keyNumbers.size;
+      if (keyNumber < MAX_WATCHED_COMBINATIONS) this.keyNumbers.set(key, keyNumber);
+      else this.repeats.giveUp();
+    }
+    this.repeats?.see(date, keyNumber ?? 0);
     if (this.dictionary) {
       const id = this.dictionary.idFor(key, dims);
-      this.combos.set(raw, { combo: id, segments });
+      this.combos.set(raw, { combo: id, segments, keyNumber: id });
       return `${line}\t${date}\t${id}${out}\n`;
     }
     const combo = this.nextCombo++;
-    this.combos.set(raw, { combo, segments });
+    this.combos.set(raw, { combo, segments, keyNumber: keyNumber ?? 0 });
     return `${line}\t${date}\t${combo}\t${key}${dims}${out}\n`;
   }
 

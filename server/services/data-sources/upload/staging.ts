@@ -18,6 +18,7 @@ import { mergeStagedRollups, writtenRowsAsStaged } from "../../../insights/data/
 import { BINARY_COPY_HEADER, BINARY_COPY_TRAILER, copyTextToBinary } from "./copy-binary";
 import { CsvImportError, DuplicateRowError } from "./csv-layout";
 import { DimensionDictionary } from "./dimension-dictionary";
+import type { RepeatedRowWatch } from "./repeated-rows";
 import type { UploadRollupSums } from "./rollup-sums";
 
 const DIMENSION_COLUMNS = DIMENSIONS.map((d) => d.column);
@@ -333,7 +334,7 @@ export class ObservationStaging {
    * Ends the last COPY and merges the last chunk: every row is in `observations` and staged.
    * `dates`: the file's days (the encoder's; the staged rows are not scanned again for them).
    */
-  async finishCopy(dates: ReadonlySet<string>): Promise<void> {
+  async finishCopy(dates: ReadonlySet<string>, repeats?: RepeatedRowWatch): Promise<void> {
     await this.merging;
     await this.flush();
     if (this.copy) {
@@ -345,8 +346,10 @@ export class ObservationStaging {
     await this.readDays(dates);
     if (this.replaced.size > 0) await this.deleteRowsNotInFile();
     // Rows that found a stored row (the source's, or an earlier chunk's: a repeat) were not
-    // inserted as new, so the primary key did not see a repeated row there.
-    if (this.matched.size > 0) await this.checkRepeatedRows();
+    // inserted as new, so the primary key did not see a repeated row there. The encoder's watch
+    // saw every row: when it tells that none repeated, the rows need not be grouped again.
+    const noRepeat = repeats?.complete === true && !repeats.repeated;
+    if (this.matched.size > 0 && !noRepeat) await this.checkRepeatedRows();
   }
 
   /** Locks the source (creating it first when asked) and reads its days, before the first chunk. */
