@@ -234,13 +234,17 @@ describe("an upload merged in chunks", () => {
     expect(await countObservations(sourceId)).toBe(31);
   });
 
-  it("a duplicate of a row equal to the source's own is still named, and nothing changes", async () => {
+  /** A source with 10 days of rows, imported in chunks; the rows, and what the source stores. */
+  async function tenDaysStored() {
     const { sourceId } = await uploadWorld();
-    const projectId = await project(sourceId);
-    const target = { dataSourceId: sourceId, projectId, chunkBytes: 600 };
+    const target = { dataSourceId: sourceId, projectId: await project(sourceId), chunkBytes: 600 };
     const lines = rows("2024-01-01", 10);
     await importCsv(file(lines), target);
-    const before = await stored(sourceId);
+    return { sourceId, target, lines, before: await stored(sourceId) };
+  }
+
+  it("a duplicate of a row equal to the source's own is still named, and nothing changes", async () => {
+    const { sourceId, target, lines, before } = await tenDaysStored();
     // The same file with its line 2 repeated at line 4: both equal the row the source has.
     const again = [...lines];
     again.splice(2, 0, lines[0]);
@@ -251,12 +255,7 @@ describe("an upload merged in chunks", () => {
   // The rows are watched for repeats as they are read (upload/repeated-rows.ts): a re-upload whose rows all found
   // the source's is not grouped again in SQL, so the watch must know a combination by its key, not its cells.
   it("a repeat written with other spaces, many chunks after its first row, is still named, and nothing changes", async () => {
-    const { sourceId } = await uploadWorld();
-    const projectId = await project(sourceId);
-    const target = { dataSourceId: sourceId, projectId, chunkBytes: 600 };
-    const lines = rows("2024-01-01", 10);
-    await importCsv(file(lines), target);
-    const before = await stored(sourceId);
+    const { sourceId, target, lines, before } = await tenDaysStored();
     const [date, channel, ...rest] = lines[0].split(",");
     const again = [...lines, [date, `  ${channel} `, ...rest].join(",")];
     await expect(importCsv(file(again), target)).rejects.toThrow(M.duplicateRow(lines.length + 2, 2));

@@ -71,7 +71,7 @@ export function parseNumberCell(raw: string, { decimalComma = false } = {}): Num
 }
 
 // Powers of ten that a double holds exactly (10^22 is the largest).
-const EXACT_POWERS_OF_TEN = Array.from({ length: 23 }, (_, k) => 10 ** k);
+export const EXACT_POWERS_OF_TEN = Array.from({ length: 23 }, (_, k) => 10 ** k);
 
 /**
  * The value of a plain decimal cell ("1234", "49.90", "-3.5", ".5") with at most 15 digits, read without a

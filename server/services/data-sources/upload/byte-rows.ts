@@ -1,5 +1,6 @@
 import { isUtf8 } from "node:buffer";
 import { DATA_SOURCE_MESSAGES as M } from "@/lib/constants/data-source-messages";
+import { EXACT_POWERS_OF_TEN } from "@/lib/csv-import/parse-number";
 import { AppError } from "../../../errors";
 import { binaryRowBytes, copyTextToBinary, postgresDay, viewOf, writeBinaryRow } from "./copy-binary";
 import { CsvImportError, type CsvLayout, type KnownCombination, type RowEncoder } from "./csv-layout";
@@ -25,13 +26,11 @@ const NOT_PLAIN = Infinity;
 // FNV-1a: the combination's cells hashed as the row is read, without a string.
 const FNV_OFFSET = 0x811c9dc5;
 const FNV_PRIME = 0x01000193;
-const EXACT_POWERS_OF_TEN = Array.from({ length: 23 }, (_, k) => 10 ** k);
 
 /** A combination's dimension cells (each followed by 0x01) and what the encoder gave it. */
 interface ByteCombination {
   bytes: Uint8Array;
   known: KnownCombination;
-  combo: number;
   comboText: Uint8Array;
   next: ByteCombination | undefined;
 }
@@ -294,7 +293,7 @@ export class ByteRowReader {
         this.outAt,
         line,
         this.lastDayNumber,
-        combination.combo,
+        combination.known.combo,
         values,
         metrics.length,
       );
@@ -382,12 +381,7 @@ export class ByteRowReader {
     const ends = this.ends;
     const indexes = this.dimensionIndexes;
     const count = indexes.length;
-    let hash = FNV_OFFSET;
-    for (let d = 0; d < count; d++) {
-      for (let k = starts[indexes[d]]; k < ends[indexes[d]]; k++) hash = Math.imul(hash ^ bytes[k], FNV_PRIME);
-      hash = Math.imul(hash ^ SOH, FNV_PRIME);
-    }
-    for (let c = this.combinations.get(hash); c !== undefined; c = c.next) {
+    for (let c = this.combinations.get(this.combinationHash(bytes)); c !== undefined; c = c.next) {
       const key = c.bytes;
       let p = 0;
       let d = 0;
@@ -427,23 +421,30 @@ export class ByteRowReader {
     for (const d of this.dimensionIndexes) length += this.ends[d] - this.starts[d] + 1;
     const key = new Uint8Array(length);
     let p = 0;
-    let hash = FNV_OFFSET;
     for (const d of this.dimensionIndexes) {
-      for (let k = this.starts[d]; k < this.ends[d]; k++) {
-        key[p++] = bytes[k];
-        hash = Math.imul(hash ^ bytes[k], FNV_PRIME);
-      }
+      key.set(bytes.subarray(this.starts[d], this.ends[d]), p);
+      p += this.ends[d] - this.starts[d];
       key[p++] = SOH;
-      hash = Math.imul(hash ^ SOH, FNV_PRIME);
     }
+    const hash = this.combinationHash(bytes);
     this.combinations.set(hash, {
       bytes: key,
       known,
-      combo: known.combo,
       comboText: Buffer.from(String(known.combo), "latin1"),
       next: this.combinations.get(hash),
     });
     this.combinationCount++;
+  }
+
+  /** FNV-1a of the split line's dimension cells, each followed by 0x01 (the bytes `remember` keeps). */
+  private combinationHash(bytes: Buffer): number {
+    let hash = FNV_OFFSET;
+    for (let d = 0; d < this.dimensionIndexes.length; d++) {
+      const index = this.dimensionIndexes[d];
+      for (let k = this.starts[index]; k < this.ends[index]; k++) hash = Math.imul(hash ^ bytes[k], FNV_PRIME);
+      hash = Math.imul(hash ^ SOH, FNV_PRIME);
+    }
+    return hash;
   }
 
   /** A cell as text; the file's bytes must be UTF-8 without NUL. */

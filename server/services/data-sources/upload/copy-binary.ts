@@ -1,3 +1,5 @@
+import { dayNumber } from "@/lib/dates";
+
 /**
  * PostgreSQL's binary COPY format for the rows an import writes straight into a new source's partition (`line`,
  * `date`, `dimension_set_id`, then the file's metric columns): PostgreSQL stores the numbers as they come instead
@@ -16,21 +18,17 @@ export const BINARY_COPY_HEADER = Buffer.concat([
 /** Ends each COPY: a field count of -1. */
 export const BINARY_COPY_TRAILER = Buffer.from([0xff, 0xff]);
 
-const MS_PER_DAY = 86_400_000;
 /** 2000-01-01, PostgreSQL's day 0, in days since 1970-01-01. */
 const POSTGRES_EPOCH_DAY = 10_957;
 
 /** PostgreSQL's number for an ISO day ("2024-03-01"): days since 2000-01-01. */
 export function postgresDay(iso: string): number {
-  return (
-    Date.UTC(Number(iso.slice(0, 4)), Number(iso.slice(5, 7)) - 1, Number(iso.slice(8, 10))) / MS_PER_DAY -
-    POSTGRES_EPOCH_DAY
-  );
+  return dayNumber(iso) - POSTGRES_EPOCH_DAY;
 }
 
 /** Bytes of one row: its field count, then `line` (int4), `date` (int4), `dimension_set_id` (int8), the metrics. */
-export function binaryRowBytes(metrics: number, nulls = 0): number {
-  return 2 + 8 + 8 + 12 + 12 * metrics - 8 * nulls;
+export function binaryRowBytes(metrics: number): number {
+  return 2 + 8 + 8 + 12 + 12 * metrics;
 }
 
 /**

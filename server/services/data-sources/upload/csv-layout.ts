@@ -236,7 +236,8 @@ export class RowEncoder {
   readonly repeats: RepeatedRowWatch | undefined;
   private readonly keyNumbers = new Map<string, number>();
   private nextCombo = 1;
-  private readonly nullDims: string;
+  /** What follows a known combination's number in its rows' COPY text, before the metric cells. */
+  readonly knownCombinationTail: string;
   private readonly derivesChannel: boolean;
   // null, not "": an empty first date cell must be checked, not taken for the previous row's date.
   private lastRawDate: string | null = null;
@@ -260,7 +261,8 @@ export class RowEncoder {
     private readonly dictionary?: DimensionDictionary,
     private readonly decimalComma = false,
   ) {
-    this.nullDims = "\t\\N".repeat(layout.dimensions.length);
+    // Without a dictionary, the key and dimension columns a combination's first row fills are empty in the others.
+    this.knownCombinationTail = dictionary ? "" : "\t\\N".repeat(layout.dimensions.length + 1);
     this.derivesChannel = layout.dimensions.some((d) => d.derived);
     this.order = layout.dateOrder;
     this.values = new Float64Array(layout.metrics.length);
@@ -295,11 +297,6 @@ export class RowEncoder {
   /** The combination of a row's dimension cells as read before (each cell followed by "\u0001"). */
   knownCombination(raw: string): KnownCombination | undefined {
     return this.combos.get(raw);
-  }
-
-  /** What follows a known combination's number in its rows' COPY text, before the metric cells. */
-  get knownCombinationTail(): string {
-    return this.dictionary ? "" : `\t\\N${this.nullDims}`;
   }
 
   /** Counts a row encoded by `ByteRowReader` (the rollup sums included). */
@@ -378,8 +375,7 @@ export class RowEncoder {
     if (known !== undefined) {
       this.sums?.add(date, known.segments, values);
       this.repeats?.see(date, known.keyNumber);
-      if (this.dictionary) return `${line}\t${date}\t${known.combo}${out}\n`;
-      return `${line}\t${date}\t${known.combo}\t\\N${this.nullDims}${out}\n`;
+      return `${line}\t${date}\t${known.combo}${this.knownCombinationTail}${out}\n`;
     }
 
     // A combination not seen yet in this file: normalise, check, hash; its key and values go with this row.

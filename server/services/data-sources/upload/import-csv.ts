@@ -64,8 +64,6 @@ const MAX_FIELD_CHARS = 64 * 1024;
 const MAX_FIELDS = 200;
 /** Text parsed at a time: a direct import reserves ids for the rows one slice can hold before parsing it. */
 const SLICE_CHARS = 256 * 1024;
-/** The same for the bytes `ByteRowReader` reads at a time. */
-const SLICE_BYTES = 256 * 1024;
 /** A line without a break this long holds a field or fields past the limits above. */
 const MAX_LINE_BYTES = MAX_FIELD_CHARS * MAX_FIELDS;
 const LINE_FEED = 10;
@@ -101,11 +99,11 @@ export async function importCsv(chunks: AsyncIterable<Buffer>, target: ImportTar
   /** Reads the rows from the file's bytes once the header is read and the parser is at a line's start. */
   let reader: ByteRowReader | undefined;
   /**
-   * Bytes read but not yet given to the reader: chunks gathered up to a slice (an upload comes in chunks of 64 KB),
-   * then the part of a line after the slice's last line break.
+   * Bytes not yet given to the reader: chunks gathered up to a slice (an upload comes in chunks of 64 KB), then the
+   * part of a line after the slice's last line break.
    */
-  let held: Buffer[] = [];
-  let heldBytes = 0;
+  let unread: Buffer[] = [];
+  let unreadBytes = 0;
 
   const parser = new CsvParser((fields, line) => {
     if (fields.length > MAX_FIELDS) throw new CsvImportError(M.syntax(line, `more than ${MAX_FIELDS} columns`));
@@ -226,20 +224,24 @@ export async function importCsv(chunks: AsyncIterable<Buffer>, target: ImportTar
     }
   };
 
-  const sliceBytes = () => Math.min(SLICE_BYTES, staging!.batchBytesLimit);
+  /**
+   * Bytes the reader reads at a time: as much COPY data as the staging sends in one write, which it then sends on
+   * (a direct import reserves ids for the rows of each slice before reading it).
+   */
+  const sliceBytes = () => staging!.batchBytesLimit;
 
   const feedBytes = async (chunk: Buffer) => {
-    held.push(chunk);
-    heldBytes += chunk.length;
-    if (heldBytes < sliceBytes()) return;
-    const bytes = held.length === 1 ? held[0] : Buffer.concat(held, heldBytes);
-    held = [];
-    heldBytes = 0;
+    unread.push(chunk);
+    unreadBytes += chunk.length;
+    if (unreadBytes < sliceBytes()) return;
+    const bytes = unread.length === 1 ? unread[0] : Buffer.concat(unread, unreadBytes);
+    unread = [];
+    unreadBytes = 0;
     const last = bytes.lastIndexOf(LINE_FEED);
     if (last + 1 < bytes.length) {
       if (bytes.length - last - 1 > MAX_LINE_BYTES) throw tooLong();
-      held = [Buffer.from(bytes.subarray(last + 1))];
-      heldBytes = held[0].length;
+      unread = [Buffer.from(bytes.subarray(last + 1))];
+      unreadBytes = unread[0].length;
     }
     await readBytes(bytes, 0, last + 1);
   };
@@ -275,10 +277,10 @@ export async function importCsv(chunks: AsyncIterable<Buffer>, target: ImportTar
       }
       await feedChunk(chunk);
     }
-    if (heldBytes > 0) {
-      const rest = Buffer.concat(held, heldBytes);
-      held = [];
-      heldBytes = 0;
+    if (unreadBytes > 0) {
+      const rest = Buffer.concat(unread, unreadBytes);
+      unread = [];
+      unreadBytes = 0;
       await readBytes(rest, 0, rest.length);
     }
     await feed(decode(decoder, undefined, parser.currentLine));
