@@ -10,6 +10,8 @@ import { splitIntoRollups, splitIntoWeeks } from "@/server/insights/data/rollup-
 import { loadReportInput, WATCHED_DIMENSIONS } from "@/server/insights/data/load-report-input";
 import { loadSegmentDaily } from "@/server/insights/data/load-segment-daily";
 import { pickWatchedSegments } from "@/server/insights/data/pick-watched-segments";
+import { PART_INDEX } from "@/server/insights/data/parts";
+import { segmentSeries } from "@/server/insights/data/segment-daily";
 import { neededDimensions } from "@/server/insights/engine/applicable";
 import { segmentWatchRange } from "@/server/insights/engine/analyses/segment-watch";
 import { reportWindow } from "@/server/insights/data/window";
@@ -170,6 +172,61 @@ describe("report rollups kept by uploads", () => {
     });
     expect(new Set(input.segmentDaily.series.map((s) => s.sourceId))).toEqual(new Set(sourceIds));
     expect(input.segmentDaily).toEqual(all);
+  });
+
+  it("reads each watched segment's days as the rollup holds them: null parts null, a day without a row absent", async () => {
+    const { project } = await reportWorld();
+    const [source] = await activeSourceIds(project.id);
+    await ensureDailyTotals([source]);
+    // A day without Email's row inside the read, so the loader's offsets are checked, not only a full run of days.
+    const gone = addDays(PERIOD_END, -3);
+    await db().execute(
+      sql`delete from observation_segment_daily where data_source_id = ${source} and value = 'Email' and date = ${gone}::date`,
+    );
+    const from = addDays(PERIOD_END, -40);
+    const segments = ["Email", "Paid Search", "No Such Channel"].map((value) => ({
+      sourceId: source,
+      dimension: "channel" as const,
+      value,
+      volume: 1,
+      narrow: false,
+      tail: false,
+    }));
+    const read = await loadSegmentDaily({
+      projectId: project.id,
+      sourceIds: [source],
+      dimensions: ["channel"],
+      segments,
+      from,
+      to: PERIOD_END,
+    });
+    const stored = await db().execute<{ value: string; date: string; sessions: number; conversions: number }>(sql`
+      select value, date::text, sessions, conversions from observation_segment_daily
+      where data_source_id = ${source} and dimension = 'channel' and value in ('Email', 'Paid Search')
+        and date between ${from}::date and ${PERIOD_END}::date
+      order by value, date`);
+    // A segment without rows is left out.
+    expect(read.series.map((s) => s.value)).toEqual(["Email", "Paid Search"]);
+    const got = read.series.flatMap((s) =>
+      [...s.days].map(([date, v]) => ({
+        value: s.value,
+        date,
+        sessions: v[PART_INDEX.sessions],
+        conversions: v[PART_INDEX.conversions],
+        // Not stored for this source: null, not 0.
+        revenue: v[PART_INDEX.revenue],
+        cost: v[PART_INDEX.cost],
+      })),
+    );
+    expect(got).toEqual(stored.rows.map((r) => ({ ...r, revenue: null, cost: null })));
+    const email = read.series[0];
+    expect(email.days.has(gone)).toBe(false);
+    expect(email.days.size).toBe(40);
+    // As a series: the day without a row reads 0, as do days outside what was read.
+    const series = segmentSeries(email, "sessions", addDays(from, -2), PERIOD_END);
+    expect(series[0]).toEqual({ date: addDays(from, -2), value: 0 });
+    expect(series.find((p) => p.date === gone)?.value).toBe(0);
+    expect(series.at(-1)?.value).toBe(stored.rows.find((r) => r.value === "Email" && r.date === PERIOD_END)?.sessions);
   });
 
   it("splits a period into whole ISO weeks and its edge days", () => {

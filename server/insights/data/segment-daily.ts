@@ -1,7 +1,7 @@
 import type { Dimension } from "@/lib/insights/metrics";
-import { addDays, daysBetween } from "@/lib/dates";
+import { dateFromDayNumber, dateRange, dayNumber } from "@/lib/dates";
 import type { DailyPoint } from "../types";
-import { PART_INDEX, type PartKey, type PartValues } from "./parts";
+import { PARTS, PART_INDEX, type PartKey, type PartValues } from "./parts";
 
 // Daily values of the segments the engine watches (one dimension value of one source), loaded
 // for the watch window only (load-segment-daily.ts): the period plus enough days before it for a
@@ -15,8 +15,11 @@ export interface SegmentDailySeries {
   narrow?: boolean;
   /** Watched for level shifts of its volume only (pick-watched-segments.ts). */
   tail?: boolean;
-  /** date → one value per part (PARTS order; `users` is always null: it does not add up). */
-  days: Map<string, PartValues>;
+  /**
+   * date → one value per part (PARTS order; `users` is always null: it does not add up). A loaded
+   * report's are `DenseSegmentDays`; generated projects and tests pass a Map.
+   */
+  days: ReadonlyMap<string, PartValues>;
 }
 
 export interface SegmentDaily {
@@ -64,11 +67,89 @@ export function segmentSeries(
   excluded?: DayFilter,
 ): DailyPoint[] {
   const i = PART_INDEX[part];
-  const n = daysBetween(from, to);
-  const out: DailyPoint[] = new Array(n);
-  let date = from;
-  for (let k = 0; k < n; k++, date = addDays(date, 1)) {
-    out[k] = { date, value: excluded?.has(date) ? null : (s.days.get(date)?.[i] ?? 0) };
+  const dates = dateRange(from, to);
+  const out: DailyPoint[] = new Array(dates.length);
+  const dense = s.days instanceof DenseSegmentDays ? s.days : null;
+  const offset = dense ? dayNumber(from) - dense.first : 0;
+  for (let k = 0; k < dates.length; k++) {
+    const date = dates[k];
+    const value = dense ? dense.valueAt(i, k + offset) : (s.days.get(date)?.[i] ?? 0);
+    out[k] = { date, value: excluded?.has(date) ? null : value };
   }
   return out;
+}
+
+/**
+ * A segment's days as the loader reads them (load-segment-daily.ts): one array per part over the
+ * loaded window, so a report's 30,000 (segment, day) values are a few hundred arrays rather than a
+ * Map entry and an array each, which the worker's garbage collector had to copy and sweep (a third
+ * of the read's Node time). Read as the Map it stands for; `segmentSeries` reads the arrays.
+ */
+export class DenseSegmentDays implements ReadonlyMap<string, PartValues> {
+  /** The day number (lib/dates) of index 0. */
+  readonly first: number;
+  private readonly present: Uint8Array;
+  readonly size: number;
+
+  /**
+   * @param from the first day of the arrays
+   * @param present 1 for each day the segment has a row
+   * @param parts per part (PARTS order): its value each day, NaN where the row has none; undefined: no row has one
+   */
+  constructor(
+    from: string,
+    present: Uint8Array,
+    private readonly parts: readonly (Float64Array | undefined)[],
+  ) {
+    this.first = dayNumber(from);
+    this.present = present;
+    let size = 0;
+    for (let k = 0; k < present.length; k++) size += present[k];
+    this.size = size;
+  }
+
+  /** Part `part`'s value on day index `k` as a series reads it: 0 without a row or a value. */
+  valueAt(part: number, k: number): number {
+    if (k < 0 || k >= this.present.length) return 0;
+    const v = this.parts[part]?.[k];
+    return v === undefined || Number.isNaN(v) ? 0 : v;
+  }
+
+  get(date: string): PartValues | undefined {
+    const k = dayNumber(date) - this.first;
+    if (!(k >= 0 && k < this.present.length) || this.present[k] === 0) return undefined;
+    return PARTS.map((_, i) => {
+      const v = this.parts[i]?.[k];
+      return v === undefined || Number.isNaN(v) ? null : v;
+    });
+  }
+
+  has(date: string): boolean {
+    const k = dayNumber(date) - this.first;
+    return k >= 0 && k < this.present.length && this.present[k] === 1;
+  }
+
+  *entries(): MapIterator<[string, PartValues]> {
+    for (let k = 0; k < this.present.length; k++) {
+      if (this.present[k] === 0) continue;
+      const date = dateFromDayNumber(this.first + k);
+      yield [date, this.get(date)!];
+    }
+  }
+
+  *keys(): MapIterator<string> {
+    for (const [date] of this.entries()) yield date;
+  }
+
+  *values(): MapIterator<PartValues> {
+    for (const [, values] of this.entries()) yield values;
+  }
+
+  forEach(callback: (value: PartValues, key: string, map: ReadonlyMap<string, PartValues>) => void): void {
+    for (const [date, values] of this.entries()) callback(values, date, this);
+  }
+
+  [Symbol.iterator](): MapIterator<[string, PartValues]> {
+    return this.entries();
+  }
 }

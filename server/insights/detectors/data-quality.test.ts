@@ -177,11 +177,15 @@ describe("data quality checks", () => {
       [
         { value: "/thanks?email=jane.doe%40example.com", total: 3 },
         { value: "/signup?u=bob@mail.co.uk&x=1", total: 2 },
+        // Encoded twice (decoded once: "%40"), and with an upper-case escape.
+        { value: "/r?to=ann%2540shop.example", total: 1 },
+        { value: "/r?to=ed%40SHOP.EXAMPLE", total: 1 },
         { value: "/pricing", total: 500 },
+        { value: "/a-long-page-name-without-any-address-in-it-at-all.html?utm_source=news%2Eletter", total: 9 },
       ],
       { ...period, metric: "pageviews", dimension: "landingPage" },
     );
-    expect(f.count).toBe(2);
+    expect(f.count).toBe(4);
     expect(f.examples.join(" ")).not.toMatch(/jane\.doe|bob@/);
     expect(maskEmails("write to jane@example.com")).toBe("write to j***@example.com");
   });

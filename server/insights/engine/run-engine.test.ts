@@ -453,7 +453,7 @@ describe("runEngine on generated projects", () => {
 function lastDays(input: EngineInput, days: number): EngineInput {
   const w = input.window;
   const first = addDays(w.periodEnd, -(days - 1));
-  const keep = <V>(m: Map<string, V>) => new Map([...m].filter(([d]) => d >= first));
+  const keep = <V>(m: ReadonlyMap<string, V>) => new Map([...m].filter(([d]) => d >= first));
   const sources = input.data.sources.map((s) => ({ sourceId: s.sourceId, days: keep(s.days) }));
   const series = input.segmentDaily.series.map((s) => ({ ...s, days: keep(s.days) }));
   const rows: SegmentRow[] = [];
