@@ -2,10 +2,10 @@ import { Readable } from "node:stream";
 import { eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { addDays, dayNumber } from "@/lib/dates";
-import { db } from "@/server/db/client";
+import { db, pool } from "@/server/db/client";
 import { dataSources } from "@/server/db/schema";
 import { ensureDailyTotals, refreshDailyTotals } from "@/server/insights/data/daily-totals";
-import { activeSourceIds, loadProjectData } from "@/server/insights/data/load-project-data";
+import { activeSourceIds, compareBytewise, loadProjectData } from "@/server/insights/data/load-project-data";
 import { splitIntoRollups, splitIntoWeeks } from "@/server/insights/data/rollup-periods";
 import { loadReportInput, WATCHED_DIMENSIONS } from "@/server/insights/data/load-report-input";
 import { loadSegmentDaily } from "@/server/insights/data/load-segment-daily";
@@ -227,6 +227,16 @@ describe("report rollups kept by uploads", () => {
     expect(series[0]).toEqual({ date: addDays(from, -2), value: 0 });
     expect(series.find((p) => p.date === gone)?.value).toBe(0);
     expect(series.at(-1)?.value).toBe(stored.rows.find((r) => r.value === "Email" && r.date === PERIOD_END)?.sessions);
+  });
+
+  it("merges a source's two periods in PostgreSQL's bytewise order, also past U+FFFF", async () => {
+    const values = ["b", "a", "ab", "é", "z", "\uE000", "\u{1F600}", "\uFFFD", "A", "a b", "ä"];
+    const sorted = await pool().query<{ v: string }>('select v from unnest($1::text[]) v order by v collate "C"', [
+      values,
+    ]);
+    expect([...values].sort(compareBytewise)).toEqual(sorted.rows.map((r) => r.v));
+    // JavaScript's own order puts the emoji (a surrogate pair) before U+E000: the comparison must not.
+    expect([...values].sort()).not.toEqual(sorted.rows.map((r) => r.v));
   });
 
   it("splits a period into whole ISO weeks and its edge days", () => {

@@ -147,8 +147,11 @@ export function warmUpReportEngine(): SegmentTask[] {
   return tasks;
 }
 
-/** Connections a report reads on at once (load-project-data.ts: the daily totals, row counts, one query per source). */
-const REPORT_CONNECTIONS = 4;
+/**
+ * Connections a report reads on at once (load-project-data.ts: the daily totals, row counts, two queries per source;
+ * then the segments' days).
+ */
+const REPORT_CONNECTIONS = 6;
 
 /**
  * The engine and its segment detection thread warmed up, and the connections a report reads on
