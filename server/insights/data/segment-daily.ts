@@ -67,7 +67,7 @@ export function segmentSeries(
   excluded?: DayFilter,
 ): DailyPoint[] {
   const i = PART_INDEX[part];
-  const dates = dateRange(from, to);
+  const dates = datesOf(from, to);
   const out: DailyPoint[] = new Array(dates.length);
   const dense = s.days instanceof DenseSegmentDays ? s.days : null;
   const offset = dense ? dayNumber(from) - dense.first : 0;
@@ -77,6 +77,13 @@ export function segmentSeries(
     out[k] = { date, value: excluded?.has(date) ? null : value };
   }
   return out;
+}
+
+/** The dates of the last range asked for: a report asks for the same range for each of its thousands of series. */
+let lastRange: { from: string; to: string; dates: readonly string[] } = { from: "", to: "", dates: [] };
+function datesOf(from: string, to: string): readonly string[] {
+  if (lastRange.from !== from || lastRange.to !== to) lastRange = { from, to, dates: dateRange(from, to) };
+  return lastRange.dates;
 }
 
 /**

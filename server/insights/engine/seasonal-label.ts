@@ -315,8 +315,19 @@ function weeksMove(ctx: EngineContext, metric: string, at: string): number | nul
 const moveCache = new WeakMap<EngineContext, Map<string, number | null>>();
 
 function weekdayMean(ctx: EngineContext, metric: string, date: string): number | null {
-  const weekdays = [1, 2, 3, 4].map((k) => mean(ctx, metric, addDays(date, -7 * k), addDays(date, -7 * k)));
-  return weekdays.some((v) => v === null) ? null : (weekdays as number[]).reduce((a, b) => a + b, 0) / 4;
+  const total = runningTotal(ctx, metric);
+  return weekdayMeanAt(total, dayNumber(date) - total.first);
+}
+
+/** The mean of day k's weekday over the four weeks before it (day indices of `total`). */
+function weekdayMeanAt(total: RunningTotal, k: number): number | null {
+  let sum = 0;
+  for (let week = 1; week <= 4; week++) {
+    const v = meanAt(total, k - 7 * week, k - 7 * week);
+    if (v === null) return null;
+    sum += v;
+  }
+  return sum / 4;
 }
 
 /** The same calendar date a year earlier (February 29: the 28th). */
@@ -342,9 +353,12 @@ function dayNoise(ctx: EngineContext, metric: string, date: string): number {
 const noiseCache = new WeakMap<EngineContext, Map<string, number>>();
 
 function measureDayNoise(ctx: EngineContext, metric: string, date: string): number {
+  // By day index: a report measures hundreds of dates' noise, each from 28 days of five means.
+  const total = runningTotal(ctx, metric);
+  const at = dayNumber(date) - total.first;
   const logs: number[] = [];
   for (let k = 1; k <= NOISE_DAYS; k++) {
-    const r = dayAgainstWeekdays(ctx, metric, addDays(date, -k));
+    const r = dayAgainstWeekdaysAt(total, at - k);
     if (r !== null) logs.push(Math.log(r));
   }
   return logs.length < NOISE_DAYS / 2 ? 0 : robustSigma(logs);
@@ -352,15 +366,24 @@ function measureDayNoise(ctx: EngineContext, metric: string, date: string): numb
 
 /** One day of the total against the mean of the same weekday over the four weeks before it. */
 function dayAgainstWeekdays(ctx: EngineContext, metric: string, date: string): number | null {
-  return ratio(mean(ctx, metric, date, date), weekdayMean(ctx, metric, date));
+  const total = runningTotal(ctx, metric);
+  return dayAgainstWeekdaysAt(total, dayNumber(date) - total.first);
+}
+
+function dayAgainstWeekdaysAt(total: RunningTotal, k: number): number | null {
+  return ratio(meanAt(total, k, k), weekdayMeanAt(total, k));
 }
 
 /** Mean daily value of the project total over [from, to]; null unless every day is known. */
 function mean(ctx: EngineContext, metric: string, from: string, to: string): number | null {
-  if (from < ctx.window.historyStart || to < from) return null;
+  if (to < from) return null;
   const total = runningTotal(ctx, metric);
-  const i = dayNumber(from) - total.first;
-  const j = dayNumber(to) - total.first;
+  return meanAt(total, dayNumber(from) - total.first, dayNumber(to) - total.first);
+}
+
+/** `mean` over the day indices [i, j] of `total` (0: the history's first day). */
+function meanAt(total: RunningTotal, i: number, j: number): number | null {
+  if (i < 0 || j < i) return null;
   if (j >= total.unknown.length - 1) return null;
   if (total.unknown[j + 1] - total.unknown[i] > 0) return null;
   return (total.sums[j + 1] - total.sums[i]) / (j - i + 1);
