@@ -57,6 +57,11 @@ export interface ImportTarget {
   createSource?: NewUploadSource;
   /** Rollup accumulators held before the rollups are summed in SQL instead (tests pass a few). */
   rollupSumsCap?: number;
+  /**
+   * The rows go through the staging table and are merged chunk by chunk, as for a project whose combinations do not
+   * fit in memory (tests of that path); otherwise a new source's rows, and a re-upload's, go straight into a table.
+   */
+  stagedOnly?: boolean;
 }
 
 // One field or record this large is not a CSV of daily metrics (often: a quote never closed).
@@ -131,7 +136,7 @@ export async function importCsv(chunks: AsyncIterable<Buffer>, target: ImportTar
       dataSourceId: target.dataSourceId,
       projectId: target.projectId,
       createSource: target.createSource,
-      copyColumns: { staged: layout!.copyColumns, direct: layout!.directCopyColumns },
+      copyColumns: { staged: layout!.copyColumns, direct: target.stagedOnly ? undefined : layout!.directCopyColumns },
       dimensionColumns: layoutDimensionColumns(layout!),
       metricColumns: layoutMetricColumns(layout!),
       chunkBytes: target.chunkBytes,
@@ -301,7 +306,7 @@ export async function importCsv(chunks: AsyncIterable<Buffer>, target: ImportTar
     pending = [];
 
     phase("read, check, COPY and insert all but the last chunk");
-    await open.finishCopy(encoder!.dates, encoder!.repeats);
+    await open.finishCopy(encoder!.dates, encoder!.repeats, encoder!.rows);
     // For a new source this includes building its partition's key (also reported alone, by the staging).
     phase("insert the last chunk (and attach a new source's partition)");
     const derived = layout.dimensions.filter((d) => d.derived).map((d) => d.dim.key);
