@@ -5,7 +5,12 @@ import { addDays, dayNumber } from "@/lib/dates";
 import { db, pool } from "@/server/db/client";
 import { dataSources } from "@/server/db/schema";
 import { ensureDailyTotals, refreshDailyTotals } from "@/server/insights/data/daily-totals";
-import { activeSourceIds, compareBytewise, loadProjectData } from "@/server/insights/data/load-project-data";
+import {
+  activeSourceIds,
+  compareBytewise,
+  loadProjectData,
+  warmUpReportRead,
+} from "@/server/insights/data/load-project-data";
 import { splitIntoRollups, splitIntoWeeks } from "@/server/insights/data/rollup-periods";
 import { loadReportInput, WATCHED_DIMENSIONS } from "@/server/insights/data/load-report-input";
 import { loadSegmentDaily } from "@/server/insights/data/load-segment-daily";
@@ -237,6 +242,11 @@ describe("report rollups kept by uploads", () => {
     expect([...values].sort(compareBytewise)).toEqual(sorted.rows.map((r) => r.v));
     // JavaScript's own order puts the emoji (a surrogate pair) before U+E000: the comparison must not.
     expect([...values].sort()).not.toEqual(sorted.rows.map((r) => r.v));
+  });
+
+  // The worker runs it before taking jobs, where a failure is only logged: it must read as a report reads.
+  it("warms the report read up on generated rows of both periods", async () => {
+    await expect(warmUpReportRead()).resolves.toBeUndefined();
   });
 
   it("splits a period into whole ISO weeks and its edge days", () => {

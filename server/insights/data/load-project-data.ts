@@ -336,10 +336,11 @@ export async function warmUpReportRead(): Promise<void> {
   const window = reportWindow("2026-01-01", "2026-01-30", "previous_period");
   const period = (current: 0 | 1) =>
     aggregateRows(
-      `select d.dimension, 'value ' || v as value, (7 * $1::int + 3)::bigint as rows,
-              (v * 3.5 + $1::int)::float8 as clicks, (v * 70.25 + $1::int)::float8 as impressions
-       from generate_series(1, 5000) v, (values ('query'), ('page')) d(dimension)
-       order by d.dimension collate "C", value collate "C"`,
+      `select * from (
+         select d.dimension, 'value ' || v as value, (7 * $1::int + 3)::bigint as rows,
+                (v * 3.5 + $1::int)::float8 as clicks, (v * 70.25 + $1::int)::float8 as impressions
+         from generate_series(1, 5000) v, (values ('query'), ('page')) d(dimension)
+       ) r order by r.dimension collate "C", r.value collate "C"`,
       [current],
     );
   const [current, baseline] = await Promise.all([period(1), period(0)]);
