@@ -13,7 +13,7 @@ import {
 } from "@/server/insights/data/load-project-data";
 import { splitIntoRollups, splitIntoWeeks } from "@/server/insights/data/rollup-periods";
 import { loadReportInput, WATCHED_DIMENSIONS } from "@/server/insights/data/load-report-input";
-import { loadSegmentDaily } from "@/server/insights/data/load-segment-daily";
+import { loadSegmentDaily, warmUpSegmentDailyRead } from "@/server/insights/data/load-segment-daily";
 import { pickWatchedSegments } from "@/server/insights/data/pick-watched-segments";
 import { PART_INDEX } from "@/server/insights/data/parts";
 import { segmentSeries } from "@/server/insights/data/segment-daily";
@@ -245,8 +245,9 @@ describe("report rollups kept by uploads", () => {
   });
 
   // The worker runs it before taking jobs, where a failure is only logged: it must read as a report reads.
-  it("warms the report read up on generated rows of both periods", async () => {
+  it("warms the report read up on generated rows of both periods, and the segments' days", async () => {
     await expect(warmUpReportRead()).resolves.toBeUndefined();
+    await expect(warmUpSegmentDailyRead()).resolves.toBe(200);
   });
 
   it("splits a period into whole ISO weeks and its edge days", () => {

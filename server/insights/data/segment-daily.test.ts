@@ -25,23 +25,7 @@ function rows(): Map<string, PartValues> {
   ]);
 }
 
-function dense(map: Map<string, PartValues>): DenseSegmentDays {
-  const present = new Uint8Array(LENGTH);
-  const parts = PARTS.map((_, i) => {
-    const values = new Float64Array(LENGTH).fill(NaN);
-    let any = false;
-    for (const [date, v] of map) {
-      const k = Math.round((Date.parse(date) - Date.parse(FROM)) / 86_400_000);
-      present[k] = 1;
-      if (v[i] !== null) {
-        values[k] = v[i]!;
-        any = true;
-      }
-    }
-    return any ? values : undefined;
-  });
-  return new DenseSegmentDays(FROM, present, parts);
-}
+const dense = (map: Map<string, PartValues>) => DenseSegmentDays.fromMap(map, FROM, addDays(FROM, LENGTH - 1));
 
 const segment = (days: ReadonlyMap<string, PartValues>): SegmentDailySeries => ({
   sourceId: "s",

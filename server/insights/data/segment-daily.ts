@@ -115,6 +115,24 @@ export class DenseSegmentDays implements ReadonlyMap<string, PartValues> {
     this.size = size;
   }
 
+  /** The same days as a Map holds them, over [from, to] (days outside are left out): for generated projects. */
+  static fromMap(days: ReadonlyMap<string, PartValues>, from: string, to: string): DenseSegmentDays {
+    const first = dayNumber(from);
+    const length = Math.max(0, dayNumber(to) - first + 1);
+    const present = new Uint8Array(length);
+    const parts: (Float64Array | undefined)[] = PARTS.map(() => undefined);
+    for (const [date, values] of days) {
+      const k = dayNumber(date) - first;
+      if (k < 0 || k >= length) continue;
+      present[k] = 1;
+      values.forEach((v, i) => {
+        if (v === null) return;
+        (parts[i] ??= new Float64Array(length).fill(NaN))[k] = v;
+      });
+    }
+    return new DenseSegmentDays(from, present, parts);
+  }
+
   /** Part `part`'s value on day index `k` as a series reads it: 0 without a row or a value. */
   valueAt(part: number, k: number): number {
     if (k < 0 || k >= this.present.length) return 0;

@@ -1,6 +1,6 @@
 import { PART_INDEX, PARTS, type PartValues } from "../data/parts";
 import { ProjectData, type SegmentRow, type SourceDaily } from "../data/project-data";
-import type { SegmentDailySeries } from "../data/segment-daily";
+import { DenseSegmentDays, type SegmentDailySeries } from "../data/segment-daily";
 import type { EngineInput } from "../engine/types";
 import { addDays, dayOfWeek } from "@/lib/dates";
 import { gaussian, mulberry32 } from "@/lib/seeded-random";
@@ -68,7 +68,13 @@ export function largeWarmUpInput(seed: number): EngineInput {
   }
   const sources: SourceDaily[] = [shop, { sourceId: SEARCH_SOURCE, days: searchDays }];
   const data = new ProjectData(window, sources, rows, ["channel", "device", "landingPage", "query"]);
-  return { ...base, data, segmentDaily: { ...base.segmentDaily, series: [...base.segmentDaily.series, ...watched] } };
+  // Kept as a report's loader keeps them (load-segment-daily.ts), so the engine's code for those is what warms up.
+  const { from, to } = base.segmentDaily;
+  const series = [...base.segmentDaily.series, ...watched].map((s) => ({
+    ...s,
+    days: DenseSegmentDays.fromMap(s.days, from, to),
+  }));
+  return { ...base, data, segmentDaily: { ...base.segmentDaily, series } };
 }
 
 function weekly(date: string): number {

@@ -14,6 +14,7 @@ import { generateReportJob } from "../contracts/generate-report";
 import { defineJobHandler } from "../define-job";
 import { loadReportInput } from "../../insights/data/load-report-input";
 import { warmUpReportRead } from "../../insights/data/load-project-data";
+import { warmUpSegmentDailyRead } from "../../insights/data/load-segment-daily";
 import { loadCompetition } from "../../insights/competition/load-competition";
 import { runEngine, type EngineReport } from "../../insights/engine/run-engine";
 import { generateProject } from "../../insights/synthetic/generate-project";
@@ -164,7 +165,10 @@ async function warmUpReports(): Promise<void> {
   const threadStarted = startSegmentDetectorThread();
   const tasks = warmUpReportEngine();
   if (await threadStarted) await warmUpSegmentDetectorThread(tasks, 3);
-  for (let round = 0; round < 3; round++) await warmUpReportRead();
+  for (let round = 0; round < 3; round++) {
+    await warmUpReportRead();
+    await warmUpSegmentDailyRead();
+  }
   const clients = await Promise.all(Array.from({ length: REPORT_CONNECTIONS }, () => pool().connect()));
   try {
     await Promise.all(
