@@ -81,7 +81,7 @@ async function startApp(databaseUrl: string): Promise<void> {
       NEXTAUTH_SECRET: "bench-secret-bench-secret-bench-secret-0123456789",
       ENCRYPTION_KEY: "0".repeat(64),
       NEXT_DIST_DIR: DIST_DIR,
-      LOG_LEVEL: "warn",
+      LOG_LEVEL: process.env.BENCH_APP_LOG_LEVEL ?? "warn",
       MAIL_DIR: path.join(benchDir, "mail"),
       WORKER_HEARTBEAT_FILE: heartbeat,
     },
