@@ -5,7 +5,10 @@ import type pg from "pg";
  * each source's rows live in a table of their own, `observations_<the source's id without dashes>`.
  * A writer makes sure the partition exists before its first row (`ensureObservationPartition`); an
  * import into a source that has none builds it instead: rows into a table without indexes, the
- * primary key built once at the end, then attached (`beginPartitionBuild`, `attachBuiltPartition`).
+ * primary key built once at the end, then attached (`beginPartitionBuild`, `attachBuiltPartition`). A
+ * re-upload builds such a table beside the source's partition and swaps it in at its commit
+ * (`beginPartitionReplacement`, `swapInReplacement`), or merges its rows in place when it cannot
+ * (`mergeReplacementInPlace`).
  */
 
 type Queryable = Pick<pg.ClientBase, "query">;
