@@ -11,7 +11,7 @@ import {
   loadProjectData,
   warmUpReportRead,
 } from "@/server/insights/data/load-project-data";
-import { splitIntoRollups, splitIntoWeeks } from "@/server/insights/data/rollup-periods";
+import { splitIntoRollups, splitIntoWeeks, weekStart } from "@/server/insights/data/rollup-periods";
 import { loadReportInput, WATCHED_DIMENSIONS } from "@/server/insights/data/load-report-input";
 import { loadSegmentDaily, warmUpSegmentDailyRead } from "@/server/insights/data/load-segment-daily";
 import { pickWatchedSegments } from "@/server/insights/data/pick-watched-segments";
@@ -248,6 +248,15 @@ describe("report rollups kept by uploads", () => {
   it("warms the report read up on generated rows of both periods, and the segments' days", async () => {
     await expect(warmUpReportRead()).resolves.toBeUndefined();
     await expect(warmUpSegmentDailyRead()).resolves.toBe(200);
+  });
+
+  it("dates a day's ISO week by its Monday, as date_trunc('week') does", async () => {
+    const days = ["2024-03-03", "2024-03-04", "2024-03-10", "2024-12-31", "2025-01-05"];
+    const { rows } = await pool().query<{ week: string }>(
+      "select date_trunc('week', d)::date::text as week from unnest($1::date[]) d",
+      [days],
+    );
+    expect(days.map(weekStart)).toEqual(rows.map((r) => r.week));
   });
 
   it("splits a period into whole ISO weeks and its edge days", () => {

@@ -19,6 +19,11 @@ export function blockStart(date: string): string {
   return addDays(BLOCK_EPOCH, Math.floor(offset / BLOCK_DAYS) * BLOCK_DAYS);
 }
 
+/** The Monday of the ISO week holding `date` (what `date_trunc('week', date)` gives in SQL). */
+export function weekStart(date: string): string {
+  return addDays(date, -((dayOfWeek(date) + 6) % 7));
+}
+
 /** An empty date range, for a part of a period that has no days. */
 const [NO_FROM, NO_TO] = ["2000-01-02", "2000-01-01"];
 

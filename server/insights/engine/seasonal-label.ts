@@ -376,7 +376,6 @@ function dayAgainstWeekdaysAt(total: RunningTotal, k: number): number | null {
 
 /** Mean daily value of the project total over [from, to]; null unless every day is known. */
 function mean(ctx: EngineContext, metric: string, from: string, to: string): number | null {
-  if (to < from) return null;
   const total = runningTotal(ctx, metric);
   return meanAt(total, dayNumber(from) - total.first, dayNumber(to) - total.first);
 }

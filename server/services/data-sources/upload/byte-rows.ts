@@ -463,6 +463,7 @@ export class ByteRowReader {
   }
 }
 
+/** Where the line after the one holding `from` starts (`end` when no line break follows). */
 function lineAfter(bytes: Buffer, from: number, end: number): number {
   const lineBreak = bytes.indexOf(LF, from);
   return lineBreak === -1 || lineBreak >= end ? end : lineBreak + 1;

@@ -1,6 +1,5 @@
-import { addDays, dayOfWeek } from "@/lib/dates";
 import { SEGMENT_PARTS } from "../../../insights/data/daily-totals";
-import { blockStart } from "../../../insights/data/rollup-periods";
+import { blockStart, weekStart } from "../../../insights/data/rollup-periods";
 import { copyText } from "./csv-layout";
 
 /** Accumulators held before the sums give up and the rollups are summed from the staged rows. */
@@ -154,7 +153,7 @@ export class UploadRollupSums {
    */
   periodCopies(): { weekly: string; fourWeekly: string } {
     const byDate = this.days.map((_, day) => day).sort((a, b) => (this.days[a] < this.days[b] ? -1 : 1));
-    const weekOf = byDate.map((day) => addDays(this.days[day], -((dayOfWeek(this.days[day]) + 6) % 7)));
+    const weekOf = byDate.map((day) => weekStart(this.days[day]));
     const weekly: string[] = [];
     const fourWeekly: string[] = [];
     this.segments.forEach((days, segment) => {

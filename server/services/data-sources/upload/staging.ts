@@ -393,8 +393,9 @@ export class ObservationStaging {
     // which gets its primary key built once and is attached when the file is in (most of an import into
     // `observations` was maintaining its indexes row by row). When the project's combinations fit in
     // memory, the rows are COPYed straight into that table with their dimension set ids (one pass).
+    const partition = observationPartitionName(target.dataSourceId);
     const partitionExists = await this.client.query("select to_regclass($1) is not null as exists", [
-      `public.${observationPartitionName(target.dataSourceId)}`,
+      `public.${partition}`,
     ]);
     const exists = partitionExists.rows[0].exists as boolean;
     let dictionary = target.copyColumns.direct ? await DimensionDictionary.load(this.client, target.projectId) : null;
@@ -424,9 +425,9 @@ export class ObservationStaging {
       exists || building === null
         ? await this.client.query<{ date: string }>(
             `with recursive d(date) as (
-             select min(date) from public.${observationPartitionName(target.dataSourceId)} where data_source_id = $1
+             select min(date) from public.${partition} where data_source_id = $1
              union all
-             select (select min(o.date) from public.${observationPartitionName(target.dataSourceId)} o
+             select (select min(o.date) from public.${partition} o
                      where o.data_source_id = $1 and o.date > d.date)
              from d where d.date is not null)
            select date::text as date from d where date is not null`,
