@@ -14,7 +14,6 @@ import { proposeMapping } from "@/lib/csv-import/propose-mapping";
 import type { CsvMapping } from "@/lib/validation/csv-mapping";
 import { BadRequestError } from "../../../errors";
 import type { DimensionDictionary } from "./dimension-dictionary";
-import { MAX_WATCHED_COMBINATIONS, RepeatedRowWatch } from "./repeated-rows";
 import type { UploadRollupSums } from "./rollup-sums";
 
 /** A CSV the importer refuses: 400 with the line (and column) in the message and under `errors.file`. */
@@ -56,11 +55,10 @@ export function duplicateRowError(error: DuplicateRowError, layout: CsvLayout): 
 
 type Dimension = DimensionEntry;
 
-/** A combination of dimension cells read before: its number in the COPY rows, its segments, its key's number. */
+/** A combination of dimension cells read before: its number in the COPY rows and its segments. */
 export interface KnownCombination {
   combo: number;
   segments: number[];
-  keyNumber: number;
 }
 type Metric = StoredMetric;
 
@@ -228,13 +226,6 @@ export class RowEncoder {
   // combination's first row also carries its key and values, which the merge resolves once per
   // combination.
   private combos = new Map<string, KnownCombination>();
-  /**
-   * A re-upload merged in chunks (no dictionary): whether a row repeats an earlier one, told as the rows are read,
-   * with each combination numbered by its key (`keyNumbers`: cells that differ only in spaces or Unicode form are
-   * one combination, as in `dimension_sets`).
-   */
-  readonly repeats: RepeatedRowWatch | undefined;
-  private readonly keyNumbers = new Map<string, number>();
   private nextCombo = 1;
   /** What follows a known combination's number in its rows' COPY text, before the metric cells. */
   readonly knownCombinationTail: string;
@@ -266,7 +257,6 @@ export class RowEncoder {
     this.derivesChannel = layout.dimensions.some((d) => d.derived);
     this.order = layout.dateOrder;
     this.values = new Float64Array(layout.metrics.length);
-    this.repeats = dictionary ? undefined : new RepeatedRowWatch();
   }
 
   /** COPY text for the row ("" for a row left out or held back; held rows come with a later one). */
@@ -303,7 +293,6 @@ export class RowEncoder {
   countRow(date: string, combination: KnownCombination, values: Float64Array): void {
     this.rows++;
     this.sums?.add(date, combination.segments, values);
-    this.repeats?.see(date, combination.keyNumber);
   }
 
   /** The end of the file: rows still held read month first, as US-English exports write them. */
@@ -374,7 +363,6 @@ export class RowEncoder {
     const known = this.combos.get(raw);
     if (known !== undefined) {
       this.sums?.add(date, known.segments, values);
-      this.repeats?.see(date, known.keyNumber);
       return `${line}\t${date}\t${known.combo}${this.knownCombinationTail}${out}\n`;
     }
 
@@ -400,20 +388,13 @@ export class RowEncoder {
     // combination seen again after a reset gets a new number and is sent with its key again).
     if (this.combos.size >= 50_000) this.combos.clear();
     this.sums?.add(date, segments, values);
-    let keyNumber = this.keyNumbers.get(key);
-    if (keyNumber === undefined && this.repeats?.complete) {
-      keyNumber = this.keyNumbers.size;
-      if (keyNumber < MAX_WATCHED_COMBINATIONS) this.keyNumbers.set(key, keyNumber);
-      else this.repeats.giveUp();
-    }
-    this.repeats?.see(date, keyNumber ?? 0);
     if (this.dictionary) {
       const id = this.dictionary.idFor(key, dims);
-      this.combos.set(raw, { combo: id, segments, keyNumber: id });
+      this.combos.set(raw, { combo: id, segments });
       return `${line}\t${date}\t${id}${out}\n`;
     }
     const combo = this.nextCombo++;
-    this.combos.set(raw, { combo, segments, keyNumber: keyNumber ?? 0 });
+    this.combos.set(raw, { combo, segments });
     return `${line}\t${date}\t${combo}\t${key}${dims}${out}\n`;
   }
 

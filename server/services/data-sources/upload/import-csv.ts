@@ -306,7 +306,7 @@ export async function importCsv(chunks: AsyncIterable<Buffer>, target: ImportTar
     pending = [];
 
     phase("read, check, COPY and insert all but the last chunk");
-    await open.finishCopy(encoder!.dates, encoder!.repeats, encoder!.rows);
+    await open.finishCopy(encoder!.dates, encoder!.rows);
     // For a new source this includes building its partition's key (also reported alone, by the staging).
     phase("insert the last chunk (and attach a new source's partition)");
     const derived = layout.dimensions.filter((d) => d.derived).map((d) => d.dim.key);

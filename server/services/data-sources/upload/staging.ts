@@ -22,7 +22,6 @@ import { mergeStagedRollups, writtenRowsAsStaged } from "../../../insights/data/
 import { BINARY_COPY_HEADER, BINARY_COPY_TRAILER, copyTextToBinary } from "./copy-binary";
 import { CsvImportError, DuplicateRowError } from "./csv-layout";
 import { DimensionDictionary } from "./dimension-dictionary";
-import type { RepeatedRowWatch } from "./repeated-rows";
 import type { UploadRollupSums } from "./rollup-sums";
 
 const DIMENSION_COLUMNS = DIMENSIONS.map((d) => d.column);
@@ -62,14 +61,8 @@ export interface StagingTarget {
   onPhase?: (phase: string, ms: number) => void;
 }
 
-/** COPY text per chunk: each chunk is merged into `observations` while the next one is read. */
+/** COPY text per chunk: each staged chunk is merged into the table the import builds while the next one is read. */
 const CHUNK_BYTES = 4 * 1024 * 1024;
-/**
- * A chunk of a re-upload is compared with the source's rows by reading those of its days once (rather than
- * one probe per row) when its days hold at most this many stored rows per chunk row (see `findStoredRows`).
- */
-const STORED_ROWS_PER_CHUNK_ROW_FOR_A_SCAN = 4;
-
 /**
  * A re-upload copies the source's rows on the days it does not have into its new table when they are at most this
  * many, or at most as many as the file's: beyond, the file's rows are merged into the partition (`replacePartition`).
@@ -78,10 +71,13 @@ const MIN_ROWS_TO_COPY = 100_000;
 
 /**
  * One import, in one transaction on its own connection (a slow upload must not hold a connection
- * of the app's pool). Rows stream with COPY into a temporary chunk table as they are read; every
- * 4 MB of rows the chunk is merged into `dimension_sets` and `observations` while the next chunk is
- * read and checked (PostgreSQL inserting and Node parsing at the same time, on two cores), and kept
- * in `upload_staging` for the report rollups and for naming a duplicate row's lines. Nothing is
+ * of the app's pool). Its rows go into a new table: the source's partition (a first import), or the
+ * table that replaces it at the commit (a re-upload). When the project's combinations fit in memory
+ * they are COPYed there with their dimension set ids; otherwise they stream with COPY into a
+ * temporary chunk table as they are read, and every 4 MB of rows the chunk is merged into
+ * `dimension_sets` and that table while the next chunk is read and checked (PostgreSQL inserting and
+ * Node parsing at the same time, on two cores), and kept in `upload_staging` for the report rollups
+ * and for naming a duplicate row's lines. Nothing is
  * visible to anyone before `commit`, and any failure before it rolls everything back: nothing of a
  * bad file is ever imported, wherever in the file the problem is.
  */
@@ -113,7 +109,7 @@ export class ObservationStaging {
          * The source had no partition: its rows go into this new table, attached once complete. Or, with
          * `replacing`, it had one: the new table takes its place when the import commits.
          */
-        building: string | null;
+        building: string;
         replacing: boolean;
         /**
          * Set when the rows go straight into the new partition (one COPY, no staging table): the rows then carry
@@ -122,9 +118,7 @@ export class ObservationStaging {
         dictionary: DimensionDictionary | null;
       }
     | undefined;
-  /** Per replaced day, the file's rows that found the source's row with the same key. */
-  private readonly matched = new Map<string, number>();
-  /** The file's days so far; and the source's earlier days already deleted. */
+  /** The file's days; and those of them the source had. */
   private readonly fileDates = new Set<string>();
   private readonly replaced = new Set<string>();
   /** The file's rows (`finishCopy`), when the caller counted them. */
@@ -153,9 +147,8 @@ export class ObservationStaging {
       // Every row of the file: each chunk is a table of its own that inherits from this one, so a
       // chunk is merged from its own table and the rollups read all of them here.
       await client.query(`create temporary table upload_staging (${columns}) on commit drop`);
-      // The file's days, and per day how many of its rows found a stored row with their key.
+      // The file's days.
       await client.query("create temporary table upload_days (date date primary key) on commit drop");
-      await client.query("create temporary table upload_matched (date date, n integer) on commit drop");
       // The file's combinations (one row each) and their dimension set ids: small tables,
       // analysed as they grow, so no plan that joins the rows to them can go quadratic.
       await client.query(
@@ -169,12 +162,6 @@ export class ObservationStaging {
       await client.query(
         `create temporary table upload_sets (id bigint, key text, ${DIMENSION_COLUMNS.map((c) => `${c} text`).join(", ")})
          on commit drop`,
-      );
-      // A chunk's rows on days the source had, with their dimension set id and what the source
-      // holds for their key: 0 nothing, 1 other values, 2 the same values; and where that row is.
-      await client.query(
-        `create temporary table upload_rows (date date, id bigint, state smallint, stored tid,
-           ${METRIC_COLUMNS.map((c) => `${c} double precision`).join(", ")}) on commit drop`,
       );
     } catch (error) {
       await staging.abort();
@@ -347,10 +334,11 @@ export class ObservationStaging {
   }
 
   /**
-   * Ends the last COPY and merges the last chunk: every row is in `observations` and staged.
-   * `dates`: the file's days (the encoder's; the staged rows are not scanned again for them); `rows`: its rows.
+   * Ends the last COPY and merges the last chunk: every row is in the table this import builds, and staged unless
+   * COPYed there with its id. `dates`: the file's days (the encoder's; the rows are not scanned again for them);
+   * `rows`: its rows.
    */
-  async finishCopy(dates: ReadonlySet<string>, repeats?: RepeatedRowWatch, rows = 0): Promise<void> {
+  async finishCopy(dates: ReadonlySet<string>, rows = 0): Promise<void> {
     this.fileRows = rows;
     await this.merging;
     await this.flush();
@@ -358,16 +346,12 @@ export class ObservationStaging {
       await this.endCopy();
       if (!this.direct) await this.mergeChunk();
     }
+    const { building, replacing } = this.prepared!;
     if (this.direct) await this.completeDirectPartition();
-    else if (this.prepared?.building) await this.attachPartition();
+    // A replacement's key is built now (a repeated row shows here); it takes the partition's place at the commit.
+    else if (replacing) await this.buildKey(building);
+    else await this.attachPartition();
     await this.readDays(dates);
-    // A replacement holds the file's rows alone: the partition's rows on its days go with the partition.
-    if (this.replaced.size > 0 && !this.prepared?.replacing) await this.deleteRowsNotInFile();
-    // Rows that found a stored row (the source's, or an earlier chunk's: a repeat) were not
-    // inserted as new, so the primary key did not see a repeated row there. The encoder's watch
-    // saw every row: when it tells that none repeated, the rows need not be grouped again.
-    const noRepeat = repeats?.complete === true && !repeats.repeated;
-    if (this.matched.size > 0 && !noRepeat) await this.checkRepeatedRows();
   }
 
   /** Locks the source (creating it first when asked) and reads its days, before the first chunk. */
@@ -397,46 +381,44 @@ export class ObservationStaging {
     const partitionExists = await this.client.query("select to_regclass($1) is not null as exists", [
       `public.${partition}`,
     ]);
-    const exists = partitionExists.rows[0].exists as boolean;
-    let dictionary = target.copyColumns.direct ? await DimensionDictionary.load(this.client, target.projectId) : null;
-    let building: string | null;
-    // A source with a partition (a re-upload): its rows go into a new table the same way, which takes the
-    // partition's place at the commit with the rows of the source's other days (`replacePartition`). Merged into
-    // the partition instead, every row cost an index probe and an index insert: 4× a first import's time.
-    if (exists)
-      building = dictionary
-        ? await beginPartitionReplacement(this.client, target.dataSourceId, target.projectId)
-        : null;
-    else {
-      building = await beginPartitionBuild(
-        this.client,
-        target.dataSourceId,
-        dictionary ? { projectId: target.projectId } : undefined,
-      );
-      // Another writer created the partition meanwhile: the rows merge into it.
-      if (!building) dictionary = null;
+    let exists = partitionExists.rows[0].exists as boolean;
+    const dictionary = target.copyColumns.direct ? await DimensionDictionary.load(this.client, target.projectId) : null;
+    // A source with a partition (a re-upload): its rows go into a new table as a first import's do (COPYed with
+    // their ids, or staged and inserted chunk by chunk when the project's combinations do not fit in memory), and
+    // that table takes the partition's place at the commit with the rows of the source's other days
+    // (`replacePartition`). Merged into the partition instead, every row cost an index probe and an index insert.
+    let building = exists
+      ? null
+      : await beginPartitionBuild(
+          this.client,
+          target.dataSourceId,
+          dictionary ? { projectId: target.projectId } : undefined,
+        );
+    if (building === null) {
+      // Also when another writer created the partition since it was looked for.
+      exists = true;
+      building = await beginPartitionReplacement(this.client, target.dataSourceId, target.projectId);
     }
     // The source's days, one index probe each (a skip scan of the primary key), read before
-    // anything is deleted: which of the file's days replace earlier ones, and whether any are left.
+    // anything is deleted: which of the file's days replace earlier ones, and which are kept.
     // Read from the partition itself: a statement on `observations` would hold a lock on all of it until the commit,
     // which another import's swap (`replacePartition`) would have to wait for. A partition this import builds is empty.
     // (The source is named all the same: the primary key's first column, without which it cannot be probed.)
-    const days =
-      exists || building === null
-        ? await this.client.query<{ date: string }>(
-            `with recursive d(date) as (
+    const days = exists
+      ? await this.client.query<{ date: string }>(
+          `with recursive d(date) as (
              select min(date) from public.${partition} where data_source_id = $1
              union all
              select (select min(o.date) from public.${partition} o
                      where o.data_source_id = $1 and o.date > d.date)
              from d where d.date is not null)
            select date::text as date from d where date is not null`,
-            [target.dataSourceId],
-          )
-        : { rows: [] as { date: string }[] };
+          [target.dataSourceId],
+        )
+      : { rows: [] as { date: string }[] };
     const previousVersion = locked.rows[0].version;
-    // Rows per day as the report rollups count them, when they are current: which of the file's
-    // days can keep rows the file does not have (see `deleteRowsNotInFile`).
+    // Rows per day as the report rollups count them, when they are current: how many rows a re-upload would copy
+    // from the days the file does not have (`replacePartition`).
     const totals = await this.client.query<{ date: string; rows: number }>(
       `select t.date::text as date, t.rows from observation_daily_totals t
        where t.data_source_id = $1
@@ -449,14 +431,14 @@ export class ObservationStaging {
       oldDates: new Set(days.rows.map((r) => r.date)),
       oldRows,
       building,
-      replacing: exists && building !== null,
+      replacing: exists,
       dictionary,
     };
   }
 
   /**
    * Merges the last chunk's rows (`upload_chunk_<n>`): adds their new combinations to
-   * `dimension_sets` and inserts them into `observations`. One round trip of statements: while
+   * `dimension_sets` and inserts them into the table this import builds. One round trip of statements: while
    * they run, Node is busy reading the next chunk and would answer each statement's end late.
    */
   private async mergeChunk(): Promise<void> {
@@ -468,7 +450,7 @@ export class ObservationStaging {
     const project = this.client.escapeLiteral(target.projectId);
     const dims = DIMENSION_COLUMNS.join(", ");
     const metrics = target.metricColumns;
-    const into = `insert into ${prepared.building ?? "observations"} (data_source_id, project_id, date, dimension_set_id, ${metrics.join(", ")})`;
+    const into = `insert into ${prepared.building} (data_source_id, project_id, date, dimension_set_id, ${metrics.join(", ")})`;
     const statements = [
       `insert into upload_new_keys select combo, key, ${dims} from ${chunk} where key is not null`,
       "insert into upload_keys select * from upload_new_keys",
@@ -484,32 +466,11 @@ export class ObservationStaging {
       // Small: analysed as it grows, so no plan that joins the rows to it can go quadratic.
       "analyze upload_combos",
       "savepoint before_insert",
+      // The table this import builds is empty until the commit: every row is new. Only the file's metric columns:
+      // the others stay NULL (their default).
+      `${into} select ${source}, ${project}, s.date, c.id, ${metrics.map((c) => `s.${c}`).join(", ")}
+       from ${chunk} s join upload_combos c on c.combo = s.combo`,
     ];
-    if (prepared.oldDates.size === 0) {
-      // A source without rows: every row is new. Only the file's metric columns: the others stay
-      // NULL (their default).
-      statements.push(
-        `${into} select ${source}, ${project}, s.date, c.id, ${metrics.map((c) => `s.${c}`).join(", ")}
-         from ${chunk} s join upload_combos c on c.combo = s.combo`,
-      );
-    } else {
-      // A source with rows: a row equal to the stored row with the same key (every metric column,
-      // NULLs included) is left as it is; a changed row replaces it; a new one is added. Re-uploading
-      // an export that overlaps earlier ones rewrites only what changed: deleting and inserting an
-      // unchanged row costs as much as a new one, and more in the index, which keeps the deleted
-      // row's entry until the transaction ends. A changed row is deleted by its address.
-      statements.push(this.findStoredRows(chunk, source, metrics));
-      statements.push(
-        // The source named: a row's address is only unique within its partition, and naming the source
-        // leaves only its partition to the plan.
-        `delete from observations where data_source_id = ${source}
-           and ctid = any(array(select stored from upload_rows where state = 1))`,
-        `${into} select ${source}, ${project}, x.date, x.id, ${metrics.map((c) => `x.${c}`).join(", ")}
-         from upload_rows x where x.state < 2`,
-        "insert into upload_matched select date, count(*) from upload_rows where state > 0 group by date",
-        "truncate upload_rows",
-      );
-    }
     statements.push("release savepoint before_insert");
     try {
       await this.client.query(statements.join(";\n"));
@@ -519,55 +480,6 @@ export class ObservationStaging {
       throw await this.duplicateError();
     }
     target.onPhase?.("merge a chunk", performance.now() - started);
-  }
-
-  /**
-   * The statement that fills `upload_rows` from a chunk: each row with the state and address of the source's
-   * row that has its key. Two ways, chosen in PostgreSQL per chunk, neither of which any plan can make
-   * quadratic (with an unanalysed chunk the planner once chose to scan the chunk for every stored row: 13
-   * minutes for one chunk in the full bench):
-   * - the source's rows on the chunk's days read once, in key order, and hash-joined with the chunk (nested
-   *   loops forbidden for the statement), when the report rollups say those days hold at most a few times
-   *   the chunk's rows: a re-upload of the same export, or of the days that follow (about 1.5 µs a row);
-   * - otherwise one primary-key probe per row (a lateral lookup with a limit, never merged into a join):
-   *   a chunk whose days are far apart, or a few rows of days that hold many (about 6 µs a row).
-   * Without current rollups (nothing tells how many rows the days hold) it always probes.
-   */
-  private findStoredRows(chunk: string, source: string, metrics: string[]): string {
-    const same = `(${METRIC_COLUMNS.map((m) => `o.${m}`).join(", ")}) is not distinct from
-                  (${METRIC_COLUMNS.map((m) => `s.${m}`).join(", ")})`;
-    const into = `insert into upload_rows (date, id, state, stored, ${metrics.join(", ")})`;
-    const chunkValues = metrics.map((c) => `s.${c}`).join(", ");
-    const probe = `${into}
-         select s.date, c.id, coalesce(o.state, 0), o.stored, ${chunkValues}
-         from ${chunk} s join upload_combos c on c.combo = s.combo
-         left join lateral (
-           select case when ${same} then 2 else 1 end as state, o.ctid as stored
-           from observations o
-           where o.data_source_id = ${source} and o.date = s.date and o.dimension_set_id = c.id
-           limit 1
-         ) o on true`;
-    if (this.prepared!.oldRows === null) return probe;
-    const scan = `${into}
-         select s.date, c.id, case when o.stored is null then 0 when ${same} then 2 else 1 end, o.stored, ${chunkValues}
-         from ${chunk} s join upload_combos c on c.combo = s.combo
-         left join (select o.ctid as stored, o.* from observations o
-                    where o.data_source_id = ${source} and o.date between lo and hi) o
-           on o.date = s.date and o.dimension_set_id = c.id`;
-    return `do $find$
-      declare lo date; hi date; n bigint; stored_rows bigint; nestloop text := current_setting('enable_nestloop');
-      begin
-        select min(date), max(date), count(*) into lo, hi, n from ${chunk};
-        select coalesce(sum(t.rows), 0) into stored_rows from observation_daily_totals t
-          where t.data_source_id = ${source} and t.date between lo and hi;
-        if stored_rows <= ${STORED_ROWS_PER_CHUNK_ROW_FOR_A_SCAN} * n then
-          perform set_config('enable_nestloop', 'off', true);
-          ${scan};
-          perform set_config('enable_nestloop', nestloop, true);
-        else
-          ${probe};
-        end if;
-      end $find$`;
   }
 
   /**
@@ -603,22 +515,27 @@ export class ObservationStaging {
       );
     }
     target.onPhase?.("add new dimension sets", performance.now() - started);
+    await this.buildKey(partition);
+    // A replacement takes the partition's place at the commit.
+    if (this.prepared!.replacing) return;
     started = performance.now();
+    await attachBuiltPartition(this.client, target.dataSourceId, true);
+    target.onPhase?.("attach the partition", performance.now() - started);
+  }
+
+  /** Builds the primary key of the table this import built (`partition`); a repeated row shows here. */
+  private async buildKey(partition: string): Promise<void> {
+    const started = performance.now();
     await this.client.query("savepoint before_key");
     try {
-      await buildPartitionKey(this.client, target.dataSourceId, partition);
+      await buildPartitionKey(this.client, this.target!.dataSourceId, partition);
     } catch (error) {
       if ((error as { code?: string }).code !== "23505") throw error;
       await this.client.query("rollback to savepoint before_key");
       throw await this.duplicateError();
     }
     await this.client.query("release savepoint before_key");
-    target.onPhase?.("build the partition's key", performance.now() - started);
-    // A replacement takes the partition's place at the commit.
-    if (this.prepared!.replacing) return;
-    started = performance.now();
-    await attachBuiltPartition(this.client, target.dataSourceId, true);
-    target.onPhase?.("attach the partition", performance.now() - started);
+    this.target!.onPhase?.("build the partition's key", performance.now() - started);
   }
 
   /** Attaches the partition this import built; a repeated row shows as the primary key is built. */
@@ -635,7 +552,7 @@ export class ObservationStaging {
     this.target!.onPhase?.("build the partition's key and attach it", performance.now() - started);
   }
 
-  /** Records the file's days, which of them replace the source's, and how many of their rows matched. */
+  /** Records the file's days (`upload_days`, for the rollups) and which of them replace the source's. */
   private async readDays(dates: ReadonlySet<string>): Promise<void> {
     const { oldDates } = this.prepared!;
     await this.client.query("insert into upload_days select unnest($1::date[])", [[...dates]]);
@@ -643,46 +560,11 @@ export class ObservationStaging {
       this.fileDates.add(date);
       if (oldDates.has(date)) this.replaced.add(date);
     }
-    const matched = await this.client.query<{ date: string; n: number }>(
-      "select date::text as date, sum(n)::int as n from upload_matched group by date",
-    );
-    for (const { date, n } of matched.rows) this.matched.set(date, n);
-  }
-
-  /**
-   * Ends the replacement of the days the source had: their rows the file does not have are
-   * deleted (only on days where fewer of the file's rows found a row than the day had, when the
-   * rollups tell how many it had).
-   */
-  private async deleteRowsNotInFile(): Promise<void> {
-    const { oldRows } = this.prepared!;
-    const days = [...this.replaced].filter(
-      (date) => oldRows === null || (oldRows.get(date) ?? Infinity) > (this.matched.get(date) ?? 0),
-    );
-    if (days.length === 0) return;
-    // The chunks were added after staging was last analysed: without fresh statistics the anti-join
-    // below may scan the staged rows once per stored row.
-    await this.client.query("analyze upload_staging");
-    await this.client.query(
-      `delete from observations o
-         where o.data_source_id = $1 and o.date = any($2::date[])
-           and not exists (select 1 from upload_staging s join upload_combos c on c.combo = s.combo
-                           where s.date = o.date and c.id = o.dimension_set_id and s.date = any($2::date[]))`,
-      [this.target!.dataSourceId, days],
-    );
-  }
-
-  private async checkRepeatedRows(): Promise<void> {
-    const repeated = await this.client.query(
-      `select 1 from upload_staging s join upload_combos c on c.combo = s.combo
-       group by s.date, c.id having count(*) > 1 limit 1`,
-    );
-    if (repeated.rowCount) throw await this.duplicateError();
   }
 
   /**
    * Records the upload summary on the source and brings its report rollups up to date; call after
-   * `finishCopy` (every row is in `observations` by then).
+   * `finishCopy` (every row is in the table this import builds by then).
    */
   async merge(input: {
     dataSourceId: string;
