@@ -215,3 +215,84 @@ describe("a source's first import, straight into its partition", () => {
     expect(await combinations(project.id)).toEqual({ sets: 0, keys: 0 });
   });
 });
+
+// A project with more combinations than a dictionary holds: a re-upload loads its source's own instead, and a
+// combination the project has but the source did not is given the project's id when the new ones are added.
+describe("a re-upload into a project past the dictionary's cap", () => {
+  beforeEach(resetDatabase);
+
+  async function twoSources() {
+    const { main, project, sourceId } = await uploadWorld();
+    const other = (await createSource(project.id, main.token, { name: "Other export" })).body._id as string;
+    const rowsOf = (date: string, channels: string[], sessions: number) =>
+      channels.map((c) => `${date},${c},${sessions}`).join("\n");
+    const header = "date,channel,sessions\n";
+    await importCsv(bytes(`${header}${rowsOf("2026-03-01", ["Direct", "Email", "Social", "Display"], 5)}\n`), {
+      dataSourceId: sourceId,
+      projectId: project.id,
+    });
+    await importCsv(bytes(`${header}${rowsOf("2026-03-01", ["Direct", "Affiliates", "Referral", "Video"], 7)}\n`), {
+      dataSourceId: other,
+      projectId: project.id,
+    });
+    expect(await combinations(project.id)).toEqual({ sets: 7, keys: 7 });
+    return { project, sourceId, other, header, rowsOf };
+  }
+
+  it("COPYs its rows with its source's combinations and the project's ids for the others", async () => {
+    const { project, sourceId, other, header, rowsOf } = await twoSources();
+    const phases: string[] = [];
+    // Days 1-2: Direct and Email again, Referral (the other source's), Podcast (new to the project).
+    const text = `${header}${rowsOf("2026-03-01", ["Direct", "Email", "Referral", "Podcast"], 9)}\n${rowsOf("2026-03-02", ["Direct", "Referral"], 3)}\n`;
+    const answer = await importCsv(bytes(text), {
+      dataSourceId: sourceId,
+      projectId: project.id,
+      dictionaryCap: 5,
+      chunkBytes: 40,
+      onPhase: (phase) => phases.push(phase),
+    });
+    expect(answer).toMatchObject({ rows: 6, replacedDates: 1 });
+    // Straight into the new table: no chunk was staged and merged.
+    expect(phases).not.toContain("merge a chunk");
+    expect(phases).toContain("swap in the new partition");
+    expect(await combinations(project.id)).toEqual({ sets: 8, keys: 8 });
+    expect(await danglingRows(sourceId)).toBe(0);
+    expect(await byValues(sourceId)).toEqual([
+      { channel: "Direct", page: null, rows: 2, sessions: 12 },
+      { channel: "Email", page: null, rows: 1, sessions: 9 },
+      { channel: "Podcast", page: null, rows: 1, sessions: 9 },
+      { channel: "Referral", page: null, rows: 2, sessions: 12 },
+    ]);
+    // Referral is one combination of the project, whichever source's rows use it.
+    const { rows: ids } = await db().execute<{ sets: number }>(sql`
+      select count(distinct o.dimension_set_id)::int as sets from observations o
+      join dimension_sets d on d.id = o.dimension_set_id
+      where o.data_source_id in (${sourceId}, ${other}) and d.channel = 'Referral'`);
+    expect(ids).toEqual([{ sets: 1 }]);
+    expect(await ensureDailyTotals([sourceId])).toBe(0);
+    const merged = await rollups(sourceId);
+    await refreshDailyTotals(sourceId);
+    expect(await rollups(sourceId)).toEqual(merged);
+  });
+
+  it("stages its rows when its source's combinations are past the cap too, with the same result", async () => {
+    const { project, sourceId, header, rowsOf } = await twoSources();
+    const phases: string[] = [];
+    const text = `${header}${rowsOf("2026-03-01", ["Direct", "Email", "Referral", "Podcast"], 9)}\n${rowsOf("2026-03-02", ["Direct", "Referral"], 3)}\n`;
+    await importCsv(bytes(text), {
+      dataSourceId: sourceId,
+      projectId: project.id,
+      dictionaryCap: 3,
+      chunkBytes: 40,
+      onPhase: (phase) => phases.push(phase),
+    });
+    expect(phases).toContain("merge a chunk");
+    expect(await combinations(project.id)).toEqual({ sets: 8, keys: 8 });
+    expect(await byValues(sourceId)).toEqual([
+      { channel: "Direct", page: null, rows: 2, sessions: 12 },
+      { channel: "Email", page: null, rows: 1, sessions: 9 },
+      { channel: "Podcast", page: null, rows: 1, sessions: 9 },
+      { channel: "Referral", page: null, rows: 2, sessions: 12 },
+    ]);
+  });
+});

@@ -57,6 +57,8 @@ export interface ImportTarget {
   createSource?: NewUploadSource;
   /** Rollup accumulators held before the rollups are summed in SQL instead (tests pass a few). */
   rollupSumsCap?: number;
+  /** Combinations a dimension dictionary holds before the rows are staged instead (tests pass a few). */
+  dictionaryCap?: number;
   /**
    * The rows go through the staging table and are merged chunk by chunk, as for a project whose combinations do not
    * fit in memory (tests of that path); otherwise a new source's rows, and a re-upload's, go straight into a table.
@@ -140,6 +142,7 @@ export async function importCsv(chunks: AsyncIterable<Buffer>, target: ImportTar
       dimensionColumns: layoutDimensionColumns(layout!),
       metricColumns: layoutMetricColumns(layout!),
       chunkBytes: target.chunkBytes,
+      dictionaryCap: target.dictionaryCap,
       onPhase: target.onPhase,
     });
     const sums = new UploadRollupSums(layoutMetricColumns(layout!), target.rollupSumsCap);

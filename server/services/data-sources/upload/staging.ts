@@ -57,6 +57,8 @@ export interface StagingTarget {
   metricColumns: string[];
   /** COPY text per chunk (CHUNK_BYTES); tests pass a few KB to merge many chunks. */
   chunkBytes?: number;
+  /** Combinations a dimension dictionary holds at most (DICTIONARY_CAP); tests pass a few. */
+  dictionaryCap?: number;
   /** Called with each chunk's merge time (in the background while reading goes on). */
   onPhase?: (phase: string, ms: number) => void;
 }
@@ -382,7 +384,13 @@ export class ObservationStaging {
       `public.${partition}`,
     ]);
     let exists = partitionExists.rows[0].exists as boolean;
-    const dictionary = target.copyColumns.direct ? await DimensionDictionary.load(this.client, target.projectId) : null;
+    // The project's combinations when they fit in memory; past that, a re-upload's source's own.
+    const cap = target.dictionaryCap;
+    let dictionary = target.copyColumns.direct
+      ? await DimensionDictionary.load(this.client, target.projectId, cap)
+      : null;
+    if (target.copyColumns.direct && !dictionary && exists)
+      dictionary = await DimensionDictionary.loadForSource(this.client, target.projectId, partition, cap);
     // A source with a partition (a re-upload): its rows go into a new table as a first import's do (COPYed with
     // their ids, or staged and inserted chunk by chunk when the project's combinations do not fit in memory), and
     // that table takes the partition's place at the commit with the rows of the source's other days
