@@ -157,3 +157,58 @@ describe("seasonal labels of unusual days", () => {
     expect(smallSiteDay(1.8)!.season).toMatchObject({ expected: true });
   });
 });
+
+describe("seasonal labels of a segment's small level shift", () => {
+  // The site's sessions step up 6 % on the same date every year (364 days apart); this year one channel's sessions
+  // shift by `changePct` on that date (their day-to-day noise is 5 %): too small a move for the season's 10 % bar,
+  // judged within the segment's own noise instead, against the site's move a year back.
+  const DATE = "2026-11-09";
+  function shiftOf(changePct: number, stepLastYear: boolean) {
+    const window = reportWindow("2026-10-29", "2026-11-27", "previous_period");
+    const noise = gaussian(mulberry32(3));
+    const days = new Map<string, PartValues>();
+    for (let date = window.historyStart; date <= window.periodEnd; date = addDays(date, 1)) {
+      const stepped = date >= DATE || (stepLastYear && date >= addDays(DATE, -364) && date < addDays(DATE, -364 + 60));
+      const v: PartValues = PARTS.map(() => null);
+      v[PART_INDEX.sessions] = Math.round(
+        20_000 * (stepped ? 1.06 : 1) * WEEKLY[dayOfWeek(date)] * (1 + 0.005 * noise()),
+      );
+      days.set(date, v);
+    }
+    const data = new ProjectData(window, [{ sourceId: "a", days }], [], []);
+    const baseline = 790;
+    const change = (baseline * changePct) / 100;
+    const finding = {
+      kind: "level_shift",
+      metric: "sessions",
+      dimension: "channel",
+      value: "Affiliates",
+      date: DATE,
+      baseline,
+      current: baseline + change,
+      change,
+      // The channel's daily noise is 5 % of its level: a 9 % shift is 1.8 times it.
+      effectSize: changePct / 5,
+      pValue: 1e-6,
+    } as unknown as Labelled;
+    const ctx = { data, rawData: data, window, excludedDays: new Set<string>() } as unknown as EngineContext;
+    const outcome = { intention: { stage: "acquisition" }, findings: [finding], kpiEffect: 5, indirectEffect: 0 };
+    labelSeasonalFindings(ctx, [outcome as unknown as IntentionOutcome]);
+    return { finding, outcome };
+  }
+
+  it("labels a rise the site's total also made on that date last year as expected", () => {
+    const { finding, outcome } = shiftOf(9, true);
+    expect(finding.season).toMatchObject({ expected: true, sameCourse: true });
+    expect(outcome.kpiEffect).toBe(0);
+  });
+
+  it("keeps it as news when last year's total did not move, or when it moves the other way", () => {
+    expect(shiftOf(9, false).finding.season).toBeUndefined();
+    expect(shiftOf(-9, true).finding.season).toBeUndefined();
+  });
+
+  it("keeps a rise far beyond last year's within the segment's noise as news", () => {
+    expect(shiftOf(30, true).finding.season).toBeUndefined();
+  });
+});
