@@ -169,8 +169,10 @@ export type MetricKey = MetricDefinition["key"];
 export const METRIC_DEFINITIONS: readonly MetricDefinition[] = METRIC_CATALOGUE;
 
 /** The metric's definition, or null for a metric this build does not know (never throws in the UI). */
-export const findMetric = (key: string): MetricDefinition | null =>
-  METRIC_DEFINITIONS.find((m) => m.key === key) ?? null;
+/** By key: a report looks a metric up thousands of times, with keys read from data as well as written in code. */
+const METRICS_BY_KEY: ReadonlyMap<string, MetricDefinition> = new Map(METRIC_DEFINITIONS.map((m) => [m.key, m]));
+
+export const findMetric = (key: string): MetricDefinition | null => METRICS_BY_KEY.get(key) ?? null;
 
 export function metricDefinition(key: string): MetricDefinition {
   const found = findMetric(key);

@@ -5,7 +5,7 @@ import type { PoolClient } from "pg";
 import { pool } from "../../db/client";
 import { ensureDailyTotals, SEGMENT_PARTS } from "./daily-totals";
 import { PARTS, PART_INDEX, DIMENSION_COLUMNS, type PartValues } from "./parts";
-import { ProjectData, type SegmentRow, type SourceDaily } from "./project-data";
+import { ProjectData, sourceDaily, type SegmentRow, type SourceDaily } from "./project-data";
 import { pickWatchedSegments } from "./pick-watched-segments";
 import { splitIntoRollups } from "./rollup-periods";
 import { reportWindow, type ReportWindow } from "./window";
@@ -187,8 +187,7 @@ export async function loadProjectData(options: LoadOptions): Promise<ProjectData
   for (const row of daily.rows) {
     const source = String(row.source);
     let entry = bySource.get(source);
-    if (!entry)
-      bySource.set(source, (entry = { sourceId: source, days: new Map(), lastImported: lastImported.get(source) }));
+    if (!entry) bySource.set(source, (entry = sourceDaily(source, new Map(), lastImported.get(source))));
     entry.days.set(
       String(row.date),
       PARTS.map((_, i) => toNumber(row[`p${i}`])),
@@ -358,7 +357,7 @@ export async function warmUpReportRead(): Promise<void> {
       d,
       PARTS.map((p) => (p.key === "clicks" || p.key === "impressions" ? 1_000 : null)),
     );
-  const own = new ProjectData(window, [{ sourceId: source, days }], segmentRows, dims);
+  const own = new ProjectData(window, [sourceDaily(source, days)], segmentRows, dims);
   pickWatchedSegments(ProjectData.combine(window, own.sources, [own], dims), dims);
 }
 

@@ -3,7 +3,13 @@ import type { Dimension } from "@/lib/insights/metrics";
 import { daysBetween } from "@/lib/dates";
 import { pool } from "../../db/client";
 import { DIMENSION_COLUMNS, PART_INDEX, PARTS } from "./parts";
-import { DenseSegmentDays, WATCHED_PARTS, type SegmentDaily, type SegmentDailySeries } from "./segment-daily";
+import {
+  DenseSegmentDays,
+  WATCHED_PARTS,
+  segmentDailySeries,
+  type SegmentDaily,
+  type SegmentDailySeries,
+} from "./segment-daily";
 import type { WatchedSegment } from "./pick-watched-segments";
 
 // The daily values of the watched segments (pick-watched-segments.ts chose them from the period
@@ -60,16 +66,7 @@ export async function loadSegmentDaily(options: {
   const series: SegmentDailySeries[] = watched.flatMap((s, i) => {
     const days = read.get(i);
     if (!days) return [];
-    return [
-      {
-        sourceId: s.sourceId,
-        dimension: s.dimension,
-        value: s.value,
-        narrow: s.narrow,
-        tail: s.tail,
-        days: new DenseSegmentDays(from, days.present, days.parts),
-      },
-    ];
+    return [segmentDailySeries({ ...s, days: new DenseSegmentDays(from, days.present, days.parts) })];
   });
   return { from, to, series, untestedShifts };
 }

@@ -15,6 +15,15 @@ export interface SourceDaily {
   lastImported?: string;
 }
 
+/**
+ * A source's daily totals, always built here, in one shape: the engine's hot code is compiled for the object layout it
+ * meets first (the worker's warm-up, on generated projects), and a report's objects in another layout sent it back to
+ * the interpreter (each fresh worker's first report).
+ */
+export function sourceDaily(sourceId: string, days: Map<string, PartValues>, lastImported?: string): SourceDaily {
+  return { sourceId, days, lastImported };
+}
+
 export interface SegmentRow {
   sourceId: string;
   dimension: Dimension;
@@ -61,12 +70,23 @@ export class ProjectData {
   /** sourceId → its paid campaigns' days (load-paid-campaign-days.ts), when the loader read them. */
   private readonly paidDays = new Map<string, ReadonlyMap<string, PartValues>>();
 
+  /** `copyOf`: `excluding`'s copy, which shares the data's days and segments and reads `excluded` as unknown. */
   constructor(
     readonly window: ReportWindow,
     readonly sources: SourceDaily[],
     segmentRows: SegmentRow[],
     readonly loadedDimensions: readonly Dimension[],
+    copyOf?: { data: ProjectData; excluded: ReadonlySet<string> },
   ) {
+    if (copyOf) {
+      this.partDays = copyOf.data.partDays;
+      this.firstDay = copyOf.data.firstDay;
+      this.lastDay = copyOf.data.lastDay;
+      this.segmentIndex = copyOf.data.segmentIndex;
+      this.paidDays = copyOf.data.paidDays;
+      this.excluded = copyOf.excluded;
+      return;
+    }
     for (const s of sources) {
       const counts = PARTS.map(() => 0);
       let first = "9999-12-31";
@@ -123,11 +143,9 @@ export class ProjectData {
 
   /** The same data with `days` read as unknown (null) by series() and left out of total(). */
   excluding(days: ReadonlySet<string>): ProjectData {
-    const copy = Object.create(this) as ProjectData;
-    copy.excluded = days;
-    copy.estimatedSegments = new Map();
-    copy.dayFactors = new Map();
-    return copy;
+    // A ProjectData built by the constructor, not an object whose prototype is this one: each of those had a layout
+    // of its own (a layout names its prototype), so the engine's compiled code met a new one in every report.
+    return new ProjectData(this.window, this.sources, [], this.loadedDimensions, { data: this, excluded: days });
   }
 
   private days(sourceId: string, part: PartKey): number {

@@ -22,6 +22,11 @@ export interface SegmentDailySeries {
   days: ReadonlyMap<string, PartValues>;
 }
 
+/** A watched segment's days, always built here, in one shape (as `sourceDaily` in project-data.ts, and why). */
+export function segmentDailySeries(s: SegmentDailySeries): SegmentDailySeries {
+  return { sourceId: s.sourceId, dimension: s.dimension, value: s.value, narrow: s.narrow, tail: s.tail, days: s.days };
+}
+
 export interface SegmentDaily {
   /** First and last day loaded (the watch window). */
   from: string;

@@ -1,7 +1,7 @@
 import type { PartValues } from "../data/parts";
 import { pickWatchedSegments } from "../data/pick-watched-segments";
-import { ProjectData } from "../data/project-data";
-import type { SegmentDailySeries } from "../data/segment-daily";
+import { ProjectData, sourceDaily } from "../data/project-data";
+import { segmentDailySeries, type SegmentDailySeries } from "../data/segment-daily";
 import { reportWindow } from "../data/window";
 import { segmentWatchRange } from "../engine/analyses/segment-watch";
 import { addDays, dayOfWeek } from "@/lib/dates";
@@ -90,19 +90,21 @@ export function generateCampaignAccount(seed: number, withEvent: boolean, oneDay
   const rows = [...byCampaign].flatMap(([value, days]) =>
     periodRows(window, { sourceId, dimension: "campaign", value, combos: 1 }, days),
   );
-  const data = new ProjectData(window, [{ sourceId, days: totals }], rows, ["campaign"]);
+  const data = new ProjectData(window, [sourceDaily(sourceId, totals)], rows, ["campaign"]);
   const range = segmentWatchRange(window.periodStart, window.periodEnd);
   const watched = pickWatchedSegments(data, ["campaign"]);
   const series: SegmentDailySeries[] = watched
     .filter((w) => !w.screenedOut)
-    .map((w) => ({
-      sourceId,
-      dimension: w.dimension,
-      value: w.value,
-      narrow: w.narrow,
-      tail: w.tail,
-      days: new Map([...byCampaign.get(w.value)!].filter(([date]) => date >= range.from)),
-    }));
+    .map((w) =>
+      segmentDailySeries({
+        sourceId,
+        dimension: w.dimension,
+        value: w.value,
+        narrow: w.narrow,
+        tail: w.tail,
+        days: new Map([...byCampaign.get(w.value)!].filter(([date]) => date >= range.from)),
+      }),
+    );
   return {
     input: {
       data,

@@ -1,7 +1,7 @@
 import type { Dimension } from "@/lib/insights/metrics";
 import { PART_INDEX, PARTS, type PartValues } from "../data/parts";
-import { ProjectData, type SegmentRow } from "../data/project-data";
-import type { SegmentDaily, SegmentDailySeries } from "../data/segment-daily";
+import { ProjectData, sourceDaily, type SegmentRow } from "../data/project-data";
+import { segmentDailySeries, type SegmentDaily, type SegmentDailySeries } from "../data/segment-daily";
 import { reportWindow, type ReportWindow } from "../data/window";
 import { segmentWatchRange } from "../engine/analyses/segment-watch";
 import type { EngineInput } from "../engine/types";
@@ -138,10 +138,10 @@ export function generateProject(seed: number, withEvent: boolean): SyntheticProj
       for (const c of mine) for (const [date, v] of c.days) byDay.set(date, addParts(byDay.get(date), v));
       rows.push(...periodRows(window, { sourceId, dimension, value, combos: mine.length }, byDay));
       const watched = new Map([...byDay].filter(([date]) => date >= range.from));
-      daily.push({ sourceId, dimension, value, days: watched });
+      daily.push(segmentDailySeries({ sourceId, dimension, value, days: watched }));
     }
   }
-  const data = new ProjectData(window, [{ sourceId, days: totals }], rows, ["channel", "device"]);
+  const data = new ProjectData(window, [sourceDaily(sourceId, totals)], rows, ["channel", "device"]);
   const segmentDaily: SegmentDaily = { from: range.from, to: window.periodEnd, series: daily };
   return {
     input: { data, segmentDaily, window, project: { siteType: "ecommerce", url: null, currency: "EUR" } },

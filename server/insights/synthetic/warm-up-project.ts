@@ -1,6 +1,6 @@
 import { PART_INDEX, PARTS, type PartValues } from "../data/parts";
-import { ProjectData, type SegmentRow, type SourceDaily } from "../data/project-data";
-import { DenseSegmentDays, type SegmentDailySeries } from "../data/segment-daily";
+import { ProjectData, sourceDaily, type SegmentRow, type SourceDaily } from "../data/project-data";
+import { DenseSegmentDays, segmentDailySeries, type SegmentDailySeries } from "../data/segment-daily";
 import type { EngineInput } from "../engine/types";
 import { addDays, dayOfWeek } from "@/lib/dates";
 import { gaussian, mulberry32 } from "@/lib/seeded-random";
@@ -63,17 +63,16 @@ export function largeWarmUpInput(seed: number): EngineInput {
       const days = new Map<string, PartValues>();
       for (let date = base.segmentDaily.from; date <= window.periodEnd; date = addDays(date, 1))
         days.set(date, searchDay(8_000 * weight * weekly(date), z));
-      watched.push({ sourceId: SEARCH_SOURCE, dimension: "query", value: `query ${query}`, days });
+      watched.push(segmentDailySeries({ sourceId: SEARCH_SOURCE, dimension: "query", value: `query ${query}`, days }));
     }
   }
-  const sources: SourceDaily[] = [shop, { sourceId: SEARCH_SOURCE, days: searchDays }];
+  const sources: SourceDaily[] = [shop, sourceDaily(SEARCH_SOURCE, searchDays)];
   const data = new ProjectData(window, sources, rows, ["channel", "device", "landingPage", "query"]);
   // Kept as a report's loader keeps them (load-segment-daily.ts), so the engine's code for those is what warms up.
   const { from, to } = base.segmentDaily;
-  const series = [...base.segmentDaily.series, ...watched].map((s) => ({
-    ...s,
-    days: DenseSegmentDays.fromMap(s.days, from, to),
-  }));
+  const series = [...base.segmentDaily.series, ...watched].map((s) =>
+    segmentDailySeries({ ...s, days: DenseSegmentDays.fromMap(s.days, from, to) }),
+  );
   return { ...base, data, segmentDaily: { ...base.segmentDaily, series } };
 }
 
