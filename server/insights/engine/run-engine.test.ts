@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addDays, dayOfWeek, daysBetween } from "@/lib/dates";
+import { addDays, dayNumber, dayOfWeek, daysBetween } from "@/lib/dates";
 import { gaussian, mulberry32, poisson } from "@/lib/seeded-random";
 import { PART_INDEX, PARTS, type PartValues } from "../data/parts";
 import { ProjectData, type SegmentRow } from "../data/project-data";
@@ -89,6 +89,22 @@ describe("runEngine on generated projects", () => {
     const euros = new Intl.NumberFormat("en-US", { style: "currency", currency: "EUR" }).format(-total.kpiEffect);
     expect(rate.summary).toContain(`Estimated effect over the period: -${euros} revenue.`);
     expect(rate.summary).toContain(`Channel “${event!.value}” contributed`);
+  });
+
+  it("watches a small channel for the drop that takes it below the volume floor", () => {
+    // Social converts 59 % less from the period's 15th day: its 3 or so conversions a day average under the floor a
+    // level shift needs over the whole window, but not over the days before the period.
+    const { input, event } = generateProject(75, true);
+    expect(event).toMatchObject({ kind: "rate_drop", value: "Social", direction: "down" });
+    const report = runEngine(input);
+    const shifts = report.insights.find((i) => i.intentionKey === "segment_level_shifts")!.findings as unknown as {
+      dimensionValue: string;
+      date: string;
+      direction: string;
+    }[];
+    const found = shifts.filter((f) => f.dimensionValue === "Social" && f.direction === "down");
+    expect(found.length).toBeGreaterThan(0);
+    expect(Math.abs(dayNumber(found[0].date) - dayNumber(event!.date))).toBeLessThanOrEqual(1);
   });
 
   it("turns a tracking gap into one data quality finding and excludes its days from every other detector", () => {

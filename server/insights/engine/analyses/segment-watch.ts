@@ -201,6 +201,7 @@ export function startSegmentWatch(ctx: EngineContext, detector: SegmentDetector)
     metrics.map((m) => [m, ctx.data.hasMetric(m) ? totalLevelShifts(ctx, m).map((x) => x.date) : []] as const),
   );
   const watchesPosition = ctx.data.hasMetric("position");
+  const periodAt = dayNumber(w.periodStart) - dayNumber(from);
   for (const s of ctx.segmentDaily.series) {
     // Before its source's first import a segment is unknown, not at 0 (a project with a short history).
     const unknown = ctx.data.unknownDays(s.sourceId, ctx.excludedDays);
@@ -208,25 +209,33 @@ export function startSegmentWatch(ctx: EngineContext, detector: SegmentDetector)
     const countVolumes = new Map<PartKey, Volume>();
     const countVolume = (c: PartKey) => {
       let v = countVolumes.get(c);
-      if (!v) countVolumes.set(c, (v = volume(segmentSeries(s, c, from, w.periodEnd, unknown).map((p) => p.value))));
+      if (!v)
+        countVolumes.set(
+          c,
+          (v = volume(
+            segmentSeries(s, c, from, w.periodEnd, unknown).map((p) => p.value),
+            periodAt,
+          )),
+        );
       return v;
     };
     // A segment past a dimension's largest is watched in its volume and the KPI: where an event it
     // hides in the total matters most, at a third of the cost of every metric it has.
-    const volumeMetric = s.narrow
-      ? VOLUME_METRICS.find((m) => enoughData(countVolume(m), MIN_COUNT_PER_DAY_SHIFTS))
-      : undefined;
+    const volumeMetric = s.narrow ? VOLUME_METRICS.find((m) => enoughForShifts(countVolume(m))) : undefined;
     for (const metric of metrics) {
       if (s.narrow && metric !== volumeMetric && (s.tail || metric !== ctx.kpi?.metric)) continue;
       const shifts = totalShifts.get(metric)!;
       const series = segmentSeries(s, metric, from, w.periodEnd, unknown);
-      const own = volume(series.map((p) => p.value));
+      const own = volume(
+        series.map((p) => p.value),
+        periodAt,
+      );
       let daily = enoughData(own, MIN_COUNT_PER_DAY);
-      if (!enoughData(own, MIN_COUNT_PER_DAY_SHIFTS)) continue;
+      if (!enoughForShifts(own)) continue;
       const behind = COUNT_BEHIND[metric];
       if (behind) {
         const counts = behind.map(countVolume);
-        if (!counts.some((c) => enoughData(c, MIN_COUNT_PER_DAY_SHIFTS))) continue;
+        if (!counts.some(enoughForShifts)) continue;
         daily &&= counts.some((c) => enoughData(c, MIN_COUNT_PER_DAY));
       }
       // A count of a few a day (a small channel's leads) has its days judged as counts; money made of a few baskets
@@ -318,25 +327,54 @@ interface Volume {
   known: number;
   total: number;
   nonZero: number;
+  /** The same of the days before the report period, and of the period's. */
+  sides: { known: number; total: number; nonZero: number }[];
 }
 
-function volume(values: (number | null)[]): Volume {
-  let known = 0;
-  let total = 0;
-  let nonZero = 0;
+/** `values` from the watch's first day; the report period's first is at `periodAt`. */
+function volume(values: (number | null)[], periodAt = values.length): Volume {
+  const sides = [0, 1].map(() => ({ known: 0, total: 0, nonZero: 0 }));
   // Indexed: this runs for every (segment, metric) before the detections start.
   for (let i = 0; i < values.length; i++) {
     const v = values[i];
     if (v === null) continue;
-    known++;
-    total += v;
-    if (v !== 0) nonZero++;
+    const side = sides[i < periodAt ? 0 : 1];
+    side.known++;
+    side.total += v;
+    if (v !== 0) side.nonZero++;
   }
-  return { known, total, nonZero };
+  const [before, during] = sides;
+  return {
+    known: before.known + during.known,
+    total: before.total + during.total,
+    nonZero: before.nonZero + during.nonZero,
+    sides,
+  };
 }
 
 function enoughData({ known, total, nonZero }: Volume, minPerDay: number): boolean {
   return known >= UNUSUAL_DAYS_MIN_DATA && nonZero >= 0.8 * known && total / known >= minPerDay;
+}
+
+/** Days of one side (before the period, or the period) that can hold up the level a shift is judged from. */
+const MIN_SIDE_DAYS = 14;
+
+/**
+ * Enough volume for level shifts: over the whole window, or over the days before the period or the period's own.
+ * Over the window alone, a drop hid itself: a channel with 3 conversions a day whose rate halved mid-period
+ * averaged fewer than MIN_COUNT_PER_DAY_SHIFTS over the window and was not watched, however clear its drop (8
+ * standard errors; the quality bench's shops, a 50-60 % fall of a channel's conversion rate). Judged on the level it
+ * had before (or reached in the period), its pooled days carry the shift as a larger segment's do.
+ */
+function enoughForShifts(v: Volume): boolean {
+  if (enoughData(v, MIN_COUNT_PER_DAY_SHIFTS)) return true;
+  if (v.known < UNUSUAL_DAYS_MIN_DATA) return false;
+  return v.sides.some(
+    (side) =>
+      side.known >= MIN_SIDE_DAYS &&
+      side.nonZero >= 0.8 * side.known &&
+      side.total / side.known >= MIN_COUNT_PER_DAY_SHIFTS,
+  );
 }
 
 /** One (segment, metric)'s detections as the report's candidates, each with its effect on the KPI and its evidence. */
