@@ -60,8 +60,8 @@ export interface ImportTarget {
   /** Combinations a dimension dictionary holds before the rows are staged instead (tests pass a few). */
   dictionaryCap?: number;
   /**
-   * The rows go through the staging table and are merged chunk by chunk, as for a project whose combinations do not
-   * fit in memory (tests of that path); otherwise a new source's rows, and a re-upload's, go straight into a table.
+   * The rows are staged and inserted chunk by chunk into the table the import builds, as for a project whose
+   * combinations do not fit in memory (tests of that path); otherwise they are COPYed into it with their ids.
    */
   stagedOnly?: boolean;
 }

@@ -72,16 +72,14 @@ const CHUNK_BYTES = 4 * 1024 * 1024;
 const MIN_ROWS_TO_COPY = 100_000;
 
 /**
- * One import, in one transaction on its own connection (a slow upload must not hold a connection
- * of the app's pool). Its rows go into a new table: the source's partition (a first import), or the
- * table that replaces it at the commit (a re-upload). When the project's combinations fit in memory
- * they are COPYed there with their dimension set ids; otherwise they stream with COPY into a
- * temporary chunk table as they are read, and every 4 MB of rows the chunk is merged into
- * `dimension_sets` and that table while the next chunk is read and checked (PostgreSQL inserting and
- * Node parsing at the same time, on two cores), and kept in `upload_staging` for the report rollups
- * and for naming a duplicate row's lines. Nothing is
- * visible to anyone before `commit`, and any failure before it rolls everything back: nothing of a
- * bad file is ever imported, wherever in the file the problem is.
+ * One import, in one transaction on its own connection (a slow upload must not hold a connection of the app's pool).
+ * Its rows go into a new table: the source's partition (a first import), or the table that replaces it at the commit
+ * (a re-upload). When the combinations fit in memory they are COPYed there with their dimension set ids; otherwise
+ * they stream with COPY into a temporary chunk table as they are read, and every 4 MB of rows the chunk is merged
+ * into `dimension_sets` and that table while the next chunk is read and checked (PostgreSQL inserting and Node
+ * parsing at the same time, on two cores), and kept in `upload_staging` for the report rollups and for naming a
+ * duplicate row's lines. Nothing is visible to anyone before `commit`, and any failure before it rolls everything
+ * back: nothing of a bad file is ever imported, wherever in the file the problem is.
  */
 export class ObservationStaging {
   private copy: ReturnType<typeof copyFrom> | undefined;
@@ -114,8 +112,8 @@ export class ObservationStaging {
         building: string;
         replacing: boolean;
         /**
-         * Set when the rows go straight into the new partition (one COPY, no staging table): the rows then carry
-         * their dimension set id, given by the encoder from this dictionary.
+         * Set when the rows go straight into the table this import builds (one COPY, no staging table): the rows
+         * then carry their dimension set id, given by the encoder from this dictionary.
          */
         dictionary: DimensionDictionary | null;
       }
