@@ -3,6 +3,7 @@ import { findMetric } from "@/lib/catalogue/metrics";
 import { metricParts } from "../data/project-data";
 import type { Finding } from "../types";
 import { watchSegments } from "./analyses/segment-watch";
+import { readAs } from "./same-counts";
 import type { EngineContext, IntentionOutcome } from "./types";
 
 // When a total's finding is mostly one segment's, the total names it ("Orders dropped on 3 March;
@@ -51,6 +52,8 @@ export function explainTotalsBySegments(ctx: EngineContext, outcomes: IntentionO
   // make it up. Clicks are in Search Console and in Google Ads: a query's spike in one said "80% of
   // the rise came from Query …" of the other's clicks.
   const sourceOf = (metric: string) => ctx.data.sourceFor(metricParts(metric));
+  // Conversions that are the transactions under another name are carried by the segments' transactions (same-counts).
+  const sameMetric = (a: string, b: string) => readAs(a, ctx.sameCount) === readAs(b, ctx.sameCount);
   for (const o of outcomes) {
     if (o.localised || o.intention.stage === "audit" || o.findings.length === 0) continue;
     // Day- or shift-level findings of a total: the segment finding on the same metric and day.
@@ -58,7 +61,7 @@ export function explainTotalsBySegments(ctx: EngineContext, outcomes: IntentionO
       if (f.dimension !== null || (f.kind !== "anomaly" && f.kind !== "level_shift") || !f.change) continue;
       const source = sourceOf(f.metric);
       const best = bestMatch<{ f: SegmentFinding; o: IntentionOutcome | null }>(allCandidates, (s) =>
-        s.f.metric === f.metric &&
+        sameMetric(s.f.metric, f.metric) &&
         s.f.sourceId === source &&
         s.f.kind === f.kind &&
         s.f.direction === f.direction &&
@@ -85,7 +88,7 @@ export function explainTotalsBySegments(ctx: EngineContext, outcomes: IntentionO
     if (periodLevel && !o.explainedBy && o.kpiEffect && metric && findMetric(metric)?.kind === "additive") {
       const source = sourceOf(metric);
       const best = bestMatch(segmentFindings, (s) =>
-        s.f.metric === metric && s.f.sourceId === source && disproportionate(s.f, o.findings[0])
+        sameMetric(s.f.metric, metric) && s.f.sourceId === source && disproportionate(s.f, o.findings[0])
           ? (s.f.kpiEffect ?? 0) / o.kpiEffect
           : 0,
       );

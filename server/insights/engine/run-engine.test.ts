@@ -77,7 +77,8 @@ describe("runEngine on generated projects", () => {
     const { input, event } = generateProject(3, true); // one channel converts less from a day of the period
     expect(event).toMatchObject({ kind: "rate_drop", metric: "conversions" });
     const report = runEngine(input);
-    const rate = report.insights.find((i) => i.intentionKey === "conversion_rate_by_channel")!;
+    // The generated shop's conversions are its transactions: the ecommerce conversion rate tells the fall.
+    const rate = report.insights.find((i) => i.intentionKey === "ecommerce_rate_by_channel")!;
     const total = rate.findings[0] as unknown as {
       kind: string;
       dimension: null;

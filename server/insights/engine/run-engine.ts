@@ -24,6 +24,7 @@ import { FDR, benjaminiHochbergThreshold } from "./multiplicity";
 import { rankOutcomes, type InsightGroup } from "./rank";
 import { runIntention } from "./run-intention";
 import { labelSeasonalFindings } from "./seasonal-label";
+import { sameCount, sameCountReason, twinIntention } from "./same-counts";
 import { skipReason } from "./skip-reason";
 import { narrate } from "./summary";
 import type { EngineContext, EngineInput, IntentionOutcome } from "./types";
@@ -81,6 +82,7 @@ export function runEngine(input: EngineInput, options: EngineOptions = {}): Engi
     project,
     kpi,
     competition: input.competition ?? null,
+    sameCount: sameCount(data, project.siteType, kpi?.metric),
   };
   // Started first, so a detector on another thread works on the segments while the intentions run.
   if (options.segmentDetector && input.segmentDaily.series.length > 0)
@@ -88,11 +90,18 @@ export function runEngine(input: EngineInput, options: EngineOptions = {}): Engi
 
   const outcomes: IntentionOutcome[] = [];
   const skipped: EngineReport["skipped"] = [];
-  for (const intention of siteTypeIntentions(project.siteType)) {
+  const intentions = siteTypeIntentions(project.siteType);
+  for (const intention of intentions) {
     const reason = skipReason(ctx, intention);
     if (reason === "not_applicable") continue;
     if (reason) {
       skipped.push({ intentionKey: intention.key, reason });
+      continue;
+    }
+    // The same question about the same numbers under another name is answered once, by the count's own intention.
+    const twin = twinIntention(intention, ctx.sameCount ?? null, intentions);
+    if (twin && ctx.sameCount && skipReason(ctx, twin) === null) {
+      skipped.push({ intentionKey: intention.key, reason: sameCountReason(ctx.sameCount, twin) });
       continue;
     }
     const outcome = runIntention(ctx, intention);
@@ -134,7 +143,7 @@ export function runEngine(input: EngineInput, options: EngineOptions = {}): Engi
       chart: r.outcome.chart as Record<string, unknown> | null,
     };
   });
-  const byKey = new Map<string, Intention>(siteTypeIntentions(project.siteType).map((i) => [i.key, i]));
+  const byKey = new Map<string, Intention>(intentions.map((i) => [i.key, i]));
   for (const s of skipped) {
     const intention = byKey.get(s.intentionKey)!;
     insights.push({

@@ -5,6 +5,7 @@ import type { SegmentDaily } from "../data/segment-daily";
 import type { ReportWindow } from "../data/window";
 import type { Finding } from "../types";
 import type { CompetitionData } from "../competition/analyse-competition";
+import type { SameCount } from "./same-counts";
 
 export interface EngineProject {
   siteType: SiteTypeKey;
@@ -47,6 +48,8 @@ export interface EngineContext {
   competition?: CompetitionData | null;
   /** The segment watch's detections, started before the intentions run (run-engine.ts). */
   segmentWatch?: StartedSegmentWatch;
+  /** Conversions that hold the same numbers as another count in this data (same-counts.ts): read as that count. */
+  sameCount?: SameCount | null;
 }
 
 /** A compact chart: the period's daily series with its expected range, or segment contributions. */

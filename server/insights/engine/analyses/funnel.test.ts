@@ -20,12 +20,25 @@ function source(parts: Partial<Record<keyof typeof PART_INDEX, (date: string, cu
 }
 
 /** The funnel's steps ("from→to") over these sources, for a March report against February. */
-function funnelSteps(sources: { sourceId: string; days: Map<string, PartValues> }[], steps: string[]) {
+function funnelSteps(
+  sources: { sourceId: string; days: Map<string, PartValues> }[],
+  steps: string[],
+  sameCount: EngineContext["sameCount"] = null,
+) {
   const window = reportWindow("2026-03-02", "2026-03-31", "previous_period");
   const data = new ProjectData(window, sources, [], []);
-  const ctx = { data, rawData: data, window, excludedDays: new Set(), kpi: null } as unknown as EngineContext;
-  const findings = runFunnel(ctx, { key: "funnel" } as Intention, steps).findings as FunnelStepFinding[];
-  return { findings, steps: findings.map((f) => `${f.fromMetric}→${f.metric}`) };
+  const ctx = {
+    data,
+    rawData: data,
+    window,
+    excludedDays: new Set(),
+    kpi: null,
+    sameCount,
+  } as unknown as EngineContext;
+  const outcome = runFunnel(ctx, { key: "funnel" } as Intention, steps);
+  const findings = outcome.findings as FunnelStepFinding[];
+  const stages = (outcome.chart as { steps: { metric: string }[] }).steps.map((s) => s.metric);
+  return { findings, steps: findings.map((f) => `${f.fromMetric}→${f.metric}`), stages };
 }
 
 describe("runFunnel", () => {
@@ -62,6 +75,18 @@ describe("runFunnel", () => {
       ["impressions", "clicks", "sessions", "engagedSessions", "conversions"],
     );
     expect(steps).toEqual(["impressions→clicks", "engagedSessions→conversions"]);
+  });
+
+  it("has one stage for conversions that are the transactions under another name", () => {
+    const orders = (_: string, cur: boolean) => (cur ? 20 : 40);
+    const web = source({ sessions: () => 1_000, conversions: orders, transactions: orders });
+    const steps = ["sessions", "conversions", "transactions"];
+    const same = { alias: "conversions", canonical: "transactions" } as const;
+    expect(funnelSteps([{ sourceId: "web", days: web }], steps, same)).toMatchObject({
+      stages: ["sessions", "transactions"],
+      steps: ["sessions→transactions"],
+    });
+    expect(funnelSteps([{ sourceId: "web", days: web }], steps).stages).toEqual(steps);
   });
 
   it("keeps a step that converts more than once per visit: conversions per session", () => {

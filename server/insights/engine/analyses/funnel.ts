@@ -9,8 +9,10 @@ import type { EngineContext, IntentionOutcome } from "../types";
 export function runFunnel(ctx: EngineContext, intention: Intention, steps: readonly string[]): IntentionOutcome {
   const w = ctx.window;
   const stages: (FunnelStage & { sourceId: string | null })[] = [];
+  // Conversions that are the transactions under another name are one stage: a step between them is 100 % always.
+  const same = ctx.sameCount && steps.includes(ctx.sameCount.canonical) ? ctx.sameCount.alias : null;
   for (const metric of steps) {
-    if (!ctx.data.hasMetric(metric)) continue;
+    if (!ctx.data.hasMetric(metric) || metric === same) continue;
     const curSeries = ctx.data.series(metric, w.periodStart, w.periodEnd);
     const baseSeries = ctx.data.series(metric, w.comparisonStart, w.comparisonEnd);
     const sourceId = ctx.data.sourceFor([metric as PartKey]);

@@ -201,6 +201,7 @@ export function startSegmentWatch(ctx: EngineContext, detector: SegmentDetector)
     metrics.map((m) => [m, ctx.data.hasMetric(m) ? totalLevelShifts(ctx, m).map((x) => x.date) : []] as const),
   );
   const watchesPosition = ctx.data.hasMetric("position");
+  const same = ctx.sameCount && metrics.includes(ctx.sameCount.canonical) ? ctx.sameCount : null;
   const periodAt = dayNumber(w.periodStart) - dayNumber(from);
   for (const s of ctx.segmentDaily.series) {
     // Before its source's first import a segment is unknown, not at 0 (a project with a short history).
@@ -226,6 +227,9 @@ export function startSegmentWatch(ctx: EngineContext, detector: SegmentDetector)
       if (s.narrow && metric !== volumeMetric && (s.tail || metric !== ctx.kpi?.metric)) continue;
       const shifts = totalShifts.get(metric)!;
       const series = segmentSeries(s, metric, from, w.periodEnd, unknown);
+      // Conversions that are this segment's transactions (or leads) day by day: one series, watched as that count.
+      if (same?.alias === metric && sameValues(series, segmentSeries(s, same.canonical, from, w.periodEnd, unknown)))
+        continue;
       const own = volume(
         series.map((p) => p.value),
         periodAt,
@@ -301,6 +305,13 @@ export function watchSegments(ctx: EngineContext): SegmentWatch {
   out.tests.shifts += ctx.segmentDaily.untestedShifts ?? 0;
   cache.set(ctx, out);
   return out;
+}
+
+/** Whether two series of the same days hold the same value on each. */
+function sameValues(a: readonly DailyPoint[], b: readonly DailyPoint[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i].value !== b[i].value) return false;
+  return true;
 }
 
 /** Impressions a day a segment's average position needs to be watched: fewer, and one searcher moves it. */
