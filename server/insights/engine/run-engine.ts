@@ -15,6 +15,7 @@ import {
   type SegmentShift,
 } from "./analyses/segment-watch";
 import type { SegmentDetector } from "./analyses/segment-detect";
+import { effectShare } from "./effect-share";
 import { explainTotalsBySegments } from "./explain-by-segment";
 import { siteTypeIntentions } from "./applicable";
 import { statedKpiEffect } from "./impact";
@@ -267,4 +268,5 @@ function controlFalseDiscoveries(outcomes: IntentionOutcome[]): { tests: number;
   return { tests, threshold };
 }
 
-const sumAbs = (fs: Finding[]) => fs.reduce((s, f) => s + Math.abs(f.change ?? 0), 0);
+/** The findings' part of their outcome's effect: their share where the analysis kept one (trend.ts), else |change|. */
+const sumAbs = (fs: Finding[]) => fs.reduce((s, f) => s + (effectShare.get(f) ?? Math.abs(f.change ?? 0)), 0);
