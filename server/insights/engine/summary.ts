@@ -13,11 +13,14 @@ const MAX_SENTENCES = 4;
 export function narrate(outcome: IntentionOutcome, ctx: NarrativeContext): { findings: Finding[]; summary: string } {
   if (outcome.findings.length === 0) return { findings: [], summary: NO_SIGNIFICANT_RESULTS };
   // `sentiment` tells the UI how to colour the finding (a fall in cost per conversion is good news).
-  // The news first: what the season predicts follows it in the summary and the evidence.
-  const ordered = [
-    ...outcome.findings.filter((f) => !isSeasonallyExpected(f)),
-    ...outcome.findings.filter(isSeasonallyExpected),
-  ];
+  // The news first: what the season predicts follows it in the summary and the evidence. A finding without a test of
+  // its own (a driver segment) belongs to its outcome's tested one: when that is what the season predicted, the total
+  // still comes first and its breakdown after it ("Sessions rose 6.8 % … Expected for the season …; Device “desktop”
+  // contributed +2,904"), not the breakdown before the total it breaks down.
+  const tested = outcome.findings.filter((f) => typeof f.pValue === "number");
+  const ordered = tested.some((f) => !isSeasonallyExpected(f))
+    ? [...outcome.findings.filter((f) => !isSeasonallyExpected(f)), ...outcome.findings.filter(isSeasonallyExpected)]
+    : outcome.findings;
   // Trends are stored as growth rates (rate-values.ts), after their sentence is written from the slopes.
   const findings = ordered.map((f) =>
     withGrowthRates({ ...f, sentiment: findingSentiment(f), narrative: sentence(f, ctx) }),
