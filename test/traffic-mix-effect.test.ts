@@ -40,6 +40,34 @@ function mixCsv(): string {
   return lines.join("\n");
 }
 
+/** A shop by channel and device whose Social traffic (1 % converting) tripled from the period's 11th day. */
+function socialCsv(): string {
+  const z = gaussian(mulberry32(7));
+  const channels = [
+    ["Organic Search", 900, 0.02],
+    ["Paid Search", 500, 0.03],
+    ["Direct", 400, 0.025],
+    ["Social", 200, 0.01],
+  ] as const;
+  const devices = [
+    ["desktop", 0.55],
+    ["mobile", 0.4],
+    ["tablet", 0.05],
+  ] as const;
+  const lines = ["date,channel,device,sessions,transactions,revenue"];
+  for (let i = 0; i < 120; i++) {
+    const date = addDays(END, -119 + i);
+    for (const [channel, mean, rate] of channels)
+      for (const [device, share] of devices) {
+        const m = mean * share * WEEKLY[dayOfWeek(date)] * (channel === "Social" && date >= addDays(START, 10) ? 3 : 1);
+        const sessions = Math.max(0, Math.round(m + Math.sqrt(m) * z()));
+        const orders = Math.max(0, Math.round(sessions * rate + Math.sqrt(sessions * rate) * z()));
+        lines.push(`${date},${channel},${device},${sessions},${orders},${orders * 60}`);
+      }
+  }
+  return lines.join("\n");
+}
+
 describe("the effect of traffic moving to a weaker channel", () => {
   beforeEach(resetDatabase);
 
@@ -74,5 +102,24 @@ describe("the effect of traffic moving to a weaker channel", () => {
     expect(story.next).toMatch(/^The extra sessions from Display brought \+\d+ leads, where the site's usual rate/);
     // Leads rose by about 50: no insight says hundreds were won or lost.
     for (const r of rows) expect(Math.abs(r.kpiEffect ?? 0)).toBeLessThan(100);
+  });
+
+  it("is the channel's, whichever breakdown tells it: the devices' rise is their part of Social's", async () => {
+    const { main, project, sourceId } = await uploadWorld();
+    expect((await uploadCsv(sourceId, main.token, socialCsv())).status).toBe(200);
+    const queued = await insertReport(project, { periodStart: START, periodEnd: END });
+    await generateReport(queued.id);
+    const rows = await db().select().from(insights).where(eq(insights.reportId, queued.id)).orderBy(insights.rank);
+    const byChannel = rows.find((r) => r.intentionKey === "sessions_by_channel")!;
+    const byDevice = rows.find((r) => r.intentionKey === "sessions_by_device")!;
+    // The rise came from Social in both; by device it was named after desktop, whose sessions counted at the desktop
+    // rate of revenue (every channel's) carried more of the effect than Social's own at 1 %.
+    for (const r of [byChannel, byDevice]) expect(r.summary).toContain("100% of the rise came from Channel “Social”.");
+    expect(byDevice.kpiEffect).toBe(byChannel.kpiEffect);
+    type Shift = { dimension: string; dimensionValue: string; movedWith?: { dimensionValue: string }[] };
+    const shifts = rows.find((r) => r.intentionKey === "segment_level_shifts")!.findings as Shift[];
+    expect(shifts[0]).toMatchObject({ dimension: "channel", dimensionValue: "Social" });
+    expect(shifts[0].movedWith?.map((m) => m.dimensionValue)).toContain("desktop");
+    expect(shifts.filter((f) => f.dimension === "device")).toEqual([]);
   });
 });

@@ -2,7 +2,7 @@ import { dayNumber } from "@/lib/dates";
 import { findMetric } from "@/lib/catalogue/metrics";
 import { metricParts } from "../data/project-data";
 import type { Finding } from "../types";
-import { watchSegments } from "./analyses/segment-watch";
+import { periodVolume, watchSegments, type SegmentAnomaly, type SegmentShift } from "./analyses/segment-watch";
 import { readAs } from "./same-counts";
 import type { EngineContext, IntentionOutcome } from "./types";
 
@@ -87,17 +87,56 @@ export function explainTotalsBySegments(ctx: EngineContext, outcomes: IntentionO
     const metric = o.findings[0]?.metric;
     if (periodLevel && !o.explainedBy && o.kpiEffect && metric && findMetric(metric)?.kind === "additive") {
       const source = sourceOf(metric);
+      const total = o.findings[0];
+      // "X % of the rise came from" a segment is its share of the rise itself: of the metric its finding moved over the
+      // period. Its effect on the KPI is counted at the segment's own rate, so a share of effects named the
+      // wrong segment: Social's sessions tripled, desktop's rose by its part of them, and desktop's sessions, at the
+      // desktop rate of revenue, carried more of the effect than Social's: "100% of the rise came from Device
+      // “desktop”" under "Sessions by channel".
+      const share = (f: SegmentFinding) => {
+        const volume = periodVolume(ctx, f as SegmentAnomaly | SegmentShift);
+        return volume !== null && total.change ? volume / total.change : (f.kpiEffect ?? 0) / o.kpiEffect;
+      };
       const best = bestMatch(segmentFindings, (s) =>
-        sameMetric(s.f.metric, metric) && s.f.sourceId === source && disproportionate(s.f, o.findings[0])
-          ? (s.f.kpiEffect ?? 0) / o.kpiEffect
-          : 0,
+        sameMetric(s.f.metric, metric) && s.f.sourceId === source && disproportionate(s.f, total) ? share(s.f) : 0,
       );
       if (best) {
         o.explainedBy = best.s.o;
         const first = o.findings[0] as Finding & { explainedBy?: Explanation };
         first.explainedBy = explanation(best.s.f, best.share);
+        countedAtItsOwnRates(outcomes, o, best.s.f);
       }
     }
+  }
+}
+
+type StatedEffect = { kpiEffect?: number; kpiAtSiteRate?: number };
+
+/**
+ * A breakdown's total that came from a segment of another dimension takes its effect on the KPI from the breakdown by
+ * that dimension, when the report has it. Each breakdown counts its segments' changes at their own rates, and only
+ * the explaining dimension's segments are where the change happened: Social's sessions tripled, and by device the
+ * same rise, counted at the desktop and mobile rates of revenue (every channel's), read "+€11,564 revenue" beside
+ * "+€5,188" by channel, and ranked above it.
+ */
+function countedAtItsOwnRates(outcomes: IntentionOutcome[], o: IntentionOutcome, segment: Finding): void {
+  const a = o.intention.analysis;
+  const total = o.findings[0] as Finding & StatedEffect;
+  if (a.type !== "drivers" || !segment.dimension || a.dimension === segment.dimension) return;
+  const sibling = outcomes.find(
+    (x) =>
+      x.intention.analysis.type === "drivers" &&
+      x.intention.analysis.dimension === segment.dimension &&
+      x.findings[0]?.kind === "change" &&
+      x.findings[0].metric === total.metric,
+  );
+  if (!sibling) return;
+  const own = sibling.findings[0] as Finding & StatedEffect;
+  o.kpiEffect = sibling.kpiEffect;
+  o.indirectEffect = sibling.indirectEffect;
+  for (const key of ["kpiEffect", "kpiAtSiteRate"] as const) {
+    if (own[key] === undefined) delete total[key];
+    else if (total[key] !== undefined) total[key] = own[key];
   }
 }
 

@@ -113,6 +113,17 @@ interface Origin {
 const origin = new WeakMap<object, Origin>();
 
 /**
+ * How much of its metric a segment's finding moved over the report period, in the metric's unit: a day's change, or
+ * a shift's change on each day from it to the period's end (the volume its effect on the KPI is counted from). Null
+ * for an average position, which is a level, not a sum of days.
+ */
+export function periodVolume(ctx: EngineContext, f: SegmentAnomaly | SegmentShift): number | null {
+  const o = origin.get(f);
+  if (!o || o.metric === "position" || f.change === null) return null;
+  return f.change * countDays(f.date, o.afterEnd, ctx.excludedDays);
+}
+
+/**
  * Adds the traffic/rate split (mix-rate.ts) and the chart series to the segment findings that
  * survived the report-wide FDR: computed after it, since most candidates are dropped there.
  */
