@@ -58,6 +58,9 @@ describe("the segment watch and search positions", () => {
     expect(shifts.summary).toMatch(
       /Average position for Query “hiking boots” worsened from about 7\.5 to 10\.5 on .* \(\+3\.0 places\)/,
     );
+    // The site's lost clicks are named after the query they came from, though they move no KPI of a brand directly.
+    const clicks = docs.find((i: { summary: string }) => /^Clicks fell/.test(i.summary));
+    expect(clicks.summary).toMatch(/\d+% of the drop came from Query “hiking boots”/);
     // Steady queries' positions are watched and left alone.
     expect(shifts.findings.filter((f: { metric: string }) => f.metric === "position")).toHaveLength(1);
     // A brand with search data alone heads its report with its search figures, the average position among them.

@@ -85,7 +85,7 @@ export function explainTotalsBySegments(ctx: EngineContext, outcomes: IntentionO
     // said "100% of the drop came from Query …" for an engagement rate that Search Console has not.
     const periodLevel = ["change", "drivers", "funnel"].includes(o.intention.analysis.type);
     const metric = o.findings[0]?.metric;
-    if (periodLevel && !o.explainedBy && o.kpiEffect && metric && findMetric(metric)?.kind === "additive") {
+    if (periodLevel && !o.explainedBy && metric && findMetric(metric)?.kind === "additive") {
       const source = sourceOf(metric);
       const total = o.findings[0];
       // "X % of the rise came from" a segment is its share of the rise itself: of the metric its finding moved over the
@@ -95,7 +95,8 @@ export function explainTotalsBySegments(ctx: EngineContext, outcomes: IntentionO
       // “desktop”" under "Sessions by channel".
       const share = (f: SegmentFinding) => {
         const volume = periodVolume(ctx, f as SegmentAnomaly | SegmentShift);
-        return volume !== null && total.change ? volume / total.change : (f.kpiEffect ?? 0) / o.kpiEffect;
+        if (volume !== null) return total.change ? volume / total.change : 0;
+        return o.kpiEffect ? (f.kpiEffect ?? 0) / o.kpiEffect : 0;
       };
       const best = bestMatch(segmentFindings, (s) =>
         sameMetric(s.f.metric, metric) && s.f.sourceId === source && disproportionate(s.f, total) ? share(s.f) : 0,
