@@ -190,6 +190,8 @@ export interface StartedSegmentWatch {
   tasks: SegmentTask[];
   /** Each task's segment. */
   segments: SegmentDailySeries[];
+  /** Each task's segments of other dimensions whose series were the same days (the same rows): not watched again. */
+  sameRows: SameRowsAs[][];
   detections: () => SegmentDetection[];
 }
 
@@ -204,6 +206,8 @@ export function startSegmentWatch(ctx: EngineContext, detector: SegmentDetector)
   const from = ctx.segmentDaily.from;
   const tasks: SegmentTask[] = [];
   const segments: SegmentDailySeries[] = [];
+  const sameRows: SameRowsAs[][] = [];
+  const watched = new Map<string, number[]>();
   const metrics = WATCHED_METRICS.filter(
     (m) => m !== "engagedSessions" || ctx.project.siteType === "content" || ctx.project.siteType === "brand",
   );
@@ -256,7 +260,7 @@ export function startSegmentWatch(ctx: EngineContext, detector: SegmentDetector)
       // A count of a few a day (a small channel's leads) has its days judged as counts; money made of a few baskets
       // a day is left to the level shifts (its days are sums of a few amounts of any size).
       const counted = !daily && !behind && enoughData(own, MIN_COUNT_PER_DAY_COUNTED);
-      tasks.push({
+      const task: SegmentTask = {
         metric,
         dimension: s.dimension,
         value: s.value,
@@ -270,8 +274,20 @@ export function startSegmentWatch(ctx: EngineContext, detector: SegmentDetector)
         ...(s.narrow && narrowFrom > watchStart
           ? { dailyWindow: { judgedFrom: narrowFrom, readFrom: addDays(narrowFrom, -SEGMENT_LOOKBACK_DAYS) } }
           : {}),
-      });
+      };
+      // Channel “Email”, Source “newsletter” and Medium “email” are often one newsletter's rows, day for day: one
+      // series, tested once (each test raises the bar the report-wide FDR holds every finding to) and told once,
+      // naming the others (as foldSameRows folds findings whose numbers match).
+      const key = sameTaskKey(s.sourceId, task);
+      const twin = watched.get(key)?.find((i) => segments[i].dimension !== s.dimension && sameTest(tasks[i], task));
+      if (twin !== undefined) {
+        sameRows[twin].push({ dimension: s.dimension, dimensionValue: s.value });
+        continue;
+      }
+      watched.set(key, [...(watched.get(key) ?? []), tasks.length]);
+      tasks.push(task);
       segments.push(s);
+      sameRows.push([]);
     }
     // A query's or page's search position, where its impressions make the daily average steady: a ranking lost is
     // the cause an analyst looks for behind the impressions and clicks that went with it.
@@ -287,9 +303,35 @@ export function startSegmentWatch(ctx: EngineContext, detector: SegmentDetector)
         daily: false,
       });
       segments.push(s);
+      sameRows.push([]);
     }
   }
-  return { watchStart, tasks, segments, detections: detector.start(tasks) };
+  return { watchStart, tasks, segments, sameRows, detections: detector.start(tasks) };
+}
+
+type SameRowsAs = NonNullable<SegmentFindingExtras["sameRowsAs"]>[number];
+
+/** A task's source, metric, judging and the sums of its days: equal for the same rows' series. */
+function sameTaskKey(sourceId: string, task: SegmentTask): string {
+  let sum = 0;
+  let weighted = 0;
+  for (let i = 0; i < task.series.length; i++) {
+    const v = task.series[i].value ?? 0;
+    sum += v;
+    weighted += v * (i + 1);
+  }
+  return `${sourceId} ${task.metric} ${task.daily} ${task.counts ?? false} ${task.dailyWindow?.judgedFrom ?? ""} ${sum} ${weighted}`;
+}
+
+/** Whether two tasks run the same test: the same judging of the same value on every day. */
+function sameTest(a: SegmentTask, b: SegmentTask): boolean {
+  return (
+    a.metric === b.metric &&
+    a.daily === b.daily &&
+    (a.counts ?? false) === (b.counts ?? false) &&
+    a.dailyWindow?.judgedFrom === b.dailyWindow?.judgedFrom &&
+    sameValues(a.series, b.series)
+  );
 }
 
 export function watchSegments(ctx: EngineContext): SegmentWatch {
@@ -310,7 +352,7 @@ export function watchSegments(ctx: EngineContext): SegmentWatch {
   );
   started.tasks.forEach((task, i) => {
     out.series++;
-    collectFindings(ctx, started.segments[i], task, detections[i], out);
+    collectFindings(ctx, started.segments[i], task, detections[i], out, started.sameRows[i]);
   });
   // The tail segments the screen left unread were tested in effect and found nothing: they count in the family.
   out.tests.shifts += ctx.segmentDaily.untestedShifts ?? 0;
@@ -406,9 +448,12 @@ function collectFindings(
   task: SegmentTask,
   detection: SegmentDetection,
   out: SegmentWatch,
+  sameRows: SameRowsAs[],
 ) {
   const w = ctx.window;
   const { metric, watchStart } = task;
+  // The segments of other dimensions whose series this one's was are named in each finding (a copy each).
+  const named = sameRows.length > 0 ? () => ({ sameRowsAs: sameRows.map((x) => ({ ...x })) }) : () => ({});
   const { shifts } = detection;
   out.tests.shifts++;
   const judged = task.series.filter((p) => p.date >= watchStart);
@@ -417,8 +462,8 @@ function collectFindings(
     const days = countDays(f.date, w.periodEnd, ctx.excludedDays);
     const finding: SegmentShift =
       metric === "position"
-        ? { ...f, ...effect(ctx, s, metric, f.change, f.baseline) }
-        : { ...f, ...effect(ctx, s, metric, f.change * days) };
+        ? { ...f, ...effect(ctx, s, metric, f.change, f.baseline), ...named() }
+        : { ...f, ...effect(ctx, s, metric, f.change * days), ...named() };
     origin.set(finding, { s, metric, afterEnd: w.periodEnd, points: judged });
     out.shifts.push(finding);
   }
@@ -428,7 +473,7 @@ function collectFindings(
   for (const f of result.findings) {
     // Days after a shift, on its side, are the shift itself, not separate anomalies.
     if (shifts.some((x) => f.date >= x.date && f.direction === x.direction)) continue;
-    const finding: SegmentAnomaly = { ...f, ...effect(ctx, s, metric, f.change ?? 0) };
+    const finding: SegmentAnomaly = { ...f, ...effect(ctx, s, metric, f.change ?? 0), ...named() };
     origin.set(finding, { s, metric, afterEnd: f.date, points: result.points });
     out.anomalies.push(finding);
   }
