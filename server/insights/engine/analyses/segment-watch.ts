@@ -10,6 +10,7 @@ import { kpiEffectOf } from "../impact";
 import { UNUSUAL_DAYS_MIN_DATA } from "../skip-reason";
 import type { BaselinePoint } from "../../stats/seasonal-baseline";
 import type { DailyPoint } from "../../types";
+import { sameTaskKey, sameTest, sameValues, type SameRowsAs } from "./same-series";
 import type { Chart, EngineContext, IntentionOutcome } from "../types";
 import { round } from "./anomalies";
 import { mixAndRate, type MixRate } from "./mix-rate";
@@ -309,31 +310,6 @@ export function startSegmentWatch(ctx: EngineContext, detector: SegmentDetector)
   return { watchStart, tasks, segments, sameRows, detections: detector.start(tasks) };
 }
 
-type SameRowsAs = NonNullable<SegmentFindingExtras["sameRowsAs"]>[number];
-
-/** A task's source, metric, judging and the sums of its days: equal for the same rows' series. */
-function sameTaskKey(sourceId: string, task: SegmentTask): string {
-  let sum = 0;
-  let weighted = 0;
-  for (let i = 0; i < task.series.length; i++) {
-    const v = task.series[i].value ?? 0;
-    sum += v;
-    weighted += v * (i + 1);
-  }
-  return `${sourceId} ${task.metric} ${task.daily} ${task.counts ?? false} ${task.dailyWindow?.judgedFrom ?? ""} ${sum} ${weighted}`;
-}
-
-/** Whether two tasks run the same test: the same judging of the same value on every day. */
-function sameTest(a: SegmentTask, b: SegmentTask): boolean {
-  return (
-    a.metric === b.metric &&
-    a.daily === b.daily &&
-    (a.counts ?? false) === (b.counts ?? false) &&
-    a.dailyWindow?.judgedFrom === b.dailyWindow?.judgedFrom &&
-    sameValues(a.series, b.series)
-  );
-}
-
 export function watchSegments(ctx: EngineContext): SegmentWatch {
   const cached = cache.get(ctx);
   if (cached) return cached;
@@ -358,13 +334,6 @@ export function watchSegments(ctx: EngineContext): SegmentWatch {
   out.tests.shifts += ctx.segmentDaily.untestedShifts ?? 0;
   cache.set(ctx, out);
   return out;
-}
-
-/** Whether two series of the same days hold the same value on each. */
-function sameValues(a: readonly DailyPoint[], b: readonly DailyPoint[]): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i].value !== b[i].value) return false;
-  return true;
 }
 
 /** Impressions a day a segment's average position needs to be watched: fewer, and one searcher moves it. */
