@@ -85,16 +85,24 @@ export function explainTotalsBySegments(ctx: EngineContext, outcomes: IntentionO
     // said "100% of the drop came from Query …" for an engagement rate that Search Console has not.
     const periodLevel = ["change", "drivers", "funnel"].includes(o.intention.analysis.type);
     const metric = o.findings[0]?.metric;
-    if (periodLevel && !o.explainedBy && metric && findMetric(metric)?.kind === "additive") {
+    const total = o.findings[0];
+    // A total's change is in the metric's unit; a funnel step's is a rate, told in effects on the KPI as before.
+    const inMetric = total?.kind === "change";
+    if (
+      periodLevel &&
+      !o.explainedBy &&
+      (inMetric || o.kpiEffect) &&
+      metric &&
+      findMetric(metric)?.kind === "additive"
+    ) {
       const source = sourceOf(metric);
-      const total = o.findings[0];
       // "X % of the rise came from" a segment is its share of the rise itself: of the metric its finding moved over the
       // period. Its effect on the KPI is counted at the segment's own rate, so a share of effects named the
       // wrong segment: Social's sessions tripled, desktop's rose by its part of them, and desktop's sessions, at the
       // desktop rate of revenue, carried more of the effect than Social's: "100% of the rise came from Device
       // “desktop”" under "Sessions by channel".
       const share = (f: SegmentFinding) => {
-        const volume = periodVolume(ctx, f as SegmentAnomaly | SegmentShift);
+        const volume = inMetric ? periodVolume(ctx, f as SegmentAnomaly | SegmentShift) : null;
         if (volume !== null) return total.change ? volume / total.change : 0;
         return o.kpiEffect ? (f.kpiEffect ?? 0) / o.kpiEffect : 0;
       };
