@@ -25,6 +25,12 @@ const CHANNELS = [
   ["Display", 150, 0.004],
 ] as const;
 
+/** A day's sessions around `mean` and the conversions they bring at `rate`, each with Poisson-sized noise. */
+function visitsAndConversions(mean: number, rate: number, z: () => number): [number, number] {
+  const sessions = Math.max(0, Math.round(mean + Math.sqrt(mean) * z()));
+  return [sessions, Math.max(0, Math.round(sessions * rate + Math.sqrt(sessions * rate) * z()))];
+}
+
 function mixCsv(): string {
   const z = gaussian(mulberry32(21));
   const lines = ["date,channel,sessions,leads"];
@@ -32,8 +38,7 @@ function mixCsv(): string {
     const date = addDays(END, -159 + i);
     for (const [channel, mean, rate] of CHANNELS) {
       const m = mean * WEEKLY[dayOfWeek(date)] * (channel === "Display" && date >= START ? 4 : 1);
-      const sessions = Math.max(0, Math.round(m + Math.sqrt(m) * z()));
-      const leads = Math.max(0, Math.round(sessions * rate + Math.sqrt(sessions * rate) * z()));
+      const [sessions, leads] = visitsAndConversions(m, rate, z);
       lines.push(`${date},${channel},${sessions},${leads}`);
     }
   }
@@ -60,8 +65,7 @@ function socialCsv(): string {
     for (const [channel, mean, rate] of channels)
       for (const [device, share] of devices) {
         const m = mean * share * WEEKLY[dayOfWeek(date)] * (channel === "Social" && date >= addDays(START, 10) ? 3 : 1);
-        const sessions = Math.max(0, Math.round(m + Math.sqrt(m) * z()));
-        const orders = Math.max(0, Math.round(sessions * rate + Math.sqrt(sessions * rate) * z()));
+        const [sessions, orders] = visitsAndConversions(m, rate, z);
         lines.push(`${date},${channel},${device},${sessions},${orders},${orders * 60}`);
       }
   }

@@ -70,7 +70,7 @@ export interface SegmentFindingExtras {
    */
   indirectEffect: number;
   /** Other segments whose finding was this one's numbers (the same rows through another dimension: foldSameRows). */
-  sameRowsAs?: { dimension: string; dimensionValue: string }[];
+  sameRowsAs?: SameRowsAs[];
   /**
    * Wider segments of other dimensions that moved by about as much the same day (foldSameEvent): most likely this
    * segment's change seen in them, with each one's own change.
@@ -285,7 +285,9 @@ export function startSegmentWatch(ctx: EngineContext, detector: SegmentDetector)
         sameRows[twin].push({ dimension: s.dimension, dimensionValue: s.value });
         continue;
       }
-      watched.set(key, [...(watched.get(key) ?? []), tasks.length]);
+      const sameKey = watched.get(key);
+      if (sameKey) sameKey.push(tasks.length);
+      else watched.set(key, [tasks.length]);
       tasks.push(task);
       segments.push(s);
       sameRows.push([]);
