@@ -195,6 +195,11 @@ export async function mergeStagedRollups(
      * of summing the days just written.
      */
     sums?: { daily: string; segments: string; weekly?: string; fourWeekly?: string };
+    /**
+     * With `onlyStaged`: writes the source's four rollups itself (COPYed from sums added up as the rows were read),
+     * once their old rows are deleted; read instead of `sums` and `staged`.
+     */
+    writeRollups?: () => Promise<void>;
     metricColumns: readonly string[];
   },
 ): Promise<boolean> {
@@ -210,6 +215,11 @@ export async function mergeStagedRollups(
     await q.query("delete from observation_segment_daily where data_source_id = $1", [sourceId]);
     await q.query("delete from observation_segment_weekly where data_source_id = $1", [sourceId]);
     await q.query("delete from observation_segment_four_weekly where data_source_id = $1", [sourceId]);
+    if (input.writeRollups) {
+      await input.writeRollups();
+      await recordState(q, sourceId);
+      return true;
+    }
   } else {
     await q.query(
       `delete from observation_daily_totals t using ${days} d where t.data_source_id = $1 and t.date = d.date`,

@@ -309,7 +309,7 @@ export async function importCsv(chunks: AsyncIterable<Buffer>, target: ImportTar
     pending = [];
 
     phase("read, check, COPY and insert all but the last chunk");
-    await open.finishCopy(encoder!.dates, encoder!.rows);
+    await open.finishCopy(encoder!.dates, encoder!.rows, encoder!.sums);
     // For a new source this includes building its partition's key (also reported alone, by the staging).
     phase("insert the last chunk (and attach a new source's partition)");
     const derived = layout.dimensions.filter((d) => d.derived).map((d) => d.dim.key);
@@ -322,7 +322,6 @@ export async function importCsv(chunks: AsyncIterable<Buffer>, target: ImportTar
     };
     const { replacedDates } = await open.merge({
       dataSourceId: target.dataSourceId,
-      sums: encoder!.sums!.complete ? encoder!.sums : undefined,
       mapping: layout.mapping,
       summary: { ...summary, ...target.meta },
       onPhase: target.onPhase,

@@ -5,6 +5,23 @@ import { copyText } from "./csv-layout";
 /** Accumulators held before the sums give up and the rollups are summed from the staged rows. */
 export const ROLLUP_SUMS_CAP = 200_000;
 
+/** Whose rollups the sums are: their COPY lines start with the source's id (a day's total's also the project's). */
+export interface RollupOwner {
+  sourceId: string;
+  projectId: string;
+}
+
+/**
+ * COPY texts of the rollup sums, each line starting with its owner: per day (`dailyCopy`), per day and segment
+ * (`segmentCopy`), and per week and four-week block when asked (`periodCopies`).
+ */
+export interface RollupCopies {
+  daily: string;
+  segments: string;
+  weekly?: string;
+  fourWeekly?: string;
+}
+
 /**
  * The report rollups of an upload (its daily totals and per-segment daily sums, as
  * `observation_daily_totals` and `observation_segment_daily` hold them for the file's days), summed
@@ -42,6 +59,7 @@ export class UploadRollupSums {
   private lastDay = -1;
   private lastDaily: Float64Array | undefined;
   private given = false;
+  private copies: RollupCopies | undefined;
 
   constructor(
     metricColumns: readonly string[],
@@ -107,11 +125,27 @@ export class UploadRollupSums {
     }
   }
 
-  /** COPY text of the daily totals: date, rows, then `columns` (`users` only for a day of one row). */
-  dailyCopy(): string {
+  /**
+   * The COPY texts of the sums (`dailyCopy`, `segmentCopy`, and with `periods` `periodCopies`), written once: the
+   * import writes them while PostgreSQL builds the rows' key, then reads them here.
+   */
+  prepareCopies(periods: boolean, owner: RollupOwner): RollupCopies {
+    const source = `${owner.sourceId}\t`;
+    this.copies ??= { daily: this.dailyCopy(`${source}${owner.projectId}\t`), segments: this.segmentCopy(source) };
+    if (periods && this.copies.weekly === undefined) Object.assign(this.copies, this.periodCopies(source));
+    return this.copies;
+  }
+
+  /**
+   * COPY text of the daily totals, in date order: date, rows, then `columns` (`users` only for a day of one row);
+   * each line after `prefix` (the columns before).
+   */
+  dailyCopy(prefix = ""): string {
     let out = "";
-    for (const [date, sums] of this.daily) {
-      out += `${date}\t${sums[0]}`;
+    for (const day of this.daysInDateOrder()) {
+      const date = this.days[day];
+      const sums = this.daily.get(date)!;
+      out += `${prefix}${date}\t${sums[0]}`;
       for (let i = 0; i < this.columns.length; i++) {
         const value = i === this.usersAt && sums[0] !== 1 ? NaN : sums[i + 1];
         out += Number.isNaN(value) ? "\t\\N" : `\t${value}`;
@@ -126,23 +160,32 @@ export class UploadRollupSums {
     return this.columns.filter((_, i) => this.inSegments[i]);
   }
 
-  /** COPY text of the segment sums: date, dimension, value, rows, then `segmentColumns`. */
-  segmentCopy(): string {
+  /**
+   * COPY text of the segment sums: date, dimension, value, rows, then `segmentColumns`; each line after `prefix`.
+   * In date order, as the rollup keeps them: a report's days lie together on disk.
+   */
+  segmentCopy(prefix = ""): string {
+    const names = this.segmentNames.map(({ dimension, value }) => `\t${dimension}\t${copyText(value)}\t`);
     let out = "";
-    this.segments.forEach((days, segment) => {
-      const { dimension, value } = this.segmentNames[segment];
-      const name = `\t${dimension}\t${copyText(value)}\t`;
-      days.forEach((sums, day) => {
-        if (sums === undefined) return;
-        out += `${this.days[day]}${name}${sums[0]}`;
+    for (const day of this.daysInDateOrder()) {
+      const date = `${prefix}${this.days[day]}`;
+      for (let segment = 0; segment < this.segments.length; segment++) {
+        const sums = this.segments[segment][day];
+        if (sums === undefined) continue;
+        out += `${date}${names[segment]}${sums[0]}`;
         for (let i = 0; i < this.columns.length; i++) {
           if (!this.inSegments[i]) continue;
           out += Number.isNaN(sums[i + 1]) ? "\t\\N" : `\t${sums[i + 1]}`;
         }
         out += "\n";
-      });
-    });
+      }
+    }
     return out;
+  }
+
+  /** The day numbers, in date order (a file need not be sorted by date). */
+  private daysInDateOrder(): number[] {
+    return this.days.map((_, day) => day).sort((a, b) => (this.days[a] < this.days[b] ? -1 : 1));
   }
 
   /**
@@ -151,8 +194,8 @@ export class UploadRollupSums {
    * day of its source: a segment's days are added in date order into weeks, and its weeks in week order into
    * blocks, the additions `mergeStagedRollups` would otherwise make in SQL over the stored days and weeks.
    */
-  periodCopies(): { weekly: string; fourWeekly: string } {
-    const byDate = this.days.map((_, day) => day).sort((a, b) => (this.days[a] < this.days[b] ? -1 : 1));
+  periodCopies(prefix = ""): { weekly: string; fourWeekly: string } {
+    const byDate = this.daysInDateOrder();
     const weekOf = byDate.map((day) => weekStart(this.days[day]));
     const weekly: string[] = [];
     const fourWeekly: string[] = [];
@@ -169,7 +212,11 @@ export class UploadRollupSums {
       );
     });
     // In period order, as the SQL inserts them: a report's weeks lie together on disk.
-    const text = (lines: string[]) => lines.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)).join("");
+    const text = (lines: string[]) =>
+      lines
+        .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
+        .map((line) => prefix + line)
+        .join("");
     return { weekly: text(weekly), fourWeekly: text(fourWeekly) };
   }
 
@@ -210,6 +257,8 @@ export class UploadRollupSums {
   private giveUp(): void {
     this.given = true;
     this.daily.clear();
+    this.days.length = 0;
+    this.dayNumbers.clear();
     this.segments.length = 0;
     this.segmentAccumulators = 0;
     this.segmentIds.clear();

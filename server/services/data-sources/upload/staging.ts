@@ -22,7 +22,7 @@ import { mergeStagedRollups, writtenRowsAsStaged } from "../../../insights/data/
 import { BINARY_COPY_HEADER, BINARY_COPY_TRAILER, copyTextToBinary } from "./copy-binary";
 import { CsvImportError, DuplicateRowError } from "./csv-layout";
 import { DimensionDictionary } from "./dimension-dictionary";
-import type { UploadRollupSums } from "./rollup-sums";
+import type { RollupOwner, UploadRollupSums } from "./rollup-sums";
 
 const DIMENSION_COLUMNS = DIMENSIONS.map((d) => d.column);
 const METRIC_COLUMNS = STORED_METRICS.map((m) => m.column);
@@ -123,6 +123,8 @@ export class ObservationStaging {
   private readonly replaced = new Set<string>();
   /** The file's rows (`finishCopy`), when the caller counted them. */
   private fileRows = 0;
+  /** The rollups of the file's rows, summed as they were read (`finishCopy`); without them, summed in SQL. */
+  private sums: UploadRollupSums | undefined;
 
   private constructor(private readonly client: pg.Client) {}
 
@@ -336,10 +338,16 @@ export class ObservationStaging {
   /**
    * Ends the last COPY and merges the last chunk: every row is in the table this import builds, and staged unless
    * COPYed there with its id. `dates`: the file's days (the encoder's; the rows are not scanned again for them);
-   * `rows`: its rows.
+   * `rows`: its rows; `sums`: their rollups, summed as they were read (used by `merge` when complete).
    */
-  async finishCopy(dates: ReadonlySet<string>, rows = 0): Promise<void> {
+  async finishCopy(dates: ReadonlySet<string>, rows = 0, sums?: UploadRollupSums): Promise<void> {
     this.fileRows = rows;
+    this.sums = sums?.complete ? sums : undefined;
+    const { oldDates } = this.prepared!;
+    for (const date of dates) {
+      this.fileDates.add(date);
+      if (oldDates.has(date)) this.replaced.add(date);
+    }
     await this.merging;
     await this.flush();
     if (this.copy) {
@@ -351,7 +359,30 @@ export class ObservationStaging {
     // A replacement's key is built now (a repeated row shows here); it takes the partition's place at the commit.
     else if (replacing) await this.buildKey(building);
     else await this.attachPartition();
-    await this.readDays(dates);
+    await this.client.query("insert into upload_days select unnest($1::date[])", [[...dates]]);
+  }
+
+  private get rollupOwner(): RollupOwner {
+    return { sourceId: this.target!.dataSourceId, projectId: this.target!.projectId };
+  }
+
+  /** Whether the file has every day the source had: its rollups are then the file's alone. */
+  private get replacesEveryDay(): boolean {
+    return [...this.prepared!.oldDates].every((date) => this.fileDates.has(date));
+  }
+
+  /**
+   * Runs a statement that keeps PostgreSQL busy for a while (building a million rows' key) and meanwhile writes the
+   * rollup sums' COPY text, which Node would otherwise write after it, with the server idle.
+   */
+  private async whileWritingSums<T>(statement: Promise<T>): Promise<T> {
+    try {
+      this.sums?.prepareCopies(this.replacesEveryDay, this.rollupOwner);
+    } catch (error) {
+      await statement.catch(() => undefined);
+      throw error;
+    }
+    return statement;
   }
 
   /** Locks the source (creating it first when asked) and reads its days, before the first chunk. */
@@ -534,7 +565,7 @@ export class ObservationStaging {
     const started = performance.now();
     await this.client.query("savepoint before_key");
     try {
-      await buildPartitionKey(this.client, this.target!.dataSourceId, partition);
+      await this.whileWritingSums(buildPartitionKey(this.client, this.target!.dataSourceId, partition));
     } catch (error) {
       if ((error as { code?: string }).code !== "23505") throw error;
       await this.client.query("rollback to savepoint before_key");
@@ -549,23 +580,13 @@ export class ObservationStaging {
     const started = performance.now();
     await this.client.query("savepoint before_attach");
     try {
-      await attachBuiltPartition(this.client, this.target!.dataSourceId);
+      await this.whileWritingSums(attachBuiltPartition(this.client, this.target!.dataSourceId));
     } catch (error) {
       if ((error as { code?: string }).code !== "23505") throw error;
       await this.client.query("rollback to savepoint before_attach");
       throw await this.duplicateError();
     }
     this.target!.onPhase?.("build the partition's key and attach it", performance.now() - started);
-  }
-
-  /** Records the file's days (`upload_days`, for the rollups) and which of them replace the source's. */
-  private async readDays(dates: ReadonlySet<string>): Promise<void> {
-    const { oldDates } = this.prepared!;
-    await this.client.query("insert into upload_days select unnest($1::date[])", [[...dates]]);
-    for (const date of dates) {
-      this.fileDates.add(date);
-      if (oldDates.has(date)) this.replaced.add(date);
-    }
   }
 
   /**
@@ -577,8 +598,6 @@ export class ObservationStaging {
     summary: Record<string, unknown>;
     /** Remembered on the source for its next upload. */
     mapping?: CsvMapping;
-    /** The rollups of the file's rows, summed as they were read; without them, summed from the staged rows. */
-    sums?: UploadRollupSums;
     onPhase?: (phase: string, ms: number) => void;
   }): Promise<MergeResult> {
     const q = async (text: string, values: unknown[] = []) => {
@@ -587,7 +606,7 @@ export class ObservationStaging {
       input.onPhase?.(text.trim().split(/\s+/).slice(0, 3).join(" "), performance.now() - started);
       return result;
     };
-    const { previousVersion, oldDates } = this.prepared!;
+    const { previousVersion } = this.prepared!;
     await q(
       `update data_sources set additional = additional || jsonb_build_object('upload', $2::jsonb),
          csv_mapping = coalesce($3::jsonb, csv_mapping), updated_at = now() where id = $1`,
@@ -597,12 +616,14 @@ export class ObservationStaging {
     await q("analyze upload_days");
     // The report rollups of the replaced dates, from the staged rows; when none of the source's
     // earlier days is left, from the staged rows alone.
-    const onlyStaged = [...oldDates].every((date) => this.fileDates.has(date));
+    const onlyStaged = this.replacesEveryDay;
     const started = performance.now();
     const rows = this.stagedRows();
-    if (input.sums) await this.loadSums(input.sums, onlyStaged);
+    const sums = this.sums;
+    // When every day is the file's, its rollups are COPYed straight into the rollup tables (`copyRollups`).
+    if (sums && !onlyStaged) await this.loadSums(sums);
     // Temporary tables are never auto-analysed: the aggregates over the staged rows need the statistics.
-    else await q(`analyze ${rows.table}`);
+    else if (!sums) await q(`analyze ${rows.table}`);
     const merged = await mergeStagedRollups(this.client, {
       sourceId: input.dataSourceId,
       previousVersion,
@@ -610,11 +631,8 @@ export class ObservationStaging {
       staged: rows.staged,
       keys: rows.keys,
       days: "upload_days",
-      sums: input.sums && {
-        daily: "upload_daily_sums",
-        segments: "upload_segment_sums",
-        ...(onlyStaged ? { weekly: "upload_weekly_sums", fourWeekly: "upload_four_weekly_sums" } : {}),
-      },
+      sums: sums && !onlyStaged ? { daily: "upload_daily_sums", segments: "upload_segment_sums" } : undefined,
+      writeRollups: sums && onlyStaged ? () => this.copyRollups(sums) : undefined,
       metricColumns: this.target!.metricColumns,
     });
     if (merged) input.onPhase?.("merge report rollups", performance.now() - started);
@@ -622,29 +640,36 @@ export class ObservationStaging {
   }
 
   /**
-   * Writes the rollup sums into `upload_daily_sums` and `upload_segment_sums` for `mergeStagedRollups`; with
-   * `periods` (the file replaces every day of the source) also per week and four-week block.
+   * Writes the rollup sums into `upload_daily_sums` and `upload_segment_sums` for `mergeStagedRollups` (a file that
+   * keeps some of the source's days: their weeks are summed again in SQL).
    */
-  private async loadSums(sums: UploadRollupSums, periods: boolean): Promise<void> {
+  private async loadSums(sums: UploadRollupSums): Promise<void> {
     const metrics = METRIC_COLUMNS.map((c) => `${c} double precision`).join(", ");
-    const segmentTable = (name: string, period: string) =>
-      `create temporary table ${name} (${period} date, dimension text, value text, rows integer, ${metrics}) on commit drop`;
     await this.client.query(
-      [
-        `create temporary table upload_daily_sums (date date, rows integer, ${metrics}) on commit drop`,
-        segmentTable("upload_segment_sums", "date"),
-        ...(periods
-          ? [segmentTable("upload_weekly_sums", "week"), segmentTable("upload_four_weekly_sums", "block")]
-          : []),
-      ].join(";\n"),
+      `create temporary table upload_daily_sums (data_source_id uuid, project_id uuid, date date, rows integer,
+         ${metrics}) on commit drop;
+       create temporary table upload_segment_sums (data_source_id uuid, date date, dimension text, value text,
+         rows integer, ${metrics}) on commit drop`,
     );
-    await this.copyText("upload_daily_sums", ["date", "rows", ...sums.columns], sums.dailyCopy());
-    const columns = ["dimension", "value", "rows", ...sums.segmentColumns];
-    await this.copyText("upload_segment_sums", ["date", ...columns], sums.segmentCopy());
-    if (!periods) return;
-    const { weekly, fourWeekly } = sums.periodCopies();
-    await this.copyText("upload_weekly_sums", ["week", ...columns], weekly);
-    await this.copyText("upload_four_weekly_sums", ["block", ...columns], fourWeekly);
+    const copies = sums.prepareCopies(false, this.rollupOwner);
+    await this.copyText("upload_daily_sums", ROLLUP_COPY_COLUMNS.daily(sums), copies.daily);
+    await this.copyText("upload_segment_sums", ROLLUP_COPY_COLUMNS.segments(sums, "date"), copies.segments);
+  }
+
+  /**
+   * A file that has every day of its source: its rollups, summed as the rows were read, COPYed straight into the
+   * four rollup tables (their old rows deleted): no temporary table to write and read again.
+   */
+  private async copyRollups(sums: UploadRollupSums): Promise<void> {
+    const copies = sums.prepareCopies(true, this.rollupOwner);
+    await this.copyText("observation_daily_totals", ROLLUP_COPY_COLUMNS.daily(sums), copies.daily);
+    await this.copyText("observation_segment_daily", ROLLUP_COPY_COLUMNS.segments(sums, "date"), copies.segments);
+    await this.copyText("observation_segment_weekly", ROLLUP_COPY_COLUMNS.segments(sums, "week"), copies.weekly!);
+    await this.copyText(
+      "observation_segment_four_weekly",
+      ROLLUP_COPY_COLUMNS.segments(sums, "block"),
+      copies.fourWeekly!,
+    );
   }
 
   /**
@@ -738,6 +763,19 @@ export class ObservationStaging {
     await this.client.end().catch(() => undefined);
   }
 }
+
+/** The columns of the rollup sums' COPY lines (`UploadRollupSums.prepareCopies`), per day and per segment. */
+const ROLLUP_COPY_COLUMNS = {
+  daily: (sums: UploadRollupSums) => ["data_source_id", "project_id", "date", "rows", ...sums.columns],
+  segments: (sums: UploadRollupSums, period: "date" | "week" | "block") => [
+    "data_source_id",
+    period,
+    "dimension",
+    "value",
+    "rows",
+    ...sums.segmentColumns,
+  ],
+};
 
 /** Queued COPY text as one write: a string when it is all strings, else bytes. */
 function joined(parts: (string | Buffer)[]): string | Buffer {
