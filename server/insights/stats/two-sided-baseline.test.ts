@@ -2,6 +2,8 @@ import { describe, expect, it } from "vitest";
 import { detectAnomalies } from "../detectors/anomalies";
 import { generateSeries, plant } from "../detectors/test-series";
 import { twoSidedBaseline } from "./two-sided-baseline";
+import { addDays, dayOfWeek } from "@/lib/dates";
+import { gaussian, mulberry32 } from "@/lib/seeded-random";
 
 // A segment's 86-day window (56 days before a 30-day period), judged day by day from both sides.
 const DAYS = 86;
@@ -26,6 +28,33 @@ describe("twoSidedBaseline", () => {
     const mean = scores.reduce((a, b) => a + b, 0) / scores.length;
     expect(mean).toBeGreaterThan(3.6);
     expect(mean).toBeLessThan(4.4);
+  });
+
+  it("reads weekday factors well enough to expect each day within 1.75 % (medians of the weeks missed by 1.8 %)", () => {
+    // 400 series of 120 days, Poisson-like noise around 450 sessions on weekdays and 338 at weekends (the shape of
+    // a landing page's), the last 30 days judged: the expected values' error against the days' true means. With each
+    // weekday's factor the median of its weeks' ratios the error was 1.81 %; the 20 % trimmed mean's is 1.70 %.
+    const z = gaussian(mulberry32(5));
+    let squares = 0;
+    let days = 0;
+    for (let round = 0; round < 400; round++) {
+      const start = "2026-01-01";
+      const means = Array.from(
+        { length: 120 },
+        (_, i) => 450 * ([0, 6].includes(dayOfWeek(addDays(start, i))) ? 0.75 : 1.08),
+      );
+      const series = means.map((mean, i) => ({
+        date: addDays(start, i),
+        value: Math.max(0, Math.round(mean + Math.sqrt(mean) * z())),
+      }));
+      for (const p of twoSidedBaseline(series, { from: addDays(start, 90), to: addDays(start, 119) }).points) {
+        if (p.expected === null) continue;
+        squares += (p.expected / means[series.findIndex((d) => d.date === p.date)] - 1) ** 2;
+        days++;
+      }
+    }
+    expect(days).toBe(400 * 30);
+    expect(Math.sqrt(squares / days)).toBeLessThan(0.0175);
   });
 
   it("keeps false alarms on pure noise within the stated confidence", () => {

@@ -9,6 +9,7 @@ import {
 } from "./descriptive";
 import { MIN_EXPECTED_COUNT } from "./count-tail";
 import { studentTQuantile } from "./distributions";
+import { prefixSums, trimCount, trimmedMeanLeavingOut, trimmedMeanVarianceFactor } from "./trimmed-mean";
 import { readDenseSeries } from "./dense-series";
 import type { SeriesNoise } from "./moderated-variance";
 import type { BaselinePoint } from "./seasonal-baseline";
@@ -22,8 +23,9 @@ import type { BaselinePoint } from "./seasonal-baseline";
 //
 // Here each day is fitted from both sides, leaving the day itself out:
 //   expected(t) = level(t) × weekday(t)   (or + in the additive mode)
-//   - weekday factors: the median ratio of each day to its centred 7-day mean over the whole
-//     series (every week of the window, not only the weeks before t), the day's own ratio left out;
+//   - weekday factors: the 20 % trimmed mean of the ratios of each day to its centred 7-day mean over
+//     the whole series (every week of the window, not only the weeks before t), the day's own ratio
+//     left out (trimmed-mean.ts: a median's error was large enough to make a page's weekday unusual);
 //   - level: a robust local line through the 28 nearest known days on either side (a one-step
 //     M-estimate, as seasonal-baseline.ts), read at t. Centred, it is unbiased under a linear
 //     trend and its variance is about σ²/28; at the window's edges it extrapolates like the
@@ -131,29 +133,26 @@ export function twoSidedBaseline(series: readonly DailyPoint[], options: TwoSide
       noise: null,
     };
   const scratch = new Float64Array(Math.max(n, 8));
-  // Each weekday's ratios sorted once, with each day's place among them: the median with one day's ratio left out
-  // is then read, not sorted again for every day (the same order statistics, so the same value).
+  // Each weekday's ratios sorted once, with each day's place among them and their prefix sums: the trimmed mean with
+  // one day's ratio left out is then read, not sorted again for every day (trimmed-mean.ts).
   const sortedRatios = byWeekday.map((days) => {
     const values = new Float64Array(days.length);
     for (let i = 0; i < days.length; i++) values[i] = ratio[days[i]];
     return values.sort();
   });
+  const ratioSums = sortedRatios.map(prefixSums);
   const place = new Int32Array(n).fill(-1);
   for (const days of byWeekday) for (const s of days) place[s] = lowerBound(sortedRatios[weekday(s)], ratio[s]);
   /** Weekday d's raw factor, leaving day `skip`'s own ratio out (-1: none left out). */
   const rawFactor = (d: number, skip: number): number => {
     const sorted = sortedRatios[d];
     const left = skip >= 0 && place[skip] >= 0 && weekday(skip) === d ? place[skip] : sorted.length;
-    const k = left < sorted.length ? sorted.length - 1 : sorted.length;
-    const mid = k >> 1;
-    const upper = mid < left ? sorted[mid] : sorted[mid + 1];
-    if (k % 2 === 1) return upper;
-    return ((mid - 1 < left ? sorted[mid - 1] : sorted[mid]) + upper) / 2;
+    return trimmedMeanLeavingOut(sorted, ratioSums[d], left);
   };
   const allRaw = [0, 1, 2, 3, 4, 5, 6].map((d) => rawFactor(d, -1));
-  /** Normalised factors for day t (its own ratio left out of its weekday's median). */
+  /** Normalised factors for day t (its own ratio left out of its weekday's trimmed mean). */
   const factorBuf = new Float64Array(7);
-  /** Normalised factors for day t (its own ratio left out of its weekday's median), in a shared buffer. */
+  /** Normalised factors for day t (its own ratio left out of its weekday's trimmed mean), in a shared buffer. */
   const factorFor = (t: number): Float64Array => {
     const own = weekday(t);
     const ownRaw = Number.isNaN(ratio[t]) ? allRaw[own] : rawFactor(own, t);
@@ -165,9 +164,12 @@ export function twoSidedBaseline(series: readonly DailyPoint[], options: TwoSide
     }
     return factorBuf;
   };
-  // The variance of a weekday factor relative to the noise: a median of ~n_d ratios, each with the
-  // day's noise plus a seventh of it from the 7-day mean.
-  const factorVariance = (d: number) => (1.57 * (1 + 1 / 7)) / Math.max(1, byWeekday[d].length - 1);
+  // The variance of a weekday factor relative to the noise: a trimmed mean of ~n_d ratios (its variance over a plain
+  // mean's at the normal), each with the day's noise plus a seventh of it from the 7-day mean.
+  const factorVariance = (d: number) => {
+    const k = Math.max(1, byWeekday[d].length - 1);
+    return (trimmedMeanVarianceFactor(trimCount(k) / k) * (1 + 1 / 7)) / k;
+  };
 
   /** Days a line through a day's level needs. */
   const need = Math.ceil(levelDays / 2);
