@@ -25,6 +25,14 @@ function levelBefore(series: readonly { date: string; value: number | null }[], 
 const STEP_IN_RATE_P = 1e-3;
 
 /**
+ * Days a slope change needs after it to be stated as a rate (% per week). Fitted on fewer, a slope change is a line
+ * bent to the last days of a step the detector cannot date yet (a shift needs 7 days on either side): a site whose
+ * Organic Search fell 30 % on its last 4 days was told "The trend in sessions changed on Nov 14 from -0.1% per week
+ * to -17.0% per week". Those days are the anomaly intention's, which reports each of them.
+ */
+const MIN_DAYS_AFTER_SLOPE_CHANGE = 14;
+
+/**
  * Level shifts and trend changes dated inside the period. The series starts before the period
  * (twice its length, at least 8 weeks, within the chart's 400 points) so the level before a change
  * is known.
@@ -33,8 +41,10 @@ export function runTrend(ctx: EngineContext, intention: Intention, metric: strin
   const w = ctx.window;
   const changes = totalChangePoints(ctx, metric);
   const series = changes.series;
-  const found = changes.found.map((f) => (f.kind === "trend" ? { ...f, level: levelBefore(series, f.date) } : f));
   const end = dayNumber(w.periodEnd);
+  const found = changes.found
+    .filter((f) => f.kind !== "trend" || end - dayNumber(f.date) + 1 >= MIN_DAYS_AFTER_SLOPE_CHANGE)
+    .map((f) => (f.kind === "trend" ? { ...f, level: levelBefore(series, f.date) } : f));
   // Each finding's volume over the period, so the season can take back the ones it predicts
   // (seasonal-label.ts): a level shift moves every later day by `change`; a slope change adds
   // change × t on day t.
