@@ -16,13 +16,13 @@ import { runEngine } from "../run-engine";
 const WEEKDAY = [0.75, 1.08, 1.08, 1.08, 1.08, 1.08, 0.75];
 const END = "2026-11-20";
 
-function growingSite(seed: number) {
+/** A content site's 120 days to END, each day's sessions `sessions(date)` times its weekday's share and 2 % noise. */
+function site(seed: number, sessions: (date: string) => number) {
   const z = gaussian(mulberry32(seed));
   const days = new Map<string, PartValues>();
   for (let date = addDays(END, -119); date <= END; date = addDays(date, 1)) {
-    const weeks = (120 - daysBetween(date, END)) / 7;
     const values: PartValues = PARTS.map(() => null);
-    values[PART_INDEX.sessions] = Math.round(2000 * 1.02 ** weeks * WEEKDAY[dayOfWeek(date)] * (1 + 0.02 * z()));
+    values[PART_INDEX.sessions] = Math.round(sessions(date) * WEEKDAY[dayOfWeek(date)] * (1 + 0.02 * z()));
     days.set(date, values);
   }
   const window = reportWindow(addDays(END, -29), END, "previous_period");
@@ -33,6 +33,8 @@ function growingSite(seed: number) {
     project: { siteType: "content", url: null, currency: "EUR" },
   });
 }
+
+const growingSite = (seed: number) => site(seed, (date) => 2000 * 1.02 ** ((120 - daysBetween(date, END)) / 7));
 
 describe("the traffic trend of a steadily growing site", () => {
   it("is its growth rate per week, its interval holding the true 2 % as often as it says", () => {
@@ -57,23 +59,7 @@ describe("the traffic trend of a steadily growing site", () => {
 // A flat site whose sessions fell 12 % on its last 4 days (a channel's drop): too recent for a level shift, which
 // needs 7 days on either side. A slope change fitted to the last 7 days was reported as "The trend in sessions
 // changed on Nov 14 … to -17.0% per week"; the days themselves are the anomaly intention's.
-function siteThatDroppedLastDays(seed: number) {
-  const z = gaussian(mulberry32(seed));
-  const days = new Map<string, PartValues>();
-  for (let date = addDays(END, -119); date <= END; date = addDays(date, 1)) {
-    const values: PartValues = PARTS.map(() => null);
-    const drop = daysBetween(date, END) < 4 ? 0.88 : 1;
-    values[PART_INDEX.sessions] = Math.round(2300 * drop * WEEKDAY[dayOfWeek(date)] * (1 + 0.02 * z()));
-    days.set(date, values);
-  }
-  const window = reportWindow(addDays(END, -29), END, "previous_period");
-  return runEngine({
-    data: new ProjectData(window, [{ sourceId: "a", days }], [], []),
-    segmentDaily: { from: window.historyStart, to: END, series: [] },
-    window,
-    project: { siteType: "content", url: null, currency: "EUR" },
-  });
-}
+const siteThatDroppedLastDays = (seed: number) => site(seed, (date) => (daysBetween(date, END) < 4 ? 0.88 : 1) * 2300);
 
 describe("a drop on the data's last days", () => {
   it("is reported as the days outside their range, not as a trend of % per week", () => {
