@@ -190,11 +190,9 @@ export async function mergeStagedRollups(
     days: string;
     /**
      * The staged rows' sums, already added up (per day: `daily`; per day, dimension and value:
-     * `segments`; rows and `metricColumns` each): read instead of summing the staged rows. With `onlyStaged`,
-     * also per week and four-week block (`weekly`: `week`, `fourWeekly`: `block`, then as `segments`), read instead
-     * of summing the days just written.
+     * `segments`; rows and `metricColumns` each): read instead of summing the staged rows.
      */
-    sums?: { daily: string; segments: string; weekly?: string; fourWeekly?: string };
+    sums?: { daily: string; segments: string };
     /**
      * With `onlyStaged`: writes the source's four rollups itself (COPYed from sums added up as the rows were read),
      * once their old rows are deleted; read instead of `sums` and `staged`.
@@ -271,21 +269,6 @@ export async function mergeStagedRollups(
        order by t.date`,
       [sourceId],
     );
-  }
-  if (input.onlyStaged && summed?.weekly && summed.fourWeekly) {
-    // Every day of the source is the file's: its weeks and blocks were summed with its days.
-    const values = segmentColumns.map((c) => (has(c) ? c : "null::double precision")).join(", ");
-    for (const [table, from, period] of [
-      ["observation_segment_weekly", summed.weekly, "week"],
-      ["observation_segment_four_weekly", summed.fourWeekly, "block"],
-    ])
-      await q.query(
-        `insert into ${table} (data_source_id, dimension, value, ${period}, rows, ${segmentColumns.join(", ")})
-         select $1, dimension, value, ${period}, rows, ${values} from ${from} order by ${period}`,
-        [sourceId],
-      );
-    await recordState(q, sourceId);
-    return true;
   }
   // The weeks holding a replaced date, summed again from their days.
   const weeks = `select distinct date_trunc('week', date)::date from ${days}`;
