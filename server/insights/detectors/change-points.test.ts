@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { addDays, dayNumber } from "@/lib/dates";
 import { detectChangePoints } from "./change-points";
+import { gaussian, mulberry32 } from "@/lib/seeded-random";
 import { generateSeries, plant } from "./test-series";
 
 const days = (a: string, b: string) => Math.abs(dayNumber(a) - dayNumber(b));
@@ -54,5 +55,45 @@ describe("detectChangePoints", () => {
     const more = [2, 2, 4, 4, 4, 3, 3, 2, 2, 4, 3];
     const series = [...values, ...more].map((value, i) => ({ date: addDays("2026-02-15", i), value }));
     expect(detectChangePoints(series, { metric: "conversions", maxChanges: 3 })).toEqual([]);
+  });
+
+  it("dates a drop on the data's last days as a step when asked to, with its level never below zero", () => {
+    // A lead form that stopped on the last 6 days: 15 leads a day (Poisson), then none. With a week after every change
+    // the scan bent a kink to those days instead; a step from the first day without a lead read "-1 a day".
+    const endOptions = { metric: "leads", maxChanges: 3, minDaysAtEnd: 3, minKinkDaysAtEnd: 14 };
+    let dated = 0;
+    for (let seed = 1; seed <= 20; seed++) {
+      const noise = gaussian(mulberry32(seed));
+      const series = Array.from({ length: 120 }, (_, i) => ({
+        date: addDays("2026-07-24", i),
+        value: i >= 114 ? 0 : Math.max(0, Math.round(15 + Math.sqrt(15) * noise())),
+      }));
+      const shifts = detectChangePoints(series, endOptions).filter((f) => f.kind === "level_shift");
+      const drop = shifts.find((f) => days(f.date, series[114].date) <= 1);
+      if (!drop) continue;
+      dated++;
+      // Deseasonalised additively (the series has zeros), a week's none reads about 0 to 1 a day.
+      expect(drop.current).toBeGreaterThanOrEqual(0);
+      expect(drop.current).toBeLessThan(2);
+      expect(drop.changePct).toBeLessThan(-0.85);
+      // By default a step needs a week after it: none is dated in the last 6 days.
+      const byDefault = detectChangePoints(series, { metric: "leads", maxChanges: 3 });
+      expect(byDefault.filter((f) => f.kind === "level_shift" && f.date >= series[114].date)).toEqual([]);
+    }
+    expect(dated).toBeGreaterThanOrEqual(19);
+  });
+
+  it("stays quiet on noise with the data's last days open to a step", () => {
+    let noisy = 0;
+    for (let seed = 1; seed <= 200; seed++) {
+      const found = detectChangePoints(generateSeries({ days: 120, seed: 2000 + seed }), {
+        metric: "sessions",
+        maxChanges: 3,
+        minDaysAtEnd: 3,
+        minKinkDaysAtEnd: 14,
+      });
+      if (found.length > 0) noisy++;
+    }
+    expect(noisy / 200).toBeLessThanOrEqual(0.05);
   });
 });

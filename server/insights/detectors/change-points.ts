@@ -30,6 +30,16 @@ export interface ChangePointOptions {
   confidence?: number;
   /** Fewest days on either side of a change (7). */
   minSegment?: number;
+  /**
+   * Fewest days after a level shift that the series ends with (minSegment): a drop on the data's last days can be
+   * dated before a week of it has passed. A kink still needs minSegment days after it.
+   */
+  minDaysAtEnd?: number;
+  /**
+   * Fewest days after a kink that the series ends with (minSegment). Fitted on the data's last days, a kink is a line
+   * bent to a step too young to date, and it outscored the step itself.
+   */
+  minKinkDaysAtEnd?: number;
   maxChanges?: number;
   dimension?: string | null;
   dimensionValue?: string | null;
@@ -69,6 +79,8 @@ export function detectChangePoints(series: readonly DailyPoint[], options: Chang
   const confidence = options.confidence ?? 0.95;
   const alpha = 1 - confidence;
   const minSegment = options.minSegment ?? 7;
+  const minDaysAtEnd = Math.min(minSegment, options.minDaysAtEnd ?? minSegment);
+  const minKinkDaysAtEnd = Math.max(minSegment, options.minKinkDaysAtEnd ?? minSegment);
   const maxChanges = options.maxChanges ?? 5;
   const known = series
     .map((p, i) => ({ i, v: p.value }))
@@ -84,7 +96,9 @@ export function detectChangePoints(series: readonly DailyPoint[], options: Chang
   const queue: [number, number][] = [[0, v.length]];
   while (queue.length > 0 && found.length < maxChanges) {
     const [lo, hi] = queue.shift()!;
-    const best = scanSegment(t, v, lo, hi, minSegment, sigma);
+    const atEnd = hi === v.length;
+    const after = { shift: atEnd ? minDaysAtEnd : minSegment, kink: atEnd ? minKinkDaysAtEnd : minSegment };
+    const best = scanSegment(t, v, lo, hi, minSegment, after, sigma);
     if (!best) continue;
     const pValue = Math.min(1, 2 * normalSurvival(Math.abs(best.z)) * best.tests);
     if (pValue >= alpha) continue;
@@ -104,10 +118,21 @@ interface Best {
   tests: number;
 }
 
-/** Scans every admissible change position in v[lo, hi) for both change types. */
-function scanSegment(t: number[], v: number[], lo: number, hi: number, minSegment: number, sigma: number): Best | null {
+/**
+ * Scans every admissible change position in v[lo, hi) for both change types, with minSegment days before each and
+ * `after` days after a level shift and a kink (other than minSegment at the series' end).
+ */
+function scanSegment(
+  t: number[],
+  v: number[],
+  lo: number,
+  hi: number,
+  minSegment: number,
+  after: { shift: number; kink: number },
+  sigma: number,
+): Best | null {
   const m = hi - lo;
-  if (m < 2 * minSegment) return null;
+  if (m < minSegment + after.shift) return null;
   const origin = t[lo];
   // Suffix sums over [k, hi): count, Σt, Σt², Σy, Σty (t shifted to the segment's start).
   const S1 = new Float64Array(m + 1);
@@ -141,13 +166,15 @@ function scanSegment(t: number[], v: number[], lo: number, hi: number, minSegmen
   };
   let best: Best | null = null;
   let tests = 0;
-  for (let j = minSegment; j <= m - minSegment; j++) {
+  for (let j = minSegment; j <= m - after.shift; j++) {
     const k = t[lo + j] - origin;
-    tests += 2;
+    tests++;
     const zShift = partial(S1[j], St[j], S1[j], Sy[j]);
+    if (!best || Math.abs(zShift) > Math.abs(best.z)) best = { k: lo + j, kind: "level_shift", z: zShift, tests: 0 };
+    if (j > m - after.kink) continue;
+    tests++;
     const hingeSum = St[j] - k * S1[j];
     const zKink = partial(hingeSum, Stt[j] - k * St[j], Stt[j] - 2 * k * St[j] + k * k * S1[j], Sty[j] - k * Sy[j]);
-    if (!best || Math.abs(zShift) > Math.abs(best.z)) best = { k: lo + j, kind: "level_shift", z: zShift, tests: 0 };
     if (Math.abs(zKink) > Math.abs(best.z)) best = { k: lo + j, kind: "trend", z: zKink, tests: 0 };
   }
   if (best) best.tests = tests;
@@ -187,7 +214,10 @@ function describe(
   const se = Math.abs(c / best.z) || 0;
   const q = studentTQuantile(1 - (1 - confidence) / 2, Infinity);
   const before = best.kind === "level_shift" ? a + b * k : b;
-  const after = before + c;
+  // A count or an amount is never below zero: a step to none, read off a line with a slope, came out at -1 a day.
+  const nonNegative = best.kind === "level_shift" && knownValues(series).every((x) => x >= 0);
+  const after = nonNegative ? Math.max(0, before + c) : before + c;
+  const change = after - before;
   const common = {
     metric: options.metric,
     dimension: options.dimension ?? null,
@@ -197,17 +227,24 @@ function describe(
     periodEnd: series[t[hi - 1]].date,
     current: after,
     baseline: before,
-    change: c,
+    change,
     changePct: relativeChange(after, before),
     // The range the new level (or slope) would fall in without a change.
     expectedLow: before - q * se,
     expectedHigh: before + q * se,
     confidence,
-    direction: directionOf(c),
+    direction: directionOf(change),
     pValue,
     score: Math.abs(best.z),
   };
   return best.kind === "level_shift" ? { kind: "level_shift", ...common } : { kind: "trend", ...common };
+}
+
+/** The series' known values. */
+function knownValues(series: readonly DailyPoint[]): number[] {
+  const out: number[] = [];
+  for (const p of series) if (p.value !== null && Number.isFinite(p.value)) out.push(p.value);
+  return out;
 }
 
 /** Removes weekday seasonality: multiplicative for positive series, additive otherwise. */

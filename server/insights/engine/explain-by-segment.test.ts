@@ -62,6 +62,26 @@ describe("explainTotalsBySegments", () => {
     expect(explained(change)).toMatchObject({ dimension: "device", dimensionValue: "tablet" });
   });
 
+  it("leaves the sentence out of a breakdown that lists the segment's part itself, and ranks it under the segment", () => {
+    // "97% of the drop came from Country “Germany”" beside "Country “Germany” contributed … 103.8% of the total
+    // change": two measures of one part in one insight.
+    const segment = segmentOutcome();
+    const breakdown = totalOutcome("drivers", "change");
+    breakdown.findings.push(
+      finding({ kind: "driver", dimension: "device", dimensionValue: "tablet", change: -1_030, direction: "down" }),
+    );
+    explainTotalsBySegments(ctx, [segment, breakdown]);
+    expect(explained(breakdown)).toBeUndefined();
+    expect(breakdown.explainedBy).toBe(segment);
+    // Broken down by another dimension, the sentence names where the change came from.
+    const byChannel = totalOutcome("drivers", "change");
+    byChannel.findings.push(
+      finding({ kind: "driver", dimension: "channel", dimensionValue: "Direct", change: -1_000, direction: "down" }),
+    );
+    explainTotalsBySegments(ctx, [segmentOutcome(), byChannel]);
+    expect(explained(byChannel)).toMatchObject({ dimension: "device", dimensionValue: "tablet" });
+  });
+
   it("does not name a segment that moved only as much as the total, relatively", () => {
     // A segment with most of the traffic carries most of any site-wide change: no explanation.
     const change = totalOutcome("change", "change");

@@ -111,8 +111,15 @@ export function explainTotalsBySegments(ctx: EngineContext, outcomes: IntentionO
       );
       if (best) {
         o.explainedBy = best.s.o;
-        const first = o.findings[0] as Finding & { explainedBy?: Explanation };
-        first.explainedBy = explanation(best.s.f, best.share);
+        // A breakdown by the segment's own dimension lists its part itself, measured between the two periods: the
+        // sentence beside it read "97% of the drop came from Country “Germany”" and then "Country “Germany”
+        // contributed -3,866 …, 103.8% of the total change" (the shift's days against the periods' difference).
+        const listed = o.findings.some(
+          (d) =>
+            d.kind === "driver" && d.dimension === best.s.f.dimension && d.dimensionValue === best.s.f.dimensionValue,
+        );
+        if (!listed)
+          (o.findings[0] as Finding & { explainedBy?: Explanation }).explainedBy = explanation(best.s.f, best.share);
         countedAtItsOwnRates(outcomes, o, best.s.f);
       }
     }
