@@ -350,6 +350,24 @@ describe("narratives", () => {
     expect(describeFinding(rateOnly, { currency: "EUR" })).toContain(
       "Of the drop, almost nothing came from traffic (sessions +0.1%) and -40 conversions a day from the rate (3.0% → 2.3%).",
     );
+    // A query's clicks: its impressions and its click-through rate.
+    const query = {
+      ...f,
+      metric: "clicks",
+      dimension: "query",
+      dimensionValue: "buy sneakers",
+      mixRate: {
+        volumeMetric: "impressions",
+        volumeEffect: 0.2,
+        rateEffect: -36.2,
+        rateBefore: 0.03,
+        rateAfter: 0.015,
+        volumeChangePct: 0.001,
+      },
+    } as unknown as Finding;
+    expect(describeFinding(query, { currency: "EUR" })).toContain(
+      "Of the drop, almost nothing came from impressions (impressions +0.1%) and -36 clicks a day from the click-through rate (3.0% → 1.5%).",
+    );
   });
 
   it("shows rates with the decimals their difference reads as", () => {

@@ -250,7 +250,10 @@ function mixAndRate(finding: Finding, ctx: NarrativeContext): string {
   };
   const byTraffic = part(m.volumeEffect);
   const byRate = part(m.rateEffect);
-  return ` Of the ${what}, ${byTraffic} came from traffic${traffic} and ${byRate} from the rate (${rate(m.rateBefore)} → ${rate(m.rateAfter)}).`;
+  // Clicks are split between their impressions and their click-through rate; outcomes between traffic and the rate.
+  const [volumeWord, rateWord] =
+    m.volumeMetric === "impressions" ? ["impressions", "the click-through rate"] : ["traffic", "the rate"];
+  return ` Of the ${what}, ${byTraffic} came from ${volumeWord}${traffic} and ${byRate} from ${rateWord} (${rate(m.rateBefore)} → ${rate(m.rateAfter)}).`;
 }
 
 /** A part of a change that rounds to nothing says so ("+0 came from traffic" reads as a typo). */

@@ -54,4 +54,25 @@ describe("mixAndRate", () => {
     expect(split.rateEffect).toBeCloseTo(30, 10);
     expect(split.rateBefore).toBeCloseTo(0.03, 12);
   });
+
+  it("splits a query's clicks into its impressions and its click-through rate", () => {
+    // A query shown as often as before whose click-through rate halved (a search feature above it): the drop is the
+    // rate's, not the impressions'. Without impressions (an analytics segment's clicks) there is nothing to split.
+    const map = new Map<string, PartValues>();
+    for (let i = 0; i < 50; i++) {
+      const v: PartValues = PARTS.map(() => null);
+      v[PART_INDEX.impressions] = 2_000;
+      v[PART_INDEX.clicks] = i < 30 ? 80 : 40;
+      map.set(addDays("2026-03-01", i), v);
+    }
+    const query: SegmentDailySeries = { sourceId: "gsc", dimension: "query", value: "buy sneakers", days: map };
+    const split = mixAndRate(query, "clicks", { date: "2026-03-31", change: -40 }, "2026-04-19", new Set())!;
+    expect(split.volumeMetric).toBe("impressions");
+    expect(split.volumeEffect).toBeCloseTo(0, 10);
+    expect(split.rateEffect).toBeCloseTo(-40, 10);
+    expect(split.rateBefore).toBeCloseTo(0.04, 12);
+    expect(split.rateAfter).toBeCloseTo(0.02, 12);
+    const s = segment(50, 30);
+    expect(mixAndRate(s, "clicks", { date: "2026-03-31", change: -10 }, "2026-04-19", new Set())).toBeNull();
+  });
 });

@@ -3,7 +3,8 @@ import { segmentSeries, type DayFilter, type SegmentDailySeries } from "../../da
 import { addDays, dayOfWeek } from "@/lib/dates";
 
 // Mix against rate for a segment's finding on an outcome (conversions, leads, transactions,
-// revenue): did the segment lose visitors, or convert them worse? With S sessions and a rate
+// revenue): did the segment lose visitors, or convert them worse? And on clicks: did it lose impressions, or its
+// click-through rate (a query whose position held while a search feature took its clicks)? With S sessions and a rate
 // r = Y / S a day, before (0) and at the finding (1):
 //   Y₁ − Y₀ = (S₁ − S₀)·r₀  +  S₁·(r₁ − r₀)
 //             traffic          rate
@@ -34,10 +35,18 @@ export function mixAndRate(
   afterEnd: string,
   excluded: DayFilter,
 ): MixRate | null {
-  if (!OUTCOMES.includes(metric) || !finding.change) return null;
-  // Sessions when the segment's source has them (analytics), else clicks (an ads export).
-  const hasSessions = [...s.days.values()].some((v) => v[PART_INDEX.sessions] !== null);
-  const volumeMetric: PartKey = hasSessions ? "sessions" : "clicks";
+  if (!finding.change) return null;
+  const has = (part: PartKey) => [...s.days.values()].some((v) => v[PART_INDEX[part]] !== null);
+  // An outcome against sessions when the segment's source has them (analytics), else clicks (an ads export); clicks
+  // against impressions (a query, an ad): did it lose its showings, or its click-through rate?
+  const volumeMetric: PartKey | null = OUTCOMES.includes(metric)
+    ? has("sessions")
+      ? "sessions"
+      : "clicks"
+    : metric === "clicks" && has("impressions")
+      ? "impressions"
+      : null;
+  if (volumeMetric === null) return null;
   const beforeFrom = addDays(finding.date, -BEFORE_DAYS);
   const beforeTo = addDays(finding.date, -1);
   const known = (part: PartKey, from: string, to: string) =>
