@@ -500,4 +500,49 @@ describe("a competitor comparison told in its own words", () => {
     expect(moved.why).toBe(missing.narrative);
     expect(moved.next).toMatch(/^Compare rival\.example's pages for the keywords it took/);
   });
+
+  it("aims the step after a level lost at what moved: a stop, a rate whose traffic held, or the traffic", () => {
+    const shift = (over: Partial<NarrativeFinding>) =>
+      analystNarrative(
+        {
+          findings: [
+            {
+              ...base,
+              kind: "level_shift",
+              metric: "leads",
+              dimension: "channel",
+              dimensionValue: "Paid Search",
+              periodStart: "2025-04-15",
+              baseline: 14.2,
+              current: 0,
+              change: -14.2,
+              changePct: -1,
+              ...over,
+            },
+          ],
+        },
+        { currency: "EUR", period },
+      )!.next;
+    // A lead form that stopped: not "reset leads targets from Apr 15".
+    expect(shift({})).toBe(
+      "Paid Search's leads all but stopped on Apr 15, 2025: check its tracking first (the tag, the consent banner, the form or checkout that records it), then whether Paid Search was paused or lost its budget, and restore it.",
+    );
+    const rate = { volumeMetric: "sessions", volumeEffect: -0.4, rateEffect: -5.6 };
+    expect(shift({ current: 8.2, change: -6, changePct: -0.42, mixRate: rate })).toMatch(
+      /^Paid Search's traffic held while its leads fell from Apr 15, 2025: check the pages, forms and conversion tracking/,
+    );
+    const traffic = { volumeMetric: "sessions", volumeEffect: -5.2, rateEffect: -0.8 };
+    expect(shift({ current: 8.2, change: -6, changePct: -0.42, mixRate: traffic })).toMatch(
+      /^Find what changed for Paid Search on Apr 15, 2025 \(budget, bids, targeting, rankings/,
+    );
+    const ctr = { volumeMetric: "impressions", volumeEffect: 0.2, rateEffect: -36 };
+    const query = { metric: "clicks", dimension: "query", dimensionValue: "buy sneakers", baseline: 73, current: 37 };
+    expect(shift({ ...query, change: -36, changePct: -0.5, mixRate: ctr })).toMatch(
+      /^The search “buy sneakers” was shown as often as before but clicked less from Apr 15, 2025: check its search result/,
+    );
+    // A level gained is confirmed, and the targets reset from it.
+    expect(shift({ baseline: 8, current: 14, change: 6, changePct: 0.75, direction: "up" })).toBe(
+      "Confirm the cause of the new level (search update, pricing, tracking) and reset leads targets from Apr 15, 2025.",
+    );
+  });
 });

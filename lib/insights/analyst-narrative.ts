@@ -56,6 +56,8 @@ export interface NarrativeFinding {
   /** The KPI `kpiEffect` is in, and the effect the change would have had at the site's rate (a breakdown's total). */
   kpiMetric?: string | null;
   kpiAtSiteRate?: number;
+  /** A segment's outcome (or clicks) split into its traffic (or impressions) and its rate (engine/analyses/mix-rate.ts). */
+  mixRate?: { volumeMetric: string; volumeEffect: number; rateEffect: number };
 }
 
 export interface NarrativeInput {
@@ -372,6 +374,7 @@ function nextStep(lead: NarrativeFinding, findings: NarrativeFinding[], currency
     case "anomaly":
       return `Check what happened on ${formatDay(lead.periodStart)} (a release, a campaign launch, a tracking change) and note it, so the next report reads it as known.`;
     case "level_shift":
+      if (!good) return lostLevelNextStep(lead, where, metric);
       return `Confirm the cause of the new level (search update, pricing, tracking) and reset ${metric} targets from ${formatDay(lead.periodStart)}.`;
     case "trend":
       return `Project the new trend to the end of the month and adjust budget or content plans before the gap to target grows.`;
@@ -385,6 +388,31 @@ function nextStep(lead: NarrativeFinding, findings: NarrativeFinding[], currency
       return `Look into ${metric} before the next report.`;
   }
 }
+
+/**
+ * The next step after a level lost for the worse, aimed at what the finding says moved: a level that all but stopped
+ * is tracking or a stopped source first; a rate that fell while the traffic held is the pages, forms or tracking the
+ * traffic meets (a query's click-through rate: its search result); lost traffic is budget, bids or rankings. "Reset
+ * leads targets from Nov 15" was the step for a lead form that had stopped.
+ */
+function lostLevelNextStep(lead: NarrativeFinding, where: string, metric: string): string {
+  const day = formatDay(lead.periodStart);
+  const subject = where ? `${where}'s ${metric}` : metric;
+  const before = lead.baseline ?? 0;
+  const costly = AD_METRICS.has(lead.metric);
+  if (!costly && before > 0 && (lead.current ?? before) <= STOPPED_SHARE * before)
+    return `${upperFirst(subject)} all but stopped on ${day}: check its tracking first (the tag, the consent banner, the form or checkout that records it), then whether ${where || "a source"} was paused or lost its budget, and restore it.`;
+  const split = lead.mixRate;
+  if (!costly && split && Math.abs(split.rateEffect) > 2 * Math.abs(split.volumeEffect)) {
+    if (split.volumeMetric === "impressions")
+      return `${upperFirst(where || "The site")} was shown as often as before but clicked less from ${day}: check its search result (a new search feature or ad above it, a changed title or snippet) and refresh its title and description.`;
+    return `${upperFirst(where ? `${where}'s traffic` : "Traffic")} held while its ${metric} fell from ${day}: check the pages, forms and conversion tracking that traffic meets for a change on or just before that day, and restore what broke.`;
+  }
+  return `Find what changed for ${where || metric} on ${day} (budget, bids, targeting, rankings, the site, tracking) and restore it if it was not intended.`;
+}
+/** A level this share of the one before it or less has all but stopped. */
+const STOPPED_SHARE = 0.1;
+const upperFirst = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /** A rise of traffic that brought less than half the KPI the site's usual rate would have: it converts poorly. */
 function weakTraffic(lead: NarrativeFinding): boolean {
