@@ -529,7 +529,7 @@ describe("a competitor comparison told in its own words", () => {
     );
     const rate = { volumeMetric: "sessions", volumeEffect: -0.4, rateEffect: -5.6 };
     expect(shift({ current: 8.2, change: -6, changePct: -0.42, mixRate: rate })).toMatch(
-      /^Paid Search's traffic held while its leads fell from Apr 15, 2025: check the pages, forms and conversion tracking/,
+      /^Paid Search's traffic held while its leads fell from Apr 15, 2025: check the pages, forms and conversion/,
     );
     const traffic = { volumeMetric: "sessions", volumeEffect: -5.2, rateEffect: -0.8 };
     expect(shift({ current: 8.2, change: -6, changePct: -0.42, mixRate: traffic })).toMatch(
@@ -538,7 +538,7 @@ describe("a competitor comparison told in its own words", () => {
     const ctr = { volumeMetric: "impressions", volumeEffect: 0.2, rateEffect: -36 };
     const query = { metric: "clicks", dimension: "query", dimensionValue: "buy sneakers", baseline: 73, current: 37 };
     expect(shift({ ...query, change: -36, changePct: -0.5, mixRate: ctr })).toMatch(
-      /^The search “buy sneakers” was shown as often as before but clicked less from Apr 15, 2025: check its search result/,
+      /^The search “buy sneakers” was shown as often as before but clicked less from Apr 15, 2025: check its search/,
     );
     // A level gained is confirmed, and the targets reset from it.
     expect(shift({ baseline: 8, current: 14, change: 6, changePct: 0.75, direction: "up" })).toBe(

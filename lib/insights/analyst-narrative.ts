@@ -56,7 +56,7 @@ export interface NarrativeFinding {
   /** The KPI `kpiEffect` is in, and the effect the change would have had at the site's rate (a breakdown's total). */
   kpiMetric?: string | null;
   kpiAtSiteRate?: number;
-  /** A segment's outcome (or clicks) split into its traffic (or impressions) and its rate (engine/analyses/mix-rate.ts). */
+  /** A segment's outcome (or clicks) split into its traffic (or impressions) and its rate (analyses/mix-rate.ts). */
   mixRate?: { volumeMetric: string; volumeEffect: number; rateEffect: number };
 }
 
