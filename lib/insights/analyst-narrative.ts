@@ -198,7 +198,7 @@ function findingHeadline(f: NarrativeFinding, options: NarrativeOptions): string
         finite(v) && metricUnit(f.metric) === "count"
           ? v.toLocaleString("en", { maximumFractionDigits: Math.abs(v) < 10 ? 1 : 0 })
           : value(v);
-      const aDay = readsPerDay(f.kind, metricUnit(f.metric)) ? " a day" : "";
+      const aDay = readsPerDay(f.kind, metricUnit(f.metric), f.metric) ? " a day" : "";
       return `${subject} shifted${pct} ${f.direction === "up" ? "up" : "down"} to about ${about(f.current)}${aDay} from ${formatDay(f.periodStart)} (from about ${about(f.baseline)}).`;
     }
     case "trend": {

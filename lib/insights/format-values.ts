@@ -1,7 +1,12 @@
 // How the insight screens show numbers: every metric with its unit (currency in the project's
 // currency, rates as percentages, ranks with one decimal), changes signed, relative changes as %.
 import { dimensionLabel } from "../catalogue/dimensions";
-import { metricLabel as catalogueLabel, metricUnit as catalogueUnit, type MetricUnit } from "../catalogue/metrics";
+import {
+  findMetric,
+  metricLabel as catalogueLabel,
+  metricUnit as catalogueUnit,
+  type MetricUnit,
+} from "../catalogue/metrics";
 import { formatIsoDate, isIsoDate } from "../dates";
 import { FUNNEL_STAGES, NO_SIGNIFICANT_RESULTS } from "./intentions";
 
@@ -166,11 +171,14 @@ interface ValueOf {
  * period's revenue of €2,350.83); a rate or a position is the same on any day and takes no "a day". The screens
  * and the deck (below) and the workbook's number formats (server/exports/xlsx/number-formats.ts) ask this.
  */
-export const readsPerDay = (kind: string | undefined, unit: MetricUnit): boolean =>
-  kind === "level_shift" && (unit === "count" || unit === "currency");
+export const readsPerDay = (kind: string | undefined, unit: MetricUnit, metric?: string): boolean =>
+  kind === "level_shift" &&
+  (unit === "count" || unit === "currency") &&
+  // An average order value is in money but the same on any day.
+  (metric === undefined || findMetric(metric)?.kind !== "ratio");
 
 const perDay = (f: ValueOf, text: string) =>
-  text !== "–" && readsPerDay(f.kind, metricUnit(f.metric)) ? `${text} a day` : text;
+  text !== "–" && readsPerDay(f.kind, metricUnit(f.metric), f.metric) ? `${text} a day` : text;
 
 /**
  * A finding's value in its own unit: a trend's "−6.5 % per week", a funnel step's rate "6.46 %", a level shift's

@@ -164,7 +164,7 @@ function withChanges(
   unit: Unit,
   ctx: NarrativeContext,
 ): string[] {
-  const perDay = readsPerDay(f.kind, unit) ? " a day" : "";
+  const perDay = readsPerDay(f.kind, unit, f.metric) ? " a day" : "";
   return segments.map(
     (w) => `${segmentName(w.dimension, w.dimensionValue)} (${formatDelta(w.change, unit, ctx)}${perDay})`,
   );
@@ -431,7 +431,7 @@ function baseSentence(finding: Finding, ctx: NarrativeContext): string {
       if (unit === "rank" && f.change !== null)
         return `${Label}${segment(f)} ${directionVerb(f.metric, f.direction)} from about ${place(f.baseline)} to ${place(f.current)} on ${formatDate(f.periodStart, ctx.locale)} (${f.change > 0 ? "+" : "-"}${place(Math.abs(f.change))} places)${size}.${sameEventNote(f, unit, ctx)}${movedWithNote(f, unit, ctx)}${seasonNote(f, ctx)}`;
       // A daily level of a count or an amount; a rate is the same on any day.
-      const aDay = readsPerDay(f.kind, unit) ? " a day" : "";
+      const aDay = readsPerDay(f.kind, unit, f.metric) ? " a day" : "";
       return `${Label}${segment(f)} shifted from about ${v(f.baseline)} to ${v(f.current)}${aDay} on ${formatDate(f.periodStart, ctx.locale)}${pct(f, ctx)}${size}.${sameEventNote(f, unit, ctx)}${movedWithNote(f, unit, ctx)}${seasonNote(f, ctx)}`;
     }
     case "trend": {

@@ -48,12 +48,12 @@ export function kpiEffectFormat(kpiMetric: string, currency: string): string {
  * the screens, lib/insights/format-values.ts); any other finding's are in its metric's unit.
  */
 export function findingValueFormat(
-  finding: { valueUnit?: string | null; kind?: string },
+  finding: { valueUnit?: string | null; kind?: string; metric?: string },
   unit: MetricUnit,
   currency: string,
   signed = false,
 ): string {
-  if (readsPerDay(finding.kind, unit))
+  if (readsPerDay(finding.kind, unit, finding.metric))
     return valueFormat(unit, currency, signed)
       .split(";")
       .map((section) => `${section}" a day"`)

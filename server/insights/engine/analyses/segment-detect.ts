@@ -11,9 +11,17 @@ import type { DailyPoint } from "../../types";
 // A pure function of plain data, so a report can run it for all its segments on another thread
 // while the engine works on the totals (parallel/segment-detector.ts); same input, same output.
 
+/**
+ * A segment's ratio watched as a daily level (judged for level shifts only): its average search position, and its
+ * average order value (revenue over transactions), which a shop's revenue hides behind the noise of its order count.
+ */
+export type LevelMetric = "position" | "averageOrderValue";
+export const isLevelMetric = (metric: string): metric is LevelMetric =>
+  metric === "position" || metric === "averageOrderValue";
+
 export interface SegmentTask {
-  /** A stored part, or the average position (a ratio of two: judged for level shifts only). */
-  metric: PartKey | "position";
+  /** A stored part, or a ratio watched as a level (LevelMetric). */
+  metric: PartKey | LevelMetric;
   dimension: string;
   value: string;
   /** The segment's daily series from the loaded window's start to the period end (excluded days null). */

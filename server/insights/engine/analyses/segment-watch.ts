@@ -18,7 +18,9 @@ import { moderateSegmentNoise } from "./segment-noise";
 import { totalChangePoints } from "./total-change-points";
 import {
   CLEAR_SHIFT_P,
+  isLevelMetric,
   inlineSegmentDetector,
+  type LevelMetric,
   type SegmentDetection,
   type SegmentDetector,
   type SegmentTask,
@@ -124,7 +126,7 @@ const cache = new WeakMap<EngineContext, SegmentWatch>();
 /** Each candidate's segment series, so the traffic/rate split is computed only for the findings kept. */
 interface Origin {
   s: SegmentDailySeries;
-  metric: PartKey | "position";
+  metric: PartKey | LevelMetric;
   afterEnd: string;
   /** The series as judged (watch start to period end), with the expected range of each day when known. */
   points: readonly BaselinePoint[] | readonly { date: string; value: number | null }[];
@@ -138,7 +140,7 @@ const origin = new WeakMap<object, Origin>();
  */
 export function periodVolume(ctx: EngineContext, f: SegmentAnomaly | SegmentShift): number | null {
   const o = origin.get(f);
-  if (!o || o.metric === "position" || f.change === null) return null;
+  if (!o || isLevelMetric(o.metric) || f.change === null) return null;
   return f.change * countDays(f.date, o.afterEnd, ctx.excludedDays);
 }
 
@@ -151,10 +153,9 @@ export function attachMixRate(ctx: EngineContext, findings: readonly object[]): 
     const o = origin.get(f);
     if (!o) continue;
     const finding = f as SegmentFindingExtras & { date: string; change: number | null };
-    const split =
-      o.metric === "position"
-        ? null
-        : mixAndRate(o.s, o.metric, finding, o.afterEnd, ctx.data.unknownDays(o.s.sourceId, ctx.excludedDays));
+    const split = isLevelMetric(o.metric)
+      ? null
+      : mixAndRate(o.s, o.metric, finding, o.afterEnd, ctx.data.unknownDays(o.s.sourceId, ctx.excludedDays));
     if (split) finding.mixRate = split;
     finding.series = evidenceSeries(o, finding as SegmentAnomaly | SegmentShift);
   }
@@ -234,8 +235,26 @@ export function startSegmentWatch(ctx: EngineContext, detector: SegmentDetector)
   // them all), where each segment's days are cut into levels.
   const totalShifts = new Map(metrics.map((m) => [m, ctx.data.hasMetric(m) ? clearTotalShifts(ctx, m) : []] as const));
   const watchesPosition = ctx.data.hasMetric("position");
+  const watchesOrderValue = ctx.data.hasMetric("averageOrderValue");
   const same = ctx.sameCount && metrics.includes(ctx.sameCount.canonical) ? ctx.sameCount : null;
   const periodAt = dayNumber(w.periodStart) - dayNumber(from);
+  // Channel “Email”, Source “newsletter” and Medium “email” are often one newsletter's rows, day for day: one series,
+  // tested once (each test raises the bar the report-wide FDR holds every finding to) and told once, naming the
+  // others (as foldSameRows folds findings whose numbers match).
+  const add = (s: SegmentDailySeries, task: SegmentTask) => {
+    const key = sameTaskKey(s.sourceId, task);
+    const twin = watched.get(key)?.find((i) => segments[i].dimension !== s.dimension && sameTest(tasks[i], task));
+    if (twin !== undefined) {
+      sameRows[twin].push({ dimension: s.dimension, dimensionValue: s.value });
+      return;
+    }
+    const sameKey = watched.get(key);
+    if (sameKey) sameKey.push(tasks.length);
+    else watched.set(key, [tasks.length]);
+    tasks.push(task);
+    segments.push(s);
+    sameRows.push([]);
+  };
   for (const s of ctx.segmentDaily.series) {
     // Before its source's first import a segment is unknown, not at 0 (a project with a short history).
     const unknown = ctx.data.unknownDays(s.sourceId, ctx.excludedDays);
@@ -293,38 +312,28 @@ export function startSegmentWatch(ctx: EngineContext, detector: SegmentDetector)
           ? { dailyWindow: { judgedFrom: narrowFrom, readFrom: addDays(narrowFrom, -SEGMENT_LOOKBACK_DAYS) } }
           : {}),
       };
-      // Channel “Email”, Source “newsletter” and Medium “email” are often one newsletter's rows, day for day: one
-      // series, tested once (each test raises the bar the report-wide FDR holds every finding to) and told once,
-      // naming the others (as foldSameRows folds findings whose numbers match).
-      const key = sameTaskKey(s.sourceId, task);
-      const twin = watched.get(key)?.find((i) => segments[i].dimension !== s.dimension && sameTest(tasks[i], task));
-      if (twin !== undefined) {
-        sameRows[twin].push({ dimension: s.dimension, dimensionValue: s.value });
-        continue;
-      }
-      const sameKey = watched.get(key);
-      if (sameKey) sameKey.push(tasks.length);
-      else watched.set(key, [tasks.length]);
-      tasks.push(task);
-      segments.push(s);
-      sameRows.push([]);
+      add(s, task);
     }
     // A query's or page's search position, where its impressions make the daily average steady: a ranking lost is
     // the cause an analyst looks for behind the impressions and clicks that went with it.
     const position = watchesPosition && !s.tail ? positionSeries(s, from, w.periodEnd, unknown) : null;
-    if (position) {
-      tasks.push({
-        metric: "position",
-        dimension: s.dimension,
-        value: s.value,
-        series: position,
-        watchStart,
-        periodEnd: w.periodEnd,
-        daily: false,
-      });
-      segments.push(s);
-      sameRows.push([]);
-    }
+    // A segment's average order value, where its orders make the daily average steady: a price or basket change the
+    // revenue shows only behind the noise of its order count (a third off the baskets of Paid Search, 15 orders a day).
+    const orderValue = watchesOrderValue && !s.narrow ? orderValueSeries(s, from, w.periodEnd, unknown) : null;
+    for (const [metric, series] of [
+      ["position", position],
+      ["averageOrderValue", orderValue],
+    ] as const)
+      if (series)
+        add(s, {
+          metric,
+          dimension: s.dimension,
+          value: s.value,
+          series,
+          watchStart,
+          periodEnd: w.periodEnd,
+          daily: false,
+        });
   }
   return { watchStart, tasks, segments, sameRows, detections: detector.start(tasks) };
 }
@@ -372,6 +381,25 @@ function positionSeries(
   return impressions.map((p, i) => ({
     date: p.date,
     value: p.value && weighted[i].value !== null ? weighted[i].value! / p.value : null,
+  }));
+}
+
+/**
+ * The segment's daily average order value (revenue ÷ transactions), or null without MIN_COUNT_PER_DAY orders a day
+ * behind it: fewer, and one large basket moves a day's average.
+ */
+function orderValueSeries(
+  s: SegmentDailySeries,
+  from: string,
+  to: string,
+  unknown: ReturnType<EngineContext["data"]["unknownDays"]>,
+): DailyPoint[] | null {
+  const orders = segmentSeries(s, "transactions", from, to, unknown);
+  if (!enoughData(volume(orders.map((p) => p.value)), MIN_COUNT_PER_DAY)) return null;
+  const revenue = segmentSeries(s, "revenue", from, to, unknown);
+  return orders.map((p, i) => ({
+    date: p.date,
+    value: p.value && revenue[i].value !== null ? revenue[i].value! / p.value : null,
   }));
 }
 
@@ -450,8 +478,12 @@ function collectFindings(
     const days = countDays(f.date, w.periodEnd, ctx.excludedDays);
     const finding: SegmentShift =
       metric === "position"
-        ? { ...f, ...effect(ctx, s, metric, f.change, f.baseline), ...named() }
-        : { ...f, ...effect(ctx, s, metric, f.change * days), ...named() };
+        ? { ...f, ...effect(ctx, s, metric, f.change, f.baseline) }
+        : metric === "averageOrderValue"
+          ? // Each order from the shift on at the new value: the change times the segment's orders since.
+            { ...f, ...effect(ctx, s, metric, f.change, null, ordersSince(s, f.date, w.periodEnd, ctx)) }
+          : { ...f, ...effect(ctx, s, metric, f.change * days) };
+    Object.assign(finding, named());
     origin.set(finding, { s, metric, afterEnd: w.periodEnd, points: judged });
     out.shifts.push(finding);
   }
@@ -467,21 +499,31 @@ function collectFindings(
   }
 }
 
-/** A segment's finding's effect on the KPI, at the segment's own KPI per unit where its rows tell it. */
+/**
+ * A segment's finding's effect on the KPI, at the segment's own KPI per unit where its rows tell it; a ratio's at its
+ * `denominator` (the segment's orders behind an order value's change).
+ */
 function effect(
   ctx: EngineContext,
   s: SegmentDailySeries,
   metric: string,
   delta: number,
-  baseline?: number,
+  baseline?: number | null,
+  denominator?: number | null,
 ): SegmentFindingExtras {
-  const e = kpiEffectOf(ctx, metric, delta, null, baseline, s);
+  const e = kpiEffectOf(ctx, metric, delta, denominator ?? null, baseline, s);
   return {
     sourceId: s.sourceId,
     kpiEffect: e.kpiEffect,
     kpiMetric: ctx.kpi?.metric ?? null,
     indirectEffect: e.indirectEffect,
   };
+}
+
+/** The segment's transactions from `from` to `to`, the excluded days left out. */
+function ordersSince(s: SegmentDailySeries, from: string, to: string, ctx: EngineContext): number {
+  const days = segmentSeries(s, "transactions", from, to, ctx.data.unknownDays(s.sourceId, ctx.excludedDays));
+  return days.reduce((sum, p) => sum + (p.date >= from && !ctx.excludedDays.has(p.date) ? (p.value ?? 0) : 0), 0);
 }
 
 function countDays(from: string, to: string, excluded: ReadonlySet<string>): number {
