@@ -540,6 +540,11 @@ describe("a competitor comparison told in its own words", () => {
     expect(shift({ ...query, change: -36, changePct: -0.5, mixRate: ctr })).toMatch(
       /^The search “buy sneakers” was shown as often as before but clicked less from Apr 15, 2025: check its search/,
     );
+    // Smaller baskets: prices, discounts and products, not the budget.
+    const basket = { metric: "averageOrderValue", baseline: 61, current: 41.5, change: -19.5, changePct: -0.32 };
+    expect(shift(basket)).toBe(
+      "Paid Search's orders are worth less from Apr 15, 2025: check the discount codes, prices and products its ads and pages lead to since that day, and restore what changed if it was not intended.",
+    );
     // A level gained is confirmed, and the targets reset from it.
     expect(shift({ baseline: 8, current: 14, change: 6, changePct: 0.75, direction: "up" })).toBe(
       "Confirm the cause of the new level (search update, pricing, tracking) and reset leads targets from Apr 15, 2025.",

@@ -402,6 +402,9 @@ function lostLevelNextStep(lead: NarrativeFinding, where: string, metric: string
   const costly = AD_METRICS.has(lead.metric);
   if (!costly && before > 0 && (lead.current ?? before) <= STOPPED_SHARE * before)
     return `${upperFirst(subject)} all but stopped on ${day}: check its tracking first (the tag, the consent banner, the form or checkout that records it), then whether ${where || "a source"} was paused or lost its budget, and restore it.`;
+  // Smaller baskets are prices, discounts and the products the traffic is sent to, not its budget.
+  if (lead.metric === "averageOrderValue")
+    return `${upperFirst(where ? `${where}'s orders` : "Orders")} are worth less from ${day}: check the discount codes, prices and products ${where ? "its ads and pages lead" : "the site's pages lead"} to since that day, and restore what changed if it was not intended.`;
   const split = lead.mixRate;
   if (!costly && split && Math.abs(split.rateEffect) > 2 * Math.abs(split.volumeEffect)) {
     if (split.volumeMetric === "impressions")
