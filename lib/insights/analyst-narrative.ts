@@ -58,6 +58,8 @@ export interface NarrativeFinding {
   kpiAtSiteRate?: number;
   /** A segment's outcome (or clicks) split into its traffic (or impressions) and its rate (analyses/mix-rate.ts). */
   mixRate?: { volumeMetric: string; volumeEffect: number; rateEffect: number };
+  /** A day of extra traffic whose KPI was as usual (engine/analyses/segment-watch.ts). */
+  idleTraffic?: { metric: string; actual: number; usual: number };
 }
 
 export interface NarrativeInput {
@@ -372,6 +374,8 @@ function nextStep(lead: NarrativeFinding, findings: NarrativeFinding[], currency
         return `Find on the chart when ${metric} began to ${lead.direction === "up" ? "rise" : "fall"} and what changed then (a campaign, a price or an offer, the site, tracking), and restore it if it was not intended.`;
       return `Compare ${where || "the channels"} with the comparison period (budget, bids, targeting, landing page) and restore what changed if it was not intended.`;
     case "anomaly":
+      if (lead.idleTraffic)
+        return `Look at ${where ? `${where}'s` : "the site's"} visits on ${formatDay(lead.periodStart)} by source, landing page and location for bots or a crawler, and exclude them in the analytics (a filter or a bot rule), so the reports count real visitors.`;
       return `Check what happened on ${formatDay(lead.periodStart)} (a release, a campaign launch, a tracking change) and note it, so the next report reads it as known.`;
     case "level_shift":
       if (!good) return lostLevelNextStep(lead, where, metric);

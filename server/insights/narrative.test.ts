@@ -370,6 +370,35 @@ describe("narratives", () => {
     );
   });
 
+  it("says when a day's extra visits brought no more of the KPI than usual", () => {
+    const day = {
+      kind: "anomaly",
+      metric: "sessions",
+      dimension: "channel",
+      dimensionValue: "Direct",
+      periodStart: "2026-11-14",
+      periodEnd: "2026-11-14",
+      date: "2026-11-14",
+      current: 935,
+      baseline: 300,
+      change: 635,
+      changePct: 2.1,
+      expectedLow: 260,
+      expectedHigh: 337,
+      confidence: 0.95,
+      direction: "up",
+      pValue: 1e-9,
+      kpiEffect: 0,
+      kpiMetric: "leads",
+      idleTraffic: { metric: "leads", actual: 12, usual: 11.4 },
+    } as unknown as Finding;
+    const text = describeFinding(day, { currency: "EUR" });
+    expect(text).toContain(
+      " The extra sessions brought no more leads than usual: 12 leads that day against about 11 on that weekday, most likely visits that are not customers (bots, a crawler, a tracking error).",
+    );
+    expect(text).not.toContain("Estimated effect");
+  });
+
   it("shows rates with the decimals their difference reads as", () => {
     // 1.151 % → 1.04 % read "1.2% to 1.0%, -0.1 pp"; with two decimals the three numbers agree.
     expect(percentDigitsApart(0.01151, 0.0104)).toBe(2);

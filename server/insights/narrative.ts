@@ -203,6 +203,7 @@ export function describeFinding(finding: Finding, ctx: NarrativeContext): string
     baseSentence(finding, ctx) +
     explained(finding, ctx) +
     mixAndRate(finding, ctx) +
+    idleTrafficNote(finding, ctx) +
     kpiImpact(finding, ctx) +
     goodOrBad(finding)
   );
@@ -254,6 +255,19 @@ function mixAndRate(finding: Finding, ctx: NarrativeContext): string {
   const [volumeWord, rateWord] =
     m.volumeMetric === "impressions" ? ["impressions", "the click-through rate"] : ["traffic", "the rate"];
   return ` Of the ${what}, ${byTraffic} came from ${volumeWord}${traffic} and ${byRate} from ${rateWord} (${rate(m.rateBefore)} → ${rate(m.rateAfter)}).`;
+}
+
+/**
+ * " The extra sessions brought no more revenue than usual: €1,180.50 that day against about €1,120.30 on that
+ * weekday, most likely visits that are not customers (bots, a crawler, a tracking error)." (segment-watch.ts)
+ */
+function idleTrafficNote(finding: Finding, ctx: NarrativeContext): string {
+  const idle = (finding as Finding & { idleTraffic?: { metric: string; actual: number; usual: number } }).idleTraffic;
+  if (!idle) return "";
+  const unit = unitOf(idle.metric);
+  const value = (x: number) => formatValue(x, unit, ctx, unit === "currency");
+  const counted = unit === "count" ? ` ${countedLabel(idle.metric, value(idle.actual))}` : "";
+  return ` The extra ${labelOf(finding.metric)} brought no more ${labelOf(idle.metric)} than usual: ${value(idle.actual)}${counted} that day against about ${value(idle.usual)} on that weekday, most likely visits that are not customers (bots, a crawler, a tracking error).`;
 }
 
 /** A part of a change that rounds to nothing says so ("+0 came from traffic" reads as a typo). */

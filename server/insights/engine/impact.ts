@@ -199,6 +199,13 @@ function visitsFrom(ctx: EngineContext, metric: string, delta: number): number |
   return rate ? delta * rate : null;
 }
 
+/**
+ * The damped share of the site's total a change of `metric` is, for a change that reaches no KPI (ranked as a metric
+ * without a path to it): a day of extra visits that brought nothing (segment-watch.ts).
+ */
+export const indirectEffectOf = (ctx: EngineContext, metric: string, delta: number): number =>
+  indirect(ctx, metric, delta).indirectEffect;
+
 function indirect(
   ctx: EngineContext,
   metric: string,

@@ -1,12 +1,12 @@
 import type { Intention } from "@/lib/insights/intentions";
 import { metricDefinition } from "@/lib/insights/metrics";
-import type { PartKey } from "../../data/parts";
+import { PART_INDEX, type PartKey } from "../../data/parts";
 import { segmentSeries, type SegmentDailySeries } from "../../data/segment-daily";
 import type { AnomalyFinding } from "../../detectors/anomalies";
 import type { LevelShiftFinding } from "../../detectors/change-points";
-import { addDays, dayNumber } from "@/lib/dates";
+import { addDays, dayNumber, dayOfWeek } from "@/lib/dates";
 import { COUNT_BEHIND, MIN_COUNT_PER_DAY, MIN_COUNT_PER_DAY_COUNTED, MIN_COUNT_PER_DAY_SHIFTS } from "../count-floor";
-import { kpiEffectOf } from "../impact";
+import { indirectEffectOf, kpiEffectOf } from "../impact";
 import { UNUSUAL_DAYS_MIN_DATA } from "../skip-reason";
 import type { BaselinePoint } from "../../stats/seasonal-baseline";
 import type { DailyPoint } from "../../types";
@@ -103,6 +103,8 @@ export interface SegmentFindingExtras {
   movedWith?: { dimension: string; dimensionValue: string; change: number }[];
   /** For an outcome (conversions, revenue, ...): how much traffic and how much the rate explain. */
   mixRate?: MixRate;
+  /** A day of extra traffic whose KPI was as usual (idleTraffic): the KPI that day and its usual level that weekday. */
+  idleTraffic?: { metric: string; actual: number; usual: number };
   /**
    * The segment's daily series over the judged window, for the report's and exports' chart: with
    * the expected value and its range for a one-day anomaly, with the level before and after for a
@@ -494,9 +496,61 @@ function collectFindings(
     // Days after a shift, on its side, are the shift itself, not separate anomalies.
     if (shifts.some((x) => f.date >= x.date && f.direction === x.direction)) continue;
     const finding: SegmentAnomaly = { ...f, ...effect(ctx, s, metric, f.change ?? 0), ...named() };
+    const idle = idleTraffic(ctx, s, metric, finding);
+    if (idle)
+      Object.assign(finding, {
+        kpiEffect: 0,
+        indirectEffect: indirectEffectOf(ctx, metric, f.change ?? 0),
+        idleTraffic: idle,
+      });
     origin.set(finding, { s, metric, afterEnd: f.date, points: result.points });
     out.anomalies.push(finding);
   }
+}
+
+/** Days before an unusual day that its segment's usual KPI on that weekday is read from: four of each weekday. */
+const USUAL_DAYS = 28;
+
+/**
+ * A day of extra traffic in a segment whose KPI did not rise with it: the KPI that day within 2 of its day-to-day
+ * standard deviations of its usual level on that weekday, where the traffic at the segment's own rate would have
+ * added more than 3. Counted at that rate, a bot spike of 700 Direct sessions read "Estimated effect over the period:
+ * +€1,066.95 revenue" for a day whose revenue was as usual; the finding then says the extra visits brought nothing,
+ * with no effect on the KPI. Null when the KPI is not in the segment's rows or the day's traffic fell.
+ */
+function idleTraffic(
+  ctx: EngineContext,
+  s: SegmentDailySeries,
+  metric: PartKey | LevelMetric,
+  f: SegmentAnomaly,
+): SegmentFindingExtras["idleTraffic"] | null {
+  const kpi = ctx.kpi?.metric;
+  if (!kpi || !VOLUME_METRICS.includes(metric as PartKey) || f.direction !== "up" || !(f.kpiEffect > 0)) return null;
+  if (!(kpi in PART_INDEX)) return null;
+  const unknown = ctx.data.unknownDays(s.sourceId, ctx.excludedDays);
+  const days = segmentSeries(s, kpi as PartKey, addDays(f.date, -USUAL_DAYS), f.date, unknown);
+  const actual = days[days.length - 1]?.value;
+  if (actual === null || actual === undefined) return null;
+  // Each weekday's mean over the four weeks before, and the spread of the days around their weekday's mean.
+  const before = days.slice(0, -1);
+  const byWeekday = Array.from({ length: 7 }, () => [] as number[]);
+  for (const p of before) if (p.value !== null) byWeekday[dayOfWeek(p.date)].push(p.value);
+  const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+  const own = byWeekday[dayOfWeek(f.date)];
+  if (own.length < 3) return null;
+  let squares = 0;
+  let n = 0;
+  for (const xs of byWeekday) {
+    if (xs.length < 2) continue;
+    const m = mean(xs);
+    for (const x of xs) squares += (x - m) ** 2;
+    n += xs.length - 1;
+  }
+  if (n < 10) return null;
+  const usual = mean(own);
+  const spread = Math.sqrt(squares / n);
+  if (!(spread > 0) || f.kpiEffect <= 3 * spread || actual - usual >= 2 * spread) return null;
+  return { metric: kpi, actual, usual };
 }
 
 /**
