@@ -1,6 +1,8 @@
 import { dayNumber } from "@/lib/dates";
 import { findMetric } from "@/lib/catalogue/metrics";
 import { metricParts } from "../data/project-data";
+import { PART_INDEX, type PartKey } from "../data/parts";
+import type { Dimension } from "@/lib/insights/metrics";
 import type { Finding } from "../types";
 import { periodVolume, watchSegments, type SegmentAnomaly, type SegmentShift } from "./analyses/segment-watch";
 import { readAs } from "./same-counts";
@@ -106,8 +108,19 @@ export function explainTotalsBySegments(ctx: EngineContext, outcomes: IntentionO
         if (volume !== null) return total.change ? volume / total.change : 0;
         return o.kpiEffect ? (f.kpiEffect ?? 0) / o.kpiEffect : 0;
       };
+      // Its relative move is the same kind of number as the total's: what it moved over the period against its own
+      // comparison period. A shift's own size (the level after against before) is not: every segment of a site whose
+      // traffic doubled on the period's 21st day rose 100 %, three times the period's +34 %, and the largest of them
+      // read "53% of the rise came from Device “desktop”".
+      const relative = (f: SegmentFinding) => {
+        const volume = inMetric ? periodVolume(ctx, f as SegmentAnomaly | SegmentShift) : null;
+        const before = volume === null ? null : comparisonTotal(ctx, f, metric);
+        return volume !== null && before ? { ...f, changePct: volume / before } : f;
+      };
       const best = bestMatch(segmentFindings, (s) =>
-        sameMetric(s.f.metric, metric) && s.f.sourceId === source && disproportionate(s.f, total) ? share(s.f) : 0,
+        sameMetric(s.f.metric, metric) && s.f.sourceId === source && disproportionate(relative(s.f), total)
+          ? share(s.f)
+          : 0,
       );
       if (best) {
         o.explainedBy = best.s.o;
@@ -163,6 +176,15 @@ function bestMatch<T>(items: T[], share: (s: T) => number): { s: T; share: numbe
     if (x >= EXPLAINS_SHARE && (!best || x > best.share)) best = { s, share: x };
   }
   return best;
+}
+
+/** The segment's total of `metric` over the comparison period (null when the loaded totals do not hold it). */
+function comparisonTotal(ctx: EngineContext, f: SegmentFinding, metric: string): number | null {
+  if (!f.sourceId || !f.dimension || !(metric in PART_INDEX)) return null;
+  const segment = ctx.data
+    .sourceSegments(f.sourceId, f.dimension as Dimension)
+    .find((x) => x.value === f.dimensionValue);
+  return segment?.baseline?.[PART_INDEX[metric as PartKey]] ?? null;
 }
 
 function explanation(f: Finding, share: number): Explanation {
