@@ -37,6 +37,8 @@ function disproportionate(segment: Finding, total: Finding): boolean {
 export interface Explanation {
   dimension: string;
   dimensionValue: string;
+  /** The first day of the segment's level shift, when a shift explains a total's unusual day (fold-moved-with.ts). */
+  shiftFrom?: string;
   /** Share of the total's change (or KPI effect) that the segment carries. */
   share: number;
 }
@@ -65,17 +67,18 @@ export function explainTotalsBySegments(ctx: EngineContext, outcomes: IntentionO
       const best = bestMatch<{ f: SegmentFinding; o: IntentionOutcome | null }>(allCandidates, (s) =>
         sameMetric(s.f.metric, f.metric) &&
         s.f.sourceId === source &&
-        s.f.kind === f.kind &&
         s.f.direction === f.direction &&
         disproportionate(s.f, f) &&
-        Math.abs(dayNumber(s.f.periodStart) - dayNumber(f.periodStart)) <= (f.kind === "anomaly" ? 0 : 3)
+        sameEvent(s.f, f)
           ? (s.f.change ?? 0) / f.change!
           : 0,
       );
       if (best) {
         (f as Finding & { explainedBy?: Explanation }).explainedBy = explanation(best.s.f, best.share);
         // Ranked below the segment's own insight only when that finding is in the report.
-        const own = segmentFindings.find((x) => x.f.dimensionValue === best.s.f.dimensionValue && x.f.kind === f.kind);
+        const own = segmentFindings.find(
+          (x) => x.f.dimensionValue === best.s.f.dimensionValue && x.f.kind === best.s.f.kind,
+        );
         if (own) o.explainedBy ??= own.o;
       }
     }
@@ -178,6 +181,19 @@ function bestMatch<T>(items: T[], share: (s: T) => number): { s: T; share: numbe
   return best;
 }
 
+/**
+ * Whether a segment's finding is the total's event: a day's on that day, a shift's within 3 days, and a total's
+ * unusual day in the first week of a segment's shift (its days are the shift, not unusual days of their own: a
+ * channel's 30 % drop on the data's last 4 days left the site's 4 days below their range unexplained).
+ */
+function sameEvent(segment: SegmentFinding, total: SegmentFinding): boolean {
+  const apart = dayNumber(total.periodStart) - dayNumber(segment.periodStart);
+  if (segment.kind === total.kind) return Math.abs(apart) <= (total.kind === "anomaly" ? 0 : 3);
+  return total.kind === "anomaly" && segment.kind === "level_shift" && apart >= 0 && apart < SHIFT_FIRST_DAYS;
+}
+/** The days of a segment's shift the site's unusual days may be its part of: its first week. */
+const SHIFT_FIRST_DAYS = 7;
+
 /** The segment's total of `metric` over the comparison period (null when the loaded totals do not hold it). */
 function comparisonTotal(ctx: EngineContext, f: SegmentFinding, metric: string): number | null {
   if (!f.sourceId || !f.dimension || !(metric in PART_INDEX)) return null;
@@ -188,5 +204,10 @@ function comparisonTotal(ctx: EngineContext, f: SegmentFinding, metric: string):
 }
 
 function explanation(f: Finding, share: number): Explanation {
-  return { dimension: f.dimension ?? "", dimensionValue: f.dimensionValue ?? "", share: Math.min(1, share) };
+  return {
+    dimension: f.dimension ?? "",
+    dimensionValue: f.dimensionValue ?? "",
+    share: Math.min(1, share),
+    ...(f.kind === "level_shift" ? { shiftFrom: f.periodStart } : {}),
+  };
 }

@@ -66,8 +66,10 @@ function explainedEvents(outcomes: IntentionOutcome[]): ExplainedEvent[] {
     if (o.localised || o.intention.stage === "audit") continue;
     for (const f of o.findings as (Finding & { explainedBy?: Explanation })[]) {
       if (f.dimension !== null || !f.explainedBy) continue;
-      const { dimension, dimensionValue } = f.explainedBy;
-      if (f.kind === "anomaly" || f.kind === "level_shift")
+      const { dimension, dimensionValue, shiftFrom } = f.explainedBy;
+      // A total's unusual day that a segment's new level explains is that shift's event.
+      if (shiftFrom) out.push({ kind: "level_shift", dimension, dimensionValue, day: dayNumber(shiftFrom) });
+      else if (f.kind === "anomaly" || f.kind === "level_shift")
         out.push({ kind: f.kind, dimension, dimensionValue, day: dayNumber(f.periodStart) });
       else if (PERIOD_KINDS.has(f.kind)) out.push({ kind: "level_shift", dimension, dimensionValue, day: null });
     }
