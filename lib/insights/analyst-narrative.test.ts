@@ -545,6 +545,18 @@ describe("a competitor comparison told in its own words", () => {
     expect(shift(basket)).toBe(
       "Paid Search's orders are worth less from Apr 15, 2025: check the discount codes, prices and products its ads and pages lead to since that day, and restore what changed if it was not intended.",
     );
+    // An ad's cost up with the price of its clicks: bids and the auction.
+    const pricier = { volumeMetric: "clicks", volumeEffect: 5, rateEffect: 263 };
+    const cost = {
+      metric: "cost",
+      dimension: "campaign",
+      dimensionValue: "Generic - Search",
+      baseline: 442,
+      current: 710,
+    };
+    expect(shift({ ...cost, change: 268, changePct: 0.61, direction: "up", mixRate: pricier })).toMatch(
+      /^The Generic - Search campaign pays more for each click from Apr 15, 2025: check its bids and bid strategy/,
+    );
     // A level gained is confirmed, and the targets reset from it.
     expect(shift({ baseline: 8, current: 14, change: 6, changePct: 0.75, direction: "up" })).toBe(
       "Confirm the cause of the new level (search update, pricing, tracking) and reset leads targets from Apr 15, 2025.",

@@ -410,6 +410,13 @@ function lostLevelNextStep(lead: NarrativeFinding, where: string, metric: string
   if (lead.metric === "averageOrderValue")
     return `${upperFirst(where ? `${where}'s orders` : "Orders")} are worth less from ${day}: check the discount codes, prices and products ${where ? "its ads and pages lead" : "the site's pages lead"} to since that day, and restore what changed if it was not intended.`;
   const split = lead.mixRate;
+  // An ad's cost that rose with the price of its clicks, not their number: bids and the auction.
+  if (
+    lead.metric === "cost" &&
+    split?.volumeMetric === "clicks" &&
+    Math.abs(split.rateEffect) > 2 * Math.abs(split.volumeEffect)
+  )
+    return `${upperFirst(where || "The account")} pays more for each click from ${day}: check its bids and bid strategy and the auction insights (a new competitor) since that day, and cap the cost per click if it was not intended.`;
   if (!costly && split && Math.abs(split.rateEffect) > 2 * Math.abs(split.volumeEffect)) {
     if (split.volumeMetric === "impressions")
       return `${upperFirst(where || "The site")} was shown as often as before but clicked less from ${day}: check its search result (a new search feature or ad above it, a changed title or snippet) and refresh its title and description.`;

@@ -365,6 +365,25 @@ describe("narratives", () => {
         volumeChangePct: 0.001,
       },
     } as unknown as Finding;
+    const cost = {
+      ...f,
+      metric: "cost",
+      dimension: "campaign",
+      dimensionValue: "Generic - Search",
+      direction: "up",
+      change: 268,
+      mixRate: {
+        volumeMetric: "clicks",
+        volumeEffect: 5.1,
+        rateEffect: 262.9,
+        rateBefore: 0.9,
+        rateAfter: 1.41,
+        volumeChangePct: 0.011,
+      },
+    } as unknown as Finding;
+    expect(describeFinding(cost, { currency: "EUR" })).toContain(
+      "Of the rise, +€5.10 a day came from clicks (clicks +1.1%) and +€262.90 a day from the cost per click (€0.90 per click → €1.41 per click).",
+    );
     expect(describeFinding(query, { currency: "EUR" })).toContain(
       "Of the drop, almost nothing came from impressions (impressions +0.1%) and -36 clicks a day from the click-through rate (3.0% → 1.5%).",
     );

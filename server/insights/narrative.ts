@@ -251,9 +251,14 @@ function mixAndRate(finding: Finding, ctx: NarrativeContext): string {
   };
   const byTraffic = part(m.volumeEffect);
   const byRate = part(m.rateEffect);
-  // Clicks are split between their impressions and their click-through rate; outcomes between traffic and the rate.
+  // Clicks are split between their impressions and their click-through rate, cost between its clicks and the cost per
+  // click; outcomes between traffic and the rate.
   const [volumeWord, rateWord] =
-    m.volumeMetric === "impressions" ? ["impressions", "the click-through rate"] : ["traffic", "the rate"];
+    m.volumeMetric === "impressions"
+      ? ["impressions", "the click-through rate"]
+      : finding.metric === "cost"
+        ? ["clicks", "the cost per click"]
+        : ["traffic", "the rate"];
   return ` Of the ${what}, ${byTraffic} came from ${volumeWord}${traffic} and ${byRate} from ${rateWord} (${rate(m.rateBefore)} → ${rate(m.rateAfter)}).`;
 }
 

@@ -75,4 +75,22 @@ describe("mixAndRate", () => {
     const s = segment(50, 30);
     expect(mixAndRate(s, "clicks", { date: "2026-03-31", change: -10 }, "2026-04-19", new Set())).toBeNull();
   });
+
+  it("splits an ad's cost into its clicks and its cost per click", () => {
+    // The same 500 clicks a day at €1.50 instead of €0.90: the rise is the price of each click.
+    const map = new Map<string, PartValues>();
+    for (let i = 0; i < 50; i++) {
+      const v: PartValues = PARTS.map(() => null);
+      v[PART_INDEX.clicks] = 500;
+      v[PART_INDEX.cost] = i < 30 ? 450 : 750;
+      map.set(addDays("2026-03-01", i), v);
+    }
+    const campaign: SegmentDailySeries = { sourceId: "ads", dimension: "campaign", value: "Generic", days: map };
+    const split = mixAndRate(campaign, "cost", { date: "2026-03-31", change: 300 }, "2026-04-19", new Set())!;
+    expect(split.volumeMetric).toBe("clicks");
+    expect(split.volumeEffect).toBeCloseTo(0, 10);
+    expect(split.rateEffect).toBeCloseTo(300, 10);
+    expect(split.rateBefore).toBeCloseTo(0.9, 12);
+    expect(split.rateAfter).toBeCloseTo(1.5, 12);
+  });
 });

@@ -4,7 +4,8 @@ import { addDays, dayOfWeek } from "@/lib/dates";
 
 // Mix against rate for a segment's finding on an outcome (conversions, leads, transactions,
 // revenue): did the segment lose visitors, or convert them worse? And on clicks: did it lose impressions, or its
-// click-through rate (a query whose position held while a search feature took its clicks)? With S sessions and a rate
+// click-through rate (a query whose position held while a search feature took its clicks)? And on an ad's cost: did
+// it buy more clicks, or pay more for each? With S sessions and a rate
 // r = Y / S a day, before (0) and at the finding (1):
 //   Y₁ − Y₀ = (S₁ − S₀)·r₀  +  S₁·(r₁ − r₀)
 //             traffic          rate
@@ -45,7 +46,9 @@ export function mixAndRate(
       : "clicks"
     : metric === "clicks" && has("impressions")
       ? "impressions"
-      : null;
+      : metric === "cost" && has("clicks")
+        ? "clicks"
+        : null;
   if (volumeMetric === null) return null;
   const beforeFrom = addDays(finding.date, -BEFORE_DAYS);
   const beforeTo = addDays(finding.date, -1);
