@@ -1,13 +1,7 @@
-import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { addDays, dayOfWeek } from "@/lib/dates";
-import { gaussian, mulberry32 } from "@/lib/seeded-random";
-import { db } from "@/server/db/client";
-import { clientProjects, insights } from "@/server/db/schema";
-import { generateReport } from "@/server/jobs/handlers/generate-report";
 import { resetDatabase } from "@/test/db";
-import { uploadCsv, uploadWorld } from "@/test/data-source-fixtures";
-import { insertReport } from "@/test/report-fixtures";
+import { SHOP_CHANNELS, SHOP_END, SHOP_WEEKLY, noisyCounts, reportOnShop, shopDays } from "@/test/generated-shop";
 
 // A lead generation site whose Paid Search landing page form stopped sending leads on the data's last 6 days: its
 // sessions went on, its leads fell from about 15 a day to none. The site's total lost a quarter of its leads, too
@@ -15,52 +9,28 @@ import { insertReport } from "@/test/report-fixtures";
 // The report said nothing of the drop, and judged Paid Search's last normal days against the zeros after them:
 // "Leads for Channel “Paid Search” on Nov 12 were 13, above the expected range of 0 to 0".
 
-const END = "2026-11-20";
-const STOPPED = addDays(END, -5);
-const WEEKLY = [0.75, 1.08, 1.08, 1.08, 1.08, 1.08, 0.75];
-const CHANNELS = [
-  ["Organic Search", 900, 0.02],
-  ["Paid Search", 500, 0.03],
-  ["Direct", 400, 0.025],
-  ["Email", 120, 0.04],
-  ["Social", 200, 0.01],
-] as const;
+const STOPPED = addDays(SHOP_END, -5);
 
 function leadsCsv(seed: number): string {
-  const z = gaussian(mulberry32(seed));
+  const { count } = noisyCounts(seed);
   const lines = ["date,channel,sessions,leads"];
-  for (let i = 0; i < 120; i++) {
-    const date = addDays(END, -119 + i);
-    for (const [channel, mean, rate] of CHANNELS) {
-      const m = mean * WEEKLY[dayOfWeek(date)];
-      const sessions = Math.max(0, Math.round(m + Math.sqrt(m) * z()));
-      const expected = channel === "Paid Search" && date >= STOPPED ? 0 : sessions * rate;
-      lines.push(`${date},${channel},${sessions},${Math.max(0, Math.round(expected + Math.sqrt(expected) * z()))}`);
+  for (const date of shopDays())
+    for (const [channel, mean, rate] of SHOP_CHANNELS) {
+      const sessions = count(mean * SHOP_WEEKLY[dayOfWeek(date)]);
+      lines.push(
+        `${date},${channel},${sessions},${count(channel === "Paid Search" && date >= STOPPED ? 0 : sessions * rate)}`,
+      );
     }
-  }
   return lines.join("\n");
 }
 
-type Stored = {
-  kind: string;
-  metric: string;
-  dimension: string | null;
-  dimensionValue: string | null;
-  date?: string;
-  direction: string;
-  current: number;
-};
+type Stored = { kind: string; metric: string; dimensionValue: string | null; direction: string; current: number };
 
 describe("a lead form that stopped in one channel on the data's last days", () => {
   beforeEach(resetDatabase);
 
   it("is reported as that channel's leads falling to none from the first day without one", async () => {
-    const { main, project, sourceId } = await uploadWorld();
-    await db().update(clientProjects).set({ siteType: "lead_generation" }).where(eq(clientProjects.id, project.id));
-    expect((await uploadCsv(sourceId, main.token, leadsCsv(11))).status).toBe(200);
-    const queued = await insertReport(project, { periodStart: addDays(END, -29), periodEnd: END });
-    await generateReport(queued.id);
-    const rows = await db().select().from(insights).where(eq(insights.reportId, queued.id)).orderBy(insights.rank);
+    const rows = await reportOnShop(leadsCsv(11), "lead_generation");
     const paidLeads = rows.flatMap((r) =>
       (r.findings as Stored[])
         .filter((f) => f.dimensionValue === "Paid Search" && f.metric === "leads")

@@ -318,10 +318,10 @@ export function startSegmentWatch(ctx: EngineContext, detector: SegmentDetector)
     }
     // A query's or page's search position, where its impressions make the daily average steady: a ranking lost is
     // the cause an analyst looks for behind the impressions and clicks that went with it.
-    const position = watchesPosition && !s.tail ? positionSeries(s, from, w.periodEnd, unknown) : null;
+    const position = watchesPosition && !s.tail ? dailyRatio(s, POSITION, from, w.periodEnd, unknown) : null;
     // A segment's average order value, where its orders make the daily average steady: a price or basket change the
     // revenue shows only behind the noise of its order count (a third off the baskets of Paid Search, 15 orders a day).
-    const orderValue = watchesOrderValue && !s.narrow ? orderValueSeries(s, from, w.periodEnd, unknown) : null;
+    const orderValue = watchesOrderValue && !s.narrow ? dailyRatio(s, ORDER_VALUE, from, w.periodEnd, unknown) : null;
     for (const [metric, series] of [
       ["position", position],
       ["averageOrderValue", orderValue],
@@ -369,41 +369,29 @@ export function watchSegments(ctx: EngineContext): SegmentWatch {
 /** Impressions a day a segment's average position needs to be watched: fewer, and one searcher moves it. */
 const MIN_IMPRESSIONS_FOR_POSITION = 50;
 
-/** The segment's daily average position (position × impressions ÷ impressions), or null without the volume for it. */
-function positionSeries(
-  s: SegmentDailySeries,
-  from: string,
-  to: string,
-  unknown: ReturnType<EngineContext["data"]["unknownDays"]>,
-): DailyPoint[] | null {
-  const impressions = segmentSeries(s, "impressions", from, to, unknown);
-  if (!enoughData(volume(impressions.map((p) => p.value)), MIN_IMPRESSIONS_FOR_POSITION)) return null;
-  const weighted = segmentSeries(s, "positionWeighted", from, to, unknown);
-  if (!weighted.some((p) => (p.value ?? 0) > 0)) return null;
-  return impressions.map((p, i) => ({
-    date: p.date,
-    value: p.value && weighted[i].value !== null ? weighted[i].value! / p.value : null,
-  }));
-}
-
 /**
- * The segment's daily average order value (revenue ÷ transactions), or null without MIN_COUNT_PER_DAY orders a day
- * behind it: fewer, and one large basket moves a day's average.
+ * A segment's daily ratio of two of its parts (the average position: position × impressions ÷ impressions; the average
+ * order value: revenue ÷ transactions), or null with fewer than `minPerDay` of the denominator a day behind it (one
+ * searcher or one large basket moves a day's average) or no numerator at all.
  */
-function orderValueSeries(
+function dailyRatio(
   s: SegmentDailySeries,
+  [numerator, denominator, minPerDay]: readonly [PartKey, PartKey, number],
   from: string,
   to: string,
   unknown: ReturnType<EngineContext["data"]["unknownDays"]>,
 ): DailyPoint[] | null {
-  const orders = segmentSeries(s, "transactions", from, to, unknown);
-  if (!enoughData(volume(orders.map((p) => p.value)), MIN_COUNT_PER_DAY)) return null;
-  const revenue = segmentSeries(s, "revenue", from, to, unknown);
-  return orders.map((p, i) => ({
+  const below = segmentSeries(s, denominator, from, to, unknown);
+  if (!enoughData(volume(below.map((p) => p.value)), minPerDay)) return null;
+  const above = segmentSeries(s, numerator, from, to, unknown);
+  if (!above.some((p) => (p.value ?? 0) > 0)) return null;
+  return below.map((p, i) => ({
     date: p.date,
-    value: p.value && revenue[i].value !== null ? revenue[i].value! / p.value : null,
+    value: p.value && above[i].value !== null ? above[i].value! / p.value : null,
   }));
 }
+const POSITION = ["positionWeighted", "impressions", MIN_IMPRESSIONS_FOR_POSITION] as const;
+const ORDER_VALUE = ["revenue", "transactions", MIN_COUNT_PER_DAY] as const;
 
 interface Volume {
   known: number;
@@ -508,15 +496,20 @@ function collectFindings(
   }
 }
 
+/** A day's KPI within this many of its daily standard deviations above its usual level brought nothing more. */
+const IDLE_WITHIN = 2;
+/** ... and this many below what the day's visits were due to bring at the segment's rate (and nearer the usual). */
+const IDLE_SHORT_OF_DUE = 1.5;
 /** Days before an unusual day that its segment's usual KPI on that weekday is read from: four of each weekday. */
 const USUAL_DAYS = 28;
 
 /**
  * A day of extra traffic in a segment whose KPI did not rise with it: the KPI that day within 2 of its day-to-day
- * standard deviations of its usual level on that weekday, where the traffic at the segment's own rate would have
- * added more than 3. Counted at that rate, a bot spike of 700 Direct sessions read "Estimated effect over the period:
- * +€1,066.95 revenue" for a day whose revenue was as usual; the finding then says the extra visits brought nothing,
- * with no effect on the KPI. Null when the KPI is not in the segment's rows or the day's traffic fell.
+ * standard deviations of its usual level on that weekday, nearer it than what the traffic at the segment's own rate
+ * would have brought, and 1.5 of the larger spread at that level short of the latter. Counted at that rate, a bot spike
+ * of 700 Direct sessions read "Estimated effect over the period: +€1,066.95 revenue" for a day whose revenue was as
+ * usual; the finding then says the extra visits brought nothing, with no effect on the KPI. Null when the KPI is not
+ * in the segment's rows or the day's traffic fell.
  */
 function idleTraffic(
   ctx: EngineContext,
@@ -549,8 +542,16 @@ function idleTraffic(
   if (n < 10) return null;
   const usual = mean(own);
   const spread = Math.sqrt(squares / n);
-  if (!(spread > 0) || f.kpiEffect <= 3 * spread || actual - usual >= 2 * spread) return null;
-  return { metric: kpi, actual, usual };
+  if (!(spread > 0) || !(usual > 0) || actual - usual >= IDLE_WITHIN * spread) return null;
+  // What the visits would have brought at the segment's rate, with a spread that grows with it as a count's does: a
+  // newsletter's day that brought 8 orders where 11 were due is its traffic's, not idle.
+  const due = usual + f.kpiEffect;
+  const dueSpread = spread * Math.sqrt(due / usual);
+  const fromUsual = (actual - usual) / spread;
+  const fromDue = (actual - due) / dueSpread;
+  return fromDue < -IDLE_SHORT_OF_DUE && Math.abs(fromUsual) < Math.abs(fromDue)
+    ? { metric: kpi, actual, usual }
+    : null;
 }
 
 /**
