@@ -411,19 +411,18 @@ function lostLevelNextStep(lead: NarrativeFinding, where: string, metric: string
     return `${upperFirst(where ? `${where}'s orders` : "Orders")} are worth less from ${day}: check the discount codes, prices and products ${where ? "its ads and pages lead" : "the site's pages lead"} to since that day, and restore what changed if it was not intended.`;
   const split = lead.mixRate;
   // An ad's cost that rose with the price of its clicks, not their number: bids and the auction.
-  if (
-    lead.metric === "cost" &&
-    split?.volumeMetric === "clicks" &&
-    Math.abs(split.rateEffect) > 2 * Math.abs(split.volumeEffect)
-  )
+  if (lead.metric === "cost" && split?.volumeMetric === "clicks" && rateLed(split))
     return `${upperFirst(where || "The account")} pays more for each click from ${day}: check its bids and bid strategy and the auction insights (a new competitor) since that day, and cap the cost per click if it was not intended.`;
-  if (!costly && split && Math.abs(split.rateEffect) > 2 * Math.abs(split.volumeEffect)) {
+  if (!costly && split && rateLed(split)) {
     if (split.volumeMetric === "impressions")
       return `${upperFirst(where || "The site")} was shown as often as before but clicked less from ${day}: check its search result (a new search feature or ad above it, a changed title or snippet) and refresh its title and description.`;
     return `${upperFirst(where ? `${where}'s traffic` : "Traffic")} held while its ${metric} fell from ${day}: check the pages, forms and conversion tracking that traffic meets for a change on or just before that day, and restore what broke.`;
   }
   return `Find what changed for ${where || metric} on ${day} (budget, bids, targeting, rankings, the site, tracking) and restore it if it was not intended.`;
 }
+/** Whether a split's rate carried most of the change (twice its volume's part or more). */
+const rateLed = (split: { volumeEffect: number; rateEffect: number }) =>
+  Math.abs(split.rateEffect) > 2 * Math.abs(split.volumeEffect);
 /** A level this share of the one before it or less has all but stopped. */
 const STOPPED_SHARE = 0.1;
 const upperFirst = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);

@@ -25,7 +25,19 @@ export interface MixRate {
   volumeChangePct: number | null;
 }
 
-const OUTCOMES: readonly PartKey[] = ["conversions", "leads", "transactions", "revenue"];
+/**
+ * What each metric is split against, the first its segment's source has: an outcome against sessions (analytics),
+ * else clicks (an ads export); clicks against impressions (a query, an ad); an ad's cost against its clicks.
+ */
+const OUTCOME_VOLUMES: readonly PartKey[] = ["sessions", "clicks"];
+const VOLUMES: Partial<Record<PartKey, readonly PartKey[]>> = {
+  conversions: OUTCOME_VOLUMES,
+  leads: OUTCOME_VOLUMES,
+  transactions: OUTCOME_VOLUMES,
+  revenue: OUTCOME_VOLUMES,
+  clicks: ["impressions"],
+  cost: ["clicks"],
+};
 /** Days before the finding that set the "before" level: four weeks, every weekday four times. */
 const BEFORE_DAYS = 28;
 
@@ -38,17 +50,7 @@ export function mixAndRate(
 ): MixRate | null {
   if (!finding.change) return null;
   const has = (part: PartKey) => [...s.days.values()].some((v) => v[PART_INDEX[part]] !== null);
-  // An outcome against sessions when the segment's source has them (analytics), else clicks (an ads export); clicks
-  // against impressions (a query, an ad): did it lose its showings, or its click-through rate?
-  const volumeMetric: PartKey | null = OUTCOMES.includes(metric)
-    ? has("sessions")
-      ? "sessions"
-      : "clicks"
-    : metric === "clicks" && has("impressions")
-      ? "impressions"
-      : metric === "cost" && has("clicks")
-        ? "clicks"
-        : null;
+  const volumeMetric = VOLUMES[metric]?.find(has) ?? null;
   if (volumeMetric === null) return null;
   const beforeFrom = addDays(finding.date, -BEFORE_DAYS);
   const beforeTo = addDays(finding.date, -1);

@@ -15,7 +15,7 @@ import type { Chart, EngineContext, IntentionOutcome } from "../types";
 import { round } from "./anomalies";
 import { mixAndRate, type MixRate } from "./mix-rate";
 import { moderateSegmentNoise } from "./segment-noise";
-import { totalChangePoints } from "./total-change-points";
+import { totalLevelShifts } from "./total-change-points";
 import {
   CLEAR_SHIFT_P,
   isLevelMetric,
@@ -49,18 +49,6 @@ export const SEGMENT_WATCH_MAX_DAYS = 90;
  * they are recent. Its level shifts are watched over the whole watch.
  */
 export const NARROW_DAILY_DAYS = 30;
-
-/**
- * A total's level shift cuts every segment's days into two levels only when it is clear (segment-detect.ts): a weak
- * one is dated to within days at best, and a segment whose own step it was got its levels cut at the wrong day. Paid
- * Search's leads fell to none on a lead site's last 6 days; the total's shift (p = 0.02) was dated 3 days early, the
- * 3 days before the drop were fitted from the zeros after it ("13 leads, above the expected range of 0 to 0").
- */
-function clearTotalShifts(ctx: EngineContext, metric: PartKey): string[] {
-  return totalChangePoints(ctx, metric)
-    .found.filter((f) => f.kind === "level_shift" && f.baseline > 0 && f.pValue <= CLEAR_SHIFT_P)
-    .map((f) => f.date);
-}
 
 /** A segment's volume: its sessions, else its clicks, else its impressions. */
 const VOLUME_METRICS: PartKey[] = ["sessions", "clicks", "impressions"];
@@ -233,9 +221,15 @@ export function startSegmentWatch(ctx: EngineContext, detector: SegmentDetector)
   const metrics = WATCHED_METRICS.filter(
     (m) => m !== "engagedSessions" || ctx.project.siteType === "content" || ctx.project.siteType === "brand",
   );
-  // The site total's clear level shifts of each metric (found once per report; the trend and anomaly intentions use
-  // them all), where each segment's days are cut into levels.
-  const totalShifts = new Map(metrics.map((m) => [m, ctx.data.hasMetric(m) ? clearTotalShifts(ctx, m) : []] as const));
+  // The site total's level shifts of each metric (found once per report; the trend and anomaly intentions use them
+  // all) where each segment's days are cut into levels: only the clear ones (segment-detect.ts). A weak one is dated
+  // to within days at best: the total's shift of a lead site whose Paid Search leads fell to none (p = 0.02) was
+  // dated 3 days early, and Paid Search's 3 days before the drop were fitted from the zeros after it.
+  const totalShifts = new Map(
+    metrics.map(
+      (m) => [m, ctx.data.hasMetric(m) ? totalLevelShifts(ctx, m, CLEAR_SHIFT_P).map((x) => x.date) : []] as const,
+    ),
+  );
   const watchesPosition = ctx.data.hasMetric("position");
   const watchesOrderValue = ctx.data.hasMetric("averageOrderValue");
   const same = ctx.sameCount && metrics.includes(ctx.sameCount.canonical) ? ctx.sameCount : null;
@@ -575,10 +569,10 @@ function effect(
   };
 }
 
-/** The segment's transactions from `from` to `to`, the excluded days left out. */
+/** The segment's transactions from `from` to `to` (excluded and unknown days are null in its series). */
 function ordersSince(s: SegmentDailySeries, from: string, to: string, ctx: EngineContext): number {
   const days = segmentSeries(s, "transactions", from, to, ctx.data.unknownDays(s.sourceId, ctx.excludedDays));
-  return days.reduce((sum, p) => sum + (p.date >= from && !ctx.excludedDays.has(p.date) ? (p.value ?? 0) : 0), 0);
+  return days.reduce((sum, p) => sum + (p.value ?? 0), 0);
 }
 
 function countDays(from: string, to: string, excluded: ReadonlySet<string>): number {

@@ -33,9 +33,12 @@ export function totalChangePoints(ctx: EngineContext, metric: string): TotalChan
   return out;
 }
 
-/** The level shifts among them as the anomaly detector takes them: first day and level after / before. */
-export function totalLevelShifts(ctx: EngineContext, metric: string): { date: string; ratio: number }[] {
+/**
+ * The level shifts among them as the anomaly detector takes them: first day and level after / before; with `maxP`,
+ * only those the scan is that sure of.
+ */
+export function totalLevelShifts(ctx: EngineContext, metric: string, maxP = 1): { date: string; ratio: number }[] {
   return totalChangePoints(ctx, metric)
-    .found.filter((f) => f.kind === "level_shift" && f.baseline > 0)
+    .found.filter((f) => f.kind === "level_shift" && f.baseline > 0 && f.pValue <= maxP)
     .map((f) => ({ date: f.date, ratio: f.current / f.baseline }));
 }
