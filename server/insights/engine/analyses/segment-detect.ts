@@ -59,7 +59,7 @@ export interface SegmentDetection {
  * said nothing. With 5, a channel's drop on the last 4 days was dated a day early; with 3, a noise twin of the
  * quality bench had a 3-day step of a device's few orders a day pass the report's bar.
  */
-export const SHIFT_DAYS_AT_END = 4;
+const SHIFT_DAYS_AT_END = 4;
 /** Days after a level shift that date it as well as the scan can anywhere: its minimum segment. */
 const SETTLED_SHIFT_DAYS = 7;
 /**
