@@ -268,6 +268,32 @@ describe("the analyst's narrative", () => {
       "Sessions on Apr 28, 2025, the last day of the data, look partial: 505 against about 1,102 on that weekday.",
     );
     expect(partial.next).toBe("Import the day again once it is complete, then run the report again.");
+    const doubled = analystNarrative(
+      {
+        findings: [
+          {
+            ...base,
+            kind: "audit",
+            check: "tracking_gaps",
+            issue: "tracking_change",
+            metric: "sessions",
+            periodStart: "2025-04-20",
+            periodEnd: "2025-04-30",
+            current: 4156,
+            baseline: 2080,
+            changePct: 0.998,
+            direction: "up",
+            count: 11,
+            outcomeMetric: "revenue",
+          },
+        ],
+      },
+      { currency: "USD", period },
+    )!;
+    expect(doubled.headline).toBe(
+      "Sessions rose 99.8 % overnight on Apr 20, 2025 while revenue did not follow: most likely a change in tracking, not in visitors.",
+    );
+    expect(doubled.next).toMatch(/^Check what changed in the site's analytics tags that day/);
     const paid = (current: number) =>
       analystNarrative(
         {

@@ -60,6 +60,8 @@ export interface NarrativeFinding {
   mixRate?: { volumeMetric: string; volumeEffect: number; rateEffect: number };
   /** A day of extra traffic whose KPI was as usual (engine/analyses/segment-watch.ts). */
   idleTraffic?: { metric: string; actual: number; usual: number };
+  /** A step of sessions that the KPI did not follow: the KPI (engine/tracking-change.ts). */
+  outcomeMetric?: string;
 }
 
 export interface NarrativeInput {
@@ -253,6 +255,8 @@ function auditHeadline(f: NarrativeFinding, options: NarrativeOptions): string {
   const metric = lower(metricLabel(f.metric));
   switch (f.check) {
     case "tracking_gaps":
+      if (f.issue === "tracking_change" && finite(f.changePct))
+        return `${upper(metric)} ${f.changePct > 0 ? "rose" : "fell"} ${formatPct(Math.abs(f.changePct)).replace(/^[+−]/, "")} overnight on ${formatDay(f.periodStart)} while ${lower(metricLabel(f.outcomeMetric ?? ""))} did not follow: most likely a change in tracking, not in visitors.`;
       if (f.issue === "partial")
         return `${upper(metric)} on ${formatDay(f.periodStart)}, the last day of the data, ${wasOrWere(f.metric) === "were" ? "look" : "looks"} partial: ${formatMetric(f.metric, f.current, options.currency)} against about ${formatMetric(f.metric, f.baseline, options.currency)} on that weekday.`;
       return `${metric ? upper(metric) : "Data"} ${wasOrWere(f.metric)} near zero${when(f, options)}${count ? ` (${count} ${f.count === 1 ? "day" : "days"})` : ""}: a tracking gap.`;
@@ -466,6 +470,8 @@ function auditNextStep(check: string | undefined, issue?: string): string {
   switch (check) {
     case "tracking_gaps":
       if (issue === "partial") return "Import the day again once it is complete, then run the report again.";
+      if (issue === "tracking_change")
+        return "Check what changed in the site's analytics tags that day (a second tag, a consent banner, a filter); until it is fixed, compare rates per session only with days after the change.";
       return "Check the analytics tag on the affected days, then re-import the data once it is fixed.";
     case "not_set_share":
       return "Tag every campaign link with UTM parameters so the channel is recorded.";

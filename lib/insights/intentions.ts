@@ -652,7 +652,7 @@ export const INTENTIONS: readonly Intention[] = [
     "tracking_gaps",
     "tracking_gaps",
     "Tracking gaps",
-    "Are there days when tracking stopped or nearly stopped?",
+    "Are there days when tracking stopped, nearly stopped or changed what it counts?",
     [],
   ),
   audit(

@@ -204,6 +204,7 @@ export function describeFinding(finding: Finding, ctx: NarrativeContext): string
     explained(finding, ctx) +
     mixAndRate(finding, ctx) +
     idleTrafficNote(finding, ctx) +
+    trackingChangeNote(finding, ctx) +
     kpiImpact(finding, ctx) +
     goodOrBad(finding)
   );
@@ -273,6 +274,33 @@ function idleTrafficNote(finding: Finding, ctx: NarrativeContext): string {
   const value = (x: number) => formatValue(x, unit, ctx, unit === "currency");
   const counted = unit === "count" ? ` ${countedLabel(idle.metric, value(idle.actual))}` : "";
   return ` The extra ${labelOf(finding.metric)} brought no more ${labelOf(idle.metric)} than usual: ${value(idle.actual)}${counted} that day against about ${value(idle.usual)} on that weekday, most likely visits that are not customers (bots, a crawler, a tracking error).`;
+}
+
+/**
+ * "Sessions rose by 99.8% on Nov 11, 2026 (about 2,080 to 4,156 a day) in every channel and device at once, while
+ * revenue did not follow (+1.2% against the same weekdays before): …" (engine/tracking-change.ts)
+ */
+function trackingChangeSentence(f: Finding & Record<string, unknown>, ctx: NarrativeContext): string {
+  const up = f.direction === "up";
+  const outcome = String(f.outcomeMetric);
+  const dimensions = Array.isArray(f.dimensions) ? (f.dimensions as string[]).map((d) => lowerLabel(d)) : [];
+  const everywhere = dimensions.length ? ` in every ${listed(dimensions)} at once` : "";
+  const outcomeChange =
+    typeof f.outcomeChangePct === "number"
+      ? ` (${formatChangePct(f.outcomeChangePct, ctx.locale)} against the same weekdays before)`
+      : "";
+  const date = formatDate(f.periodStart, ctx.locale);
+  const causes = up
+    ? "the analytics tag installed twice, a filter removed"
+    : "a consent banner, the tag missing from some pages, a new filter";
+  return `${labelOf(f.metric).charAt(0).toUpperCase()}${labelOf(f.metric).slice(1)} ${up ? "rose" : "fell"} by ${formatChangePct(Math.abs(f.changePct ?? 0), ctx.locale).replace(/^\+/, "")} on ${date} (about ${formatValue(f.baseline ?? 0, "count", ctx)} to ${formatValue(f.current ?? 0, "count", ctx)} a day)${everywhere}, while ${labelOf(outcome)} did not follow${outcomeChange}: most likely a change in tracking (${causes}), not ${up ? "new" : "lost"} visitors. Check the site's tags; from ${date} on, ${labelOf(f.metric)} and the rates per session are not comparable with the days before.`;
+}
+
+/** " From Nov 11, 2026 sessions are counted differently …": a finding that reads them across a tracking change. */
+function trackingChangeNote(finding: Finding, ctx: NarrativeContext): string {
+  const change = (finding as Finding & { trackingChange?: { date: string } }).trackingChange;
+  if (!change) return "";
+  return ` From ${formatDate(change.date, ctx.locale)} sessions are counted differently (see “Tracking gaps” in the Data Quality Audit): this change comes from the tracking, not from visitors.`;
 }
 
 /** A part of a change that rounds to nothing says so ("+0 came from traffic" reads as a typo). */
@@ -500,6 +528,7 @@ function describeAudit(f: Finding & Record<string, unknown>, ctx: NarrativeConte
     Array.isArray(f.examples) && f.examples.length ? ` Examples: ${f.examples.slice(0, 3).join(", ")}.` : "";
   switch (f.check) {
     case "tracking_gaps":
+      if (f.issue === "tracking_change") return trackingChangeSentence(f, ctx);
       if (f.issue === "partial")
         return `${Label} on ${formatDate(f.periodStart, ctx.locale)}, the last day of the data, ${wasOrWere(f.metric)} ${formatValue(f.current ?? 0, unit, ctx)} against about ${formatValue(f.baseline ?? 0, unit, ctx)} on that weekday: the day looks recorded only in part (exported before it ended), so it is left out of the other findings.`;
       return f.issue === "break"

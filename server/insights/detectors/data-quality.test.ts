@@ -78,6 +78,15 @@ describe("data quality checks", () => {
     ).toEqual([]);
   });
 
+  it("reads a low last day after a step down as the new level, and a day cut short after it as partial", () => {
+    // Sessions 40 % down for the last 10 days (a consent banner): the last day is as low as the days before it.
+    const stepped = plant(generateSeries({ days: 90, seed: 5, noiseSd: 20 }), 80, 90, (v) => v * 0.6);
+    const last = stepped[stepped.length - 1];
+    expect(findPartialLastDay(stepped, { metric: "sessions", date: last.date })).toEqual([]);
+    const cut = [...stepped.slice(0, -1), { ...last, value: last.value! * 0.4 }];
+    expect(findPartialLastDay(cut, { metric: "sessions", date: last.date })).toMatchObject([{ issue: "partial" }]);
+  });
+
   it("flags a high (not set) share", () => {
     const rows = [
       { value: "google", total: 700 },

@@ -165,9 +165,14 @@ export function findPartialLastDay(series: readonly DailyPoint[], options: Parti
         before.length,
       ),
   );
+  // Against the level of the days just before it: a day as low as the three before, after a step down (a consent
+  // banner, a campaign stopped), is the new level, not a day cut short.
+  const recent = recentLevel(series, k, byWeekday(series, Math.max(0, k - 28), k));
+  const share = options.share ?? 0.7;
   const partial =
     value > 0.1 * usual &&
-    value <= (options.share ?? 0.7) * usual &&
+    value <= share * usual &&
+    value <= share * recent * usual &&
     usual - value >= (options.deviations ?? 4) * spread;
   if (!partial) return [];
   return [
@@ -187,6 +192,19 @@ export function findPartialLastDay(series: readonly DailyPoint[], options: Parti
       },
     ),
   ];
+}
+
+/** The median of the 3 known days before day k, each against its weekday's median in `weekdays`; 1 without them. */
+function recentLevel(series: readonly DailyPoint[], k: number, weekdays: number[][]): number {
+  const ratios: number[] = [];
+  for (let j = k - 1; j >= Math.max(0, k - 7) && ratios.length < 3; j--) {
+    const v = series[j].value;
+    const own = weekdays[dayOfWeek(series[j].date)];
+    if (v === null || own.length === 0) continue;
+    const usual = medianInPlace(Float64Array.from(own), own.length);
+    if (usual > 0) ratios.push(v / usual);
+  }
+  return ratios.length === 3 ? medianInPlace(Float64Array.from(ratios), 3) : 1;
 }
 
 /**

@@ -21,6 +21,7 @@ import { siteTypeIntentions } from "./applicable";
 import { statedKpiEffect } from "./impact";
 import { primaryKpi } from "./kpi";
 import { foldMovedWith } from "./fold-moved-with";
+import { discountTrackingChanges } from "./tracking-change";
 import { FDR, benjaminiHochbergThreshold } from "./multiplicity";
 import { rankOutcomes, type InsightGroup } from "./rank";
 import { runIntention } from "./run-intention";
@@ -123,6 +124,7 @@ export function runEngine(input: EngineInput, options: EngineOptions = {}): Engi
   }
   explainTotalsBySegments(ctx, outcomes);
   foldMovedWith(outcomes);
+  discountTrackingChanges(ctx, outcomes);
   // Every metric that moves over time has a chart: the lead segment's series with its expected range.
   for (const o of outcomes) if (o.localised) o.chart = segmentWatchChart(o.findings);
   const ranked = rankOutcomes(ctx, outcomes);

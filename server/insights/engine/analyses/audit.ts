@@ -20,6 +20,7 @@ import { findRevenueMismatch } from "../../detectors/revenue-reconciliation";
 import { addDays } from "@/lib/dates";
 import { SEVERITY_WEIGHT } from "../impact";
 import type { ProjectData } from "../../data/project-data";
+import { trackingChangeFinding, trackingChanges } from "../tracking-change";
 import type { EngineContext, IntentionOutcome } from "../types";
 
 const PAID = /paid|cpc|ppc|sem\b|google ads|adwords/i;
@@ -37,6 +38,10 @@ export function trafficMetric(data: ProjectData): "sessions" | "clicks" | "impre
 export function runAudit(ctx: EngineContext, intention: Intention, check: AuditCheck): IntentionOutcome {
   // The audit reads the data as loaded: the gap days the other detectors skip are its findings.
   const findings = auditFindings({ ...ctx, data: ctx.rawData }, check);
+  // A step in sessions the outcomes did not take is read from the data without its gap days, as the findings it
+  // discounts are (tracking-change.ts).
+  if (check === "tracking_gaps")
+    findings.push(...trackingChanges(ctx).map((c) => trackingChangeFinding(c, ctx.window.periodEnd)));
   const severity = findings.reduce((m, f) => Math.max(m, SEVERITY_WEIGHT[f.severity] ?? 0), 0);
   return {
     intention,
