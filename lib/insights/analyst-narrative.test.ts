@@ -294,6 +294,31 @@ describe("the analyst's narrative", () => {
       "Sessions rose 99.8 % overnight on Apr 20, 2025 while revenue did not follow: most likely a change in tracking, not in visitors.",
     );
     expect(doubled.next).toMatch(/^Check what changed in the site's analytics tags that day/);
+    // A day's revenue carried by its orders' value: one or a few large orders, not growth.
+    const largeOrder = analystNarrative(
+      {
+        findings: [
+          {
+            ...base,
+            kind: "anomaly",
+            metric: "revenue",
+            dimension: "device",
+            dimensionValue: "desktop",
+            periodStart: "2025-04-12",
+            periodEnd: "2025-04-12",
+            current: 7173.93,
+            baseline: 1792.91,
+            change: 5381.02,
+            direction: "up",
+            mixRate: { volumeMetric: "sessions", volumeEffect: -26.99, rateEffect: -448, valueEffect: 5856.01 },
+          },
+        ],
+      },
+      { currency: "USD", period },
+    )!;
+    expect(largeOrder.next).toBe(
+      "Look at desktop devices' orders of Apr 12, 2025 for one or a few large ones (a business buyer, a test or fraudulent order) before counting the day as growth.",
+    );
     const paid = (current: number) =>
       analystNarrative(
         {

@@ -57,7 +57,7 @@ export interface NarrativeFinding {
   kpiMetric?: string | null;
   kpiAtSiteRate?: number;
   /** A segment's outcome (or clicks) split into its traffic (or impressions) and its rate (analyses/mix-rate.ts). */
-  mixRate?: { volumeMetric: string; volumeEffect: number; rateEffect: number };
+  mixRate?: { volumeMetric: string; volumeEffect: number; rateEffect: number; valueEffect?: number };
   /** A day of extra traffic whose KPI was as usual (engine/analyses/segment-watch.ts). */
   idleTraffic?: { metric: string; actual: number; usual: number };
   /** A step of sessions that the KPI did not follow: the KPI (engine/tracking-change.ts). */
@@ -371,7 +371,7 @@ function nextStep(lead: NarrativeFinding, findings: NarrativeFinding[], currency
       if (good) return improvementNextStep(lead, driver, where, metric);
       // The CRM's deals move with the sales pipeline, not with bids or landing pages.
       if (CRM_METRICS.has(lead.metric))
-        return `Open ${where ? `${where}'s` : "the"} deals in the CRM and compare them with the comparison period (the leads' quality, how fast sales followed up, the stage deals stop at), and fix what changed if it was not intended.`;
+        return `Open ${where ? possessive(where) : "the"} deals in the CRM and compare them with the comparison period (the leads' quality, how fast sales followed up, the stage deals stop at), and fix what changed if it was not intended.`;
       // A change no segment carries (a store's daily totals have none): when it began is the first clue, and ad
       // spend's own levers only for ad metrics.
       if (!where && !AD_METRICS.has(lead.metric))
@@ -379,7 +379,12 @@ function nextStep(lead: NarrativeFinding, findings: NarrativeFinding[], currency
       return `Compare ${where || "the channels"} with the comparison period (budget, bids, targeting, landing page) and restore what changed if it was not intended.`;
     case "anomaly":
       if (lead.idleTraffic)
-        return `Look at ${where ? `${where}'s` : "the site's"} visits on ${formatDay(lead.periodStart)} by source, landing page and location for bots or a crawler, and exclude them in the analytics (a filter or a bot rule), so the reports count real visitors.`;
+        return `Look at ${where ? possessive(where) : "the site's"} visits on ${formatDay(lead.periodStart)} by source, landing page and location for bots or a crawler, and exclude them in the analytics (a filter or a bot rule), so the reports count real visitors.`;
+      // A day's revenue carried by what its orders were worth, not by more of them: one or a few orders to look at.
+      if (lead.mixRate && valueLed(lead.mixRate))
+        return up
+          ? `Look at ${where ? possessive(where) : "the"} orders of ${formatDay(lead.periodStart)} for one or a few large ones (a business buyer, a test or fraudulent order) before counting the day as growth.`
+          : `Look at ${where ? possessive(where) : "the"} orders of ${formatDay(lead.periodStart)} for what made them worth less (a discount code, a price error, refunds) and correct it if it was not intended.`;
       return `Check what happened on ${formatDay(lead.periodStart)} (a release, a campaign launch, a tracking change) and note it, so the next report reads it as known.`;
     case "level_shift":
       if (!good) return lostLevelNextStep(lead, where, metric);
@@ -405,14 +410,14 @@ function nextStep(lead: NarrativeFinding, findings: NarrativeFinding[], currency
  */
 function lostLevelNextStep(lead: NarrativeFinding, where: string, metric: string): string {
   const day = formatDay(lead.periodStart);
-  const subject = where ? `${where}'s ${metric}` : metric;
+  const subject = where ? `${possessive(where)} ${metric}` : metric;
   const before = lead.baseline ?? 0;
   const costly = AD_METRICS.has(lead.metric);
   if (!costly && before > 0 && (lead.current ?? before) <= STOPPED_SHARE * before)
     return `${upperFirst(subject)} all but stopped on ${day}: check its tracking first (the tag, the consent banner, the form or checkout that records it), then whether ${where || "a source"} was paused or lost its budget, and restore it.`;
   // Smaller baskets are prices, discounts and the products the traffic is sent to, not its budget.
-  if (lead.metric === "averageOrderValue")
-    return `${upperFirst(where ? `${where}'s orders` : "Orders")} are worth less from ${day}: check the discount codes, prices and products ${where ? "its ads and pages lead" : "the site's pages lead"} to since that day, and restore what changed if it was not intended.`;
+  if (lead.metric === "averageOrderValue" || (lead.mixRate && valueLed(lead.mixRate)))
+    return `${upperFirst(where ? `${possessive(where)} orders` : "Orders")} are worth less from ${day}: check the discount codes, prices and products ${where ? "its ads and pages lead" : "the site's pages lead"} to since that day, and restore what changed if it was not intended.`;
   const split = lead.mixRate;
   // An ad's cost that rose with the price of its clicks, not their number: bids and the auction.
   if (lead.metric === "cost" && split?.volumeMetric === "clicks" && rateLed(split))
@@ -420,13 +425,19 @@ function lostLevelNextStep(lead: NarrativeFinding, where: string, metric: string
   if (!costly && split && rateLed(split)) {
     if (split.volumeMetric === "impressions")
       return `${upperFirst(where || "The site")} was shown as often as before but clicked less from ${day}: check its search result (a new search feature or ad above it, a changed title or snippet) and refresh its title and description.`;
-    return `${upperFirst(where ? `${where}'s traffic` : "Traffic")} held while its ${metric} fell from ${day}: check the pages, forms and conversion tracking that traffic meets for a change on or just before that day, and restore what broke.`;
+    return `${upperFirst(where ? `${possessive(where)} traffic` : "Traffic")} held while its ${metric} fell from ${day}: check the pages, forms and conversion tracking that traffic meets for a change on or just before that day, and restore what broke.`;
   }
   return `Find what changed for ${where || metric} on ${day} (budget, bids, targeting, rankings, the site, tracking) and restore it if it was not intended.`;
 }
 /** Whether a split's rate carried most of the change (twice its volume's part or more). */
 const rateLed = (split: { volumeEffect: number; rateEffect: number }) =>
   Math.abs(split.rateEffect) > 2 * Math.abs(split.volumeEffect);
+/** Whether revenue's split put most of the change on the order value (twice its traffic's and rate's parts or more). */
+const valueLed = (split: { volumeEffect: number; rateEffect: number; valueEffect?: number }) =>
+  split.valueEffect !== undefined &&
+  Math.abs(split.valueEffect) > 2 * (Math.abs(split.volumeEffect) + Math.abs(split.rateEffect));
+/** "Paid Search's", "desktop devices'" (a plural's possessive takes no second s). */
+const possessive = (name: string) => (/s$/.test(name) ? `${name}'` : `${name}'s`);
 /** A level this share of the one before it or less has all but stopped. */
 const STOPPED_SHARE = 0.1;
 const upperFirst = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);

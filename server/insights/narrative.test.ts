@@ -389,6 +389,37 @@ describe("narratives", () => {
     );
   });
 
+  it("splits a segment's day of revenue into traffic, the conversion rate and the order value", () => {
+    const day = {
+      ...base,
+      kind: "anomaly",
+      metric: "revenue",
+      dimension: "device",
+      dimensionValue: "desktop",
+      periodStart: "2026-11-12",
+      periodEnd: "2026-11-12",
+      current: 7173.93,
+      baseline: 1792.91,
+      change: 5381.02,
+      changePct: 3,
+      direction: "up",
+      mixRate: {
+        volumeMetric: "sessions",
+        volumeEffect: -26.99,
+        rateEffect: -448,
+        rateBefore: 0.025,
+        rateAfter: 0.019,
+        volumeChangePct: -0.013,
+        valueEffect: 5856.01,
+        valueBefore: 63.27,
+        valueAfter: 298.91,
+      },
+    } as unknown as Finding;
+    expect(describeFinding(day, { currency: "EUR" })).toContain(
+      " Of the rise, -€26.99 came from traffic (sessions -1.3%), -€448.00 from the conversion rate (2.5% → 1.9%) and +€5,856.01 from the order value (€63.27 per order → €298.91 per order).",
+    );
+  });
+
   it("says when a day's extra visits brought no more of the KPI than usual", () => {
     const day = {
       kind: "anomaly",

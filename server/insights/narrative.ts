@@ -252,6 +252,13 @@ function mixAndRate(finding: Finding, ctx: NarrativeContext): string {
   };
   const byTraffic = part(m.volumeEffect);
   const byRate = part(m.rateEffect);
+  // Revenue with its orders: traffic, the conversion rate and the order value.
+  if (m.valueEffect !== undefined && m.valueBefore !== undefined && m.valueAfter !== undefined) {
+    const conversion = (x: number) =>
+      formatValue(x, "percent", ctx, false, percentDigitsApart(m.rateBefore, m.rateAfter, false));
+    const value = (x: number) => `${formatValue(x, "currency", ctx)} per order`;
+    return ` Of the ${what}, ${byTraffic} came from traffic${traffic}, ${byRate} from the conversion rate (${conversion(m.rateBefore)} → ${conversion(m.rateAfter)}) and ${part(m.valueEffect)} from the order value (${value(m.valueBefore)} → ${value(m.valueAfter)}).`;
+  }
   // Clicks are split between their impressions and their click-through rate, cost between its clicks and the cost per
   // click; outcomes between traffic and the rate.
   const [volumeWord, rateWord] =
@@ -351,6 +358,9 @@ interface MixRate {
   rateBefore: number;
   rateAfter: number;
   volumeChangePct: number | null;
+  valueEffect?: number;
+  valueBefore?: number;
+  valueAfter?: number;
 }
 
 /** "; 80% of the drop came from Channel “Display”" when one segment carries most of a total's change. */

@@ -55,6 +55,29 @@ describe("mixAndRate", () => {
     expect(split.rateBefore).toBeCloseTo(0.03, 12);
   });
 
+  it("splits revenue with its orders into traffic, the conversion rate and the order value, exactly", () => {
+    // 1,000 sessions, 30 orders at €60 a day; from the shift 900 sessions, 27 orders at €60, plus one order of €3,000.
+    const map = new Map<string, PartValues>();
+    for (let i = 0; i < 50; i++) {
+      const after = i >= 30;
+      const v: PartValues = PARTS.map(() => null);
+      v[PART_INDEX.sessions] = after ? 900 : 1000;
+      v[PART_INDEX.transactions] = after ? 28 : 30;
+      v[PART_INDEX.revenue] = after ? 27 * 60 + 3000 : 1800;
+      map.set(addDays("2026-03-01", i), v);
+    }
+    const s: SegmentDailySeries = { sourceId: "s", dimension: "channel", value: "Direct", days: map };
+    const split = mixAndRate(s, "revenue", { date: "2026-03-31", change: 2820 }, "2026-04-19", new Set())!;
+    expect(split.volumeEffect).toBeCloseTo(-180, 9); // 100 fewer sessions at €1.80 each
+    expect(split.rateBefore).toBeCloseTo(0.03, 12); // orders per session, not revenue per session
+    expect(split.rateAfter).toBeCloseTo(28 / 900, 12);
+    expect(split.rateEffect).toBeCloseTo((28 - 27) * 60, 9); // one more order than 3 % of 900, at €60
+    expect(split.valueBefore).toBeCloseTo(60, 12);
+    expect(split.valueAfter).toBeCloseTo(4620 / 28, 9);
+    expect(split.valueEffect).toBeCloseTo(4620 - 28 * 60, 9);
+    expect(split.volumeEffect + split.rateEffect + split.valueEffect!).toBeCloseTo(2820, 9);
+  });
+
   it("splits a query's clicks into its impressions and its click-through rate", () => {
     // A query shown as often as before whose click-through rate halved (a search feature above it): the drop is the
     // rate's, not the impressions'. Without impressions (an analytics segment's clicks) there is nothing to split.

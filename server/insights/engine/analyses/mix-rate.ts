@@ -12,7 +12,8 @@ import { addDays, dayOfWeek } from "@/lib/dates";
 // an exact split (no residual term), scaled to the finding's own change so the two parts add up
 // to the number the sentence states. The "before" level is weekday-matched: each day at the finding
 // is compared with the same weekday in the four weeks before, so a one-day anomaly on a busy Tuesday
-// is not read as a traffic rise against an average of all seven weekdays.
+// is not read as a traffic rise against an average of all seven weekdays. Revenue, where the segment records orders,
+// splits its rate once more, into the conversion rate and the order value (MixRate.valueEffect).
 
 export interface MixRate {
   volumeMetric: PartKey;
@@ -23,6 +24,14 @@ export interface MixRate {
   rateBefore: number;
   rateAfter: number;
   volumeChangePct: number | null;
+  /**
+   * Revenue, where the segment records its orders: the rate's part split again into the conversion rate (orders per
+   * session: `rateEffect`, `rateBefore`, `rateAfter`) and the order value (revenue per order: these). "One large
+   * order" and "more buyers" are different news; revenue per session told both as "€1.58 → €5.81 per session".
+   */
+  valueEffect?: number;
+  valueBefore?: number;
+  valueAfter?: number;
 }
 
 /**
@@ -81,12 +90,32 @@ export function mixAndRate(
   const total = volume + rate;
   if (total === 0) return null;
   const scale = finding.change / total;
-  return {
+  const split: MixRate = {
     volumeMetric,
     volumeEffect: volume * scale,
     rateEffect: rate * scale,
     rateBefore: r0,
     rateAfter: r1,
     volumeChangePct: (s1 - s0) / s0,
+  };
+  if (metric !== "revenue" || !has("transactions")) return split;
+  // Y = S·c·A (sessions, orders per session, revenue per order): the rate's part S₁·(r₁ − r₀) is exactly
+  // S₁·(c₁ − c₀)·A₀ + S₁·c₁·(A₁ − A₀).
+  const ordersAfter = known("transactions", finding.date, afterEnd);
+  const t0 = before("transactions", ordersAfter);
+  const t1 = mean(ordersAfter.map((p) => p.value));
+  if (t0 === null || t1 === null || !(t0 > 0) || !(t1 > 0)) return split;
+  const c0 = t0 / s0;
+  const c1 = t1 / s1;
+  const a0 = y0 / t0;
+  const a1 = y1 / t1;
+  return {
+    ...split,
+    rateEffect: s1 * (c1 - c0) * a0 * scale,
+    rateBefore: c0,
+    rateAfter: c1,
+    valueEffect: s1 * c1 * (a1 - a0) * scale,
+    valueBefore: a0,
+    valueAfter: a1,
   };
 }
