@@ -23,25 +23,38 @@ const DROP = addDays(PERIOD_END, -9);
 const kpis = (id: string, token: string) =>
   call(kpisRoute.GET, { path: `/api/reports/${id}/kpis`, params: { id }, token });
 
+/** The queries' days; those `lost` says fall three places from DROP and lose half their impressions. */
+function searchCsv(lost: (query: string) => boolean): string {
+  const lines = ["Date,Top queries,Clicks,Impressions,Position"];
+  let k = 0;
+  for (let d = addDays(PERIOD_START, -90); d <= PERIOD_END; d = addDays(d, 1)) {
+    for (const q of QUERIES) {
+      // A deterministic wobble of a few percent, and of a tenth of a place.
+      const wobble = Math.sin(k++ * 1.7);
+      const down = lost(q.query) && d >= DROP;
+      const impressions = Math.round(q.impressions * (down ? 0.5 : 1) * (1 + 0.04 * wobble));
+      const position = (q.position + (down ? 3 : 0) + 0.1 * wobble).toFixed(1);
+      lines.push(`${d},${q.query},${Math.round(impressions * 0.03)},${impressions},${position}`);
+    }
+  }
+  return lines.join("\n");
+}
+
 describe("the segment watch and search positions", () => {
   beforeEach(resetDatabase);
 
   it("reports a query's lost ranking with its date, in places", async () => {
     const { main, project, viewer, sourceId } = await uploadWorld();
     await db().update(clientProjects).set({ siteType: "brand" }).where(eq(clientProjects.id, project.id));
-    const lines = ["Date,Top queries,Clicks,Impressions,Position"];
-    let k = 0;
-    for (let d = addDays(PERIOD_START, -90); d <= PERIOD_END; d = addDays(d, 1)) {
-      for (const q of QUERIES) {
-        // A deterministic wobble of a few percent, and of a tenth of a place.
-        const wobble = Math.sin(k++ * 1.7);
-        const lost = q.query === "hiking boots" && d >= DROP;
-        const impressions = Math.round(q.impressions * (lost ? 0.5 : 1) * (1 + 0.04 * wobble));
-        const position = (q.position + (lost ? 3 : 0) + 0.1 * wobble).toFixed(1);
-        lines.push(`${d},${q.query},${Math.round(impressions * 0.03)},${impressions},${position}`);
-      }
-    }
-    expect((await uploadCsv(sourceId, main.token, lines.join("\n"))).status).toBe(200);
+    expect(
+      (
+        await uploadCsv(
+          sourceId,
+          main.token,
+          searchCsv((q) => q === "hiking boots"),
+        )
+      ).status,
+    ).toBe(200);
     const report = await insertReport(project);
     await generateReport(report.id);
     const docs = (await listInsights(project.id, viewer.token, `?reportId=${report.id}&limit=100`)).body.docs;
@@ -69,5 +82,29 @@ describe("the segment watch and search positions", () => {
     const place = figures.find((k: { metric: string }) => k.metric === "position");
     expect(place.unit).toBe("rank");
     expect(place.current).toBeGreaterThan(place.baseline);
+  });
+
+  it("tells every query falling on the same day as the site's change, not one query's", async () => {
+    const { main, project, viewer, sourceId } = await uploadWorld();
+    await db().update(clientProjects).set({ siteType: "brand" }).where(eq(clientProjects.id, project.id));
+    expect(
+      (
+        await uploadCsv(
+          sourceId,
+          main.token,
+          searchCsv(() => true),
+        )
+      ).status,
+    ).toBe(200);
+    const report = await insertReport(project);
+    await generateReport(report.id);
+    const docs = (await listInsights(project.id, viewer.token, `?reportId=${report.id}&limit=100`)).body.docs;
+    const shifts = docs.find((i: { intention: { key: string } }) => i.intention.key === "segment_level_shifts");
+    const positions = shifts.findings.filter((f: { metric: string }) => f.metric === "position");
+    expect(positions.map((f: { date: string }) => f.date)).toEqual([DROP, DROP, DROP]);
+    expect(positions[0].siblingShifts).toEqual({ count: 3, watched: 3 });
+    expect(shifts.summary).toMatch(
+      /All 3 queries watched shifted the same way within a day of it: most likely a change of the whole site/,
+    );
   });
 });

@@ -294,6 +294,31 @@ describe("the analyst's narrative", () => {
       "Sessions rose 99.8 % overnight on Apr 20, 2025 while revenue did not follow: most likely a change in tracking, not in visitors.",
     );
     expect(doubled.next).toMatch(/^Check what changed in the site's analytics tags that day/);
+    // Every query three places down on one day: the site's standing, not one query's.
+    const allQueries = analystNarrative(
+      {
+        findings: [
+          {
+            ...base,
+            kind: "level_shift",
+            metric: "position",
+            dimension: "query",
+            dimensionValue: "running shoes",
+            periodStart: "2025-04-07",
+            periodEnd: "2025-04-30",
+            current: 6.2,
+            baseline: 3.2,
+            change: 3,
+            direction: "up",
+            siblingShifts: { count: 6, watched: 6 },
+          },
+        ],
+      },
+      { currency: "USD", period },
+    )!;
+    expect(allQueries.next).toBe(
+      "Most queries moved together on Apr 7, 2025: check Search Console for a manual action or a security issue, the search engine's updates announced around that day, and changes to the site then (robots.txt, canonical tags, redirects, page speed).",
+    );
     // A day's revenue carried by its orders' value: one or a few large orders, not growth.
     const largeOrder = analystNarrative(
       {

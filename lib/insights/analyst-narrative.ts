@@ -60,6 +60,8 @@ export interface NarrativeFinding {
   mixRate?: { volumeMetric: string; volumeEffect: number; rateEffect: number; valueEffect?: number };
   /** A day of extra traffic whose KPI was as usual (engine/analyses/segment-watch.ts). */
   idleTraffic?: { metric: string; actual: number; usual: number };
+  /** Segments of its dimension that shifted the same way within a day of it (engine/analyses/sibling-shifts.ts). */
+  siblingShifts?: { count: number; watched: number };
   /** A step of sessions that the KPI did not follow: the KPI (engine/tracking-change.ts). */
   outcomeMetric?: string;
 }
@@ -387,6 +389,7 @@ function nextStep(lead: NarrativeFinding, findings: NarrativeFinding[], currency
           : `Look at ${where ? possessive(where) : "the"} orders of ${formatDay(lead.periodStart)} for what made them worth less (a discount code, a price error, refunds) and correct it if it was not intended.`;
       return `Check what happened on ${formatDay(lead.periodStart)} (a release, a campaign launch, a tracking change) and note it, so the next report reads it as known.`;
     case "level_shift":
+      if (!good && lead.siblingShifts) return siteWideStepNextStep(lead);
       if (!good) return lostLevelNextStep(lead, where, metric);
       return `Confirm the cause of the new level (search update, pricing, tracking) and reset ${metric} targets from ${formatDay(lead.periodStart)}.`;
     case "trend":
@@ -432,6 +435,19 @@ function lostLevelNextStep(lead: NarrativeFinding, where: string, metric: string
 /** Whether a split's rate carried most of the change (twice its volume's part or more). */
 const rateLed = (split: { volumeEffect: number; rateEffect: number }) =>
   Math.abs(split.rateEffect) > 2 * Math.abs(split.volumeEffect);
+/** Search results' metrics: a step of most queries or pages at once is the site's standing with the search engine. */
+const SEARCH_METRICS: ReadonlySet<string> = new Set(["position", "clicks", "impressions", "ctr"]);
+
+/** The next step when most of a dimension's segments lost their level on the same day: the site, not one segment. */
+function siteWideStepNextStep(lead: NarrativeFinding): string {
+  const day = formatDay(lead.periodStart);
+  const label = lower(dimensionLabel(lead.dimension));
+  const plural = /y$/.test(label) ? `${label.slice(0, -1)}ies` : `${label}s`;
+  if (SEARCH_METRICS.has(lead.metric) && ["query", "page", "landingPage"].includes(lead.dimension ?? ""))
+    return `Most ${plural} moved together on ${day}: check Search Console for a manual action or a security issue, the search engine's updates announced around that day, and changes to the site then (robots.txt, canonical tags, redirects, page speed).`;
+  return `Most ${plural} moved together on ${day}: look for a change to the whole site that day (a release, prices, the analytics tag or consent banner) rather than in one ${label}.`;
+}
+
 /** Whether revenue's split put most of the change on the order value (twice its traffic's and rate's parts or more). */
 const valueLed = (split: { volumeEffect: number; rateEffect: number; valueEffect?: number }) =>
   split.valueEffect !== undefined &&

@@ -205,6 +205,7 @@ export function describeFinding(finding: Finding, ctx: NarrativeContext): string
     mixAndRate(finding, ctx) +
     idleTrafficNote(finding, ctx) +
     trackingChangeNote(finding, ctx) +
+    siblingShiftsNote(finding) +
     kpiImpact(finding, ctx) +
     goodOrBad(finding)
   );
@@ -301,6 +302,17 @@ function trackingChangeSentence(f: Finding & Record<string, unknown>, ctx: Narra
     ? "the analytics tag installed twice, a filter removed"
     : "a consent banner, the tag missing from some pages, a new filter";
   return `${labelOf(f.metric).charAt(0).toUpperCase()}${labelOf(f.metric).slice(1)} ${up ? "rose" : "fell"} by ${formatChangePct(Math.abs(f.changePct ?? 0), ctx.locale).replace(/^\+/, "")} on ${date} (about ${formatValue(f.baseline ?? 0, "count", ctx)} to ${formatValue(f.current ?? 0, "count", ctx)} a day)${everywhere}, while ${labelOf(outcome)} did not follow${outcomeChange}: most likely a change in tracking (${causes}), not ${up ? "new" : "lost"} visitors. Check the site's tags; from ${date} on, ${labelOf(f.metric)} and the rates per session are not comparable with the days before.`;
+}
+
+/** " All 6 queries watched shifted the same way within a day of it: …" (engine/analyses/sibling-shifts.ts) */
+function siblingShiftsNote(finding: Finding): string {
+  const siblings = (finding as Finding & { siblingShifts?: { count: number; watched: number } }).siblingShifts;
+  if (!siblings) return "";
+  const label = lowerLabel(finding.dimension);
+  const plural = /y$/.test(label) ? `${label.slice(0, -1)}ies` : `${label}s`;
+  const how =
+    siblings.count === siblings.watched ? `All ${siblings.count}` : `${siblings.count} of the ${siblings.watched}`;
+  return ` ${how} ${plural} watched shifted the same way within a day of it: most likely a change of the whole site, not of one ${label}.`;
 }
 
 /** " From Nov 11, 2026 sessions are counted differently …": a finding that reads them across a tracking change. */

@@ -15,6 +15,7 @@ import {
   type SegmentShift,
 } from "./analyses/segment-watch";
 import type { SegmentDetector } from "./analyses/segment-detect";
+import { noteSiblingShifts } from "./analyses/sibling-shifts";
 import { effectShare } from "./effect-share";
 import { explainTotalsBySegments } from "./explain-by-segment";
 import { siteTypeIntentions } from "./applicable";
@@ -116,10 +117,10 @@ export function runEngine(input: EngineInput, options: EngineOptions = {}): Engi
   const { tests, threshold } = controlFalseDiscoveries(outcomes);
   for (const o of outcomes) {
     if (!o.localised) continue;
-    o.findings = foldSameEvent(foldSameRows(o.findings as (SegmentAnomaly | SegmentShift)[])).slice(
-      0,
-      SEGMENT_MAX_FINDINGS,
-    );
+    const folded = foldSameEvent(foldSameRows(o.findings as (SegmentAnomaly | SegmentShift)[]));
+    // Counted before the list is cut: a site-wide step is told by how many segments took it.
+    noteSiblingShifts(ctx, folded);
+    o.findings = folded.slice(0, SEGMENT_MAX_FINDINGS);
     attachMixRate(ctx, o.findings);
   }
   explainTotalsBySegments(ctx, outcomes);
