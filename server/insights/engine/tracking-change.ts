@@ -71,7 +71,7 @@ function findTrackingChanges(ctx: EngineContext): TrackingChange[] {
   for (const step of totalChangePoints(ctx, "sessions").found) {
     if (step.kind !== "level_shift" || !(step.baseline > 0) || !(step.current > 0) || step.pValue > CLEAR_P) continue;
     if (Math.abs(Math.log(step.current / step.baseline)) < MIN_STEP) continue;
-    const from = addDays(step.date, -BEFORE_DAYS);
+    const from = addDays(step.date, -BEFORE_DAYS) < w.historyStart ? w.historyStart : addDays(step.date, -BEFORE_DAYS);
     const sessions = stepRatio(ctx.data.series("sessions", from, w.periodEnd), step.date);
     const outcome = stepRatio(ctx.data.series(kpi, from, w.periodEnd), step.date);
     if (!sessions || !outcome || !(sessions.ratio > 0)) continue;
@@ -112,7 +112,7 @@ interface StepRatio {
  * step dated mid-week is not read off a weekend's level. Null with fewer than two of each weekday before, or no day
  * after.
  */
-export function stepRatio(series: readonly DailyPoint[], date: string): StepRatio | null {
+function stepRatio(series: readonly DailyPoint[], date: string): StepRatio | null {
   const sums = new Array<number>(7).fill(0);
   const counts = new Array<number>(7).fill(0);
   for (const p of series)
