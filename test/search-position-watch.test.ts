@@ -40,24 +40,22 @@ function searchCsv(lost: (query: string) => boolean): string {
   return lines.join("\n");
 }
 
+/** A brand project with the queries' days uploaded, its 30-day report run, and the report's insights. */
+async function reportOnSearch(lost: (query: string) => boolean) {
+  const { main, project, viewer, sourceId } = await uploadWorld();
+  await db().update(clientProjects).set({ siteType: "brand" }).where(eq(clientProjects.id, project.id));
+  expect((await uploadCsv(sourceId, main.token, searchCsv(lost))).status).toBe(200);
+  const report = await insertReport(project);
+  await generateReport(report.id);
+  const docs = (await listInsights(project.id, viewer.token, `?reportId=${report.id}&limit=100`)).body.docs;
+  return { docs, report, viewer };
+}
+
 describe("the segment watch and search positions", () => {
   beforeEach(resetDatabase);
 
   it("reports a query's lost ranking with its date, in places", async () => {
-    const { main, project, viewer, sourceId } = await uploadWorld();
-    await db().update(clientProjects).set({ siteType: "brand" }).where(eq(clientProjects.id, project.id));
-    expect(
-      (
-        await uploadCsv(
-          sourceId,
-          main.token,
-          searchCsv((q) => q === "hiking boots"),
-        )
-      ).status,
-    ).toBe(200);
-    const report = await insertReport(project);
-    await generateReport(report.id);
-    const docs = (await listInsights(project.id, viewer.token, `?reportId=${report.id}&limit=100`)).body.docs;
+    const { docs, report, viewer } = await reportOnSearch((q) => q === "hiking boots");
     const shifts = docs.find((i: { intention: { key: string } }) => i.intention.key === "segment_level_shifts");
     const position = shifts.findings.find((f: { metric: string }) => f.metric === "position");
     expect(position).toMatchObject({
@@ -85,20 +83,7 @@ describe("the segment watch and search positions", () => {
   });
 
   it("tells every query falling on the same day as the site's change, not one query's", async () => {
-    const { main, project, viewer, sourceId } = await uploadWorld();
-    await db().update(clientProjects).set({ siteType: "brand" }).where(eq(clientProjects.id, project.id));
-    expect(
-      (
-        await uploadCsv(
-          sourceId,
-          main.token,
-          searchCsv(() => true),
-        )
-      ).status,
-    ).toBe(200);
-    const report = await insertReport(project);
-    await generateReport(report.id);
-    const docs = (await listInsights(project.id, viewer.token, `?reportId=${report.id}&limit=100`)).body.docs;
+    const { docs } = await reportOnSearch(() => true);
     const shifts = docs.find((i: { intention: { key: string } }) => i.intention.key === "segment_level_shifts");
     const positions = shifts.findings.filter((f: { metric: string }) => f.metric === "position");
     expect(positions.map((f: { date: string }) => f.date)).toEqual([DROP, DROP, DROP]);

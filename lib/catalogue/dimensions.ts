@@ -26,3 +26,9 @@ const FINDING_DIMENSION_LABELS: Record<string, string> = { competitor: "Competit
 /** A dimension's name on screen; an unknown key is shown as it is. */
 export const dimensionLabel = (key: string | null | undefined): string =>
   key ? (DIMENSIONS.find((d) => d.key === key)?.label ?? FINDING_DIMENSION_LABELS[key] ?? key) : "";
+
+/** A dimension's label in lower case and plural, for a sentence: "queries", "landing pages", "channels". */
+export const dimensionPlural = (key: string | null | undefined): string => {
+  const label = dimensionLabel(key).toLowerCase();
+  return /[^aeiou]y$/.test(label) ? `${label.slice(0, -1)}ies` : `${label}s`;
+};

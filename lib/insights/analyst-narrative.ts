@@ -2,7 +2,7 @@
 // the engine's sentences: a headline with the number, the segment and the date; one sentence of why (the driver and
 // its share of the change); one next step for the kind of finding. Display names only (catalogue labels), and the
 // report's period is left out of a headline that covers exactly that period (the report says it once).
-import { dimensionLabel } from "../catalogue/dimensions";
+import { dimensionLabel, dimensionPlural } from "../catalogue/dimensions";
 import { AD_METRICS, isCampaignName } from "./ad-metrics";
 import { findMetric, metricLabel, metricUnit, wasOrWere } from "../catalogue/metrics";
 import {
@@ -442,7 +442,7 @@ const SEARCH_METRICS: ReadonlySet<string> = new Set(["position", "clicks", "impr
 function siteWideStepNextStep(lead: NarrativeFinding): string {
   const day = formatDay(lead.periodStart);
   const label = lower(dimensionLabel(lead.dimension));
-  const plural = /y$/.test(label) ? `${label.slice(0, -1)}ies` : `${label}s`;
+  const plural = dimensionPlural(lead.dimension);
   if (SEARCH_METRICS.has(lead.metric) && ["query", "page", "landingPage"].includes(lead.dimension ?? ""))
     return `Most ${plural} moved together on ${day}: check Search Console for a manual action or a security issue, the search engine's updates announced around that day, and changes to the site then (robots.txt, canonical tags, redirects, page speed).`;
   return `Most ${plural} moved together on ${day}: look for a change to the whole site that day (a release, prices, the analytics tag or consent banner) rather than in one ${label}.`;

@@ -1,5 +1,5 @@
 import { formatIsoDate } from "@/lib/dates";
-import { dimensionLabel } from "@/lib/catalogue/dimensions";
+import { dimensionLabel, dimensionPlural } from "@/lib/catalogue/dimensions";
 import { METRICS } from "@/lib/insights/metrics";
 import { wasOrWere } from "@/lib/catalogue/metrics";
 import { countedLabel, ownRatesClause, readsPerDay, smallAmountDigits } from "@/lib/insights/format-values";
@@ -309,7 +309,7 @@ function siblingShiftsNote(finding: Finding): string {
   const siblings = (finding as Finding & { siblingShifts?: { count: number; watched: number } }).siblingShifts;
   if (!siblings) return "";
   const label = lowerLabel(finding.dimension);
-  const plural = /y$/.test(label) ? `${label.slice(0, -1)}ies` : `${label}s`;
+  const plural = dimensionPlural(finding.dimension);
   const how =
     siblings.count === siblings.watched ? `All ${siblings.count}` : `${siblings.count} of the ${siblings.watched}`;
   return ` ${how} ${plural} watched shifted the same way within a day of it: most likely a change of the whole site, not of one ${label}.`;
