@@ -501,6 +501,18 @@ function baseSentence(finding: Finding, ctx: NarrativeContext): string {
         return `${Label}${segment(f)} ${directionVerb(f.metric, f.direction)} from about ${place(f.baseline)} to ${place(f.current)} on ${formatDate(f.periodStart, ctx.locale)} (${f.change > 0 ? "+" : "-"}${place(Math.abs(f.change))} places)${size}.${sameEventNote(f, unit, ctx)}${movedWithNote(f, unit, ctx)}${seasonNote(f, ctx)}`;
       // A daily level of a count or an amount; a rate is the same on any day.
       const aDay = readsPerDay(f.kind, unit, f.metric) ? " a day" : "";
+      // A segment that began in the window (segment-watch.ts): no level before, no percentage.
+      if (f.dimension && f.baseline === 0 && f.changePct === null && f.direction === "up") {
+        // "Channel “Affiliates” started …: about 295 sessions, 6 transactions and $362.41 revenue a day since".
+        const levels = [
+          { metric: f.metric, current: f.current ?? 0 },
+          ...(Array.isArray(f.alsoStarted) ? f.alsoStarted : []),
+        ].map(
+          (x: { metric: string; current: number }) =>
+            `${formatValue(x.current, unitOf(x.metric), ctx)} ${labelOf(x.metric)}`,
+        );
+        return `${segmentName(f.dimension, f.dimensionValue)} started on ${formatDate(f.periodStart, ctx.locale)}: about ${listed(levels)}${aDay} since, from none before${size}.${sameEventNote(f, unit, ctx)}${movedWithNote(f, unit, ctx)}${seasonNote(f, ctx)}`;
+      }
       return `${Label}${segment(f)} shifted from about ${v(f.baseline)} to ${v(f.current)}${aDay} on ${formatDate(f.periodStart, ctx.locale)}${pct(f, ctx)}${size}.${sameEventNote(f, unit, ctx)}${movedWithNote(f, unit, ctx)}${seasonNote(f, ctx)}`;
     }
     case "trend": {

@@ -16,6 +16,7 @@ import {
 } from "./analyses/segment-watch";
 import type { SegmentDetector } from "./analyses/segment-detect";
 import { noteSiblingShifts } from "./analyses/sibling-shifts";
+import { foldIntoStarts, segmentStarts } from "./analyses/started-segments";
 import { effectShare } from "./effect-share";
 import { explainTotalsBySegments } from "./explain-by-segment";
 import { siteTypeIntentions } from "./applicable";
@@ -115,9 +116,12 @@ export function runEngine(input: EngineInput, options: EngineOptions = {}): Engi
   // not lower the bar the unexpected ones are held to.
   labelSeasonalFindings(ctx, outcomes);
   const { tests, threshold } = controlFalseDiscoveries(outcomes);
-  for (const o of outcomes) {
-    if (!o.localised) continue;
-    const folded = foldSameEvent(foldSameRows(o.findings as (SegmentAnomaly | SegmentShift)[]));
+  const localised = outcomes.filter((o) => o.localised);
+  for (const o of localised) o.findings = foldSameEvent(foldSameRows(o.findings as (SegmentAnomaly | SegmentShift)[]));
+  // A segment's start (level shifts) also holds back its unusual days (the other outcome) in its first weeks.
+  const starts = segmentStarts(localised.flatMap((o) => o.findings as (SegmentAnomaly | SegmentShift)[]));
+  for (const o of localised) {
+    const folded = foldIntoStarts(o.findings as (SegmentAnomaly | SegmentShift)[], starts);
     // Counted before the list is cut: a site-wide step is told by how many segments took it.
     noteSiblingShifts(ctx, folded);
     o.findings = folded.slice(0, SEGMENT_MAX_FINDINGS);

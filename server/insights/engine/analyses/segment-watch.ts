@@ -15,6 +15,7 @@ import type { Chart, EngineContext, IntentionOutcome } from "../types";
 import { round } from "./anomalies";
 import { mixAndRate, type MixRate } from "./mix-rate";
 import { moderateSegmentNoise } from "./segment-noise";
+import { startedFromNothing } from "./started-segments";
 import { totalLevelShifts } from "./total-change-points";
 import {
   CLEAR_SHIFT_P,
@@ -391,13 +392,17 @@ interface Volume {
   known: number;
   total: number;
   nonZero: number;
-  /** The same of the days before the report period, and of the period's. */
+  /**
+   * The same of the days before the report period, and of the period's; and, for a segment that began inside the
+   * window (a new channel or campaign), of its days since its first.
+   */
   sides: { known: number; total: number; nonZero: number }[];
 }
 
 /** `values` from the watch's first day; the report period's first is at `periodAt`. */
 function volume(values: (number | null)[], periodAt = values.length): Volume {
   const sides = [0, 1].map(() => ({ known: 0, total: 0, nonZero: 0 }));
+  let first = -1;
   // Indexed: this runs for every (segment, metric) before the detections start.
   for (let i = 0; i < values.length; i++) {
     const v = values[i];
@@ -405,7 +410,23 @@ function volume(values: (number | null)[], periodAt = values.length): Volume {
     const side = sides[i < periodAt ? 0 : 1];
     side.known++;
     side.total += v;
-    if (v !== 0) side.nonZero++;
+    if (v !== 0) {
+      side.nonZero++;
+      if (first < 0) first = i;
+    }
+  }
+  // A segment that began after the window's first day: its level since then, which the zeros before it hid (an
+  // Affiliates channel started mid-period, 300 sessions a day, was not watched and its start went unnamed).
+  if (first > 0) {
+    const since = { known: 0, total: 0, nonZero: 0 };
+    for (let i = first; i < values.length; i++) {
+      const v = values[i];
+      if (v === null) continue;
+      since.known++;
+      since.total += v;
+      if (v !== 0) since.nonZero++;
+    }
+    sides.push(since);
   }
   const [before, during] = sides;
   return {
@@ -457,7 +478,8 @@ function collectFindings(
   const { shifts } = detection;
   out.tests.shifts++;
   const judged = task.series.filter((p) => p.date >= watchStart);
-  for (const f of shifts) {
+  for (const found of shifts) {
+    const f = startedFromNothing(found);
     // A shift moves every later day of the period by `change`; an average position is a level, not a sum of days.
     const days = countDays(f.date, w.periodEnd, ctx.excludedDays);
     const finding: SegmentShift =
