@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { expect } from "vitest";
-import { addDays } from "@/lib/dates";
+import { addDays, dayOfWeek } from "@/lib/dates";
 import { gaussian, mulberry32 } from "@/lib/seeded-random";
 import { db } from "@/server/db/client";
 import { clientProjects, insights } from "@/server/db/schema";
@@ -36,6 +36,42 @@ export function noisyCounts(seed: number): { count: (mean: number) => number; z:
 
 /** The 120 days to SHOP_END, oldest first. */
 export const shopDays = (): string[] => Array.from({ length: 120 }, (_, i) => addDays(SHOP_END, -119 + i));
+
+/** One row of a shop's export by channel and device, before its counts are drawn. */
+export interface ShopCell {
+  date: string;
+  channel: string;
+  device: string;
+  /** The channel's conversion rate. */
+  rate: number;
+  /** The sessions the row expects: the channel's, the device's share of them, that weekday's. */
+  expected: number;
+}
+
+/**
+ * A shop's export by channel and device (date, channel, device, sessions, transactions, revenue) over shopDays(): `row`
+ * draws each row's sessions, orders and revenue from the seeded counts (null: no row that day).
+ */
+export function channelDeviceCsv(
+  seed: number,
+  row: (cell: ShopCell, noise: ReturnType<typeof noisyCounts>) => [number, number, number] | null,
+  channels: readonly (readonly [string, number, number])[] = SHOP_CHANNELS,
+): string {
+  const noise = noisyCounts(seed);
+  const lines = ["date,channel,device,sessions,transactions,revenue"];
+  for (const date of shopDays())
+    for (const [channel, mean, rate] of channels)
+      for (const [device, share] of SHOP_DEVICES) {
+        const expected = mean * share * SHOP_WEEKLY[dayOfWeek(date)];
+        const drawn = row({ date, channel, device, rate, expected }, noise);
+        if (drawn) lines.push(`${date},${channel},${device},${drawn[0]},${drawn[1]},${drawn[2].toFixed(2)}`);
+      }
+  return lines.join("\n");
+}
+
+/** Orders' revenue at $60 each, with a spread that grows as a sum of baskets' does. */
+export const basketRevenue = (orders: number, z: () => number): number =>
+  Math.max(0, orders * 60 + 20 * Math.sqrt(orders) * z());
 
 /** Uploads `csv` into a new project (of `siteType`), runs the 30-day report on it and returns its insights by rank. */
 export async function reportOnShop(csv: string, siteType?: "lead_generation" | "ecommerce") {

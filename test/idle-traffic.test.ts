@@ -1,16 +1,8 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { addDays, dayOfWeek } from "@/lib/dates";
+import { addDays } from "@/lib/dates";
 import { analystNarrative } from "@/lib/insights/analyst-narrative";
 import { resetDatabase } from "@/test/db";
-import {
-  SHOP_CHANNELS,
-  SHOP_DEVICES,
-  SHOP_END,
-  SHOP_WEEKLY,
-  noisyCounts,
-  reportOnShop,
-  shopDays,
-} from "@/test/generated-shop";
+import { SHOP_END, basketRevenue, channelDeviceCsv, reportOnShop } from "@/test/generated-shop";
 
 // A shop with two days of extra traffic. On one, a crawler sent Direct five times its desktop sessions and not one
 // more order; on the other, a newsletter tripled Email's visits and their orders with them. Both are unusual days of
@@ -21,19 +13,13 @@ const CRAWLED = addDays(SHOP_END, -6);
 const NEWSLETTER = addDays(SHOP_END, -12);
 
 function shopCsv(): string {
-  const { count, z } = noisyCounts(17);
-  const lines = ["date,channel,device,sessions,transactions,revenue"];
-  for (const date of shopDays())
-    for (const [channel, mean, rate] of SHOP_CHANNELS)
-      for (const [device, share] of SHOP_DEVICES) {
-        const sent = channel === "Email" && date === NEWSLETTER ? 3 : 1;
-        const visitors = count(mean * share * SHOP_WEEKLY[dayOfWeek(date)] * sent);
-        const orders = count(visitors * rate);
-        const crawler = channel === "Direct" && device === "desktop" && date === CRAWLED ? 4 * visitors : 0;
-        const revenue = Math.max(0, orders * 60 + 20 * Math.sqrt(orders) * z());
-        lines.push(`${date},${channel},${device},${visitors + crawler},${orders},${revenue.toFixed(2)}`);
-      }
-  return lines.join("\n");
+  return channelDeviceCsv(17, ({ date, channel, device, rate, expected }, { count, z }) => {
+    const sent = channel === "Email" && date === NEWSLETTER ? 3 : 1;
+    const visitors = count(expected * sent);
+    const orders = count(visitors * rate);
+    const crawler = channel === "Direct" && device === "desktop" && date === CRAWLED ? 4 * visitors : 0;
+    return [visitors + crawler, orders, basketRevenue(orders, z)];
+  });
 }
 
 type Stored = {

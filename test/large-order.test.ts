@@ -1,15 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { addDays, dayOfWeek } from "@/lib/dates";
+import { addDays } from "@/lib/dates";
 import { resetDatabase } from "@/test/db";
-import {
-  SHOP_CHANNELS,
-  SHOP_DEVICES,
-  SHOP_END,
-  SHOP_WEEKLY,
-  noisyCounts,
-  reportOnShop,
-  shopDays,
-} from "@/test/generated-shop";
+import { SHOP_END, basketRevenue, channelDeviceCsv, reportOnShop } from "@/test/generated-shop";
 
 // A shop where one order of $6,000 landed on an ordinary day of Direct's desktop visits. On such a file (in euros, a
 // desktop segment) the report said "Of the rise, -€26.99 came from traffic (sessions -1.3%) and +€5,408.01 from the
@@ -19,18 +11,12 @@ import {
 const LARGE_ORDER_DAY = addDays(SHOP_END, -8);
 
 function shopCsv(): string {
-  const { count, z } = noisyCounts(23);
-  const lines = ["date,channel,device,sessions,transactions,revenue"];
-  for (const date of shopDays())
-    for (const [channel, mean, rate] of SHOP_CHANNELS)
-      for (const [device, share] of SHOP_DEVICES) {
-        const visitors = count(mean * share * SHOP_WEEKLY[dayOfWeek(date)]);
-        const large = channel === "Direct" && device === "desktop" && date === LARGE_ORDER_DAY;
-        const orders = count(visitors * rate) + (large ? 1 : 0);
-        const revenue = Math.max(0, orders * 60 + 20 * Math.sqrt(orders) * z()) + (large ? 6000 : 0);
-        lines.push(`${date},${channel},${device},${visitors},${orders},${revenue.toFixed(2)}`);
-      }
-  return lines.join("\n");
+  return channelDeviceCsv(23, ({ date, channel, device, rate, expected }, { count, z }) => {
+    const visitors = count(expected);
+    const large = channel === "Direct" && device === "desktop" && date === LARGE_ORDER_DAY;
+    const orders = count(visitors * rate) + (large ? 1 : 0);
+    return [visitors, orders, basketRevenue(orders, z) + (large ? 6000 : 0)];
+  });
 }
 
 type Stored = {

@@ -1,15 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { addDays, dayOfWeek } from "@/lib/dates";
+import { addDays } from "@/lib/dates";
 import { resetDatabase } from "@/test/db";
-import {
-  SHOP_CHANNELS,
-  SHOP_DEVICES,
-  SHOP_END,
-  SHOP_WEEKLY,
-  noisyCounts,
-  reportOnShop,
-  shopDays,
-} from "@/test/generated-shop";
+import { SHOP_CHANNELS, SHOP_END, basketRevenue, channelDeviceCsv, reportOnShop } from "@/test/generated-shop";
 
 // A shop whose new Affiliates channel began 16 days before the data's end, 300 sessions a day. Its period had 14
 // days of zeros, so it was not watched, and the report named only the devices its visits went to ("Sessions for
@@ -20,19 +12,17 @@ import {
 const STARTED = addDays(SHOP_END, -15);
 
 function shopCsv(): string {
-  const { count, z } = noisyCounts(31);
-  const lines = ["date,channel,device,sessions,transactions,revenue"];
   const channels = [...SHOP_CHANNELS, ["Affiliates", 300, 0.02] as const];
-  for (const date of shopDays())
-    for (const [channel, mean, rate] of channels)
-      for (const [device, share] of SHOP_DEVICES) {
-        if (channel === "Affiliates" && date < STARTED) continue;
-        const visitors = count(mean * share * SHOP_WEEKLY[dayOfWeek(date)]);
-        const orders = count(visitors * rate);
-        const revenue = Math.max(0, orders * 60 + 20 * Math.sqrt(orders) * z());
-        lines.push(`${date},${channel},${device},${visitors},${orders},${revenue.toFixed(2)}`);
-      }
-  return lines.join("\n");
+  return channelDeviceCsv(
+    31,
+    ({ date, channel, rate, expected }, { count, z }) => {
+      if (channel === "Affiliates" && date < STARTED) return null;
+      const visitors = count(expected);
+      const orders = count(visitors * rate);
+      return [visitors, orders, basketRevenue(orders, z)];
+    },
+    channels,
+  );
 }
 
 type Stored = { kind: string; metric: string; dimensionValue: string | null; date?: string; changePct: number | null };

@@ -1,15 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { addDays, dayOfWeek } from "@/lib/dates";
+import { addDays } from "@/lib/dates";
 import { resetDatabase } from "@/test/db";
-import {
-  SHOP_CHANNELS,
-  SHOP_DEVICES,
-  SHOP_END,
-  SHOP_WEEKLY,
-  noisyCounts,
-  reportOnShop,
-  shopDays,
-} from "@/test/generated-shop";
+import { SHOP_END, channelDeviceCsv, reportOnShop } from "@/test/generated-shop";
 
 // A shop whose Organic Search lost 30 % of its sessions on the data's last 4 days (a ranking lost to an update). The
 // site's 4 days are below their range; Organic Search's own drop is a step too young for a week after it. Once the
@@ -19,17 +11,11 @@ import {
 const DROPPED_FROM = addDays(SHOP_END, -3);
 
 function shopCsv(): string {
-  const { count } = noisyCounts(29);
-  const lines = ["date,channel,device,sessions,transactions,revenue"];
-  for (const date of shopDays())
-    for (const [channel, mean] of SHOP_CHANNELS)
-      for (const [device, share] of SHOP_DEVICES) {
-        const lost = channel === "Organic Search" && date >= DROPPED_FROM ? 0.7 : 1;
-        const sessions = count(mean * share * SHOP_WEEKLY[dayOfWeek(date)] * lost);
-        const orders = count(sessions * 0.025);
-        lines.push(`${date},${channel},${device},${sessions},${orders},${(orders * 60).toFixed(2)}`);
-      }
-  return lines.join("\n");
+  return channelDeviceCsv(29, ({ date, channel, expected }, { count }) => {
+    const sessions = count(expected * (channel === "Organic Search" && date >= DROPPED_FROM ? 0.7 : 1));
+    const orders = count(sessions * 0.025);
+    return [sessions, orders, orders * 60];
+  });
 }
 
 type Shift = { metric: string; dimension: string; dimensionValue: string; date: string };

@@ -1,15 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { addDays, dayOfWeek } from "@/lib/dates";
+import { addDays } from "@/lib/dates";
 import { resetDatabase } from "@/test/db";
-import {
-  SHOP_CHANNELS,
-  SHOP_DEVICES,
-  SHOP_START,
-  SHOP_WEEKLY,
-  noisyCounts,
-  reportOnShop,
-  shopDays,
-} from "@/test/generated-shop";
+import { SHOP_START, channelDeviceCsv, reportOnShop } from "@/test/generated-shop";
 
 // A shop whose every channel and device doubled its sessions on the period's 21st day (a tag installed twice, or a
 // sale across the whole site). Each segment's level shift is +100 %, three times the period's +34 %, and the largest
@@ -19,16 +11,11 @@ import {
 const DOUBLED_FROM = addDays(SHOP_START, 20);
 
 function shopCsv(): string {
-  const { count } = noisyCounts(43);
-  const lines = ["date,channel,device,sessions,transactions,revenue"];
-  for (const date of shopDays())
-    for (const [channel, mean] of SHOP_CHANNELS)
-      for (const [device, share] of SHOP_DEVICES) {
-        const sessions = count(mean * share * SHOP_WEEKLY[dayOfWeek(date)] * (date >= DOUBLED_FROM ? 2 : 1));
-        const orders = count(sessions * 0.025);
-        lines.push(`${date},${channel},${device},${sessions},${orders},${(orders * 60).toFixed(2)}`);
-      }
-  return lines.join("\n");
+  return channelDeviceCsv(43, ({ date, expected }, { count }) => {
+    const sessions = count(expected * (date >= DOUBLED_FROM ? 2 : 1));
+    const orders = count(sessions * 0.025);
+    return [sessions, orders, orders * 60];
+  });
 }
 
 describe("a step of the whole site", () => {

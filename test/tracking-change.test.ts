@@ -1,15 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { addDays, dayOfWeek } from "@/lib/dates";
+import { addDays } from "@/lib/dates";
 import { resetDatabase } from "@/test/db";
-import {
-  SHOP_CHANNELS,
-  SHOP_DEVICES,
-  SHOP_END,
-  SHOP_WEEKLY,
-  noisyCounts,
-  reportOnShop,
-  shopDays,
-} from "@/test/generated-shop";
+import { SHOP_END, basketRevenue, channelDeviceCsv, reportOnShop } from "@/test/generated-shop";
 
 // Shops whose sessions stepped while their orders did not. Doubled overnight in every channel and device (the
 // analytics tag installed twice), a report said "Sessions rose … Estimated effect over the period: +€26,786.34
@@ -27,18 +19,12 @@ interface Plan {
 }
 
 function shopCsv(plan: Plan, seed: number): string {
-  const { count, z } = noisyCounts(seed);
-  const lines = ["date,channel,device,sessions,transactions,revenue"];
-  for (const date of shopDays())
-    for (const [channel, mean, rate] of SHOP_CHANNELS)
-      for (const [device, share] of SHOP_DEVICES) {
-        const visitors = count(mean * share * SHOP_WEEKLY[dayOfWeek(date)]);
-        const counted = date >= STEP ? Math.round(visitors * plan.sessionsFactor(channel)) : visitors;
-        const orders = count((plan.ordersFollow ? counted : visitors) * rate);
-        const revenue = Math.max(0, orders * 60 + 20 * Math.sqrt(orders) * z());
-        lines.push(`${date},${channel},${device},${counted},${orders},${revenue.toFixed(2)}`);
-      }
-  return lines.join("\n");
+  return channelDeviceCsv(seed, ({ date, channel, rate, expected }, { count, z }) => {
+    const visitors = count(expected);
+    const counted = date >= STEP ? Math.round(visitors * plan.sessionsFactor(channel)) : visitors;
+    const orders = count((plan.ordersFollow ? counted : visitors) * rate);
+    return [counted, orders, basketRevenue(orders, z)];
+  });
 }
 
 type Row = Awaited<ReturnType<typeof reportOnShop>>[number];

@@ -11,6 +11,7 @@ import {
   foldSameRows,
   segmentWatchChart,
   startSegmentWatch,
+  takeLeadEffect,
   type SegmentAnomaly,
   type SegmentShift,
 } from "./analyses/segment-watch";
@@ -122,9 +123,12 @@ export function runEngine(input: EngineInput, options: EngineOptions = {}): Engi
   const starts = segmentStarts(localised.flatMap((o) => o.findings as (SegmentAnomaly | SegmentShift)[]));
   for (const o of localised) {
     const folded = foldIntoStarts(o.findings as (SegmentAnomaly | SegmentShift)[], starts);
+    const cut = folded.length < o.findings.length;
     // Counted before the list is cut: a site-wide step is told by how many segments took it.
     noteSiblingShifts(ctx, folded);
     o.findings = folded.slice(0, SEGMENT_MAX_FINDINGS);
+    // A lead left out with a segment's first weeks leaves its effect with it.
+    if (cut) takeLeadEffect(o);
     attachMixRate(ctx, o.findings);
   }
   explainTotalsBySegments(ctx, outcomes);
@@ -254,9 +258,7 @@ function controlFalseDiscoveries(outcomes: IntentionOutcome[]): { tests: number;
       // The segment watch's outcome is its lead finding's effect (segment-watch.ts). The news leads:
       // a segment's seasonal rise, however large, follows another segment's unexpected drop.
       o.findings = [...o.findings.filter((f) => !seasonal(f)), ...o.findings.filter(seasonal)];
-      const lead = o.findings[0] as Finding & { kpiEffect?: number; indirectEffect?: number };
-      o.kpiEffect = seasonal(lead) ? 0 : (lead.kpiEffect ?? 0);
-      o.indirectEffect = seasonal(lead) || o.kpiEffect ? 0 : (lead.indirectEffect ?? 0);
+      takeLeadEffect(o);
       continue;
     }
     // What the season predicts is not news: an outcome left with only such findings carries no impact.

@@ -1,11 +1,11 @@
 import { findMetric } from "@/lib/catalogue/metrics";
 import type { Dimension } from "@/lib/insights/metrics";
-import { isSeasonallyExpected } from "@/lib/insights/season";
 import { addDays, dayNumber, dayOfWeek } from "@/lib/dates";
 import { metricParts } from "../data/project-data";
 import { segmentSeries } from "../data/segment-daily";
 import type { AuditFinding } from "../detectors/data-quality";
 import type { DailyPoint, Finding } from "../types";
+import { takeLeadEffect } from "./analyses/segment-watch";
 import { totalChangePoints } from "./analyses/total-change-points";
 import type { EngineContext, IntentionOutcome } from "./types";
 
@@ -236,10 +236,8 @@ export function discountTrackingChanges(ctx: EngineContext, outcomes: IntentionO
     if (o.localised) {
       // The segment watch's outcome is its lead finding's (segment-watch.ts): a segment's own news leads again.
       o.findings = [...o.findings.filter((f) => !hit.has(f)), ...o.findings.filter((f) => hit.has(f))];
-      const lead = o.findings[0] as Finding & { kpiEffect?: number; indirectEffect?: number };
-      const quiet = hit.has(lead) || isSeasonallyExpected(lead);
-      o.kpiEffect = quiet ? 0 : (lead.kpiEffect ?? 0);
-      o.indirectEffect = quiet || o.kpiEffect ? 0 : (lead.indirectEffect ?? 0);
+      // The findings that take the change already carry no effect.
+      takeLeadEffect(o);
     } else if (o.findings.some((f) => typeof f.pValue === "number" && hit.has(f))) {
       o.kpiEffect = 0;
       o.indirectEffect = 0;

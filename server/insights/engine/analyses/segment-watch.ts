@@ -1,4 +1,5 @@
 import type { Intention } from "@/lib/insights/intentions";
+import { isSeasonallyExpected } from "@/lib/insights/season";
 import { metricDefinition } from "@/lib/insights/metrics";
 import { PART_INDEX, type PartKey } from "../../data/parts";
 import { segmentSeries, type SegmentDailySeries } from "../../data/segment-daily";
@@ -9,7 +10,7 @@ import { COUNT_BEHIND, MIN_COUNT_PER_DAY, MIN_COUNT_PER_DAY_COUNTED, MIN_COUNT_P
 import { indirectEffectOf, kpiEffectOf } from "../impact";
 import { UNUSUAL_DAYS_MIN_DATA } from "../skip-reason";
 import type { BaselinePoint } from "../../stats/seasonal-baseline";
-import type { DailyPoint } from "../../types";
+import type { DailyPoint, Finding } from "../../types";
 import { sameTaskKey, sameTest, sameValues, type SameRowsAs } from "./same-series";
 import type { Chart, EngineContext, IntentionOutcome } from "../types";
 import { round } from "./anomalies";
@@ -704,6 +705,17 @@ export function foldSameEvent<T extends SegmentAnomaly | SegmentShift>(findings:
 
 function sameChange(a: number | null, b: number | null): boolean {
   return a !== null && b !== null && Math.abs(a - b) <= SAME_EVENT * Math.max(Math.abs(a), Math.abs(b));
+}
+
+/**
+ * The segment watch's outcome carries its lead finding's effect on the KPI (none when the season predicted it, or when
+ * nothing is left), set again whenever its findings are cut or reordered.
+ */
+export function takeLeadEffect(o: IntentionOutcome): void {
+  const lead = o.findings[0] as (Finding & { kpiEffect?: number; indirectEffect?: number }) | undefined;
+  const quiet = !lead || isSeasonallyExpected(lead);
+  o.kpiEffect = quiet ? 0 : (lead.kpiEffect ?? 0);
+  o.indirectEffect = quiet || o.kpiEffect ? 0 : (lead.indirectEffect ?? 0);
 }
 
 /** The chart of a segment-watch insight: its lead finding's series (null when nothing was kept). */
