@@ -319,6 +319,66 @@ describe("the analyst's narrative", () => {
     expect(allQueries.next).toBe(
       "Most queries moved together on Apr 7, 2025: check Search Console for a manual action or a security issue, the search engine's updates announced around that day, and changes to the site then (robots.txt, canonical tags, redirects, page speed).",
     );
+    // A channel's sessions went on under a new name: a renamed channel to map, not sessions lost.
+    const shift = { ...base, kind: "level_shift", metric: "sessions", dimension: "channel", periodEnd: "2025-04-30" };
+    const renamed = analystNarrative(
+      {
+        findings: [
+          {
+            ...shift,
+            dimensionValue: "Social",
+            periodStart: "2025-04-09",
+            current: 0,
+            baseline: 192,
+            change: -192,
+            direction: "down",
+            movedTo: {
+              dimension: "channel",
+              dimensionValue: "Organic Social",
+              before: 0,
+              after: 192,
+              date: "2025-04-09",
+              same: true,
+            },
+          },
+        ],
+      },
+      { currency: "USD", period },
+    )!;
+    expect(renamed.headline).toBe(
+      "Sessions from Social moved to Organic Social from Apr 9, 2025: about 192 a day before, about as much since under the new name.",
+    );
+    expect(renamed.next).toBe(
+      "Ask who renamed Social on Apr 9, 2025 (the channel grouping, the campaign tags, a page's address), and read Social and Organic Social as one in the client's reports and targets from that day, or restore the old name.",
+    );
+    // Part of a channel's sessions taken by another: what moved them, and what a pause saved against what it cost.
+    const taken = analystNarrative(
+      {
+        findings: [
+          {
+            ...shift,
+            dimensionValue: "Paid Search",
+            periodStart: "2025-04-09",
+            current: 303,
+            baseline: 491,
+            change: -188,
+            direction: "down",
+            movedTo: {
+              dimension: "channel",
+              dimensionValue: "Organic Search",
+              before: 892,
+              after: 1074,
+              date: "2025-04-09",
+            },
+          },
+        ],
+      },
+      { currency: "USD", period },
+    )!;
+    expect(taken.headline).toBe(
+      "Sessions from Paid Search moved to Organic Search from Apr 9, 2025: it lost about 188 a day, Organic Search gained about 182.",
+    );
+    expect(taken.next).toMatch(/^Check what moved sessions from Paid Search to Organic Search on Apr 9, 2025/);
     // A day's revenue carried by its orders' value: one or a few large orders, not growth.
     const largeOrder = analystNarrative(
       {

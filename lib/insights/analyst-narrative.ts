@@ -62,6 +62,11 @@ export interface NarrativeFinding {
   idleTraffic?: { metric: string; actual: number; usual: number };
   /** Segments of its dimension that shifted the same way within a day of it (engine/analyses/sibling-shifts.ts). */
   siblingShifts?: { count: number; watched: number };
+  /**
+   * Where a segment's lost level went: another segment of its dimension that gained about as much within a day (0
+   * before: a new name), server/insights/engine/analyses/moved-segments.ts.
+   */
+  movedTo?: { dimension: string; dimensionValue: string; before: number; after: number; date: string; same?: boolean };
   /** A step of sessions that the KPI did not follow: the KPI (engine/tracking-change.ts). */
   outcomeMetric?: string;
 }
@@ -205,6 +210,12 @@ function findingHeadline(f: NarrativeFinding, options: NarrativeOptions): string
           ? v.toLocaleString("en", { maximumFractionDigits: Math.abs(v) < 10 ? 1 : 0 })
           : value(v);
       const aDay = readsPerDay(f.kind, metricUnit(f.metric), f.metric) ? " a day" : "";
+      if (f.movedTo) {
+        const other = segmentName(f.movedTo.dimension, f.movedTo.dimensionValue);
+        return f.movedTo.before === 0
+          ? `${subject} moved to ${other} from ${formatDay(f.periodStart)}: about ${about(f.baseline)}${aDay} before, ${f.movedTo.same ? "about as much" : about(f.movedTo.after)} since under the new name.`
+          : `${subject} moved to ${other} from ${formatDay(f.periodStart)}: it lost about ${about((f.baseline ?? 0) - (f.current ?? 0))}${aDay}, ${other} gained about ${about(f.movedTo.after - f.movedTo.before)}.`;
+      }
       return `${subject} shifted${pct} ${f.direction === "up" ? "up" : "down"} to about ${about(f.current)}${aDay} from ${formatDay(f.periodStart)} (from about ${about(f.baseline)}).`;
     }
     case "trend": {
@@ -389,6 +400,7 @@ function nextStep(lead: NarrativeFinding, findings: NarrativeFinding[], currency
           : `Look at ${where ? possessive(where) : "the"} orders of ${formatDay(lead.periodStart)} for what made them worth less (a discount code, a price error, refunds) and correct it if it was not intended.`;
       return `Check what happened on ${formatDay(lead.periodStart)} (a release, a campaign launch, a tracking change) and note it, so the next report reads it as known.`;
     case "level_shift":
+      if (!good && lead.movedTo) return movedLevelNextStep(lead, where, metric);
       if (!good && lead.siblingShifts) return siteWideStepNextStep(lead);
       if (!good) return lostLevelNextStep(lead, where, metric);
       return `Confirm the cause of the new level (search update, pricing, tracking) and reset ${metric} targets from ${formatDay(lead.periodStart)}.`;
@@ -432,6 +444,15 @@ function lostLevelNextStep(lead: NarrativeFinding, where: string, metric: string
   }
   return `Find what changed for ${where || metric} on ${day} (budget, bids, targeting, rankings, the site, tracking) and restore it if it was not intended.`;
 }
+/** The next step when a segment's level went to another segment of its dimension (a new name, or taken by it). */
+function movedLevelNextStep(lead: NarrativeFinding, where: string, metric: string): string {
+  const day = formatDay(lead.periodStart);
+  const other = segmentName(lead.movedTo!.dimension, lead.movedTo!.dimensionValue);
+  if (lead.movedTo!.before === 0)
+    return `Ask who renamed ${where} on ${day} (the channel grouping, the campaign tags, a page's address), and read ${where} and ${other} as one in the client's reports and targets from that day, or restore the old name.`;
+  return `Check what moved ${metric} from ${where} to ${other} on ${day} (tags or the channel grouping changed, a campaign paused while ${other} took its visitors): if nothing was meant to change, restore it; if ${where} was paused, count what it saved against what the move cost.`;
+}
+
 /** Whether a split's rate carried most of the change (twice its volume's part or more). */
 const rateLed = (split: { volumeEffect: number; rateEffect: number }) =>
   Math.abs(split.rateEffect) > 2 * Math.abs(split.volumeEffect);

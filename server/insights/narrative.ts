@@ -9,6 +9,7 @@ import { estimatedDaysClause } from "@/lib/insights/period-estimate";
 import { beyondSeason } from "@/lib/insights/season";
 import { downIsGood } from "./metric-sense";
 import type { Finding } from "./types";
+import type { MovedTo } from "./engine/analyses/moved-segments";
 
 // Plain-language sentences generated from a finding's numbers — never the other way round, and
 // never a number the finding does not hold. Units follow the metric catalogue: counts as integers
@@ -206,6 +207,7 @@ export function describeFinding(finding: Finding, ctx: NarrativeContext): string
     idleTrafficNote(finding, ctx) +
     trackingChangeNote(finding, ctx) +
     siblingShiftsNote(finding) +
+    movedToNote(finding, ctx) +
     kpiImpact(finding, ctx) +
     goodOrBad(finding)
   );
@@ -315,6 +317,30 @@ function siblingShiftsNote(finding: Finding): string {
   return ` ${how} ${plural} watched shifted the same way within a day of it: most likely a change of the whole site, not of one ${label}.`;
 }
 
+/**
+ * " The same day Channel “Organic Social” began with about 195 sessions a day: most likely the same sessions under a
+ * new name …": where a segment's lost level went (engine/analyses/moved-segments.ts).
+ */
+function movedToNote(finding: Finding, ctx: NarrativeContext): string {
+  const to = (finding as Finding & { movedTo?: MovedTo }).movedTo;
+  if (!to) return "";
+  const unit = unitOf(finding.metric);
+  const about = (x: number) => formatValue(x, unit, ctx);
+  const label = labelOf(finding.metric);
+  const aDay = readsPerDay(finding.kind, unit, finding.metric) ? " a day" : "";
+  const when =
+    to.date === finding.periodStart
+      ? "The same day"
+      : to.date < finding.periodStart
+        ? "The day before"
+        : "The day after";
+  const other = segmentName(to.dimension, to.dimensionValue);
+  const level = to.same ? `about as ${unit === "currency" ? "much" : "many"}` : `about ${about(to.after)}`;
+  if (to.before === 0)
+    return ` ${when} ${other} began with ${level} ${label}${aDay}: most likely the same ${label} under a new name (a renamed ${lowerLabel(to.dimension)}, campaign tag or channel grouping), not ${label} lost.`;
+  return ` ${when} ${other} rose from about ${about(to.before)} to ${about(to.after)} ${label}${aDay}: most likely the same ${label} counted there instead (tags or the channel grouping changed, or a campaign paused while another took its visitors), not ${label} lost.`;
+}
+
 /** " From Nov 11, 2026 sessions are counted differently …": a finding that reads them across a tracking change. */
 function trackingChangeNote(finding: Finding, ctx: NarrativeContext): string {
   const change = (finding as Finding & { trackingChange?: { date: string } }).trackingChange;
@@ -403,7 +429,9 @@ function kpiImpact(finding: Finding, ctx: NarrativeContext): string {
   const f = finding as Finding & { kpiEffect?: number; kpiMetric?: string | null };
   if (!f.kpiEffect || !f.kpiMetric || (f.dimension === null && f.metric === f.kpiMetric)) return "";
   const effect = kpiEffectText(f.kpiEffect, f.kpiMetric, ctx);
-  return effect ? ` Estimated effect over the period: ${effect}${ownRatesClause(f)}.` : "";
+  // A level that moved to another segment: what the two together gained or lost.
+  const both = (f as { movedTo?: MovedTo }).movedTo ? ", both together" : "";
+  return effect ? ` Estimated effect over the period${both}: ${effect}${ownRatesClause(f)}.` : "";
 }
 
 /**

@@ -16,6 +16,7 @@ import {
   type SegmentShift,
 } from "./analyses/segment-watch";
 import type { SegmentDetector } from "./analyses/segment-detect";
+import { foldMovedSegments } from "./analyses/moved-segments";
 import { noteSiblingShifts } from "./analyses/sibling-shifts";
 import { foldIntoStarts, segmentStarts } from "./analyses/started-segments";
 import { effectShare } from "./effect-share";
@@ -122,13 +123,15 @@ export function runEngine(input: EngineInput, options: EngineOptions = {}): Engi
   // A segment's start (level shifts) also holds back its unusual days (the other outcome) in its first weeks.
   const starts = segmentStarts(localised.flatMap((o) => o.findings as (SegmentAnomaly | SegmentShift)[]));
   for (const o of localised) {
-    const folded = foldIntoStarts(o.findings as (SegmentAnomaly | SegmentShift)[], starts);
-    const cut = folded.length < o.findings.length;
+    const started = foldIntoStarts(o.findings as (SegmentAnomaly | SegmentShift)[], starts);
+    const cut = started.length < o.findings.length;
+    // A level lost to another name of the same traffic is told with where it went, at the pair's net effect.
+    const { findings: folded, moved } = foldMovedSegments(ctx, started);
     // Counted before the list is cut: a site-wide step is told by how many segments took it.
     noteSiblingShifts(ctx, folded);
     o.findings = folded.slice(0, SEGMENT_MAX_FINDINGS);
-    // A lead left out with a segment's first weeks leaves its effect with it.
-    if (cut) takeLeadEffect(o);
+    // A lead left out with a segment's first weeks, or moved to another name, leaves its effect with it.
+    if (cut || moved) takeLeadEffect(o);
     attachMixRate(ctx, o.findings);
   }
   explainTotalsBySegments(ctx, outcomes);

@@ -145,9 +145,12 @@ export function attachMixRate(ctx: EngineContext, findings: readonly object[]): 
     const o = origin.get(f);
     if (!o) continue;
     const finding = f as SegmentFindingExtras & { date: string; change: number | null };
-    const split = isLevelMetric(o.metric)
-      ? null
-      : mixAndRate(o.s, o.metric, finding, o.afterEnd, ctx.data.unknownDays(o.s.sourceId, ctx.excludedDays));
+    // A level that went on under a new name (moved-segments.ts) lost no traffic nor rate: a split would be its noise.
+    const renamed = (f as { movedTo?: { before: number } }).movedTo?.before === 0;
+    const split =
+      isLevelMetric(o.metric) || renamed
+        ? null
+        : mixAndRate(o.s, o.metric, finding, o.afterEnd, ctx.data.unknownDays(o.s.sourceId, ctx.excludedDays));
     if (split) finding.mixRate = split;
     finding.series = evidenceSeries(o, finding as SegmentAnomaly | SegmentShift);
   }
@@ -498,8 +501,10 @@ function collectFindings(
   if (!result) return;
   out.tests.anomalies += result.judgedDays;
   for (const f of result.findings) {
-    // Days after a shift, on its side, are the shift itself, not separate anomalies.
-    if (shifts.some((x) => f.date >= x.date && f.direction === x.direction)) continue;
+    // Days after a shift, on its side, are the shift itself, not separate anomalies; and so is a day between its two
+    // levels at its edge (a campaign's last Sunday before its tag was renamed, 4 orders of its usual 10, was the first
+    // day of its orders' step to 0, and "above the expected range of 0 to 0").
+    if (shifts.some((x) => (f.date >= x.date && f.direction === x.direction) || stepEdge(f, x))) continue;
     const finding: SegmentAnomaly = { ...f, ...effect(ctx, s, metric, f.change ?? 0), ...named() };
     const idle = idleTraffic(ctx, s, metric, finding);
     if (idle)
@@ -511,6 +516,13 @@ function collectFindings(
     origin.set(finding, { s, metric, afterEnd: f.date, points: result.points });
     out.anomalies.push(finding);
   }
+}
+
+/** A day within a day of a shift's first, at a value between the shift's two levels: the step's own edge. */
+function stepEdge(day: AnomalyFinding, shift: LevelShiftFinding): boolean {
+  if (day.direction === shift.direction || Math.abs(dayNumber(day.date) - dayNumber(shift.date)) > 1) return false;
+  const [low, high] = [shift.baseline ?? 0, shift.current ?? 0].sort((a, b) => a - b);
+  return day.actual >= low && day.actual <= high;
 }
 
 /** A day's KPI within this many of its daily standard deviations above its usual level brought nothing more. */
