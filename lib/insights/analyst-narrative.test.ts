@@ -379,6 +379,38 @@ describe("the analyst's narrative", () => {
       "Sessions from Paid Search moved to Organic Search from Apr 9, 2025: it lost about 188 a day, Organic Search gained about 182.",
     );
     expect(taken.next).toMatch(/^Check what moved sessions from Paid Search to Organic Search on Apr 9, 2025/);
+    // Its revenue, fallen with those sessions: the revenue's own levels, and the sessions named as what moved.
+    const takenRevenue = analystNarrative(
+      {
+        findings: [
+          {
+            ...shift,
+            metric: "revenue",
+            dimensionValue: "Paid Search",
+            periodStart: "2025-04-09",
+            current: 510.67,
+            baseline: 898.68,
+            change: -388.01,
+            changePct: -0.432,
+            direction: "down",
+            movedTo: {
+              dimension: "channel",
+              dimensionValue: "Organic Search",
+              before: 892,
+              after: 1074,
+              date: "2025-04-09",
+              with: "sessions",
+            },
+          },
+        ],
+      },
+      { currency: "USD", period },
+    )!;
+    expect(takenRevenue.headline.replace(/\s%/, "%")).toBe(
+      "Revenue from Paid Search shifted 43.2% down to about $510.67 a day from Apr 9, 2025 (from about $898.68); " +
+        "its sessions went to Organic Search.",
+    );
+    expect(takenRevenue.next).toMatch(/^Check what moved sessions from Paid Search to Organic Search on Apr 9, 2025/);
     // A day's revenue carried by its orders' value: one or a few large orders, not growth.
     const largeOrder = analystNarrative(
       {

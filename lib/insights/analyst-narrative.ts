@@ -66,7 +66,16 @@ export interface NarrativeFinding {
    * Where a segment's lost level went: another segment of its dimension that gained about as much within a day (0
    * before: a new name), server/insights/engine/analyses/moved-segments.ts.
    */
-  movedTo?: { dimension: string; dimensionValue: string; before: number; after: number; date: string; same?: boolean };
+  movedTo?: {
+    dimension: string;
+    dimensionValue: string;
+    before: number;
+    after: number;
+    date: string;
+    same?: boolean;
+    /** Another metric of a segment whose traffic (this metric) moved: before and after are that traffic's levels. */
+    with?: string;
+  };
   /** A step of sessions that the KPI did not follow: the KPI (engine/tracking-change.ts). */
   outcomeMetric?: string;
 }
@@ -210,6 +219,10 @@ function findingHeadline(f: NarrativeFinding, options: NarrativeOptions): string
           ? v.toLocaleString("en", { maximumFractionDigits: Math.abs(v) < 10 ? 1 : 0 })
           : value(v);
       const aDay = readsPerDay(f.kind, metricUnit(f.metric), f.metric) ? " a day" : "";
+      if (f.movedTo?.with) {
+        const other = segmentName(f.movedTo.dimension, f.movedTo.dimensionValue);
+        return `${subject} shifted${pct} ${f.direction === "up" ? "up" : "down"} to about ${about(f.current)}${aDay} from ${formatDay(f.periodStart)} (from about ${about(f.baseline)}); its ${lower(metricLabel(f.movedTo.with))} went to ${other}.`;
+      }
       if (f.movedTo) {
         const other = segmentName(f.movedTo.dimension, f.movedTo.dimensionValue);
         return f.movedTo.before === 0
@@ -448,6 +461,8 @@ function lostLevelNextStep(lead: NarrativeFinding, where: string, metric: string
 function movedLevelNextStep(lead: NarrativeFinding, where: string, metric: string): string {
   const day = formatDay(lead.periodStart);
   const other = segmentName(lead.movedTo!.dimension, lead.movedTo!.dimensionValue);
+  // Revenue that fell with the visits that went elsewhere: what moved is the visits.
+  if (lead.movedTo!.with) metric = lower(metricLabel(lead.movedTo!.with));
   if (lead.movedTo!.before === 0)
     return `Ask who renamed ${where} on ${day} (the channel grouping, the campaign tags, a page's address), and read ${where} and ${other} as one in the client's reports and targets from that day, or restore the old name.`;
   return `Check what moved ${metric} from ${where} to ${other} on ${day} (tags or the channel grouping changed, a campaign paused while ${other} took its visitors): if nothing was meant to change, restore it; if ${where} was paused, count what it saved against what the move cost.`;

@@ -338,6 +338,12 @@ function movedToNote(finding: Finding, ctx: NarrativeContext): string {
   const level = to.same ? `about as ${unit === "currency" ? "much" : "many"}` : `about ${about(to.after)}`;
   if (to.before === 0)
     return ` ${when} ${other} began with ${level} ${label}${aDay}: most likely the same ${label} under a new name (a renamed ${lowerLabel(to.dimension)}, campaign tag or channel grouping), not ${label} lost.`;
+  // Another metric of the segment whose traffic moved: what that traffic brought where it went.
+  if (to.with) {
+    const kpi = (finding as Finding & { kpiMetric?: string | null }).kpiMetric;
+    const brought = kpi && to.gainPerDay ? kpiEffectText(to.gainPerDay, kpi, ctx).replace(/^\+/, "") : "";
+    return ` Its ${labelOf(to.with)} went to ${other} ${when.toLowerCase()}${brought ? `, where they brought about ${brought} a day` : ""}.`;
+  }
   return ` ${when} ${other} rose from about ${about(to.before)} to ${about(to.after)} ${label}${aDay}: most likely the same ${label} counted there instead (tags or the channel grouping changed, or a campaign paused while another took its visitors), not ${label} lost.`;
 }
 
