@@ -126,4 +126,36 @@ describe("a channel's level that went to another channel", () => {
     expect(shifts.kpiEffect).toBeGreaterThan(-4300);
     expect(shifts.kpiEffect).toBeLessThan(-700);
   });
+
+  it("tells the other channel's rise with the visits it took", async () => {
+    // For the last 20 days, 200 of Paid Search's sessions a day arrive as Direct (its tracking parameters lost).
+    const from = addDays(SHOP_END, -19);
+    const moved = (channel: string, date: string) =>
+      date < from ? 0 : channel === "Paid Search" ? -200 : channel === "Direct" ? 200 : 0;
+    const csv = channelDeviceCsv(48, ({ date, channel, device, rate, expected }, { count, z }) => {
+      const visitors = count(Math.max(0, expected + moved(channel, date) * (device === "desktop" ? 0.55 : 0.45)));
+      const orders = count(visitors * rate);
+      return [visitors, orders, basketRevenue(orders, z)];
+    });
+    const rows = await reportOnShop(csv);
+    // Direct's revenue and orders rose, their steps dated 2 and 3 days after the visits began to arrive: each is told
+    // with the sessions Paid Search lost, at the two channels' net, instead of leading with its whole rise.
+    const direct = rows
+      .flatMap((r) => r.findings as (Stored & { direction: string; movedFrom?: { dimensionValue: string } })[])
+      .filter((f) => f.dimensionValue === "Direct" && f.kind === "level_shift");
+    expect(direct.map((f) => f.metric).sort()).toEqual(["revenue", "transactions"]);
+    for (const f of direct) {
+      expect(f.direction).toBe("up");
+      expect(f.movedFrom?.dimensionValue).toBe("Paid Search");
+      // Direct converts at 2.5 %, Paid Search at 3 %: the pair's net is small beside Direct's own rise.
+      expect(Math.abs(f.kpiEffect ?? 0)).toBeLessThan(3000);
+    }
+    const summaries = rows.map((r) => r.summary).join("\n");
+    expect(summaries).toMatch(
+      new RegExp(
+        "Revenue for Channel “Direct” shifted [^\\n]*? Its sessions came from Channel “Paid Search” on Nov 1, 2026, " +
+          "where they brought about \\$[\\d,.]+ revenue a day\\.",
+      ),
+    );
+  });
 });

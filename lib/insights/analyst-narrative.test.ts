@@ -411,6 +411,35 @@ describe("the analyst's narrative", () => {
         "its sessions went to Organic Search.",
     );
     expect(takenRevenue.next).toMatch(/^Check what moved sessions from Paid Search to Organic Search on Apr 9, 2025/);
+    // The other side: a channel's revenue that rose with the visits another lost is not growth yet.
+    const gained = analystNarrative(
+      {
+        findings: [
+          {
+            ...shift,
+            metric: "revenue",
+            dimensionValue: "Direct",
+            periodStart: "2025-04-11",
+            current: 980,
+            baseline: 549,
+            change: 431,
+            changePct: 0.785,
+            direction: "up",
+            movedFrom: { dimension: "channel", dimensionValue: "Paid Search", date: "2025-04-09", with: "sessions" },
+          },
+        ],
+      },
+      { currency: "USD", period },
+    )!;
+    expect(gained.headline.replace(/\s%/, "%")).toBe(
+      "Revenue from Direct shifted 78.5% up to about $980.00 a day from Apr 11, 2025 (from about $549.00); " +
+        "its sessions came from Paid Search.",
+    );
+    expect(gained.next).toBe(
+      "Check what moved sessions from Paid Search to Direct on Apr 9, 2025 (tags or the channel grouping changed, a " +
+        "campaign paused while Direct took its visitors) before counting Direct's rise as growth: Paid Search lost " +
+        "what Direct gained.",
+    );
     // A day's revenue carried by its orders' value: one or a few large orders, not growth.
     const largeOrder = analystNarrative(
       {

@@ -76,6 +76,8 @@ export interface NarrativeFinding {
     /** Another metric of a segment whose traffic (this metric) moved: before and after are that traffic's levels. */
     with?: string;
   };
+  /** Where a segment's gained level came from: the segment whose traffic (`with`) moved to it. */
+  movedFrom?: { dimension: string; dimensionValue: string; date: string; with: string };
   /** A step of sessions that the KPI did not follow: the KPI (engine/tracking-change.ts). */
   outcomeMetric?: string;
 }
@@ -219,6 +221,10 @@ function findingHeadline(f: NarrativeFinding, options: NarrativeOptions): string
           ? v.toLocaleString("en", { maximumFractionDigits: Math.abs(v) < 10 ? 1 : 0 })
           : value(v);
       const aDay = readsPerDay(f.kind, metricUnit(f.metric), f.metric) ? " a day" : "";
+      if (f.movedFrom) {
+        const other = segmentName(f.movedFrom.dimension, f.movedFrom.dimensionValue);
+        return `${subject} shifted${pct} up to about ${about(f.current)}${aDay} from ${formatDay(f.periodStart)} (from about ${about(f.baseline)}); its ${lower(metricLabel(f.movedFrom.with))} came from ${other}.`;
+      }
       if (f.movedTo?.with) {
         const other = segmentName(f.movedTo.dimension, f.movedTo.dimensionValue);
         return `${subject} shifted${pct} ${f.direction === "up" ? "up" : "down"} to about ${about(f.current)}${aDay} from ${formatDay(f.periodStart)} (from about ${about(f.baseline)}); its ${lower(metricLabel(f.movedTo.with))} went to ${other}.`;
@@ -414,6 +420,10 @@ function nextStep(lead: NarrativeFinding, findings: NarrativeFinding[], currency
       return `Check what happened on ${formatDay(lead.periodStart)} (a release, a campaign launch, a tracking change) and note it, so the next report reads it as known.`;
     case "level_shift":
       if (!good && lead.movedTo) return movedLevelNextStep(lead, where, metric);
+      if (good && lead.movedFrom) {
+        const from = segmentName(lead.movedFrom.dimension, lead.movedFrom.dimensionValue);
+        return `Check what moved ${lower(metricLabel(lead.movedFrom.with))} from ${from} to ${where} on ${formatDay(lead.movedFrom.date)} (tags or the channel grouping changed, a campaign paused while ${where} took its visitors) before counting ${possessive(where)} rise as growth: ${from} lost what ${where} gained.`;
+      }
       if (!good && lead.siblingShifts) return siteWideStepNextStep(lead);
       if (!good) return lostLevelNextStep(lead, where, metric);
       return `Confirm the cause of the new level (search update, pricing, tracking) and reset ${metric} targets from ${formatDay(lead.periodStart)}.`;

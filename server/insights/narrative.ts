@@ -1,4 +1,4 @@
-import { formatIsoDate } from "@/lib/dates";
+import { dayNumber, formatIsoDate } from "@/lib/dates";
 import { dimensionLabel, dimensionPlural } from "@/lib/catalogue/dimensions";
 import { METRICS } from "@/lib/insights/metrics";
 import { wasOrWere } from "@/lib/catalogue/metrics";
@@ -9,7 +9,7 @@ import { estimatedDaysClause } from "@/lib/insights/period-estimate";
 import { beyondSeason } from "@/lib/insights/season";
 import { downIsGood } from "./metric-sense";
 import type { Finding } from "./types";
-import type { MovedTo } from "./engine/analyses/moved-segments";
+import type { MovedFrom, MovedTo } from "./engine/analyses/moved-segments";
 
 // Plain-language sentences generated from a finding's numbers — never the other way round, and
 // never a number the finding does not hold. Units follow the metric catalogue: counts as integers
@@ -208,6 +208,7 @@ export function describeFinding(finding: Finding, ctx: NarrativeContext): string
     trackingChangeNote(finding, ctx) +
     siblingShiftsNote(finding) +
     movedToNote(finding, ctx) +
+    movedFromNote(finding, ctx) +
     kpiImpact(finding, ctx) +
     goodOrBad(finding)
   );
@@ -328,23 +329,43 @@ function movedToNote(finding: Finding, ctx: NarrativeContext): string {
   const about = (x: number) => formatValue(x, unit, ctx);
   const label = labelOf(finding.metric);
   const aDay = readsPerDay(finding.kind, unit, finding.metric) ? " a day" : "";
-  const when =
-    to.date === finding.periodStart
-      ? "The same day"
-      : to.date < finding.periodStart
-        ? "The day before"
-        : "The day after";
+  const when = dayBeside(to.date, finding.periodStart, ctx);
   const other = segmentName(to.dimension, to.dimensionValue);
   const level = to.same ? `about as ${unit === "currency" ? "much" : "many"}` : `about ${about(to.after)}`;
   if (to.before === 0)
-    return ` ${when} ${other} began with ${level} ${label}${aDay}: most likely the same ${label} under a new name (a renamed ${lowerLabel(to.dimension)}, campaign tag or channel grouping), not ${label} lost.`;
+    return ` ${upperFirst(when)} ${other} began with ${level} ${label}${aDay}: most likely the same ${label} under a new name (a renamed ${lowerLabel(to.dimension)}, campaign tag or channel grouping), not ${label} lost.`;
   // Another metric of the segment whose traffic moved: what that traffic brought where it went.
   if (to.with) {
     const kpi = (finding as Finding & { kpiMetric?: string | null }).kpiMetric;
     const brought = kpi && to.gainPerDay ? kpiEffectText(to.gainPerDay, kpi, ctx).replace(/^\+/, "") : "";
-    return ` Its ${labelOf(to.with)} went to ${other} ${when.toLowerCase()}${brought ? `, where they brought about ${brought} a day` : ""}.`;
+    return ` Its ${labelOf(to.with)} went to ${other} ${when}${brought ? `, where they brought about ${brought} a day` : ""}.`;
   }
-  return ` ${when} ${other} rose from about ${about(to.before)} to ${about(to.after)} ${label}${aDay}: most likely the same ${label} counted there instead (tags or the channel grouping changed, or a campaign paused while another took its visitors), not ${label} lost.`;
+  return ` ${upperFirst(when)} ${other} rose from about ${about(to.before)} to ${about(to.after)} ${label}${aDay}: most likely the same ${label} counted there instead (tags or the channel grouping changed, or a campaign paused while another took its visitors), not ${label} lost.`;
+}
+
+/** "the same day", "the day before", "the day after", or "on Nov 3, 2026": `date` told beside a finding's `day`. */
+function dayBeside(date: string, day: string, ctx: NarrativeContext): string {
+  const apart = dayNumber(date) - dayNumber(day);
+  if (apart === 0) return "the same day";
+  if (apart === -1) return "the day before";
+  if (apart === 1) return "the day after";
+  return `on ${formatDate(date, ctx.locale)}`;
+}
+
+const upperFirst = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/**
+ * " Its sessions came from Channel “Paid Search” the same day, where they brought about €360.00 revenue a day.": a
+ * segment's rise that came with the traffic another lost (engine/analyses/moved-segments.ts).
+ */
+function movedFromNote(finding: Finding, ctx: NarrativeContext): string {
+  const from = (finding as Finding & { movedFrom?: MovedFrom }).movedFrom;
+  if (!from) return "";
+  const when = dayBeside(from.date, finding.periodStart, ctx);
+  const kpi = (finding as Finding & { kpiMetric?: string | null }).kpiMetric;
+  const brought = kpi ? kpiEffectText(-from.lostPerDay, kpi, ctx).replace(/^\+/, "") : "";
+  const there = brought ? `, where they brought about ${brought} a day` : "";
+  return ` Its ${labelOf(from.with)} came from ${segmentName(from.dimension, from.dimensionValue)} ${when}${there}.`;
 }
 
 /** " From Nov 11, 2026 sessions are counted differently …": a finding that reads them across a tracking change. */
@@ -436,7 +457,8 @@ function kpiImpact(finding: Finding, ctx: NarrativeContext): string {
   if (!f.kpiEffect || !f.kpiMetric || (f.dimension === null && f.metric === f.kpiMetric)) return "";
   const effect = kpiEffectText(f.kpiEffect, f.kpiMetric, ctx);
   // A level that moved to another segment: what the two together gained or lost.
-  const both = (f as { movedTo?: MovedTo }).movedTo ? ", both together" : "";
+  const both =
+    (f as { movedTo?: MovedTo }).movedTo || (f as { movedFrom?: MovedFrom }).movedFrom ? ", both together" : "";
   return effect ? ` Estimated effect over the period${both}: ${effect}${ownRatesClause(f)}.` : "";
 }
 
