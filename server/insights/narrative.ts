@@ -33,6 +33,8 @@ export interface NarrativeContext {
   /** ISO 4217 code of the project's currency, e.g. "USD". */
   currency: string;
   locale?: string;
+  /** The finding's event (its segment's step or day in another metric) has had its effect on the KPI said already. */
+  effectTold?: boolean;
 }
 
 type Unit = "count" | "currency" | "percent" | "rank" | "ratio";
@@ -454,7 +456,7 @@ function explained(finding: Finding, ctx: NarrativeContext): string {
  */
 function kpiImpact(finding: Finding, ctx: NarrativeContext): string {
   const f = finding as Finding & { kpiEffect?: number; kpiMetric?: string | null };
-  if (!f.kpiEffect || !f.kpiMetric || (f.dimension === null && f.metric === f.kpiMetric)) return "";
+  if (ctx.effectTold || !f.kpiEffect || !f.kpiMetric || (f.dimension === null && f.metric === f.kpiMetric)) return "";
   const effect = kpiEffectText(f.kpiEffect, f.kpiMetric, ctx);
   // A level that moved to another segment: what the two together gained or lost.
   const both =

@@ -1,3 +1,4 @@
+import { dayNumber } from "@/lib/dates";
 import { NO_SIGNIFICANT_RESULTS } from "@/lib/insights/intentions";
 import { findingSentiment } from "../metric-sense";
 import { revenueMismatchSentence } from "../detectors/revenue-reconciliation";
@@ -22,8 +23,12 @@ export function narrate(outcome: IntentionOutcome, ctx: NarrativeContext): { fin
     ? [...outcome.findings.filter((f) => !isSeasonallyExpected(f)), ...outcome.findings.filter(isSeasonallyExpected)]
     : outcome.findings;
   // Trends are stored as growth rates (rate-values.ts), after their sentence is written from the slopes.
-  const findings = ordered.map((f) =>
-    withGrowthRates({ ...f, sentiment: findingSentiment(f), narrative: sentence(f, ctx) }),
+  const findings = ordered.map((f, i) =>
+    withGrowthRates({
+      ...f,
+      sentiment: findingSentiment(f),
+      narrative: sentence(f, sameEventBefore(f, ordered.slice(0, i)) ? { ...ctx, effectTold: true } : ctx),
+    }),
   );
   const type = outcome.intention.analysis.type;
   const lead =
@@ -41,6 +46,25 @@ export function narrate(outcome: IntentionOutcome, ctx: NarrativeContext): { fin
         .map((f) => f.narrative)
         .join(" "),
   };
+}
+
+/**
+ * Whether a finding before it in the insight is the same segment's step or day, the same way, within a day: one event
+ * seen in several metrics, whose effect on the KPI is said once. A paused campaign's clicks, impressions, conversions
+ * and revenue each said "Estimated effect over the period: -€7,260.15 revenue" (or -€6,652.45), four times for one
+ * stop.
+ */
+function sameEventBefore(f: Finding, earlier: readonly Finding[]): boolean {
+  if (!f.dimension || (f.kind !== "level_shift" && f.kind !== "anomaly")) return false;
+  const day = (x: Finding) => dayNumber(x.periodStart);
+  return earlier.some(
+    (e) =>
+      e.kind === f.kind &&
+      e.dimension === f.dimension &&
+      e.dimensionValue === f.dimensionValue &&
+      e.direction === f.direction &&
+      Math.abs(day(e) - day(f)) <= 1,
+  );
 }
 
 function sentence(f: Finding, ctx: NarrativeContext): string {
