@@ -80,7 +80,7 @@ export function foldMovedSegments<T extends SegmentFinding>(
       const net = Math.abs(loss.indirectEffect - gain.indirectEffect);
       mark(
         loss,
-        { ...movedFrom(gain), date: gain.date, gainEffect: gain.kpiEffect, lostEffect: loss.kpiEffect },
+        { ...levelsOf(gain), date: gain.date, gainEffect: gain.kpiEffect, lostEffect: loss.kpiEffect },
         loss.kpiEffect + gain.kpiEffect,
         net,
       );
@@ -124,7 +124,8 @@ function mark(loss: SegmentShift, to: MovedTo, kpiEffect: number, indirectEffect
   loss.indirectEffect = Math.max(0, indirectEffect);
 }
 
-const movedFrom = (f: SegmentShift) => ({
+/** A rise's segment and its levels before and after, as a loss's `movedTo` says them. */
+const levelsOf = (f: SegmentShift) => ({
   dimension: f.dimension ?? "",
   dimensionValue: f.dimensionValue ?? "",
   before: f.baseline ?? 0,
@@ -200,14 +201,26 @@ function levelSinceStart(
   const first = days.findIndex((p) => (p.value ?? 0) > 0);
   // Its absence is read on known days (a source imported later has none before its first day).
   if (first < 0 || days.slice(0, first).filter((p) => p.value !== null).length < MIN_DAYS_BEFORE) return null;
+  const since = meanOf(days.slice(first));
+  return since.known >= MIN_DAYS_SINCE ? { first: days[first].date, after: since.mean } : null;
+}
+
+/** The report's segment days of `value` in the loss's dimension and source (undefined: not among them). */
+const seriesOf = (ctx: EngineContext, loss: SegmentShift, value: string | null) =>
+  ctx.segmentDaily.series.find(
+    (s) => s.dimension === loss.dimension && s.value === value && s.sourceId === loss.sourceId,
+  );
+
+/** The mean of the known days (0 when none is known), and how many were known. */
+function meanOf(points: readonly { value: number | null }[]): { mean: number; known: number } {
   let known = 0;
   let total = 0;
-  for (const p of days.slice(first))
+  for (const p of points)
     if (p.value !== null) {
       known++;
       total += p.value;
     }
-  return known >= MIN_DAYS_SINCE ? { first: days[first].date, after: total / known } : null;
+  return { mean: known ? total / known : 0, known };
 }
 
 /** Standard errors a renamed segment's days must differ from its old name's by to count as a change of level. */
@@ -224,12 +237,8 @@ const KEPT_WEEKS = 4;
  * campaign's 10 conversions a day, 7.8), a renamed campaign's 12.2 a day since were "+€4,959.68 revenue".
  */
 function keptShare(ctx: EngineContext, loss: SegmentShift, to: MovedTo): number {
-  const find = (value: string | null) =>
-    ctx.segmentDaily.series.find(
-      (s) => s.dimension === loss.dimension && s.value === value && s.sourceId === loss.sourceId,
-    );
-  const before = find(loss.dimensionValue);
-  const after = find(to.dimensionValue);
+  const before = seriesOf(ctx, loss, loss.dimensionValue);
+  const after = seriesOf(ctx, loss, to.dimensionValue);
   if (!before || !after) return 1;
   const metric = loss.metric as PartKey;
   const unknown = (s: SegmentDailySeries) => ctx.data.unknownDays(s.sourceId, ctx.excludedDays);
@@ -290,26 +299,14 @@ function sameDaysChange(
   to: string,
   metric: PartKey,
 ): { lost: number; gained: number; had: number } | null {
-  const find = (value: string | null) =>
-    ctx.segmentDaily.series.find(
-      (s) => s.dimension === loss.dimension && s.value === value && s.sourceId === loss.sourceId,
-    );
-  const from = find(loss.dimensionValue);
-  const into = find(to);
+  const from = seriesOf(ctx, loss, loss.dimensionValue);
+  const into = seriesOf(ctx, loss, to);
   if (!from || !into) return null;
   const start = addDays(loss.date, -MIN_DAYS_BEFORE);
   const before = addDays(loss.date, -1);
   const end = ctx.window.periodEnd;
-  const mean = (s: SegmentDailySeries, a: string, b: string) => {
-    let known = 0;
-    let total = 0;
-    for (const p of segmentSeries(s, metric, a, b, ctx.data.unknownDays(s.sourceId, ctx.excludedDays)))
-      if (p.value !== null) {
-        known++;
-        total += p.value;
-      }
-    return known ? total / known : 0;
-  };
+  const mean = (s: SegmentDailySeries, a: string, b: string) =>
+    meanOf(segmentSeries(s, metric, a, b, ctx.data.unknownDays(s.sourceId, ctx.excludedDays))).mean;
   const had = mean(from, start, before);
   return {
     lost: had - mean(from, loss.date, end),
