@@ -37,6 +37,17 @@ function shopCsv(
   });
 }
 
+/** The shop's export with `amount` of Paid Search's sessions a day arriving as `into` from `from` on. */
+function movedVisitsCsv(seed: number, from: string, into: string, amount: number): string {
+  const moved = (channel: string, date: string) =>
+    date < from ? 0 : channel === "Paid Search" ? -amount : channel === into ? amount : 0;
+  return channelDeviceCsv(seed, ({ date, channel, device, rate, expected }, { count, z }) => {
+    const visitors = count(Math.max(0, expected + moved(channel, date) * (device === "desktop" ? 0.55 : 0.45)));
+    const orders = count(visitors * rate);
+    return [visitors, orders, basketRevenue(orders, z)];
+  });
+}
+
 type Stored = { kind: string; metric: string; dimensionValue: string | null; kpiEffect?: number; movedTo?: unknown };
 
 describe("a channel's level that went to another channel", () => {
@@ -94,14 +105,7 @@ describe("a channel's level that went to another channel", () => {
 
   it("names the channel that took a paused channel's visits", async () => {
     // From RENAMED, 300 of Paid Search's sessions a day come through Organic Search instead (a brand campaign paused).
-    const moved = (channel: string, date: string) =>
-      date < RENAMED ? 0 : channel === "Paid Search" ? -300 : channel === "Organic Search" ? 300 : 0;
-    const csv = channelDeviceCsv(42, ({ date, channel, device, rate, expected }, { count, z }) => {
-      const visitors = count(Math.max(0, expected + moved(channel, date) * (device === "desktop" ? 0.55 : 0.45)));
-      const orders = count(visitors * rate);
-      return [visitors, orders, basketRevenue(orders, z)];
-    });
-    const rows = await reportOnShop(csv);
+    const rows = await reportOnShop(movedVisitsCsv(42, RENAMED, "Organic Search", 300));
     const summaries = rows.map((r) => r.summary).join("\n");
     expect(summaries).toMatch(
       new RegExp(
@@ -129,15 +133,7 @@ describe("a channel's level that went to another channel", () => {
 
   it("tells the other channel's rise with the visits it took", async () => {
     // For the last 20 days, 200 of Paid Search's sessions a day arrive as Direct (its tracking parameters lost).
-    const from = addDays(SHOP_END, -19);
-    const moved = (channel: string, date: string) =>
-      date < from ? 0 : channel === "Paid Search" ? -200 : channel === "Direct" ? 200 : 0;
-    const csv = channelDeviceCsv(48, ({ date, channel, device, rate, expected }, { count, z }) => {
-      const visitors = count(Math.max(0, expected + moved(channel, date) * (device === "desktop" ? 0.55 : 0.45)));
-      const orders = count(visitors * rate);
-      return [visitors, orders, basketRevenue(orders, z)];
-    });
-    const rows = await reportOnShop(csv);
+    const rows = await reportOnShop(movedVisitsCsv(48, addDays(SHOP_END, -19), "Direct", 200));
     // Direct's revenue and orders rose, their steps dated 2 and 3 days after the visits began to arrive: each is told
     // with the sessions Paid Search lost, at the two channels' net, instead of leading with its whole rise.
     const direct = rows

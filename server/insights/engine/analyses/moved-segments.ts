@@ -3,7 +3,7 @@ import { isSeasonallyExpected } from "@/lib/insights/season";
 import type { PartKey } from "../../data/parts";
 import { segmentSeries, type SegmentDailySeries } from "../../data/segment-daily";
 import type { EngineContext } from "../types";
-import type { SegmentAnomaly, SegmentShift } from "./segment-watch";
+import { VOLUME_METRICS, WATCHED_METRICS, type SegmentAnomaly, type SegmentShift } from "./segment-watch";
 
 // A segment that lost its level on the day another of the same dimension gained about as much: the same visits
 // counted under another name. A channel renamed in the channel grouping ("Social" became "Organic Social"), a
@@ -24,17 +24,7 @@ const MIN_DAYS_SINCE = 3;
 const MIN_DAYS_BEFORE = 14;
 
 /** Metrics summed over a segment's rows: a level of them can move from one segment to another. */
-const ADDITIVE: ReadonlySet<string> = new Set<PartKey>([
-  "sessions",
-  "engagedSessions",
-  "conversions",
-  "leads",
-  "transactions",
-  "revenue",
-  "clicks",
-  "impressions",
-  "cost",
-]);
+const ADDITIVE: ReadonlySet<string> = new Set(WATCHED_METRICS);
 
 /** Where a segment's lost level went: the other segment, its level a day before and after, and the day it moved. */
 export interface MovedTo {
@@ -286,7 +276,7 @@ function keptShare(ctx: EngineContext, loss: SegmentShift, to: MovedTo): number 
 const OUTCOME_LAG_DAYS = 3;
 
 /** A segment's traffic: its sessions, else its clicks, else its impressions. */
-const TRAFFIC: PartKey[] = ["sessions", "clicks", "impressions"];
+const TRAFFIC = VOLUME_METRICS;
 
 /**
  * A metric's level a day in the loss's segment and in another, over the two weeks before the loss and over its days

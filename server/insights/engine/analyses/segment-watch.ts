@@ -53,9 +53,10 @@ export const SEGMENT_WATCH_MAX_DAYS = 90;
 export const NARROW_DAILY_DAYS = 30;
 
 /** A segment's volume: its sessions, else its clicks, else its impressions. */
-const VOLUME_METRICS: PartKey[] = ["sessions", "clicks", "impressions"];
+export const VOLUME_METRICS: PartKey[] = ["sessions", "clicks", "impressions"];
 
-const WATCHED_METRICS: PartKey[] = [
+/** The summed metrics watched in each segment (a level of them can also move from one segment to another). */
+export const WATCHED_METRICS: PartKey[] = [
   "sessions",
   "engagedSessions",
   "conversions",
