@@ -759,4 +759,33 @@ describe("a competitor comparison told in its own words", () => {
       "Confirm the cause of the new level (search update, pricing, tracking) and reset leads targets from Apr 15, 2025.",
     );
   });
+
+  it("tells a step of some weekdays by those days: their levels, and what changed for them", () => {
+    const weekend: NarrativeFinding = {
+      ...base,
+      kind: "level_shift",
+      metric: "sessions",
+      dimension: "channel",
+      dimensionValue: "Paid Search",
+      periodStart: "2025-04-05",
+      baseline: 494,
+      current: 397,
+      change: -97,
+      changePct: -0.905,
+      weekdays: [6, 0],
+      weekdayBaseline: 375,
+      weekdayCurrent: 35.6,
+    };
+    const told = analystNarrative({ findings: [weekend] }, { currency: "EUR", period })!;
+    expect(told.headline).toBe(
+      "Sessions from Paid Search on Saturdays and Sundays shifted 90.5 % down to about 36 a day from Apr 5, 2025 (from about 375); the other days did not move.",
+    );
+    expect(told.next).toMatch(
+      /^Check what changed for Paid Search's Saturdays and Sundays from Apr 5, 2025 \(an ad schedule that leaves/,
+    );
+    const rise = { ...weekend, direction: "up" as const, change: 97, changePct: 0.45, weekdayCurrent: 544 };
+    expect(analystNarrative({ findings: [rise] }, { currency: "EUR", period })!.next).toMatch(
+      /^Confirm what lifted Paid Search's Saturdays and Sundays from Apr 5, 2025/,
+    );
+  });
 });

@@ -2,6 +2,7 @@
 // the engine's sentences: a headline with the number, the segment and the date; one sentence of why (the driver and
 // its share of the change); one next step for the kind of finding. Display names only (catalogue labels), and the
 // report's period is left out of a headline that covers exactly that period (the report says it once).
+import { weekdaysOf } from "./weekdays";
 import { dimensionLabel, dimensionPlural } from "../catalogue/dimensions";
 import { AD_METRICS, isCampaignName } from "./ad-metrics";
 import { findMetric, metricLabel, metricUnit, wasOrWere } from "../catalogue/metrics";
@@ -41,6 +42,10 @@ export interface NarrativeFinding {
   valueUnit?: string;
   /** A total read from one of the project's sources (an ads export's revenue): named, not read as the site's. */
   scope?: string;
+  /** A level shift only these weekdays took (0 = Sunday … 6 = Saturday), with their own levels either side of it. */
+  weekdays?: number[];
+  weekdayBaseline?: number;
+  weekdayCurrent?: number;
   /** Ratio drivers: the contribution's part from the segment's share of the denominator, and from its own rate. */
   mixEffect?: number;
   performanceEffect?: number;
@@ -235,6 +240,9 @@ function findingHeadline(f: NarrativeFinding, options: NarrativeOptions): string
           ? `${subject} moved to ${other} from ${formatDay(f.periodStart)}: about ${about(f.baseline)}${aDay} before, ${f.movedTo.same ? "about as much" : about(f.movedTo.after)} since under the new name.`
           : `${subject} moved to ${other} from ${formatDay(f.periodStart)}: it lost about ${about((f.baseline ?? 0) - (f.current ?? 0))}${aDay}, ${other} gained about ${about(f.movedTo.after - f.movedTo.before)}.`;
       }
+      const days = weekdaysOf(f);
+      if (days)
+        return `${subject} on ${days} shifted${pct} ${f.direction === "up" ? "up" : "down"} to about ${about(f.weekdayCurrent ?? null)}${aDay} from ${formatDay(f.periodStart)} (from about ${about(f.weekdayBaseline ?? null)}); the other days did not move.`;
       return `${subject} shifted${pct} ${f.direction === "up" ? "up" : "down"} to about ${about(f.current)}${aDay} from ${formatDay(f.periodStart)} (from about ${about(f.baseline)}).`;
     }
     case "trend": {
@@ -424,6 +432,7 @@ function nextStep(lead: NarrativeFinding, findings: NarrativeFinding[], currency
         const from = segmentName(lead.movedFrom.dimension, lead.movedFrom.dimensionValue);
         return `Check what moved ${lower(metricLabel(lead.movedFrom.with))} from ${from} to ${where} on ${formatDay(lead.movedFrom.date)} (tags or the channel grouping changed, a campaign paused while ${where} took its visitors) before counting ${possessive(where)} rise as growth: ${from} lost what ${where} gained.`;
       }
+      if (weekdaysOf(lead)) return weekdayStepNextStep(lead, good);
       if (!good && lead.siblingShifts) return siteWideStepNextStep(lead);
       if (!good) return lostLevelNextStep(lead, where, metric);
       return `Confirm the cause of the new level (search update, pricing, tracking) and reset ${metric} targets from ${formatDay(lead.periodStart)}.`;
@@ -466,6 +475,19 @@ function lostLevelNextStep(lead: NarrativeFinding, where: string, metric: string
     return `${upperFirst(where ? `${possessive(where)} traffic` : "Traffic")} held while its ${metric} fell from ${day}: check the pages, forms and conversion tracking that traffic meets for a change on or just before that day, and restore what broke.`;
   }
   return `Find what changed for ${where || metric} on ${day} (budget, bids, targeting, rankings, the site, tracking) and restore it if it was not intended.`;
+}
+/**
+ * The next step when only some weekdays took a step (a weekend's ads switched off by an ad schedule, opening hours, a
+ * weekend offer): what changed for those days, and whether it was meant.
+ */
+function weekdayStepNextStep(lead: NarrativeFinding, good: boolean): string {
+  const days = weekdaysOf(lead)!;
+  const day = formatDay(lead.periodStart);
+  const where = segmentName(lead.dimension, lead.dimensionValue);
+  const whose = where ? `${possessive(where)} ` : "";
+  return good
+    ? `Confirm what lifted ${whose}${days} from ${day} (a weekend or day offer, an ad schedule, opening hours) and set those days' targets apart from the other days'.`
+    : `Check what changed for ${whose}${days} from ${day} (an ad schedule that leaves them out, opening hours, an offer that ended); if it was meant, weigh what those days brought before against what they cost, else restore it.`;
 }
 /** The next step when a segment's level went to another segment of its dimension (a new name, or taken by it). */
 function movedLevelNextStep(lead: NarrativeFinding, where: string, metric: string): string {

@@ -1,4 +1,6 @@
 import { dayNumber, formatIsoDate } from "@/lib/dates";
+import type { Explanation } from "./engine/explain-by-segment";
+import { listed, weekdaysOf } from "@/lib/insights/weekdays";
 import { dimensionLabel, dimensionPlural } from "@/lib/catalogue/dimensions";
 import { METRICS } from "@/lib/insights/metrics";
 import { wasOrWere } from "@/lib/catalogue/metrics";
@@ -35,6 +37,8 @@ export interface NarrativeContext {
   locale?: string;
   /** The finding's event (its segment's step or day in another metric) has had its effect on the KPI said already. */
   effectTold?: boolean;
+  /** The segment shift that explains the finding has been named with its weekdays already (summary.ts). */
+  shiftTold?: boolean;
 }
 
 type Unit = "count" | "currency" | "percent" | "rank" | "ratio";
@@ -186,14 +190,10 @@ function movedWithNote(f: Finding & Record<string, unknown>, unit: Unit, ctx: Na
   const shown = parts.length > MOVED_WITH_NAMED + 1 ? parts.slice(0, MOVED_WITH_NAMED) : parts;
   const named = withChanges(shown, f, unit, ctx);
   if (shown.length < parts.length) named.push(`${parts.length - shown.length} other segments`);
-  const when = f.kind === "anomaly" ? "the same day" : "within days";
+  const when = f.kind === "anomaly" ? "the same day" : weekdaysOf(f) ? "on the same days" : "within days";
   const their = parts.length === 1 ? "its" : "their";
   return ` ${listed(named)} moved with it ${when}, by less: most likely ${their} part of this change, as the site's total moved mostly with this segment.`;
 }
-
-/** "A", "A and B", "A, B and C". */
-const listed = (items: string[]) =>
-  items.length < 2 ? (items[0] ?? "") : `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`;
 
 /** " in “Ads export”": a total read from one of the project's sources, not the site's (engine/analyses/drivers.ts). */
 const scopeOf = (f: Finding & { scope?: unknown }) => (typeof f.scope === "string" ? ` in “${f.scope}”` : "");
@@ -432,8 +432,7 @@ interface MixRate {
 
 /** "; 80% of the drop came from Channel “Display”" when one segment carries most of a total's change. */
 function explained(finding: Finding, ctx: NarrativeContext): string {
-  const e = (finding as Finding & { explainedBy?: { dimension: string; dimensionValue: string; share: number } })
-    .explainedBy;
+  const e = (finding as Finding & { explainedBy?: Explanation }).explainedBy;
   if (!e) return "";
   // Beside the season's prediction the outcome's effect, which the segment's was compared with, is the part the
   // season did not predict: a rise smaller than the season's is explained as a shortfall, not as the rise.
@@ -447,7 +446,11 @@ function explained(finding: Finding, ctx: NarrativeContext): string {
         ? "rise"
         : "drop";
   const share = numberFormat(ctx.locale ?? "en-US", { style: "percent", maximumFractionDigits: 0 }).format(e.share);
-  return ` ${share} of the ${what} came from ${segmentName(e.dimension, e.dimensionValue)}.`;
+  // A day of a shift only some weekdays took is that shift's: named, so the day is not read as news of its own.
+  const days = weekdaysOf(e);
+  const theirs =
+    days && e.shiftFrom && !ctx.shiftTold ? `, whose ${days} shifted from ${formatDate(e.shiftFrom, ctx.locale)}` : "";
+  return ` ${share} of the ${what} came from ${segmentName(e.dimension, e.dimensionValue)}${theirs}.`;
 }
 
 /**
@@ -570,6 +573,15 @@ function baseSentence(finding: Finding, ctx: NarrativeContext): string {
             `${formatValue(x.current, unitOf(x.metric), ctx)} ${labelOf(x.metric)}`,
         );
         return `${segmentName(f.dimension, f.dimensionValue)} started on ${formatDate(f.periodStart, ctx.locale)}: about ${listed(levels)}${aDay} since, from none before${size}.${sameEventNote(f, unit, ctx)}${movedWithNote(f, unit, ctx)}${seasonNote(f, ctx)}`;
+      }
+      const days = weekdaysOf(f);
+      if (days) {
+        // Only some weekdays took the step (weekday-shift.ts): their levels, and the other days' for contrast.
+        const others =
+          typeof f.otherDaysLevel === "number"
+            ? `; the other days of the week stayed at about ${v(f.otherDaysLevel)}${aDay}`
+            : "";
+        return `${Label}${segment(f)} on ${days} shifted from about ${v(f.weekdayBaseline as number)} to ${v(f.weekdayCurrent as number)}${aDay} from ${formatDate(f.periodStart, ctx.locale)}${pct(f, ctx)}${size}${others}.${sameEventNote(f, unit, ctx)}${movedWithNote(f, unit, ctx)}${seasonNote(f, ctx)}`;
       }
       return `${Label}${segment(f)} shifted from about ${v(f.baseline)} to ${v(f.current)}${aDay} on ${formatDate(f.periodStart, ctx.locale)}${pct(f, ctx)}${size}.${sameEventNote(f, unit, ctx)}${movedWithNote(f, unit, ctx)}${seasonNote(f, ctx)}`;
     }

@@ -1,4 +1,5 @@
-import { dayNumber } from "@/lib/dates";
+import { dayNumber, dayOfWeek } from "@/lib/dates";
+import { confinedToWeekdays, type WeekdayShift } from "./weekday-shift";
 import { MAD_TO_SIGMA, medianInPlace } from "../stats/descriptive";
 import { normalSurvival, studentTQuantile } from "../stats/distributions";
 import { solveLinearSystem } from "../stats/linear-algebra";
@@ -58,6 +59,15 @@ export interface LevelShiftFinding extends Finding {
   score: number;
   /** The shift in units of the daily noise σ (signed). */
   effectSize?: number;
+  /**
+   * Set when only these weekdays moved (0 = Sunday … 6 = Saturday, weekday-shift.ts): `baseline`, `current` and
+   * `change` are then every day's average, `changePct` the moved weekdays' own change.
+   */
+  weekdays?: number[];
+  /** The moved weekdays' mean before and from the shift, and the other weekdays' mean from it. */
+  weekdayBaseline?: number;
+  weekdayCurrent?: number;
+  otherDaysLevel?: number;
 }
 
 export interface TrendChangeFinding extends Finding {
@@ -105,6 +115,19 @@ export function detectChangePoints(series: readonly DailyPoint[], options: Chang
     const finding = describe(series, t, v, lo, hi, best, pValue, confidence, options);
     // Effect size: the change in units of the day-to-day noise (σ of the deseasonalised series).
     finding.effectSize = finding.change / sigma;
+    const confined =
+      finding.kind === "level_shift" ? confinedToWeekdays(series, t, v, lo, hi, best.k, sigma, finding.change) : null;
+    if (confined) {
+      found.push(asWeekdayShift(finding as LevelShiftFinding, confined));
+      // The step taken out of its weekdays, the same days are searched again for the changes they still hold.
+      for (let j = lo; j < hi; j++) {
+        if (series[t[j]].date < confined.date) continue;
+        const step = confined.steps.find((s) => s.weekday === dayOfWeek(series[t[j]].date));
+        if (step) v[j] -= step.change;
+      }
+      queue.push([lo, hi]);
+      continue;
+    }
     found.push(finding);
     queue.push([lo, best.k], [best.k, hi]);
   }
@@ -238,6 +261,25 @@ function describe(
     score: Math.abs(best.z),
   };
   return best.kind === "level_shift" ? { kind: "level_shift", ...common } : { kind: "trend", ...common };
+}
+
+/** A level shift restated as the confined one of weekday-shift.ts: dated, sized and levelled on its weekdays. */
+function asWeekdayShift(f: LevelShiftFinding, w: WeekdayShift): LevelShiftFinding {
+  return {
+    ...f,
+    date: w.date,
+    periodStart: w.date,
+    baseline: w.baseline,
+    current: w.baseline + w.change,
+    change: w.change,
+    changePct: w.changePct,
+    direction: directionOf(w.change),
+    effectSize: w.effectSize,
+    weekdays: w.weekdays,
+    weekdayBaseline: w.weekdayBaseline,
+    weekdayCurrent: w.weekdayCurrent,
+    otherDaysLevel: w.otherDaysLevel,
+  };
 }
 
 /** The series' known values. */

@@ -1,4 +1,4 @@
-import { dayNumber } from "@/lib/dates";
+import { dayNumber, dayOfWeek } from "@/lib/dates";
 import { findMetric } from "@/lib/catalogue/metrics";
 import { metricParts } from "../data/project-data";
 import { PART_INDEX, type PartKey } from "../data/parts";
@@ -41,9 +41,18 @@ export interface Explanation {
   shiftFrom?: string;
   /** Share of the total's change (or KPI effect) that the segment carries. */
   share: number;
+  /** The weekdays of that shift, when it moved only those (weekday-shift.ts). */
+  weekdays?: number[];
 }
 
-type SegmentFinding = Finding & { date?: string; kpiEffect?: number; sourceId?: string };
+type SegmentFinding = Finding & {
+  date?: string;
+  kpiEffect?: number;
+  sourceId?: string;
+  weekdays?: number[];
+  weekdayBaseline?: number;
+  weekdayCurrent?: number;
+};
 
 export function explainTotalsBySegments(ctx: EngineContext, outcomes: IntentionOutcome[]): void {
   const local = outcomes.filter((o) => o.localised && o.findings.length > 0);
@@ -70,7 +79,7 @@ export function explainTotalsBySegments(ctx: EngineContext, outcomes: IntentionO
         s.f.direction === f.direction &&
         disproportionate(s.f, f) &&
         sameEvent(s.f, f)
-          ? (s.f.change ?? 0) / f.change!
+          ? dayChange(s.f) / f.change!
           : 0,
       );
       if (best) {
@@ -194,6 +203,9 @@ function bestMatch<T>(items: T[], share: (s: T) => number): { s: T; share: numbe
  */
 function sameEvent(segment: SegmentFinding, total: SegmentFinding): boolean {
   const apart = dayNumber(total.periodStart) - dayNumber(segment.periodStart);
+  // Every day of its weekdays from a shift of some weekdays only is that shift's (weekday-shift.ts).
+  if (segment.weekdays && total.kind === "anomaly")
+    return segment.kind === "level_shift" && apart >= 0 && segment.weekdays.includes(dayOfWeek(total.periodStart));
   if (segment.kind === total.kind) return Math.abs(apart) <= (total.kind === "anomaly" ? 0 : 3);
   return total.kind === "anomaly" && segment.kind === "level_shift" && apart >= 0 && apart < SHIFT_FIRST_DAYS;
 }
@@ -209,11 +221,19 @@ function comparisonTotal(ctx: EngineContext, f: SegmentFinding, metric: string):
   return segment?.baseline?.[PART_INDEX[metric as PartKey]] ?? null;
 }
 
-function explanation(f: Finding, share: number): Explanation {
+function explanation(f: SegmentFinding, share: number): Explanation {
   return {
     dimension: f.dimension ?? "",
     dimensionValue: f.dimensionValue ?? "",
     share: Math.min(1, share),
     ...(f.kind === "level_shift" ? { shiftFrom: f.periodStart } : {}),
+    ...(f.weekdays ? { weekdays: f.weekdays } : {}),
   };
+}
+
+/** A segment finding's change on one of its days: a shift of some weekdays only moved each of those by its own. */
+function dayChange(f: SegmentFinding): number {
+  if (f.weekdays && typeof f.weekdayCurrent === "number" && typeof f.weekdayBaseline === "number")
+    return f.weekdayCurrent - f.weekdayBaseline;
+  return f.change ?? 0;
 }

@@ -1,5 +1,5 @@
-import { dayNumber } from "@/lib/dates";
-import type { SegmentAnomaly, SegmentShift } from "./analyses/segment-watch";
+import { dayNumber, dayOfWeek } from "@/lib/dates";
+import { takeLeadEffect, type SegmentAnomaly, type SegmentShift } from "./analyses/segment-watch";
 import type { Finding } from "../types";
 import type { Explanation } from "./explain-by-segment";
 import type { IntentionOutcome } from "./types";
@@ -53,6 +53,56 @@ export function foldMovedWith(outcomes: IntentionOutcome[]): void {
       for (const b of parts) folded.add(b);
     }
     if (folded.size > 0) o.findings = findings.filter((f) => !folded.has(f));
+  }
+  foldWeekdayDays(local, leadsOfEvents);
+}
+
+/**
+ * The unusual days of other dimensions' segments that fall on a lead's weekdays from its date, when the lead is a
+ * shift only some weekdays took (weekday-shift.ts): Paid Search's weekend ads switched off, desktop's weekends each
+ * read "below the expected range". Each such segment is folded into the lead's `movedWith` once, at its days' mean
+ * change.
+ */
+function foldWeekdayDays(local: IntentionOutcome[], leadsOfEvents: Set<SegmentFinding>): void {
+  for (const lead of leadsOfEvents) {
+    if (lead.kind !== "level_shift" || !lead.weekdays || lead.weekdayCurrent === undefined) continue;
+    const perDay = lead.weekdayCurrent - (lead.weekdayBaseline ?? 0);
+    const seenIn = [lead.dimension, ...(lead.sameRowsAs ?? []).map((w) => w.dimension)];
+    const isPart = (b: SegmentFinding) =>
+      b.kind === "anomaly" &&
+      b.metric === lead.metric &&
+      b.direction === lead.direction &&
+      b.sourceId === lead.sourceId &&
+      !seenIn.includes(b.dimension ?? "") &&
+      b.periodStart >= lead.periodStart &&
+      lead.weekdays!.includes(dayOfWeek(b.periodStart)) &&
+      b.change !== null &&
+      Math.abs(b.change) < Math.abs(perDay);
+    const bySegment = new Map<string, SegmentFinding[]>();
+    for (const o of local)
+      for (const b of o.findings as SegmentFinding[])
+        if (!leadsOfEvents.has(b) && isPart(b)) {
+          const key = `${b.dimension}\u0000${b.dimensionValue}`;
+          bySegment.set(key, [...(bySegment.get(key) ?? []), b]);
+        }
+    if (bySegment.size === 0) continue;
+    lead.movedWith = [
+      ...(lead.movedWith ?? []),
+      ...[...bySegment.values()].map((days) => ({
+        dimension: days[0].dimension ?? "",
+        dimensionValue: days[0].dimensionValue ?? "",
+        change: days.reduce((sum, b) => sum + b.change!, 0) / days.length,
+      })),
+    ];
+    const folded = new Set([...bySegment.values()].flat());
+    for (const o of local) {
+      const kept = (o.findings as SegmentFinding[]).filter((f) => !folded.has(f));
+      if (kept.length === o.findings.length) continue;
+      // An insight whose lead was folded takes its next finding's effect (or none).
+      const leadFolded = kept[0] !== o.findings[0];
+      o.findings = kept;
+      if (leadFolded) takeLeadEffect(o);
+    }
   }
 }
 

@@ -6,6 +6,7 @@ import { describeFinding, type NarrativeContext } from "../narrative";
 import { isSeasonallyExpected } from "@/lib/insights/season";
 import type { Finding } from "../types";
 import { withGrowthRates } from "./rate-values";
+import type { Explanation } from "./explain-by-segment";
 import type { IntentionOutcome } from "./types";
 
 const MAX_SENTENCES = 4;
@@ -27,7 +28,11 @@ export function narrate(outcome: IntentionOutcome, ctx: NarrativeContext): { fin
     withGrowthRates({
       ...f,
       sentiment: findingSentiment(f),
-      narrative: sentence(f, sameEventBefore(f, ordered.slice(0, i)) ? { ...ctx, effectTold: true } : ctx),
+      narrative: sentence(f, {
+        ...ctx,
+        ...(sameEventBefore(f, ordered.slice(0, i)) ? { effectTold: true } : {}),
+        ...(sameShiftNamedBefore(f, ordered.slice(0, i)) ? { shiftTold: true } : {}),
+      }),
     }),
   );
   const type = outcome.intention.analysis.type;
@@ -64,6 +69,22 @@ function sameEventBefore(f: Finding, earlier: readonly Finding[]): boolean {
       e.dimensionValue === f.dimensionValue &&
       e.direction === f.direction &&
       Math.abs(day(e) - day(f)) <= 1,
+  );
+}
+
+/**
+ * Whether a finding before it in the insight was explained by the same segment's shift: the days of a shift of some
+ * weekdays say whose shift they are once ("…, whose Saturdays and Sundays shifted from Oct 31"), not on every day.
+ */
+function sameShiftNamedBefore(f: Finding, earlier: readonly Finding[]): boolean {
+  const of = (x: Finding) => (x as Finding & { explainedBy?: Explanation }).explainedBy;
+  const e = of(f);
+  if (!e?.shiftFrom) return false;
+  return earlier.some(
+    (x) =>
+      of(x)?.shiftFrom === e.shiftFrom &&
+      of(x)?.dimension === e.dimension &&
+      of(x)?.dimensionValue === e.dimensionValue,
   );
 }
 

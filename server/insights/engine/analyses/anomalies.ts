@@ -5,7 +5,8 @@ import { eventsPerDay, FORECAST_HISTORY_DAYS, historyBefore } from "../skip-reas
 import { detectCountDays } from "../../detectors/count-days";
 import type { PartKey } from "../../data/parts";
 import { COUNT_BEHIND, MIN_COUNT_PER_DAY } from "../count-floor";
-import { totalLevelShifts } from "./total-change-points";
+import { totalChangePoints, totalLevelShifts } from "./total-change-points";
+import { withoutWeekdayShiftDays } from "../../detectors/weekday-shift";
 import type { EngineContext, IntentionOutcome } from "../types";
 import type { Intention } from "@/lib/insights/intentions";
 
@@ -14,7 +15,9 @@ const MAX_FINDINGS = 10;
 
 export function runAnomalies(ctx: EngineContext, intention: Intention, metric: string): IntentionOutcome {
   const w = ctx.window;
-  const series = ctx.data.series(metric, w.historyStart, w.periodEnd);
+  // The days of a step only some weekdays took are that step's (the trend intention's finding), not unusual days.
+  const weekdaySteps = totalChangePoints(ctx, metric).found.filter((f) => f.kind === "level_shift" && f.weekdays);
+  const series = withoutWeekdayShiftDays(ctx.data.series(metric, w.historyStart, w.periodEnd), weekdaySteps);
   const unit = metricDefinition(metric).unit;
   const options = {
     metric,

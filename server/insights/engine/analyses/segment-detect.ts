@@ -1,4 +1,5 @@
 import { daysBetween } from "@/lib/dates";
+import { withoutWeekdayShiftDays } from "../../detectors/weekday-shift";
 import { metricDefinition } from "@/lib/insights/metrics";
 import type { PartKey } from "../../data/parts";
 import { detectAnomalies, type AnomalyResult, type JudgeOptions } from "../../detectors/anomalies";
@@ -92,10 +93,11 @@ export function detectSegment(task: SegmentTask): SegmentDetection {
   const shifts = levels.filter((f) => f.date >= watchStart && f.date <= periodEnd);
   if (!task.daily) return { shifts, anomalies: null };
   const window = task.dailyWindow;
-  const read = window ? series.filter((p) => p.date >= window.readFrom) : series;
+  const read = withoutWeekdayShiftDays(window ? series.filter((p) => p.date >= window.readFrom) : series, levels);
   const judgedFrom = window?.judgedFrom ?? watchStart;
   const levelShifts = [
-    ...levels.map((f) => ({ date: f.date, ratio: f.baseline ? f.current / f.baseline : 1 })),
+    // A shift of some weekdays only is no break of the others' level: its own days are left out of `read` instead.
+    ...levels.filter((f) => !f.weekdays).map((f) => ({ date: f.date, ratio: f.baseline ? f.current / f.baseline : 1 })),
     // Only its date matters to the two-sided fit.
     ...(task.totalShifts ?? []).filter((d) => !levels.some((f) => f.date === d)).map((date) => ({ date, ratio: 1 })),
   ];

@@ -170,8 +170,13 @@ function evidenceSeries(o: Origin, f: SegmentAnomaly | SegmentShift): Extract<Ch
       points: o.points.map((p) => ({
         date: p.date,
         value: round("actual" in p ? p.actual : p.value),
-        // The deseasonalised levels the shift was measured between: before it, and from its date on.
-        expected: round(p.date < f.date ? f.baseline : f.current),
+        // The deseasonalised levels the shift was measured between: before it, and from its date on; a shift of some
+        // weekdays only (weekday-shift.ts), their own levels on their days.
+        expected: f.weekdays
+          ? f.weekdays.includes(dayOfWeek(p.date))
+            ? round(p.date < f.date ? f.weekdayBaseline : f.weekdayCurrent)
+            : null
+          : round(p.date < f.date ? f.baseline : f.current),
       })),
       marks: [{ date: f.date, kind: "level_shift" }],
     };
@@ -505,7 +510,8 @@ function collectFindings(
     // Days after a shift, on its side, are the shift itself, not separate anomalies; and so is a day between its two
     // levels at its edge (a campaign's last Sunday before its tag was renamed, 4 orders of its usual 10, was the first
     // day of its orders' step to 0, and "above the expected range of 0 to 0").
-    if (shifts.some((x) => (f.date >= x.date && f.direction === x.direction) || stepEdge(f, x))) continue;
+    if (shifts.some((x) => (f.date >= x.date && f.direction === x.direction && onItsDays(f, x)) || stepEdge(f, x)))
+      continue;
     const finding: SegmentAnomaly = { ...f, ...effect(ctx, s, metric, f.change ?? 0), ...named() };
     const idle = idleTraffic(ctx, s, metric, finding);
     if (idle)
@@ -518,6 +524,10 @@ function collectFindings(
     out.anomalies.push(finding);
   }
 }
+
+/** Whether a day falls on the weekdays a shift took (every day, unless it took some only: weekday-shift.ts). */
+const onItsDays = (day: AnomalyFinding, shift: LevelShiftFinding) =>
+  !shift.weekdays || shift.weekdays.includes(dayOfWeek(day.date));
 
 /** A day within a day of a shift's first, at a value between the shift's two levels: the step's own edge. */
 function stepEdge(day: AnomalyFinding, shift: LevelShiftFinding): boolean {

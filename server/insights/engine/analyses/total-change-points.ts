@@ -38,7 +38,10 @@ export function totalChangePoints(ctx: EngineContext, metric: string): TotalChan
  * only those the scan is that sure of.
  */
 export function totalLevelShifts(ctx: EngineContext, metric: string, maxP = 1): { date: string; ratio: number }[] {
-  return totalChangePoints(ctx, metric)
-    .found.filter((f) => f.kind === "level_shift" && f.baseline > 0 && f.pValue <= maxP)
-    .map((f) => ({ date: f.date, ratio: f.current / f.baseline }));
+  return (
+    totalChangePoints(ctx, metric)
+      // A shift of some weekdays only is no break of the others' level (weekday-shift.ts).
+      .found.filter((f) => f.kind === "level_shift" && f.baseline > 0 && f.pValue <= maxP && !f.weekdays)
+      .map((f) => ({ date: f.date, ratio: f.current / f.baseline }))
+  );
 }

@@ -1,0 +1,87 @@
+import { describe, expect, it } from "vitest";
+import { addDays, dayNumber, dayOfWeek } from "@/lib/dates";
+import { gaussian, mulberry32 } from "@/lib/seeded-random";
+import type { DailyPoint } from "../types";
+import { detectChangePoints, type LevelShiftFinding } from "./change-points";
+import { withoutWeekdayShiftDays } from "./weekday-shift";
+
+// A step only some weekdays take (weekend ads switched off, Sundays opened) is one shift of those weekdays, dated on
+// the first of them; a step of every day is still a step of every day (weekday-shift.ts).
+
+const END = "2026-11-20"; // a Friday
+const SUNDAY_TO_SATURDAY = [0.75, 1.08, 1.08, 1.08, 1.08, 1.08, 0.75];
+
+/** 120 days of a count around `mean` with a weekly pattern and Poisson-sized noise; `factor` moves a day's mean. */
+function counts(seed: number, mean: number, factor: (date: string) => number = () => 1): DailyPoint[] {
+  const z = gaussian(mulberry32(seed));
+  return Array.from({ length: 120 }, (_, i) => {
+    const date = addDays(END, i - 119);
+    const m = mean * SUNDAY_TO_SATURDAY[dayOfWeek(date)] * factor(date);
+    return { date, value: Math.max(0, Math.round(m + Math.sqrt(m) * z())) };
+  });
+}
+
+const FROM = "2026-10-31"; // a Saturday, three weekends before the end
+const weekend = (date: string) => dayOfWeek(date) === 0 || dayOfWeek(date) === 6;
+const shifts = (series: DailyPoint[]) =>
+  detectChangePoints(series, { metric: "sessions" }).filter((f): f is LevelShiftFinding => f.kind === "level_shift");
+
+describe("a level shift of some weekdays", () => {
+  it("is one shift of those weekdays from the first of them, with their levels and the other days'", () => {
+    for (const seed of [1, 2, 3, 4]) {
+      // Weekend ads switched off: 90 % of the weekend's sessions gone.
+      const found = shifts(counts(seed, 500, (date) => (date >= FROM && weekend(date) ? 0.1 : 1)));
+      expect(found).toHaveLength(1);
+      const [shift] = found;
+      expect(shift.weekdays).toEqual([0, 6]);
+      expect(shift.date).toBe(FROM);
+      expect(shift.direction).toBe("down");
+      expect(shift.weekdayBaseline!).toBeGreaterThan(350);
+      expect(shift.weekdayBaseline!).toBeLessThan(400);
+      expect(shift.weekdayCurrent!).toBeGreaterThan(25);
+      expect(shift.weekdayCurrent!).toBeLessThan(50);
+      expect(shift.otherDaysLevel!).toBeGreaterThan(520);
+      expect(shift.otherDaysLevel!).toBeLessThan(560);
+      // Each day of a week lost 2/7 of the weekend's 337.5: what the period's days add up to.
+      expect(shift.change).toBeGreaterThan(-110);
+      expect(shift.change).toBeLessThan(-82);
+      expect(shift.changePct!).toBeCloseTo(-0.9, 1);
+    }
+  });
+
+  it("finds a weekend's rise", () => {
+    // A weekend offer from Oct 31: Saturdays and Sundays as busy as the weekdays.
+    const found = shifts(counts(5, 500, (date) => (date >= FROM && weekend(date) ? 1.45 : 1)));
+    expect(found).toHaveLength(1);
+    expect(found[0].weekdays).toEqual([0, 6]);
+    expect(found[0].date).toBe(FROM);
+    expect(found[0].direction).toBe("up");
+    expect(found[0].changePct!).toBeCloseTo(0.45, 1);
+  });
+
+  it("leaves a step of every day a step of every day", () => {
+    for (const seed of [6, 7, 8]) {
+      const found = shifts(counts(seed, 500, (date) => (date >= FROM ? 0.6 : 1)));
+      expect(found).toHaveLength(1);
+      expect(found[0].weekdays).toBeUndefined();
+      expect(Math.abs(dayNumber(found[0].date) - dayNumber(FROM))).toBeLessThanOrEqual(1);
+    }
+  });
+
+  it("finds none in noise", () => {
+    let confined = 0;
+    for (let seed = 10; seed < 70; seed++) confined += shifts(counts(seed, 300)).filter((f) => f.weekdays).length;
+    expect(confined).toBe(0);
+  });
+
+  it("leaves its own days out of the one-day tests, and only those", () => {
+    const series = counts(9, 500, (date) => (date >= FROM && weekend(date) ? 0.1 : 1));
+    const [shift] = shifts(series);
+    const judged = withoutWeekdayShiftDays(series, [shift]);
+    for (let i = 0; i < series.length; i++) {
+      const theirs = series[i].date >= FROM && weekend(series[i].date);
+      expect(judged[i].value).toBe(theirs ? null : series[i].value);
+    }
+    expect(withoutWeekdayShiftDays(series, [{ date: FROM }])).toBe(series);
+  });
+});

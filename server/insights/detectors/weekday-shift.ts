@@ -1,0 +1,210 @@
+import { dayOfWeek } from "@/lib/dates";
+import { relativeChange, type DailyPoint } from "../types";
+
+// A level shift that only some days of the week took: weekend ads switched off (dayparting), a shop that starts
+// opening on Sundays, a weekend promotion. Binary segmentation (change-points.ts) reads such a change as steps at
+// each of the first weekends after it: a shop whose Paid Search lost 90 % of its weekend sessions was told "Sessions
+// for Channel “Paid Search” shifted from about 569 to 335 a day on Nov 7 (-41.1%)", then two more steps a week apart,
+// with effects summing to nearly three times the sessions lost. Weekdays had not moved.
+//
+// A found step is checked weekday by weekday (the deseasonalised values' mean on each weekday in the 4 weeks before
+// it and from it on): it is confined when one to three weekdays moved, each by more than CONFINED_Z standard errors
+// in the step's direction, and the others, pooled, stayed within CONFINED_Z of their standard error and within a
+// fifth of the moved days' change. A real level shift moves every weekday alike, so its other weekdays cannot pass
+// both (their pooled change is the step itself). It is then dated again on the moved weekdays alone and told as
+// theirs: "on Saturdays and Sundays … from about 375 to 37 a day".
+
+/** Standard errors a weekday's own change must pass to have moved, and that the others' pooled change must not. */
+const CONFINED_Z = 3;
+/** At most this many weekdays move in a confined shift; at least the rest (4) must be seen not to. */
+const MAX_MOVED_WEEKDAYS = 3;
+/** Days of each weekday the step needs after it (two weeks) and before it, to tell its weekdays apart. */
+const MIN_AFTER_PER_WEEKDAY = 2;
+const MIN_BEFORE_PER_WEEKDAY = 3;
+/** The level before a step is read from its last 4 weeks: every weekday four times. */
+const BEFORE_DAYS = 28;
+/** The other weekdays' pooled change is at most this share of the moved weekdays'. */
+const OTHER_DAYS_SHARE = 0.2;
+
+export interface WeekdayShift {
+  /** Weekdays that moved (0 = Sunday … 6 = Saturday), ascending. */
+  weekdays: number[];
+  /** First moved weekday at the new level. */
+  date: string;
+  /** The moved weekdays' mean value (the series' own units) in the 4 weeks before and from the date on. */
+  weekdayBaseline: number;
+  weekdayCurrent: number;
+  /** The other weekdays' mean value from the date on. */
+  otherDaysLevel: number;
+  /** Every day's mean in the 4 weeks before, and its change averaged over the week (what the period's days gained). */
+  baseline: number;
+  change: number;
+  changePct: number | null;
+  /** The moved weekdays' change in units of the day-to-day noise (signed). */
+  effectSize: number;
+  /** Each moved weekday's change in the deseasonalised values, to take the step out of them. */
+  steps: { weekday: number; change: number }[];
+}
+
+/**
+ * Whether the step found at index `k` of the known days (`t` their indices in `series`, `v` their deseasonalised
+ * values, [lo, hi) the searched segment) moved only some weekdays; null when it moved them all, or when too few days
+ * of each weekday lie after it to tell.
+ */
+export function confinedToWeekdays(
+  series: readonly DailyPoint[],
+  t: readonly number[],
+  v: readonly number[],
+  lo: number,
+  hi: number,
+  k: number,
+  sigma: number,
+  change: number,
+): WeekdayShift | null {
+  if (!(sigma > 0) || change === 0 || series.length === 0) return null;
+  const weekdayOf = (j: number) => dayOfWeek(series[t[j]].date);
+  const split = weekdayChanges(t, v, lo, hi, k, weekdayOf);
+  if (!split) return null;
+  const moved: number[] = [];
+  const others: number[] = [];
+  for (let d = 0; d < 7; d++) {
+    const c = split.change[d];
+    (Math.sign(c) === Math.sign(change) && Math.abs(c) > CONFINED_Z * sigma * split.seUnit[d] ? moved : others).push(d);
+  }
+  if (moved.length === 0 || moved.length > MAX_MOVED_WEEKDAYS) return null;
+  const mean = (ds: number[], of: (d: number) => number) => ds.reduce((s, d) => s + of(d), 0) / ds.length;
+  const movedChange = mean(moved, (d) => split.change[d]);
+  const othersChange = mean(others, (d) => split.change[d]);
+  const othersSe = (sigma * Math.sqrt(others.reduce((s, d) => s + split.seUnit[d] ** 2, 0))) / others.length;
+  if (
+    Math.abs(othersChange) > CONFINED_Z * othersSe ||
+    Math.abs(othersChange) > OTHER_DAYS_SHARE * Math.abs(movedChange)
+  )
+    return null;
+  // Dated again on the moved weekdays alone: the scan's step over all days fell on whichever weekend split the series
+  // best, often the second after the change.
+  const isMoved = (j: number) => moved.includes(weekdayOf(j));
+  const start = redate(t, v, lo, hi, isMoved, sigma);
+  if (start === null) return null;
+  const steps = weekdayChanges(t, v, lo, hi, start, weekdayOf);
+  if (!steps) return null;
+  const startDay = t[start];
+  const raw = (j: number) => series[t[j]].value as number;
+  const beforeFrom = startDay - BEFORE_DAYS;
+  const sums = { movedBefore: [0, 0], movedAfter: [0, 0], otherAfter: [0, 0], allBefore: [0, 0] };
+  const add = (x: number[], value: number) => {
+    x[0] += value;
+    x[1]++;
+  };
+  for (let j = lo; j < hi; j++) {
+    if (t[j] < beforeFrom) continue;
+    const value = raw(j);
+    if (t[j] < startDay) {
+      add(sums.allBefore, value);
+      if (isMoved(j)) add(sums.movedBefore, value);
+    } else if (isMoved(j)) add(sums.movedAfter, value);
+    else add(sums.otherAfter, value);
+  }
+  const avg = (x: number[]) => (x[1] > 0 ? x[0] / x[1] : NaN);
+  const weekdayBaseline = avg(sums.movedBefore);
+  const weekdayCurrent = Math.max(0, avg(sums.movedAfter));
+  const baseline = avg(sums.allBefore);
+  if (![weekdayBaseline, weekdayCurrent, baseline].every(Number.isFinite) || sums.otherAfter[1] === 0) return null;
+  return {
+    weekdays: moved,
+    date: series[startDay].date,
+    weekdayBaseline,
+    weekdayCurrent,
+    otherDaysLevel: avg(sums.otherAfter),
+    baseline,
+    // What each day of a week gained on average: the moved weekdays' change, on their share of the week.
+    change: ((weekdayCurrent - weekdayBaseline) * moved.length) / 7,
+    changePct: relativeChange(weekdayCurrent, weekdayBaseline),
+    effectSize: moved.reduce((s, d) => s + steps.change[d], 0) / moved.length / sigma,
+    steps: moved.map((d) => ({ weekday: d, change: steps.change[d] })),
+  };
+}
+
+/**
+ * Each weekday's change at the step: the mean of its deseasonalised values from k on less their mean in the 4 weeks
+ * before, with its standard error in units of σ. Null when a weekday has too few days on either side.
+ */
+function weekdayChanges(
+  t: readonly number[],
+  v: readonly number[],
+  lo: number,
+  hi: number,
+  k: number,
+  weekdayOf: (j: number) => number,
+): { change: number[]; seUnit: number[] } | null {
+  const before = Array.from({ length: 7 }, () => [0, 0]);
+  const after = Array.from({ length: 7 }, () => [0, 0]);
+  for (let j = lo; j < hi; j++) {
+    if (t[j] < t[k] - BEFORE_DAYS) continue;
+    const side = j < k ? before : after;
+    const d = weekdayOf(j);
+    side[d][0] += v[j];
+    side[d][1]++;
+  }
+  const change: number[] = [];
+  const seUnit: number[] = [];
+  for (let d = 0; d < 7; d++) {
+    const [sb, nb] = before[d];
+    const [sa, na] = after[d];
+    if (nb < MIN_BEFORE_PER_WEEKDAY || na < MIN_AFTER_PER_WEEKDAY) return null;
+    change.push(sa / na - sb / nb);
+    seUnit.push(Math.sqrt(1 / nb + 1 / na));
+  }
+  return { change, seUnit };
+}
+
+/**
+ * The first day of the moved weekdays' step: the split of their days in [lo, hi) whose means differ by the most
+ * standard errors, with two of their days at least after it and three before.
+ */
+function redate(
+  t: readonly number[],
+  v: readonly number[],
+  lo: number,
+  hi: number,
+  isMoved: (j: number) => boolean,
+  sigma: number,
+): number | null {
+  const days: number[] = [];
+  for (let j = lo; j < hi; j++) if (isMoved(j)) days.push(j);
+  const total = days.reduce((s, j) => s + v[j], 0);
+  let best: number | null = null;
+  let bestZ = 0;
+  let before = 0;
+  for (let i = 0; i < days.length; i++) {
+    const nb = i;
+    const na = days.length - i;
+    if (nb >= MIN_BEFORE_PER_WEEKDAY && na >= MIN_AFTER_PER_WEEKDAY) {
+      const z = Math.abs((total - before) / na - before / nb) / (sigma * Math.sqrt(1 / nb + 1 / na));
+      if (z > bestZ) {
+        bestZ = z;
+        best = days[i];
+      }
+    }
+    before += v[days[i]];
+  }
+  return best;
+}
+
+/**
+ * The series with the days a weekday shift took left unknown (from its date on, on its weekdays): they are that
+ * shift's days, so the one-day tests judge the other days only (a normal Monday between two weekends 45 % busier
+ * read as "below the expected range"), and they are not told again as unusual days.
+ */
+export function withoutWeekdayShiftDays<T extends DailyPoint>(
+  series: readonly T[],
+  shifts: readonly { date: string; weekdays?: readonly number[] }[],
+): readonly T[] {
+  const confined = shifts.filter((s) => s.weekdays && s.weekdays.length > 0);
+  if (confined.length === 0) return series;
+  return series.map((p) =>
+    p.value !== null && confined.some((s) => p.date >= s.date && s.weekdays!.includes(dayOfWeek(p.date)))
+      ? { ...p, value: null }
+      : p,
+  );
+}
