@@ -1,5 +1,5 @@
 import { dayNumber, dayOfWeek } from "@/lib/dates";
-import { confinedToWeekdays, type WeekdayShift } from "./weekday-shift";
+import { confinedToWeekdays, findWeekdayStep, type WeekdayShift } from "./weekday-shift";
 import { MAD_TO_SIGMA, medianInPlace } from "../stats/descriptive";
 import { normalSurvival, studentTQuantile } from "../stats/distributions";
 import { solveLinearSystem } from "../stats/linear-algebra";
@@ -96,7 +96,8 @@ export function detectChangePoints(series: readonly DailyPoint[], options: Chang
     .map((p, i) => ({ i, v: p.value }))
     .filter((p): p is { i: number; v: number } => p.v !== null && Number.isFinite(p.v));
   if (known.length < 2 * minSegment + 4) return [];
-  const x = clipSpikes(deseasonalise(series));
+  const deseasonalised = deseasonalise(series);
+  const x = clipSpikes(deseasonalised);
   const t = known.map((p) => p.i);
   const v = known.map((p) => x[p.i]);
   const sigma = differenceSigma(v);
@@ -118,7 +119,10 @@ export function detectChangePoints(series: readonly DailyPoint[], options: Chang
     const confined =
       finding.kind === "level_shift" ? confinedToWeekdays(series, t, v, lo, hi, best.k, sigma, finding.change) : null;
     if (confined) {
-      found.push(asWeekdayShift(finding as LevelShiftFinding, confined));
+      // Its evidence is its weekdays' step, which the step of every day read diluted by the days that did not move;
+      // tried on every known day as a split (a bound on the weekday scans' splits), as `findWeekdayStep` does.
+      const own = Math.min(1, 2 * normalSurvival(Math.abs(confined.z)) * t.length);
+      found.push({ ...asWeekdayShift(finding as LevelShiftFinding, confined), pValue: Math.min(pValue, own) });
       // The step taken out of its weekdays, the same days are searched again for the changes they still hold.
       for (let j = lo; j < hi; j++) {
         if (series[t[j]].date < confined.date) continue;
@@ -130,6 +134,18 @@ export function detectChangePoints(series: readonly DailyPoint[], options: Chang
     }
     found.push(finding);
     queue.push([lo, best.k], [best.k, hi]);
+  }
+  // A step of one weekday, whose days the clipping above took for outliers (weekday-shift.ts).
+  const weekdays = (f: ChangePointFinding) => f.kind === "level_shift" && f.weekdays;
+  if (found.length < maxChanges && !found.some(weekdays)) {
+    const step = findWeekdayStep(
+      series,
+      t,
+      t.map((i) => deseasonalised[i]),
+      sigma,
+      alpha,
+    );
+    if (step) found.push(weekdayStepFinding(series, step, confidence, options));
   }
   return found.sort((a, b) => a.date.localeCompare(b.date));
 }
@@ -280,6 +296,38 @@ function asWeekdayShift(f: LevelShiftFinding, w: WeekdayShift): LevelShiftFindin
     weekdayCurrent: w.weekdayCurrent,
     otherDaysLevel: w.otherDaysLevel,
   };
+}
+
+/** The finding of a step only some weekdays took that the scan over every day did not find (`findWeekdayStep`). */
+function weekdayStepFinding(
+  series: readonly DailyPoint[],
+  step: { shift: WeekdayShift; pValue: number; z: number },
+  confidence: number,
+  options: ChangePointOptions,
+): LevelShiftFinding {
+  const { shift } = step;
+  const se = Math.abs(shift.change / step.z) || 0;
+  const q = studentTQuantile(1 - (1 - confidence) / 2, Infinity);
+  const found: LevelShiftFinding = {
+    kind: "level_shift",
+    metric: options.metric,
+    dimension: options.dimension ?? null,
+    dimensionValue: options.dimensionValue ?? null,
+    date: shift.date,
+    periodStart: shift.date,
+    periodEnd: series[series.length - 1].date,
+    current: shift.baseline + shift.change,
+    baseline: shift.baseline,
+    change: shift.change,
+    changePct: shift.changePct,
+    expectedLow: shift.baseline - q * se,
+    expectedHigh: shift.baseline + q * se,
+    confidence,
+    direction: directionOf(shift.change),
+    pValue: step.pValue,
+    score: Math.abs(step.z),
+  };
+  return asWeekdayShift(found, shift);
 }
 
 /** The series' known values. */

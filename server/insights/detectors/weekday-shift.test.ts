@@ -59,6 +59,29 @@ describe("a level shift of some weekdays", () => {
     expect(found[0].changePct!).toBeCloseTo(0.45, 1);
   });
 
+  it("finds one weekday's step, whose days the scan over every day clips as outliers", () => {
+    // Closed on Sundays from Oct 25: four Sundays at 30 % of their level.
+    for (const seed of [11, 12, 13]) {
+      const found = shifts(counts(seed, 500, (date) => (date >= "2026-10-25" && dayOfWeek(date) === 0 ? 0.3 : 1)));
+      expect(found).toHaveLength(1);
+      expect(found[0].weekdays).toEqual([0]);
+      expect(found[0].date).toBe("2026-10-25");
+      expect(found[0].direction).toBe("down");
+      expect(found[0].changePct!).toBeCloseTo(-0.7, 1);
+      expect(found[0].pValue).toBeLessThan(1e-6);
+    }
+  });
+
+  it("takes a holiday Monday and a quiet one after it for days, not a step of Mondays", () => {
+    for (const [holiday, quiet] of [
+      [0.4, 0.93],
+      [0.3, 0.85],
+    ])
+      expect(
+        shifts(counts(14, 500, (date) => (date === "2026-11-02" ? holiday : date === "2026-11-09" ? quiet : 1))),
+      ).toEqual([]);
+  });
+
   it("leaves a step of every day a step of every day", () => {
     for (const seed of [6, 7, 8]) {
       const found = shifts(counts(seed, 500, (date) => (date >= FROM ? 0.6 : 1)));

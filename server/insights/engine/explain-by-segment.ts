@@ -232,7 +232,7 @@ function explanation(f: SegmentFinding, share: number): Explanation {
 }
 
 /** A segment finding's change on one of its days: a shift of some weekdays only moved each of those by its own. */
-function dayChange(f: SegmentFinding): number {
+export function dayChange(f: SegmentFinding): number {
   if (f.weekdays && typeof f.weekdayCurrent === "number" && typeof f.weekdayBaseline === "number")
     return f.weekdayCurrent - f.weekdayBaseline;
   return f.change ?? 0;

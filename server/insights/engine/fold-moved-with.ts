@@ -1,7 +1,7 @@
 import { dayNumber, dayOfWeek } from "@/lib/dates";
 import { takeLeadEffect, type SegmentAnomaly, type SegmentShift } from "./analyses/segment-watch";
 import type { Finding } from "../types";
-import type { Explanation } from "./explain-by-segment";
+import { dayChange, type Explanation } from "./explain-by-segment";
 import type { IntentionOutcome } from "./types";
 
 // One event, seen through every dimension. Mobile's engagement falls a quarter from 17 October: the site's total
@@ -47,7 +47,8 @@ export function foldMovedWith(outcomes: IntentionOutcome[]): void {
         ...parts.map((b) => ({
           dimension: b.dimension ?? "",
           dimensionValue: b.dimensionValue ?? "",
-          change: b.change!,
+          // On a shift of some weekdays, each of those days' change, as its sentence gives the lead's.
+          change: lead.kind === "level_shift" && lead.weekdays ? dayChange(b) : b.change!,
         })),
       ];
       for (const b of parts) folded.add(b);

@@ -97,9 +97,13 @@ export function foldMovedSegments<T extends SegmentFinding>(
 const byEffect = (a: SegmentFinding, b: SegmentFinding) =>
   Math.abs(b.kpiEffect) - Math.abs(a.kpiEffect) || b.indirectEffect - a.indirectEffect || a.pValue - b.pValue;
 
+/** A step of some weekdays only (weekday-shift.ts): its levels are a week's averages, not a move's to compare. */
+const someWeekdays = (f: SegmentFinding) => f.kind === "level_shift" && Boolean(f.weekdays);
+
 function losesLevel(f: SegmentFinding): f is SegmentFinding & SegmentShift {
   return (
     f.kind === "level_shift" &&
+    !someWeekdays(f) &&
     f.direction === "down" &&
     Boolean(f.dimension) &&
     ADDITIVE.has(f.metric) &&
@@ -145,6 +149,7 @@ function risingBeside<T extends SegmentFinding>(
   let bestGap = Infinity;
   for (const f of findings) {
     if (f.kind !== "level_shift" || f.direction !== "up" || told.has(f) || isSeasonallyExpected(f)) continue;
+    if (someWeekdays(f)) continue;
     const rise = f as T & SegmentShift;
     if (rise.metric !== loss.metric || rise.dimension !== loss.dimension || rise.sourceId !== loss.sourceId) continue;
     if (rise.dimensionValue === loss.dimensionValue || !near(rise.date, loss.date)) continue;
@@ -336,6 +341,7 @@ function moveWithTraffic<T extends SegmentFinding>(ctx: EngineContext, findings:
   }) as (T & SegmentShift)[];
   for (const f of findings) {
     if (f.kind !== "level_shift" || told.has(f) || !ADDITIVE.has(f.metric) || isSeasonallyExpected(f)) continue;
+    if (someWeekdays(f)) continue;
     if (movedToOf(f) || movedFromOf(f)) continue;
     const shift = f as T & SegmentShift;
     const same = (value: string | null, g: SegmentShift) =>

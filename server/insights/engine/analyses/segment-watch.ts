@@ -148,8 +148,11 @@ export function attachMixRate(ctx: EngineContext, findings: readonly object[]): 
     const finding = f as SegmentFindingExtras & { date: string; change: number | null };
     // A level that went on under a new name (moved-segments.ts) lost no traffic nor rate: a split would be its noise.
     const renamed = (f as { movedTo?: { before: number } }).movedTo?.before === 0;
+    // A step of some weekdays (weekday-shift.ts) is split over every day of the week: its parts would read as a
+    // week's average ("impressions -28.4%") beside its weekdays' own -100 %.
+    const someWeekdays = Boolean((f as { weekdays?: unknown }).weekdays);
     const split =
-      isLevelMetric(o.metric) || renamed
+      isLevelMetric(o.metric) || renamed || someWeekdays
         ? null
         : mixAndRate(o.s, o.metric, finding, o.afterEnd, ctx.data.unknownDays(o.s.sourceId, ctx.excludedDays));
     if (split) finding.mixRate = split;
