@@ -47,6 +47,13 @@ describe("a step only some weekdays took", () => {
     // Its weekdays' days are the shift's, and so are the devices' weekend days: no segment's day after it is unusual.
     const segmentDays = findings.filter((f) => f.kind === "anomaly" && f.dimensionValue !== null);
     expect(segmentDays.filter((f) => f.date! >= FROM && weekend(f.date!))).toEqual([]);
+    // Its chart draws the weekends' two levels and the other days' level beside them.
+    type Charted = { series: { points: { date: string; expected: number | null }[] } };
+    const chart = (shifts.findings as Charted[])[0].series.points;
+    const expectedOn = (date: string) => chart.find((p) => p.date === date)!.expected!;
+    expect(expectedOn("2026-10-24")).toBeGreaterThan(330); // a Saturday before: about 375
+    expect(expectedOn("2026-11-14")).toBeLessThan(60); // a Saturday after: about 40
+    expect(expectedOn("2026-11-16")).toBeGreaterThan(500); // a Monday: about 547
     // The devices' weekend days are its part, each at its own change on those days (desktop has 55 % of the visits).
     expect(shifts.summary).toMatch(
       /Device “desktop” \(-\d{3} a day\) and Device “mobile” \(-\d{3} a day\) moved with it on the same days, by less/,

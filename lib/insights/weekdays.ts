@@ -12,5 +12,6 @@ export function weekdaysOf(f: object): string | null {
   const weekdays = (f as { weekdays?: unknown }).weekdays;
   if (!Array.isArray(weekdays) || weekdays.length === 0) return null;
   const days = [...(weekdays as number[])].sort((a, b) => ((a + 6) % 7) - ((b + 6) % 7));
+  if (days.join() === "1,2,3,4,5") return "weekdays (Monday to Friday)";
   return listed(days.map((d) => WEEKDAY_PLURALS[d]));
 }

@@ -100,6 +100,10 @@ export function detectChangePoints(series: readonly DailyPoint[], options: Chang
   const x = clipSpikes(deseasonalised);
   const t = known.map((p) => p.i);
   const v = known.map((p) => x[p.i]);
+  // Not clipped, for the weekday checks: a weekday that kept its level beside five that rose is clipped towards them.
+  const unclipped = known.map((p) => deseasonalised[p.i]);
+  /** The deseasonalised series with the weekday steps found so far taken out. */
+  const adjusted = Float64Array.from(deseasonalised);
   const sigma = differenceSigma(v);
   if (!(sigma > 0)) return [];
 
@@ -117,17 +121,25 @@ export function detectChangePoints(series: readonly DailyPoint[], options: Chang
     // Effect size: the change in units of the day-to-day noise (σ of the deseasonalised series).
     finding.effectSize = finding.change / sigma;
     const confined =
-      finding.kind === "level_shift" ? confinedToWeekdays(series, t, v, lo, hi, best.k, sigma, finding.change) : null;
+      finding.kind === "level_shift"
+        ? confinedToWeekdays(series, t, unclipped, lo, hi, best.k, sigma, finding.change)
+        : null;
     if (confined) {
       // Its evidence is its weekdays' step, which the step of every day read diluted by the days that did not move;
       // tried on every known day as a split (a bound on the weekday scans' splits), as `findWeekdayStep` does.
       const own = Math.min(1, 2 * normalSurvival(Math.abs(confined.z)) * t.length);
       found.push({ ...asWeekdayShift(finding as LevelShiftFinding, confined), pValue: Math.min(pValue, own) });
-      // The step taken out of its weekdays, the same days are searched again for the changes they still hold.
+      // The step taken out of its weekdays (and the spikes clipped again: its days had been clipped towards the
+      // others), the same days are searched again for the changes they still hold.
       for (let j = lo; j < hi; j++) {
         if (series[t[j]].date < confined.date) continue;
         const step = confined.steps.find((s) => s.weekday === dayOfWeek(series[t[j]].date));
-        if (step) v[j] -= step.change;
+        if (step) adjusted[t[j]] -= step.change;
+      }
+      const clipped = clipSpikes(adjusted);
+      for (let j = 0; j < t.length; j++) {
+        v[j] = clipped[t[j]];
+        unclipped[j] = adjusted[t[j]];
       }
       queue.push([lo, hi]);
       continue;
@@ -138,13 +150,7 @@ export function detectChangePoints(series: readonly DailyPoint[], options: Chang
   // A step of one weekday, whose days the clipping above took for outliers (weekday-shift.ts).
   const weekdays = (f: ChangePointFinding) => f.kind === "level_shift" && f.weekdays;
   if (found.length < maxChanges && !found.some(weekdays)) {
-    const step = findWeekdayStep(
-      series,
-      t,
-      t.map((i) => deseasonalised[i]),
-      sigma,
-      alpha,
-    );
+    const step = findWeekdayStep(series, t, unclipped, sigma, alpha);
     if (step) found.push(weekdayStepFinding(series, step, confidence, options));
   }
   return found.sort((a, b) => a.date.localeCompare(b.date));

@@ -59,6 +59,18 @@ describe("a level shift of some weekdays", () => {
     expect(found[0].changePct!).toBeCloseTo(0.45, 1);
   });
 
+  it("finds the weekdays' step when the weekends kept their level", () => {
+    // Ads scheduled on weekdays only, from Monday 2 November: Monday to Friday 40 % busier. The spike clipping had read
+    // the weekends beside them as low and pulled them up, so they seemed to have moved too.
+    for (const seed of [15, 16]) {
+      const found = shifts(counts(seed, 500, (date) => (date >= "2026-11-02" && !weekend(date) ? 1.4 : 1)));
+      expect(found).toHaveLength(1);
+      expect(found[0].weekdays).toEqual([1, 2, 3, 4, 5]);
+      expect(found[0].date).toBe("2026-11-02");
+      expect(found[0].changePct!).toBeCloseTo(0.4, 1);
+    }
+  });
+
   it("finds one weekday's step, whose days the scan over every day clips as outliers", () => {
     // Closed on Sundays from Oct 25: four Sundays at 30 % of their level.
     for (const seed of [11, 12, 13]) {

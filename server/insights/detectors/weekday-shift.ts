@@ -9,7 +9,7 @@ import { relativeChange, type DailyPoint } from "../types";
 // with effects summing to nearly three times the sessions lost. Weekdays had not moved.
 //
 // A found step is checked weekday by weekday (the deseasonalised values' mean on each weekday in the 4 weeks before
-// it and from it on): it is confined when one to three weekdays moved, each by more than CONFINED_Z standard errors
+// it and from it on): it is confined when one to five weekdays moved, each by more than CONFINED_Z standard errors
 // in the step's direction, and the others, pooled, stayed within CONFINED_Z of their standard error and within a
 // fifth of the moved days' change. A real level shift moves every weekday alike, so its other weekdays cannot pass
 // both (their pooled change is the step itself). It is then dated again on the moved weekdays alone and told as
@@ -17,8 +17,12 @@ import { relativeChange, type DailyPoint } from "../types";
 
 /** Standard errors a weekday's own change must pass to have moved, and that the others' pooled change must not. */
 const CONFINED_Z = 3;
-/** At most this many weekdays move in a confined shift; at least the rest (4) must be seen not to. */
-const MAX_MOVED_WEEKDAYS = 3;
+/**
+ * At most this many weekdays move in a confined shift, and the rest (two at least) must be seen not to: weekend ads
+ * switched off moved two; ads scheduled on weekdays only from a date moved five, and read as steps of every day on
+ * Nov 2 and Nov 9 with the weekends between them "below the expected range".
+ */
+const MAX_MOVED_WEEKDAYS = 5;
 /** Days of each weekday the step needs after it (two weeks) and before it, to tell its weekdays apart. */
 const MIN_AFTER_PER_WEEKDAY = 2;
 const MIN_BEFORE_PER_WEEKDAY = 3;

@@ -206,6 +206,8 @@ function sameEvent(segment: SegmentFinding, total: SegmentFinding): boolean {
   // Every day of its weekdays from a shift of some weekdays only is that shift's (weekday-shift.ts).
   if (segment.weekdays && total.kind === "anomaly")
     return segment.kind === "level_shift" && apart >= 0 && segment.weekdays.includes(dayOfWeek(total.periodStart));
+  // Two steps are one event when they moved the same days of the week (every day, or the same weekdays).
+  if (segment.kind === total.kind && (segment.weekdays ?? []).join() !== (total.weekdays ?? []).join()) return false;
   if (segment.kind === total.kind) return Math.abs(apart) <= (total.kind === "anomaly" ? 0 : 3);
   return total.kind === "anomaly" && segment.kind === "level_shift" && apart >= 0 && apart < SHIFT_FIRST_DAYS;
 }

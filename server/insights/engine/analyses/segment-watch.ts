@@ -174,11 +174,11 @@ function evidenceSeries(o: Origin, f: SegmentAnomaly | SegmentShift): Extract<Ch
         date: p.date,
         value: round("actual" in p ? p.actual : p.value),
         // The deseasonalised levels the shift was measured between: before it, and from its date on; a shift of some
-        // weekdays only (weekday-shift.ts), their own levels on their days.
+        // weekdays only (weekday-shift.ts), their own levels on their days and the other days' level on the others.
         expected: f.weekdays
           ? f.weekdays.includes(dayOfWeek(p.date))
             ? round(p.date < f.date ? f.weekdayBaseline : f.weekdayCurrent)
-            : null
+            : round(f.otherDaysLevel)
           : round(p.date < f.date ? f.baseline : f.current),
       })),
       marks: [{ date: f.date, kind: "level_shift" }],
