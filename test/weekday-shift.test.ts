@@ -47,6 +47,11 @@ describe("a step only some weekdays took", () => {
     // Its weekdays' days are the shift's, and so are the devices' weekend days: no segment's day after it is unusual.
     const segmentDays = findings.filter((f) => f.kind === "anomaly" && f.dimensionValue !== null);
     expect(segmentDays.filter((f) => f.date! >= FROM && weekend(f.date!))).toEqual([]);
+    // Stored with the weekends' own levels, as the sentence gives them (the page shows them beside it).
+    const [lead] = shifts.findings as { current: number; baseline: number; change: number; changePct: number }[];
+    expect(lead.baseline).toBeGreaterThan(330);
+    expect(lead.current).toBeLessThan(60);
+    expect(lead.change / lead.baseline).toBeCloseTo(lead.changePct, 6);
     // Its chart draws the weekends' two levels and the other days' level beside them.
     type Charted = { series: { points: { date: string; expected: number | null }[] } };
     const chart = (shifts.findings as Charted[])[0].series.points;

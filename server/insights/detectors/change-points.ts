@@ -67,6 +67,8 @@ export interface LevelShiftFinding extends Finding {
   /** The moved weekdays' mean before and from the shift, and the other weekdays' mean from it. */
   weekdayBaseline?: number;
   weekdayCurrent?: number;
+  weekdayExpectedLow?: number;
+  weekdayExpectedHigh?: number;
   otherDaysLevel?: number;
 }
 
@@ -300,6 +302,8 @@ function asWeekdayShift(f: LevelShiftFinding, w: WeekdayShift): LevelShiftFindin
     weekdays: w.weekdays,
     weekdayBaseline: w.weekdayBaseline,
     weekdayCurrent: w.weekdayCurrent,
+    weekdayExpectedLow: w.weekdayExpectedLow,
+    weekdayExpectedHigh: w.weekdayExpectedHigh,
     otherDaysLevel: w.otherDaysLevel,
   };
 }

@@ -49,6 +49,9 @@ export interface WeekdayShift {
   effectSize: number;
   /** The moved weekdays' summed change over its standard error: their step's own evidence. */
   z: number;
+  /** The range (95 %) the moved weekdays' level would fall in without the step. */
+  weekdayExpectedLow: number;
+  weekdayExpectedHigh: number;
   /** Each moved weekday's change in the deseasonalised values, to take the step out of them. */
   steps: { weekday: number; change: number }[];
 }
@@ -117,6 +120,11 @@ export function confinedToWeekdays(
   const weekdayCurrent = Math.max(0, avg(sums.movedAfter));
   const baseline = avg(sums.allBefore);
   if (![weekdayBaseline, weekdayCurrent, baseline].every(Number.isFinite) || sums.otherAfter[1] === 0) return null;
+  const z =
+    moved.reduce((s, d) => s + steps.change[d], 0) /
+    (sigma * Math.sqrt(moved.reduce((s, d) => s + steps.seUnit[d] ** 2, 0)));
+  // The level's standard error in the series' units: the step over its z (as change-points.ts reads a step's).
+  const margin = (1.96 * Math.abs(weekdayCurrent - weekdayBaseline)) / Math.max(Math.abs(z), 1e-9);
   return {
     weekdays: moved,
     date: series[startDay].date,
@@ -128,9 +136,9 @@ export function confinedToWeekdays(
     change: ((weekdayCurrent - weekdayBaseline) * moved.length) / 7,
     changePct: relativeChange(weekdayCurrent, weekdayBaseline),
     effectSize: moved.reduce((s, d) => s + steps.change[d], 0) / moved.length / sigma,
-    z:
-      moved.reduce((s, d) => s + steps.change[d], 0) /
-      (sigma * Math.sqrt(moved.reduce((s, d) => s + steps.seUnit[d] ** 2, 0))),
+    z,
+    weekdayExpectedLow: weekdayBaseline - margin,
+    weekdayExpectedHigh: weekdayBaseline + margin,
     steps: moved.map((d) => ({ weekday: d, change: steps.change[d] })),
   };
 }

@@ -5,6 +5,7 @@ import { revenueMismatchSentence } from "../detectors/revenue-reconciliation";
 import { describeFinding, type NarrativeContext } from "../narrative";
 import { isSeasonallyExpected } from "@/lib/insights/season";
 import type { Finding } from "../types";
+import type { LevelShiftFinding } from "../detectors/change-points";
 import { withGrowthRates } from "./rate-values";
 import type { Explanation } from "./explain-by-segment";
 import type { IntentionOutcome } from "./types";
@@ -27,6 +28,7 @@ export function narrate(outcome: IntentionOutcome, ctx: NarrativeContext): { fin
   const findings = ordered.map((f, i) =>
     withGrowthRates({
       ...f,
+      ...weekdayLevels(f),
       sentiment: findingSentiment(f),
       narrative: sentence(f, {
         ...ctx,
@@ -70,6 +72,24 @@ function sameEventBefore(f: Finding, earlier: readonly Finding[]): boolean {
       e.direction === f.direction &&
       Math.abs(day(e) - day(f)) <= 1,
   );
+}
+
+/**
+ * A step of some weekdays only (weekday-shift.ts) is stored with its weekdays' levels, as its sentence gives them: its
+ * current, baseline and change were every day's average for the engine (its effect counts every day since), and the
+ * page beside the sentence read "397 a day, 494 a day, −97 a day (−90.5 %)" where the weekends went from 375 to 36.
+ */
+function weekdayLevels(f: Finding): Partial<Finding> {
+  const w = f as Finding & LevelShiftFinding;
+  if (f.kind !== "level_shift" || !w.weekdays || w.weekdayCurrent === undefined || w.weekdayBaseline === undefined)
+    return {};
+  return {
+    current: w.weekdayCurrent,
+    baseline: w.weekdayBaseline,
+    change: w.weekdayCurrent - w.weekdayBaseline,
+    expectedLow: w.weekdayExpectedLow ?? null,
+    expectedHigh: w.weekdayExpectedHigh ?? null,
+  };
 }
 
 /**
