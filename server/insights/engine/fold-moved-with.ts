@@ -58,6 +58,9 @@ export function foldMovedWith(outcomes: IntentionOutcome[]): void {
   foldWeekdayDays(local, leadsOfEvents);
 }
 
+/** The weekdays a step took ("" for every day, and for a day's finding). */
+const weekdaysOf = (f: SegmentFinding) => (f.kind === "level_shift" ? (f.weekdays ?? []).join() : "");
+
 /**
  * The unusual days of other dimensions' segments that fall on a lead's weekdays from its date, when the lead is a
  * shift only some weekdays took (weekday-shift.ts): Paid Search's weekend ads switched off, desktop's weekends each
@@ -159,6 +162,9 @@ function movedWithLead(b: SegmentFinding, lead: SegmentFinding): boolean {
     b.sourceId === lead.sourceId &&
     !seenIn.includes(b.dimension ?? "") &&
     near(dayNumber(b.periodStart), dayNumber(lead.periodStart), lead.kind) &&
+    // A step of some weekdays is a part of one of the same weekdays only (weekday-shift.ts), and a step of every day
+    // of one of every day.
+    weekdaysOf(b) === weekdaysOf(lead) &&
     b.change !== null &&
     lead.change !== null &&
     Math.abs(b.change) < Math.abs(lead.change)
