@@ -1,5 +1,5 @@
 import { dayNumber, dayOfWeek } from "@/lib/dates";
-import { confinedToWeekdays, findWeekdayStep, type WeekdayShift } from "./weekday-shift";
+import { confinedToWeekdays, findWeekdayStep, takesSomeWeekdays, type WeekdayShift } from "./weekday-shift";
 import { MAD_TO_SIGMA, medianInPlace } from "../stats/descriptive";
 import { normalSurvival, studentTQuantile } from "../stats/distributions";
 import { solveLinearSystem } from "../stats/linear-algebra";
@@ -150,8 +150,7 @@ export function detectChangePoints(series: readonly DailyPoint[], options: Chang
     queue.push([lo, best.k], [best.k, hi]);
   }
   // A step of one weekday, whose days the clipping above took for outliers (weekday-shift.ts).
-  const weekdays = (f: ChangePointFinding) => f.kind === "level_shift" && f.weekdays;
-  if (found.length < maxChanges && !found.some(weekdays)) {
+  if (found.length < maxChanges && !found.some(takesSomeWeekdays)) {
     const step = findWeekdayStep(series, t, unclipped, sigma, alpha);
     if (step) found.push(weekdayStepFinding(series, step, confidence, options));
   }

@@ -117,6 +117,6 @@ describe("a level shift of some weekdays", () => {
       const theirs = series[i].date >= FROM && weekend(series[i].date);
       expect(judged[i].value).toBe(theirs ? null : series[i].value);
     }
-    expect(withoutWeekdayShiftDays(series, [{ date: FROM }])).toBe(series);
+    expect(withoutWeekdayShiftDays(series, [{ kind: "level_shift", date: FROM }])).toBe(series);
   });
 });

@@ -56,6 +56,13 @@ export interface WeekdayShift {
   steps: { weekday: number; change: number }[];
 }
 
+/** Whether a finding is a step only some weekdays took (a confined shift; not a step of every day, not a day). */
+export function takesSomeWeekdays<T extends { kind: string; weekdays?: readonly number[] }>(
+  f: T,
+): f is T & { weekdays: number[] } {
+  return f.kind === "level_shift" && Array.isArray(f.weekdays) && f.weekdays.length > 0;
+}
+
 /**
  * Whether the step found at index `k` of the known days (`t` their indices in `series`, `v` their deseasonalised
  * values, [lo, hi) the searched segment) moved only some weekdays; null when it moved them all, or when too few days
@@ -216,12 +223,12 @@ function redate(
  */
 export function withoutWeekdayShiftDays<T extends DailyPoint>(
   series: readonly T[],
-  shifts: readonly { date: string; weekdays?: readonly number[] }[],
+  shifts: readonly { kind: string; date: string; weekdays?: readonly number[] }[],
 ): readonly T[] {
-  const confined = shifts.filter((s) => s.weekdays && s.weekdays.length > 0);
+  const confined = shifts.filter(takesSomeWeekdays);
   if (confined.length === 0) return series;
   return series.map((p) =>
-    p.value !== null && confined.some((s) => p.date >= s.date && s.weekdays!.includes(dayOfWeek(p.date)))
+    p.value !== null && confined.some((s) => p.date >= s.date && s.weekdays.includes(dayOfWeek(p.date)))
       ? { ...p, value: null }
       : p,
   );

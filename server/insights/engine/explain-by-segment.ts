@@ -1,4 +1,5 @@
 import { dayNumber, dayOfWeek } from "@/lib/dates";
+import { takesSomeWeekdays } from "../detectors/weekday-shift";
 import { findMetric } from "@/lib/catalogue/metrics";
 import { metricParts } from "../data/project-data";
 import { PART_INDEX, type PartKey } from "../data/parts";
@@ -204,8 +205,8 @@ function bestMatch<T>(items: T[], share: (s: T) => number): { s: T; share: numbe
 function sameEvent(segment: SegmentFinding, total: SegmentFinding): boolean {
   const apart = dayNumber(total.periodStart) - dayNumber(segment.periodStart);
   // Every day of its weekdays from a shift of some weekdays only is that shift's (weekday-shift.ts).
-  if (segment.weekdays && total.kind === "anomaly")
-    return segment.kind === "level_shift" && apart >= 0 && segment.weekdays.includes(dayOfWeek(total.periodStart));
+  if (takesSomeWeekdays(segment) && total.kind === "anomaly")
+    return apart >= 0 && segment.weekdays.includes(dayOfWeek(total.periodStart));
   // Two steps are one event when they moved the same days of the week (every day, or the same weekdays).
   if (segment.kind === total.kind && (segment.weekdays ?? []).join() !== (total.weekdays ?? []).join()) return false;
   if (segment.kind === total.kind) return Math.abs(apart) <= (total.kind === "anomaly" ? 0 : 3);
@@ -235,7 +236,7 @@ function explanation(f: SegmentFinding, share: number): Explanation {
 
 /** A segment finding's change on one of its days: a shift of some weekdays only moved each of those by its own. */
 export function dayChange(f: SegmentFinding): number {
-  if (f.weekdays && typeof f.weekdayCurrent === "number" && typeof f.weekdayBaseline === "number")
+  if (takesSomeWeekdays(f) && typeof f.weekdayCurrent === "number" && typeof f.weekdayBaseline === "number")
     return f.weekdayCurrent - f.weekdayBaseline;
   return f.change ?? 0;
 }

@@ -2,6 +2,7 @@ import { dayNumber, dayOfWeek } from "@/lib/dates";
 import { takeLeadEffect, type SegmentAnomaly, type SegmentShift } from "./analyses/segment-watch";
 import type { Finding } from "../types";
 import { dayChange, type Explanation } from "./explain-by-segment";
+import { takesSomeWeekdays } from "../detectors/weekday-shift";
 import type { IntentionOutcome } from "./types";
 
 // One event, seen through every dimension. Mobile's engagement falls a quarter from 17 October: the site's total
@@ -69,8 +70,8 @@ const weekdaysOf = (f: SegmentFinding) => (f.kind === "level_shift" ? (f.weekday
  */
 function foldWeekdayDays(local: IntentionOutcome[], leadsOfEvents: Set<SegmentFinding>): void {
   for (const lead of leadsOfEvents) {
-    if (lead.kind !== "level_shift" || !lead.weekdays || lead.weekdayCurrent === undefined) continue;
-    const perDay = lead.weekdayCurrent - (lead.weekdayBaseline ?? 0);
+    if (lead.kind !== "level_shift" || !takesSomeWeekdays(lead)) continue;
+    const perDay = dayChange(lead);
     const seenIn = [lead.dimension, ...(lead.sameRowsAs ?? []).map((w) => w.dimension)];
     const isPart = (b: SegmentFinding) =>
       b.kind === "anomaly" &&
@@ -79,7 +80,7 @@ function foldWeekdayDays(local: IntentionOutcome[], leadsOfEvents: Set<SegmentFi
       b.sourceId === lead.sourceId &&
       !seenIn.includes(b.dimension ?? "") &&
       b.periodStart >= lead.periodStart &&
-      lead.weekdays!.includes(dayOfWeek(b.periodStart)) &&
+      lead.weekdays.includes(dayOfWeek(b.periodStart)) &&
       b.change !== null &&
       Math.abs(b.change) < Math.abs(perDay);
     const bySegment = new Map<string, SegmentFinding[]>();

@@ -1,4 +1,5 @@
 import { dayNumber } from "@/lib/dates";
+import { takesSomeWeekdays } from "../detectors/weekday-shift";
 import { NO_SIGNIFICANT_RESULTS } from "@/lib/insights/intentions";
 import { findingSentiment } from "../metric-sense";
 import { revenueMismatchSentence } from "../detectors/revenue-reconciliation";
@@ -81,8 +82,7 @@ function sameEventBefore(f: Finding, earlier: readonly Finding[]): boolean {
  */
 function weekdayLevels(f: Finding): Partial<Finding> {
   const w = f as Finding & LevelShiftFinding;
-  if (f.kind !== "level_shift" || !w.weekdays || w.weekdayCurrent === undefined || w.weekdayBaseline === undefined)
-    return {};
+  if (!takesSomeWeekdays(w) || w.weekdayCurrent === undefined || w.weekdayBaseline === undefined) return {};
   return {
     current: w.weekdayCurrent,
     baseline: w.weekdayBaseline,

@@ -16,8 +16,8 @@ const MAX_FINDINGS = 10;
 export function runAnomalies(ctx: EngineContext, intention: Intention, metric: string): IntentionOutcome {
   const w = ctx.window;
   // The days of a step only some weekdays took are that step's (the trend intention's finding), not unusual days.
-  const weekdaySteps = totalChangePoints(ctx, metric).found.filter((f) => f.kind === "level_shift" && f.weekdays);
-  const series = withoutWeekdayShiftDays(ctx.data.series(metric, w.historyStart, w.periodEnd), weekdaySteps);
+  const steps = totalChangePoints(ctx, metric).found;
+  const series = withoutWeekdayShiftDays(ctx.data.series(metric, w.historyStart, w.periodEnd), steps);
   const unit = metricDefinition(metric).unit;
   const options = {
     metric,

@@ -1,4 +1,5 @@
 import { addDays, dayNumber, dayOfWeek } from "@/lib/dates";
+import { takesSomeWeekdays } from "../../detectors/weekday-shift";
 import { isSeasonallyExpected } from "@/lib/insights/season";
 import type { PartKey } from "../../data/parts";
 import { segmentSeries, type SegmentDailySeries } from "../../data/segment-daily";
@@ -97,13 +98,11 @@ export function foldMovedSegments<T extends SegmentFinding>(
 const byEffect = (a: SegmentFinding, b: SegmentFinding) =>
   Math.abs(b.kpiEffect) - Math.abs(a.kpiEffect) || b.indirectEffect - a.indirectEffect || a.pValue - b.pValue;
 
-/** A step of some weekdays only (weekday-shift.ts): its levels are a week's averages, not a move's to compare. */
-const someWeekdays = (f: SegmentFinding) => f.kind === "level_shift" && Boolean(f.weekdays);
-
 function losesLevel(f: SegmentFinding): f is SegmentFinding & SegmentShift {
   return (
     f.kind === "level_shift" &&
-    !someWeekdays(f) &&
+    // A step of some weekdays only: its levels are a week's averages, not a move's to compare.
+    !takesSomeWeekdays(f) &&
     f.direction === "down" &&
     Boolean(f.dimension) &&
     ADDITIVE.has(f.metric) &&
@@ -149,7 +148,7 @@ function risingBeside<T extends SegmentFinding>(
   let bestGap = Infinity;
   for (const f of findings) {
     if (f.kind !== "level_shift" || f.direction !== "up" || told.has(f) || isSeasonallyExpected(f)) continue;
-    if (someWeekdays(f)) continue;
+    if (takesSomeWeekdays(f)) continue;
     const rise = f as T & SegmentShift;
     if (rise.metric !== loss.metric || rise.dimension !== loss.dimension || rise.sourceId !== loss.sourceId) continue;
     if (rise.dimensionValue === loss.dimensionValue || !near(rise.date, loss.date)) continue;
@@ -341,7 +340,7 @@ function moveWithTraffic<T extends SegmentFinding>(ctx: EngineContext, findings:
   }) as (T & SegmentShift)[];
   for (const f of findings) {
     if (f.kind !== "level_shift" || told.has(f) || !ADDITIVE.has(f.metric) || isSeasonallyExpected(f)) continue;
-    if (someWeekdays(f)) continue;
+    if (takesSomeWeekdays(f)) continue;
     if (movedToOf(f) || movedFromOf(f)) continue;
     const shift = f as T & SegmentShift;
     const same = (value: string | null, g: SegmentShift) =>

@@ -1,5 +1,5 @@
 import { daysBetween } from "@/lib/dates";
-import { withoutWeekdayShiftDays } from "../../detectors/weekday-shift";
+import { takesSomeWeekdays, withoutWeekdayShiftDays } from "../../detectors/weekday-shift";
 import { metricDefinition } from "@/lib/insights/metrics";
 import type { PartKey } from "../../data/parts";
 import { detectAnomalies, type AnomalyResult, type JudgeOptions } from "../../detectors/anomalies";
@@ -97,7 +97,9 @@ export function detectSegment(task: SegmentTask): SegmentDetection {
   const judgedFrom = window?.judgedFrom ?? watchStart;
   const levelShifts = [
     // A shift of some weekdays only is no break of the others' level: its own days are left out of `read` instead.
-    ...levels.filter((f) => !f.weekdays).map((f) => ({ date: f.date, ratio: f.baseline ? f.current / f.baseline : 1 })),
+    ...levels
+      .filter((f) => !takesSomeWeekdays(f))
+      .map((f) => ({ date: f.date, ratio: f.baseline ? f.current / f.baseline : 1 })),
     // Only its date matters to the two-sided fit.
     ...(task.totalShifts ?? []).filter((d) => !levels.some((f) => f.date === d)).map((date) => ({ date, ratio: 1 })),
   ];

@@ -1,4 +1,5 @@
 import type { Intention } from "@/lib/insights/intentions";
+import { takesSomeWeekdays } from "../../detectors/weekday-shift";
 import { isSeasonallyExpected } from "@/lib/insights/season";
 import { metricDefinition } from "@/lib/insights/metrics";
 import { PART_INDEX, type PartKey } from "../../data/parts";
@@ -150,9 +151,8 @@ export function attachMixRate(ctx: EngineContext, findings: readonly object[]): 
     const renamed = (f as { movedTo?: { before: number } }).movedTo?.before === 0;
     // A step of some weekdays (weekday-shift.ts) is split over every day of the week: its parts would read as a
     // week's average ("impressions -28.4%") beside its weekdays' own -100 %.
-    const someWeekdays = Boolean((f as { weekdays?: unknown }).weekdays);
     const split =
-      isLevelMetric(o.metric) || renamed || someWeekdays
+      isLevelMetric(o.metric) || renamed || takesSomeWeekdays(f as SegmentAnomaly | SegmentShift)
         ? null
         : mixAndRate(o.s, o.metric, finding, o.afterEnd, ctx.data.unknownDays(o.s.sourceId, ctx.excludedDays));
     if (split) finding.mixRate = split;
@@ -530,7 +530,7 @@ function collectFindings(
 
 /** Whether a day falls on the weekdays a shift took (every day, unless it took some only: weekday-shift.ts). */
 const onItsDays = (day: AnomalyFinding, shift: LevelShiftFinding) =>
-  !shift.weekdays || shift.weekdays.includes(dayOfWeek(day.date));
+  !takesSomeWeekdays(shift) || shift.weekdays.includes(dayOfWeek(day.date));
 
 /** A day within a day of a shift's first, at a value between the shift's two levels: the step's own edge. */
 function stepEdge(day: AnomalyFinding, shift: LevelShiftFinding): boolean {

@@ -1,4 +1,5 @@
 import { addDays } from "@/lib/dates";
+import { takesSomeWeekdays } from "../../detectors/weekday-shift";
 import { detectChangePoints, type ChangePointFinding } from "../../detectors/change-points";
 import type { DailyPoint } from "../../types";
 import type { EngineContext } from "../types";
@@ -41,7 +42,7 @@ export function totalLevelShifts(ctx: EngineContext, metric: string, maxP = 1): 
   return (
     totalChangePoints(ctx, metric)
       // A shift of some weekdays only is no break of the others' level (weekday-shift.ts).
-      .found.filter((f) => f.kind === "level_shift" && f.baseline > 0 && f.pValue <= maxP && !f.weekdays)
+      .found.filter((f) => f.kind === "level_shift" && f.baseline > 0 && f.pValue <= maxP && !takesSomeWeekdays(f))
       .map((f) => ({ date: f.date, ratio: f.current / f.baseline }))
   );
 }
