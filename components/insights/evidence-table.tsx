@@ -12,6 +12,7 @@ import {
   metricLabel,
 } from "@/lib/insights/format-values";
 import { auditIssueName } from "@/lib/insights/analyst-narrative";
+import { onWeekdays } from "@/lib/insights/weekdays";
 import { changeTone } from "./key-numbers";
 
 const TONE = { good: "text-green-800", bad: "text-red-700", neutral: "" } as const;
@@ -88,6 +89,7 @@ export function EvidenceTable({ findings, currency }: { findings: InsightFinding
                       <span className="whitespace-nowrap">{formatDay(f.periodEnd)}</span>
                     </>
                   )}
+                  {onWeekdays(f) ? <span className="block text-xs text-slate-600">{onWeekdays(f)}</span> : null}
                 </td>
                 <td className="px-3 py-2 whitespace-nowrap tabular-nums">
                   {formatFindingValue(f, f.current, currency)}

@@ -15,3 +15,12 @@ export function weekdaysOf(f: object): string | null {
   if (days.join() === "1,2,3,4,5") return "weekdays (Monday to Friday)";
   return listed(days.map((d) => WEEKDAY_PLURALS[d]));
 }
+
+/**
+ * "on Saturdays and Sundays": the days a finding's levels are of, for the evidence beside its period (a step of some
+ * weekdays shows those days' own levels, not the week's); null for a finding of every day.
+ */
+export function onWeekdays(f: object): string | null {
+  const days = weekdaysOf(f);
+  return days ? `on ${days}` : null;
+}

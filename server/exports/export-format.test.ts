@@ -50,6 +50,14 @@ describe("the days a finding covers", () => {
     expect(findingDays(day as ExportFinding)).toEqual({ start: "2026-11-07", end: "2026-11-07" });
     expect(periodText(day as ExportFinding)).toBe("Nov 7, 2026");
   });
+
+  it("names the weekdays a step of some weekdays is of: its levels are theirs, not the week's", () => {
+    const weekends = { ...shift("Paid Search", -0.9, -3728), date: "2026-10-31", weekdays: [6, 0] } as ExportFinding;
+    expect(periodText(weekends)).toMatch(/^Oct 31, 2026 .+ Nov 25, 2026, on Saturdays and Sundays$/);
+    const workdays = { ...weekends, weekdays: [5, 1, 3, 2, 4] } as ExportFinding;
+    expect(periodText(workdays)).toMatch(/, on weekdays \(Monday to Friday\)$/);
+    expect(evidenceTable([weekends], "EUR").rows[0][3]).toBe(periodText(weekends));
+  });
 });
 
 describe("the exports' summary and audit rows", () => {

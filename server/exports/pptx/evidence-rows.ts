@@ -16,6 +16,7 @@ import {
 } from "@/lib/insights/format-values";
 
 export { kindLabel };
+import { onWeekdays } from "@/lib/insights/weekdays";
 import { findingDays, finite } from "../export-format";
 import type { ExportFinding } from "../export-model";
 
@@ -25,9 +26,12 @@ export function segmentText(f: ExportFinding): string {
   return f.dimension && f.dimensionValue ? `${dimensionLabel(f.dimension)}: ${f.dimensionValue}` : "All traffic";
 }
 
+/** The finding's days ("Oct 31, 2026 – Nov 29, 2026"), and the weekdays its levels are of when only some moved. */
 export function periodText(f: ExportFinding): string {
   const { start, end } = findingDays(f);
-  return start === end ? formatDay(start) : formatPeriod(start, end);
+  const days = start === end ? formatDay(start) : formatPeriod(start, end);
+  const weekdays = onWeekdays(f);
+  return weekdays ? `${days}, ${weekdays}` : days;
 }
 
 export interface EvidenceTable {

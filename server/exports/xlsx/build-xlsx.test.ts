@@ -83,6 +83,19 @@ describe("buildXlsx", async () => {
     });
   });
 
+  it("says which weekdays a step of some weekdays is of, and leaves the cell empty for every day", async () => {
+    const weekdays = structuredClone(model);
+    const other = weekdays.insights.filter((i) => i.group === "other").flatMap((i) => i.findings);
+    Object.assign(other[0], { kind: "level_shift", weekdays: [6, 0] });
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load((await buildXlsx(weekdays)) as unknown as ExcelJS.Buffer);
+    const ws = book.getWorksheet("Other Insights")!;
+    const col = headerIndex(ws, 1).get("Only on")!;
+    expect(ws.getRow(2).getCell(col).value).toBe("Saturdays and Sundays");
+    expect(other.length).toBeGreaterThan(1);
+    other.slice(1).forEach((_, k) => expect(ws.getRow(3 + k).getCell(col).value).toBeNull());
+  });
+
   it("holds the daily series behind each chart, as numbers and dates", () => {
     const ws = wb.getWorksheet(DAILY_SHEET)!;
     const series = model.insights.filter((i) => i.chart?.type === "series");

@@ -2,6 +2,7 @@
 // their units.
 import { auditIssueLabel, auditIssueName } from "@/lib/insights/analyst-narrative";
 import type ExcelJS from "exceljs";
+import { weekdaysOf } from "@/lib/insights/weekdays";
 import { findingConfidence, metricLabel, stageLabel } from "@/lib/insights/format-values";
 import { findingDays, finite, unitOf } from "../export-format";
 import type { ExportInsight, ExportModel } from "../export-model";
@@ -26,6 +27,8 @@ const COLUMNS: Column[] = [
   { header: "Segment", width: 26 },
   { header: "Period start", width: 12 },
   { header: "Period end", width: 12 },
+  // A step only some weekdays took: its levels are those days' own ("Saturdays and Sundays"); empty for every day.
+  { header: "Only on", width: 16 },
   { header: "Current", width: 14 },
   { header: "Baseline", width: 14 },
   { header: "Change", width: 14 },
@@ -77,6 +80,7 @@ export function addEvidenceSheet(
           segmentText(f),
           excelDate(findingDays(f).start),
           excelDate(findingDays(f).end),
+          weekdaysOf(f),
           num(f.current),
           num(f.baseline),
           num(f.change),
@@ -102,6 +106,7 @@ export function addEvidenceSheet(
           undefined,
           DATE_FORMAT,
           DATE_FORMAT,
+          undefined,
           value,
           value,
           findingValueFormat(f, unit, currency, true),
