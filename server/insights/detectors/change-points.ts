@@ -1,4 +1,5 @@
 import { dayNumber, dayOfWeek } from "@/lib/dates";
+import { findEpisodes } from "./episodes";
 import { confinedToWeekdays, findWeekdayStep, takesSomeWeekdays, type WeekdayShift } from "./weekday-shift";
 import { MAD_TO_SIGMA, medianInPlace } from "../stats/descriptive";
 import { normalSurvival, studentTQuantile } from "../stats/distributions";
@@ -94,20 +95,33 @@ export function detectChangePoints(series: readonly DailyPoint[], options: Chang
   const minDaysAtEnd = Math.min(minSegment, options.minDaysAtEnd ?? minSegment);
   const minKinkDaysAtEnd = Math.max(minSegment, options.minKinkDaysAtEnd ?? minSegment);
   const maxChanges = options.maxChanges ?? 5;
-  const known = series
+  let known = series
     .map((p, i) => ({ i, v: p.value }))
     .filter((p): p is { i: number; v: number } => p.v !== null && Number.isFinite(p.v));
   if (known.length < 2 * minSegment + 4) return [];
   const deseasonalised = deseasonalise(series);
-  const x = clipSpikes(deseasonalised);
-  const t = known.map((p) => p.i);
-  const v = known.map((p) => x[p.i]);
+  let x = clipSpikes(deseasonalised);
+  let t = known.map((p) => p.i);
+  let v = known.map((p) => x[p.i]);
   // Not clipped, for the weekday checks: a weekday that kept its level beside five that rose is clipped towards them.
-  const unclipped = known.map((p) => deseasonalised[p.i]);
+  let unclipped = known.map((p) => deseasonalised[p.i]);
+  let sigma = differenceSigma(v);
+  if (!(sigma > 0)) return [];
+  // A few days away from the level and back (episodes.ts) are unusual days, not two steps: left out of the scan.
+  const episodes = findEpisodes(t, unclipped, sigma, alpha);
+  if (episodes.length > 0) {
+    for (const e of episodes) for (let j = e.start; j < e.end; j++) deseasonalised[t[j]] = NaN;
+    known = known.filter((p) => !Number.isNaN(deseasonalised[p.i]));
+    if (known.length < 2 * minSegment + 4) return [];
+    x = clipSpikes(deseasonalised);
+    t = known.map((p) => p.i);
+    v = known.map((p) => x[p.i]);
+    unclipped = known.map((p) => deseasonalised[p.i]);
+    sigma = differenceSigma(v);
+    if (!(sigma > 0)) return [];
+  }
   /** The deseasonalised series with the weekday steps found so far taken out. */
   const adjusted = Float64Array.from(deseasonalised);
-  const sigma = differenceSigma(v);
-  if (!(sigma > 0)) return [];
 
   const found: ChangePointFinding[] = [];
   const queue: [number, number][] = [[0, v.length]];

@@ -104,7 +104,7 @@ export function confinedToWeekdays(
   const start = redate(t, v, lo, hi, isMoved, sigma);
   if (start === null) return null;
   const steps = weekdayChanges(t, v, lo, hi, start, weekdayOf);
-  if (!steps) return null;
+  if (!steps || !everyWeekLasted(t, v, lo, hi, start, weekdayOf, moved, steps.change)) return null;
   const startDay = t[start];
   const raw = (j: number) => series[t[j]].value as number;
   const beforeFrom = startDay - BEFORE_DAYS;
@@ -148,6 +148,41 @@ export function confinedToWeekdays(
     weekdayExpectedHigh: weekdayBaseline + margin,
     steps: moved.map((d) => ({ weekday: d, change: steps.change[d] })),
   };
+}
+
+/** Each moved weekday's days from the step on are beyond this share of its change, in its direction. */
+const LASTED_SHARE = 0.5;
+
+/**
+ * Whether every day of each moved weekday from `k` on stayed moved: beyond half its weekday's change from that
+ * weekday's mean in the 4 weeks before. A step of some weekdays lasts; five days at half a channel's level, Thursday
+ * to Monday, then back, moved those five weekdays' means by more than 3 standard errors each, and the report had "on
+ * Mondays, Thursdays, Fridays, Saturdays and Sundays shifted from about 478 to 387 a day".
+ */
+function everyWeekLasted(
+  t: readonly number[],
+  v: readonly number[],
+  lo: number,
+  hi: number,
+  k: number,
+  weekdayOf: (j: number) => number,
+  moved: readonly number[],
+  change: readonly number[],
+): boolean {
+  const before = Array.from({ length: 7 }, () => [0, 0]);
+  for (let j = lo; j < k; j++) {
+    if (t[j] < t[k] - BEFORE_DAYS) continue;
+    const d = weekdayOf(j);
+    before[d][0] += v[j];
+    before[d][1]++;
+  }
+  for (let j = k; j < hi; j++) {
+    const d = weekdayOf(j);
+    if (!moved.includes(d)) continue;
+    const mean = before[d][0] / before[d][1];
+    if ((v[j] - mean) * Math.sign(change[d]) <= LASTED_SHARE * Math.abs(change[d])) return false;
+  }
+  return true;
 }
 
 /**
