@@ -3,7 +3,7 @@ import type { Explanation } from "./engine/explain-by-segment";
 import { listed, weekdaysOf } from "@/lib/insights/weekdays";
 import { dimensionLabel, dimensionPlural } from "@/lib/catalogue/dimensions";
 import { METRICS } from "@/lib/insights/metrics";
-import { wasOrWere } from "@/lib/catalogue/metrics";
+import { findMetric, wasOrWere } from "@/lib/catalogue/metrics";
 import { countedLabel, ownRatesClause, readsPerDay, smallAmountDigits } from "@/lib/insights/format-values";
 import { isCampaignName } from "@/lib/insights/ad-metrics";
 import { withoutCampaign } from "@/lib/insights/analyst-narrative";
@@ -220,6 +220,57 @@ export function describeFinding(finding: Finding, ctx: NarrativeContext): string
  * For metrics where down is good (cost, CPC, CPA, position), says which way the news is: once, on
  * the total or the segment that moved (a driver is a part of the total's change, already told).
  */
+/**
+ * Unusual days of one series in a row (a week's promotion, five days of a spent ad budget; detectors/episodes.ts keeps
+ * them out of the level shift scan), told in one sentence in the summary: "Sessions for Channel “Paid Search” were
+ * below the expected range on 5 days in a row, from Nov 5 to Nov 9, 2026: about 245 a day against about 506
+ * expected (-51.6%)." Each day keeps its own sentence in the evidence. Listed one by one and in order of effect, the
+ * days read "Nov 9 … Nov 6 … Nov 5 … Nov 8", each with its own range. `run`: in date order, same metric, segment and
+ * direction.
+ */
+export function describeRun(run: readonly Finding[], ctx: NarrativeContext): string {
+  const f = run[0];
+  const unit = unitOf(f.metric);
+  const label = labelOf(f.metric);
+  const mean = (of: (x: Finding) => number | null) => run.reduce((s, x) => s + (of(x) ?? 0), 0) / run.length;
+  const actual = mean((x) => x.current);
+  const expected = mean((x) => x.baseline);
+  const digits = unit === "percent" ? percentDigitsApart(expected, actual) : 1;
+  const v = (x: number) => formatValue(x, unit, ctx, false, digits);
+  // A count or an amount is a day's; a rate or an average order value is an average of the days.
+  const perDay = (unit === "count" || unit === "currency") && findMetric(f.metric)?.kind !== "ratio";
+  const side = f.direction === "up" ? "above" : "below";
+  const change = expected ? ` (${formatChangePct((actual - expected) / Math.abs(expected), ctx.locale)})` : "";
+  const days = `from ${formatDate(f.periodStart, ctx.locale)} to ${formatDate(run[run.length - 1].periodStart, ctx.locale)}`;
+  return `${label.charAt(0).toUpperCase()}${label.slice(1)}${segment(f)} ${wasOrWere(f.metric)} ${side} the expected range on ${run.length} days in a row, ${days}: about ${v(actual)}${perDay ? " a day" : " on average"} against about ${v(expected)} expected${change}.${runExplained(run, ctx)}${runKpiImpact(run, ctx)}`;
+}
+
+/** "Channel “Paid Search” accounted for 83% to 100% of the drop on each day.": when each day names that segment. */
+function runExplained(run: readonly Finding[], ctx: NarrativeContext): string {
+  const of = (x: Finding) => (x as Finding & { explainedBy?: Explanation }).explainedBy;
+  const first = of(run[0]);
+  if (
+    !first ||
+    !run.every((x) => of(x)?.dimension === first.dimension && of(x)?.dimensionValue === first.dimensionValue)
+  )
+    return "";
+  const shares = run.map((x) => of(x)!.share);
+  const format = (x: number) =>
+    numberFormat(ctx.locale ?? "en-US", { style: "percent", maximumFractionDigits: 0 }).format(x);
+  const [low, high] = [format(Math.min(...shares)), format(Math.max(...shares))];
+  const what = run[0].direction === "up" ? "rise" : "drop";
+  return ` ${segmentName(first.dimension, first.dimensionValue)} accounted for ${low === high ? low : `${low} to ${high}`} of the ${what} on each day.`;
+}
+
+/** The days' effects on the KPI, summed. */
+function runKpiImpact(run: readonly Finding[], ctx: NarrativeContext): string {
+  const f = run[0] as Finding & { kpiMetric?: string | null };
+  const total = run.reduce((s, x) => s + ((x as { kpiEffect?: number }).kpiEffect ?? 0), 0);
+  if (!total || !f.kpiMetric || (f.dimension === null && f.metric === f.kpiMetric)) return "";
+  const effect = kpiEffectText(total, f.kpiMetric, ctx);
+  return effect ? ` Estimated effect over the period: ${effect}.` : "";
+}
+
 function goodOrBad(f: Finding): string {
   if (f.kind === "audit" || f.kind === "funnel" || f.kind === "driver" || f.direction === null) return "";
   if (!downIsGood(f.metric)) return "";

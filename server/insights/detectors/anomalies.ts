@@ -32,6 +32,12 @@ export interface AnomalyOptions extends Omit<BaselineOptions, "from" | "to"> {
    * The two-sided baseline fits each day's level from its own side of the shifts (two-sided-baseline.ts).
    */
   levelShifts?: readonly { date: string; ratio: number }[];
+  /**
+   * Days judged on their own values but left out of every other day's expected value: an episode's (a week's
+   * promotion, change-points.ts `onEpisodes`). Fitted with them, the ordinary days after a promotion of twice Paid
+   * Search's visits were "below the expected range" four days in a row, and its last day within it.
+   */
+  aside?: readonly string[];
 }
 
 export interface AnomalyFinding extends Finding {
@@ -57,16 +63,40 @@ export interface AnomalyResult {
 
 export function detectAnomalies(series: readonly DailyPoint[], options: AnomalyOptions): AnomalyResult {
   const confidence = options.confidence ?? 0.95;
+  const fitted = withoutDays(series, options.aside);
   if (options.baseline === "two-sided") {
-    const baseline = twoSidedBaseline(series, {
+    const baseline = twoSidedBaseline(fitted, {
       from: options.periodStart,
       to: options.periodEnd,
       confidence,
       breaks: options.levelShifts?.map((s) => s.date),
     });
-    return { ...judgeDays(baseline.points, options), noise: baseline.noise };
+    return { ...judgeDays(withActuals(baseline.points, series, options.aside), options), noise: baseline.noise };
   }
-  return judgeDays(forecastAcrossShifts(series, { ...options, confidence }).points, options);
+  const points = forecastAcrossShifts(fitted, { ...options, confidence }).points;
+  return judgeDays(withActuals(points, series, options.aside), options);
+}
+
+/** The series with the `aside` days unknown: what the other days' expected values are fitted from. */
+export function withoutDays(
+  series: readonly DailyPoint[],
+  aside: readonly string[] | undefined,
+): readonly DailyPoint[] {
+  if (!aside?.length) return series;
+  const days = new Set(aside);
+  return series.map((p) => (days.has(p.date) ? { date: p.date, value: null } : p));
+}
+
+/** The baseline's points with the `aside` days' own values put back, to be judged against what the rest expected. */
+export function withActuals<P extends BaselinePoint>(
+  points: P[],
+  series: readonly DailyPoint[],
+  aside: readonly string[] | undefined,
+): P[] {
+  if (!aside?.length) return points;
+  const days = new Set(aside);
+  const values = new Map(series.filter((p) => days.has(p.date)).map((p) => [p.date, p.value]));
+  return points.map((p) => (values.has(p.date) ? { ...p, actual: values.get(p.date) ?? null } : p));
 }
 
 export type JudgeOptions = Pick<AnomalyOptions, "metric" | "dimension" | "dimensionValue" | "minAbsoluteDeviation"> & {

@@ -45,6 +45,11 @@ export interface ChangePointOptions {
   maxChanges?: number;
   dimension?: string | null;
   dimensionValue?: string | null;
+  /**
+   * Called with the days of the episodes left out of the scan (episodes.ts), when there are any: the one-day tests
+   * judge them, but keep them out of the other days' expected values (detectors/anomalies.ts, `aside`).
+   */
+  onEpisodes?: (dates: string[]) => void;
 }
 
 export interface LevelShiftFinding extends Finding {
@@ -110,6 +115,7 @@ export function detectChangePoints(series: readonly DailyPoint[], options: Chang
   // A few days away from the level and back (episodes.ts) are unusual days, not two steps: left out of the scan.
   const episodes = findEpisodes(t, unclipped, sigma, alpha);
   if (episodes.length > 0) {
+    options.onEpisodes?.(episodes.flatMap((e) => t.slice(e.start, e.end).map((i) => series[i].date)));
     for (const e of episodes) for (let j = e.start; j < e.end; j++) deseasonalised[t[j]] = NaN;
     known = known.filter((p) => !Number.isNaN(deseasonalised[p.i]));
     if (known.length < 2 * minSegment + 4) return [];

@@ -2,7 +2,14 @@ import { countInterval, countTails, MIN_EXPECTED_COUNT } from "../stats/count-ta
 import type { BaselinePoint } from "../stats/seasonal-baseline";
 import { twoSidedBaseline, type TwoSidedResult } from "../stats/two-sided-baseline";
 import type { DailyPoint } from "../types";
-import { dayFinding, type AnomalyFinding, type AnomalyResult, type JudgeOptions } from "./anomalies";
+import {
+  dayFinding,
+  withActuals,
+  withoutDays,
+  type AnomalyFinding,
+  type AnomalyResult,
+  type JudgeOptions,
+} from "./anomalies";
 
 // The one-day test of a series of a few events a day (3 to 10: a campaign's conversions, a small channel's leads).
 // Below 10 a day the days are too discrete and skewed for the t interval the other series get: its σ, estimated
@@ -17,17 +24,17 @@ import { dayFinding, type AnomalyFinding, type AnomalyResult, type JudgeOptions 
  */
 export function detectCountDays(
   series: readonly DailyPoint[],
-  options: JudgeOptions & { from: string; to: string; breaks: readonly string[] },
+  options: JudgeOptions & { from: string; to: string; breaks: readonly string[]; aside?: readonly string[] },
 ): AnomalyResult {
-  const { from, to, breaks, ...judge } = options;
-  const baseline = twoSidedBaseline(series, {
+  const { from, to, breaks, aside, ...judge } = options;
+  const baseline = twoSidedBaseline(withoutDays(series, aside), {
     from,
     to,
     confidence: judge.confidence,
     breaks,
     countDispersion: true,
   });
-  return judgeCountDays(baseline, judge);
+  return judgeCountDays({ ...baseline, points: withActuals(baseline.points, series, aside) }, judge);
 }
 
 /**

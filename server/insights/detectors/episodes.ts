@@ -13,8 +13,9 @@ import { normalSurvival } from "../stats/distributions";
 // the run's mean against theirs, z = (run − around) / (σ √(1/L + 1/n)), Bonferroni-corrected over the runs tried.
 // It is an episode when that passes the detector's bar, every day of the run is on its side of the days around it
 // (of two days, each beyond half its change: a one-day spike beside an ordinary day is no episode), the same weekdays
-// a week before or after did not move alike (a step of some weekdays), and the days after it are back: their mean is
-// within a quarter of the change of the days' before it. A drop that lasts is a level shift, not an episode.
+// a week before or after did not move alike (a step of some weekdays), and the days after it (five at least) are
+// back: their mean is within a quarter of the change of the days' before it, and 3 standard errors from the run's.
+// A drop that lasts is a level shift, not an episode.
 
 /** Longest episode: two weeks. Longer ones leave a week or more at each level, which the level shift scan splits. */
 const MAX_DAYS = 14;
@@ -22,7 +23,13 @@ const MIN_DAYS = 2;
 /** Days read around a run on each side, at most; at least this many before it and after it. */
 const CONTEXT_DAYS = 14;
 const MIN_BEFORE = 7;
-const MIN_AFTER = 3;
+/**
+ * Days after a run that say the level came back, and how clearly they must differ from the run. Three were too few: a
+ * noisy segment's cost stepped 35 % up 10 days before the data's end, and its last three days (55, 143, 102 against
+ * 155 a day since the step and 95 before) read as "back".
+ */
+const MIN_AFTER = 5;
+const BACK_Z = 3;
 /** Each day of the run is beyond this share of the run's change; the days after within `BACK_SHARE` of the before. */
 const EVERY_DAY_SHARE = 0.5;
 const BACK_SHARE = 0.25;
@@ -97,6 +104,8 @@ function strongestEpisode(
       const z = change / (sigma * Math.sqrt(1 / run.c + 1 / (before.c + after.c)));
       if (best && Math.abs(z) <= Math.abs(best.z)) continue;
       if (Math.abs(before.s / before.c - after.s / after.c) > BACK_SHARE * Math.abs(change)) continue;
+      const back = (run.s / run.c - after.s / after.c) * Math.sign(change);
+      if (back < BACK_Z * sigma * Math.sqrt(1 / run.c + 1 / after.c)) continue;
       if (!everyDayMoved(v, start, end, around, change)) continue;
       if (recurs(v, start, end, around, change, weekAway)) continue;
       best = { start, end, z };

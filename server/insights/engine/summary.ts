@@ -3,7 +3,7 @@ import { takesSomeWeekdays } from "../detectors/weekday-shift";
 import { NO_SIGNIFICANT_RESULTS } from "@/lib/insights/intentions";
 import { findingSentiment } from "../metric-sense";
 import { revenueMismatchSentence } from "../detectors/revenue-reconciliation";
-import { describeFinding, type NarrativeContext } from "../narrative";
+import { describeFinding, describeRun, type NarrativeContext } from "../narrative";
 import { isSeasonallyExpected } from "@/lib/insights/season";
 import type { Finding } from "../types";
 import type { LevelShiftFinding } from "../detectors/change-points";
@@ -47,13 +47,56 @@ export function narrate(outcome: IntentionOutcome, ctx: NarrativeContext): { fin
         : "";
   return {
     findings,
-    summary:
-      lead +
-      findings
-        .slice(0, MAX_SENTENCES)
-        .map((f) => f.narrative)
-        .join(" "),
+    summary: lead + summarySentences(findings, ctx).slice(0, MAX_SENTENCES).join(" "),
   };
+}
+
+/**
+ * The findings' sentences in their order, with unusual days of one series in a row (the same metric, segment and
+ * direction on consecutive days) told once, where the first of them stands: "… were below the expected range on 5
+ * days in a row, from Nov 5 to Nov 9, 2026: …" (narrative.ts, `describeRun`).
+ */
+function summarySentences(findings: readonly Finding[], ctx: NarrativeContext): string[] {
+  const runs = new Map<Finding, Finding[]>();
+  const inRun = new Set<Finding>();
+  const key = (f: Finding) =>
+    [
+      f.metric,
+      f.dimension ?? "",
+      f.dimensionValue ?? "",
+      f.direction,
+      (f as { sourceId?: string }).sourceId ?? "",
+    ].join("\u0000");
+  const groups = new Map<string, Finding[]>();
+  for (const f of findings) if (f.kind === "anomaly") groups.set(key(f), [...(groups.get(key(f)) ?? []), f]);
+  for (const days of groups.values()) {
+    const sorted = [...days].sort((a, b) => a.periodStart.localeCompare(b.periodStart));
+    let run: Finding[] = [];
+    const close = () => {
+      if (run.length >= 2) {
+        // Told where the run's first finding in the insight's order stands.
+        const lead = findings.find((f) => run.includes(f))!;
+        runs.set(lead, run);
+        for (const f of run) inRun.add(f);
+      }
+    };
+    for (const f of sorted) {
+      const last = run[run.length - 1];
+      if (last && dayNumber(f.periodStart) - dayNumber(last.periodStart) !== 1) {
+        close();
+        run = [];
+      }
+      run.push(f);
+    }
+    close();
+  }
+  const sentences: string[] = [];
+  for (const f of findings) {
+    const run = runs.get(f);
+    if (run) sentences.push(describeRun(run, ctx));
+    else if (!inRun.has(f)) sentences.push(f.narrative ?? "");
+  }
+  return sentences;
 }
 
 /**

@@ -16,7 +16,7 @@ const MAX_FINDINGS = 10;
 export function runAnomalies(ctx: EngineContext, intention: Intention, metric: string): IntentionOutcome {
   const w = ctx.window;
   // The days of a step only some weekdays took are that step's (the trend intention's finding), not unusual days.
-  const steps = totalChangePoints(ctx, metric).found;
+  const { found: steps, episodeDays } = totalChangePoints(ctx, metric);
   const series = withoutWeekdayShiftDays(ctx.data.series(metric, w.historyStart, w.periodEnd), steps);
   const unit = metricDefinition(metric).unit;
   const options = {
@@ -27,6 +27,8 @@ export function runAnomalies(ctx: EngineContext, intention: Intention, metric: s
     minAbsoluteDeviation: unit === "count" ? 1 : 0,
     // A lasting step is the trend intention's finding; the days after it are judged at its new level.
     levelShifts: totalLevelShifts(ctx, metric),
+    // A few days away from the level and back are judged, but the days around them are not judged against them.
+    aside: episodeDays,
   };
   const result = judgedAsCounts(ctx, metric)
     ? detectCountDays(series, {

@@ -80,9 +80,11 @@ const KINK_DAYS_AT_END = 14;
 export function detectSegment(task: SegmentTask): SegmentDetection {
   const { metric, series, watchStart, periodEnd } = task;
   const tag = { dimension: task.dimension, dimensionValue: task.value };
+  let aside: string[] | undefined;
   const levels = detectChangePoints(series, {
     metric,
     ...tag,
+    onEpisodes: (dates) => (aside = dates),
     maxChanges: 3,
     minDaysAtEnd: SHIFT_DAYS_AT_END,
     minKinkDaysAtEnd: KINK_DAYS_AT_END,
@@ -105,7 +107,7 @@ export function detectSegment(task: SegmentTask): SegmentDetection {
   ];
   if (task.counts) {
     const breaks = levelShifts.map((x) => x.date);
-    const judge = { ...segmentJudgeOptions(task), from: judgedFrom, to: periodEnd, breaks };
+    const judge = { ...segmentJudgeOptions(task), from: judgedFrom, to: periodEnd, breaks, aside };
     return { shifts, anomalies: detectCountDays(read, judge) };
   }
   const anomalies = detectAnomalies(read, {
@@ -116,6 +118,7 @@ export function detectSegment(task: SegmentTask): SegmentDetection {
     // from the days of its own level.
     baseline: "two-sided",
     levelShifts,
+    aside,
   });
   return { shifts, anomalies };
 }

@@ -15,6 +15,8 @@ export interface TotalChangePoints {
   series: readonly DailyPoint[];
   /** Changes dated inside the period. */
   found: ChangePointFinding[];
+  /** Days of episodes (detectors/episodes.ts): judged as days, kept out of the other days' expected values. */
+  episodeDays: string[];
 }
 
 const cache = new WeakMap<EngineContext, Map<string, TotalChangePoints>>();
@@ -28,8 +30,11 @@ export function totalChangePoints(ctx: EngineContext, metric: string): TotalChan
   const lookback = Math.max(56, Math.min(2 * w.periodDays, MAX_CHART_POINTS - w.periodDays));
   const from = addDays(w.periodStart, -lookback) < w.historyStart ? w.historyStart : addDays(w.periodStart, -lookback);
   const series = ctx.data.series(metric, from, w.periodEnd);
-  const found = detectChangePoints(series, { metric }).filter((f) => f.date >= w.periodStart && f.date <= w.periodEnd);
-  const out = { series, found };
+  let episodeDays: string[] = [];
+  const found = detectChangePoints(series, { metric, onEpisodes: (dates) => (episodeDays = dates) }).filter(
+    (f) => f.date >= w.periodStart && f.date <= w.periodEnd,
+  );
+  const out = { series, found, episodeDays };
   byMetric.set(metric, out);
   return out;
 }
