@@ -177,6 +177,41 @@ describe("the analyst's narrative", () => {
     expect(n.next).toContain("Apr 10, 2025");
   });
 
+  it("tells the lead's unusual days in a row as one stretch, with its days' averages, and asks what happened then", () => {
+    const day = (date: string, current: number, baseline: number): NarrativeFinding => ({
+      ...base,
+      kind: "anomaly",
+      metric: "sessions",
+      dimension: "channel",
+      dimensionValue: "Paid Search",
+      periodStart: date,
+      periodEnd: date,
+      current,
+      baseline,
+      expectedLow: baseline * 0.9,
+      expectedHigh: baseline * 1.1,
+      direction: "down",
+    });
+    // In order of effect, as the engine lists them; another channel's day and a day apart are not of the stretch.
+    const findings = [
+      day("2025-04-09", 230, 480),
+      day("2025-04-07", 240, 470),
+      day("2025-04-08", 250, 475),
+      { ...day("2025-04-10", 100, 200), dimensionValue: "Email" },
+      day("2025-04-12", 300, 470),
+    ];
+    const n = analystNarrative({ findings }, { currency: "USD", period })!;
+    expect(n.headline).toBe(
+      "Sessions from Paid Search were below the expected range on 3 days in a row, from Apr 7, 2025 to Apr 9, " +
+        "2025 (about 240 a day against about 475).",
+    );
+    expect(n.next).toMatch(/^Check what happened from Apr 7, 2025 to Apr 9, 2025 \(a promotion, an ad budget/);
+    // A day on its own keeps its own headline.
+    expect(analystNarrative({ findings: [findings[4]] }, { currency: "USD", period })!.headline).toMatch(
+      /were 300 on Apr 12, 2025, below the expected/,
+    );
+  });
+
   it("reads a rise of a cost as bad news and an audit finding with its own next step", () => {
     const cost = analystNarrative(
       {

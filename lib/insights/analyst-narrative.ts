@@ -2,6 +2,7 @@
 // the engine's sentences: a headline with the number, the segment and the date; one sentence of why (the driver and
 // its share of the change); one next step for the kind of finding. Display names only (catalogue labels), and the
 // report's period is left out of a headline that covers exactly that period (the report says it once).
+import { addDays } from "../dates";
 import { weekdaysOf } from "./weekdays";
 import { dimensionLabel, dimensionPlural } from "../catalogue/dimensions";
 import { AD_METRICS, isCampaignName } from "./ad-metrics";
@@ -210,7 +211,7 @@ function findingHeadline(f: NarrativeFinding, options: NarrativeOptions): string
   const value = (v: number | null) => formatMetric(f.metric, v, currency);
   const metric = metricLabel(f.metric);
   const segment = segmentName(f.dimension, f.dimensionValue);
-  const subject = segment ? `${metric} from ${segment}` : f.scope ? `${metric} in “${f.scope}”` : metric;
+  const subject = subjectOf(f);
   const pct = finite(f.changePct) ? ` ${formatPct(Math.abs(f.changePct)).replace(/^[+−]/, "")}` : "";
   switch (f.kind) {
     case "change":
@@ -591,11 +592,53 @@ function auditNextStep(check: string | undefined, issue?: string): string {
 export function analystNarrative(input: NarrativeInput, options: NarrativeOptions): AnalystNarrative | null {
   const lead = leadFinding(input.findings);
   if (!lead) return null;
+  const run = daysInARow(lead, input.findings);
   return {
-    headline: headline(lead, options),
+    headline: run ? runHeadline(run, options) : headline(lead, options),
     why: why(input.findings, lead, input, options.currency),
-    next: nextStep(lead, input.findings, options.currency),
+    next: run
+      ? `Check what happened from ${formatDay(run[0].periodStart)} to ${formatDay(run[run.length - 1].periodStart)} (a promotion, an ad budget spent early, an outage, a tracking change) and note it, so the next report reads those days as known.`
+      : nextStep(lead, input.findings, options.currency),
   };
+}
+
+/**
+ * The lead's unusual days in a row: the findings of its metric, segment and direction on the consecutive days around
+ * it (a week's promotion, a few days of a spent budget), in date order; null when the lead is a day on its own.
+ */
+export function daysInARow(lead: NarrativeFinding, findings: readonly NarrativeFinding[]): NarrativeFinding[] | null {
+  if (lead.kind !== "anomaly") return null;
+  const same = findings.filter(
+    (f) =>
+      f.kind === "anomaly" &&
+      f.metric === lead.metric &&
+      f.dimension === lead.dimension &&
+      f.dimensionValue === lead.dimensionValue &&
+      f.direction === lead.direction,
+  );
+  const byDay = new Map(same.map((f) => [f.periodStart, f]));
+  const run = [lead];
+  for (let d = addDays(lead.periodStart, -1); byDay.has(d); d = addDays(d, -1)) run.unshift(byDay.get(d)!);
+  for (let d = addDays(lead.periodStart, 1); byDay.has(d); d = addDays(d, 1)) run.push(byDay.get(d)!);
+  return run.length > 1 ? run : null;
+}
+
+/** "Sessions from Paid Search were below the expected range on 5 days in a row, from … (about 237 a day …)". */
+function runHeadline(run: readonly NarrativeFinding[], options: NarrativeOptions): string {
+  const f = run[0];
+  const mean = (of: (x: NarrativeFinding) => number | null) => run.reduce((s, x) => s + (of(x) ?? 0), 0) / run.length;
+  const value = (v: number) => formatMetric(f.metric, v, options.currency);
+  const perDay = ["count", "currency"].includes(metricUnit(f.metric)) && findMetric(f.metric)?.kind !== "ratio";
+  const side = f.direction === "up" ? "above" : "below";
+  const days = `from ${formatDay(f.periodStart)} to ${formatDay(run[run.length - 1].periodStart)}`;
+  return `${subjectOf(f)} ${wasOrWere(f.metric)} ${side} the expected range on ${run.length} days in a row, ${days} (about ${value(mean((x) => x.current))}${perDay ? " a day" : " on average"} against about ${value(mean((x) => x.baseline))}).`;
+}
+
+/** "Sessions from Channel “Paid Search”", "Clicks in “Brand”", "Sessions": what a headline is about. */
+function subjectOf(f: NarrativeFinding): string {
+  const metric = metricLabel(f.metric);
+  const segment = segmentName(f.dimension, f.dimensionValue);
+  return segment ? `${metric} from ${segment}` : f.scope ? `${metric} in “${f.scope}”` : metric;
 }
 
 /** Beside a competitor headline, what else the comparison says: the keywords missed, else the traffic share. */

@@ -63,6 +63,25 @@ describe("days away from the level and back", () => {
     }
   });
 
+  it("takes no part of a longer stretch for an episode: 18 days up and back are two steps", () => {
+    for (const seed of [10, 11, 12]) {
+      const series = counts(seed, 500, between("2026-10-20", "2026-11-06", 1.3));
+      const x = series.map((p) => p.value! / SUNDAY_TO_SATURDAY[dayOfWeek(p.date)]);
+      expect(
+        findEpisodes(
+          series.map((_, i) => i),
+          x,
+          25,
+          0.05,
+        ),
+      ).toEqual([]);
+      expect(steps(series).map((f) => [f.date, f.direction])).toEqual([
+        ["2026-10-20", "up"],
+        ["2026-11-07", "down"],
+      ]);
+    }
+  });
+
   it("leaves one-day spikes and the weekends of a weekday step alone, and finds none in noise", () => {
     const spike = counts(8, 500, between("2026-11-10", "2026-11-10", 3));
     const x = spike.map((p) => p.value! / SUNDAY_TO_SATURDAY[dayOfWeek(p.date)]);

@@ -40,6 +40,8 @@ const BACK_SHARE = 0.25;
  * for that step's. An episode strong enough to pose as two steps passes it easily (a week's promotion: p < 10⁻²⁰).
  */
 const EPISODE_P = 1e-3;
+/** The z a run needs to pass EPISODE_P even as the only one tried: the shape checks are skipped below it. */
+const LEAST_Z = 3.29;
 /** Episodes taken out of one series at most. */
 const MAX_EPISODES = 3;
 
@@ -102,11 +104,11 @@ function strongestEpisode(
       const around = (before.s + after.s) / (before.c + after.c);
       const change = run.s / run.c - around;
       const z = change / (sigma * Math.sqrt(1 / run.c + 1 / (before.c + after.c)));
-      if (best && Math.abs(z) <= Math.abs(best.z)) continue;
+      if (Math.abs(z) < LEAST_Z || (best && Math.abs(z) <= Math.abs(best.z))) continue;
       if (Math.abs(before.s / before.c - after.s / after.c) > BACK_SHARE * Math.abs(change)) continue;
       const back = (run.s / run.c - after.s / after.c) * Math.sign(change);
       if (back < BACK_Z * sigma * Math.sqrt(1 / run.c + 1 / after.c)) continue;
-      if (!everyDayMoved(v, start, end, around, change)) continue;
+      if (!everyDayMoved(v, start, end, around, change) || !bounded(v, start, end, around, change)) continue;
       if (recurs(v, start, end, around, change, weekAway)) continue;
       best = { start, end, z };
     }
@@ -136,6 +138,17 @@ function recurs(
     }
     return true;
   });
+}
+
+/**
+ * Whether the days just before and after the run are not moved like it: a run cut out of a longer stretch is none. The
+ * 14 days before a channel's drop, inside a month 30 % up for the season, read as days away and back (the drop took the
+ * channel to its level before the month), and the drop itself went unreported.
+ */
+function bounded(v: ArrayLike<number>, start: number, end: number, around: number, change: number): boolean {
+  const half = EVERY_DAY_SHARE * Math.abs(change);
+  const moved = (i: number) => i >= 0 && i < v.length && (v[i] - around) * Math.sign(change) > half;
+  return !moved(start - 1) && !moved(end);
 }
 
 function everyDayMoved(v: ArrayLike<number>, start: number, end: number, around: number, change: number): boolean {

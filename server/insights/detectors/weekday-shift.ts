@@ -82,11 +82,14 @@ export function confinedToWeekdays(
   const weekdayOf = (j: number) => dayOfWeek(series[t[j]].date);
   const split = weekdayChanges(t, v, lo, hi, k, weekdayOf);
   if (!split) return null;
+  const noise = weekdayNoise(v, lo, k, weekdayOf, sigma);
   const moved: number[] = [];
   const others: number[] = [];
   for (let d = 0; d < 7; d++) {
     const c = split.change[d];
-    (Math.sign(c) === Math.sign(change) && Math.abs(c) > CONFINED_Z * sigma * split.seUnit[d] ? moved : others).push(d);
+    (Math.sign(c) === Math.sign(change) && Math.abs(c) > CONFINED_Z * noise[d] * split.seUnit[d] ? moved : others).push(
+      d,
+    );
   }
   if (moved.length === 0 || moved.length > MAX_MOVED_WEEKDAYS) return null;
   const mean = (ds: number[], of: (d: number) => number) => ds.reduce((s, d) => s + of(d), 0) / ds.length;
@@ -129,7 +132,7 @@ export function confinedToWeekdays(
   if (![weekdayBaseline, weekdayCurrent, baseline].every(Number.isFinite) || sums.otherAfter[1] === 0) return null;
   const z =
     moved.reduce((s, d) => s + steps.change[d], 0) /
-    (sigma * Math.sqrt(moved.reduce((s, d) => s + steps.seUnit[d] ** 2, 0)));
+    Math.sqrt(moved.reduce((s, d) => s + (noise[d] * steps.seUnit[d]) ** 2, 0));
   // The level's standard error in the series' units: the step over its z (as change-points.ts reads a step's).
   const margin = (1.96 * Math.abs(weekdayCurrent - weekdayBaseline)) / Math.max(Math.abs(z), 1e-9);
   return {
@@ -148,6 +151,34 @@ export function confinedToWeekdays(
     weekdayExpectedHigh: weekdayBaseline + margin,
     steps: moved.map((d) => ({ weekday: d, change: steps.change[d] })),
   };
+}
+
+/** Days of a weekday before a step its own spread is read from, at the least. */
+const MIN_NOISE_DAYS = 6;
+
+/**
+ * Each weekday's day-to-day noise: the spread of its days before the step (deseasonalised) when it is larger than the
+ * series' σ. A weekend's days, divided by their smaller weekday factor, vary more than the week's: two Saturdays of a
+ * site's sessions 8.5 % above their level (1,555 and 1,480 against about 1,400), with the week between them a
+ * promotion's (episodes.ts), were "Sessions on Saturdays shifted from about 1,399 to 1,518 a day" against σ.
+ */
+function weekdayNoise(
+  v: readonly number[],
+  lo: number,
+  k: number,
+  weekdayOf: (j: number) => number,
+  sigma: number,
+): number[] {
+  const sums = Array.from({ length: 7 }, () => [0, 0, 0]);
+  for (let j = lo; j < k; j++) {
+    const x = sums[weekdayOf(j)];
+    x[0]++;
+    x[1] += v[j];
+    x[2] += v[j] * v[j];
+  }
+  return sums.map(([n, s, ss]) =>
+    n < MIN_NOISE_DAYS ? sigma : Math.max(sigma, Math.sqrt(Math.max(0, (ss - (s * s) / n) / (n - 1)))),
+  );
 }
 
 /** Each moved weekday's days from the step on are beyond this share of its change, in its direction. */
@@ -295,9 +326,13 @@ export function findWeekdayStep(
   let tests = 0;
   for (const days of byWeekday) {
     const n = days.length;
-    if (n < MIN_BEFORE_PER_WEEKDAY + MIN_AFTER_PER_WEEKDAY) continue;
+    if (n < MIN_BEFORE_PER_WEEKDAY + ONE_WEEKDAY_MIN_AFTER) continue;
     const sums = new Float64Array(n + 1);
-    for (let i = 0; i < n; i++) sums[i + 1] = sums[i] + raw[days[i]];
+    const squares = new Float64Array(n + 1);
+    for (let i = 0; i < n; i++) {
+      sums[i + 1] = sums[i] + raw[days[i]];
+      squares[i + 1] = squares[i] + raw[days[i]] ** 2;
+    }
     // The smallest and largest value from each day on: every day after a split is off its level when they are.
     const lowFrom = new Float64Array(n + 1).fill(Infinity);
     const highFrom = new Float64Array(n + 1).fill(-Infinity);
@@ -305,7 +340,7 @@ export function findWeekdayStep(
       lowFrom[i] = Math.min(lowFrom[i + 1], raw[days[i]]);
       highFrom[i] = Math.max(highFrom[i + 1], raw[days[i]]);
     }
-    for (let i = MIN_BEFORE_PER_WEEKDAY; i <= n - MIN_AFTER_PER_WEEKDAY; i++) {
+    for (let i = MIN_BEFORE_PER_WEEKDAY; i <= n - ONE_WEEKDAY_MIN_AFTER; i++) {
       tests++;
       // The level before: the weekday's days in the 8 weeks before the split (4 read a noise twin's Fridays, 8 orders
       // a day on the last four against 5.25 on the four before, as a step: 5.9 over the eight).
@@ -314,8 +349,13 @@ export function findWeekdayStep(
       const na = n - i;
       const mb = (sums[i] - sums[from]) / nb;
       const ma = (sums[n] - sums[i]) / na;
-      const z = (ma - mb) / (sigma * Math.sqrt(1 / nb + 1 / na));
-      const eachOff = z > 0 ? lowFrom[i] - mb > AFTER_DAY_Z * sigma : mb - highFrom[i] > AFTER_DAY_Z * sigma;
+      // The weekday's own spread when it is the larger: a weekend's days, divided by their smaller weekday factor,
+      // vary more than the series' σ says. Against σ, two Saturdays 8.5 % above their eight before (the site's 1,518
+      // sessions against 1,399) were a step at p = 10⁻⁴.
+      const spread = nb > 2 ? Math.sqrt(Math.max(0, (squares[i] - squares[from] - nb * mb * mb) / (nb - 1))) : 0;
+      const s = Math.max(sigma, spread);
+      const z = (ma - mb) / (s * Math.sqrt(1 / nb + 1 / na));
+      const eachOff = z > 0 ? lowFrom[i] - mb > AFTER_DAY_Z * s : mb - highFrom[i] > AFTER_DAY_Z * s;
       if (eachOff && (!best || Math.abs(z) > Math.abs(best.z))) best = { k: days[i], z };
     }
   }
@@ -325,6 +365,12 @@ export function findWeekdayStep(
   const shift = confinedToWeekdays(series, t, raw, 0, t.length, best.k, sigma, best.z);
   return shift ? { shift, pValue, z: best.z } : null;
 }
+/**
+ * Days after a step of one weekday's days, at the least. Two were too few: a site's Saturday 5 standard deviations high
+ * (1,555 sessions against about 1,400) and the next but one 2 above (the Saturday between them a promotion's, left out
+ * by episodes.ts) read "Sessions on Saturdays shifted from about 1,399 to 1,518 a day".
+ */
+const ONE_WEEKDAY_MIN_AFTER = 3;
 /** Weeks of a weekday's days its own step is measured against. */
 const STEP_BEFORE_WEEKS = 8;
 /** Standard deviations each day after a weekday's step is off the level before it, at the least. */

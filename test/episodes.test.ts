@@ -1,0 +1,65 @@
+import { beforeEach, describe, expect, it } from "vitest";
+import { resetDatabase } from "@/test/db";
+import { basketRevenue, channelDeviceCsv, reportOnShop } from "@/test/generated-shop";
+
+// A few days away from the level and back (detectors/episodes.ts). A week of twice Paid Search's visits led the report
+// with "Sessions for Channel “Paid Search” shifted from about 973 to 492 a day on Nov 9, 2026 (-49.5%) … Estimated
+// effect over the period: -€10,539.98 revenue", the promotion's end told as a loss, and the site's ordinary days after
+// it were "below the expected range" four days in a row. Five days at half its level were three steps, one of them
+// "on Mondays, Thursdays, Fridays, Saturdays and Sundays".
+
+/** The shop's export with `factor` moving the expected sessions of `channel` on a day. */
+function shopCsv(seed: number, channel: string, factor: (date: string) => number): string {
+  return channelDeviceCsv(seed, (cell, { count, z }) => {
+    const visitors = count(cell.expected * (cell.channel === channel ? factor(cell.date) : 1));
+    const orders = count(visitors * cell.rate);
+    return [visitors, orders, basketRevenue(orders, z)];
+  });
+}
+
+const between = (from: string, to: string, factor: number) => (date: string) =>
+  date >= from && date <= to ? factor : 1;
+
+type Stored = { kind: string; metric: string; dimensionValue: string | null; date?: string; direction: string };
+
+describe("days away from the level and back", () => {
+  beforeEach(resetDatabase);
+
+  it("tells a week's promotion as its days, in one sentence, and the days after it as ordinary", async () => {
+    const rows = await reportOnShop(shopCsv(71, "Paid Search", between("2026-11-02", "2026-11-08", 2)));
+    const findings = rows.flatMap((r) => r.findings as Stored[]);
+    // No step of Paid Search, nor of the site: the promotion ended, nothing was lost.
+    expect(findings.filter((f) => f.kind === "level_shift")).toEqual([]);
+    const days = rows.find((r) => r.intentionKey === "sessions_anomalies")!;
+    expect(days.summary).toMatch(
+      new RegExp(
+        "Sessions were above the expected range on [67] days in a row, from Nov [23], 2026 to Nov [78], 2026: " +
+          "about [\\d,]+ a day against about [\\d,]+ expected \\(\\+\\d+\\.\\d%\\)\\. " +
+          "Channel “Paid Search” accounted for \\d+% to 100% of the rise on each day\\.",
+      ),
+    );
+    // Judged against the promotion, the ordinary days after it were low.
+    const siteDays = days.findings as Stored[];
+    expect(siteDays.filter((f) => f.date! > "2026-11-08")).toEqual([]);
+    const paid = rows.find((r) => r.intentionKey === "segment_anomalies")!;
+    expect(paid.summary).toMatch(
+      /Sessions for Channel “Paid Search” were above the expected range on [67] days in a row/,
+    );
+    expect(
+      (paid.findings as Stored[]).filter((f) => f.dimensionValue === "Paid Search" && f.date! > "2026-11-08"),
+    ).toEqual([]);
+  });
+
+  it("tells five days at half a channel's level as those days, not as steps of some weekdays", async () => {
+    const rows = await reportOnShop(shopCsv(72, "Paid Search", between("2026-11-05", "2026-11-09", 0.5)));
+    expect(rows.flatMap((r) => r.findings as Stored[]).filter((f) => f.kind === "level_shift")).toEqual([]);
+    const paid = rows.find((r) => r.intentionKey === "segment_anomalies")!;
+    expect(paid.summary).toMatch(
+      new RegExp(
+        "Sessions for Channel “Paid Search” were below the expected range on 5 days in a row, " +
+          "from Nov 5, 2026 to Nov 9, 2026: about \\d+ a day against about \\d+ expected \\(-[45]\\d\\.\\d%\\)\\. " +
+          "Estimated effect over the period: -\\$[\\d,.]+ revenue\\.",
+      ),
+    );
+  });
+});
