@@ -653,8 +653,8 @@ export function runSegmentWatch(
     findings,
     // Filled from the lead finding once the report-wide FDR has kept it (segmentWatchChart).
     chart: null,
-    // The largest single finding: one segment's event seen in several metrics is one event.
-    kpiEffect: lead?.kpiEffect ?? 0,
+    // The largest single finding (with its days in a row): one segment's event seen in several metrics is one event.
+    kpiEffect: leadRun(findings).reduce((sum, f) => sum + ((f as Effects).kpiEffect ?? 0), 0),
     indirectEffect: lead && !lead.kpiEffect ? lead.indirectEffect : 0,
     severity: 0,
     tests: view === "anomalies" ? watch.tests.anomalies : watch.tests.shifts,
@@ -740,12 +740,44 @@ function sameChange(a: number | null, b: number | null): boolean {
 export function takeLeadEffect(o: IntentionOutcome): void {
   const lead = o.findings[0] as (Finding & { kpiEffect?: number; indirectEffect?: number }) | undefined;
   const quiet = !lead || isSeasonallyExpected(lead);
-  o.kpiEffect = quiet ? 0 : (lead.kpiEffect ?? 0);
+  o.kpiEffect = quiet ? 0 : leadRun(o.findings).reduce((sum, f) => sum + ((f as Effects).kpiEffect ?? 0), 0);
   o.indirectEffect = quiet || o.kpiEffect ? 0 : (lead.indirectEffect ?? 0);
 }
 
-/** The chart of a segment-watch insight: its lead finding's series (null when nothing was kept). */
-export function segmentWatchChart(findings: readonly object[]): Chart | null {
-  const lead = findings[0] as SegmentFindingExtras | undefined;
-  return lead?.series ?? null;
+type Effects = { kpiEffect?: number; sourceId?: string };
+
+/**
+ * The lead finding and, when it is an unusual day, the other days of its series the same way on the days next to it
+ * (a week's promotion, five days of a spent budget: summary.ts tells them in one sentence), in date order. The
+ * insight's effect is theirs together: led by one of five days at half a channel's visits, it read "Estimated effect
+ * over the period: −€507.60 revenue" under a headline of the five days, whose sentence said −€2,136.98.
+ */
+export function leadRun(findings: readonly Finding[]): Finding[] {
+  const lead = findings[0];
+  if (!lead) return [];
+  if (lead.kind !== "anomaly") return [lead];
+  const key = (f: Finding) =>
+    [f.metric, f.dimension, f.dimensionValue, f.direction, (f as Effects).sourceId ?? ""].join("\u0000");
+  const byDay = new Map(
+    findings.filter((f) => f.kind === "anomaly" && key(f) === key(lead)).map((f) => [dayNumber(f.periodStart), f]),
+  );
+  const day = dayNumber(lead.periodStart);
+  let first = day;
+  let last = day;
+  while (byDay.has(first - 1)) first--;
+  while (byDay.has(last + 1)) last++;
+  return Array.from({ length: last - first + 1 }, (_, i) => byDay.get(first + i)!);
+}
+
+/** The chart of a segment-watch insight: its lead finding's series, with every day of its run marked (or null). */
+export function segmentWatchChart(findings: readonly Finding[]): Chart | null {
+  const lead = findings[0] as (Finding & SegmentFindingExtras) | undefined;
+  const chart = lead?.series ?? null;
+  const run = leadRun(findings);
+  if (!chart || chart.type !== "series" || run.length < 2) return chart;
+  const marked = new Set(chart.marks?.map((m) => m.date));
+  const more = run
+    .filter((f) => !marked.has(f.periodStart))
+    .map((f) => ({ date: f.periodStart, kind: f.direction === "up" ? ("spike" as const) : ("drop" as const) }));
+  return { ...chart, marks: [...(chart.marks ?? []), ...more].sort((a, b) => a.date.localeCompare(b.date)) };
 }
