@@ -42,3 +42,24 @@ export function plant(
 ): DailyPoint[] {
   return series.map((p, i) => (i >= from && i < to && p.value !== null ? { ...p, value: fn(p.value, i) } : p));
 }
+
+/** A shop's weekly pattern, Sunday to Saturday: weekdays busier than weekends. */
+export const SHOP_WEEK = [0.75, 1.08, 1.08, 1.08, 1.08, 1.08, 0.75] as const;
+
+/**
+ * 120 days to `end` of a count around `mean` with the shop's week and Poisson-sized noise; `factor` moves a day's
+ * mean (a step, a few days of a promotion).
+ */
+export function weeklyCounts(
+  seed: number,
+  mean: number,
+  factor: (date: string) => number = () => 1,
+  end = "2026-11-20",
+): DailyPoint[] {
+  const z = gaussian(mulberry32(seed));
+  return Array.from({ length: 120 }, (_, i) => {
+    const date = addDays(end, i - 119);
+    const m = mean * SHOP_WEEK[dayOfWeek(date)] * factor(date);
+    return { date, value: Math.max(0, Math.round(m + Math.sqrt(m) * z())) };
+  });
+}

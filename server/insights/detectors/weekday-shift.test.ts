@@ -1,25 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { addDays, dayNumber, dayOfWeek } from "@/lib/dates";
-import { gaussian, mulberry32 } from "@/lib/seeded-random";
+import { dayNumber, dayOfWeek } from "@/lib/dates";
 import type { DailyPoint } from "../types";
+import { weeklyCounts } from "./test-series";
 import { detectChangePoints, type LevelShiftFinding } from "./change-points";
 import { withoutWeekdayShiftDays } from "./weekday-shift";
 
 // A step only some weekdays take (weekend ads switched off, Sundays opened) is one shift of those weekdays, dated on
 // the first of them; a step of every day is still a step of every day (weekday-shift.ts).
-
-const END = "2026-11-20"; // a Friday
-const SUNDAY_TO_SATURDAY = [0.75, 1.08, 1.08, 1.08, 1.08, 1.08, 0.75];
-
-/** 120 days of a count around `mean` with a weekly pattern and Poisson-sized noise; `factor` moves a day's mean. */
-function counts(seed: number, mean: number, factor: (date: string) => number = () => 1): DailyPoint[] {
-  const z = gaussian(mulberry32(seed));
-  return Array.from({ length: 120 }, (_, i) => {
-    const date = addDays(END, i - 119);
-    const m = mean * SUNDAY_TO_SATURDAY[dayOfWeek(date)] * factor(date);
-    return { date, value: Math.max(0, Math.round(m + Math.sqrt(m) * z())) };
-  });
-}
 
 const FROM = "2026-10-31"; // a Saturday, three weekends before the end
 const weekend = (date: string) => dayOfWeek(date) === 0 || dayOfWeek(date) === 6;
@@ -30,7 +17,7 @@ describe("a level shift of some weekdays", () => {
   it("is one shift of those weekdays from the first of them, with their levels and the other days'", () => {
     for (const seed of [1, 2, 3, 4]) {
       // Weekend ads switched off: 90 % of the weekend's sessions gone.
-      const found = shifts(counts(seed, 500, (date) => (date >= FROM && weekend(date) ? 0.1 : 1)));
+      const found = shifts(weeklyCounts(seed, 500, (date) => (date >= FROM && weekend(date) ? 0.1 : 1)));
       expect(found).toHaveLength(1);
       const [shift] = found;
       expect(shift.weekdays).toEqual([0, 6]);
@@ -51,7 +38,7 @@ describe("a level shift of some weekdays", () => {
 
   it("finds a weekend's rise", () => {
     // A weekend offer from Oct 31: Saturdays and Sundays as busy as the weekdays.
-    const found = shifts(counts(5, 500, (date) => (date >= FROM && weekend(date) ? 1.45 : 1)));
+    const found = shifts(weeklyCounts(5, 500, (date) => (date >= FROM && weekend(date) ? 1.45 : 1)));
     expect(found).toHaveLength(1);
     expect(found[0].weekdays).toEqual([0, 6]);
     expect(found[0].date).toBe(FROM);
@@ -63,7 +50,7 @@ describe("a level shift of some weekdays", () => {
     // Ads scheduled on weekdays only, from Monday 2 November: Monday to Friday 40 % busier. The spike clipping had read
     // the weekends beside them as low and pulled them up, so they seemed to have moved too.
     for (const seed of [15, 16]) {
-      const found = shifts(counts(seed, 500, (date) => (date >= "2026-11-02" && !weekend(date) ? 1.4 : 1)));
+      const found = shifts(weeklyCounts(seed, 500, (date) => (date >= "2026-11-02" && !weekend(date) ? 1.4 : 1)));
       expect(found).toHaveLength(1);
       expect(found[0].weekdays).toEqual([1, 2, 3, 4, 5]);
       expect(found[0].date).toBe("2026-11-02");
@@ -74,7 +61,9 @@ describe("a level shift of some weekdays", () => {
   it("finds one weekday's step, whose days the scan over every day clips as outliers", () => {
     // Closed on Sundays from Oct 25: four Sundays at 30 % of their level.
     for (const seed of [11, 12, 13]) {
-      const found = shifts(counts(seed, 500, (date) => (date >= "2026-10-25" && dayOfWeek(date) === 0 ? 0.3 : 1)));
+      const found = shifts(
+        weeklyCounts(seed, 500, (date) => (date >= "2026-10-25" && dayOfWeek(date) === 0 ? 0.3 : 1)),
+      );
       expect(found).toHaveLength(1);
       expect(found[0].weekdays).toEqual([0]);
       expect(found[0].date).toBe("2026-10-25");
@@ -90,13 +79,13 @@ describe("a level shift of some weekdays", () => {
       [0.3, 0.85],
     ])
       expect(
-        shifts(counts(14, 500, (date) => (date === "2026-11-02" ? holiday : date === "2026-11-09" ? quiet : 1))),
+        shifts(weeklyCounts(14, 500, (date) => (date === "2026-11-02" ? holiday : date === "2026-11-09" ? quiet : 1))),
       ).toEqual([]);
   });
 
   it("leaves a step of every day a step of every day", () => {
     for (const seed of [6, 7, 8]) {
-      const found = shifts(counts(seed, 500, (date) => (date >= FROM ? 0.6 : 1)));
+      const found = shifts(weeklyCounts(seed, 500, (date) => (date >= FROM ? 0.6 : 1)));
       expect(found).toHaveLength(1);
       expect(found[0].weekdays).toBeUndefined();
       expect(Math.abs(dayNumber(found[0].date) - dayNumber(FROM))).toBeLessThanOrEqual(1);
@@ -105,12 +94,12 @@ describe("a level shift of some weekdays", () => {
 
   it("finds none in noise", () => {
     let confined = 0;
-    for (let seed = 10; seed < 70; seed++) confined += shifts(counts(seed, 300)).filter((f) => f.weekdays).length;
+    for (let seed = 10; seed < 70; seed++) confined += shifts(weeklyCounts(seed, 300)).filter((f) => f.weekdays).length;
     expect(confined).toBe(0);
   });
 
   it("leaves its own days out of the one-day tests, and only those", () => {
-    const series = counts(9, 500, (date) => (date >= FROM && weekend(date) ? 0.1 : 1));
+    const series = weeklyCounts(9, 500, (date) => (date >= FROM && weekend(date) ? 0.1 : 1));
     const [shift] = shifts(series);
     const judged = withoutWeekdayShiftDays(series, [shift]);
     for (let i = 0; i < series.length; i++) {

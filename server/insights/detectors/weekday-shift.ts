@@ -200,13 +200,7 @@ function everyWeekLasted(
   moved: readonly number[],
   change: readonly number[],
 ): boolean {
-  const before = Array.from({ length: 7 }, () => [0, 0]);
-  for (let j = lo; j < k; j++) {
-    if (t[j] < t[k] - BEFORE_DAYS) continue;
-    const d = weekdayOf(j);
-    before[d][0] += v[j];
-    before[d][1]++;
-  }
+  const before = weekdaySums(t, v, lo, k, t[k] - BEFORE_DAYS, weekdayOf);
   for (let j = k; j < hi; j++) {
     const d = weekdayOf(j);
     if (!moved.includes(d)) continue;
@@ -214,6 +208,25 @@ function everyWeekLasted(
     if ((v[j] - mean) * Math.sign(change[d]) <= LASTED_SHARE * Math.abs(change[d])) return false;
   }
   return true;
+}
+
+/** Each weekday's sum and count of the values at positions [from, to) on days from `sinceDay` on. */
+function weekdaySums(
+  t: readonly number[],
+  v: readonly number[],
+  from: number,
+  to: number,
+  sinceDay: number,
+  weekdayOf: (j: number) => number,
+): [number, number][] {
+  const sums = Array.from({ length: 7 }, (): [number, number] => [0, 0]);
+  for (let j = from; j < to; j++) {
+    if (t[j] < sinceDay) continue;
+    const x = sums[weekdayOf(j)];
+    x[0] += v[j];
+    x[1]++;
+  }
+  return sums;
 }
 
 /**
@@ -228,15 +241,8 @@ function weekdayChanges(
   k: number,
   weekdayOf: (j: number) => number,
 ): { change: number[]; seUnit: number[] } | null {
-  const before = Array.from({ length: 7 }, () => [0, 0]);
-  const after = Array.from({ length: 7 }, () => [0, 0]);
-  for (let j = lo; j < hi; j++) {
-    if (t[j] < t[k] - BEFORE_DAYS) continue;
-    const side = j < k ? before : after;
-    const d = weekdayOf(j);
-    side[d][0] += v[j];
-    side[d][1]++;
-  }
+  const before = weekdaySums(t, v, lo, k, t[k] - BEFORE_DAYS, weekdayOf);
+  const after = weekdaySums(t, v, k, hi, t[k] - BEFORE_DAYS, weekdayOf);
   const change: number[] = [];
   const seUnit: number[] = [];
   for (let d = 0; d < 7; d++) {
