@@ -2,7 +2,7 @@
 // the engine's sentences: a headline with the number, the segment and the date; one sentence of why (the driver and
 // its share of the change); one next step for the kind of finding. Display names only (catalogue labels), and the
 // report's period is left out of a headline that covers exactly that period (the report says it once).
-import { addDays } from "../dates";
+import { daysAround } from "./days-in-a-row";
 import { weekdaysOf } from "./weekdays";
 import { dimensionLabel, dimensionPlural } from "../catalogue/dimensions";
 import { AD_METRICS, isCampaignName } from "./ad-metrics";
@@ -592,7 +592,8 @@ function auditNextStep(check: string | undefined, issue?: string): string {
 export function analystNarrative(input: NarrativeInput, options: NarrativeOptions): AnalystNarrative | null {
   const lead = leadFinding(input.findings);
   if (!lead) return null;
-  const run = daysInARow(lead, input.findings);
+  const days = daysAround(lead, input.findings);
+  const run = days.length > 1 ? days : null;
   return {
     headline: run ? runHeadline(run, options) : headline(lead, options),
     why: why(input.findings, lead, input, options.currency),
@@ -600,27 +601,6 @@ export function analystNarrative(input: NarrativeInput, options: NarrativeOption
       ? `Check what happened from ${formatDay(run[0].periodStart)} to ${formatDay(run[run.length - 1].periodStart)} (a promotion, an ad budget spent early, an outage, a tracking change) and note it, so the next report reads those days as known.`
       : nextStep(lead, input.findings, options.currency),
   };
-}
-
-/**
- * The lead's unusual days in a row: the findings of its metric, segment and direction on the consecutive days around
- * it (a week's promotion, a few days of a spent budget), in date order; null when the lead is a day on its own.
- */
-export function daysInARow(lead: NarrativeFinding, findings: readonly NarrativeFinding[]): NarrativeFinding[] | null {
-  if (lead.kind !== "anomaly") return null;
-  const same = findings.filter(
-    (f) =>
-      f.kind === "anomaly" &&
-      f.metric === lead.metric &&
-      f.dimension === lead.dimension &&
-      f.dimensionValue === lead.dimensionValue &&
-      f.direction === lead.direction,
-  );
-  const byDay = new Map(same.map((f) => [f.periodStart, f]));
-  const run = [lead];
-  for (let d = addDays(lead.periodStart, -1); byDay.has(d); d = addDays(d, -1)) run.unshift(byDay.get(d)!);
-  for (let d = addDays(lead.periodStart, 1); byDay.has(d); d = addDays(d, 1)) run.push(byDay.get(d)!);
-  return run.length > 1 ? run : null;
 }
 
 /** "Sessions from Paid Search were below the expected range on 5 days in a row, from … (about 237 a day …)". */

@@ -5,6 +5,7 @@ import { findingSentiment } from "../metric-sense";
 import { revenueMismatchSentence } from "../detectors/revenue-reconciliation";
 import { describeFinding, describeRun, type NarrativeContext } from "../narrative";
 import { isSeasonallyExpected } from "@/lib/insights/season";
+import { daysAround } from "@/lib/insights/days-in-a-row";
 import type { Finding } from "../types";
 import type { LevelShiftFinding } from "../detectors/change-points";
 import { withGrowthRates } from "./rate-values";
@@ -57,44 +58,13 @@ export function narrate(outcome: IntentionOutcome, ctx: NarrativeContext): { fin
  * days in a row, from Nov 5 to Nov 9, 2026: …" (narrative.ts, `describeRun`).
  */
 function summarySentences(findings: readonly Finding[], ctx: NarrativeContext): string[] {
-  const runs = new Map<Finding, Finding[]>();
-  const inRun = new Set<Finding>();
-  const key = (f: Finding) =>
-    [
-      f.metric,
-      f.dimension ?? "",
-      f.dimensionValue ?? "",
-      f.direction,
-      (f as { sourceId?: string }).sourceId ?? "",
-    ].join("\u0000");
-  const groups = new Map<string, Finding[]>();
-  for (const f of findings) if (f.kind === "anomaly") groups.set(key(f), [...(groups.get(key(f)) ?? []), f]);
-  for (const days of groups.values()) {
-    const sorted = [...days].sort((a, b) => a.periodStart.localeCompare(b.periodStart));
-    let run: Finding[] = [];
-    const close = () => {
-      if (run.length >= 2) {
-        // Told where the run's first finding in the insight's order stands.
-        const lead = findings.find((f) => run.includes(f))!;
-        runs.set(lead, run);
-        for (const f of run) inRun.add(f);
-      }
-    };
-    for (const f of sorted) {
-      const last = run[run.length - 1];
-      if (last && dayNumber(f.periodStart) - dayNumber(last.periodStart) !== 1) {
-        close();
-        run = [];
-      }
-      run.push(f);
-    }
-    close();
-  }
+  const told = new Set<Finding>();
   const sentences: string[] = [];
   for (const f of findings) {
-    const run = runs.get(f);
-    if (run) sentences.push(describeRun(run, ctx));
-    else if (!inRun.has(f)) sentences.push(f.narrative ?? "");
+    if (told.has(f)) continue;
+    const days = daysAround(f, findings);
+    for (const day of days) told.add(day);
+    sentences.push(days.length > 1 ? describeRun(days, ctx) : (f.narrative ?? ""));
   }
   return sentences;
 }

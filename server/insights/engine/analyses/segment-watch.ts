@@ -1,6 +1,7 @@
 import type { Intention } from "@/lib/insights/intentions";
 import { takesSomeWeekdays } from "../../detectors/weekday-shift";
 import { isSeasonallyExpected } from "@/lib/insights/season";
+import { daysAround } from "@/lib/insights/days-in-a-row";
 import { metricDefinition } from "@/lib/insights/metrics";
 import { PART_INDEX, type PartKey } from "../../data/parts";
 import { segmentSeries, type SegmentDailySeries } from "../../data/segment-daily";
@@ -744,7 +745,7 @@ export function takeLeadEffect(o: IntentionOutcome): void {
   o.indirectEffect = quiet || o.kpiEffect ? 0 : (lead.indirectEffect ?? 0);
 }
 
-type Effects = { kpiEffect?: number; sourceId?: string };
+type Effects = { kpiEffect?: number };
 
 /**
  * The lead finding and, when it is an unusual day, the other days of its series the same way on the days next to it
@@ -753,20 +754,7 @@ type Effects = { kpiEffect?: number; sourceId?: string };
  * over the period: −€507.60 revenue" under a headline of the five days, whose sentence said −€2,136.98.
  */
 export function leadRun(findings: readonly Finding[]): Finding[] {
-  const lead = findings[0];
-  if (!lead) return [];
-  if (lead.kind !== "anomaly") return [lead];
-  const key = (f: Finding) =>
-    [f.metric, f.dimension, f.dimensionValue, f.direction, (f as Effects).sourceId ?? ""].join("\u0000");
-  const byDay = new Map(
-    findings.filter((f) => f.kind === "anomaly" && key(f) === key(lead)).map((f) => [dayNumber(f.periodStart), f]),
-  );
-  const day = dayNumber(lead.periodStart);
-  let first = day;
-  let last = day;
-  while (byDay.has(first - 1)) first--;
-  while (byDay.has(last + 1)) last++;
-  return Array.from({ length: last - first + 1 }, (_, i) => byDay.get(first + i)!);
+  return findings.length ? daysAround(findings[0], findings) : [];
 }
 
 /** The chart of a segment-watch insight: its lead finding's series, with every day of its run marked (or null). */
