@@ -14,6 +14,7 @@ import {
   formatKpiEffect,
   formatMetric,
   formatPct,
+  isDailyAmount,
   readsPerDay,
 } from "./format-values";
 import { beyondSeason, isSeasonallyExpected, seasonOf, type FindingSeason } from "./season";
@@ -608,7 +609,7 @@ function runHeadline(run: readonly NarrativeFinding[], options: NarrativeOptions
   const f = run[0];
   const mean = (of: (x: NarrativeFinding) => number | null) => run.reduce((s, x) => s + (of(x) ?? 0), 0) / run.length;
   const value = (v: number) => formatMetric(f.metric, v, options.currency);
-  const perDay = ["count", "currency"].includes(metricUnit(f.metric)) && findMetric(f.metric)?.kind !== "ratio";
+  const perDay = isDailyAmount(metricUnit(f.metric), f.metric);
   const side = f.direction === "up" ? "above" : "below";
   const days = `from ${formatDay(f.periodStart)} to ${formatDay(run[run.length - 1].periodStart)}`;
   return `${subjectOf(f)} ${wasOrWere(f.metric)} ${side} the expected range on ${run.length} days in a row, ${days} (about ${value(mean((x) => x.current))}${perDay ? " a day" : " on average"} against about ${value(mean((x) => x.baseline))}).`;

@@ -172,7 +172,10 @@ interface ValueOf {
  * and the deck (below) and the workbook's number formats (server/exports/xlsx/number-formats.ts) ask this.
  */
 export const readsPerDay = (kind: string | undefined, unit: MetricUnit, metric?: string): boolean =>
-  kind === "level_shift" &&
+  kind === "level_shift" && isDailyAmount(unit, metric);
+
+/** Whether a metric's value is a day's count or amount (a rate, a position or an average order value is not). */
+export const isDailyAmount = (unit: MetricUnit, metric?: string): boolean =>
   (unit === "count" || unit === "currency") &&
   // An average order value is in money but the same on any day.
   (metric === undefined || findMetric(metric)?.kind !== "ratio");

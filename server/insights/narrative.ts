@@ -3,8 +3,14 @@ import type { Explanation } from "./engine/explain-by-segment";
 import { listed, weekdaysOf } from "@/lib/insights/weekdays";
 import { dimensionLabel, dimensionPlural } from "@/lib/catalogue/dimensions";
 import { METRICS } from "@/lib/insights/metrics";
-import { findMetric, wasOrWere } from "@/lib/catalogue/metrics";
-import { countedLabel, ownRatesClause, readsPerDay, smallAmountDigits } from "@/lib/insights/format-values";
+import { wasOrWere } from "@/lib/catalogue/metrics";
+import {
+  countedLabel,
+  isDailyAmount,
+  ownRatesClause,
+  readsPerDay,
+  smallAmountDigits,
+} from "@/lib/insights/format-values";
 import { isCampaignName } from "@/lib/insights/ad-metrics";
 import { withoutCampaign } from "@/lib/insights/analyst-narrative";
 import { estimatedDaysClause } from "@/lib/insights/period-estimate";
@@ -217,10 +223,6 @@ export function describeFinding(finding: Finding, ctx: NarrativeContext): string
 }
 
 /**
- * For metrics where down is good (cost, CPC, CPA, position), says which way the news is: once, on
- * the total or the segment that moved (a driver is a part of the total's change, already told).
- */
-/**
  * Unusual days of one series in a row (a week's promotion, five days of a spent ad budget; detectors/episodes.ts keeps
  * them out of the level shift scan), told in one sentence in the summary: "Sessions for Channel “Paid Search” were
  * below the expected range on 5 days in a row, from Nov 5 to Nov 9, 2026: about 245 a day against about 506
@@ -238,7 +240,7 @@ export function describeRun(run: readonly Finding[], ctx: NarrativeContext): str
   const digits = unit === "percent" ? percentDigitsApart(expected, actual) : 1;
   const v = (x: number) => formatValue(x, unit, ctx, false, digits);
   // A count or an amount is a day's; a rate or an average order value is an average of the days.
-  const perDay = (unit === "count" || unit === "currency") && findMetric(f.metric)?.kind !== "ratio";
+  const perDay = isDailyAmount(unit, f.metric);
   const side = f.direction === "up" ? "above" : "below";
   const change = expected ? ` (${formatChangePct((actual - expected) / Math.abs(expected), ctx.locale)})` : "";
   const days = `from ${formatDate(f.periodStart, ctx.locale)} to ${formatDate(run[run.length - 1].periodStart, ctx.locale)}`;
@@ -271,6 +273,10 @@ function runKpiImpact(run: readonly Finding[], ctx: NarrativeContext): string {
   return effect ? ` Estimated effect over the period: ${effect}.` : "";
 }
 
+/**
+ * For metrics where down is good (cost, CPC, CPA, position), says which way the news is: once, on
+ * the total or the segment that moved (a driver is a part of the total's change, already told).
+ */
 function goodOrBad(f: Finding): string {
   if (f.kind === "audit" || f.kind === "funnel" || f.kind === "driver" || f.direction === null) return "";
   if (!downIsGood(f.metric)) return "";

@@ -1,4 +1,5 @@
 import { dayNumber, dayOfWeek } from "@/lib/dates";
+import { standardDeviationFromSums } from "../stats/descriptive";
 import { normalSurvival } from "../stats/distributions";
 import { relativeChange, type DailyPoint } from "../types";
 
@@ -176,9 +177,7 @@ function weekdayNoise(
     x[1] += v[j];
     x[2] += v[j] * v[j];
   }
-  return sums.map(([n, s, ss]) =>
-    n < MIN_NOISE_DAYS ? sigma : Math.max(sigma, Math.sqrt(Math.max(0, (ss - (s * s) / n) / (n - 1)))),
-  );
+  return sums.map(([n, s, ss]) => (n < MIN_NOISE_DAYS ? sigma : Math.max(sigma, standardDeviationFromSums(n, s, ss))));
 }
 
 /** Each moved weekday's days from the step on are beyond this share of its change, in its direction. */
@@ -358,7 +357,7 @@ export function findWeekdayStep(
       // The weekday's own spread when it is the larger: a weekend's days, divided by their smaller weekday factor,
       // vary more than the series' σ says. Against σ, two Saturdays 8.5 % above their eight before (the site's 1,518
       // sessions against 1,399) were a step at p = 10⁻⁴.
-      const spread = nb > 2 ? Math.sqrt(Math.max(0, (squares[i] - squares[from] - nb * mb * mb) / (nb - 1))) : 0;
+      const spread = nb > 2 ? standardDeviationFromSums(nb, sums[i] - sums[from], squares[i] - squares[from]) : 0;
       const s = Math.max(sigma, spread);
       const z = (ma - mb) / (s * Math.sqrt(1 / nb + 1 / na));
       const eachOff = z > 0 ? lowFrom[i] - mb > AFTER_DAY_Z * s : mb - highFrom[i] > AFTER_DAY_Z * s;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { winsorizedSigmaInPlace } from "./descriptive";
+import { standardDeviation, standardDeviationFromSums, winsorizedSigmaInPlace } from "./descriptive";
 import { gaussian, mulberry32 } from "@/lib/seeded-random";
 
 describe("winsorizedSigmaInPlace", () => {
@@ -19,5 +19,15 @@ describe("winsorizedSigmaInPlace", () => {
     const clean = winsorizedSigmaInPlace(small.slice(), 60);
     small[10] = 1_000;
     expect(winsorizedSigmaInPlace(small, 60) / clean).toBeLessThan(1.15);
+  });
+});
+
+describe("standardDeviationFromSums", () => {
+  it("is the sample standard deviation of the values summed", () => {
+    const values = [1402, 1378, 1555, 1412, 1390, 1480];
+    const sum = values.reduce((a, b) => a + b, 0);
+    const squares = values.reduce((a, b) => a + b * b, 0);
+    expect(standardDeviationFromSums(values.length, sum, squares)).toBeCloseTo(standardDeviation(values), 9);
+    expect(standardDeviationFromSums(1, 5, 25)).toBe(0);
   });
 });

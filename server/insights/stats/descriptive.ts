@@ -37,6 +37,11 @@ export function standardDeviation(values: readonly number[]): number {
   return Math.sqrt(variance(values));
 }
 
+/** The sample standard deviation of n values from their sum and sum of squares (0 for fewer than two). */
+export function standardDeviationFromSums(n: number, sum: number, squares: number): number {
+  return n < 2 ? 0 : Math.sqrt(Math.max(0, (squares - (sum * sum) / n) / (n - 1)));
+}
+
 /** Windows longer than this are selected, not sorted (medianInPlace). */
 const SELECT_FROM = 32;
 

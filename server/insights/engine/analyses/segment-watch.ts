@@ -176,7 +176,7 @@ function evidenceSeries(o: Origin, f: SegmentAnomaly | SegmentShift): Extract<Ch
         value: round("actual" in p ? p.actual : p.value),
         // The deseasonalised levels the shift was measured between: before it, and from its date on; a shift of some
         // weekdays only (weekday-shift.ts), their own levels on their days and the other days' level on the others.
-        expected: f.weekdays
+        expected: takesSomeWeekdays(f)
           ? f.weekdays.includes(dayOfWeek(p.date))
             ? round(p.date < f.date ? f.weekdayBaseline : f.weekdayCurrent)
             : round(f.otherDaysLevel)
@@ -655,7 +655,7 @@ export function runSegmentWatch(
     // Filled from the lead finding once the report-wide FDR has kept it (segmentWatchChart).
     chart: null,
     // The largest single finding (with its days in a row): one segment's event seen in several metrics is one event.
-    kpiEffect: leadRun(findings).reduce((sum, f) => sum + ((f as Effects).kpiEffect ?? 0), 0),
+    kpiEffect: leadRunEffect(findings),
     indirectEffect: lead && !lead.kpiEffect ? lead.indirectEffect : 0,
     severity: 0,
     tests: view === "anomalies" ? watch.tests.anomalies : watch.tests.shifts,
@@ -741,11 +741,13 @@ function sameChange(a: number | null, b: number | null): boolean {
 export function takeLeadEffect(o: IntentionOutcome): void {
   const lead = o.findings[0] as (Finding & { kpiEffect?: number; indirectEffect?: number }) | undefined;
   const quiet = !lead || isSeasonallyExpected(lead);
-  o.kpiEffect = quiet ? 0 : leadRun(o.findings).reduce((sum, f) => sum + ((f as Effects).kpiEffect ?? 0), 0);
+  o.kpiEffect = quiet ? 0 : leadRunEffect(o.findings);
   o.indirectEffect = quiet || o.kpiEffect ? 0 : (lead.indirectEffect ?? 0);
 }
 
-type Effects = { kpiEffect?: number };
+/** The lead's effect on the KPI with its days in a row (`leadRun`). */
+const leadRunEffect = (findings: readonly Finding[]) =>
+  leadRun(findings).reduce((sum, f) => sum + ((f as { kpiEffect?: number }).kpiEffect ?? 0), 0);
 
 /**
  * The lead finding and, when it is an unusual day, the other days of its series the same way on the days next to it
