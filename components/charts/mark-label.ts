@@ -4,6 +4,7 @@ const MARK_LABELS: Record<string, string> = {
   spike: "Spike",
   drop: "Drop",
   level_shift: "Level shift",
+  level_back: "Back to the level before",
   trend: "Trend change",
 };
 

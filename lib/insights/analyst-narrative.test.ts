@@ -823,4 +823,34 @@ describe("a competitor comparison told in its own words", () => {
       /^Confirm what lifted Paid Search's Saturdays and Sundays from Apr 5, 2025/,
     );
   });
+
+  it("tells a level that came back by its days, and asks what moved it then", () => {
+    const promotion: NarrativeFinding = {
+      ...base,
+      kind: "level_shift",
+      metric: "sessions",
+      dimension: "channel",
+      dimensionValue: "Paid Search",
+      periodStart: "2025-04-03",
+      periodEnd: "2025-04-23",
+      baseline: 438,
+      current: 876,
+      change: 438,
+      changePct: 1,
+      direction: "up",
+      until: "2025-04-23",
+      backTo: 491,
+    };
+    const told = analystNarrative({ findings: [promotion] }, { currency: "EUR", period })!;
+    expect(told.headline).toBe(
+      "Sessions from Paid Search rose 100 % to about 876 a day from Apr 3, 2025 to Apr 23, 2025 (from about 438), then came back to about 491 a day.",
+    );
+    expect(told.next).toBe(
+      "Find what lifted Paid Search's sessions from Apr 3, 2025 to Apr 23, 2025 (a promotion, a campaign, a larger budget) and why it ended; if what it brought was worth its cost, plan it again.",
+    );
+    const paused = { ...promotion, current: 49, change: -389, changePct: -0.89, direction: "down" as const };
+    expect(analystNarrative({ findings: [paused] }, { currency: "EUR", period })!.next).toBe(
+      "Find what held Paid Search's sessions down from Apr 3, 2025 to Apr 23, 2025 (a paused campaign, a budget spent early, an outage, a tracking fault): it came back after, so note the cause and guard against it happening again.",
+    );
+  });
 });

@@ -48,6 +48,9 @@ export interface NarrativeFinding {
   weekdays?: number[];
   weekdayBaseline?: number;
   weekdayCurrent?: number;
+  /** A level that came back (a stretch): its last day at the new level, and the level after it. */
+  until?: string;
+  backTo?: number;
   /** Ratio drivers: the contribution's part from the segment's share of the denominator, and from its own rate. */
   mixEffect?: number;
   performanceEffect?: number;
@@ -245,6 +248,8 @@ function findingHeadline(f: NarrativeFinding, options: NarrativeOptions): string
       const days = weekdaysOf(f);
       if (days)
         return `${subject} on ${days} shifted${pct} ${f.direction === "up" ? "up" : "down"} to about ${about(f.weekdayCurrent ?? null)}${aDay} from ${formatDay(f.periodStart)} (from about ${about(f.weekdayBaseline ?? null)}); the other days did not move.`;
+      if (f.until && finite(f.backTo))
+        return `${subject} ${f.direction === "up" ? "rose" : "fell"}${pct} to about ${about(f.current)}${aDay} from ${formatDay(f.periodStart)} to ${formatDay(f.until)} (from about ${about(f.baseline)}), then came back to about ${about(f.backTo)}${aDay}.`;
       return `${subject} shifted${pct} ${f.direction === "up" ? "up" : "down"} to about ${about(f.current)}${aDay} from ${formatDay(f.periodStart)} (from about ${about(f.baseline)}).`;
     }
     case "trend": {
@@ -434,6 +439,7 @@ function nextStep(lead: NarrativeFinding, findings: NarrativeFinding[], currency
         const from = segmentName(lead.movedFrom.dimension, lead.movedFrom.dimensionValue);
         return `Check what moved ${lower(metricLabel(lead.movedFrom.with))} from ${from} to ${where} on ${formatDay(lead.movedFrom.date)} (tags or the channel grouping changed, a campaign paused while ${where} took its visitors) before counting ${possessive(where)} rise as growth: ${from} lost what ${where} gained.`;
       }
+      if (lead.until) return stretchNextStep(lead, good, where, metric);
       if (weekdaysOf(lead)) return weekdayStepNextStep(lead, good);
       if (!good && lead.siblingShifts) return siteWideStepNextStep(lead);
       if (!good) return lostLevelNextStep(lead, where, metric);
@@ -509,6 +515,19 @@ const rateLed = (split: { volumeEffect: number; rateEffect: number }) =>
 const SEARCH_METRICS: ReadonlySet<string> = new Set(["position", "clicks", "impressions", "ctr"]);
 
 /** The next step when most of a dimension's segments lost their level on the same day: the site, not one segment. */
+/** A level that came back: what moved it for those days, and whether to repeat it or keep it from happening again. */
+function stretchNextStep(lead: NarrativeFinding, good: boolean, where: string, metric: string): string {
+  const days = `from ${formatDay(lead.periodStart)} to ${formatDay(lead.until!)}`;
+  const subject = where ? `${possessive(where)} ${metric}` : metric;
+  const moved =
+    lead.direction === "up"
+      ? `lifted ${subject} ${days} (a promotion, a campaign, a larger budget)`
+      : `held ${subject} down ${days} (a paused campaign, a budget spent early, an outage, a tracking fault)`;
+  return good
+    ? `Find what ${moved} and why it ended; if what it brought was worth its cost, plan it again.`
+    : `Find what ${moved}: it came back after, so note the cause and guard against it happening again.`;
+}
+
 function siteWideStepNextStep(lead: NarrativeFinding): string {
   const day = formatDay(lead.periodStart);
   const label = lower(dimensionLabel(lead.dimension));

@@ -160,6 +160,38 @@ describe("narratives", () => {
     expect(trend).toContain("Expected for the season: the same days last year showed the same trend.");
   });
 
+  it("tells a level that came back by its days and the level after them", () => {
+    const stretch = {
+      ...base,
+      kind: "level_shift",
+      metric: "sessions",
+      dimension: "channel",
+      dimensionValue: "Paid Search",
+      periodStart: "2026-10-23",
+      periodEnd: "2026-11-12",
+      current: 876.4,
+      baseline: 438.2,
+      change: 438.2,
+      changePct: 1,
+      effectSize: 13.8,
+      until: "2026-11-12",
+      backTo: 491.3,
+    } as Finding;
+    expect(describeFinding(stretch, { currency: "EUR" })).toBe(
+      "Sessions for Channel “Paid Search” shifted from about 438 to 876 a day from Oct 23, 2026 to Nov 12, 2026 " +
+        "(+100.0%), 13.8 times the day-to-day noise, then came back to about 491 a day on Nov 13, 2026.",
+    );
+    // A channel that began and ended inside the window: it ran, with none before or after.
+    const ran = { ...stretch, dimensionValue: "Affiliates", baseline: 0, change: 293, current: 293, changePct: null };
+    expect(describeFinding({ ...ran, backTo: 0 } as Finding, { currency: "EUR" })).toBe(
+      "Channel “Affiliates” ran from Oct 23, 2026 to Nov 12, 2026, with none before or after it: about 293 sessions a " +
+        "day while it ran, 13.8 times the day-to-day noise.",
+    );
+    expect(describeFinding({ ...ran, backTo: 12 } as Finding, { currency: "EUR" })).toMatch(
+      /^Channel “Affiliates” ran from Oct 23, 2026 to Nov 12, 2026, with none before it and about 12 a day after: /,
+    );
+  });
+
   it("writes an anomaly with integer counts and thousands separators", () => {
     const text = describeFinding(
       {

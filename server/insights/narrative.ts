@@ -1,4 +1,4 @@
-import { dayNumber, formatIsoDate } from "@/lib/dates";
+import { addDays, dayNumber, formatIsoDate } from "@/lib/dates";
 import type { Explanation } from "./engine/explain-by-segment";
 import { listed, weekdaysOf } from "@/lib/insights/weekdays";
 import { dimensionLabel, dimensionPlural } from "@/lib/catalogue/dimensions";
@@ -615,8 +615,17 @@ function baseSentence(finding: Finding, ctx: NarrativeContext): string {
         x === null
           ? "n/a"
           : numberFormat(ctx.locale ?? "en-US", { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(x);
+      // A stretch (a level that came back, change-points.ts): its days, and the level after them.
+      const until = typeof f.until === "string" ? f.until : null;
+      const when = until
+        ? `from ${formatDate(f.periodStart, ctx.locale)} to ${formatDate(until, ctx.locale)}`
+        : `on ${formatDate(f.periodStart, ctx.locale)}`;
+      const back = (level: (x: number | null) => string, aDay = "") =>
+        until && typeof f.backTo === "number"
+          ? `, then came back to about ${level(f.backTo)}${aDay} on ${formatDate(addDays(until, 1), ctx.locale)}`
+          : "";
       if (unit === "rank" && f.change !== null)
-        return `${Label}${segment(f)} ${directionVerb(f.metric, f.direction)} from about ${place(f.baseline)} to ${place(f.current)} on ${formatDate(f.periodStart, ctx.locale)} (${f.change > 0 ? "+" : "-"}${place(Math.abs(f.change))} places)${size}.${sameEventNote(f, unit, ctx)}${movedWithNote(f, unit, ctx)}${seasonNote(f, ctx)}`;
+        return `${Label}${segment(f)} ${directionVerb(f.metric, f.direction)} from about ${place(f.baseline)} to ${place(f.current)} ${when} (${f.change > 0 ? "+" : "-"}${place(Math.abs(f.change))} places)${size}${back(place)}.${sameEventNote(f, unit, ctx)}${movedWithNote(f, unit, ctx)}${seasonNote(f, ctx)}`;
       // A daily level of a count or an amount; a rate is the same on any day.
       const aDay = readsPerDay(f.kind, unit, f.metric) ? " a day" : "";
       // A segment that began in the window (segment-watch.ts): no level before, no percentage.
@@ -629,7 +638,12 @@ function baseSentence(finding: Finding, ctx: NarrativeContext): string {
           (x: { metric: string; current: number }) =>
             `${formatValue(x.current, unitOf(x.metric), ctx)} ${labelOf(x.metric)}`,
         );
-        return `${segmentName(f.dimension, f.dimensionValue)} started on ${formatDate(f.periodStart, ctx.locale)}: about ${listed(levels)}${aDay} since, from none before${size}.${sameEventNote(f, unit, ctx)}${movedWithNote(f, unit, ctx)}${seasonNote(f, ctx)}`;
+        // One that stopped again: "ran from … to …", and what was left after it.
+        const after = typeof f.backTo === "number" && f.backTo >= 0.5 ? f.backTo : 0;
+        const ran = until
+          ? `ran ${when}, with none before ${after ? `it and about ${v(after)}${aDay} after` : "or after it"}: about ${listed(levels)}${aDay} while it ran${size}`
+          : `started on ${formatDate(f.periodStart, ctx.locale)}: about ${listed(levels)}${aDay} since, from none before${size}`;
+        return `${segmentName(f.dimension, f.dimensionValue)} ${ran}.${sameEventNote(f, unit, ctx)}${movedWithNote(f, unit, ctx)}${seasonNote(f, ctx)}`;
       }
       const days = weekdaysOf(f);
       if (days) {
@@ -640,7 +654,7 @@ function baseSentence(finding: Finding, ctx: NarrativeContext): string {
             : "";
         return `${Label}${segment(f)} on ${days} shifted from about ${v(f.weekdayBaseline as number)} to ${v(f.weekdayCurrent as number)}${aDay} from ${formatDate(f.periodStart, ctx.locale)}${pct(f, ctx)}${size}${others}.${sameEventNote(f, unit, ctx)}${movedWithNote(f, unit, ctx)}${seasonNote(f, ctx)}`;
       }
-      return `${Label}${segment(f)} shifted from about ${v(f.baseline)} to ${v(f.current)}${aDay} on ${formatDate(f.periodStart, ctx.locale)}${pct(f, ctx)}${size}.${sameEventNote(f, unit, ctx)}${movedWithNote(f, unit, ctx)}${seasonNote(f, ctx)}`;
+      return `${Label}${segment(f)} shifted from about ${v(f.baseline)} to ${v(f.current)}${aDay} ${when}${pct(f, ctx)}${size}${back(v, aDay)}.${sameEventNote(f, unit, ctx)}${movedWithNote(f, unit, ctx)}${seasonNote(f, ctx)}`;
     }
     case "trend": {
       if (typeof f.rate === "number") {

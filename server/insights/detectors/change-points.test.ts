@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { addDays, dayNumber } from "@/lib/dates";
-import { detectChangePoints } from "./change-points";
+import { detectChangePoints, withoutStretchEnds, type LevelShiftFinding } from "./change-points";
 import { gaussian, mulberry32 } from "@/lib/seeded-random";
 import { generateSeries, plant } from "./test-series";
 
@@ -95,5 +95,64 @@ describe("detectChangePoints", () => {
       if (found.length > 0) noisy++;
     }
     expect(noisy / 200).toBeLessThanOrEqual(0.05);
+  });
+
+  describe("a level that came back (a stretch)", () => {
+    const shifts = (found: ReturnType<typeof detectChangePoints>) => found as LevelShiftFinding[];
+
+    it("tells three weeks at 1.8 times the level and back as one stretch, its levels read from its own days", () => {
+      for (const seed of [11, 12, 13]) {
+        const s = plant(generateSeries({ days: 120, seed }), 70, 91, (v) => v * 1.8);
+        const found = shifts(detectChangePoints(s, { metric: "sessions" }));
+        expect(found).toHaveLength(2);
+        const [rise, end] = found;
+        expect(days(rise.date, s[70].date)).toBeLessThanOrEqual(1);
+        expect(days(rise.until!, s[90].date)).toBeLessThanOrEqual(1);
+        expect(rise.periodEnd).toBe(rise.until);
+        expect(end.endsStretchFrom).toBe(rise.date);
+        // Level 1,000 (the weekly profile averages 0.964 of it), 1.8 times that during, and back.
+        expect(rise.baseline).toBeCloseTo(964, -2);
+        expect(rise.current / rise.baseline).toBeCloseTo(1.8, 1);
+        expect(rise.backTo! / rise.baseline).toBeCloseTo(1, 1);
+        expect(rise.changePct).toBeCloseTo(0.8, 1);
+        expect(withoutStretchEnds(found)).toEqual([rise]);
+      }
+    });
+
+    it("keeps two steps when the level went only part of the way back, or on the same way", () => {
+      const partly = plant(
+        plant(generateSeries({ days: 120, seed: 14 }), 70, 120, (v) => v * 1.8),
+        91,
+        120,
+        (v) => v * 0.75,
+      );
+      const found = shifts(detectChangePoints(partly, { metric: "sessions" }));
+      expect(found).toHaveLength(2);
+      expect(found.some((f) => f.until || f.endsStretchFrom)).toBe(false);
+      const twice = plant(
+        plant(generateSeries({ days: 120, seed: 15 }), 70, 120, (v) => v * 1.4),
+        91,
+        120,
+        (v) => v * 1.4,
+      );
+      expect(shifts(detectChangePoints(twice, { metric: "sessions" })).some((f) => f.until)).toBe(false);
+    });
+
+    it("takes a step inside the stretch as its part, its days ending with the stretch's", () => {
+      const s = plant(
+        plant(generateSeries({ days: 140, seed: 18 }), 60, 100, (v) => v * 1.8),
+        80,
+        100,
+        (v) => v * 1.25,
+      );
+      const found = shifts(detectChangePoints(s, { metric: "sessions" }).filter((f) => f.kind === "level_shift"));
+      expect(found).toHaveLength(3);
+      const [rise, inside, end] = found;
+      expect(days(rise.until!, s[99].date)).toBeLessThanOrEqual(1);
+      expect(inside.until).toBe(rise.until);
+      expect(inside.backTo).toBeUndefined();
+      expect(end.endsStretchFrom).toBe(rise.date);
+      expect(withoutStretchEnds(found)).toEqual([rise, inside]);
+    });
   });
 });

@@ -1,4 +1,4 @@
-import { dayNumber, dayOfWeek } from "@/lib/dates";
+import { addDays, dayNumber, dayOfWeek } from "@/lib/dates";
 import { findEpisodes } from "./episodes";
 import { confinedToWeekdays, findWeekdayStep, takesSomeWeekdays, type WeekdayShift } from "./weekday-shift";
 import { MAD_TO_SIGMA, medianInPlace } from "../stats/descriptive";
@@ -76,6 +76,14 @@ export interface LevelShiftFinding extends Finding {
   weekdayExpectedLow?: number;
   weekdayExpectedHigh?: number;
   otherDaysLevel?: number;
+  /**
+   * Set when the level came back (a stretch: `markStretches`): the last day at the new level, and the level from the
+   * day after it. `periodEnd` is then that last day.
+   */
+  until?: string;
+  backTo?: number;
+  /** Set on the step that ended a stretch: the stretch's first day, whose finding tells both. */
+  endsStretchFrom?: string;
 }
 
 export interface TrendChangeFinding extends Finding {
@@ -174,7 +182,116 @@ export function detectChangePoints(series: readonly DailyPoint[], options: Chang
     const step = findWeekdayStep(series, t, unclipped, sigma, alpha);
     if (step) found.push(weekdayStepFinding(series, step, confidence, options));
   }
-  return found.sort((a, b) => a.date.localeCompare(b.date));
+  found.sort((a, b) => a.date.localeCompare(b.date));
+  if (found.length > 1) markStretches(found, series, clipSpikes(deseasonalised), sigma);
+  return found;
+}
+
+/**
+ * A stretch: a level that came back. Three weeks of a promotion, or of a campaign paused and resumed, are two steps a
+ * week or more apart (shorter ones are episodes, episodes.ts), and told as two they read as a lasting rise and then a
+ * loss: "Sessions for Channel “Paid Search” shifted from about 438 to 799 a day on Oct 23 … Estimated effect over
+ * the period: +€21,546.21 revenue", counted to the period's end, and the promotion's end "-€6,980.30". A level shift
+ * of every day and a later one are one stretch when the later goes back the way the first came, by half its change at
+ * least, and the days after it are back (`cameBack`); the steps between them, if any (a weak wiggle of the stretch: a
+ * site's promotion had one of p = 0.03 in its middle), kept the level beyond half the first's change.
+ */
+const STRETCH_HALF = 0.5;
+/** The days after a return are back when within this share of the stretch's change of the days before it ... */
+const STRETCH_BACK_SHARE = 0.25;
+/** ... or within this many standard errors of them (but never beyond half the change). */
+const STRETCH_BACK_Z = 2;
+/** Days before a stretch its level before is read from, at most (fewer after an earlier change). */
+const STRETCH_BEFORE_DAYS = 28;
+
+/**
+ * Marks the stretches among level shifts sorted by date (in place): on the first, `until`, `backTo` and its levels
+ * read again over the stretch's own days and those before it (binary segmentation measured them before the return
+ * was found, over the days after the return too: a campaign paused to 10 % of its visits read "from about 533 to 159
+ * a day"); `until` on the steps inside; `endsStretchFrom` on the return. `x` is the deseasonalised series (spikes
+ * clipped), σ its noise.
+ */
+function markStretches(
+  found: readonly ChangePointFinding[],
+  series: readonly DailyPoint[],
+  x: Float64Array,
+  sigma: number,
+): void {
+  const isStep = (f: ChangePointFinding): f is LevelShiftFinding => f.kind === "level_shift" && !takesSomeWeekdays(f);
+  const end = series.length > 0 ? addDays(series[series.length - 1].date, 1) : "";
+  /** The level from the k-th change to the next (or the series' end). */
+  const levelAfter = (k: number) => meanOf(series, x, found[k].date, found[k + 1]?.date ?? end);
+  /** The level before the i-th change: its last days (from the change before it, if later). */
+  const levelBefore = (i: number) => {
+    const earliest = addDays(found[i].date, -STRETCH_BEFORE_DAYS);
+    return meanOf(series, x, i > 0 && found[i - 1].date > earliest ? found[i - 1].date : earliest, found[i].date);
+  };
+  for (let i = 0; i < found.length; i++) {
+    const a = found[i];
+    if (!isStep(a) || a.until) continue;
+    const sign = Math.sign(a.change);
+    const before = levelBefore(i);
+    if (before.n === 0) continue;
+    for (let j = i + 1; j < found.length; j++) {
+      const b = found[j];
+      if (!isStep(b)) break;
+      const during = meanOf(series, x, a.date, b.date).mean;
+      const change = during - before.mean;
+      if (!(sign !== 0 && Math.sign(change) === sign)) break;
+      const half = STRETCH_HALF * Math.abs(change);
+      // The days after the return are back at the level before: within a quarter of the change, or of the noise.
+      const after = levelAfter(j);
+      const withinNoise = STRETCH_BACK_Z * sigma * Math.sqrt(1 / before.n + 1 / Math.max(1, after.n));
+      const tolerance = Math.min(half, Math.max(STRETCH_BACK_SHARE * Math.abs(change), withinNoise));
+      const back = after.n > 0 && Math.abs(after.mean - before.mean) <= tolerance;
+      if (!(Math.sign(b.change) === -sign && Math.abs(b.change) >= half && back)) {
+        // A step inside the stretch: the level on both its sides still beyond half the stretch's change.
+        if ((b.baseline - before.mean) * sign > half && (b.current - before.mean) * sign > half) continue;
+        break;
+      }
+      const until = addDays(b.date, -1);
+      // Binary segmentation fitted the first step's levels on a line through the days after the return too, which
+      // bent it: the levels are read again as means of the days before, during and after the stretch.
+      const moved = before.mean - a.baseline;
+      Object.assign(a, {
+        baseline: before.mean,
+        current: during,
+        change,
+        changePct: relativeChange(during, before.mean),
+        expectedLow: a.expectedLow === null ? null : a.expectedLow + moved,
+        expectedHigh: a.expectedHigh === null ? null : a.expectedHigh + moved,
+        effectSize: change / sigma,
+        until,
+        periodEnd: until,
+        backTo: after.mean,
+      });
+      for (let k = i + 1; k < j; k++) Object.assign(found[k], { until, periodEnd: until });
+      b.endsStretchFrom = a.date;
+      i = j;
+      break;
+    }
+  }
+}
+
+/** Mean (and count) of the known values of `x` from `from` up to (not including) `to`. */
+function meanOf(series: readonly DailyPoint[], x: Float64Array, from: string, to: string): { mean: number; n: number } {
+  let sum = 0;
+  let n = 0;
+  for (let i = 0; i < series.length; i++) {
+    const d = series[i].date;
+    if (d < from || d >= to || Number.isNaN(x[i])) continue;
+    sum += x[i];
+    n++;
+  }
+  return { mean: n > 0 ? sum / n : NaN, n };
+}
+
+/** One series' findings without the steps that ended a stretch among them: a stretch is told once, by its first. */
+export function withoutStretchEnds<T extends { date: string; until?: string; endsStretchFrom?: string }>(
+  found: readonly T[],
+): T[] {
+  const starts = new Set(found.flatMap((f) => (f.until ? [f.date] : [])));
+  return found.filter((f) => !(f.endsStretchFrom && starts.has(f.endsStretchFrom)));
 }
 
 interface Best {

@@ -6,7 +6,7 @@ import { metricDefinition } from "@/lib/insights/metrics";
 import { PART_INDEX, type PartKey } from "../../data/parts";
 import { segmentSeries, type SegmentDailySeries } from "../../data/segment-daily";
 import type { AnomalyFinding } from "../../detectors/anomalies";
-import type { LevelShiftFinding } from "../../detectors/change-points";
+import { withoutStretchEnds, type LevelShiftFinding } from "../../detectors/change-points";
 import { addDays, dayNumber, dayOfWeek } from "@/lib/dates";
 import { COUNT_BEHIND, MIN_COUNT_PER_DAY, MIN_COUNT_PER_DAY_COUNTED, MIN_COUNT_PER_DAY_SHIFTS } from "../count-floor";
 import { indirectEffectOf, kpiEffectOf } from "../impact";
@@ -161,6 +161,10 @@ export function attachMixRate(ctx: EngineContext, findings: readonly object[]): 
   }
 }
 
+/** A shift's level on a day: before it, from it, and after a stretch's last day the level it came back to. */
+const levelOn = (f: LevelShiftFinding, date: string) =>
+  date < f.date ? f.baseline : f.until && date > f.until ? (f.backTo ?? f.baseline) : f.current;
+
 /** The chart of one segment finding: its daily values with the expected band, or the levels either side of a shift. */
 function evidenceSeries(o: Origin, f: SegmentAnomaly | SegmentShift): Extract<Chart, { type: "series" }> {
   const unit = metricDefinition(o.metric).unit;
@@ -180,9 +184,12 @@ function evidenceSeries(o: Origin, f: SegmentAnomaly | SegmentShift): Extract<Ch
           ? f.weekdays.includes(dayOfWeek(p.date))
             ? round(p.date < f.date ? f.weekdayBaseline : f.weekdayCurrent)
             : round(f.otherDaysLevel)
-          : round(p.date < f.date ? f.baseline : f.current),
+          : round(levelOn(f, p.date)),
       })),
-      marks: [{ date: f.date, kind: "level_shift" }],
+      marks: [
+        { date: f.date, kind: "level_shift" },
+        ...(f.until ? [{ date: addDays(f.until, 1), kind: "level_back" }] : []),
+      ],
     };
   }
   return {
@@ -408,7 +415,8 @@ interface Volume {
   nonZero: number;
   /**
    * The same of the days before the report period, and of the period's; and, for a segment that began inside the
-   * window (a new channel or campaign), of its days since its first.
+   * window (a new channel or campaign), of its days from its first to its last (a campaign that ran three weeks and
+   * ended, whose zeros after it hid it as the zeros before a start did).
    */
   sides: { known: number; total: number; nonZero: number }[];
 }
@@ -417,6 +425,7 @@ interface Volume {
 function volume(values: (number | null)[], periodAt = values.length): Volume {
   const sides = [0, 1].map(() => ({ known: 0, total: 0, nonZero: 0 }));
   let first = -1;
+  let last = -1;
   // Indexed: this runs for every (segment, metric) before the detections start.
   for (let i = 0; i < values.length; i++) {
     const v = values[i];
@@ -427,13 +436,14 @@ function volume(values: (number | null)[], periodAt = values.length): Volume {
     if (v !== 0) {
       side.nonZero++;
       if (first < 0) first = i;
+      last = i;
     }
   }
-  // A segment that began after the window's first day: its level since then, which the zeros before it hid (an
+  // A segment that began after the window's first day: its level while it ran, which the zeros before it hid (an
   // Affiliates channel started mid-period, 300 sessions a day, was not watched and its start went unnamed).
   if (first > 0) {
     const since = { known: 0, total: 0, nonZero: 0 };
-    for (let i = first; i < values.length; i++) {
+    for (let i = first; i <= last; i++) {
       const v = values[i];
       if (v === null) continue;
       since.known++;
@@ -492,19 +502,21 @@ function collectFindings(
   const { shifts } = detection;
   out.tests.shifts++;
   const judged = task.series.filter((p) => p.date >= watchStart);
-  for (const found of shifts) {
+  for (const found of withoutStretchEnds(shifts)) {
     const f = startedFromNothing(found);
-    // A shift moves every later day of the period by `change`; an average position is a level, not a sum of days.
-    const days = countDays(f.date, w.periodEnd, ctx.excludedDays);
+    // A shift moves every later day of the period by `change` (a stretch's, each of its days); an average position
+    // is a level, not a sum of days.
+    const end = f.until && f.until < w.periodEnd ? f.until : w.periodEnd;
+    const days = countDays(f.date, end, ctx.excludedDays);
     const finding: SegmentShift =
       metric === "position"
         ? { ...f, ...effect(ctx, s, metric, f.change, f.baseline) }
         : metric === "averageOrderValue"
           ? // Each order from the shift on at the new value: the change times the segment's orders since.
-            { ...f, ...effect(ctx, s, metric, f.change, null, ordersSince(s, f.date, w.periodEnd, ctx)) }
+            { ...f, ...effect(ctx, s, metric, f.change, null, ordersSince(s, f.date, end, ctx)) }
           : { ...f, ...effect(ctx, s, metric, f.change * days) };
     Object.assign(finding, named());
-    origin.set(finding, { s, metric, afterEnd: w.periodEnd, points: judged });
+    origin.set(finding, { s, metric, afterEnd: end, points: judged });
     out.shifts.push(finding);
   }
   const result = detection.anomalies;
@@ -514,8 +526,7 @@ function collectFindings(
     // Days after a shift, on its side, are the shift itself, not separate anomalies; and so is a day between its two
     // levels at its edge (a campaign's last Sunday before its tag was renamed, 4 orders of its usual 10, was the first
     // day of its orders' step to 0, and "above the expected range of 0 to 0").
-    if (shifts.some((x) => (f.date >= x.date && f.direction === x.direction && onItsDays(f, x)) || stepEdge(f, x)))
-      continue;
+    if (shifts.some((x) => (onItsSide(f, x) && onItsDays(f, x)) || stepEdge(f, x))) continue;
     const finding: SegmentAnomaly = { ...f, ...effect(ctx, s, metric, f.change ?? 0), ...named() };
     const idle = idleTraffic(ctx, s, metric, finding);
     if (idle)
@@ -528,6 +539,10 @@ function collectFindings(
     out.anomalies.push(finding);
   }
 }
+
+/** Whether a day is on a shift's side, after it (to its last day, for a level that came back). */
+const onItsSide = (day: AnomalyFinding, shift: LevelShiftFinding) =>
+  day.date >= shift.date && day.direction === shift.direction && (!shift.until || day.date <= shift.until);
 
 /** Whether a day falls on the weekdays a shift took (every day, unless it took some only: weekday-shift.ts). */
 const onItsDays = (day: AnomalyFinding, shift: LevelShiftFinding) =>

@@ -1,6 +1,7 @@
 import type { Intention } from "@/lib/insights/intentions";
 import { metricDefinition } from "@/lib/insights/metrics";
-import { dayNumber } from "@/lib/dates";
+import { addDays, dayNumber } from "@/lib/dates";
+import { withoutStretchEnds } from "../../detectors/change-points";
 import { trendRate } from "../../detectors/trend-rate";
 import { effectShare } from "../effect-share";
 import { kpiEffectOf } from "../impact";
@@ -42,7 +43,8 @@ export function runTrend(ctx: EngineContext, intention: Intention, metric: strin
   const changes = totalChangePoints(ctx, metric);
   const series = changes.series;
   const end = dayNumber(w.periodEnd);
-  const found = changes.found
+  // A stretch (a level that came back: change-points.ts) is told by its first step, whose days end at its last.
+  const found = withoutStretchEnds(changes.found)
     .filter((f) => f.kind !== "trend" || end - dayNumber(f.date) + 1 >= MIN_DAYS_AFTER_SLOPE_CHANGE)
     .map((f) => (f.kind === "trend" ? { ...f, level: levelBefore(series, f.date) } : f));
   // Each finding's volume over the period, so the season can take back the ones it predicts
@@ -50,12 +52,13 @@ export function runTrend(ctx: EngineContext, intention: Intention, metric: strin
   // change × t on day t.
   const deltas = new Map<object, number>();
   for (const f of found) {
-    const days = end - dayNumber(f.date) + 1;
+    const days = Math.min(end, f.kind === "level_shift" && f.until ? dayNumber(f.until) : end) - dayNumber(f.date) + 1;
     deltas.set(f, f.kind === "level_shift" ? f.change * days : (f.change * days * (days + 1)) / 2);
   }
   // The period's growth rate, with its unit and confidence interval (kept when significant; the
   // report-wide FDR then judges it with every other test).
-  const steps = found.filter((f) => f.kind === "level_shift" && f.pValue <= STEP_IN_RATE_P).map((f) => f.date);
+  // Both steps of a stretch.
+  const steps = changes.found.filter((f) => f.kind === "level_shift" && f.pValue <= STEP_IN_RATE_P).map((f) => f.date);
   const rate = trendRate(series, { metric, periodStart: w.periodStart, periodEnd: w.periodEnd, steps });
   const rateFindings = rate && rate.pValue < 1 - rate.confidence ? [rate] : [];
   if (rate && rateFindings.length && steps.length === 0 && !found.some((f) => f.kind === "trend")) {
@@ -87,7 +90,10 @@ export function runTrend(ctx: EngineContext, intention: Intention, metric: strin
       metric,
       unit: metricDefinition(metric).unit,
       points: points.map((p) => ({ date: p.date, value: round(p.value) })),
-      marks: found.map((f) => ({ date: f.date, kind: f.kind })),
+      marks: found.flatMap((f) => [
+        { date: f.date, kind: f.kind },
+        ...(f.kind === "level_shift" && f.until ? [{ date: addDays(f.until, 1), kind: "level_back" }] : []),
+      ]),
     },
     kpiEffect: effect.kpiEffect,
     indirectEffect: effect.indirectEffect,

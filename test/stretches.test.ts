@@ -1,0 +1,95 @@
+import { beforeEach, describe, expect, it } from "vitest";
+import { resetDatabase } from "@/test/db";
+import { basketRevenue, channelDeviceCsv, reportOnShop, SHOP_CHANNELS } from "@/test/generated-shop";
+
+// A level that came back after two weeks or more (change-points.ts, `markStretches`). Three weeks of a promotion that
+// took Paid Search's visits to 1.8 times their level led the report with "Transactions for Channel “Paid Search”
+// shifted from about 13 to 25 a day on Oct 23, 2026 (+97.8%) … Estimated effect over the period: +€21,546.21
+// revenue", counted to the period's end, and told the promotion's end as a loss of its own ("-€6,980.30").
+
+type Stored = {
+  kind: string;
+  metric: string;
+  dimensionValue: string | null;
+  date?: string;
+  until?: string;
+  backTo?: number;
+  current: number;
+  baseline: number;
+  direction: string;
+  kpiEffect?: number;
+};
+
+/** The shop's export with `factor` moving the expected sessions of `channel` on a day. */
+function shopCsv(seed: number, channel: string, factor: (date: string) => number): string {
+  return channelDeviceCsv(seed, (cell, { count, z }) => {
+    const visitors = count(cell.expected * (cell.channel === channel ? factor(cell.date) : 1));
+    const orders = count(visitors * cell.rate);
+    return [visitors, orders, basketRevenue(orders, z)];
+  });
+}
+
+const between = (from: string, to: string, factor: number) => (date: string) =>
+  date >= from && date <= to ? factor : 1;
+
+describe("a level that came back", () => {
+  beforeEach(resetDatabase);
+
+  it("tells three weeks of a promotion as one stretch, with the effect of its days only", async () => {
+    const rows = await reportOnShop(shopCsv(81, "Paid Search", between("2026-10-23", "2026-11-12", 1.8)));
+    const steps = rows.flatMap((r) => r.findings as Stored[]).filter((f) => f.kind === "level_shift");
+    const paid = steps.filter((f) => f.dimensionValue === "Paid Search");
+    expect(paid.length).toBeGreaterThan(0);
+    // Every step of Paid Search is the stretch, dated within a day of the promotion's days; its end is no loss.
+    for (const f of paid) {
+      expect(f.direction).toBe("up");
+      expect(f.date! >= "2026-10-22" && f.date! <= "2026-10-24").toBe(true);
+      expect(f.until! >= "2026-11-11" && f.until! <= "2026-11-13").toBe(true);
+      expect(Math.abs(f.backTo! - f.baseline)).toBeLessThan(0.25 * (f.current - f.baseline));
+    }
+    const sessions = paid.find((f) => f.metric === "sessions")!;
+    // The level over the stretch's own days (1.8 times the level before), not diluted by the days after it.
+    expect(sessions.current / sessions.baseline).toBeGreaterThan(1.6);
+    const insight = rows.find((r) => r.intentionKey === "segment_level_shifts")!;
+    expect(insight.summary).toMatch(
+      new RegExp(
+        "Sessions for Channel “Paid Search” shifted from about [\\d,]+ to [\\d,]+ a day from Oct 2[234], 2026 to " +
+          "Nov 1[123], 2026 \\(\\+\\d+\\.\\d%\\), [\\d.]+ times the day-to-day noise, then came back to about " +
+          "[\\d,]+ a day on Nov 1[234], 2026\\.",
+      ),
+    );
+    // The effect of its orders is the stretch's days of extra orders (21 of them, give or take its dating) at $60
+    // each, not the 29 days to the period's end.
+    const orders = paid.find((f) => f.metric === "transactions")!;
+    const days = orders.kpiEffect! / ((orders.current - orders.baseline) * 60);
+    expect(days).toBeGreaterThan(18.5);
+    expect(days).toBeLessThan(23.5);
+    expect(insight.kpiEffect).toBeGreaterThan(0);
+    // The site's own step is one stretch too, and its days after are not a drop.
+    const site = steps.filter((f) => f.dimensionValue === null && f.metric === "sessions");
+    expect(site.map((f) => [f.direction, Boolean(f.until)])).toEqual([["up", true]]);
+  });
+
+  it("tells a channel that ran three weeks and ended by its days, with none before or after", async () => {
+    const rows = await reportOnShop(
+      channelDeviceCsv(
+        82,
+        (cell, { count, z }) => {
+          // Affiliates has rows only from Oct 23 to Nov 12: about 300 visits a day.
+          if (cell.channel === "Affiliates" && (cell.date < "2026-10-23" || cell.date > "2026-11-12")) return null;
+          const visitors = count(cell.expected);
+          const orders = count(visitors * cell.rate);
+          return [visitors, orders, basketRevenue(orders, z)];
+        },
+        [...SHOP_CHANNELS, ["Affiliates", 300, 0.02]],
+      ),
+    );
+    const insight = rows.find((r) => r.intentionKey === "segment_level_shifts")!;
+    expect(insight.summary).toMatch(
+      new RegExp(
+        "^Channel “Affiliates” ran from Oct 2[234], 2026 to Nov 1[123], 2026, with none before or after it: " +
+          "about [\\d,]+ sessions",
+      ),
+    );
+  });
+});
