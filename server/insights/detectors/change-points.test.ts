@@ -155,4 +155,25 @@ describe("detectChangePoints", () => {
       expect(withoutStretchEnds(found)).toEqual([rise, inside]);
     });
   });
+
+  it("leaves a larger series' episode out of the scan where this series moved on its days too", () => {
+    // Four days at half a noisy series' level (σ 250 on 1,000), 12 days before its end, scanned as a segment is.
+    const options = { metric: "revenue", maxChanges: 3, minDaysAtEnd: 4, minKinkDaysAtEnd: 14 };
+    const s = plant(generateSeries({ days: 90, seed: 23, noiseSd: 250 }), 74, 78, (v) => v * 0.5);
+    const dates = s.slice(74, 78).map((p) => p.date);
+    // Alone, it reads as a step down at the dip and another up 11 days later.
+    expect(detectChangePoints(s, options).filter((f) => f.date >= s[70].date)).toHaveLength(2);
+    let aside: string[] = [];
+    const found = detectChangePoints(s, { ...options, asideDays: dates, onEpisodes: (d) => (aside = d) });
+    expect(aside).toEqual(expect.arrayContaining(dates));
+    expect(found.filter((f) => f.date >= s[70].date)).toEqual([]);
+    // A series that did not move on those days keeps them.
+    let kept: string[] | null = null;
+    detectChangePoints(generateSeries({ days: 90, seed: 22 }), {
+      metric: "revenue",
+      asideDays: dates,
+      onEpisodes: (d) => (kept = d),
+    });
+    expect(kept).toBeNull();
+  });
 });

@@ -50,6 +50,14 @@ export interface ChangePointOptions {
    * judge them, but keep them out of the other days' expected values (detectors/anomalies.ts, `aside`).
    */
   onEpisodes?: (dates: string[]) => void;
+  /**
+   * Days of an episode found in a larger series this one is a part of (the site total's, for a segment): where this
+   * series moved on them too (`movedAside`), left out of the scan as its own episodes are, and handed to `onEpisodes`
+   * with them. A segment's share of a four-day checkout outage is often too noisy to pass the episode's bar alone, and
+   * its days then posed as a lasting step ("Revenue for Device “desktop” shifted from about €1,772.07 to €1,141.11 a
+   * day on Nov 6, 2026 (-35.6%)").
+   */
+  asideDays?: readonly string[];
 }
 
 export interface LevelShiftFinding extends Finding {
@@ -122,9 +130,11 @@ export function detectChangePoints(series: readonly DailyPoint[], options: Chang
   if (!(sigma > 0)) return [];
   // A few days away from the level and back (episodes.ts) are unusual days, not two steps: left out of the scan.
   const episodes = findEpisodes(t, unclipped, sigma, alpha);
-  if (episodes.length > 0) {
-    options.onEpisodes?.(episodes.flatMap((e) => t.slice(e.start, e.end).map((i) => series[i].date)));
-    for (const e of episodes) for (let j = e.start; j < e.end; j++) deseasonalised[t[j]] = NaN;
+  const aside = movedAside(series, t, unclipped, sigma, options.asideDays);
+  if (episodes.length > 0 || aside.length > 0) {
+    const left = new Set([...episodes.flatMap((e) => t.slice(e.start, e.end)), ...aside]);
+    options.onEpisodes?.([...left].sort((a, b) => a - b).map((i) => series[i].date));
+    for (const i of left) deseasonalised[i] = NaN;
     known = known.filter((p) => !Number.isNaN(deseasonalised[p.i]));
     if (known.length < 2 * minSegment + 4) return [];
     x = clipSpikes(deseasonalised);
@@ -292,6 +302,50 @@ export function withoutStretchEnds<T extends { date: string; until?: string; end
 ): T[] {
   const starts = new Set(found.flatMap((f) => (f.until ? [f.date] : [])));
   return found.filter((f) => !(f.endsStretchFrom && starts.has(f.endsStretchFrom)));
+}
+
+/** Days around a run of the larger series' episode days its own mean is read against, on each side at most. */
+const ASIDE_CONTEXT = 14;
+/** How far (in standard errors) the series' days of that run are from the days around them, to be its share. */
+const ASIDE_Z = 2;
+
+/**
+ * The positions (in `series`) of the days of `dates` on which this series moved too: each run of them whose mean is
+ * ASIDE_Z standard errors or more from the known days around it (up to 14 each side). A segment that did not move
+ * with the site's episode keeps its days: taken out of a quiet channel's scan, a week of ordinary days left it a
+ * "step" of 1.8 standard deviations elsewhere.
+ */
+function movedAside(
+  series: readonly DailyPoint[],
+  t: readonly number[],
+  v: readonly number[],
+  sigma: number,
+  dates: readonly string[] | undefined,
+): number[] {
+  if (!dates?.length) return [];
+  const wanted = new Set(dates);
+  const out: number[] = [];
+  for (let j = 0; j < t.length;) {
+    if (!wanted.has(series[t[j]].date)) {
+      j++;
+      continue;
+    }
+    let end = j;
+    while (end < t.length && wanted.has(series[t[end]].date)) end++;
+    let sum = 0;
+    for (let k = j; k < end; k++) sum += v[k];
+    let around = 0;
+    let n = 0;
+    for (let k = Math.max(0, j - ASIDE_CONTEXT); k < Math.min(t.length, end + ASIDE_CONTEXT); k++) {
+      if (k >= j && k < end) continue;
+      around += v[k];
+      n++;
+    }
+    const z = n > 0 ? (sum / (end - j) - around / n) / (sigma * Math.sqrt(1 / (end - j) + 1 / n)) : 0;
+    if (Math.abs(z) >= ASIDE_Z) for (let k = j; k < end; k++) out.push(t[k]);
+    j = end;
+  }
+  return out;
 }
 
 interface Best {

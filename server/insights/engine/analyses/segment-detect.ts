@@ -44,6 +44,11 @@ export interface SegmentTask {
    * share, often below what the segment's own noise lets it find; its days are still fitted from their own side.
    */
   totalShifts?: readonly string[];
+  /**
+   * Days of the site total's episodes of this metric (detectors/episodes.ts): a segment's share of a few days away
+   * and back, too noisy to pass the episode's bar alone, is left out of its level shift scan as its own would be.
+   */
+  totalEpisodeDays?: readonly string[];
 }
 
 export interface SegmentDetection {
@@ -85,6 +90,7 @@ export function detectSegment(task: SegmentTask): SegmentDetection {
     metric,
     ...tag,
     onEpisodes: (dates) => (aside = dates),
+    asideDays: task.totalEpisodeDays,
     maxChanges: 3,
     minDaysAtEnd: SHIFT_DAYS_AT_END,
     minKinkDaysAtEnd: KINK_DAYS_AT_END,

@@ -19,7 +19,7 @@ import { round } from "./anomalies";
 import { mixAndRate, type MixRate } from "./mix-rate";
 import { moderateSegmentNoise } from "./segment-noise";
 import { startedFromNothing } from "./started-segments";
-import { totalLevelShifts } from "./total-change-points";
+import { totalChangePoints, totalLevelShifts } from "./total-change-points";
 import {
   CLEAR_SHIFT_P,
   isLevelMetric,
@@ -252,6 +252,10 @@ export function startSegmentWatch(ctx: EngineContext, detector: SegmentDetector)
       (m) => [m, ctx.data.hasMetric(m) ? totalLevelShifts(ctx, m, CLEAR_SHIFT_P).map((x) => x.date) : []] as const,
     ),
   );
+  // The days of the site total's episodes of each metric: a segment's share of them is left out of its step scan.
+  const totalEpisodes = new Map(
+    metrics.map((m) => [m, ctx.data.hasMetric(m) ? totalChangePoints(ctx, m).episodeDays : []] as const),
+  );
   const watchesPosition = ctx.data.hasMetric("position");
   const watchesOrderValue = ctx.data.hasMetric("averageOrderValue");
   const same = ctx.sameCount && metrics.includes(ctx.sameCount.canonical) ? ctx.sameCount : null;
@@ -326,6 +330,7 @@ export function startSegmentWatch(ctx: EngineContext, detector: SegmentDetector)
         daily: (daily || counted) && !s.tail,
         ...(counted ? { counts: true } : {}),
         ...(shifts.length > 0 ? { totalShifts: shifts } : {}),
+        ...(totalEpisodes.get(metric)!.length > 0 ? { totalEpisodeDays: totalEpisodes.get(metric) } : {}),
         ...(s.narrow && narrowFrom > watchStart
           ? { dailyWindow: { judgedFrom: narrowFrom, readFrom: addDays(narrowFrom, -SEGMENT_LOOKBACK_DAYS) } }
           : {}),
