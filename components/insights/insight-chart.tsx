@@ -3,6 +3,7 @@ import { ChartDataTable } from "@/components/charts/chart-data-table";
 import { BarChart, LineBandChart, Sparkline } from "@/components/charts/lazy-charts";
 import { markLabel } from "@/components/charts/mark-label";
 import type { Insight, InsightChart } from "@/lib/api-client/types";
+import { wasOrWere } from "@/lib/catalogue/metrics";
 import type { ChartLook } from "@/lib/hooks/use-chart-look";
 import {
   axisTitle,
@@ -129,7 +130,7 @@ function ExpectedRangeNote({ chart, currency }: { chart: SeriesChart; currency: 
       {outside ? (
         <>
           {" "}
-          On {formatDay(outside.p.date)}, {metricLabel(chart.metric).toLowerCase()} was{" "}
+          On {formatDay(outside.p.date)}, {metricLabel(chart.metric).toLowerCase()} {wasOrWere(chart.metric)}{" "}
           <strong className="font-semibold">{full(outside.p.value as number)}</strong> against an expected{" "}
           {full(outside.p.low as number)} to {full(outside.p.high as number)}.
         </>

@@ -12,10 +12,15 @@ import {
 import { changeSense } from "@/lib/insights/headline-kpis";
 import { changeIsNews } from "@/lib/insights/season";
 import { auditIssueLabel, auditIssueName, leadFinding } from "@/lib/insights/analyst-narrative";
+import { withItsRun } from "@/lib/insights/days-in-a-row";
 
-/** The headline finding of an insight: the one its card leads with (leadFinding), audits included. */
+/**
+ * The headline finding of an insight: the one its card leads with (leadFinding), audits included; of days in a row,
+ * their means over their days, as the headline tells them (withItsRun).
+ */
 export function headlineFinding(findings: InsightFinding[]): InsightFinding | null {
-  return leadFinding(findings);
+  const lead = leadFinding(findings);
+  return lead ? withItsRun(lead, findings) : null;
 }
 
 /**

@@ -34,3 +34,43 @@ export function daysAround<T extends DayFinding>(day: T, findings: readonly T[])
   for (let d = addDays(day.periodStart, 1); byDate.has(d); d = addDays(d, 1)) run.push(byDate.get(d)!);
   return run;
 }
+
+/** The numbers of an unusual day that its run's means replace. */
+interface DayNumbers {
+  periodStart: string;
+  periodEnd: string;
+  current: number | null;
+  baseline: number | null;
+  change: number | null;
+  changePct: number | null;
+  date?: string;
+}
+
+/**
+ * The finding an insight's key numbers show when its lead is one of days in a row: the lead's, over the run's first
+ * to last day, with the days' means of their values and expected values ("about 237 a day against about 470"), as the
+ * headline tells them (analyst-narrative.ts). It had shown the lead day's own under a headline of five days.
+ * `daysInARow` says the values are a day's (lib/insights/format-values.ts). The lead itself when it is no run.
+ */
+export function withItsRun<T extends DayFinding & DayNumbers>(
+  lead: T,
+  findings: readonly T[],
+): T & { daysInARow?: number } {
+  const run = daysAround(lead, findings);
+  if (run.length < 2) return lead;
+  const mean = (of: (f: T) => number | null) => run.reduce((sum, f) => sum + (of(f) ?? 0), 0) / run.length;
+  const current = mean((f) => f.current);
+  const baseline = mean((f) => f.baseline);
+  const [first, last] = [run[0].periodStart, run[run.length - 1].periodStart];
+  return {
+    ...lead,
+    periodStart: first,
+    periodEnd: last,
+    ...(lead.date ? { date: first } : {}),
+    current,
+    baseline,
+    change: current - baseline,
+    changePct: baseline > 0 ? (current - baseline) / baseline : null,
+    daysInARow: run.length,
+  };
+}

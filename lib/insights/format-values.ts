@@ -164,6 +164,8 @@ interface ValueOf {
   valueUnit?: string | null;
   /** A funnel step's values are the share that moved on to `metric` (a rate), not a count of it. */
   kind?: string;
+  /** Days in a row taken together (days-in-a-row.ts `withItsRun`): their values are a day's means. */
+  daysInARow?: number;
 }
 
 /**
@@ -180,8 +182,12 @@ export const isDailyAmount = (unit: MetricUnit, metric?: string): boolean =>
   // An average order value is in money but the same on any day.
   (metric === undefined || findMetric(metric)?.kind !== "ratio");
 
-const perDay = (f: ValueOf, text: string) =>
-  text !== "–" && readsPerDay(f.kind, metricUnit(f.metric), f.metric) ? `${text} a day` : text;
+/** Whether a finding's values read "a day": a level shift's daily levels, or the means of days in a row. */
+export const valuesPerDay = (f: ValueOf): boolean =>
+  readsPerDay(f.kind, metricUnit(f.metric), f.metric) ||
+  ((f.daysInARow ?? 0) > 1 && isDailyAmount(metricUnit(f.metric), f.metric));
+
+const perDay = (f: ValueOf, text: string) => (text !== "–" && valuesPerDay(f) ? `${text} a day` : text);
 
 /**
  * A finding's value in its own unit: a trend's "−6.5 % per week", a funnel step's rate "6.46 %", a level shift's

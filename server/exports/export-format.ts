@@ -3,6 +3,7 @@
 import { metricUnit } from "@/lib/insights/format-values";
 import type { MetricUnit } from "@/lib/insights/metrics";
 import { leadFinding } from "@/lib/insights/analyst-narrative";
+import { withItsRun } from "@/lib/insights/days-in-a-row";
 import type { ExportFinding, ExportInsight } from "./export-model";
 
 // Fonts installed with Office on Windows and macOS (and mapped by LibreOffice and Google Slides).
@@ -41,19 +42,22 @@ export const finite = (value: unknown): value is number => typeof value === "num
  * (relative when both have one), else the first. Audit findings have no change: the first.
  */
 /** The finding an insight's headline numbers come from: the one its card leads with (leadFinding). */
-export function headlineFinding(insight: ExportInsight): ExportFinding | null {
-  return leadFinding(insight.findings);
+export function headlineFinding(insight: ExportInsight): (ExportFinding & { daysInARow?: number }) | null {
+  const lead = leadFinding(insight.findings);
+  return lead ? withItsRun(lead, insight.findings) : null;
 }
 
 /**
  * The days a finding covers, for the workbook's period columns: an unusual day is its day; a level shift or a trend's
  * change runs from its date to the end of the period (its `date` alone read "Nov 1 – Nov 1", a one-day event).
  */
-export function findingDays(f: Pick<ExportFinding, "kind" | "date" | "periodStart" | "periodEnd">): {
+export function findingDays(
+  f: Pick<ExportFinding, "kind" | "date" | "periodStart" | "periodEnd"> & { daysInARow?: number },
+): {
   start: string | undefined;
   end: string | undefined;
 } {
-  const lasting = f.kind === "level_shift" || f.kind === "trend";
+  const lasting = f.kind === "level_shift" || f.kind === "trend" || (f.daysInARow ?? 0) > 1;
   return { start: f.date ?? f.periodStart, end: lasting ? (f.periodEnd ?? f.date) : (f.date ?? f.periodEnd) };
 }
 

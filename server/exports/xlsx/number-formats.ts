@@ -1,6 +1,6 @@
 // Excel number formats for the exported numbers: metric values in their unit (the project's
 // currency for money, percentages for rates), signed relative changes, dates as real dates.
-import { metricUnit, readsPerDay } from "@/lib/insights/format-values";
+import { isDailyAmount, metricUnit, readsPerDay } from "@/lib/insights/format-values";
 import type { MetricUnit } from "@/lib/insights/metrics";
 import { currencySymbol } from "../export-format";
 
@@ -48,12 +48,15 @@ export function kpiEffectFormat(kpiMetric: string, currency: string): string {
  * the screens, lib/insights/format-values.ts); any other finding's are in its metric's unit.
  */
 export function findingValueFormat(
-  finding: { valueUnit?: string | null; kind?: string; metric?: string },
+  finding: { valueUnit?: string | null; kind?: string; metric?: string; daysInARow?: number },
   unit: MetricUnit,
   currency: string,
   signed = false,
 ): string {
-  if (readsPerDay(finding.kind, unit, finding.metric))
+  if (
+    readsPerDay(finding.kind, unit, finding.metric) ||
+    ((finding.daysInARow ?? 0) > 1 && isDailyAmount(unit, finding.metric))
+  )
     return valueFormat(unit, currency, signed)
       .split(";")
       .map((section) => `${section}" a day"`)
