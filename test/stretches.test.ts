@@ -1,6 +1,16 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { resetDatabase } from "@/test/db";
-import { basketRevenue, channelDeviceCsv, reportOnShop, SHOP_CHANNELS } from "@/test/generated-shop";
+import { dayOfWeek } from "@/lib/dates";
+import {
+  basketRevenue,
+  channelDeviceCsv,
+  noisyCounts,
+  reportOnShop,
+  SHOP_CHANNELS,
+  SHOP_DEVICES,
+  SHOP_WEEKLY,
+  shopDays,
+} from "@/test/generated-shop";
 
 // A level that came back after two weeks or more (change-points.ts, `markStretches`). Three weeks of a promotion that
 // took Paid Search's visits to 1.8 times their level led the report with "Transactions for Channel “Paid Search”
@@ -91,5 +101,28 @@ describe("a level that came back", () => {
           "about [\\d,]+ sessions",
       ),
     );
+  });
+
+  it("tells weeks of a lead form recording none as one stretch, and judges no day against it", async () => {
+    const noise = noisyCounts(83);
+    const lines = ["date,channel,device,sessions,leads"];
+    for (const date of shopDays())
+      for (const [channel, mean, rate] of SHOP_CHANNELS)
+        for (const [device, share] of SHOP_DEVICES) {
+          const sessions = noise.count(mean * share * SHOP_WEEKLY[dayOfWeek(date)]);
+          const broken = date >= "2026-10-25" && date <= "2026-11-12";
+          lines.push(`${date},${channel},${device},${sessions},${broken ? 0 : noise.count(sessions * rate)}`);
+        }
+    const rows = await reportOnShop(lines.join("\n"), "lead_generation");
+    const trend = rows.find((r) => r.intentionKey === "leads_trend")!;
+    expect(trend.summary).toMatch(
+      new RegExp(
+        "^Leads shifted from about \\d+ to 0 a day from Oct 2[456], 2026 to Nov 1[123], 2026 \\(-100\\.0%\\), " +
+          ".*then came back to about \\d+ a day on Nov 1[234], 2026\\.",
+      ),
+    );
+    // No ratio carries the days around a level of none: its days and the days after it are not judged against it.
+    const days = rows.find((r) => r.intentionKey === "leads_anomalies");
+    expect((days?.findings ?? []) as Stored[]).toEqual([]);
   });
 });

@@ -848,9 +848,14 @@ describe("a competitor comparison told in its own words", () => {
     expect(told.next).toBe(
       "Find what lifted Paid Search's sessions from Apr 3, 2025 to Apr 23, 2025 (a promotion, a campaign, a larger budget) and why it ended; if what it brought was worth its cost, plan it again.",
     );
-    const paused = { ...promotion, current: 49, change: -389, changePct: -0.89, direction: "down" as const };
+    const paused = { ...promotion, current: 69, change: -369, changePct: -0.84, direction: "down" as const };
     expect(analystNarrative({ findings: [paused] }, { currency: "EUR", period })!.next).toBe(
       "Find what held Paid Search's sessions down from Apr 3, 2025 to Apr 23, 2025 (a paused campaign, a budget spent early, an outage, a tracking fault): it came back after, so note the cause and guard against it happening again.",
+    );
+    // Weeks of none of a lead form's leads, and back: its tracking first.
+    const none = { ...promotion, metric: "leads", current: 0, change: -438, changePct: -1, direction: "down" as const };
+    expect(analystNarrative({ findings: [none] }, { currency: "EUR", period })!.next).toBe(
+      "Paid Search's leads all but stopped from Apr 3, 2025 to Apr 23, 2025 and came back: check what recorded it over those days (the tag, the consent banner, the form or checkout), then whether Paid Search was paused, and note the days as lost.",
     );
   });
 });

@@ -519,6 +519,10 @@ const SEARCH_METRICS: ReadonlySet<string> = new Set(["position", "clicks", "impr
 function stretchNextStep(lead: NarrativeFinding, good: boolean, where: string, metric: string): string {
   const days = `from ${formatDay(lead.periodStart)} to ${formatDay(lead.until!)}`;
   const subject = where ? `${possessive(where)} ${metric}` : metric;
+  // Weeks of all but none of a count that is no cost (a lead form that recorded nothing): its tracking first.
+  const before = lead.baseline ?? 0;
+  if (!good && !AD_METRICS.has(lead.metric) && before > 0 && (lead.current ?? before) <= STOPPED_SHARE * before)
+    return `${upperFirst(subject)} all but stopped ${days} and came back: check what recorded it over those days (the tag, the consent banner, the form or checkout), then whether ${where || "a source"} was paused, and note the days as lost.`;
   const moved =
     lead.direction === "up"
       ? `lifted ${subject} ${days} (a promotion, a campaign, a larger budget)`

@@ -209,8 +209,11 @@ export function detectChangePoints(series: readonly DailyPoint[], options: Chang
 const STRETCH_HALF = 0.5;
 /** The days after a return are back when within this share of the stretch's change of the days before it ... */
 const STRETCH_BACK_SHARE = 0.25;
-/** ... or within this many standard errors of them (but never beyond half the change). */
-const STRETCH_BACK_Z = 2;
+/**
+ * ... or within this many standard errors of them (but never beyond half the change): a campaign's revenue back for
+ * 8 days after 19 of none averaged €940 a day against €740 before, 2.1 standard errors apart.
+ */
+const STRETCH_BACK_Z = 3;
 /** Days before a stretch its level before is read from, at most (fewer after an earlier change). */
 const STRETCH_BEFORE_DAYS = 28;
 
@@ -228,6 +231,7 @@ function markStretches(
   sigma: number,
 ): void {
   const isStep = (f: ChangePointFinding): f is LevelShiftFinding => f.kind === "level_shift" && !takesSomeWeekdays(f);
+  const nonNegative = knownValues(series).every((value) => value >= 0);
   const end = series.length > 0 ? addDays(series[series.length - 1].date, 1) : "";
   /** The level from the k-th change to the next (or the series' end). */
   const levelAfter = (k: number) => meanOf(series, x, found[k].date, found[k + 1]?.date ?? end);
@@ -261,22 +265,32 @@ function markStretches(
       }
       const until = addDays(b.date, -1);
       // Binary segmentation fitted the first step's levels on a line through the days after the return too, which
-      // bent it: the levels are read again as means of the days before, during and after the stretch.
-      const moved = before.mean - a.baseline;
+      // bent it: the levels are read again as means of the days before, during and after the stretch (a count or
+      // an amount never below zero: a lead form's weeks of none read "-0 a day", -100.1 %). The return is measured
+      // between the same levels, so the one-day tests scale the days around the stretch consistently by them.
+      const level = (x: number) => (nonNegative ? Math.max(0, x) : x);
+      const [from, to, backLevel] = [before.mean, level(during), level(after.mean)];
+      const moved = from - a.baseline;
       Object.assign(a, {
-        baseline: before.mean,
-        current: during,
-        change,
-        changePct: relativeChange(during, before.mean),
+        baseline: from,
+        current: to,
+        change: to - from,
+        changePct: relativeChange(to, from),
         expectedLow: a.expectedLow === null ? null : a.expectedLow + moved,
         expectedHigh: a.expectedHigh === null ? null : a.expectedHigh + moved,
-        effectSize: change / sigma,
+        effectSize: (to - from) / sigma,
         until,
         periodEnd: until,
-        backTo: after.mean,
+        backTo: backLevel,
       });
       for (let k = i + 1; k < j; k++) Object.assign(found[k], { until, periodEnd: until });
-      b.endsStretchFrom = a.date;
+      Object.assign(b, {
+        baseline: to,
+        current: backLevel,
+        change: backLevel - to,
+        changePct: relativeChange(backLevel, to),
+        endsStretchFrom: a.date,
+      });
       i = j;
       break;
     }

@@ -8,16 +8,39 @@ import { COUNT_BEHIND, MIN_COUNT_PER_DAY } from "../count-floor";
 import { totalChangePoints, totalLevelShifts } from "./total-change-points";
 import { withoutWeekdayShiftDays } from "../../detectors/weekday-shift";
 import type { EngineContext, IntentionOutcome } from "../types";
+import type { ChangePointFinding, LevelShiftFinding } from "../../detectors/change-points";
+import type { DailyPoint } from "../../types";
 import type { Intention } from "@/lib/insights/intentions";
 
 /** Keep the strongest few days: a report lists what to look at, not every flagged day. */
 const MAX_FINDINGS = 10;
 
+/**
+ * The series without the days of a stretch at none (change-points.ts: a lead form that recorded nothing for three
+ * weeks, and then did again). They are the trend intention's finding, and no ratio carries the days around them to
+ * their level (none, before the return; infinitely more, after it): judged across it, the stretch's first days were
+ * "below the expected range" and the 7 days after its return "above the expected range …: about 48 a day against
+ * about 0 expected". Left out as unknown days, as a weekday step's are.
+ */
+function withoutStretchesAtNone<T extends DailyPoint>(
+  series: readonly T[],
+  steps: readonly ChangePointFinding[],
+): readonly T[] {
+  const none = steps.filter((f) => f.kind === "level_shift" && f.until && f.current <= 0) as LevelShiftFinding[];
+  if (none.length === 0) return series;
+  return series.map((p) =>
+    p.value !== null && none.some((f) => p.date >= f.date && p.date <= f.until!) ? { ...p, value: null } : p,
+  );
+}
+
 export function runAnomalies(ctx: EngineContext, intention: Intention, metric: string): IntentionOutcome {
   const w = ctx.window;
   // The days of a step only some weekdays took are that step's (the trend intention's finding), not unusual days.
   const { found: steps, episodeDays } = totalChangePoints(ctx, metric);
-  const series = withoutWeekdayShiftDays(ctx.data.series(metric, w.historyStart, w.periodEnd), steps);
+  const series = withoutStretchesAtNone(
+    withoutWeekdayShiftDays(ctx.data.series(metric, w.historyStart, w.periodEnd), steps),
+    steps,
+  );
   const unit = metricDefinition(metric).unit;
   const options = {
     metric,
