@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { resetDatabase } from "@/test/db";
-import { basketRevenue, channelDeviceCsv, reportOnShop } from "@/test/generated-shop";
+import { basketRevenue, between, channelDeviceCsv, channelFactorCsv, reportOnShop } from "@/test/generated-shop";
 
 // A few days away from the level and back (detectors/episodes.ts). A week of twice Paid Search's visits led the report
 // with "Sessions for Channel “Paid Search” shifted from about 973 to 492 a day on Nov 9, 2026 (-49.5%) … Estimated
@@ -8,25 +8,13 @@ import { basketRevenue, channelDeviceCsv, reportOnShop } from "@/test/generated-
 // it were "below the expected range" four days in a row. Five days at half its level were three steps, one of them
 // "on Mondays, Thursdays, Fridays, Saturdays and Sundays".
 
-/** The shop's export with `factor` moving the expected sessions of `channel` on a day. */
-function shopCsv(seed: number, channel: string, factor: (date: string) => number): string {
-  return channelDeviceCsv(seed, (cell, { count, z }) => {
-    const visitors = count(cell.expected * (cell.channel === channel ? factor(cell.date) : 1));
-    const orders = count(visitors * cell.rate);
-    return [visitors, orders, basketRevenue(orders, z)];
-  });
-}
-
-const between = (from: string, to: string, factor: number) => (date: string) =>
-  date >= from && date <= to ? factor : 1;
-
 type Stored = { kind: string; metric: string; dimensionValue: string | null; date?: string; direction: string };
 
 describe("days away from the level and back", () => {
   beforeEach(resetDatabase);
 
   it("tells a week's promotion as its days, in one sentence, and the days after it as ordinary", async () => {
-    const rows = await reportOnShop(shopCsv(71, "Paid Search", between("2026-11-02", "2026-11-08", 2)));
+    const rows = await reportOnShop(channelFactorCsv(71, "Paid Search", between("2026-11-02", "2026-11-08", 2)));
     const findings = rows.flatMap((r) => r.findings as Stored[]);
     // No step of Paid Search, nor of the site: the promotion ended, nothing was lost.
     expect(findings.filter((f) => f.kind === "level_shift")).toEqual([]);
@@ -51,7 +39,7 @@ describe("days away from the level and back", () => {
   });
 
   it("tells five days at half a channel's level as those days, not as steps of some weekdays", async () => {
-    const rows = await reportOnShop(shopCsv(72, "Paid Search", between("2026-11-05", "2026-11-09", 0.5)));
+    const rows = await reportOnShop(channelFactorCsv(72, "Paid Search", between("2026-11-05", "2026-11-09", 0.5)));
     expect(rows.flatMap((r) => r.findings as Stored[]).filter((f) => f.kind === "level_shift")).toEqual([]);
     const paid = rows.find((r) => r.intentionKey === "segment_anomalies")!;
     expect(paid.summary).toMatch(

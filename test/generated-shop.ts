@@ -73,6 +73,19 @@ export function channelDeviceCsv(
 export const basketRevenue = (orders: number, z: () => number): number =>
   Math.max(0, orders * 60 + 20 * Math.sqrt(orders) * z());
 
+/** The shop's export with `factor` moving the expected sessions of `channel` on a day. */
+export function channelFactorCsv(seed: number, channel: string, factor: (date: string) => number): string {
+  return channelDeviceCsv(seed, (cell, { count, z }) => {
+    const visitors = count(cell.expected * (cell.channel === channel ? factor(cell.date) : 1));
+    const orders = count(visitors * cell.rate);
+    return [visitors, orders, basketRevenue(orders, z)];
+  });
+}
+
+/** `factor` on the days from `from` to `to`, 1 on the others. */
+export const between = (from: string, to: string, factor: number) => (date: string) =>
+  date >= from && date <= to ? factor : 1;
+
 /** Uploads `csv` into a new project (of `siteType`), runs the 30-day report on it and returns its insights by rank. */
 export async function reportOnShop(csv: string, siteType?: "lead_generation" | "ecommerce") {
   const { main, project, sourceId } = await uploadWorld();

@@ -3,7 +3,9 @@ import { resetDatabase } from "@/test/db";
 import { dayOfWeek } from "@/lib/dates";
 import {
   basketRevenue,
+  between,
   channelDeviceCsv,
+  channelFactorCsv,
   noisyCounts,
   reportOnShop,
   SHOP_CHANNELS,
@@ -30,23 +32,11 @@ type Stored = {
   kpiEffect?: number;
 };
 
-/** The shop's export with `factor` moving the expected sessions of `channel` on a day. */
-function shopCsv(seed: number, channel: string, factor: (date: string) => number): string {
-  return channelDeviceCsv(seed, (cell, { count, z }) => {
-    const visitors = count(cell.expected * (cell.channel === channel ? factor(cell.date) : 1));
-    const orders = count(visitors * cell.rate);
-    return [visitors, orders, basketRevenue(orders, z)];
-  });
-}
-
-const between = (from: string, to: string, factor: number) => (date: string) =>
-  date >= from && date <= to ? factor : 1;
-
 describe("a level that came back", () => {
   beforeEach(resetDatabase);
 
   it("tells three weeks of a promotion as one stretch, with the effect of its days only", async () => {
-    const rows = await reportOnShop(shopCsv(81, "Paid Search", between("2026-10-23", "2026-11-12", 1.8)));
+    const rows = await reportOnShop(channelFactorCsv(81, "Paid Search", between("2026-10-23", "2026-11-12", 1.8)));
     const steps = rows.flatMap((r) => r.findings as Stored[]).filter((f) => f.kind === "level_shift");
     const paid = steps.filter((f) => f.dimensionValue === "Paid Search");
     expect(paid.length).toBeGreaterThan(0);
