@@ -203,8 +203,9 @@ export function detectChangePoints(series: readonly DailyPoint[], options: Chang
  * loss: "Sessions for Channel “Paid Search” shifted from about 438 to 799 a day on Oct 23 … Estimated effect over
  * the period: +€21,546.21 revenue", counted to the period's end, and the promotion's end "-€6,980.30". A level shift
  * of every day and a later one are one stretch when the later goes back the way the first came, by half its change at
- * least, and the days after it are back (`cameBack`); the steps between them, if any (a weak wiggle of the stretch: a
- * site's promotion had one of p = 0.03 in its middle), kept the level beyond half the first's change.
+ * least, and the days after it are back at the level of the days before the first (`markStretches`); the steps
+ * between them, if any (a weak wiggle of the stretch: a site's promotion had one of p = 0.03 in its middle), kept the
+ * level beyond half the first's change.
  */
 const STRETCH_HALF = 0.5;
 /** The days after a return are back when within this share of the stretch's change of the days before it ... */
@@ -268,7 +269,7 @@ function markStretches(
       // bent it: the levels are read again as means of the days before, during and after the stretch (a count or
       // an amount never below zero: a lead form's weeks of none read "-0 a day", -100.1 %). The return is measured
       // between the same levels, so the one-day tests scale the days around the stretch consistently by them.
-      const level = (x: number) => (nonNegative ? Math.max(0, x) : x);
+      const level = (value: number) => (nonNegative ? Math.max(0, value) : value);
       const [from, to, backLevel] = [before.mean, level(during), level(after.mean)];
       const moved = from - a.baseline;
       Object.assign(a, {
