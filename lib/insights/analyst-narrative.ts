@@ -2,7 +2,7 @@
 // the engine's sentences: a headline with the number, the segment and the date; one sentence of why (the driver and
 // its share of the change); one next step for the kind of finding. Display names only (catalogue labels), and the
 // report's period is left out of a headline that covers exactly that period (the report says it once).
-import { daysAround } from "./days-in-a-row";
+import { daysAround, runMeans } from "./days-in-a-row";
 import { weekdaysOf } from "./weekdays";
 import { dimensionLabel, dimensionPlural } from "../catalogue/dimensions";
 import { AD_METRICS, isCampaignName } from "./ad-metrics";
@@ -466,9 +466,8 @@ function nextStep(lead: NarrativeFinding, findings: NarrativeFinding[], currency
 function lostLevelNextStep(lead: NarrativeFinding, where: string, metric: string): string {
   const day = formatDay(lead.periodStart);
   const subject = where ? `${possessive(where)} ${metric}` : metric;
-  const before = lead.baseline ?? 0;
   const costly = AD_METRICS.has(lead.metric);
-  if (!costly && before > 0 && (lead.current ?? before) <= STOPPED_SHARE * before)
+  if (allButStopped(lead))
     return `${upperFirst(subject)} all but stopped on ${day}: check its tracking first (the tag, the consent banner, the form or checkout that records it), then whether ${where || "a source"} was paused or lost its budget, and restore it.`;
   // Smaller baskets are prices, discounts and the products the traffic is sent to, not its budget.
   if (lead.metric === "averageOrderValue" || (lead.mixRate && valueLed(lead.mixRate)))
@@ -520,8 +519,7 @@ function stretchNextStep(lead: NarrativeFinding, good: boolean, where: string, m
   const days = `from ${formatDay(lead.periodStart)} to ${formatDay(lead.until!)}`;
   const subject = where ? `${possessive(where)} ${metric}` : metric;
   // Weeks of all but none of a count that is no cost (a lead form that recorded nothing): its tracking first.
-  const before = lead.baseline ?? 0;
-  if (!good && !AD_METRICS.has(lead.metric) && before > 0 && (lead.current ?? before) <= STOPPED_SHARE * before)
+  if (!good && allButStopped(lead))
     return `${upperFirst(subject)} all but stopped ${days} and came back: check what recorded it over those days (the tag, the consent banner, the form or checkout), then whether ${where || "a source"} was paused, and note the days as lost.`;
   const moved =
     lead.direction === "up"
@@ -549,6 +547,11 @@ const valueLed = (split: { volumeEffect: number; rateEffect: number; valueEffect
 const possessive = (name: string) => (/s$/.test(name) ? `${name}'` : `${name}'s`);
 /** A level this share of the one before it or less has all but stopped. */
 const STOPPED_SHARE = 0.1;
+/** A level of anything but a cost that fell to STOPPED_SHARE of the one before or less: its tracking comes first. */
+const allButStopped = (lead: NarrativeFinding) => {
+  const before = lead.baseline ?? 0;
+  return !AD_METRICS.has(lead.metric) && before > 0 && (lead.current ?? before) <= STOPPED_SHARE * before;
+};
 const upperFirst = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /** A rise of traffic that brought less than half the KPI the site's usual rate would have: it converts poorly. */
@@ -630,12 +633,12 @@ export function analystNarrative(input: NarrativeInput, options: NarrativeOption
 /** "Sessions from Paid Search were below the expected range on 5 days in a row, from … (about 237 a day …)". */
 function runHeadline(run: readonly NarrativeFinding[], options: NarrativeOptions): string {
   const f = run[0];
-  const mean = (of: (x: NarrativeFinding) => number | null) => run.reduce((s, x) => s + (of(x) ?? 0), 0) / run.length;
+  const { current, baseline, first, last } = runMeans(run);
   const value = (v: number) => formatMetric(f.metric, v, options.currency);
   const perDay = isDailyAmount(metricUnit(f.metric), f.metric);
   const side = f.direction === "up" ? "above" : "below";
-  const days = `from ${formatDay(f.periodStart)} to ${formatDay(run[run.length - 1].periodStart)}`;
-  return `${subjectOf(f)} ${wasOrWere(f.metric)} ${side} the expected range on ${run.length} days in a row, ${days} (about ${value(mean((x) => x.current))}${perDay ? " a day" : " on average"} against about ${value(mean((x) => x.baseline))}).`;
+  const days = `from ${formatDay(first)} to ${formatDay(last)}`;
+  return `${subjectOf(f)} ${wasOrWere(f.metric)} ${side} the expected range on ${run.length} days in a row, ${days} (about ${value(current)}${perDay ? " a day" : " on average"} against about ${value(baseline)}).`;
 }
 
 /** "Sessions from Channel “Paid Search”", "Clicks in “Brand”", "Sessions": what a headline is about. */

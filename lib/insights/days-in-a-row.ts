@@ -46,6 +46,23 @@ interface DayNumbers {
   date?: string;
 }
 
+/** Days in a row taken together: their mean value and mean expected value (a day's), and their first and last day. */
+export function runMeans(run: readonly { periodStart: string; current: number | null; baseline: number | null }[]): {
+  current: number;
+  baseline: number;
+  first: string;
+  last: string;
+} {
+  const mean = (of: (f: (typeof run)[number]) => number | null) =>
+    run.reduce((sum, f) => sum + (of(f) ?? 0), 0) / run.length;
+  return {
+    current: mean((f) => f.current),
+    baseline: mean((f) => f.baseline),
+    first: run[0].periodStart,
+    last: run[run.length - 1].periodStart,
+  };
+}
+
 /**
  * The finding an insight's key numbers show when its lead is one of days in a row: the lead's, over the run's first
  * to last day, with the days' means of their values and expected values ("about 237 a day against about 470"), as the
@@ -58,10 +75,7 @@ export function withItsRun<T extends DayFinding & DayNumbers>(
 ): T & { daysInARow?: number } {
   const run = daysAround(lead, findings);
   if (run.length < 2) return lead;
-  const mean = (of: (f: T) => number | null) => run.reduce((sum, f) => sum + (of(f) ?? 0), 0) / run.length;
-  const current = mean((f) => f.current);
-  const baseline = mean((f) => f.baseline);
-  const [first, last] = [run[0].periodStart, run[run.length - 1].periodStart];
+  const { current, baseline, first, last } = runMeans(run);
   return {
     ...lead,
     periodStart: first,

@@ -183,9 +183,10 @@ export const isDailyAmount = (unit: MetricUnit, metric?: string): boolean =>
   (metric === undefined || findMetric(metric)?.kind !== "ratio");
 
 /** Whether a finding's values read "a day": a level shift's daily levels, or the means of days in a row. */
-export const valuesPerDay = (f: ValueOf): boolean =>
-  readsPerDay(f.kind, metricUnit(f.metric), f.metric) ||
-  ((f.daysInARow ?? 0) > 1 && isDailyAmount(metricUnit(f.metric), f.metric));
+export const valuesPerDay = (
+  f: Omit<ValueOf, "metric"> & { metric?: string },
+  unit = metricUnit(f.metric ?? ""),
+): boolean => readsPerDay(f.kind, unit, f.metric) || ((f.daysInARow ?? 0) > 1 && isDailyAmount(unit, f.metric));
 
 const perDay = (f: ValueOf, text: string) => (text !== "–" && valuesPerDay(f) ? `${text} a day` : text);
 

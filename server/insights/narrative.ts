@@ -15,6 +15,7 @@ import { isCampaignName } from "@/lib/insights/ad-metrics";
 import { withoutCampaign } from "@/lib/insights/analyst-narrative";
 import { estimatedDaysClause } from "@/lib/insights/period-estimate";
 import { beyondSeason } from "@/lib/insights/season";
+import { runMeans } from "@/lib/insights/days-in-a-row";
 import { downIsGood } from "./metric-sense";
 import type { Finding } from "./types";
 import type { MovedFrom, MovedTo } from "./engine/analyses/moved-segments";
@@ -234,16 +235,14 @@ export function describeRun(run: readonly Finding[], ctx: NarrativeContext): str
   const f = run[0];
   const unit = unitOf(f.metric);
   const label = labelOf(f.metric);
-  const mean = (of: (x: Finding) => number | null) => run.reduce((s, x) => s + (of(x) ?? 0), 0) / run.length;
-  const actual = mean((x) => x.current);
-  const expected = mean((x) => x.baseline);
+  const { current: actual, baseline: expected, first, last } = runMeans(run);
   const digits = unit === "percent" ? percentDigitsApart(expected, actual) : 1;
   const v = (x: number) => formatValue(x, unit, ctx, false, digits);
   // A count or an amount is a day's; a rate or an average order value is an average of the days.
   const perDay = isDailyAmount(unit, f.metric);
   const side = f.direction === "up" ? "above" : "below";
   const change = expected ? ` (${formatChangePct((actual - expected) / Math.abs(expected), ctx.locale)})` : "";
-  const days = `from ${formatDate(f.periodStart, ctx.locale)} to ${formatDate(run[run.length - 1].periodStart, ctx.locale)}`;
+  const days = `from ${formatDate(first, ctx.locale)} to ${formatDate(last, ctx.locale)}`;
   return `${label.charAt(0).toUpperCase()}${label.slice(1)}${segment(f)} ${wasOrWere(f.metric)} ${side} the expected range on ${run.length} days in a row, ${days}: about ${v(actual)}${perDay ? " a day" : " on average"} against about ${v(expected)} expected${change}.${runExplained(run, ctx)}${runKpiImpact(run, ctx)}`;
 }
 

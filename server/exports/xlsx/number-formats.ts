@@ -1,6 +1,6 @@
 // Excel number formats for the exported numbers: metric values in their unit (the project's
 // currency for money, percentages for rates), signed relative changes, dates as real dates.
-import { isDailyAmount, metricUnit, readsPerDay } from "@/lib/insights/format-values";
+import { metricUnit, valuesPerDay } from "@/lib/insights/format-values";
 import type { MetricUnit } from "@/lib/insights/metrics";
 import { currencySymbol } from "../export-format";
 
@@ -53,10 +53,7 @@ export function findingValueFormat(
   currency: string,
   signed = false,
 ): string {
-  if (
-    readsPerDay(finding.kind, unit, finding.metric) ||
-    ((finding.daysInARow ?? 0) > 1 && isDailyAmount(unit, finding.metric))
-  )
+  if (valuesPerDay(finding, unit))
     return valueFormat(unit, currency, signed)
       .split(";")
       .map((section) => `${section}" a day"`)

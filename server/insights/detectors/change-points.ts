@@ -311,6 +311,16 @@ function meanOf(series: readonly DailyPoint[], x: Float64Array, from: string, to
   return { mean: n > 0 ? sum / n : NaN, n };
 }
 
+/** The last day a level shift moved up to `periodEnd`: its stretch's last day, or `periodEnd`. */
+export const lastDayOf = (f: LevelShiftFinding, periodEnd: string): string =>
+  f.until && f.until < periodEnd ? f.until : periodEnd;
+
+/** A level shift's marks on its chart: its first day, and the day the level came back when it did. */
+export const shiftMarks = (f: LevelShiftFinding): { date: string; kind: string }[] => [
+  { date: f.date, kind: "level_shift" },
+  ...(f.until ? [{ date: addDays(f.until, 1), kind: "level_back" }] : []),
+];
+
 /** One series' findings without the steps that ended a stretch among them: a stretch is told once, by its first. */
 export function withoutStretchEnds<T extends { date: string; until?: string; endsStretchFrom?: string }>(
   found: readonly T[],

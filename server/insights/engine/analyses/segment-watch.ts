@@ -6,7 +6,7 @@ import { metricDefinition } from "@/lib/insights/metrics";
 import { PART_INDEX, type PartKey } from "../../data/parts";
 import { segmentSeries, type SegmentDailySeries } from "../../data/segment-daily";
 import type { AnomalyFinding } from "../../detectors/anomalies";
-import { withoutStretchEnds, type LevelShiftFinding } from "../../detectors/change-points";
+import { lastDayOf, shiftMarks, withoutStretchEnds, type LevelShiftFinding } from "../../detectors/change-points";
 import { addDays, dayNumber, dayOfWeek } from "@/lib/dates";
 import { COUNT_BEHIND, MIN_COUNT_PER_DAY, MIN_COUNT_PER_DAY_COUNTED, MIN_COUNT_PER_DAY_SHIFTS } from "../count-floor";
 import { indirectEffectOf, kpiEffectOf } from "../impact";
@@ -186,10 +186,7 @@ function evidenceSeries(o: Origin, f: SegmentAnomaly | SegmentShift): Extract<Ch
             : round(f.otherDaysLevel)
           : round(levelOn(f, p.date)),
       })),
-      marks: [
-        { date: f.date, kind: "level_shift" },
-        ...(f.until ? [{ date: addDays(f.until, 1), kind: "level_back" }] : []),
-      ],
+      marks: shiftMarks(f),
     };
   }
   return {
@@ -511,7 +508,7 @@ function collectFindings(
     const f = startedFromNothing(found);
     // A shift moves every later day of the period by `change` (a stretch's, each of its days); an average position
     // is a level, not a sum of days.
-    const end = f.until && f.until < w.periodEnd ? f.until : w.periodEnd;
+    const end = lastDayOf(f, w.periodEnd);
     const days = countDays(f.date, end, ctx.excludedDays);
     const finding: SegmentShift =
       metric === "position"

@@ -1,7 +1,7 @@
 import type { Intention } from "@/lib/insights/intentions";
 import { metricDefinition } from "@/lib/insights/metrics";
-import { addDays, dayNumber } from "@/lib/dates";
-import { withoutStretchEnds } from "../../detectors/change-points";
+import { dayNumber } from "@/lib/dates";
+import { lastDayOf, shiftMarks, withoutStretchEnds } from "../../detectors/change-points";
 import { trendRate } from "../../detectors/trend-rate";
 import { effectShare } from "../effect-share";
 import { kpiEffectOf } from "../impact";
@@ -52,7 +52,7 @@ export function runTrend(ctx: EngineContext, intention: Intention, metric: strin
   // change × t on day t.
   const deltas = new Map<object, number>();
   for (const f of found) {
-    const days = Math.min(end, f.kind === "level_shift" && f.until ? dayNumber(f.until) : end) - dayNumber(f.date) + 1;
+    const days = (f.kind === "level_shift" ? dayNumber(lastDayOf(f, w.periodEnd)) : end) - dayNumber(f.date) + 1;
     deltas.set(f, f.kind === "level_shift" ? f.change * days : (f.change * days * (days + 1)) / 2);
   }
   // The period's growth rate, with its unit and confidence interval (kept when significant; the
@@ -90,10 +90,7 @@ export function runTrend(ctx: EngineContext, intention: Intention, metric: strin
       metric,
       unit: metricDefinition(metric).unit,
       points: points.map((p) => ({ date: p.date, value: round(p.value) })),
-      marks: found.flatMap((f) => [
-        { date: f.date, kind: f.kind },
-        ...(f.kind === "level_shift" && f.until ? [{ date: addDays(f.until, 1), kind: "level_back" }] : []),
-      ]),
+      marks: found.flatMap((f) => (f.kind === "level_shift" ? shiftMarks(f) : [{ date: f.date, kind: f.kind }])),
     },
     kpiEffect: effect.kpiEffect,
     indirectEffect: effect.indirectEffect,
