@@ -30,6 +30,7 @@ type Stored = {
   baseline: number;
   direction: string;
   kpiEffect?: number;
+  beforePeriod?: boolean;
 };
 
 describe("a level that came back", () => {
@@ -68,6 +69,54 @@ describe("a level that came back", () => {
     // The site's own step is one stretch too, and its days after are not a drop.
     const site = steps.filter((f) => f.dimensionValue === null && f.metric === "sessions");
     expect(site.map((f) => [f.direction, Boolean(f.until)])).toEqual([["up", true]]);
+  });
+
+  it("tells a promotion that began before the period by its days in it, not its end as a loss", async () => {
+    // Paid Search at 1.8 times its visits from Oct 10 to Oct 30; the report runs from Oct 22. Told by its end alone,
+    // it read "shifted from about 883 to 492 a day on Oct 31, 2026 (-44.2%) … Estimated effect over the period:
+    // -$13,810.73 revenue".
+    const rows = await reportOnShop(channelFactorCsv(84, "Paid Search", between("2026-10-10", "2026-10-30", 1.8)));
+    const steps = rows.flatMap((r) => r.findings as Stored[]).filter((f) => f.kind === "level_shift");
+    const paid = steps.filter((f) => f.dimensionValue === "Paid Search");
+    expect(paid.length).toBeGreaterThan(0);
+    for (const f of paid) {
+      expect([f.direction, f.beforePeriod]).toEqual(["up", true]);
+      expect(f.date! >= "2026-10-08" && f.date! <= "2026-10-12").toBe(true);
+      expect(f.until! >= "2026-10-29" && f.until! <= "2026-10-31").toBe(true);
+    }
+    // Its orders' effect: the period's 9 days of it (Oct 22 to Oct 30), give or take its dating, at $60 an order.
+    const orders = paid.find((f) => f.metric === "transactions")!;
+    const days = orders.kpiEffect! / ((orders.current - orders.baseline) * 60);
+    expect(days).toBeGreaterThan(7.5);
+    expect(days).toBeLessThan(10.5);
+    const insight = rows.find((r) => r.intentionKey === "segment_level_shifts")!;
+    expect(insight.kpiEffect).toBeGreaterThan(0);
+    expect(insight.summary).toMatch(
+      new RegExp(
+        "Sessions for Channel “Paid Search” shifted from about [\\d,]+ to [\\d,]+ a day from Oct \\d+, 2026 \\(before " +
+          "this period\\) to Oct [23]\\d, 2026 \\(\\+\\d+\\.\\d%\\), .*then came back to about [\\d,]+ a day on Oct 3\\d, 2026\\.",
+      ),
+    );
+    // The site's own step is the same stretch; no step of the period is the promotion's end.
+    const site = steps.filter((f) => f.dimensionValue === null && f.metric === "sessions");
+    expect(site.map((f) => [f.direction, f.beforePeriod])).toEqual([["up", true]]);
+    expect(steps.filter((f) => f.direction === "down")).toEqual([]);
+  });
+
+  it("tells a campaign paused before the period once, its devices' share of the pause folded in it", async () => {
+    // Paid Search at a tenth of its visits from Oct 5 to Oct 27. Its return was told as a gain ("Revenue for Channel
+    // “Paid Search” shifted from about $79.75 to $867.65 a day on Oct 28, 2026 (+988.0%) … +$18,909.61"), and mobile's
+    // orders, whose pause the scan took for a slope, as a rise of their own on Nov 1 (+72.0%, +$11,114.06).
+    const rows = await reportOnShop(channelFactorCsv(81, "Paid Search", between("2026-10-05", "2026-10-27", 0.1)));
+    const insight = rows.find((r) => r.intentionKey === "segment_level_shifts")!;
+    const steps = insight.findings as Stored[];
+    expect(steps.length).toBeGreaterThan(0);
+    for (const f of steps) {
+      expect([f.dimensionValue, f.direction, f.beforePeriod]).toEqual(["Paid Search", "down", true]);
+      expect(f.until! >= "2026-10-26" && f.until! <= "2026-10-28").toBe(true);
+    }
+    expect(insight.kpiEffect).toBeLessThan(0);
+    expect(insight.summary).toMatch(/Device “mobile” \(-\d+ a day\) .*moved with it within days/);
   });
 
   it("tells a channel that ran three weeks and ended by its days, with none before or after", async () => {

@@ -51,6 +51,8 @@ export interface NarrativeFinding {
   /** A level that came back (a stretch): its last day at the new level, and the level after it. */
   until?: string;
   backTo?: number;
+  /** A stretch that began before the report's period and ran into it. */
+  beforePeriod?: boolean;
   /** Ratio drivers: the contribution's part from the segment's share of the denominator, and from its own rate. */
   mixEffect?: number;
   performanceEffect?: number;
@@ -249,7 +251,7 @@ function findingHeadline(f: NarrativeFinding, options: NarrativeOptions): string
       if (days)
         return `${subject} on ${days} shifted${pct} ${f.direction === "up" ? "up" : "down"} to about ${about(f.weekdayCurrent ?? null)}${aDay} from ${formatDay(f.periodStart)} (from about ${about(f.weekdayBaseline ?? null)}); the other days did not move.`;
       if (f.until && finite(f.backTo))
-        return `${subject} ${f.direction === "up" ? "rose" : "fell"}${pct} to about ${about(f.current)}${aDay} from ${formatDay(f.periodStart)} to ${formatDay(f.until)} (from about ${about(f.baseline)}), then came back to about ${about(f.backTo)}${aDay}.`;
+        return `${subject} ${f.direction === "up" ? "rose" : "fell"}${pct} to about ${about(f.current)}${aDay} from ${formatDay(f.periodStart)}${f.beforePeriod ? " (before this period)" : ""} to ${formatDay(f.until)} (from about ${about(f.baseline)}), then came back to about ${about(f.backTo)}${aDay}.`;
       return `${subject} shifted${pct} ${f.direction === "up" ? "up" : "down"} to about ${about(f.current)}${aDay} from ${formatDay(f.periodStart)} (from about ${about(f.baseline)}).`;
     }
     case "trend": {

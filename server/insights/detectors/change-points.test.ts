@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { addDays, dayNumber } from "@/lib/dates";
 import { detectChangePoints, withoutStretchEnds, type LevelShiftFinding } from "./change-points";
 import { gaussian, mulberry32 } from "@/lib/seeded-random";
-import { generateSeries, plant } from "./test-series";
+import { generateSeries, plant, weeklyCounts } from "./test-series";
 
 const days = (a: string, b: string) => Math.abs(dayNumber(a) - dayNumber(b));
 
@@ -153,6 +153,50 @@ describe("detectChangePoints", () => {
       expect(inside.backTo).toBeUndefined();
       expect(end.endsStretchFrom).toBe(rise.date);
       expect(withoutStretchEnds(found)).toEqual([rise, inside]);
+    });
+  });
+
+  describe("a stretch's step the scan missed", () => {
+    const shifts = (found: ReturnType<typeof detectChangePoints>) => found as LevelShiftFinding[];
+
+    it("finds the first step of a stretch whose days before the return the scan took for a slope", () => {
+      // Mobile's orders from Aug 27 to Nov 20 in a shop whose Paid Search ran at a tenth of its visits from Oct 5 to
+      // Oct 27 (test/generated-shop.ts, seed 81): about 20 a day, 13 during the pause, and back. The scan dated the
+      // return Nov 1; on the days before it the pause's first day scored z = 3.0 over 106 splits of a line and a step.
+      const values = [
+        18, 22, 14, 19, 22, 21, 36, 29, 27, 16, 21, 13, 29, 21, 19, 15, 16, 17, 20, 24, 30, 24, 24, 21, 12, 31, 17, 16,
+        18, 21, 9, 16, 13, 41, 19, 21, 26, 15, 20, 19, 19, 15, 13, 21, 8, 4, 11, 17, 15, 12, 14, 13, 9, 17, 10, 18, 14,
+        19, 7, 11, 18, 12, 25, 25, 15, 6, 16, 26, 25, 26, 25, 22, 16, 11, 17, 17, 28, 20, 21, 16, 15, 28, 25, 22, 17,
+        32,
+      ];
+      const series = values.map((value, i) => ({ date: addDays("2026-08-27", i), value }));
+      const found = shifts(
+        detectChangePoints(series, { metric: "transactions", maxChanges: 3, minDaysAtEnd: 4, minKinkDaysAtEnd: 14 }),
+      );
+      expect(found).toHaveLength(2);
+      const [pause, back] = found;
+      expect(days(pause.date, "2026-10-05")).toBeLessThanOrEqual(2);
+      expect(pause.direction).toBe("down");
+      expect(pause.until! >= "2026-10-27" && pause.until! <= "2026-10-31").toBe(true);
+      expect(back.endsStretchFrom).toBe(pause.date);
+      expect(pause.baseline).toBeGreaterThan(18);
+      expect(pause.current).toBeLessThan(15);
+      expect(withoutStretchEnds(found)).toEqual([pause]);
+    });
+
+    it("adds no step to a lasting one", () => {
+      // A count that stepped once (to 1.5 or 0.6 times its level) and stayed: no other step is made its stretch's.
+      let seen = 0;
+      for (let seed = 1; seed <= 60; seed++) {
+        const from = addDays("2026-11-20", -30 - (seed % 40));
+        const s = weeklyCounts(3000 + seed, 20, (date) => (date >= from ? (seed % 2 ? 1.5 : 0.6) : 1));
+        const found = shifts(detectChangePoints(s, { metric: "transactions", maxChanges: 3, minDaysAtEnd: 4 }));
+        const step = found.find((f) => days(f.date, from) <= 3);
+        if (!step) continue;
+        seen++;
+        expect([step.until, step.endsStretchFrom]).toEqual([undefined, undefined]);
+      }
+      expect(seen).toBeGreaterThanOrEqual(55);
     });
   });
 

@@ -1,5 +1,6 @@
 import { addDays, dayNumber, dayOfWeek } from "@/lib/dates";
 import { findEpisodes } from "./episodes";
+import { findStretches } from "./stretches";
 import { confinedToWeekdays, findWeekdayStep, takesSomeWeekdays, type WeekdayShift } from "./weekday-shift";
 import { MAD_TO_SIGMA, medianInPlace } from "../stats/descriptive";
 import { normalSurvival, studentTQuantile } from "../stats/distributions";
@@ -92,6 +93,8 @@ export interface LevelShiftFinding extends Finding {
   backTo?: number;
   /** Set on the step that ended a stretch: the stretch's first day, whose finding tells both. */
   endsStretchFrom?: string;
+  /** Set on a stretch that began before the report's period and ran into it: its effect counts the period's days. */
+  beforePeriod?: boolean;
 }
 
 export interface TrendChangeFinding extends Finding {
@@ -193,123 +196,33 @@ export function detectChangePoints(series: readonly DailyPoint[], options: Chang
     if (step) found.push(weekdayStepFinding(series, step, confidence, options));
   }
   found.sort((a, b) => a.date.localeCompare(b.date));
-  if (found.length > 1) markStretches(found, series, clipSpikes(deseasonalised), sigma);
-  return found;
+  if (found.length === 0) return found;
+  return findStretches(found, {
+    series,
+    x: clipSpikes(deseasonalised),
+    t,
+    v,
+    sigma,
+    alpha,
+    confidence,
+    minSegment,
+    minDaysAtEnd,
+    options,
+  });
 }
 
 /**
- * A stretch: a level that came back. Three weeks of a promotion, or of a campaign paused and resumed, are two steps a
- * week or more apart (shorter ones are episodes, episodes.ts), and told as two they read as a lasting rise and then a
- * loss: "Sessions for Channel “Paid Search” shifted from about 438 to 799 a day on Oct 23 … Estimated effect over
- * the period: +€21,546.21 revenue", counted to the period's end, and the promotion's end "-€6,980.30". A level shift
- * of every day and a later one are one stretch when the later goes back the way the first came, by half its change at
- * least, and the days after it are back at the level of the days before the first (`markStretches`); the steps
- * between them, if any (a weak wiggle of the stretch: a site's promotion had one of p = 0.03 in its middle), kept the
- * level beyond half the first's change.
+ * Whether a change is news from `from` on: dated from it, or a stretch that began before it and ran into it. Told by
+ * its return alone, a promotion from Oct 10 to Oct 30 in a report from Oct 22 read as a loss: "Sessions for Channel
+ * “Paid Search” shifted from about 883 to 492 a day on Oct 31, 2026 (-44.2%) … Estimated effect over the period:
+ * -$13,810.73 revenue".
  */
-const STRETCH_HALF = 0.5;
-/** The days after a return are back when within this share of the stretch's change of the days before it ... */
-const STRETCH_BACK_SHARE = 0.25;
-/**
- * ... or within this many standard errors of them (but never beyond half the change): a campaign's revenue back for
- * 8 days after 19 of none averaged €940 a day against €740 before, 2.1 standard errors apart.
- */
-const STRETCH_BACK_Z = 3;
-/** Days before a stretch its level before is read from, at most (fewer after an earlier change). */
-const STRETCH_BEFORE_DAYS = 28;
+export const reachesInto = (f: ChangePointFinding, from: string): boolean =>
+  f.date >= from || (f.kind === "level_shift" && f.until !== undefined && f.until >= from);
 
-/**
- * Marks the stretches among level shifts sorted by date (in place): on the first, `until`, `backTo` and its levels
- * read again over the stretch's own days and those before it (binary segmentation measured them before the return
- * was found, over the days after the return too: a campaign paused to 10 % of its visits read "from about 533 to 159
- * a day"); `until` on the steps inside; `endsStretchFrom` on the return. `x` is the deseasonalised series (spikes
- * clipped), σ its noise.
- */
-function markStretches(
-  found: readonly ChangePointFinding[],
-  series: readonly DailyPoint[],
-  x: Float64Array,
-  sigma: number,
-): void {
-  const isStep = (f: ChangePointFinding): f is LevelShiftFinding => f.kind === "level_shift" && !takesSomeWeekdays(f);
-  const nonNegative = knownValues(series).every((value) => value >= 0);
-  const end = series.length > 0 ? addDays(series[series.length - 1].date, 1) : "";
-  /** The level from the k-th change to the next (or the series' end). */
-  const levelAfter = (k: number) => meanOf(series, x, found[k].date, found[k + 1]?.date ?? end);
-  /** The level before the i-th change: its last days (from the change before it, if later). */
-  const levelBefore = (i: number) => {
-    const earliest = addDays(found[i].date, -STRETCH_BEFORE_DAYS);
-    return meanOf(series, x, i > 0 && found[i - 1].date > earliest ? found[i - 1].date : earliest, found[i].date);
-  };
-  for (let i = 0; i < found.length; i++) {
-    const a = found[i];
-    if (!isStep(a) || a.until) continue;
-    const sign = Math.sign(a.change);
-    const before = levelBefore(i);
-    if (before.n === 0) continue;
-    for (let j = i + 1; j < found.length; j++) {
-      const b = found[j];
-      if (!isStep(b)) break;
-      const during = meanOf(series, x, a.date, b.date).mean;
-      const change = during - before.mean;
-      if (!(sign !== 0 && Math.sign(change) === sign)) break;
-      const half = STRETCH_HALF * Math.abs(change);
-      // The days after the return are back at the level before: within a quarter of the change, or of the noise.
-      const after = levelAfter(j);
-      const withinNoise = STRETCH_BACK_Z * sigma * Math.sqrt(1 / before.n + 1 / Math.max(1, after.n));
-      const tolerance = Math.min(half, Math.max(STRETCH_BACK_SHARE * Math.abs(change), withinNoise));
-      const back = after.n > 0 && Math.abs(after.mean - before.mean) <= tolerance;
-      if (!(Math.sign(b.change) === -sign && Math.abs(b.change) >= half && back)) {
-        // A step inside the stretch: the level on both its sides still beyond half the stretch's change.
-        if ((b.baseline - before.mean) * sign > half && (b.current - before.mean) * sign > half) continue;
-        break;
-      }
-      const until = addDays(b.date, -1);
-      // Binary segmentation fitted the first step's levels on a line through the days after the return too, which
-      // bent it: the levels are read again as means of the days before, during and after the stretch (a count or
-      // an amount never below zero: a lead form's weeks of none read "-0 a day", -100.1 %). The return is measured
-      // between the same levels, so the one-day tests scale the days around the stretch consistently by them.
-      const level = (value: number) => (nonNegative ? Math.max(0, value) : value);
-      const [from, to, backLevel] = [before.mean, level(during), level(after.mean)];
-      const moved = from - a.baseline;
-      Object.assign(a, {
-        baseline: from,
-        current: to,
-        change: to - from,
-        changePct: relativeChange(to, from),
-        expectedLow: a.expectedLow === null ? null : a.expectedLow + moved,
-        expectedHigh: a.expectedHigh === null ? null : a.expectedHigh + moved,
-        effectSize: (to - from) / sigma,
-        until,
-        periodEnd: until,
-        backTo: backLevel,
-      });
-      for (let k = i + 1; k < j; k++) Object.assign(found[k], { until, periodEnd: until });
-      Object.assign(b, {
-        baseline: to,
-        current: backLevel,
-        change: backLevel - to,
-        changePct: relativeChange(backLevel, to),
-        endsStretchFrom: a.date,
-      });
-      i = j;
-      break;
-    }
-  }
-}
-
-/** Mean (and count) of the known values of `x` from `from` up to (not including) `to`. */
-function meanOf(series: readonly DailyPoint[], x: Float64Array, from: string, to: string): { mean: number; n: number } {
-  let sum = 0;
-  let n = 0;
-  for (let i = 0; i < series.length; i++) {
-    const d = series[i].date;
-    if (d < from || d >= to || Number.isNaN(x[i])) continue;
-    sum += x[i];
-    n++;
-  }
-  return { mean: n > 0 ? sum / n : NaN, n };
-}
+/** The first day a change moved from `periodStart` on: its own, or the period's for a stretch that began before. */
+export const firstDayIn = (f: ChangePointFinding, periodStart: string): string =>
+  f.date > periodStart ? f.date : periodStart;
 
 /** The last day a level shift moved up to `periodEnd`: its stretch's last day, or `periodEnd`. */
 export const lastDayOf = (f: LevelShiftFinding, periodEnd: string): string =>
@@ -556,7 +469,7 @@ function weekdayStepFinding(
 }
 
 /** The series' known values. */
-function knownValues(series: readonly DailyPoint[]): number[] {
+export function knownValues(series: readonly DailyPoint[]): number[] {
   const out: number[] = [];
   for (const p of series) if (p.value !== null && Number.isFinite(p.value)) out.push(p.value);
   return out;

@@ -17,6 +17,11 @@ type SegmentFinding = SegmentAnomaly | SegmentShift;
 
 /** How many days apart one level shift may be dated in the total and in segments (a day's event: the same day). */
 const SHIFT_DAYS = 3;
+/**
+ * How many days from a stretch's end a segment's step back may be dated: a few events a day date it less well than the
+ * stretch's own segment (desktop's orders came back 4 days after a paused campaign).
+ */
+const RETURN_DAYS = 5;
 
 interface ExplainedEvent {
   kind: "anomaly" | "level_shift";
@@ -40,7 +45,8 @@ export function foldMovedWith(outcomes: IntentionOutcome[]): void {
     for (const lead of findings) {
       if (!leadsOfEvents.has(lead) || folded.has(lead)) continue;
       const parts = findings.filter(
-        (b) => !leadsOfEvents.has(b) && !folded.has(b) && b !== lead && movedWithLead(b, lead),
+        (b) =>
+          !leadsOfEvents.has(b) && !folded.has(b) && b !== lead && (movedWithLead(b, lead) || cameBackWith(b, lead)),
       );
       if (parts.length === 0) continue;
       lead.movedWith = [
@@ -48,13 +54,22 @@ export function foldMovedWith(outcomes: IntentionOutcome[]): void {
         ...parts.map((b) => ({
           dimension: b.dimension ?? "",
           dimensionValue: b.dimensionValue ?? "",
-          // On a shift of some weekdays, each of those days' change, as its sentence gives the lead's.
-          change: lead.kind === "level_shift" && lead.weekdays ? dayChange(b) : b.change!,
+          // On a shift of some weekdays, each of those days' change, as its sentence gives the lead's; a step that
+          // came back with a stretch, the move its own step back undid.
+          change:
+            lead.kind === "level_shift" && lead.weekdays
+              ? dayChange(b)
+              : cameBackWith(b, lead)
+                ? -b.change!
+                : b.change!,
         })),
       ];
       for (const b of parts) folded.add(b);
     }
-    if (folded.size > 0) o.findings = findings.filter((f) => !folded.has(f));
+    if (folded.size === 0) continue;
+    o.findings = findings.filter((f) => !folded.has(f));
+    // A step that came back with a stretch can outweigh its lead (its effect counted from its day to the period's end).
+    if (folded.has(findings[0])) takeLeadEffect(o);
   }
   foldWeekdayDays(local, leadsOfEvents);
 }
@@ -146,6 +161,28 @@ function leads(f: SegmentFinding, e: ExplainedEvent): boolean {
     f.dimension === e.dimension &&
     f.dimensionValue === e.dimensionValue &&
     (e.day === null || near(dayNumber(f.periodStart), e.day, e.kind))
+  );
+}
+
+/**
+ * A step of another dimension's segment back from a stretch's level about the day the lead's stretch ended, by less
+ * than the stretch's change: its share of the stretch, whose first step its noise hid (a device's few orders a day
+ * when Paid Search was paused for three weeks read "Transactions for Device “desktop” shifted from about 18 to 27 a day
+ * on Nov 1, 2026 (+48.5%)", the campaign's return as a gain of its own).
+ */
+function cameBackWith(b: SegmentFinding, lead: SegmentFinding): boolean {
+  if (lead.kind !== "level_shift" || !lead.until || b.kind !== "level_shift" || b.until || takesSomeWeekdays(b))
+    return false;
+  const seenIn = [lead.dimension, ...[...(lead.sameRowsAs ?? []), ...(lead.sameEventAs ?? [])].map((w) => w.dimension)];
+  return (
+    b.metric === lead.metric &&
+    b.sourceId === lead.sourceId &&
+    b.direction !== lead.direction &&
+    !seenIn.includes(b.dimension ?? "") &&
+    Math.abs(dayNumber(b.periodStart) - dayNumber(lead.until) - 1) <= RETURN_DAYS &&
+    b.change !== null &&
+    lead.change !== null &&
+    Math.abs(b.change) < Math.abs(lead.change)
   );
 }
 

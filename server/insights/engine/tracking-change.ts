@@ -69,7 +69,15 @@ function findTrackingChanges(ctx: EngineContext): TrackingChange[] {
   const w = ctx.window;
   const out: TrackingChange[] = [];
   for (const step of totalChangePoints(ctx, "sessions").found) {
-    if (step.kind !== "level_shift" || !(step.baseline > 0) || !(step.current > 0) || step.pValue > CLEAR_P) continue;
+    // A stretch that began before the period is the trend's: its first day is not the period's to explain.
+    if (
+      step.kind !== "level_shift" ||
+      step.date < w.periodStart ||
+      !(step.baseline > 0) ||
+      !(step.current > 0) ||
+      step.pValue > CLEAR_P
+    )
+      continue;
     if (Math.abs(Math.log(step.current / step.baseline)) < MIN_STEP) continue;
     const from = addDays(step.date, -BEFORE_DAYS) < w.historyStart ? w.historyStart : addDays(step.date, -BEFORE_DAYS);
     const sessions = stepRatio(ctx.data.series("sessions", from, w.periodEnd), step.date);

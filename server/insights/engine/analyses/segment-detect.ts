@@ -3,7 +3,7 @@ import { takesSomeWeekdays, withoutWeekdayShiftDays } from "../../detectors/week
 import { metricDefinition } from "@/lib/insights/metrics";
 import type { PartKey } from "../../data/parts";
 import { detectAnomalies, type AnomalyResult, type JudgeOptions } from "../../detectors/anomalies";
-import { detectChangePoints, type LevelShiftFinding } from "../../detectors/change-points";
+import { detectChangePoints, reachesInto, type LevelShiftFinding } from "../../detectors/change-points";
 import { detectCountDays } from "../../detectors/count-days";
 import type { DailyPoint } from "../../types";
 
@@ -52,7 +52,7 @@ export interface SegmentTask {
 }
 
 export interface SegmentDetection {
-  /** Level shifts dated inside the watch window. */
+  /** Level shifts dated inside the watch window, and a stretch that ran into it. */
   shifts: LevelShiftFinding[];
   /** The one-day test's findings and the expected range of every judged day (null: not run). */
   anomalies: AnomalyResult | null;
@@ -98,7 +98,8 @@ export function detectSegment(task: SegmentTask): SegmentDetection {
     (f): f is LevelShiftFinding =>
       f.kind === "level_shift" && (daysBetween(f.date, periodEnd) >= SETTLED_SHIFT_DAYS || f.pValue <= CLEAR_SHIFT_P),
   );
-  const shifts = levels.filter((f) => f.date >= watchStart && f.date <= periodEnd);
+  // A stretch that began before the watch and ran into it is told by its first step (its return is left out then).
+  const shifts = levels.filter((f) => reachesInto(f, watchStart) && f.date <= periodEnd);
   if (!task.daily) return { shifts, anomalies: null };
   const window = task.dailyWindow;
   const read = withoutWeekdayShiftDays(window ? series.filter((p) => p.date >= window.readFrom) : series, levels);

@@ -6,7 +6,13 @@ import { metricDefinition } from "@/lib/insights/metrics";
 import { PART_INDEX, type PartKey } from "../../data/parts";
 import { segmentSeries, type SegmentDailySeries } from "../../data/segment-daily";
 import type { AnomalyFinding } from "../../detectors/anomalies";
-import { lastDayOf, shiftMarks, withoutStretchEnds, type LevelShiftFinding } from "../../detectors/change-points";
+import {
+  firstDayIn,
+  lastDayOf,
+  shiftMarks,
+  withoutStretchEnds,
+  type LevelShiftFinding,
+} from "../../detectors/change-points";
 import { addDays, dayNumber, dayOfWeek } from "@/lib/dates";
 import { COUNT_BEHIND, MIN_COUNT_PER_DAY, MIN_COUNT_PER_DAY_COUNTED, MIN_COUNT_PER_DAY_SHIFTS } from "../count-floor";
 import { indirectEffectOf, kpiEffectOf } from "../impact";
@@ -122,6 +128,8 @@ const cache = new WeakMap<EngineContext, SegmentWatch>();
 interface Origin {
   s: SegmentDailySeries;
   metric: PartKey | LevelMetric;
+  /** The days the finding moved in the period, its first and last (`afterEnd`). */
+  from: string;
   afterEnd: string;
   /** The series as judged (watch start to period end), with the expected range of each day when known. */
   points: readonly BaselinePoint[] | readonly { date: string; value: number | null }[];
@@ -136,7 +144,7 @@ const origin = new WeakMap<object, Origin>();
 export function periodVolume(ctx: EngineContext, f: SegmentAnomaly | SegmentShift): number | null {
   const o = origin.get(f);
   if (!o || isLevelMetric(o.metric) || f.change === null) return null;
-  return f.change * countDays(f.date, o.afterEnd, ctx.excludedDays);
+  return f.change * countDays(o.from, o.afterEnd, ctx.excludedDays);
 }
 
 /**
@@ -506,19 +514,23 @@ function collectFindings(
   const judged = task.series.filter((p) => p.date >= watchStart);
   for (const found of withoutStretchEnds(shifts)) {
     const f = startedFromNothing(found);
-    // A shift moves every later day of the period by `change` (a stretch's, each of its days); an average position
-    // is a level, not a sum of days.
+    // A shift moves every later day of the period by `change` (a stretch's, each of its days in the period); an
+    // average position is a level, not a sum of days.
+    const from = firstDayIn(f, w.periodStart);
     const end = lastDayOf(f, w.periodEnd);
-    const days = countDays(f.date, end, ctx.excludedDays);
+    const days = countDays(from, end, ctx.excludedDays);
     const finding: SegmentShift =
       metric === "position"
         ? { ...f, ...effect(ctx, s, metric, f.change, f.baseline) }
         : metric === "averageOrderValue"
           ? // Each order from the shift on at the new value: the change times the segment's orders since.
-            { ...f, ...effect(ctx, s, metric, f.change, null, ordersSince(s, f.date, end, ctx)) }
+            { ...f, ...effect(ctx, s, metric, f.change, null, ordersSince(s, from, end, ctx)) }
           : { ...f, ...effect(ctx, s, metric, f.change * days) };
     Object.assign(finding, named());
-    origin.set(finding, { s, metric, afterEnd: end, points: judged });
+    // A stretch that began before the period is charted from a week before its first day, so both levels show.
+    if (f.date < w.periodStart) finding.beforePeriod = true;
+    const shown = f.date < watchStart ? task.series.filter((p) => p.date >= addDays(f.date, -7)) : judged;
+    origin.set(finding, { s, metric, from, afterEnd: end, points: shown });
     out.shifts.push(finding);
   }
   const result = detection.anomalies;
@@ -537,7 +549,7 @@ function collectFindings(
         indirectEffect: indirectEffectOf(ctx, metric, f.change ?? 0),
         idleTraffic: idle,
       });
-    origin.set(finding, { s, metric, afterEnd: f.date, points: result.points });
+    origin.set(finding, { s, metric, from: f.date, afterEnd: f.date, points: result.points });
     out.anomalies.push(finding);
   }
 }

@@ -1,6 +1,6 @@
 import { addDays } from "@/lib/dates";
 import { takesSomeWeekdays } from "../../detectors/weekday-shift";
-import { detectChangePoints, type ChangePointFinding } from "../../detectors/change-points";
+import { detectChangePoints, reachesInto, type ChangePointFinding } from "../../detectors/change-points";
 import type { DailyPoint } from "../../types";
 import type { EngineContext } from "../types";
 
@@ -15,7 +15,7 @@ const TRAFFIC = "sessions";
 export interface TotalChangePoints {
   /** The series read: the period and before it twice its length (at least 8 weeks, within 400 points). */
   series: readonly DailyPoint[];
-  /** Changes dated inside the period. */
+  /** Changes dated inside the period, and a stretch that began before it and ran into it (`beforePeriod`). */
   found: ChangePointFinding[];
   /** Days of episodes (detectors/episodes.ts): judged as days, kept out of the other days' expected values. */
   episodeDays: string[];
@@ -43,7 +43,8 @@ export function totalChangePoints(ctx: EngineContext, metric: string): TotalChan
     metric,
     onEpisodes: (dates) => (episodeDays = dates),
     asideDays,
-  }).filter((f) => f.date >= w.periodStart && f.date <= w.periodEnd);
+  }).filter((f) => reachesInto(f, w.periodStart) && f.date <= w.periodEnd);
+  for (const f of found) if (f.kind === "level_shift" && f.date < w.periodStart) f.beforePeriod = true;
   const out = { series, found, episodeDays };
   byMetric.set(metric, out);
   return out;

@@ -1,7 +1,7 @@
 import type { Intention } from "@/lib/insights/intentions";
 import { metricDefinition } from "@/lib/insights/metrics";
 import { dayNumber } from "@/lib/dates";
-import { lastDayOf, shiftMarks, withoutStretchEnds } from "../../detectors/change-points";
+import { firstDayIn, lastDayOf, shiftMarks, withoutStretchEnds } from "../../detectors/change-points";
 import { trendRate } from "../../detectors/trend-rate";
 import { effectShare } from "../effect-share";
 import { kpiEffectOf } from "../impact";
@@ -52,7 +52,9 @@ export function runTrend(ctx: EngineContext, intention: Intention, metric: strin
   // change × t on day t.
   const deltas = new Map<object, number>();
   for (const f of found) {
-    const days = (f.kind === "level_shift" ? dayNumber(lastDayOf(f, w.periodEnd)) : end) - dayNumber(f.date) + 1;
+    // A stretch that began before the period: its days in it.
+    const first = dayNumber(firstDayIn(f, w.periodStart));
+    const days = (f.kind === "level_shift" ? dayNumber(lastDayOf(f, w.periodEnd)) : end) - first + 1;
     deltas.set(f, f.kind === "level_shift" ? f.change * days : (f.change * days * (days + 1)) / 2);
   }
   // The period's growth rate, with its unit and confidence interval (kept when significant; the
