@@ -38,6 +38,27 @@ describe("days away from the level and back", () => {
     ).toEqual([]);
   });
 
+  it("leads a channel's insight with its ten days in a row, by their effect together, all of them kept", async () => {
+    // Ranked day by day, Paid Search's ten days at 1.6 times its visits came after its orders' largest days ("Transactions
+    // for Channel “Paid Search” on Nov 4, 2026 were 34 …", +$1,123.97), and the cut to 12 findings kept 7 of the 10.
+    const rows = await reportOnShop(channelFactorCsv(81, "Paid Search", between("2026-11-01", "2026-11-10", 1.6)));
+    const paid = rows.find((r) => r.intentionKey === "segment_anomalies")!;
+    expect(paid.summary).toMatch(
+      /^Sessions for Channel “Paid Search” were above the expected range on 10 days in a row, from Nov 1, 2026 to Nov 10/,
+    );
+    const visits = (paid.findings as (Stored & { kpiEffect: number })[]).filter(
+      (f) => f.metric === "sessions" && f.dimensionValue === "Paid Search",
+    );
+    expect(visits.map((f) => f.date)).toEqual(
+      Array.from({ length: 10 }, (_, i) => `2026-11-${String(i + 1).padStart(2, "0")}`),
+    );
+    // The insight's effect is the ten days' together.
+    expect(paid.kpiEffect).toBeCloseTo(
+      visits.reduce((sum, f) => sum + f.kpiEffect, 0),
+      2,
+    );
+  });
+
   it("tells five days at half a channel's level as those days, not as steps of some weekdays", async () => {
     const rows = await reportOnShop(channelFactorCsv(72, "Paid Search", between("2026-11-05", "2026-11-09", 0.5)));
     expect(rows.flatMap((r) => r.findings as Stored[]).filter((f) => f.kind === "level_shift")).toEqual([]);

@@ -25,6 +25,7 @@ import { siteTypeIntentions } from "./applicable";
 import { statedKpiEffect } from "./impact";
 import { primaryKpi } from "./kpi";
 import { foldMovedWith } from "./fold-moved-with";
+import { runsTogether } from "./analyses/segment-runs";
 import { discountTrackingChanges } from "./tracking-change";
 import { FDR, benjaminiHochbergThreshold } from "./multiplicity";
 import { rankOutcomes, type InsightGroup } from "./rank";
@@ -129,9 +130,9 @@ export function runEngine(input: EngineInput, options: EngineOptions = {}): Engi
     const { findings: folded, moved } = foldMovedSegments(ctx, started);
     // Counted before the list is cut: a site-wide step is told by how many segments took it.
     noteSiblingShifts(ctx, folded);
-    o.findings = folded.slice(0, SEGMENT_MAX_FINDINGS);
-    // A lead left out with a segment's first weeks, or moved to another name, leaves its effect with it.
-    if (cut || moved) takeLeadEffect(o);
+    o.findings = runsTogether(folded, SEGMENT_MAX_FINDINGS);
+    // A lead left out with a segment's first weeks, moved to another name, or behind days in a row, leaves its effect.
+    if (cut || moved || o.findings[0] !== folded[0]) takeLeadEffect(o);
     attachMixRate(ctx, o.findings);
   }
   explainTotalsBySegments(ctx, outcomes);
