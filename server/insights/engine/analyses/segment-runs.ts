@@ -7,10 +7,11 @@ import type { SegmentAnomaly, SegmentShift } from "./segment-watch";
 /**
  * `findings` (in their ranked order) with each run of days kept together in date order, a run moved ahead of the
  * findings before it whose effect on the KPI is smaller than the run's, and cut to `max` events (a run is one) and at
- * most twice as many findings (a run that would pass that is left out), never inside a run. Ranked day by day, a ten-day promotion of Paid Search led its
- * insight with "Transactions for Channel “Paid Search” on Nov 4, 2026 were 34 …" (+$1,123.97), its visits' ten days in
- * a row (about +$5,000 together) behind its orders' and revenue's days, and the cut to 12 findings kept seven of those
- * ten days, told as two runs. A finding that is no run keeps its place among the others.
+ * most twice as many findings (a run that would pass that is left out), never inside a run. Ranked day by day, a
+ * ten-day promotion of Paid Search led its insight with "Transactions for Channel “Paid Search” on Nov 4, 2026 were
+ * 34 …" (+$1,123.97), its visits' ten days in a row (about +$5,000 together) behind its orders' and revenue's days,
+ * and the cut to 12 findings kept seven of those ten days, told as two runs. A finding that is no run keeps its place
+ * among the others.
  */
 export function runsTogether<T extends SegmentAnomaly | SegmentShift>(findings: readonly T[], max: number): T[] {
   const seen = new Set<T>();
