@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { addDays, dayOfWeek } from "@/lib/dates";
+import { addDays, dayNumber, dayOfWeek } from "@/lib/dates";
+import { channelFactorCsv, reportOnShop } from "@/test/generated-shop";
 import { analystNarrative } from "@/lib/insights/analyst-narrative";
 import { gaussian, mulberry32 } from "@/lib/seeded-random";
 import { db } from "@/server/db/client";
@@ -128,5 +129,26 @@ describe("the effect of traffic moving to a weaker channel", () => {
     expect(shifts[0]).toMatchObject({ dimension: "channel", dimensionValue: "Social" });
     expect(shifts[0].movedWith?.map((m) => m.dimensionValue)).toContain("desktop");
     expect(shifts.filter((f) => f.dimension === "device")).toEqual([]);
+  });
+
+  it("is the channel's in a slow decline no segment finding explains, whichever breakdown tells it", async () => {
+    // Organic Search losing visits steadily over two months, to 70 % of its level: no step nor day to explain the
+    // total, and by device (each lost its share, valued at its average rate) the same 4,807 sessions read
+    // "-$6,872.98 revenue" beside "-$5,740.51" by channel.
+    const ramp = (date: string) =>
+      date < "2026-09-20" ? 1 : 1 - 0.3 * Math.min(1, (dayNumber(date) - dayNumber("2026-09-20")) / 61);
+    const rows = await reportOnShop(channelFactorCsv(81, "Organic Search", ramp));
+    const byChannel = rows.find((r) => r.intentionKey === "sessions_by_channel")!;
+    const byDevice = rows.find((r) => r.intentionKey === "sessions_by_device")!;
+    expect(byChannel.summary).toMatch(/Channel “Organic Search” contributed -[\d,]+ to the change in sessions/);
+    expect(byDevice.kpiEffect).toBe(byChannel.kpiEffect);
+    const stated = (r: typeof byChannel) => (r.findings as { kpiEffect?: number }[])[0].kpiEffect;
+    expect(stated(byDevice)).toBe(stated(byChannel));
+    // Organic Search's lost sessions at its own revenue per session (2 % at $60: $1.20).
+    const organic = (byChannel.findings as { dimensionValue: string | null; change: number }[]).find(
+      (f) => f.dimensionValue === "Organic Search",
+    )!;
+    expect(byChannel.kpiEffect! / (organic.change * 1.2)).toBeGreaterThan(0.9);
+    expect(byChannel.kpiEffect! / (organic.change * 1.2)).toBeLessThan(1.15);
   });
 });

@@ -178,10 +178,15 @@ function countedAtItsOwnRates(outcomes: IntentionOutcome[], o: IntentionOutcome,
       x.findings[0]?.kind === "change" &&
       x.findings[0].metric === total.metric,
   );
-  if (!sibling) return;
-  const own = sibling.findings[0] as Finding & StatedEffect;
-  o.kpiEffect = sibling.kpiEffect;
-  o.indirectEffect = sibling.indirectEffect;
+  if (sibling) takeBreakdownEffect(o, sibling);
+}
+
+/** `o` (a breakdown of a total) takes the effect on the KPI of `from`, a breakdown of the same total by another dimension. */
+export function takeBreakdownEffect(o: IntentionOutcome, from: IntentionOutcome): void {
+  const total = o.findings[0] as Finding & StatedEffect;
+  const own = from.findings[0] as Finding & StatedEffect;
+  o.kpiEffect = from.kpiEffect;
+  o.indirectEffect = from.indirectEffect;
   for (const key of ["kpiEffect", "kpiAtSiteRate"] as const) {
     if (own[key] === undefined) delete total[key];
     else if (total[key] !== undefined) total[key] = own[key];

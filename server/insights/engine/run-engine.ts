@@ -25,6 +25,7 @@ import { siteTypeIntentions } from "./applicable";
 import { statedKpiEffect } from "./impact";
 import { primaryKpi } from "./kpi";
 import { foldMovedWith } from "./fold-moved-with";
+import { oneEffectPerChange } from "./one-effect-per-change";
 import { runsTogether } from "./analyses/segment-runs";
 import { discountTrackingChanges } from "./tracking-change";
 import { FDR, benjaminiHochbergThreshold } from "./multiplicity";
@@ -136,6 +137,7 @@ export function runEngine(input: EngineInput, options: EngineOptions = {}): Engi
     attachMixRate(ctx, o.findings);
   }
   explainTotalsBySegments(ctx, outcomes);
+  oneEffectPerChange(outcomes);
   foldMovedWith(outcomes);
   discountTrackingChanges(ctx, outcomes);
   // Every metric that moves over time has a chart: the lead segment's series with its expected range.
