@@ -181,7 +181,7 @@ function countedAtItsOwnRates(outcomes: IntentionOutcome[], o: IntentionOutcome,
   if (sibling) takeBreakdownEffect(o, sibling);
 }
 
-/** `o`, a breakdown of a total, takes the effect on the KPI of `from`, the same total's breakdown by another dimension. */
+/** `o`, a breakdown of a total, takes the effect on the KPI of `from`, the total's breakdown by another dimension. */
 export function takeBreakdownEffect(o: IntentionOutcome, from: IntentionOutcome): void {
   const total = o.findings[0] as Finding & StatedEffect;
   const own = from.findings[0] as Finding & StatedEffect;
