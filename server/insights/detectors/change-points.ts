@@ -203,7 +203,6 @@ export function detectChangePoints(series: readonly DailyPoint[], options: Chang
     t,
     v,
     sigma,
-    alpha,
     confidence,
     minSegment,
     minDaysAtEnd,

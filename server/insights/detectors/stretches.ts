@@ -5,7 +5,7 @@ import { knownValues, type ChangePointFinding, type ChangePointOptions, type Lev
 import { takesSomeWeekdays } from "./weekday-shift";
 
 // Levels that came back: two level shifts of a series told as one stretch (`markStretches`), and the other step of
-// one that the change-point scan missed (`completeStretches`).
+// one that the change-point scan missed (`otherStepOf`).
 
 /** What the change-point scan hands over: the series, its deseasonalised values and the scan's own view of them. */
 export interface StretchInput {
@@ -16,7 +16,6 @@ export interface StretchInput {
   t: readonly number[];
   v: readonly number[];
   sigma: number;
-  alpha: number;
   confidence: number;
   minSegment: number;
   /** Days a step needs after it at the series' end. */
@@ -26,7 +25,7 @@ export interface StretchInput {
 
 /**
  * The change points found (sorted by date), with their stretches marked and a stretch's missing step added where the
- * scan missed it (`completeStretches`).
+ * scan missed it (`otherStepOf`).
  */
 export function findStretches(found: ChangePointFinding[], input: StretchInput): ChangePointFinding[] {
   const marked = copies(found);
