@@ -3,9 +3,9 @@ import { dayOfWeek } from "@/lib/dates";
 import { resetDatabase } from "@/test/db";
 import { noisyCounts, reportOnShop, SHOP_WEEKLY, shopDays } from "@/test/generated-shop";
 
-// A Google Ads export by campaign (impressions, clicks, cost, conversions, conversion value) whose Brand campaign ran at
-// 30 % of its clicks for 12 days. Its days in a row led the report at Brand's own rate ("-$15,658.99 revenue"), while
-// the impressions' total change, read at the average impression's rate, said "Estimated effect over the period:
+// A Google Ads export by campaign (impressions, clicks, cost, conversions, conversion value) whose Brand campaign ran
+// at 30 % of its clicks for 12 days. Its days in a row led the report at Brand's own rate ("-$15,658.99 revenue"),
+// while the impressions' total change, read at the average impression's rate, said "Estimated effect over the period:
 // -$5,636.59 revenue" and named no campaign: each of Brand's days alone carried a twelfth of the drop.
 
 /** Campaign, clicks a day, cost per click, conversion rate. */
@@ -42,7 +42,9 @@ describe("a campaign's days in a row behind a total's change", () => {
       "ecommerce",
     );
     const days = rows.find((r) => r.intentionKey === "segment_anomalies")!;
-    expect(days.summary).toMatch(/^(Clicks|Impressions) for Campaign “Brand” were below the expected range on 12 days in a row/);
+    expect(days.summary).toMatch(
+      /^(Clicks|Impressions) for Campaign “Brand” were below the expected range on 12 days in a row/,
+    );
     const total = rows.find((r) => r.intentionKey === "impressions_change")!;
     expect(total.summary).toContain("% of the drop came from Campaign “Brand”.");
     // Brand's 12 days of about 264 fewer clicks at 8 % and $60: about -$15,000; the rest of the change at the average
