@@ -159,7 +159,8 @@ function AlsoSeenIn({ finding, currency }: { finding: InsightFinding; currency: 
   const name = (s: { dimension: string; dimensionValue: string }) =>
     `${dimensionLabel(s.dimension)}: ${s.dimensionValue}`;
   const same = finding.sameRowsAs ?? [];
-  const lists = [
+  type Part = { dimension: string; dimensionValue: string; change: number; metric?: string };
+  const lists: { label: string; segments: Part[] }[] = [
     { label: "Also seen in:", segments: finding.sameEventAs ?? [] },
     { label: "Moved with it, by less:", segments: finding.movedWith ?? [] },
   ].filter((l) => l.segments.length > 0);
@@ -172,7 +173,11 @@ function AlsoSeenIn({ finding, currency }: { finding: InsightFinding; currency: 
           <span className="block">{l.label}</span>
           {l.segments.map((w) => (
             <span key={`${w.dimension}|${w.dimensionValue}`} className="block">
-              {name(w)} <span className="whitespace-nowrap">({formatFindingChange(finding, w.change, currency)})</span>
+              {name(w)}{" "}
+              <span className="whitespace-nowrap">
+                ({w.metric ? `${metricLabel(w.metric)} ` : ""}
+                {formatFindingChange(w.metric ? { ...finding, metric: w.metric } : finding, w.change, currency)})
+              </span>
             </span>
           ))}
         </span>

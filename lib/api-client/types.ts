@@ -169,7 +169,8 @@ export type InsightFinding = Serialized<EngineFinding> & {
   /** Wider segments that moved by about as much the same day: most likely this change (segment watch). */
   sameEventAs?: { dimension: string; dimensionValue: string; change: number }[];
   /** Segments of other dimensions that moved with it by less, the total moving mostly with it (segment watch). */
-  movedWith?: { dimension: string; dimensionValue: string; change: number }[];
+  /** `metric` when the segment's change is of another metric than the finding's (told with its own unit). */
+  movedWith?: { dimension: string; dimensionValue: string; change: number; metric?: string }[];
   /** A competitor comparison's visibility move inside its day-to-day variation: shown without colour. */
   withinVariation?: boolean;
 };

@@ -173,15 +173,17 @@ function sameEventNote(f: Finding & Record<string, unknown>, unit: Unit, ctx: Na
 
 /** "Country “Germany” (−58 a day)": each segment named with its own change, in the finding's unit. */
 function withChanges(
-  segments: { dimension: string; dimensionValue: string; change: number }[],
+  segments: { dimension: string; dimensionValue: string; change: number; metric?: string }[],
   f: Finding,
   unit: Unit,
   ctx: NarrativeContext,
 ): string[] {
-  const perDay = readsPerDay(f.kind, unit, f.metric) ? " a day" : "";
-  return segments.map(
-    (w) => `${segmentName(w.dimension, w.dimensionValue)} (${formatDelta(w.change, unit, ctx)}${perDay})`,
-  );
+  return segments.map((w) => {
+    // Another metric than the finding's is named with its own unit ("+161 sessions a day").
+    const [u, label] = w.metric ? [unitOf(w.metric), ` ${labelOf(w.metric)}`] : [unit, ""];
+    const perDay = readsPerDay(f.kind, u, w.metric ?? f.metric) ? " a day" : "";
+    return `${segmentName(w.dimension, w.dimensionValue)} (${formatDelta(w.change, u, ctx)}${label}${perDay})`;
+  });
 }
 
 /** Segments a sentence names of those that moved with a finding's (the evidence table lists them all). */
@@ -192,7 +194,7 @@ const MOVED_WITH_NAMED = 3;
  * segments of other dimensions whose change was most likely their part of this one (fold-moved-with.ts).
  */
 function movedWithNote(f: Finding & Record<string, unknown>, unit: Unit, ctx: NarrativeContext): string {
-  const parts = (f.movedWith ?? []) as { dimension: string; dimensionValue: string; change: number }[];
+  const parts = (f.movedWith ?? []) as { dimension: string; dimensionValue: string; change: number; metric?: string }[];
   if (parts.length === 0) return "";
   const shown = parts.length > MOVED_WITH_NAMED + 1 ? parts.slice(0, MOVED_WITH_NAMED) : parts;
   const named = withChanges(shown, f, unit, ctx);

@@ -10,7 +10,7 @@ import { takesSomeWeekdays } from "./weekday-shift";
 /** What the change-point scan hands over: the series, its deseasonalised values and the scan's own view of them. */
 export interface StretchInput {
   series: readonly DailyPoint[];
-  /** The deseasonalised series, spikes clipped (NaN: unknown or left out). */
+  /** The deseasonalised series, spikes not clipped (NaN: unknown or left out): the stretches' levels are its means. */
   x: Float64Array;
   /** The scanned days' positions in `series`, and their values as scanned. */
   t: readonly number[];

@@ -54,6 +54,8 @@ export function foldMovedWith(outcomes: IntentionOutcome[]): void {
         ...parts.map((b) => ({
           dimension: b.dimension ?? "",
           dimensionValue: b.dimensionValue ?? "",
+          // Another metric than the lead's (one a started segment's finding names with its own): said with its unit.
+          ...(b.metric !== lead.metric ? { metric: b.metric } : {}),
           // On a shift of some weekdays, each of those days' change, as its sentence gives the lead's; a step that
           // came back with a stretch, the move its own step back undid.
           change:
@@ -193,9 +195,9 @@ function cameBackWith(b: SegmentFinding, lead: SegmentFinding): boolean {
  */
 function movedWithLead(b: SegmentFinding, lead: SegmentFinding): boolean {
   const seenIn = [lead.dimension, ...[...(lead.sameRowsAs ?? []), ...(lead.sameEventAs ?? [])].map((w) => w.dimension)];
+  const leadChange = changeOf(lead, b.metric);
   return (
     b.kind === lead.kind &&
-    b.metric === lead.metric &&
     b.direction === lead.direction &&
     b.sourceId === lead.sourceId &&
     !seenIn.includes(b.dimension ?? "") &&
@@ -204,7 +206,18 @@ function movedWithLead(b: SegmentFinding, lead: SegmentFinding): boolean {
     // of one of every day.
     weekdaysOf(b) === weekdaysOf(lead) &&
     b.change !== null &&
-    lead.change !== null &&
-    Math.abs(b.change) < Math.abs(lead.change)
+    leadChange !== null &&
+    Math.abs(b.change) < Math.abs(leadChange)
   );
+}
+
+/**
+ * The lead's change of `metric`: its own, or the level of another metric a started segment's finding says with its own
+ * (started-segments.ts): a channel that ran three weeks was led by its revenue, which names its sessions' level, and
+ * the devices' sessions that moved with it were told as steps of their own.
+ */
+function changeOf(lead: SegmentFinding, metric: string): number | null {
+  if (lead.metric === metric) return lead.change;
+  const also = (lead as { alsoStarted?: { metric: string; current: number }[] }).alsoStarted;
+  return also?.find((m) => m.metric === metric)?.current ?? null;
 }

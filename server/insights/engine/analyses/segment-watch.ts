@@ -99,7 +99,7 @@ export interface SegmentFindingExtras {
    * Segments of other dimensions that moved the same way about the same day by less, when the site's total moved
    * mostly with this segment (fold-moved-with.ts): most likely their part of this change, with each one's own change.
    */
-  movedWith?: { dimension: string; dimensionValue: string; change: number }[];
+  movedWith?: { dimension: string; dimensionValue: string; change: number; metric?: string }[];
   /** For an outcome (conversions, revenue, ...): how much traffic and how much the rate explain. */
   mixRate?: MixRate;
   /** A day of extra traffic whose KPI was as usual (idleTraffic): the KPI that day and its usual level that weekday. */
