@@ -166,6 +166,12 @@ function leads(f: SegmentFinding, e: ExplainedEvent): boolean {
   );
 }
 
+/** The dimensions a lead is already seen in: its own, its same rows' and the wider segments' of its event. */
+const dimensionsOf = (lead: SegmentFinding) => [
+  lead.dimension,
+  ...[...(lead.sameRowsAs ?? []), ...(lead.sameEventAs ?? [])].map((w) => w.dimension),
+];
+
 /**
  * A step of another dimension's segment back from a stretch's level about the day the lead's stretch ended, by less
  * than the stretch's change: its share of the stretch, whose first step its noise hid (a device's few orders a day
@@ -175,7 +181,7 @@ function leads(f: SegmentFinding, e: ExplainedEvent): boolean {
 function cameBackWith(b: SegmentFinding, lead: SegmentFinding): boolean {
   if (lead.kind !== "level_shift" || !lead.until || b.kind !== "level_shift" || b.until || takesSomeWeekdays(b))
     return false;
-  const seenIn = [lead.dimension, ...[...(lead.sameRowsAs ?? []), ...(lead.sameEventAs ?? [])].map((w) => w.dimension)];
+  const seenIn = dimensionsOf(lead);
   return (
     b.metric === lead.metric &&
     b.sourceId === lead.sourceId &&
@@ -194,7 +200,7 @@ function cameBackWith(b: SegmentFinding, lead: SegmentFinding): boolean {
  * so another channel is not a part of the campaign's change.
  */
 function movedWithLead(b: SegmentFinding, lead: SegmentFinding): boolean {
-  const seenIn = [lead.dimension, ...[...(lead.sameRowsAs ?? []), ...(lead.sameEventAs ?? [])].map((w) => w.dimension)];
+  const seenIn = dimensionsOf(lead);
   const leadChange = changeOf(lead, b.metric);
   return (
     b.kind === lead.kind &&
