@@ -10,6 +10,7 @@ import {
   reportOnShop,
   SHOP_CHANNELS,
   SHOP_DEVICES,
+  SHOP_START,
   SHOP_WEEKLY,
   shopDays,
 } from "@/test/generated-shop";
@@ -100,6 +101,13 @@ describe("a level that came back", () => {
     // The site's own step is the same stretch; no step of the period is the promotion's end.
     const site = steps.filter((f) => f.dimensionValue === null && f.metric === "sessions");
     expect(site.map((f) => [f.direction, f.beforePeriod])).toEqual([["up", true]]);
+    // Both charts start before the period, and say where it begins: the segment's a week before the stretch.
+    type Series = { points: { date: string }[]; periodStart?: string };
+    for (const key of ["segment_level_shifts", "sessions_trend"]) {
+      const chart = rows.find((r) => r.intentionKey === key)!.chart as Series;
+      expect(chart.periodStart).toBe(SHOP_START);
+      expect(chart.points[0].date < "2026-10-08").toBe(true);
+    }
     expect(steps.filter((f) => f.direction === "down")).toEqual([]);
   });
 

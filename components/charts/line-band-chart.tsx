@@ -1,6 +1,6 @@
 "use client";
 
-import { Area, CartesianGrid, ComposedChart, Line, ReferenceDot, Tooltip, XAxis, YAxis } from "recharts";
+import { Area, CartesianGrid, ComposedChart, Line, ReferenceDot, ReferenceLine, Tooltip, XAxis, YAxis } from "recharts";
 import type { ChartLook } from "@/lib/hooks/use-chart-look";
 import { AXIS_TICK, ChartFrame, DATE_AXIS, GRID_STROKE, MARK_COLOR } from "./chart-frame";
 import { ChartTooltipBox } from "./chart-tooltip";
@@ -22,6 +22,8 @@ export interface ChartMark {
 interface LineBandChartProps {
   points: BandPoint[];
   marks?: ChartMark[];
+  /** The report period's first day, drawn as a line, when the points start before it. */
+  periodStart?: string;
   look: ChartLook;
   /** What the chart shows, summarised with its numbers: the accessible name of the image. */
   label: string;
@@ -38,6 +40,8 @@ interface LineBandChartProps {
 }
 
 const known = (v: number | null | undefined): v is number => typeof v === "number" && Number.isFinite(v);
+/** The report period's line: slate-600, which keeps its label's contrast on white. */
+const PERIOD_LINE = "#475569";
 
 /**
  * The daily series as a line over its expected range (a shaded band) and the expected value (dashed), anomalies and
@@ -46,6 +50,7 @@ const known = (v: number | null | undefined): v is number => typeof v === "numbe
 export function LineBandChart({
   points,
   marks = [],
+  periodStart,
   look,
   label,
   formatValue,
@@ -139,6 +144,15 @@ export function LineBandChart({
           isAnimationActive={false}
           connectNulls={false}
         />
+        {periodStart && byDate.has(periodStart) ? (
+          <ReferenceLine
+            x={periodStart}
+            stroke={PERIOD_LINE}
+            strokeDasharray="2 3"
+            label={{ value: "Report period", position: "insideTopLeft", style: { ...AXIS_TICK, fill: PERIOD_LINE } }}
+            data-testid="chart-period-start"
+          />
+        ) : null}
         {marks.map((m) => {
           const p = byDate.get(m.date);
           return p && known(p.value) ? (

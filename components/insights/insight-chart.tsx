@@ -41,6 +41,7 @@ export function seriesSummary(chart: SeriesChart, currency: string): string {
     `from ${fmt(first.value as number)} to ${fmt(last.value as number)}`,
     `lowest ${fmt(min.value as number)} on ${formatDay(min.date)}, highest ${fmt(max.value as number)} on ${formatDay(max.date)}`,
   ];
+  if (chart.periodStart) parts.push(`the report period starts on ${formatDay(chart.periodStart)}`);
   if (chart.points.some((p) => known(p.low) && known(p.high))) parts.push("the expected range is shaded");
   const marks = chart.marks ?? [];
   if (marks.length) {
@@ -159,6 +160,7 @@ export function SeriesChartFigure({
       <LineBandChart
         points={chart.points}
         marks={chart.marks}
+        periodStart={chart.periodStart}
         look={look}
         label={seriesSummary(chart, currency)}
         formatValue={fmt}

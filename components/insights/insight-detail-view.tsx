@@ -351,6 +351,7 @@ function SeriesHeading({ chart }: { chart: Extract<InsightChart, { type: "series
       </CardTitle>
       <p className="mt-1 text-sm text-slate-600">
         Each day from {formatDay(chart.points[0]?.date)} to {formatDay(chart.points.at(-1)?.date)}
+        {chart.periodStart ? ` (the report period from ${formatDay(chart.periodStart)}, dotted line)` : ""}
         {levels ? ", against its level before and after the change (dashed)" : ""}
         {chart.marks?.length ? "; marked days start a change" : ""}
         {/* The findings compare the site with each competitor; the chart with all of them at once. */}

@@ -69,6 +69,11 @@ export type Chart =
         high?: number | null;
       }[];
       marks?: { date: string; kind: string }[];
+      /**
+       * The report period's first day, when the points start before it (a trend's weeks before the period, a stretch
+       * that began before it): the chart draws where the period begins.
+       */
+      periodStart?: string;
     }
   | {
       type: "contributions";

@@ -25,7 +25,7 @@ import { round } from "./anomalies";
 import { mixAndRate, type MixRate } from "./mix-rate";
 import { moderateSegmentNoise } from "./segment-noise";
 import { startedFromNothing } from "./started-segments";
-import { totalChangePoints, totalLevelShifts } from "./total-change-points";
+import { periodStartOf, totalChangePoints, totalLevelShifts } from "./total-change-points";
 import {
   CLEAR_SHIFT_P,
   isLevelMetric,
@@ -165,7 +165,8 @@ export function attachMixRate(ctx: EngineContext, findings: readonly object[]): 
         ? null
         : mixAndRate(o.s, o.metric, finding, o.afterEnd, ctx.data.unknownDays(o.s.sourceId, ctx.excludedDays));
     if (split) finding.mixRate = split;
-    finding.series = evidenceSeries(o, finding as SegmentAnomaly | SegmentShift);
+    const series = evidenceSeries(o, finding as SegmentAnomaly | SegmentShift);
+    finding.series = { ...series, ...periodStartOf(series.points, ctx.window.periodStart) };
   }
 }
 

@@ -50,6 +50,10 @@ export function totalChangePoints(ctx: EngineContext, metric: string): TotalChan
   return out;
 }
 
+/** A series chart's `periodStart`: the period's first day when its points start before it. */
+export const periodStartOf = (points: readonly { date: string }[], periodStart: string): { periodStart?: string } =>
+  points.length > 0 && points[0].date < periodStart ? { periodStart } : {};
+
 /**
  * The level shifts among them as the anomaly detector takes them: first day and level after / before; with `maxP`,
  * only those the scan is that sure of.

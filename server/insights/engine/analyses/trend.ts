@@ -7,7 +7,7 @@ import { effectShare } from "../effect-share";
 import { kpiEffectOf } from "../impact";
 import type { EngineContext, IntentionOutcome } from "../types";
 import { round } from "./anomalies";
-import { MAX_CHART_POINTS, totalChangePoints } from "./total-change-points";
+import { MAX_CHART_POINTS, periodStartOf, totalChangePoints } from "./total-change-points";
 
 /** Mean of the 14 known days before `date`: the level a slope change is read against (% per week). */
 function levelBefore(series: readonly { date: string; value: number | null }[], date: string): number | null {
@@ -93,6 +93,7 @@ export function runTrend(ctx: EngineContext, intention: Intention, metric: strin
       unit: metricDefinition(metric).unit,
       points: points.map((p) => ({ date: p.date, value: round(p.value) })),
       marks: found.flatMap((f) => (f.kind === "level_shift" ? shiftMarks(f) : [{ date: f.date, kind: f.kind }])),
+      ...periodStartOf(points, w.periodStart),
     },
     kpiEffect: effect.kpiEffect,
     indirectEffect: effect.indirectEffect,
