@@ -28,18 +28,21 @@ export interface StretchInput {
  * scan missed it (`otherStepOf`).
  */
 export function findStretches(found: ChangePointFinding[], input: StretchInput): ChangePointFinding[] {
+  // A count or an amount is never below zero: read once for every level below.
+  const nonNegative = knownValues(input.series).every((value) => value >= 0);
+  const mark = (steps: readonly ChangePointFinding[]) => markStretches(steps, input, nonNegative);
   const marked = copies(found);
-  markStretches(marked, input.series, input.x, input.sigma);
-  const candidates = marked.flatMap((f, i) => (isLone(f) ? otherStepOf(found, i, input) : []));
+  mark(marked);
+  const candidates = marked.flatMap((f, i) => (isLone(f) ? otherStepOf(found, i, input, nonNegative) : []));
   if (candidates.length === 0) return marked;
   // Kept only where they make a stretch with the steps found (as its first step, its return or a step inside it);
   // marked again without the others, which would have stood between the steps of another stretch.
   const tried = copies(candidates);
-  markStretches(byDate([...copies(found), ...tried]), input.series, input.x, input.sigma);
+  mark(byDate([...copies(found), ...tried]));
   const kept = candidates.filter((_, c) => inStretch(tried[c]));
   if (kept.length === 0) return marked;
   const final = byDate([...copies(found), ...kept]);
-  markStretches(final, input.series, input.x, input.sigma);
+  mark(final);
   return final;
 }
 
@@ -65,7 +68,12 @@ const isLone = (f: ChangePointFinding) => isStep(f) && !inStretch(f);
  * at the series' end after a return); the split is kept when clear over the splits tried (Bonferroni, at
  * MISSED_STEP_P). `findStretches` then keeps it only if the two steps are one stretch.
  */
-function otherStepOf(found: readonly ChangePointFinding[], i: number, input: StretchInput): LevelShiftFinding[] {
+function otherStepOf(
+  found: readonly ChangePointFinding[],
+  i: number,
+  input: StretchInput,
+  nonNegative: boolean,
+): LevelShiftFinding[] {
   const { series, t, v, minSegment } = input;
   const step = found[i];
   const at = (date: string) => t.findIndex((p) => series[p].date >= date);
@@ -77,10 +85,10 @@ function otherStepOf(found: readonly ChangePointFinding[], i: number, input: Str
   const sign = -Math.sign(step.change);
   const out: LevelShiftFinding[] = [];
   // Before it: a step the other way from `lo`, which this one took back.
-  const start = flatSplit(input, lo, k, minSegment, minSegment, sign);
+  const start = flatSplit(input, nonNegative, lo, k, minSegment, minSegment, sign);
   if (start) out.push(start);
   // After it: a step the other way to `hi`, which took this one back.
-  const end = flatSplit(input, k, hi, minSegment, hi === v.length ? input.minDaysAtEnd : minSegment, sign);
+  const end = flatSplit(input, nonNegative, k, hi, minSegment, hi === v.length ? input.minDaysAtEnd : minSegment, sign);
   if (end) out.push(end);
   return out;
 }
@@ -95,6 +103,7 @@ const MISSED_STEP_P = 1e-4;
 /** The most significant flat step of `sign` within [lo, hi) of the scanned days, as a finding, or null. */
 function flatSplit(
   input: StretchInput,
+  nonNegative: boolean,
   lo: number,
   hi: number,
   before: number,
@@ -122,7 +131,6 @@ function flatSplit(
   if (!best) return null;
   const pValue = Math.min(1, 2 * normalSurvival(Math.abs(best.z)) * tests);
   if (pValue > MISSED_STEP_P) return null;
-  const nonNegative = knownValues(series).every((x) => x >= 0);
   const baseline = best.m1;
   const current = nonNegative ? Math.max(0, best.m2) : best.m2;
   const change = current - baseline;
@@ -176,16 +184,11 @@ const STRETCH_BEFORE_DAYS = 28;
  * Marks the stretches among level shifts sorted by date (in place): on the first, `until`, `backTo` and its levels
  * read again over the stretch's own days and those before it (binary segmentation measured them before the return
  * was found, over the days after the return too: a campaign paused to 10 % of its visits read "from about 533 to 159
- * a day"); `until` on the steps inside; `endsStretchFrom` on the return. `x` is the deseasonalised series (spikes
- * clipped), σ its noise.
+ * a day"); `until` on the steps inside; `endsStretchFrom` on the return. The levels are means of the input's `x`, the
+ * deseasonalised days as they were; σ its noise.
  */
-function markStretches(
-  found: readonly ChangePointFinding[],
-  series: readonly DailyPoint[],
-  x: Float64Array,
-  sigma: number,
-): void {
-  const nonNegative = knownValues(series).every((value) => value >= 0);
+function markStretches(found: readonly ChangePointFinding[], input: StretchInput, nonNegative: boolean): void {
+  const { series, x, sigma } = input;
   const end = series.length > 0 ? addDays(series[series.length - 1].date, 1) : "";
   /** The level from the k-th change to the next (or the series' end). */
   const levelAfter = (k: number) => meanOf(series, x, found[k].date, found[k + 1]?.date ?? end);

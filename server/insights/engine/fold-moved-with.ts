@@ -44,29 +44,25 @@ export function foldMovedWith(outcomes: IntentionOutcome[]): void {
     const folded = new Set<SegmentFinding>();
     for (const lead of findings) {
       if (!leadsOfEvents.has(lead) || folded.has(lead)) continue;
-      const parts = findings.filter(
-        (b) =>
-          !leadsOfEvents.has(b) && !folded.has(b) && b !== lead && (movedWithLead(b, lead) || cameBackWith(b, lead)),
-      );
+      const parts = findings.flatMap((b) => {
+        if (leadsOfEvents.has(b) || folded.has(b) || b === lead) return [];
+        if (movedWithLead(b, lead)) return [{ b, back: false }];
+        return cameBackWith(b, lead) ? [{ b, back: true }] : [];
+      });
       if (parts.length === 0) continue;
       lead.movedWith = [
         ...(lead.movedWith ?? []),
-        ...parts.map((b) => ({
+        ...parts.map(({ b, back }) => ({
           dimension: b.dimension ?? "",
           dimensionValue: b.dimensionValue ?? "",
           // Another metric than the lead's (one a started segment's finding names with its own): said with its unit.
           ...(b.metric !== lead.metric ? { metric: b.metric } : {}),
           // On a shift of some weekdays, each of those days' change, as its sentence gives the lead's; a step that
           // came back with a stretch, the move its own step back undid.
-          change:
-            lead.kind === "level_shift" && lead.weekdays
-              ? dayChange(b)
-              : cameBackWith(b, lead)
-                ? -b.change!
-                : b.change!,
+          change: lead.kind === "level_shift" && lead.weekdays ? dayChange(b) : back ? -b.change! : b.change!,
         })),
       ];
-      for (const b of parts) folded.add(b);
+      for (const { b } of parts) folded.add(b);
     }
     if (folded.size === 0) continue;
     o.findings = findings.filter((f) => !folded.has(f));
