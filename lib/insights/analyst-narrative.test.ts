@@ -858,4 +858,31 @@ describe("a competitor comparison told in its own words", () => {
       "Paid Search's leads all but stopped from Apr 3, 2025 to Apr 23, 2025 and came back: check what recorded it over those days (the tag, the consent banner, the form or checkout), then whether Paid Search was paused, and note the days as lost.",
     );
   });
+
+  it("tells a segment that ran and ended by its days, with none before or after it, not a rise from zero", () => {
+    // It read "Revenue from Affiliates rose to about $366.38 a day … (from about $0.00), then came back to about $0.00"
+    const ran: NarrativeFinding = {
+      ...base,
+      kind: "level_shift",
+      metric: "revenue",
+      dimension: "channel",
+      dimensionValue: "Affiliates",
+      periodStart: "2025-04-03",
+      periodEnd: "2025-04-23",
+      baseline: 0,
+      current: 366.38,
+      change: 366.38,
+      changePct: null,
+      direction: "up",
+      until: "2025-04-23",
+      backTo: 0,
+    };
+    const told = (f: NarrativeFinding) => analystNarrative({ findings: [f] }, { currency: "USD", period })!.headline;
+    expect(told(ran)).toBe(
+      "Affiliates ran from Apr 3, 2025 to Apr 23, 2025, with none before or after it: about $366.38 revenue a day while it ran.",
+    );
+    expect(told({ ...ran, until: undefined, backTo: undefined })).toBe(
+      "Affiliates started on Apr 3, 2025: about $366.38 revenue a day since, from none before.",
+    );
+  });
 });

@@ -250,6 +250,15 @@ function findingHeadline(f: NarrativeFinding, options: NarrativeOptions): string
       const days = weekdaysOf(f);
       if (days)
         return `${subject} on ${days} shifted${pct} ${f.direction === "up" ? "up" : "down"} to about ${about(f.weekdayCurrent ?? null)}${aDay} from ${formatDay(f.periodStart)} (from about ${about(f.weekdayBaseline ?? null)}); the other days did not move.`;
+      // A segment that began in the window (none before it): its level while it ran, not a rise from "about $0.00".
+      if (f.dimension && f.baseline === 0 && f.changePct === null && f.direction === "up") {
+        const segment = segmentName(f.dimension, f.dimensionValue);
+        const level = `about ${about(f.current)} ${lower(metricLabel(f.metric))}${aDay}`;
+        if (!f.until) return `${segment} started on ${formatDay(f.periodStart)}: ${level} since, from none before.`;
+        const after =
+          finite(f.backTo) && f.backTo >= 0.5 ? ` and about ${about(f.backTo)}${aDay} after` : " or after it";
+        return `${segment} ran from ${formatDay(f.periodStart)}${f.beforePeriod ? " (before this period)" : ""} to ${formatDay(f.until)}, with none before${after.startsWith(" and") ? " it" : ""}${after}: ${level} while it ran.`;
+      }
       if (f.until && finite(f.backTo))
         return `${subject} ${f.direction === "up" ? "rose" : "fell"}${pct} to about ${about(f.current)}${aDay} from ${formatDay(f.periodStart)}${f.beforePeriod ? " (before this period)" : ""} to ${formatDay(f.until)} (from about ${about(f.baseline)}), then came back to about ${about(f.backTo)}${aDay}.`;
       return `${subject} shifted${pct} ${f.direction === "up" ? "up" : "down"} to about ${about(f.current)}${aDay} from ${formatDay(f.periodStart)} (from about ${about(f.baseline)}).`;
