@@ -1,6 +1,13 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { resetDatabase } from "@/test/db";
-import { basketRevenue, between, channelDeviceCsv, channelFactorCsv, reportOnShop } from "@/test/generated-shop";
+import {
+  SHOP_CHANNELS,
+  basketRevenue,
+  between,
+  channelDeviceCsv,
+  channelFactorCsv,
+  reportOnShop,
+} from "@/test/generated-shop";
 
 // A few days away from the level and back (detectors/episodes.ts). A week of twice Paid Search's visits led the report
 // with "Sessions for Channel “Paid Search” shifted from about 973 to 492 a day on Nov 9, 2026 (-49.5%) … Estimated
@@ -109,4 +116,59 @@ describe("days away from the level and back", () => {
     const steps = rows.flatMap((r) => r.findings as Stored[]).filter((f) => f.kind === "level_shift");
     expect(steps).toEqual([]);
   });
+  it("keeps a channel's lasting drop a step when the site's total came back only because another channel rose", async () => {
+    // The site's revenue was ten days away from its level and back, an episode. Its days were left out of Paid
+    // Search's scan as the channel's share of it, and Paid Search's drop read as "Transactions for Channel “Paid
+    // Search” were below the expected range on 10 days in a row, from Oct 25, 2026 to Nov 3, 2026 … -$39,646.81
+    // revenue". On the report bench (a channel's orders 40 % down from the period's first day, the site growing with
+    // the season), the channel's step was dated the day after the site's "episode" ("on Nov 8, 2026").
+    const rows = await reportOnShop(paidDownOrganicUp(1));
+    const paid = rows.flatMap((r) => r.findings as Stored[]).filter((f) => f.dimensionValue === "Paid Search");
+    const ordersStep = paid.find((f) => f.kind === "level_shift" && f.metric === "transactions");
+    expect(ordersStep).toMatchObject({ date: "2026-10-25", direction: "down" });
+    // Its days after the drop are the new level's, none of them unusual.
+    expect(paid.filter((f) => f.kind === "anomaly" && f.metric === "transactions")).toEqual([]);
+    expect(rows.find((r) => r.intentionKey === "segment_level_shifts")!.summary).toMatch(
+      /^Transactions for Channel “Paid Search” shifted from about \d+ to \d+ a day on Oct 25, 2026 \(-4\d\.\d%\)/,
+    );
+  });
+
+  it("tells the site's revenue as a drop, not as days that came back, when the channel that dropped stayed down", async () => {
+    // Told from the site's days alone, the same shop's revenue read "shifted from about $28,753.32 to $24,559.19 a day
+    // from Oct 25, 2026 to Nov 3, 2026 (-14.6%) …, then came back to about $28,124.21 a day on Nov 4, 2026. 99% of the
+    // drop came from Channel “Paid Search”", or as days below the expected range: Paid Search never came back.
+    const rows = await reportOnShop(paidDownOrganicUp(3));
+    const site = rows
+      .flatMap((r) => r.findings as (Stored & { until?: string })[])
+      .filter((f) => f.metric === "revenue" && f.dimensionValue === null);
+    expect(site.filter((f) => f.kind === "anomaly")).toEqual([]);
+    const drop = site.find((f) => f.kind === "level_shift" && f.date === "2026-10-25");
+    expect(drop).toMatchObject({ direction: "down" });
+    expect(drop!.until).toBeUndefined();
+    expect(rows.find((r) => r.intentionKey === "revenue_trend")!.summary).toMatch(
+      new RegExp(
+        "^Revenue shifted from about \\$[\\d,.]+ to \\$[\\d,.]+ a day on Oct 25, 2026 \\(-\\d+\\.\\d%\\), " +
+          "[\\d.]+ times the day-to-day noise\\. 100% of the drop came from Channel “Paid Search”\\.",
+      ),
+    );
+  });
 });
+
+/**
+ * A shop at ten times the generated one's visits whose Paid Search lost 40 % of them for good on Oct 25, and whose
+ * Organic Search gained as many on Nov 4: the site's total was ten days down and back, each channel's change lasting.
+ */
+function paidDownOrganicUp(seed: number): string {
+  const scaled = SHOP_CHANNELS.map(([channel, sessions, rate]) => [channel, sessions * 10, rate] as const);
+  return channelDeviceCsv(
+    seed,
+    (cell, { count, z }) => {
+      const paidDown = cell.channel === "Paid Search" && cell.date >= "2026-10-25";
+      const organicUp = cell.channel === "Organic Search" && cell.date >= "2026-11-04";
+      const visitors = count(cell.expected * (paidDown ? 0.6 : organicUp ? 4 / 3 : 1));
+      const orders = count(visitors * cell.rate);
+      return [visitors, orders, basketRevenue(orders, z)];
+    },
+    scaled,
+  );
+}

@@ -220,4 +220,22 @@ describe("detectChangePoints", () => {
     });
     expect(kept).toBeNull();
   });
+
+  it("keeps the larger series' episode days in the scan of a series that moved on them and stayed", () => {
+    // Half its level from day 74 to the end: the site's "episode" of days 74 to 77 was this series' lasting step,
+    // and with those days left out the step was dated on day 78.
+    const options = { metric: "revenue", maxChanges: 3, minDaysAtEnd: 4, minKinkDaysAtEnd: 14 };
+    const s = plant(generateSeries({ days: 90, seed: 23, noiseSd: 250 }), 74, 90, (v) => v * 0.5);
+    let aside: string[] | null = null;
+    const found = detectChangePoints(s, {
+      ...options,
+      asideDays: s.slice(74, 78).map((p) => p.date),
+      onEpisodes: (d) => (aside = d),
+    });
+    expect(aside).toBeNull();
+    const steps = found.filter((f) => f.kind === "level_shift");
+    expect(steps).toHaveLength(1);
+    // Dated within a day of its first day, as the quality bench counts a step found.
+    expect([s[73].date, s[74].date, s[75].date]).toContain(steps[0].date);
+  });
 });

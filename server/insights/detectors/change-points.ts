@@ -59,6 +59,12 @@ export interface ChangePointOptions {
    * day on Nov 6, 2026 (-35.6%)").
    */
   asideDays?: readonly string[];
+  /**
+   * Asked, when given, of the days of each episode found and of each stretch (stretches.ts), whether the series' level
+   * came back after them: false keeps an episode's days in the scan, and a stretch's two steps two changes. The site
+   * total asks its segments whether one of them moved on those days and stayed (episode-segments.ts).
+   */
+  cameBack?: (dates: string[]) => boolean;
 }
 
 export interface LevelShiftFinding extends Finding {
@@ -132,7 +138,10 @@ export function detectChangePoints(series: readonly DailyPoint[], options: Chang
   let sigma = differenceSigma(v);
   if (!(sigma > 0)) return [];
   // A few days away from the level and back (episodes.ts) are unusual days, not two steps: left out of the scan.
-  const episodes = findEpisodes(t, unclipped, sigma, alpha);
+  const cameBack = options.cameBack;
+  const episodes = findEpisodes(t, unclipped, sigma, alpha).filter(
+    (e) => !cameBack || cameBack(t.slice(e.start, e.end).map((i) => series[i].date)),
+  );
   const aside = movedAside(series, t, unclipped, sigma, options.asideDays);
   if (episodes.length > 0 || aside.length > 0) {
     const left = new Set([...episodes.flatMap((e) => t.slice(e.start, e.end)), ...aside]);
@@ -245,14 +254,17 @@ export function withoutStretchEnds<T extends { date: string; until?: string; end
 
 /** Days around a run of the larger series' episode days its own mean is read against, on each side at most. */
 const ASIDE_CONTEXT = 14;
-/** How far (in standard errors) the series' days of that run are from the days around them, to be its share. */
+/** How far (in standard errors) the series' days of that run are from the days before it and from those after it. */
 const ASIDE_Z = 2;
 
 /**
- * The positions (in `series`) of the days of `dates` on which this series moved too: each run of them whose mean is
- * ASIDE_Z standard errors or more from the known days around it (up to 14 each side). A segment that did not move
- * with the site's episode keeps its days: taken out of a quiet channel's scan, a week of ordinary days left it a
- * "step" of 1.8 standard deviations elsewhere.
+ * The positions (in `series`) of the days of `dates` on which this series moved too and came back: each run of them
+ * whose mean is ASIDE_Z standard errors or more from the known days before it and, the same way, from those after it
+ * (up to 14 each side). A segment that did not move with the site's episode keeps its days: taken out of a quiet
+ * channel's scan, a week of ordinary days left it a "step" of 1.8 standard deviations elsewhere. Nor does one that
+ * moved and stayed: the report bench's Paid Search lost 40 % of its orders for good on the period's first day, the
+ * site's revenue (growing with the season) looked back at its level 11 days later, and with those days left out of
+ * Paid Search's scan its drop was dated the day after them ("shifted from about 78 to 44 a day on Nov 8, 2026").
  */
 function movedAside(
   series: readonly DailyPoint[],
@@ -271,20 +283,24 @@ function movedAside(
     }
     let end = j;
     while (end < t.length && wanted.has(series[t[end]].date)) end++;
-    let sum = 0;
-    for (let k = j; k < end; k++) sum += v[k];
-    let around = 0;
-    let n = 0;
-    for (let k = Math.max(0, j - ASIDE_CONTEXT); k < Math.min(t.length, end + ASIDE_CONTEXT); k++) {
-      if (k >= j && k < end) continue;
-      around += v[k];
-      n++;
+    const run = meanOfRange(v, j, end);
+    const before = meanOfRange(v, Math.max(0, j - ASIDE_CONTEXT), j);
+    const after = meanOfRange(v, end, Math.min(t.length, end + ASIDE_CONTEXT));
+    const z = (side: { mean: number; n: number }) =>
+      side.n > 0 ? (run.mean - side.mean) / (sigma * Math.sqrt(1 / run.n + 1 / side.n)) : 0;
+    const [zBefore, zAfter] = [z(before), z(after)];
+    if (Math.abs(zBefore) >= ASIDE_Z && Math.abs(zAfter) >= ASIDE_Z && Math.sign(zBefore) === Math.sign(zAfter)) {
+      for (let k = j; k < end; k++) out.push(t[k]);
     }
-    const z = n > 0 ? (sum / (end - j) - around / n) / (sigma * Math.sqrt(1 / (end - j) + 1 / n)) : 0;
-    if (Math.abs(z) >= ASIDE_Z) for (let k = j; k < end; k++) out.push(t[k]);
     j = end;
   }
   return out;
+}
+
+function meanOfRange(v: readonly number[], from: number, to: number): { mean: number; n: number } {
+  let sum = 0;
+  for (let k = from; k < to; k++) sum += v[k];
+  return { mean: to > from ? sum / (to - from) : NaN, n: to - from };
 }
 
 interface Best {

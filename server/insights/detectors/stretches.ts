@@ -1,4 +1,4 @@
-import { addDays } from "@/lib/dates";
+import { addDays, dateRange } from "@/lib/dates";
 import { normalSurvival, studentTQuantile } from "../stats/distributions";
 import { directionOf, relativeChange, type DailyPoint } from "../types";
 import { knownValues, type ChangePointFinding, type ChangePointOptions, type LevelShiftFinding } from "./change-points";
@@ -214,7 +214,12 @@ function markStretches(found: readonly ChangePointFinding[], input: StretchInput
       const after = levelAfter(j);
       const withinNoise = STRETCH_BACK_Z * sigma * Math.sqrt(1 / before.n + 1 / Math.max(1, after.n));
       const tolerance = Math.min(half, Math.max(STRETCH_BACK_SHARE * Math.abs(change), withinNoise));
-      const back = after.n > 0 && Math.abs(after.mean - before.mean) <= tolerance;
+      // ... and the site's segments say it came back: a channel's lasting drop made up for by another's rise is two
+      // changes (the site total's `cameBack`, episode-segments.ts).
+      const back =
+        after.n > 0 &&
+        Math.abs(after.mean - before.mean) <= tolerance &&
+        (!input.options.cameBack || input.options.cameBack(dateRange(a.date, addDays(b.date, -1))));
       if (!(Math.sign(b.change) === -sign && Math.abs(b.change) >= half && back)) {
         // A step inside the stretch: the level on both its sides still beyond half the stretch's change.
         if ((b.baseline - before.mean) * sign > half && (b.current - before.mean) * sign > half) continue;

@@ -3,6 +3,7 @@ import { takesSomeWeekdays } from "../../detectors/weekday-shift";
 import { detectChangePoints, reachesInto, type ChangePointFinding } from "../../detectors/change-points";
 import type { DailyPoint } from "../../types";
 import type { EngineContext } from "../types";
+import { segmentsCameBack } from "./episode-segments";
 
 // The whole site's level shifts and slope changes of a metric, found once per report: the trend
 // intention reports them, the anomaly intention judges the days after a shift against its new
@@ -43,6 +44,7 @@ export function totalChangePoints(ctx: EngineContext, metric: string): TotalChan
     metric,
     onEpisodes: (dates) => (episodeDays = dates),
     asideDays,
+    cameBack: (dates) => segmentsCameBack(ctx, metric, dates),
   }).filter((f) => reachesInto(f, w.periodStart) && f.date <= w.periodEnd);
   for (const f of found) if (f.kind === "level_shift" && f.date < w.periodStart) f.beforePeriod = true;
   const out = { series, found, episodeDays };
