@@ -191,7 +191,7 @@ async function timeReport(
   baseUrl: string,
   token: string,
   body: Record<string, string>,
-): Promise<{ ms: number; insights: number; top: string }> {
+): Promise<{ ms: number; insights: number; top: string; planted: string }> {
   const headers = { authorization: `Bearer ${token}`, "content-type": "application/json" };
   const started = performance.now();
   const res = await fetch(`${baseUrl}/api/properties/${projectId}/reports/add`, {
@@ -215,12 +215,45 @@ async function timeReport(
   }
   const ms = performance.now() - started;
   const list = await fetch(`${baseUrl}/api/insights/properties/${projectId}?reportId=${created._id}`, { headers });
-  const insights = (await list.json()) as { total: number; docs: { intention: { key: string }; summary: string }[] };
+  const insights = (await list.json()) as {
+    total: number;
+    docs: { intention: { key: string }; summary: string; findings: PlantedCandidate[] }[];
+  };
   return {
     ms,
     insights: insights.total,
     top: `${insights.docs[0]?.intention.key}: ${insights.docs[0]?.summary.slice(0, 140)}`,
+    planted: plantedDropFound(insights.docs.flatMap((d) => d.findings)),
   };
+}
+
+type PlantedCandidate = {
+  kind: string;
+  metric: string;
+  dimensionValue?: string | null;
+  date?: string;
+  direction?: string;
+};
+
+/**
+ * Whether the report dates the planted drop (Paid Search's orders 40 % down from the last 30 days' first day): a level
+ * shift of its conversions, orders or revenue, down, within a day of that day, as the quality bench counts one found.
+ */
+function plantedDropFound(findings: readonly PlantedCandidate[]): string {
+  const first = addDays(lastDay, -29);
+  const near = new Set([addDays(first, -1), first, addDays(first, 1)]);
+  const found = findings.filter(
+    (f) =>
+      f.kind === "level_shift" &&
+      f.dimensionValue === "Paid Search" &&
+      ["conversions", "transactions", "revenue"].includes(f.metric) &&
+      f.direction === "down" &&
+      f.date !== undefined &&
+      near.has(f.date),
+  );
+  return found.length > 0
+    ? `found (${[...new Set(found.map((f) => `${f.metric} on ${f.date}`))].join(", ")})`
+    : `NOT found as a step of Paid Search within a day of ${first}`;
 }
 
 /** The bench project's source ids. */
@@ -345,7 +378,7 @@ export const reportBenchmark: Benchmark = {
         const periodStart = addDays(lastDay, -(c.days - 1));
         const r = await timeReport(baseUrl, token, { periodStart, periodEnd: lastDay, compareTo: c.compareTo });
         times.push(r.ms);
-        detail = `${r.insights} insights; top: ${r.top}`;
+        detail = `${r.insights} insights; planted drop ${r.planted}; top: ${r.top}`;
       }
       times.sort((a, b) => a - b);
       const periodStart = new Date(Date.parse(`${lastDay}T00:00:00Z`) - (c.days - 1) * 86_400_000)
