@@ -238,4 +238,30 @@ describe("detectChangePoints", () => {
     // Dated within a day of its first day, as the quality bench counts a step found.
     expect([s[73].date, s[74].date, s[75].date]).toContain(steps[0].date);
   });
+  it("measures a step's levels between the changes next to it, not over the stretch the scan split", () => {
+    // 15 % down from day 60 (a channel's visits lost), 35 % up from day 75 (another's gained): the rise was measured
+    // over days 0 to 89 when the scan found it first, its level before fitted over the days before day 60 too ("from
+    // about 880 to 1,126", +28.0 %, the level between the two being 833), and the days after it were judged against
+    // that understated rise.
+    for (const seed of [31, 32, 33]) {
+      const base = generateSeries({ days: 90, seed, noiseSd: 15 });
+      const s = plant(
+        plant(base, 60, 90, (v) => v * 0.85),
+        75,
+        90,
+        (v) => v * 1.35,
+      );
+      const steps = detectChangePoints(s, { metric: "sessions", maxChanges: 3 }).filter(
+        (f): f is LevelShiftFinding => f.kind === "level_shift",
+      );
+      const drop = steps.find((f) => f.date === s[60].date)!;
+      const rise = steps.find((f) => f.date === s[75].date)!;
+      expect(drop).toBeDefined();
+      expect(rise).toBeDefined();
+      // The level between the two is one level, read the same from both; each change is its planted size.
+      expect(Math.abs(rise.baseline / drop.current - 1)).toBeLessThan(0.02);
+      expect(Math.abs(drop.changePct! - -0.15)).toBeLessThan(0.02);
+      expect(Math.abs(rise.changePct! - 0.35)).toBeLessThan(0.03);
+    }
+  });
 });
