@@ -264,4 +264,19 @@ describe("detectChangePoints", () => {
       expect(Math.abs(rise.changePct! - 0.35)).toBeLessThan(0.03);
     }
   });
+  it("reads a step that adds the same amount every day as one step, not as a second one a week after it", () => {
+    // 1,000 a day on a weekly shape (0.7 on Sundays, 1.15 on Tuesdays), 300 more (or fewer) every day from day 60 or
+    // 75: divided by the window's factors, the weekends after it stood above the level and the weekdays below, and
+    // the scan found a second step 7 or 8 days after the first ("from about 1,331 to 1,205 a day", p = 10⁻⁹).
+    for (const change of [300, -300])
+      for (const at of [60, 75])
+        for (const seed of [31, 32, 33, 34]) {
+          const s = plant(generateSeries({ days: 90, seed, noiseSd: 15 }), at, 90, (v) => v + change);
+          const found = detectChangePoints(s, { metric: "sessions", maxChanges: 3 });
+          const steps = found.filter((f) => f.kind === "level_shift");
+          expect(steps.map((f) => f.date)).toEqual([s[at].date]);
+          // Its size is the 300 a day added (the window's level being 1,000 times its factors' mean, 0.98).
+          expect(Math.abs(steps[0].change - change)).toBeLessThan(25);
+        }
+  });
 });

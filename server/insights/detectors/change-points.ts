@@ -1,6 +1,7 @@
 import { addDays, dayNumber, dayOfWeek } from "@/lib/dates";
 import { findEpisodes } from "./episodes";
 import { findStretches } from "./stretches";
+import { ownWeeklyShapes } from "./weekly-pattern";
 import { confinedToWeekdays, findWeekdayStep, takesSomeWeekdays, type WeekdayShift } from "./weekday-shift";
 import { MAD_TO_SIGMA, medianInPlace } from "../stats/descriptive";
 import { normalSurvival, studentTQuantile } from "../stats/distributions";
@@ -119,24 +120,46 @@ export interface TrendChangeFinding extends Finding {
 export type ChangePointFinding = LevelShiftFinding | TrendChangeFinding;
 
 export function detectChangePoints(series: readonly DailyPoint[], options: ChangePointOptions): ChangePointFinding[] {
+  const known = series
+    .map((p, i) => ({ i, v: p.value }))
+    .filter((p): p is { i: number; v: number } => p.v !== null && Number.isFinite(p.v));
+  const minSegment = options.minSegment ?? 7;
+  if (known.length < 2 * minSegment + 4) return [];
+  const shape = weeklyShape(series);
+  const first = scanChanges(series, options, Float64Array.from(shape.values), known);
+  // A step that changed the week's shape is scanned again with each stretch's own weekday factors (weekly-pattern.ts).
+  const own =
+    first.found.length > 0 && shape.positive && shape.factors
+      ? ownWeeklyShapes(series, shape.values, shape.factors, first.found)
+      : null;
+  const scan = own ? scanChanges(series, options, own, known) : first;
+  if (scan.episodeDays) options.onEpisodes?.(scan.episodeDays);
+  return scan.found;
+}
+
+/** The change points of `series` on its values divided by weekday factors (`deseasonalised`, changed in place). */
+function scanChanges(
+  series: readonly DailyPoint[],
+  options: ChangePointOptions,
+  deseasonalised: Float64Array,
+  knownDays: readonly { i: number; v: number }[],
+): { found: ChangePointFinding[]; episodeDays: string[] | null } {
   const confidence = options.confidence ?? 0.95;
   const alpha = 1 - confidence;
   const minSegment = options.minSegment ?? 7;
   const minDaysAtEnd = Math.min(minSegment, options.minDaysAtEnd ?? minSegment);
   const minKinkDaysAtEnd = Math.max(minSegment, options.minKinkDaysAtEnd ?? minSegment);
   const maxChanges = options.maxChanges ?? 5;
-  let known = series
-    .map((p, i) => ({ i, v: p.value }))
-    .filter((p): p is { i: number; v: number } => p.v !== null && Number.isFinite(p.v));
-  if (known.length < 2 * minSegment + 4) return [];
-  const deseasonalised = deseasonalise(series);
+  let known = knownDays;
+  let episodeDays: string[] | null = null;
+  const none = () => ({ found: [], episodeDays });
   let x = clipSpikes(deseasonalised);
   let t = known.map((p) => p.i);
   let v = known.map((p) => x[p.i]);
   // Not clipped, for the weekday checks: a weekday that kept its level beside five that rose is clipped towards them.
   let unclipped = known.map((p) => deseasonalised[p.i]);
   let sigma = differenceSigma(v);
-  if (!(sigma > 0)) return [];
+  if (!(sigma > 0)) return none();
   // A few days away from the level and back (episodes.ts) are unusual days, not two steps: left out of the scan.
   const cameBack = options.cameBack;
   const episodes = findEpisodes(t, unclipped, sigma, alpha).filter(
@@ -145,16 +168,16 @@ export function detectChangePoints(series: readonly DailyPoint[], options: Chang
   const aside = movedAside(series, t, unclipped, sigma, options.asideDays);
   if (episodes.length > 0 || aside.length > 0) {
     const left = new Set([...episodes.flatMap((e) => t.slice(e.start, e.end)), ...aside]);
-    options.onEpisodes?.([...left].sort((a, b) => a - b).map((i) => series[i].date));
+    episodeDays = [...left].sort((a, b) => a - b).map((i) => series[i].date);
     for (const i of left) deseasonalised[i] = NaN;
     known = known.filter((p) => !Number.isNaN(deseasonalised[p.i]));
-    if (known.length < 2 * minSegment + 4) return [];
+    if (known.length < 2 * minSegment + 4) return none();
     x = clipSpikes(deseasonalised);
     t = known.map((p) => p.i);
     v = known.map((p) => x[p.i]);
     unclipped = known.map((p) => deseasonalised[p.i]);
     sigma = differenceSigma(v);
-    if (!(sigma > 0)) return [];
+    if (!(sigma > 0)) return none();
   }
   /** The deseasonalised series with the weekday steps found so far taken out. */
   const adjusted = Float64Array.from(deseasonalised);
@@ -209,8 +232,8 @@ export function detectChangePoints(series: readonly DailyPoint[], options: Chang
     if (step) found.push(weekdayStepFinding(series, step, confidence, options));
   }
   found.sort((a, b) => a.date.localeCompare(b.date));
-  if (found.length === 0) return found;
-  return findStretches(found, {
+  if (found.length === 0) return { found, episodeDays };
+  const withStretches = findStretches(found, {
     series,
     // The stretch's levels are the means of its days as they were: clipped, a count's higher days were cut and its
     // level read low (a channel that ran three weeks, about 5 orders and $310 a day, "4 transactions and $219.37").
@@ -223,6 +246,7 @@ export function detectChangePoints(series: readonly DailyPoint[], options: Chang
     minDaysAtEnd,
     options,
   });
+  return { found: withStretches, episodeDays };
 }
 
 /**
@@ -545,6 +569,18 @@ export function knownValues(series: readonly DailyPoint[]): number[] {
 
 /** Removes weekday seasonality: multiplicative for positive series, additive otherwise. */
 export function deseasonalise(series: readonly DailyPoint[]): Float64Array {
+  return weeklyShape(series).values;
+}
+
+/**
+ * The series' weekday factors (Sunday first; ratios of mean 1 when every known value is above zero, differences of
+ * mean 0 otherwise; null with too few weeks), and its values divided by them (or less them), NaN where unknown.
+ */
+export function weeklyShape(series: readonly DailyPoint[]): {
+  values: Float64Array;
+  factors: number[] | null;
+  positive: boolean;
+} {
   const n = series.length;
   // An indexed loop: Float64Array.from(series, fn) walks the array through its iterator, allocating a result per day.
   const y = new Float64Array(n);
@@ -566,14 +602,15 @@ export function deseasonalise(series: readonly DailyPoint[]): Float64Array {
     const ma = total / 7;
     byDay[(day0 + s + 4) % 7].push(positive ? y[s] / ma : y[s] - ma);
   }
-  if (byDay.some((d) => d.length < 2)) return y;
+  if (byDay.some((d) => d.length < 2)) return { values: y, factors: null, positive };
   const raw = byDay.map((d) => medianInPlace(Float64Array.from(d), d.length));
   const avg = raw.reduce((s, r) => s + r, 0) / 7;
-  const factor = raw.map((r) => (positive ? r / avg : r - avg));
-  return y.map((v, i) => {
-    const f = factor[(day0 + i + 4) % 7];
+  const factors = raw.map((r) => (positive ? r / avg : r - avg));
+  const values = y.map((v, i) => {
+    const f = factors[(day0 + i + 4) % 7];
     return positive ? v / f : v - f;
   });
+  return { values, factors, positive };
 }
 
 /** σ from the MAD of first differences (÷√2): insensitive to level shifts and slow trends. */
