@@ -89,25 +89,31 @@ function strongestEpisode(
     sum[i + 1] = sum[i] + free * v[i];
     count[i + 1] = count[i] + free;
   }
-  const range = (a: number, b: number) => ({ s: sum[b] - sum[a], c: count[b] - count[a] });
+  // Sums and counts read inline (no object per range): this runs over every run of every series of a report.
   let tests = 0;
   let best: { start: number; end: number; z: number } | null = null;
   for (let start = MIN_BEFORE; start < n - MIN_AFTER; start++) {
+    const beforeFrom = Math.max(0, start - CONTEXT_DAYS);
+    const beforeS = sum[start] - sum[beforeFrom];
+    const beforeC = count[start] - count[beforeFrom];
+    if (beforeC < MIN_BEFORE) continue;
     for (let len = MIN_DAYS; len <= MAX_DAYS && start + len <= n - MIN_AFTER; len++) {
       const end = start + len;
-      const run = range(start, end);
-      if (run.c < len) break; // a run over a taken day: every longer one from here is too
-      const before = range(Math.max(0, start - CONTEXT_DAYS), start);
-      const after = range(end, Math.min(n, end + CONTEXT_DAYS));
-      if (before.c < MIN_BEFORE || after.c < MIN_AFTER) continue;
+      const runS = sum[end] - sum[start];
+      const runC = count[end] - count[start];
+      if (runC < len) break; // a run over a taken day: every longer one from here is too
+      const afterTo = Math.min(n, end + CONTEXT_DAYS);
+      const afterS = sum[afterTo] - sum[end];
+      const afterC = count[afterTo] - count[end];
+      if (afterC < MIN_AFTER) continue;
       tests++;
-      const around = (before.s + after.s) / (before.c + after.c);
-      const change = run.s / run.c - around;
-      const z = change / (sigma * Math.sqrt(1 / run.c + 1 / (before.c + after.c)));
+      const around = (beforeS + afterS) / (beforeC + afterC);
+      const change = runS / runC - around;
+      const z = change / (sigma * Math.sqrt(1 / runC + 1 / (beforeC + afterC)));
       if (Math.abs(z) < LEAST_Z || (best && Math.abs(z) <= Math.abs(best.z))) continue;
-      if (Math.abs(before.s / before.c - after.s / after.c) > BACK_SHARE * Math.abs(change)) continue;
-      const back = (run.s / run.c - after.s / after.c) * Math.sign(change);
-      if (back < BACK_Z * sigma * Math.sqrt(1 / run.c + 1 / after.c)) continue;
+      if (Math.abs(beforeS / beforeC - afterS / afterC) > BACK_SHARE * Math.abs(change)) continue;
+      const back = (runS / runC - afterS / afterC) * Math.sign(change);
+      if (back < BACK_Z * sigma * Math.sqrt(1 / runC + 1 / afterC)) continue;
       if (!everyDayMoved(v, start, end, around, change) || !bounded(v, start, end, around, change)) continue;
       if (recurs(v, start, end, around, change, weekAway)) continue;
       best = { start, end, z };

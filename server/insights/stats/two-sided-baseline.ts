@@ -166,10 +166,10 @@ export function twoSidedBaseline(series: readonly DailyPoint[], options: TwoSide
   };
   // The variance of a weekday factor relative to the noise: a trimmed mean of ~n_d ratios (its variance over a plain
   // mean's at the normal), each with the day's noise plus a seventh of it from the 7-day mean.
-  const factorVariance = (d: number) => {
-    const k = Math.max(1, byWeekday[d].length - 1);
+  const factorVariances = byWeekday.map((days) => {
+    const k = Math.max(1, days.length - 1);
     return (trimmedMeanVarianceFactor(trimCount(k) / k) * (1 + 1 / 7)) / k;
-  };
+  });
 
   /** Days a line through a day's level needs. */
   const need = Math.ceil(levelDays / 2);
@@ -348,7 +348,7 @@ export function twoSidedBaseline(series: readonly DailyPoint[], options: TwoSide
     }
     const level = mult ? Math.max(0, best.value) : best.value;
     expected[t] = mult ? level * f[weekday(t)] : level + f[weekday(t)];
-    relVar[t] = best.v + factorVariance(weekday(t));
+    relVar[t] = best.v + factorVariances[weekday(t)];
   }
 
   // Leave-one-out errors, on the noise's scale.
