@@ -19,6 +19,7 @@ import { loadCompetition } from "../../insights/competition/load-competition";
 import { runEngine, type EngineReport } from "../../insights/engine/run-engine";
 import { generateProject } from "../../insights/synthetic/generate-project";
 import { largeWarmUpInput } from "../../insights/synthetic/warm-up-project";
+import { rehearseRecentReport } from "./rehearse-report";
 import {
   lastSegmentShare,
   startSegmentDetectorThread,
@@ -184,6 +185,9 @@ async function warmUpReports(): Promise<void> {
   } finally {
     for (const c of clients) c.release();
   }
+  // Last, once the connections are open and the thread is warm: a real project's report, not kept.
+  const rehearsed = await rehearseRecentReport();
+  if (rehearsed) log("info", "report rehearsed", rehearsed);
 }
 
 export const generateReportHandler = defineJobHandler(
