@@ -152,6 +152,39 @@ describe("days away from the level and back", () => {
       ),
     );
   });
+
+  it("tells a channel's week of promotion and another's lasting drop from its middle as days and one step", async () => {
+    // Paid Search at twice its visits from Nov 2 to Nov 8, Organic Search at 70 % from Nov 5 on: the site's days were
+    // neither an episode (the level after was lower) nor one step, and its scan read "Sessions shifted from about 1,902
+    // to 2,230 a day on Nov 2, 2026 (+17.3%) … Sessions shifted from about 2,014 to 1,627 a day on Nov 9, 2026
+    // (-19.2%)": the promotion's start as a lasting rise, and the drop four days late.
+    const csv = channelDeviceCsv(2, (cell, { count, z }) => {
+      const promotion = cell.channel === "Paid Search" && cell.date >= "2026-11-02" && cell.date <= "2026-11-08";
+      const lost = cell.channel === "Organic Search" && cell.date >= "2026-11-05";
+      const visitors = count(cell.expected * (promotion ? 2 : 1) * (lost ? 0.7 : 1));
+      const orders = count(visitors * cell.rate);
+      return [visitors, orders, basketRevenue(orders, z)];
+    });
+    const rows = await reportOnShop(csv);
+    const site = rows
+      .flatMap((r) => r.findings as Stored[])
+      .filter((f) => f.metric === "sessions" && f.dimensionValue === null);
+    expect(site.filter((f) => f.kind === "level_shift").map((f) => [f.date, f.direction])).toEqual([
+      ["2026-11-05", "down"],
+    ]);
+    expect(rows.find((r) => r.intentionKey === "sessions_trend")!.summary).toMatch(
+      new RegExp(
+        "^Sessions shifted from about [\\d,]+ to [\\d,]+ a day on Nov 5, 2026 \\(-1\\d\\.\\d%\\), [\\d.]+ times the " +
+          "day-to-day noise\\. \\d+% of the drop came from Channel “Organic Search”\\.",
+      ),
+    );
+    expect(rows.find((r) => r.intentionKey === "sessions_anomalies")!.summary).toMatch(
+      new RegExp(
+        "Sessions were above the expected range on 7 days in a row, from Nov 2, 2026 to Nov 8, 2026: .* " +
+          "Channel “Paid Search” accounted for",
+      ),
+    );
+  });
 });
 
 /**

@@ -620,7 +620,7 @@ export function weeklyShape(series: readonly DailyPoint[]): {
  * half the days, so half the differences are 0): it gave σ = 0.12 for a series whose noise is about 1, and a "shift"
  * of 0.8 conversions a day scored p = 1e-15 on pure noise. The mean absolute deviation has no such plateau.
  */
-function differenceSigma(v: number[]): number {
+export function differenceSigma(v: number[]): number {
   const d = new Float64Array(v.length - 1);
   for (let i = 1; i < v.length; i++) d[i - 1] = v[i] - v[i - 1];
   const med = medianInPlace(Float64Array.from(d), d.length);
@@ -632,7 +632,7 @@ function differenceSigma(v: number[]): number {
 }
 
 /** Clips values beyond a centred 7-day rolling median ± 3.5σ (σ from differences). */
-function clipSpikes(x: Float64Array): Float64Array {
+export function clipSpikes(x: Float64Array): Float64Array {
   const known = Array.from(x).filter((v) => !Number.isNaN(v));
   if (known.length < 8) return x;
   const sigma = differenceSigma(known);

@@ -9,7 +9,7 @@ import { normalSurvival } from "../stats/distributions";
 // cover a step of those weekdays. The episode's days are unusual days, each told by the one-day tests against its
 // expected range; they are kept out of the level shift scan, which then sees the level before and after as one.
 //
-// Each run of 2 to MAX_DAYS known days is tested against the days around it (up to CONTEXT_DAYS before and after):
+// Each run of 2 to MAX_DAYS known days is tested against the days around it (up to 14 days before and after):
 // the run's mean against theirs, z = (run − around) / (σ √(1/L + 1/n)), Bonferroni-corrected over the runs tried.
 // It is an episode when that passes the detector's bar, every day of the run is on its side of the days around it
 // (of two days, each beyond half its change: a one-day spike beside an ordinary day is no episode), the same weekdays
@@ -21,7 +21,7 @@ import { normalSurvival } from "../stats/distributions";
 const MAX_DAYS = 14;
 const MIN_DAYS = 2;
 /** Days read around a run on each side, at most; at least this many before it and after it. */
-const CONTEXT_DAYS = 14;
+export const EPISODE_CONTEXT_DAYS = 14;
 const MIN_BEFORE = 7;
 /**
  * Days after a run that say the level came back, and how clearly they must differ from the run. Three were too few: a
@@ -93,7 +93,7 @@ function strongestEpisode(
   let tests = 0;
   let best: { start: number; end: number; z: number } | null = null;
   for (let start = MIN_BEFORE; start < n - MIN_AFTER; start++) {
-    const beforeFrom = Math.max(0, start - CONTEXT_DAYS);
+    const beforeFrom = Math.max(0, start - EPISODE_CONTEXT_DAYS);
     const beforeS = sum[start] - sum[beforeFrom];
     const beforeC = count[start] - count[beforeFrom];
     if (beforeC < MIN_BEFORE) continue;
@@ -102,7 +102,7 @@ function strongestEpisode(
       const runS = sum[end] - sum[start];
       const runC = count[end] - count[start];
       if (runC < len) break; // a run over a taken day: every longer one from here is too
-      const afterTo = Math.min(n, end + CONTEXT_DAYS);
+      const afterTo = Math.min(n, end + EPISODE_CONTEXT_DAYS);
       const afterS = sum[afterTo] - sum[end];
       const afterC = count[afterTo] - count[end];
       if (afterC < MIN_AFTER) continue;

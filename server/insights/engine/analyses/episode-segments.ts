@@ -1,6 +1,8 @@
 import { addDays } from "@/lib/dates";
 import { PART_INDEX, type PartKey } from "../../data/parts";
 import { segmentSeries } from "../../data/segment-daily";
+import { seriesEpisodes } from "../../detectors/series-episodes";
+import type { DailyPoint } from "../../types";
 import type { EngineContext } from "../types";
 
 // A site total's "episode" (a few days away from its level and back, detectors/episodes.ts) can be one segment's
@@ -62,4 +64,46 @@ export function segmentsCameBack(ctx: EngineContext, metric: string, dates: read
     if (Math.abs(m.after - m.during) < STAYED * Math.abs(own)) return false;
   }
   return true;
+}
+
+/** The dimension whose segments' episodes a total leaves out of its scan: one partition of it, channels first. */
+const EPISODE_DIMENSIONS = ["channel", "campaign", "device", "source", "medium", "country"] as const;
+
+/**
+ * The site total's `series` of `metric` with its watched segments' own episodes taken out (each episode day's excess
+ * over the segment's level around it), and those days. A week's promotion in one channel and a lasting drop in another
+ * from its middle: the site's days were neither an episode (the level after was not the level before) nor one step,
+ * and its scan read two, a rise on the promotion's first day and a larger drop on the day after it ("Sessions shifted
+ * from about 1,902 to 2,230 a day on Nov 2, 2026 (+17.3%) … from about 2,014 to 1,627 a day on Nov 9, 2026 (-19.2%)"),
+ * while the drop had begun on Nov 5. One dimension's segments (channels first) are disjoint parts of the total, so
+ * their excesses add up; the days stay the site's unusual days, judged as such (`episodeDays`).
+ */
+export function withoutSegmentEpisodes(
+  ctx: EngineContext,
+  metric: string,
+  series: readonly DailyPoint[],
+): { series: readonly DailyPoint[]; days: string[] } {
+  if (!(metric in PART_INDEX) || series.length === 0 || ctx.segmentDaily.series.length === 0)
+    return { series, days: [] };
+  const part = metric as PartKey;
+  const source = ctx.data.sourceFor([part]);
+  const ofSource = ctx.segmentDaily.series.filter((s) => s.sourceId === source);
+  const dimension = EPISODE_DIMENSIONS.find((d) => ofSource.some((s) => s.dimension === d));
+  if (!dimension) return { series, days: [] };
+  const from = series[0].date < ctx.segmentDaily.from ? ctx.segmentDaily.from : series[0].date;
+  const to = series[series.length - 1].date;
+  const excess = new Map<string, number>();
+  for (const s of ofSource) {
+    if (s.dimension !== dimension) continue;
+    const days = segmentSeries(s, part, from, to, ctx.data.unknownDays(s.sourceId, ctx.excludedDays));
+    for (const episode of seriesEpisodes(days))
+      episode.dates.forEach((date, k) => excess.set(date, (excess.get(date) ?? 0) + episode.excess[k]));
+  }
+  if (excess.size === 0) return { series, days: [] };
+  const adjusted = series.map((p) => {
+    const off = excess.get(p.date);
+    // A count or an amount stays above zero: a segment's excess larger than the day's total is no reading of it.
+    return off === undefined || p.value === null || !(p.value - off > 0) ? p : { ...p, value: p.value - off };
+  });
+  return { series: adjusted, days: [...excess.keys()].sort() };
 }

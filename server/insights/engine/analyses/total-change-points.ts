@@ -3,7 +3,7 @@ import { takesSomeWeekdays } from "../../detectors/weekday-shift";
 import { detectChangePoints, reachesInto, type ChangePointFinding } from "../../detectors/change-points";
 import type { DailyPoint } from "../../types";
 import type { EngineContext } from "../types";
-import { segmentsCameBack } from "./episode-segments";
+import { segmentsCameBack, withoutSegmentEpisodes } from "./episode-segments";
 
 // The whole site's level shifts and slope changes of a metric, found once per report: the trend
 // intention reports them, the anomaly intention judges the days after a shift against its new
@@ -40,13 +40,16 @@ export function totalChangePoints(ctx: EngineContext, metric: string): TotalChan
   // Left out of this metric's scan where it moved on them too (change-points.ts, `asideDays`).
   const asideDays =
     metric !== TRAFFIC && ctx.data.hasMetric(TRAFFIC) ? totalChangePoints(ctx, TRAFFIC).episodeDays : undefined;
-  const found = detectChangePoints(series, {
+  // Scanned without its segments' own episodes (a channel's week of promotion), which are the site's unusual days too.
+  const parts = withoutSegmentEpisodes(ctx, metric, series);
+  const found = detectChangePoints(parts.series, {
     metric,
     onEpisodes: (dates) => (episodeDays = dates),
     asideDays,
     cameBack: (dates) => segmentsCameBack(ctx, metric, dates),
   }).filter((f) => reachesInto(f, w.periodStart) && f.date <= w.periodEnd);
   for (const f of found) if (f.kind === "level_shift" && f.date < w.periodStart) f.beforePeriod = true;
+  if (parts.days.length > 0) episodeDays = [...new Set([...episodeDays, ...parts.days])].sort();
   const out = { series, found, episodeDays };
   byMetric.set(metric, out);
   return out;
