@@ -155,10 +155,11 @@ describe("days away from the level and back", () => {
 
   it("tells a channel's week of promotion and another's lasting drop from its middle as days and one step", async () => {
     // Paid Search at twice its visits from Nov 2 to Nov 8, Organic Search at 70 % from Nov 5 on: the site's days were
-    // neither an episode (the level after was lower) nor one step, and its scan read "Sessions shifted from about 1,902
-    // to 2,230 a day on Nov 2, 2026 (+17.3%) … Sessions shifted from about 2,014 to 1,627 a day on Nov 9, 2026
-    // (-19.2%)": the promotion's start as a lasting rise, and the drop four days late.
-    const csv = channelDeviceCsv(2, (cell, { count, z }) => {
+    // neither an episode (the level after was lower) nor one step, and its scan read "Sessions shifted from about 1,930
+    // to 1,628 a day on Nov 9, 2026 (-15.6%)" (another seed: "from about 1,902 to 2,230 a day on Nov 2, 2026 (+17.3%)
+    // … from about 2,014 to 1,627 a day on Nov 9, 2026 (-19.2%)"), the drop four days late, its revenue "from about
+    // $3,283.48 to $2,186.46 a day on Nov 9, 2026 (-33.4%)", and each device's share a step of its own on Nov 9.
+    const csv = channelDeviceCsv(1, (cell, { count, z }) => {
       const promotion = cell.channel === "Paid Search" && cell.date >= "2026-11-02" && cell.date <= "2026-11-08";
       const lost = cell.channel === "Organic Search" && cell.date >= "2026-11-05";
       const visitors = count(cell.expected * (promotion ? 2 : 1) * (lost ? 0.7 : 1));
@@ -182,6 +183,14 @@ describe("days away from the level and back", () => {
       new RegExp(
         "Sessions were above the expected range on 7 days in a row, from Nov 2, 2026 to Nov 8, 2026: .* " +
           "Channel “Paid Search” accounted for",
+      ),
+    );
+    // The devices' share of the drop, which their scans could only date after the promotion's days (Nov 9), is told
+    // as a part of Organic Search's.
+    expect(rows.find((r) => r.intentionKey === "segment_level_shifts")!.summary).toMatch(
+      new RegExp(
+        "^Sessions for Channel “Organic Search” shifted from about [\\d,]+ to [\\d,]+ a day on Nov 5, 2026 .*" +
+          "Device “desktop” \\(-\\d+ a day\\) and Device “mobile” \\(-\\d+ a day\\) moved with it",
       ),
     );
   });

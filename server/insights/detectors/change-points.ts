@@ -102,6 +102,11 @@ export interface LevelShiftFinding extends Finding {
   endsStretchFrom?: string;
   /** Set on a stretch that began before the report's period and ran into it: its effect counts the period's days. */
   beforePeriod?: boolean;
+  /**
+   * Set when the days just before `date` were left out of the scan (episodes, the larger series' days set aside): the
+   * first of them. The step came on one of the days from it to `date`; the scan could only date it after them.
+   */
+  earliestDate?: string;
 }
 
 export interface TrendChangeFinding extends Finding {
@@ -233,6 +238,7 @@ function scanChanges(
   }
   found.sort((a, b) => a.date.localeCompare(b.date));
   if (found.length === 0) return { found, episodeDays };
+  if (episodeDays) markLeftOutBefore(found, series, new Set(episodeDays));
   const withStretches = findStretches(found, {
     series,
     // The stretch's levels are the means of its days as they were: clipped, a count's higher days were cut and its
@@ -278,6 +284,20 @@ export function withoutStretchEnds<T extends { date: string; until?: string; end
 ): T[] {
   const starts = new Set(found.flatMap((f) => (f.until ? [f.date] : [])));
   return found.filter((f) => !(f.endsStretchFrom && starts.has(f.endsStretchFrom)));
+}
+
+/** Sets `earliestDate` on the level shifts dated on the first day after days left out of the scan. */
+function markLeftOutBefore(
+  found: ChangePointFinding[],
+  series: readonly DailyPoint[],
+  left: ReadonlySet<string>,
+): void {
+  for (const f of found) {
+    if (f.kind !== "level_shift" || takesSomeWeekdays(f)) continue;
+    let earliest: string | undefined;
+    for (let day = addDays(f.date, -1); left.has(day); day = addDays(day, -1)) earliest = day;
+    if (earliest && earliest >= series[0].date) f.earliestDate = earliest;
+  }
 }
 
 /** Days around a run of the larger series' episode days its own mean is read against, on each side at most. */

@@ -152,6 +152,21 @@ function near(a: number, b: number, kind: string): boolean {
   return Math.abs(a - b) <= (kind === "anomaly" ? 0 : SHIFT_DAYS);
 }
 
+/**
+ * Whether a finding is dated near the lead: within SHIFT_DAYS for steps, the same day for days. A step dated on the
+ * first day after days its scan left out (`earliestDate`) may have come on any of them: a device's share of a channel's
+ * lasting drop from Nov 5, under another channel's promotion from Nov 2 to Nov 8 (days it moved on and came back
+ * from), could only be dated Nov 9 and was told as a step of its own.
+ */
+function nearStep(b: SegmentFinding, lead: SegmentFinding): boolean {
+  const from = (f: SegmentFinding) =>
+    dayNumber(f.kind === "level_shift" && f.earliestDate ? f.earliestDate : f.periodStart);
+  const [bFrom, bTo, leadFrom, leadTo] = [from(b), dayNumber(b.periodStart), from(lead), dayNumber(lead.periodStart)];
+  // The two ranges of days each may have come on, apart by this many days (0 when they overlap).
+  const apart = Math.max(0, bFrom - leadTo, leadFrom - bTo);
+  return near(apart, 0, lead.kind);
+}
+
 /** The segment's own finding of an event the total says came from it (any metric: the event moved them all). */
 function leads(f: SegmentFinding, e: ExplainedEvent): boolean {
   return (
@@ -203,7 +218,7 @@ function movedWithLead(b: SegmentFinding, lead: SegmentFinding): boolean {
     b.direction === lead.direction &&
     b.sourceId === lead.sourceId &&
     !seenIn.includes(b.dimension ?? "") &&
-    near(dayNumber(b.periodStart), dayNumber(lead.periodStart), lead.kind) &&
+    nearStep(b, lead) &&
     // A step of some weekdays is a part of one of the same weekdays only (weekday-shift.ts), and a step of every day
     // of one of every day.
     weekdaysOf(b) === weekdaysOf(lead) &&
