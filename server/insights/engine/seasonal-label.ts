@@ -88,6 +88,11 @@ export function labelSeasonalFindings(ctx: EngineContext, outcomes: IntentionOut
   }
 }
 
+/** Whether the season predicts a finding (the same days a year earlier moved alike), as `seasonFor` labels it. */
+export function seasonExpects(ctx: EngineContext, f: Dated): boolean {
+  return seasonFor(ctx, f)?.expected === true;
+}
+
 function seasonFor(ctx: EngineContext, f: Dated): SeasonLabel | null {
   if (f.kind !== "level_shift" && f.kind !== "anomaly" && f.kind !== "trend" && f.kind !== "change") return null;
   // A period compared with the same days a year earlier has the season on both sides: a year-over-year change that
