@@ -7,6 +7,8 @@ import {
   channelDeviceCsv,
   channelFactorCsv,
   reportOnShop,
+  shopVisitsCsv,
+  siteFindings,
 } from "@/test/generated-shop";
 
 // A few days away from the level and back (detectors/episodes.ts). A week of twice Paid Search's visits led the report
@@ -138,9 +140,7 @@ describe("days away from the level and back", () => {
     // from Oct 25, 2026 to Nov 3, 2026 (-14.6%) …, then came back to about $28,124.21 a day on Nov 4, 2026. 99% of the
     // drop came from Channel “Paid Search”", or as days below the expected range: Paid Search never came back.
     const rows = await reportOnShop(paidDownOrganicUp(3));
-    const site = rows
-      .flatMap((r) => r.findings as (Stored & { until?: string })[])
-      .filter((f) => f.metric === "revenue" && f.dimensionValue === null);
+    const site = siteFindings<Stored & { until?: string }>(rows, "revenue");
     expect(site.filter((f) => f.kind === "anomaly")).toEqual([]);
     const drop = site.find((f) => f.kind === "level_shift" && f.date === "2026-10-25");
     expect(drop).toMatchObject({ direction: "down" });
@@ -159,17 +159,13 @@ describe("days away from the level and back", () => {
     // to 1,628 a day on Nov 9, 2026 (-15.6%)" (another seed: "from about 1,902 to 2,230 a day on Nov 2, 2026 (+17.3%)
     // … from about 2,014 to 1,627 a day on Nov 9, 2026 (-19.2%)"), the drop four days late, its revenue "from about
     // $3,283.48 to $2,186.46 a day on Nov 9, 2026 (-33.4%)", and each device's share a step of its own on Nov 9.
-    const csv = channelDeviceCsv(1, (cell, { count, z }) => {
+    const csv = shopVisitsCsv(1, (cell) => {
       const promotion = cell.channel === "Paid Search" && cell.date >= "2026-11-02" && cell.date <= "2026-11-08";
       const lost = cell.channel === "Organic Search" && cell.date >= "2026-11-05";
-      const visitors = count(cell.expected * (promotion ? 2 : 1) * (lost ? 0.7 : 1));
-      const orders = count(visitors * cell.rate);
-      return [visitors, orders, basketRevenue(orders, z)];
+      return cell.expected * (promotion ? 2 : 1) * (lost ? 0.7 : 1);
     });
     const rows = await reportOnShop(csv);
-    const site = rows
-      .flatMap((r) => r.findings as Stored[])
-      .filter((f) => f.metric === "sessions" && f.dimensionValue === null);
+    const site = siteFindings<Stored>(rows, "sessions");
     expect(site.filter((f) => f.kind === "level_shift").map((f) => [f.date, f.direction])).toEqual([
       ["2026-11-05", "down"],
     ]);
@@ -202,14 +198,12 @@ describe("days away from the level and back", () => {
  */
 function paidDownOrganicUp(seed: number): string {
   const scaled = SHOP_CHANNELS.map(([channel, sessions, rate]) => [channel, sessions * 10, rate] as const);
-  return channelDeviceCsv(
+  return shopVisitsCsv(
     seed,
-    (cell, { count, z }) => {
+    (cell) => {
       const paidDown = cell.channel === "Paid Search" && cell.date >= "2026-10-25";
       const organicUp = cell.channel === "Organic Search" && cell.date >= "2026-11-04";
-      const visitors = count(cell.expected * (paidDown ? 0.6 : organicUp ? 4 / 3 : 1));
-      const orders = count(visitors * cell.rate);
-      return [visitors, orders, basketRevenue(orders, z)];
+      return cell.expected * (paidDown ? 0.6 : organicUp ? 4 / 3 : 1);
     },
     scaled,
   );

@@ -73,13 +73,34 @@ export function channelDeviceCsv(
 export const basketRevenue = (orders: number, z: () => number): number =>
   Math.max(0, orders * 60 + 20 * Math.sqrt(orders) * z());
 
+/** The shop's export with each row's expected visits as `visits` gives them, its orders and revenue drawn from them. */
+export function shopVisitsCsv(
+  seed: number,
+  visits: (cell: ShopCell) => number,
+  channels: readonly (readonly [string, number, number])[] = SHOP_CHANNELS,
+): string {
+  return channelDeviceCsv(
+    seed,
+    (cell, { count, z }) => {
+      const visitors = count(visits(cell));
+      const orders = count(visitors * cell.rate);
+      return [visitors, orders, basketRevenue(orders, z)];
+    },
+    channels,
+  );
+}
+
 /** The shop's export with `factor` moving the expected sessions of `channel` on a day. */
 export function channelFactorCsv(seed: number, channel: string, factor: (date: string) => number): string {
-  return channelDeviceCsv(seed, (cell, { count, z }) => {
-    const visitors = count(cell.expected * (cell.channel === channel ? factor(cell.date) : 1));
-    const orders = count(visitors * cell.rate);
-    return [visitors, orders, basketRevenue(orders, z)];
-  });
+  return shopVisitsCsv(seed, (cell) => cell.expected * (cell.channel === channel ? factor(cell.date) : 1));
+}
+
+/** The site's own findings of `metric` (no segment's) among a report's insights. */
+export function siteFindings<T extends { metric: string; dimensionValue: string | null }>(
+  rows: readonly { findings: unknown }[],
+  metric: string,
+): T[] {
+  return rows.flatMap((r) => r.findings as T[]).filter((f) => f.metric === metric && f.dimensionValue === null);
 }
 
 /** `factor` on the days from `from` to `to`, 1 on the others. */

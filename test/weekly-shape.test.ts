@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { dayOfWeek } from "@/lib/dates";
 import { resetDatabase } from "@/test/db";
-import { SHOP_WEEKLY, basketRevenue, channelDeviceCsv, reportOnShop } from "@/test/generated-shop";
+import { SHOP_WEEKLY, reportOnShop, shopVisitsCsv, siteFindings } from "@/test/generated-shop";
 
 // A campaign that brings the same visits every day (a display budget, a daily cap) changes the week's shape of every
 // series it is a part of (detectors/weekly-pattern.ts). The shop's site total read a second step nine days after the
@@ -14,20 +14,16 @@ describe("a step that changed the week's shape", () => {
   beforeEach(resetDatabase);
 
   it("tells the site's visits as one step when a campaign adds 400 a day on every weekday alike", async () => {
-    const csv = channelDeviceCsv(2, (cell, { count, z }) => {
+    const csv = shopVisitsCsv(2, (cell) => {
       // Paid Search's share of the 400, on each device, the same on every day of the week.
       const flat =
         cell.channel === "Paid Search" && cell.date >= "2026-11-05"
           ? (400 * cell.expected) / (500 * SHOP_WEEKLY[dayOfWeek(cell.date)])
           : 0;
-      const visitors = count(cell.expected + flat);
-      const orders = count(visitors * cell.rate);
-      return [visitors, orders, basketRevenue(orders, z)];
+      return cell.expected + flat;
     });
     const rows = await reportOnShop(csv);
-    const site = rows
-      .flatMap((r) => r.findings as Stored[])
-      .filter((f) => f.metric === "sessions" && f.dimensionValue === null);
+    const site = siteFindings<Stored>(rows, "sessions");
     expect(site.filter((f) => f.kind === "level_shift").map((f) => f.date)).toEqual(["2026-11-05"]);
     expect(site.filter((f) => f.kind === "anomaly" && f.date! > "2026-11-05")).toEqual([]);
     expect(rows.find((r) => r.intentionKey === "sessions_trend")!.summary).toMatch(
