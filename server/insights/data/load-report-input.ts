@@ -31,6 +31,22 @@ export const WATCHED_DIMENSIONS: Dimension[] = [
  * those totals show to be worth watching (pick-watched-segments.ts, load-segment-daily.ts), read
  * per source as soon as that source's totals are in.
  */
+/** What the engine reads of a project's row: its site type, URL, currency and primary KPI setting. */
+export function engineProjectOf(project: {
+  siteType: string;
+  url: string | null;
+  currency: string;
+  settings: Record<string, unknown> | null;
+}): EngineProject {
+  const setting = project.settings?.primaryKpi;
+  return {
+    siteType: project.siteType as SiteTypeKey,
+    url: project.url,
+    currency: project.currency,
+    primaryKpi: typeof setting === "string" ? setting : null,
+  };
+}
+
 export async function loadReportInput(options: {
   projectId: string;
   project: EngineProject;

@@ -158,12 +158,7 @@ function scanChanges(
   let known = knownDays;
   let episodeDays: string[] | null = null;
   const none = () => ({ found: [], episodeDays });
-  let x = clipSpikes(deseasonalised);
-  let t = known.map((p) => p.i);
-  let v = known.map((p) => x[p.i]);
-  // Not clipped, for the weekday checks: a weekday that kept its level beside five that rose is clipped towards them.
-  let unclipped = known.map((p) => deseasonalised[p.i]);
-  let sigma = differenceSigma(v);
+  let { t, v, unclipped, sigma } = scanView(deseasonalised, known);
   if (!(sigma > 0)) return none();
   // A few days away from the level and back (episodes.ts) are unusual days, not two steps: left out of the scan.
   const cameBack = options.cameBack;
@@ -177,11 +172,7 @@ function scanChanges(
     for (const i of left) deseasonalised[i] = NaN;
     known = known.filter((p) => !Number.isNaN(deseasonalised[p.i]));
     if (known.length < 2 * minSegment + 4) return none();
-    x = clipSpikes(deseasonalised);
-    t = known.map((p) => p.i);
-    v = known.map((p) => x[p.i]);
-    unclipped = known.map((p) => deseasonalised[p.i]);
-    sigma = differenceSigma(v);
+    ({ t, v, unclipped, sigma } = scanView(deseasonalised, known));
     if (!(sigma > 0)) return none();
   }
   /** The deseasonalised series with the weekday steps found so far taken out. */
@@ -284,6 +275,21 @@ export function withoutStretchEnds<T extends { date: string; until?: string; end
 ): T[] {
   const starts = new Set(found.flatMap((f) => (f.until ? [f.date] : [])));
   return found.filter((f) => !(f.endsStretchFrom && starts.has(f.endsStretchFrom)));
+}
+
+/**
+ * What the scan reads of the known days (`known`, positions in the series) of a deseasonalised series: their
+ * positions, their values with spikes clipped, as they were (for the weekday checks and the episodes: a weekday that
+ * kept its level beside five that rose is clipped towards them), and σ, the day-to-day noise of the clipped ones.
+ */
+export function scanView(
+  deseasonalised: Float64Array,
+  known: readonly { i: number }[],
+): { t: number[]; v: number[]; unclipped: number[]; sigma: number } {
+  const x = clipSpikes(deseasonalised);
+  const t = known.map((p) => p.i);
+  const v = t.map((i) => x[i]);
+  return { t, v, unclipped: t.map((i) => deseasonalised[i]), sigma: differenceSigma(v) };
 }
 
 /** Sets `earliestDate` on the level shifts dated on the first day after days left out of the scan. */
@@ -640,7 +646,7 @@ export function weeklyShape(series: readonly DailyPoint[]): {
  * half the days, so half the differences are 0): it gave σ = 0.12 for a series whose noise is about 1, and a "shift"
  * of 0.8 conversions a day scored p = 1e-15 on pure noise. The mean absolute deviation has no such plateau.
  */
-export function differenceSigma(v: number[]): number {
+function differenceSigma(v: number[]): number {
   const d = new Float64Array(v.length - 1);
   for (let i = 1; i < v.length; i++) d[i - 1] = v[i] - v[i - 1];
   const med = medianInPlace(Float64Array.from(d), d.length);
@@ -652,7 +658,7 @@ export function differenceSigma(v: number[]): number {
 }
 
 /** Clips values beyond a centred 7-day rolling median ± 3.5σ (σ from differences). */
-export function clipSpikes(x: Float64Array): Float64Array {
+function clipSpikes(x: Float64Array): Float64Array {
   const known = Array.from(x).filter((v) => !Number.isNaN(v));
   if (known.length < 8) return x;
   const sigma = differenceSigma(known);

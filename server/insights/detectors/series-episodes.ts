@@ -1,6 +1,6 @@
 import { dayNumber } from "@/lib/dates";
 import type { DailyPoint } from "../types";
-import { clipSpikes, differenceSigma, weeklyShape } from "./change-points";
+import { scanView, weeklyShape } from "./change-points";
 import { EPISODE_CONTEXT_DAYS, findEpisodes } from "./episodes";
 
 /** One episode of a series: its days and, on each, how far the series was from its level around them (its units). */
@@ -18,11 +18,10 @@ export interface SeriesEpisode {
 export function seriesEpisodes(series: readonly DailyPoint[], alpha = 0.05): SeriesEpisode[] {
   const shape = weeklyShape(series);
   if (!shape.positive || !shape.factors || series.length === 0) return [];
-  const t: number[] = [];
-  for (let i = 0; i < series.length; i++) if (!Number.isNaN(shape.values[i])) t.push(i);
-  const clipped = clipSpikes(shape.values);
-  const sigma = differenceSigma(t.map((i) => clipped[i]));
-  const v = t.map((i) => shape.values[i]);
+  const known: { i: number }[] = [];
+  for (let i = 0; i < series.length; i++) if (!Number.isNaN(shape.values[i])) known.push({ i });
+  // As the level shift scan reads a series (change-points.ts): its episodes are found on the same values and σ.
+  const { t, unclipped: v, sigma } = scanView(shape.values, known);
   const day0 = dayNumber(series[0].date);
   const factors = shape.factors;
   return findEpisodes(t, v, sigma, alpha).map((e) => {

@@ -1,6 +1,5 @@
 import "server-only";
 import { eq } from "drizzle-orm";
-import type { SiteTypeKey } from "@/lib/insights/intentions";
 import { db, pool } from "../../db/client";
 import { clientProjects, insights, reports } from "../../db/schema";
 import { log } from "../../log";
@@ -12,7 +11,7 @@ import {
 } from "../../services/reports/report-status";
 import { generateReportJob } from "../contracts/generate-report";
 import { defineJobHandler } from "../define-job";
-import { loadReportInput } from "../../insights/data/load-report-input";
+import { engineProjectOf, loadReportInput } from "../../insights/data/load-report-input";
 import { warmUpReportRead } from "../../insights/data/load-project-data";
 import { warmUpSegmentDailyRead } from "../../insights/data/load-segment-daily";
 import { loadCompetition } from "../../insights/competition/load-competition";
@@ -62,15 +61,9 @@ export async function generateReport(reportId: string): Promise<GenerateReportRe
   await markReportRunning(reportId);
 
   try {
-    const setting = project.settings?.primaryKpi;
     const input = await loadReportInput({
       projectId: project.id,
-      project: {
-        siteType: project.siteType as SiteTypeKey,
-        url: project.url,
-        currency: project.currency,
-        primaryKpi: typeof setting === "string" ? setting : null,
-      },
+      project: engineProjectOf(project),
       periodStart: report.periodStart,
       periodEnd: report.periodEnd,
       compareTo: report.compareTo,

@@ -1,8 +1,7 @@
 import "server-only";
 import { addDays } from "@/lib/dates";
-import type { SiteTypeKey } from "@/lib/insights/intentions";
 import { pool } from "../../db/client";
-import { loadReportInput } from "../../insights/data/load-report-input";
+import { engineProjectOf, loadReportInput } from "../../insights/data/load-report-input";
 import { runEngine } from "../../insights/engine/run-engine";
 import { threadSegmentDetector } from "../../insights/parallel/segment-detector";
 
@@ -30,7 +29,7 @@ export async function rehearseRecentReport(): Promise<{
 } | null> {
   const { rows } = await pool().query<{
     id: string;
-    site_type: SiteTypeKey;
+    site_type: string;
     url: string | null;
     currency: string;
     settings: Record<string, unknown> | null;
@@ -46,15 +45,9 @@ export async function rehearseRecentReport(): Promise<{
   );
   const project = rows[0];
   if (!project?.last) return null;
-  const setting = project.settings?.primaryKpi;
   const request = {
     projectId: project.id,
-    project: {
-      siteType: project.site_type,
-      url: project.url,
-      currency: project.currency,
-      primaryKpi: typeof setting === "string" ? setting : null,
-    },
+    project: engineProjectOf({ ...project, siteType: project.site_type }),
     periodStart: addDays(project.last, -(REHEARSED_DAYS - 1)),
     periodEnd: project.last,
     compareTo: "previous_period" as const,
