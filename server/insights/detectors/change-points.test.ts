@@ -57,6 +57,26 @@ describe("detectChangePoints", () => {
     expect(detectChangePoints(series, { metric: "conversions", maxChanges: 3 })).toEqual([]);
   });
 
+  it("holds a small count's noise to a Poisson count's at the least: no more false steps than the level allows", () => {
+    // Orders of 6 and 12 a day with a weekly pattern, drawn as Poisson counts over the 86 days a segment's scan reads.
+    // Their σ from 85 differences comes out a fifth low often enough (2.7 where a Poisson count's is 3.5) that 4.2 %
+    // of such series held a "step" at 95 % (a noise shop's Paid Search orders "shifted from about 13 to 10 a day");
+    // with the floor, 2.0 %.
+    let stepped = 0;
+    const tries = 500;
+    for (const mean of [6, 12])
+      for (let seed = 1; seed <= tries / 2; seed++) {
+        const random = mulberry32(seed * 7 + mean);
+        const series = Array.from({ length: 86 }, (_, i) => {
+          const date = addDays("2026-08-27", i);
+          return { date, value: poissonDraw(mean * WEEK[new Date(`${date}T00:00:00Z`).getUTCDay()], random) };
+        });
+        const found = detectChangePoints(series, { metric: "transactions", maxChanges: 3, minDaysAtEnd: 4 });
+        if (found.length > 0) stepped++;
+      }
+    expect(stepped / tries).toBeLessThanOrEqual(0.03);
+  });
+
   it("dates a drop on the data's last days as a step when asked to, with its level never below zero", () => {
     // A lead form that stopped on the last 6 days: 15 leads a day (Poisson), then none. With a week after every change
     // the scan bent a kink to those days instead; a step from the first day without a lead read "-1 a day".
@@ -280,3 +300,14 @@ describe("detectChangePoints", () => {
         }
   });
 });
+
+/** Sunday to Saturday. */
+const WEEK = [0.7, 1.1, 1.12, 1.1, 1.05, 1.0, 0.78];
+
+/** A Poisson count of `mean` (Knuth's method: fine for the small means drawn here). */
+function poissonDraw(mean: number, random: () => number): number {
+  const limit = Math.exp(-mean);
+  let k = -1;
+  for (let product = 1; product > limit; product *= random()) k++;
+  return k;
+}
