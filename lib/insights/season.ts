@@ -8,6 +8,8 @@ export interface FindingSeason {
   lastYearChangePct?: number;
   expectedCurrent?: number;
   sameCourse?: boolean;
+  /** A period's change: the p-value of its part beyond the season's prediction (stats/season-prediction.ts). */
+  pValue?: number;
 }
 
 export function seasonOf(finding: object): FindingSeason | null {

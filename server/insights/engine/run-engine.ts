@@ -1,7 +1,8 @@
 import { type Intention } from "@/lib/insights/intentions";
 import { findPartialLastDay, findTrackingGaps } from "../detectors/data-quality";
 import { addDays } from "@/lib/dates";
-import { isSeasonallyExpected as seasonal } from "@/lib/insights/season";
+import { isSeasonallyExpected as seasonal, seasonOf, type FindingSeason } from "@/lib/insights/season";
+import { expectedAtBar, type SeasonPrediction } from "../stats/season-prediction";
 import type { Finding } from "../types";
 import { trafficMetric } from "./analyses/audit";
 import {
@@ -222,6 +223,15 @@ function testsOf(o: IntentionOutcome): number {
  * Benjamini-Hochberg over every p-value of the report. A finding without its own p-value (a
  * driver segment) stands or falls with its outcome's tested finding (the total's change).
  */
+/**
+ * The p-value a finding is news at: its own, or for a period's change the season was checked for, that of its part
+ * beyond the season's prediction when weaker (the change itself may be mostly the season's).
+ */
+function newsPValue(f: Finding): number {
+  const season = seasonOf(f);
+  return typeof season?.pValue === "number" ? Math.max(f.pValue as number, season.pValue) : (f.pValue as number);
+}
+
 function controlFalseDiscoveries(outcomes: IntentionOutcome[]): { tests: number; threshold: number } {
   let tests = 0;
   const news: number[] = [];
@@ -237,14 +247,22 @@ function controlFalseDiscoveries(outcomes: IntentionOutcome[]): { tests: number;
     for (const f of o.findings) {
       if (typeof f.pValue !== "number") continue;
       all.push(f.pValue);
-      if (!seasonal(f)) news.push(f.pValue);
+      if (!seasonal(f)) news.push(newsPValue(f));
     }
   }
   // News is held to the threshold over the unexpected candidates alone; a finding the season
   // predicts is kept (labelled expected, no impact) when it passes over all of them.
   const threshold = benjaminiHochbergThreshold(news, tests, FDR);
   const expectedThreshold = benjaminiHochbergThreshold(all, tests, FDR);
-  const passes = (f: Finding) => (f.pValue as number) <= (seasonal(f) ? expectedThreshold : threshold);
+  const passes = (f: Finding) => {
+    if (!seasonal(f) && newsPValue(f) <= threshold) return true;
+    // A change beyond the season by less than the news's bar is what the season predicts, as far as the report can
+    // tell (season-prediction.ts `expectedAtBar`).
+    const season = seasonOf(f);
+    if (season && typeof season.pValue === "number" && !season.expected)
+      (f as Finding & { season?: FindingSeason }).season = expectedAtBar(season as SeasonPrediction, threshold);
+    return seasonal(f) && (f.pValue as number) <= expectedThreshold;
+  };
   for (const o of outcomes) o.rankTest?.judged(o.rankTest.pValue <= threshold);
   for (const o of outcomes) {
     if (o.intention.stage === "audit") continue;

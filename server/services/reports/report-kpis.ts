@@ -8,7 +8,12 @@ import { MIN_PERIOD_COVERAGE, estimatePeriodTotal } from "@/lib/insights/period-
 import { METRIC_CATALOGUE, metricDefinition, metricUnit } from "@/lib/catalogue/metrics";
 import type { SiteType } from "@/lib/constants/site-types";
 import { periodChange } from "../../insights/detectors/period-change";
-import { SEASON_YEAR_DAYS, seasonPrediction, type SeasonPrediction } from "../../insights/stats/season-prediction";
+import {
+  SEASON_YEAR_DAYS,
+  expectedAtBar,
+  seasonPrediction,
+  type SeasonPrediction,
+} from "../../insights/stats/season-prediction";
 import { pool } from "../../db/client";
 import { activeSourceIds } from "../data-sources/project-source-ids";
 import type { ReportServiceContext } from "../context";
@@ -214,7 +219,7 @@ export async function headlineFigures(
         : null;
     // The season is checked for a change its own test finds (as the insights' period changes are): one it predicts
     // reads as expected, not as news and not as noise (the report's bar is the news's, which the season is not).
-    const predicted =
+    const prediction =
       test?.significant && seasonal.includes(metric as (typeof seasonal)[number])
         ? seasonPrediction(
             {
@@ -230,6 +235,9 @@ export async function headlineFigures(
             lastYear?.get(source)?.get(metric) ?? { current: null, baseline: null },
           )
         : null;
+    // Beyond the season by less than the report's bar: expected, as the insights read it (season-prediction.ts).
+    const predicted =
+      prediction && report.pThreshold !== null ? expectedAtBar(prediction, report.pThreshold) : prediction;
     const significant = test ? predicted?.expected === true || judged(metric, test) : null;
     const season = significant ? predicted : null;
     kpis.push({
