@@ -580,14 +580,16 @@ function countDaysOf(
 }
 
 /**
- * The evidence for a sales amount's unusual day (revenue, a store's order revenue, won deals' value): its count's
- * (orders, conversions, deals) that day, or its baskets' (the amount beyond its orders at their average value), as
- * the stronger of the two; null when no count behind was judged that day, and for cost (a day's cost on ordinary
- * clicks is its price per click moving: news). A day's revenue is a sum of a few baskets of any size, whose spread the
- * robust noise scale reads short: a noise campaign account's desktop revenue "on Oct 24, 2026 was $1,886.27, above the
- * expected range of $101.23 to $1,150.00" passed the report's bar (p = 1.5·10⁻⁵) on 19 orders where about 9 were
- * expected (p = 0.002) at $99 each against $70 (p = 0.005). One order of $6,000 among $60 ones stays news by its
- * basket.
+ * The evidence for an amount's unusual day (revenue, cost, a store's order revenue, won deals' value): its count's
+ * (orders, clicks, deals) that day, or its baskets' (the amount beyond its count at the average per item: a basket's
+ * value, a click's price), as the stronger of the two; null when no count behind was judged that day. A day's revenue
+ * is a sum of a few baskets of any size, whose spread the robust noise scale reads short: a noise campaign account's
+ * desktop revenue "on Oct 24, 2026 was $1,886.27, above the expected range of $101.23 to $1,150.00" passed the
+ * report's bar (p = 1.5·10⁻⁵) on 19 conversions where about 9 were expected (p = 0.002) at $99 each against $70
+ * (p = 0.005), and a campaign's cost (p = 6·10⁻¹⁰) on 48 clicks where about 27 were expected (p = 6·10⁻⁵) at its usual
+ * price. Which baskets came in is chance; more orders, or more per order from a lasting change (the average order
+ * value's level shifts), is the news. One order of $6,000 among $60 ones passes by its basket, and so does a day's
+ * price per click that jumped.
  */
 function ordersEvidence(
   s: SegmentDailySeries,
@@ -597,7 +599,7 @@ function ordersEvidence(
   days: readonly DailyPoint[],
 ): number | null {
   const behind = COUNT_BEHIND[metric as PartKey];
-  if (!behind || !metricDefinition(metric).higherIsBetter) return null;
+  if (!behind) return null;
   const sign = day.direction === "up" ? 1 : -1;
   for (const count of behind) {
     const p = countDay(s, count, day.date);
