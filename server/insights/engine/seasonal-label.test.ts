@@ -212,3 +212,56 @@ describe("seasonal labels of a segment's small level shift", () => {
     expect(shiftOf(30, true).finding.season).toBeUndefined();
   });
 });
+
+describe("seasonal labels of a stretch", () => {
+  // The site's sessions stand 4 % above their level for four weeks and a half, this year from `FROM` and, where asked,
+  // on the same days a year earlier (364 days back): a yearly wave's crest, which the level shift scan reads as a
+  // level that came back. Its day-to-day noise is 2.6 % (a Poisson count of 1,500 a day).
+  const FROM = "2026-10-04";
+  const UNTIL = "2026-11-03";
+  function stretchOf(liftPct: number, liftLastYear: boolean) {
+    const window = reportWindow("2026-10-22", "2026-11-20", "previous_period");
+    const noise = gaussian(mulberry32(5));
+    const days = new Map<string, PartValues>();
+    const lifted = (date: string) =>
+      (date >= FROM && date <= UNTIL) || (liftLastYear && date >= addDays(FROM, -364) && date <= addDays(UNTIL, -364));
+    for (let date = window.historyStart; date <= window.periodEnd; date = addDays(date, 1)) {
+      const v: PartValues = PARTS.map(() => null);
+      v[PART_INDEX.sessions] = Math.round(
+        1_500 * (lifted(date) ? 1.04 : 1) * WEEKLY[dayOfWeek(date)] * (1 + 0.026 * noise()),
+      );
+      days.set(date, v);
+    }
+    const data = new ProjectData(window, [{ sourceId: "a", days }], [], []);
+    const baseline = 1_456;
+    const change = (baseline * liftPct) / 100;
+    const finding = {
+      kind: "level_shift",
+      metric: "sessions",
+      dimension: null,
+      value: null,
+      date: FROM,
+      until: UNTIL,
+      baseline,
+      current: baseline + change,
+      backTo: baseline,
+      change,
+      // The noise is 2.6 % of the level.
+      effectSize: liftPct / 2.6,
+      pValue: 1e-7,
+    } as unknown as Labelled;
+    const ctx = { data, rawData: data, window, excludedDays: new Set<string>() } as unknown as EngineContext;
+    const outcome = { intention: { stage: "acquisition" }, findings: [finding], kpiEffect: 5, indirectEffect: 0 };
+    labelSeasonalFindings(ctx, [outcome as unknown as IntentionOutcome]);
+    return finding;
+  }
+
+  it("labels it expected when the same weeks a year earlier stood as high above the weeks around them", () => {
+    expect(stretchOf(4, true).season).toMatchObject({ expected: true, sameCourse: true });
+  });
+
+  it("keeps it as news when they did not, or when this year's stood far higher", () => {
+    expect(stretchOf(4, false).season).toBeUndefined();
+    expect(stretchOf(15, true).season).toBeUndefined();
+  });
+});

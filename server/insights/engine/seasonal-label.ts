@@ -125,6 +125,8 @@ function seasonFor(ctx: EngineContext, f: Dated): SeasonLabel | null {
     // A season set by the weekday (a Black Friday week) comes back 364 days later; one set by the calendar (a sale
     // from the 15th, Christmas) on the same date, a day or two off the same weekday at its edges: either explains it.
     if (f.kind === "anomaly") return dayInSeason(ctx, f, date, at) ?? dayInSeason(ctx, f, date, sameDateLastYear(date));
+    const stretch = stretchInSeason(ctx, f);
+    if (stretch) return stretch;
     thisYear = ratio(f.current, f.baseline);
     lastYear = seasonMoveNear(ctx, f.metric, at, thisYear);
     // The total's course is its own weeks' move; a segment's, its shift (its days a year back are not read).
@@ -270,6 +272,45 @@ function smallShiftInSeason(f: Dated, thisYear: number | null, lastYear: number 
   if (Math.abs(ly) < SLOPE_Z * se || Math.sign(ly) !== Math.sign(ty)) return null;
   if (Math.abs(ty - ly) > SEASON_Z * Math.SQRT2 * se) return null;
   // Not a move to quote beside the shift: a piecewise fit can read a bend as a shift the other way.
+  return { expected: true, lastYearChangePct: lastYear - 1, sameCourse: true };
+}
+
+/**
+ * A stretch (a level that came back: stretches.ts) is the season's when the same weeks a year earlier stood above (or
+ * below) the weeks around them as much, within the noise: a yearly wave's crest read over 86 days is a hump a line
+ * cannot follow, and a site of 1,500 visits a day with a season of ±15 % had "Sessions shifted from about 1,456 to
+ * 1,514 a day from Oct 4, 2026 (before this period) to Nov 3, 2026 (+4.0%) … then came back" (p = 4·10⁻⁸), as the
+ * same weeks had the year before. Last year's is the project total's: the stretch's whole weeks against the four weeks
+ * before it and the two after it (those after alone where the history read does not reach the weeks before); this
+ * year's, the stretch's level against the mean of its levels before and after.
+ */
+function stretchInSeason(ctx: EngineContext, f: Dated): SeasonLabel | null {
+  const { until, backTo } = f as Dated & { until?: string; backTo?: number };
+  if (f.kind !== "level_shift" || !until || typeof f.date !== "string" || f.baseline === null) return null;
+  const weeks = Math.floor((dayNumber(until) - dayNumber(f.date) + 1) / 7);
+  if (weeks < 1) return null;
+  const from = addDays(f.date, -YEAR);
+  const inside = mean(ctx, f.metric, from, addDays(from, 7 * weeks - 1));
+  const before = mean(ctx, f.metric, addDays(from, -BEFORE_DAYS), addDays(from, -1));
+  const after = mean(ctx, f.metric, addDays(until, 1 - YEAR), addDays(until, AFTER_DAYS - YEAR));
+  // The weeks before it a year back may lie before the history a report reads: the weeks after it alone then.
+  const sides = [
+    [before, BEFORE_DAYS],
+    [after, AFTER_DAYS],
+  ].filter((x): x is [number, number] => x[0] !== null);
+  if (sides.length === 0) return null;
+  const aroundDays = sides.reduce((n, [, days]) => n + days, 0);
+  const lastYear = ratio(inside, sides.reduce((sum, [value, days]) => sum + value * days, 0) / aroundDays);
+  const thisYear = ratio(f.current, typeof backTo === "number" ? (f.baseline + backTo) / 2 : f.baseline);
+  const effectSize = (f as Dated & { effectSize?: number }).effectSize;
+  if (lastYear === null || thisYear === null || typeof effectSize !== "number" || effectSize === 0 || !f.change)
+    return null;
+  const se =
+    (Math.abs(f.change / effectSize) / f.baseline) * Math.sqrt(1 / (7 * weeks) + 1 / (BEFORE_DAYS + AFTER_DAYS));
+  const ly = Math.log(lastYear);
+  const ty = Math.log(thisYear);
+  if (Math.abs(ly) < SLOPE_Z * se || Math.sign(ly) !== Math.sign(ty)) return null;
+  if (Math.abs(ty - ly) > SEASON_Z * Math.SQRT2 * se) return null;
   return { expected: true, lastYearChangePct: lastYear - 1, sameCourse: true };
 }
 
