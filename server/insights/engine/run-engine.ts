@@ -220,10 +220,6 @@ function testsOf(o: IntentionOutcome): number {
 }
 
 /**
- * Benjamini-Hochberg over every p-value of the report. A finding without its own p-value (a
- * driver segment) stands or falls with its outcome's tested finding (the total's change).
- */
-/**
  * The p-value a finding is news at: its own, or for a period's change the season was checked for, that of its part
  * beyond the season's prediction when weaker (the change itself may be mostly the season's).
  */
@@ -232,6 +228,10 @@ function newsPValue(f: Finding): number {
   return typeof season?.pValue === "number" ? Math.max(f.pValue as number, season.pValue) : (f.pValue as number);
 }
 
+/**
+ * Benjamini-Hochberg over every p-value of the report. A finding without its own p-value (a
+ * driver segment) stands or falls with its outcome's tested finding (the total's change).
+ */
 function controlFalseDiscoveries(outcomes: IntentionOutcome[]): { tests: number; threshold: number } {
   let tests = 0;
   const news: number[] = [];

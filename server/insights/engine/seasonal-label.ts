@@ -278,9 +278,9 @@ function smallShiftInSeason(f: Dated, thisYear: number | null, lastYear: number 
 /**
  * A stretch (a level that came back: stretches.ts) is the season's when the same weeks a year earlier stood above (or
  * below) the weeks around them as much, within the noise: a yearly wave's crest read over 86 days is a hump a line
- * cannot follow, and a site of 1,500 visits a day with a season of ±15 % had "Sessions shifted from about 1,456 to
- * 1,514 a day from Oct 4, 2026 (before this period) to Nov 3, 2026 (+4.0%) … then came back" (p = 4·10⁻⁸), as the
- * same weeks had the year before. Last year's is the project total's: the stretch's whole weeks against the four weeks
+ * cannot follow, and a site of 1,500 visits a day with a season of ±15 % had "Sessions for Device “desktop” shifted
+ * from about 867 to 906 a day from Sep 24, 2026 (before this period) to Nov 14, 2026 (+4.5%) … then came back"
+ * (p = 1.2·10⁻⁵), as the same weeks had the year before. Last year's is the project total's: the stretch's whole weeks against the four weeks
  * before it and the two after it (those after alone where the history read does not reach the weeks before); this
  * year's, the stretch's level against the mean of its levels before and after.
  */
