@@ -280,9 +280,9 @@ function smallShiftInSeason(f: Dated, thisYear: number | null, lastYear: number 
  * below) the weeks around them as much, within the noise: a yearly wave's crest read over 86 days is a hump a line
  * cannot follow, and a site of 1,500 visits a day with a season of ±15 % had "Sessions for Device “desktop” shifted
  * from about 867 to 906 a day from Sep 24, 2026 (before this period) to Nov 14, 2026 (+4.5%) … then came back"
- * (p = 1.2·10⁻⁵), as the same weeks had the year before. Last year's is the project total's: the stretch's whole weeks against the four weeks
- * before it and the two after it (those after alone where the history read does not reach the weeks before); this
- * year's, the stretch's level against the mean of its levels before and after.
+ * (p = 1.2·10⁻⁵), as the same weeks had the year before. Last year's is the project total's: the stretch's whole
+ * weeks against the four weeks before it and the two after it (those after alone where the history read does not
+ * reach the weeks before); this year's, the stretch's level against the mean of its levels before and after.
  */
 function stretchInSeason(ctx: EngineContext, f: Dated): SeasonLabel | null {
   const { until, backTo } = f as Dated & { until?: string; backTo?: number };
