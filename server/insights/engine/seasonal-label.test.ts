@@ -158,6 +158,31 @@ describe("seasonal labels of unusual days", () => {
   });
 });
 
+/** One source's sessions over the window's history: `level` a day times its weekday, with relative noise. */
+function sessionsData(
+  window: ReturnType<typeof reportWindow>,
+  level: (date: string) => number,
+  noise: number,
+  seed: number,
+) {
+  const z = gaussian(mulberry32(seed));
+  const days = new Map<string, PartValues>();
+  for (let date = window.historyStart; date <= window.periodEnd; date = addDays(date, 1)) {
+    const v: PartValues = PARTS.map(() => null);
+    v[PART_INDEX.sessions] = Math.round(level(date) * WEEKLY[dayOfWeek(date)] * (1 + noise * z()));
+    days.set(date, v);
+  }
+  return new ProjectData(window, [{ sourceId: "a", days }], [], []);
+}
+
+/** `finding` labelled as the report labels its outcome's findings, on `data`. */
+function labelled(data: ProjectData, window: ReturnType<typeof reportWindow>, finding: Labelled) {
+  const ctx = { data, rawData: data, window, excludedDays: new Set<string>() } as unknown as EngineContext;
+  const outcome = { intention: { stage: "acquisition" }, findings: [finding], kpiEffect: 5, indirectEffect: 0 };
+  labelSeasonalFindings(ctx, [outcome as unknown as IntentionOutcome]);
+  return { finding, outcome };
+}
+
 describe("seasonal labels of a segment's small level shift", () => {
   // The site's sessions step up 6 % on the same date every year (364 days apart); this year one channel's sessions
   // shift by `changePct` on that date (their day-to-day noise is 5 %): too small a move for the season's 10 % bar,
@@ -165,17 +190,9 @@ describe("seasonal labels of a segment's small level shift", () => {
   const DATE = "2026-11-09";
   function shiftOf(changePct: number, stepLastYear: boolean) {
     const window = reportWindow("2026-10-29", "2026-11-27", "previous_period");
-    const noise = gaussian(mulberry32(3));
-    const days = new Map<string, PartValues>();
-    for (let date = window.historyStart; date <= window.periodEnd; date = addDays(date, 1)) {
-      const stepped = date >= DATE || (stepLastYear && date >= addDays(DATE, -364) && date < addDays(DATE, -364 + 60));
-      const v: PartValues = PARTS.map(() => null);
-      v[PART_INDEX.sessions] = Math.round(
-        20_000 * (stepped ? 1.06 : 1) * WEEKLY[dayOfWeek(date)] * (1 + 0.005 * noise()),
-      );
-      days.set(date, v);
-    }
-    const data = new ProjectData(window, [{ sourceId: "a", days }], [], []);
+    const stepped = (date: string) =>
+      date >= DATE || (stepLastYear && date >= addDays(DATE, -364) && date < addDays(DATE, -364 + 60));
+    const data = sessionsData(window, (date) => 20_000 * (stepped(date) ? 1.06 : 1), 0.005, 3);
     const baseline = 790;
     const change = (baseline * changePct) / 100;
     const finding = {
@@ -191,10 +208,7 @@ describe("seasonal labels of a segment's small level shift", () => {
       effectSize: changePct / 5,
       pValue: 1e-6,
     } as unknown as Labelled;
-    const ctx = { data, rawData: data, window, excludedDays: new Set<string>() } as unknown as EngineContext;
-    const outcome = { intention: { stage: "acquisition" }, findings: [finding], kpiEffect: 5, indirectEffect: 0 };
-    labelSeasonalFindings(ctx, [outcome as unknown as IntentionOutcome]);
-    return { finding, outcome };
+    return labelled(data, window, finding);
   }
 
   it("labels a rise the site's total also made on that date last year as expected", () => {
@@ -221,18 +235,9 @@ describe("seasonal labels of a stretch", () => {
   const UNTIL = "2026-11-03";
   function stretchOf(liftPct: number, liftLastYear: boolean) {
     const window = reportWindow("2026-10-22", "2026-11-20", "previous_period");
-    const noise = gaussian(mulberry32(5));
-    const days = new Map<string, PartValues>();
     const lifted = (date: string) =>
       (date >= FROM && date <= UNTIL) || (liftLastYear && date >= addDays(FROM, -364) && date <= addDays(UNTIL, -364));
-    for (let date = window.historyStart; date <= window.periodEnd; date = addDays(date, 1)) {
-      const v: PartValues = PARTS.map(() => null);
-      v[PART_INDEX.sessions] = Math.round(
-        1_500 * (lifted(date) ? 1.04 : 1) * WEEKLY[dayOfWeek(date)] * (1 + 0.026 * noise()),
-      );
-      days.set(date, v);
-    }
-    const data = new ProjectData(window, [{ sourceId: "a", days }], [], []);
+    const data = sessionsData(window, (date) => 1_500 * (lifted(date) ? 1.04 : 1), 0.026, 5);
     const baseline = 1_456;
     const change = (baseline * liftPct) / 100;
     const finding = {
@@ -250,10 +255,7 @@ describe("seasonal labels of a stretch", () => {
       effectSize: liftPct / 2.6,
       pValue: 1e-7,
     } as unknown as Labelled;
-    const ctx = { data, rawData: data, window, excludedDays: new Set<string>() } as unknown as EngineContext;
-    const outcome = { intention: { stage: "acquisition" }, findings: [finding], kpiEffect: 5, indirectEffect: 0 };
-    labelSeasonalFindings(ctx, [outcome as unknown as IntentionOutcome]);
-    return finding;
+    return labelled(data, window, finding).finding;
   }
 
   it("labels it expected when the same weeks a year earlier stood as high above the weeks around them", () => {
