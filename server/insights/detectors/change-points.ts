@@ -132,23 +132,27 @@ export function detectChangePoints(series: readonly DailyPoint[], options: Chang
   const minSegment = options.minSegment ?? 7;
   if (known.length < 2 * minSegment + 4) return [];
   const shape = weeklyShape(series);
-  const first = scanChanges(series, options, Float64Array.from(shape.values), known);
+  const first = scanChanges(series, options, Float64Array.from(shape.values), known, shape.positive);
   // A step that changed the week's shape is scanned again with each stretch's own weekday factors (weekly-pattern.ts).
   const own =
     first.found.length > 0 && shape.positive && shape.factors
       ? ownWeeklyShapes(series, shape.values, shape.factors, first.found)
       : null;
-  const scan = own ? scanChanges(series, options, own, known) : first;
+  const scan = own ? scanChanges(series, options, own, known, shape.positive) : first;
   if (scan.episodeDays) options.onEpisodes?.(scan.episodeDays);
   return scan.found;
 }
 
-/** The change points of `series` on its values divided by weekday factors (`deseasonalised`, changed in place). */
+/**
+ * The change points of `series` on its values divided by weekday factors (`deseasonalised`, changed in place; less
+ * them where not every value is `positive`).
+ */
 function scanChanges(
   series: readonly DailyPoint[],
   options: ChangePointOptions,
   deseasonalised: Float64Array,
   knownDays: readonly { i: number; v: number }[],
+  positive: boolean,
 ): { found: ChangePointFinding[]; episodeDays: string[] | null } {
   const confidence = options.confidence ?? 0.95;
   const alpha = 1 - confidence;
@@ -161,7 +165,7 @@ function scanChanges(
   const none = () => ({ found: [], episodeDays });
   // A count's noise is a Poisson count's at the least (countNoiseFloor).
   const counted = findMetric(options.metric)?.unit === "count";
-  const floor = () => (counted ? countNoiseFloor(series, deseasonalised, known) : 0);
+  const floor = () => (counted ? countNoiseFloor(series, deseasonalised, known, positive) : 0);
   let { t, v, unclipped, sigma } = scanView(deseasonalised, known, floor());
   if (!(sigma > 0)) return none();
   // A few days away from the level and back (episodes.ts) are unusual days, not two steps: left out of the scan.
@@ -320,9 +324,8 @@ function countNoiseFloor(
   series: readonly DailyPoint[],
   deseasonalised: Float64Array,
   known: readonly { i: number }[],
+  positive: boolean,
 ): number {
-  let positive = true;
-  for (const { i } of known) if (!((series[i].value ?? 0) > 0)) positive = false;
   let sum = 0;
   let n = 0;
   for (const { i } of known) {
@@ -636,14 +639,10 @@ export function knownValues(series: readonly DailyPoint[]): number[] {
   return out;
 }
 
-/** Removes weekday seasonality: multiplicative for positive series, additive otherwise. */
-export function deseasonalise(series: readonly DailyPoint[]): Float64Array {
-  return weeklyShape(series).values;
-}
-
 /**
- * The series' weekday factors (Sunday first; ratios of mean 1 when every known value is above zero, differences of
- * mean 0 otherwise; null with too few weeks), and its values divided by them (or less them), NaN where unknown.
+ * Weekday seasonality removed (multiplicative for positive series, additive otherwise): the series' weekday factors
+ * (Sunday first; ratios of mean 1 when every known value is above zero, differences of mean 0 otherwise; null with
+ * too few weeks), and its values divided by them (or less them), NaN where unknown.
  */
 export function weeklyShape(series: readonly DailyPoint[]): {
   values: Float64Array;
@@ -682,12 +681,12 @@ export function weeklyShape(series: readonly DailyPoint[]): {
   return { values, factors, positive };
 }
 
-/** σ from the MAD of first differences (÷√2): insensitive to level shifts and slow trends. */
 /**
- * σ of the day-to-day noise from first differences: the larger of the MAD's estimate and the mean absolute
- * deviation's. The MAD alone collapses on small counts (a segment with 2 to 5 conversions a day repeats its value on
- * half the days, so half the differences are 0): it gave σ = 0.12 for a series whose noise is about 1, and a "shift"
- * of 0.8 conversions a day scored p = 1e-15 on pure noise. The mean absolute deviation has no such plateau.
+ * σ of the day-to-day noise from first differences (÷√2: insensitive to level shifts and slow trends): the larger of
+ * the MAD's estimate and the mean absolute deviation's. The MAD alone collapses on small counts (a segment with 2 to 5
+ * conversions a day repeats its value on half the days, so half the differences are 0): it gave σ = 0.12 for a series
+ * whose noise is about 1, and a "shift" of 0.8 conversions a day scored p = 1e-15 on pure noise. The mean absolute
+ * deviation has no such plateau.
  */
 function differenceSigma(v: number[]): number {
   const d = new Float64Array(v.length - 1);

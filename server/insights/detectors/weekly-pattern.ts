@@ -5,7 +5,7 @@ import type { ChangePointFinding } from "./change-points";
 import { takesSomeWeekdays } from "./weekday-shift";
 
 // A step that changed the week's shape. The level shift scan divides each day by its weekday's factor, read once over
-// the whole window (`deseasonalise`). A campaign that brings the same visits every day (a display budget, a flat
+// the whole window (`weeklyShape`). A campaign that brings the same visits every day (a display budget, a flat
 // daily cap) adds a constant to a site whose weekends are quieter: after it, weekends stand higher above the level
 // than before, divided by factors made for the old shape. The scan read that as a second step a week after the
 // first: a shop's Paid Search adding 400 visits a day from Nov 5 read "Sessions shifted from about 1,899 to 2,290 a
@@ -30,7 +30,7 @@ const PATTERN_P = 0.01;
 
 /**
  * The series divided by weekday factors of each stretch between the level shifts in `found` whose week has a shape of
- * its own, and by the window's (`factors`, Sunday first, mean 1) elsewhere; values as `deseasonalise` gives them in
+ * its own, and by the window's (`factors`, Sunday first, mean 1) elsewhere; values as `weeklyShape` gives them in
  * `global` (NaN where unknown). Null when no stretch's shape changed.
  */
 export function ownWeeklyShapes(

@@ -52,10 +52,9 @@ export async function rehearseRecentReport(): Promise<{
     periodEnd: project.last,
     compareTo: "previous_period" as const,
   };
-  let result: ReturnType<typeof runEngine> | null = null;
-  for (let round = 0; round < REHEARSALS; round++)
-    result = runEngine(await loadReportInput(request), { segmentDetector: threadSegmentDetector() });
-  if (!result) return null;
+  const rehearse = async () => runEngine(await loadReportInput(request), { segmentDetector: threadSegmentDetector() });
+  let result = await rehearse();
+  for (let round = 1; round < REHEARSALS; round++) result = await rehearse();
   const findings = result.insights.reduce((sum, i) => sum + i.findings.length, 0);
   return { projectId: project.id, periodEnd: project.last, insights: result.insights.length, findings };
 }

@@ -1,6 +1,7 @@
 import { addDays } from "@/lib/dates";
 import { PART_INDEX, type PartKey } from "../../data/parts";
 import { segmentSeries } from "../../data/segment-daily";
+import { EPISODE_CONTEXT_DAYS } from "../../detectors/episodes";
 import { seriesEpisodes } from "../../detectors/series-episodes";
 import type { DailyPoint } from "../../types";
 import type { EngineContext } from "../types";
@@ -14,8 +15,8 @@ import type { EngineContext } from "../types";
 // stretch that "came back". The site's days away are an episode or a stretch only when no segment that carried most
 // of their change stayed where it went.
 
-/** Days read before and after the episode, at most; at least this many on each side to tell. */
-const CONTEXT_DAYS = 14;
+/** Days read before and after the episode (as episodes.ts reads a run's), at most; at least this many on each side. */
+const CONTEXT_DAYS = EPISODE_CONTEXT_DAYS;
 const MIN_BEFORE = 7;
 const MIN_AFTER = 5;
 /** A segment carries the episode when its own change is this share of the total's at least. */

@@ -545,8 +545,8 @@ function collectFindings(
     // levels at its edge (a campaign's last Sunday before its tag was renamed, 4 orders of its usual 10, was the first
     // day of its orders' step to 0, and "above the expected range of 0 to 0").
     if (shifts.some((x) => (onItsSide(f, x) && onItsDays(f, x)) || stepEdge(f, x))) continue;
-    const orders = ordersEvidence(s, metric, f, countDay, task.series);
-    const weighed = orders !== null && orders > f.pValue ? { ...f, pValue: orders } : f;
+    const evidence = amountEvidence(s, metric, f, countDay, task.series);
+    const weighed = evidence !== null && evidence > f.pValue ? { ...f, pValue: evidence } : f;
     const finding: SegmentAnomaly = { ...weighed, ...effect(ctx, s, metric, f.change ?? 0), ...named() };
     const idle = idleTraffic(ctx, s, metric, finding);
     if (idle)
@@ -591,7 +591,7 @@ function countDaysOf(
  * value's level shifts), is the news. One order of $6,000 among $60 ones passes by its basket, and so does a day's
  * price per click that jumped.
  */
-function ordersEvidence(
+function amountEvidence(
   s: SegmentDailySeries,
   metric: string,
   day: AnomalyFinding,
@@ -604,8 +604,8 @@ function ordersEvidence(
   for (const count of behind) {
     const p = countDay(s, count, day.date);
     if (!p || p.actual === null || p.expected === null) continue;
-    const sigma = p.sigma ?? (p.low !== null && p.high !== null ? (p.high - p.low) / (2 * 1.96) : null);
-    if (!sigma || !(sigma > 0)) return null;
+    const sigma = p.sigma;
+    if (sigma === null || !(sigma > 0)) return null;
     const z = ((p.actual - p.expected) / sigma) * sign;
     const orders = z <= 0 ? 1 : p.df ? twoSidedStudentTP(z, p.df) : Math.min(1, 2 * normalSurvival(z));
     return Math.min(orders, basketEvidence(s, count, day.date, sign, days));
