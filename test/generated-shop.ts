@@ -5,7 +5,7 @@ import { gaussian, mulberry32 } from "@/lib/seeded-random";
 import { db } from "@/server/db/client";
 import { clientProjects, insights } from "@/server/db/schema";
 import { generateReport } from "@/server/jobs/handlers/generate-report";
-import { uploadCsv, uploadWorld } from "@/test/data-source-fixtures";
+import { createSource, uploadCsv, uploadWorld } from "@/test/data-source-fixtures";
 import { insertReport } from "@/test/report-fixtures";
 
 // The generated shops the engine's report tests upload as CSV: four months of days to 20 November 2026, a weekly
@@ -107,11 +107,22 @@ export function siteFindings<T extends { metric: string; dimensionValue: string 
 export const between = (from: string, to: string, factor: number) => (date: string) =>
   date >= from && date <= to ? factor : 1;
 
-/** Uploads `csv` into a new project (of `siteType`), runs the 30-day report on it and returns its insights by rank. */
-export async function reportOnShop(csv: string, siteType?: "lead_generation" | "ecommerce") {
+/**
+ * Uploads `csv` into a new project (of `siteType`), and each of `moreSources` into a source of its own, runs the 30-day
+ * report on it and returns its insights by rank.
+ */
+export async function reportOnShop(
+  csv: string,
+  siteType?: "lead_generation" | "ecommerce" | "content",
+  moreSources: readonly { name: string; csv: string }[] = [],
+) {
   const { main, project, sourceId } = await uploadWorld();
   if (siteType) await db().update(clientProjects).set({ siteType }).where(eq(clientProjects.id, project.id));
   expect((await uploadCsv(sourceId, main.token, csv)).status).toBe(200);
+  for (const more of moreSources) {
+    const created = await createSource(project.id, main.token, { name: more.name });
+    expect((await uploadCsv(created.body._id as string, main.token, more.csv)).status).toBe(200);
+  }
   const queued = await insertReport(project, { periodStart: SHOP_START, periodEnd: SHOP_END });
   await generateReport(queued.id);
   return db().select().from(insights).where(eq(insights.reportId, queued.id)).orderBy(insights.rank);

@@ -1,13 +1,8 @@
-import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { isSeasonallyExpected } from "@/lib/insights/season";
-import { db } from "@/server/db/client";
-import { clientProjects, insights } from "@/server/db/schema";
-import { generateReport } from "@/server/jobs/handlers/generate-report";
-import { createSource, uploadCsv, uploadWorld } from "@/test/data-source-fixtures";
 import { resetDatabase } from "@/test/db";
-import { insertReport } from "@/test/report-fixtures";
-import { NOISE_END, NOISE_SITE_TYPE, NOISE_START, noiseCsv, type NoiseModel } from "@/test/noise-shops";
+import { reportOnShop } from "@/test/generated-shop";
+import { NOISE_SITE_TYPE, noiseCsv, type NoiseModel } from "@/test/noise-shops";
 
 // Projects of pure noise drawn as real sites' numbers are (test/noise-shops.ts), uploaded and reported on through the
 // app: the issue's bar is at most one significant finding outside the data quality audit. Each model's false findings
@@ -19,22 +14,14 @@ const SEEDS = [1, 2, 3, 4, 5, 6, 7, 8];
 
 /** The report's significant findings outside the audit that are not what the season predicts. */
 async function falseFindings(model: NoiseModel | "agency", seed: number): Promise<string[]> {
-  const { main, project, sourceId } = await uploadWorld();
-  const siteType = model === "agency" ? "ecommerce" : NOISE_SITE_TYPE[model];
-  await db().update(clientProjects).set({ siteType }).where(eq(clientProjects.id, project.id));
-  expect((await uploadCsv(sourceId, main.token, noiseCsv(seed, model === "agency" ? "shop" : model))).status).toBe(200);
   // An agency's usual project: the shop's analytics export, its Search Console and its Google Ads, each a source.
-  if (model === "agency")
-    for (const [name, of] of [
-      ["Search Console", "search"],
-      ["Google Ads", "ads"],
-    ] as const) {
-      const created = await createSource(project.id, main.token, { name });
-      expect((await uploadCsv(created.body._id as string, main.token, noiseCsv(seed + 50, of))).status).toBe(200);
-    }
-  const queued = await insertReport(project, { periodStart: NOISE_START, periodEnd: NOISE_END });
-  await generateReport(queued.id);
-  const rows = await db().select().from(insights).where(eq(insights.reportId, queued.id));
+  const rows =
+    model === "agency"
+      ? await reportOnShop(noiseCsv(seed, "shop"), "ecommerce", [
+          { name: "Search Console", csv: noiseCsv(seed + 50, "search") },
+          { name: "Google Ads", csv: noiseCsv(seed + 50, "ads") },
+        ])
+      : await reportOnShop(noiseCsv(seed, model), NOISE_SITE_TYPE[model]);
   return rows
     .filter((r) => r.group !== "data_quality")
     .flatMap((r) =>

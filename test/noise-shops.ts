@@ -1,5 +1,6 @@
 import { addDays, dayOfWeek } from "@/lib/dates";
 import { gaussian, mulberry32 } from "@/lib/seeded-random";
+import { SHOP_END } from "@/test/generated-shop";
 
 // Exports of projects that hold nothing but noise, drawn as a real site's numbers are: visits and orders as Poisson
 // counts, each order's value from a lognormal spread (a third of the baskets above 1.4 times the average), a weekly
@@ -7,9 +8,8 @@ import { gaussian, mulberry32 } from "@/lib/seeded-random";
 // counts with a fixed relative noise, which for a few orders a day is less than a count's own, and its baskets at
 // 5 % apart; these files are what an agency uploads. 120 days to NOISE_END unless the model says otherwise.
 
-export const NOISE_END = "2026-11-20";
-/** The report's first day: 30 days to NOISE_END. */
-export const NOISE_START = addDays(NOISE_END, -29);
+/** The data's last day: the generated shops' (test/generated-shop.ts), whose `reportOnShop` reports on its 30 days. */
+const NOISE_END = SHOP_END;
 
 /**
  * - `shop`: channel × device × country visits and orders;
