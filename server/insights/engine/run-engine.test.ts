@@ -392,6 +392,39 @@ describe("runEngine on generated projects", () => {
     expect(runEngine(input).skipped.map((s) => s.intentionKey)).not.toContain("revenue_by_channel");
   });
 
+  it("says a ratio has nothing to divide by when a period's orders were all zero, not that the period has no data", () => {
+    const { input } = generateProject(2, false);
+    const w = input.window;
+    // A shop whose order tracking broke: visits every day, no transactions and no revenue since the history began.
+    const zeroed = [PART_INDEX.transactions, PART_INDEX.revenue];
+    const noOrders = input.data.sources.map((s) => ({
+      sourceId: s.sourceId,
+      days: new Map(
+        [...s.days].map(([d, v]) => [d, v.map((x, i) => (x !== null && zeroed.includes(i) ? 0 : x))] as const),
+      ),
+    }));
+    const data = ProjectData.combine(w, noOrders, [input.data], input.data.loadedDimensions);
+    const reasons = new Map(runEngine({ ...input, data }).skipped.map((s) => [s.intentionKey, s.reason]));
+    expect(reasons.get("aov_by_channel")).toBe(
+      `Skipped: average order value needs transactions, and the comparison period (${formatDate(w.comparisonStart)} to ${formatDate(w.comparisonEnd)}) had none.`,
+    );
+    // With orders in the comparison period only, the report period is the one named.
+    const lateBreak = input.data.sources.map((s) => ({
+      sourceId: s.sourceId,
+      days: new Map(
+        [...s.days].map(
+          ([d, v]) => [d, v.map((x, i) => (x !== null && d >= w.periodStart && zeroed.includes(i) ? 0 : x))] as const,
+        ),
+      ),
+    }));
+    const late = ProjectData.combine(w, lateBreak, [input.data], input.data.loadedDimensions);
+    expect(
+      new Map(runEngine({ ...input, data: late }).skipped.map((s) => [s.intentionKey, s.reason])).get("aov_by_channel"),
+    ).toBe(
+      `Skipped: average order value needs transactions, and the report period (${formatDate(w.periodStart)} to ${formatDate(w.periodEnd)}) had none.`,
+    );
+  });
+
   it("watches segments and judges days from both sides on a short history (60 days: no weeks before to forecast)", () => {
     // Seed 2: Direct's sessions shift from 13 March; seed 7: Paid Search's one-day drop on 8 March.
     for (const seed of [2, 7]) {

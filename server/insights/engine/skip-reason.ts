@@ -4,6 +4,7 @@ import { metricDefinition, metricInputs } from "@/lib/insights/metrics";
 import { MIN_PERIOD_COVERAGE } from "@/lib/insights/period-estimate";
 import { addDays, dayNumber, daysBetween } from "@/lib/dates";
 import type { PartKey } from "../data/parts";
+import { metricParts } from "../data/project-data";
 import { COUNT_BEHIND, MIN_COUNT_PER_DAY, MIN_COUNT_PER_DAY_COUNTED, MIN_COUNT_PER_DAY_SHIFTS } from "./count-floor";
 import { formatDate } from "../narrative";
 import { siteTypeIntentions } from "./applicable";
@@ -152,6 +153,15 @@ function comparisonGap(ctx: EngineContext, intention: Intention): string | null 
   if (!metric) return null;
   const w = ctx.window;
   const comparison = `the comparison period (${formatDate(w.comparisonStart)} to ${formatDate(w.comparisonEnd)})`;
+  const undefinedIn = undefinedRatio(ctx, metric, [
+    { name: comparison, from: w.comparisonStart, to: w.comparisonEnd },
+    {
+      name: `the report period (${formatDate(w.periodStart)} to ${formatDate(w.periodEnd)})`,
+      from: w.periodStart,
+      to: w.periodEnd,
+    },
+  ]);
+  if (undefinedIn) return undefinedIn;
   if (ctx.data.periodTotals(metric).baseline === null) return `Skipped: ${comparison} has no data to compare with.`;
   const periods = [
     { name: comparison, from: w.comparisonStart, to: w.comparisonEnd },
@@ -166,6 +176,27 @@ function comparisonGap(ctx: EngineContext, intention: Intention): string | null 
     const imported = ctx.data.importedDays(metric, from, to);
     if (imported < MIN_PERIOD_COVERAGE * days)
       return `Skipped: ${name} has data on only ${imported} of its ${days} days, so a change between the periods would measure the missing days.`;
+  }
+  return null;
+}
+
+/**
+ * Why a ratio cannot be compared although its period has data: nothing to divide by in one of the periods (no
+ * transactions for the average order value, no sessions for a rate). A shop whose orders were all zero read "the
+ * comparison period has no data to compare with" beside a month of visits.
+ */
+function undefinedRatio(
+  ctx: EngineContext,
+  metric: string,
+  periods: readonly { name: string; from: string; to: string }[],
+): string | null {
+  const def = metricDefinition(metric);
+  if (def.kind !== "ratio") return null;
+  const [, denominator] = metricParts(def);
+  for (const { name, from, to } of periods) {
+    const known = ctx.data.series(denominator, from, to).filter((p) => p.value !== null);
+    if (known.length > 0 && known.every((p) => p.value === 0))
+      return `Skipped: ${label(metric)} needs ${label(denominator)}, and ${name} had none.`;
   }
   return null;
 }
