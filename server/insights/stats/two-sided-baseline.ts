@@ -1,12 +1,7 @@
 import { dayNumber } from "@/lib/dates";
 import type { DailyPoint } from "../types";
-import {
-  MAD_TO_SIGMA,
-  WINSORIZED_EFFICIENCY,
-  insertionSortInPlace,
-  medianInPlace,
-  robustSigmaInPlace,
-} from "./descriptive";
+import { WINSORIZED_EFFICIENCY, insertionSortInPlace, medianInPlace, robustSigmaInPlace } from "./descriptive";
+import { LevelFit, type LineAtZero } from "./level-fit";
 import { MIN_EXPECTED_COUNT } from "./count-tail";
 import { studentTQuantile } from "./distributions";
 import { prefixSums, trimCount, trimmedMeanLeavingOut, trimmedMeanVarianceFactor } from "./trimmed-mean";
@@ -109,8 +104,6 @@ export function twoSidedBaseline(series: readonly DailyPoint[], options: TwoSide
   const mult = nonNegative && nKnown > 0 && medianInPlace(known, nKnown) >= 10;
   const weekdays = new Uint8Array(n);
   for (let i = 0; i < n; i++) weekdays[i] = (((day0 + i + 4) % 7) + 7) % 7;
-  const weekday = (i: number) => weekdays[i];
-
   // Ratios (differences) of each day to its centred 7-day mean, by weekday.
   const ratio = new Float64Array(n).fill(NaN);
   const byWeekday: number[][] = [[], [], [], [], [], [], []];
@@ -124,180 +117,44 @@ export function twoSidedBaseline(series: readonly DailyPoint[], options: TwoSide
     const ma = total / 7;
     if (!ok || (mult && !(ma > 0))) continue;
     ratio[s] = mult ? y[s] / ma : y[s] - ma;
-    byWeekday[weekday(s)].push(s);
+    byWeekday[weekdays[s]].push(s);
   }
-  if (byWeekday.some((l) => l.length < MIN_WEEKS))
-    return {
-      points: emptyPoints(series, fromIdx, toIdx),
-      seasonality: mult ? "multiplicative" : "additive",
-      noise: null,
-    };
-  const scratch = new Float64Array(Math.max(n, 8));
-  // Each weekday's ratios sorted once, with each day's place among them and their prefix sums: the trimmed mean with
-  // one day's ratio left out is then read, not sorted again for every day (trimmed-mean.ts).
-  const sortedRatios = byWeekday.map((days) => {
-    const values = new Float64Array(days.length);
-    for (let i = 0; i < days.length; i++) values[i] = ratio[days[i]];
-    return values.sort();
-  });
-  const ratioSums = sortedRatios.map(prefixSums);
-  const place = new Int32Array(n).fill(-1);
-  for (const days of byWeekday) for (const s of days) place[s] = lowerBound(sortedRatios[weekday(s)], ratio[s]);
-  /** Weekday d's raw factor, leaving day `skip`'s own ratio out (-1: none left out). */
-  const rawFactor = (d: number, skip: number): number => {
-    const sorted = sortedRatios[d];
-    const left = skip >= 0 && place[skip] >= 0 && weekday(skip) === d ? place[skip] : sorted.length;
-    return trimmedMeanLeavingOut(sorted, ratioSums[d], left);
-  };
-  const allRaw = [0, 1, 2, 3, 4, 5, 6].map((d) => rawFactor(d, -1));
-  /** Normalised factors for day t (its own ratio left out of its weekday's trimmed mean). */
-  const factorBuf = new Float64Array(7);
-  /** Normalised factors for day t (its own ratio left out of its weekday's trimmed mean), in a shared buffer. */
-  const factorFor = (t: number): Float64Array => {
-    const own = weekday(t);
-    const ownRaw = Number.isNaN(ratio[t]) ? allRaw[own] : rawFactor(own, t);
-    let avg = 0;
-    for (let d = 0; d < 7; d++) avg += (d === own ? ownRaw : allRaw[d]) / 7;
-    for (let d = 0; d < 7; d++) {
-      const r = d === own ? ownRaw : allRaw[d];
-      factorBuf[d] = mult ? r / avg : r - avg;
-    }
-    return factorBuf;
-  };
-  // The variance of a weekday factor relative to the noise: a trimmed mean of ~n_d ratios (its variance over a plain
-  // mean's at the normal), each with the day's noise plus a seventh of it from the 7-day mean.
-  const factorVariances = byWeekday.map((days) => {
-    const k = Math.max(1, days.length - 1);
-    return (trimmedMeanVarianceFactor(trimCount(k) / k) * (1 + 1 / 7)) / k;
-  });
-
-  /** Days a line through a day's level needs. */
-  const need = Math.ceil(levelDays / 2);
-  const xs = new Float64Array(2 * levelDays);
-  const zs = new Float64Array(2 * levelDays);
-  const halfA = new Float64Array(2 * levelDays);
-  const halfB = new Float64Array(2 * levelDays);
-
-  /** The medians of the last line's left and right halves (by x), read before zs was winsorised. */
-  const halves = { a: NaN, b: NaN };
-  const order = new Uint8Array(Math.max(n, 8));
-  const pilot = { intercept: NaN, sigma: NaN };
-  /** Robust line through (xs, zs)[0..k) read at x = 0, with the relative variance of that value. */
-  const lineAtZero = (k: number): { value: number; v: number; sigma: number } => {
-    // Pilot: the slope from the medians of the left and right halves (by x), the intercept from the
-    // median of the detrended values; then values winsorised at ±2σ around it and a least-squares refit.
-    const mid = k >> 1; // xs is sorted (gather)
-    let xa = 0;
-    let xb = 0;
-    for (let j = 0; j < mid; j++) {
-      halfA[j] = zs[j];
-      xa += xs[j] / mid;
-    }
-    for (let j = mid; j < k; j++) {
-      halfB[j - mid] = zs[j];
-      xb += xs[j] / (k - mid);
-    }
-    halves.a = medianInPlace(halfA, mid);
-    halves.b = medianInPlace(halfB, k - mid);
-    // Fewer days than a line needs (a short stretch of its own level): a flat level, not a slope extrapolated.
-    const flat = k < need;
-    const slope = xb > xa && !flat ? (halves.b - halves.a) / (xb - xa) : 0;
-    pilotFit(xs, zs, k, slope, scratch, order, pilot);
-    const { intercept, sigma } = pilot;
-    let sx = 0;
-    let sz = 0;
-    for (let j = 0; j < k; j++) {
-      const f = intercept + slope * xs[j];
-      zs[j] = Math.min(f + 2 * sigma, Math.max(f - 2 * sigma, zs[j]));
-      sx += xs[j];
-      sz += zs[j];
-    }
-    const mx = sx / k;
-    const mz = sz / k;
-    let sxx = 0;
-    let sxz = 0;
-    for (let j = 0; j < k; j++) {
-      sxx += (xs[j] - mx) * (xs[j] - mx);
-      sxz += (xs[j] - mx) * (zs[j] - mz);
-    }
-    const b = sxx > 0 && !flat ? sxz / sxx : 0;
-    // Least squares' variance at x = 0, over the winsorised fit's efficiency (≈ 0.9).
-    const v = (1 / k + (sxx > 0 && !flat ? (mx * mx) / sxx : 0)) / WINSORIZED_EFFICIENCY;
-    return { value: mz - b * mx, v, sigma };
-  };
-
-  // The days of t's own level, [lo, hi) (the whole series without breaks); `gather` reads only them.
-  let lo = 0;
-  let hi = n;
-  /** The k nearest known days to t on the chosen side(s), deseasonalised with `f`, into xs/zs by x. */
-  const leftX = new Float64Array(2 * levelDays);
-  const leftZ = new Float64Array(2 * levelDays);
-  const gather = (t: number, f: Float64Array, side: "both" | "left" | "right", limit = levelDays): number => {
-    let nLeft = 0;
-    let k = 0;
-    let left = t - 1;
-    let right = t + 1;
-    while (nLeft + k < limit && (left >= lo || right < hi)) {
-      const useLeft = side !== "right" && left >= lo && (side === "left" || right >= hi || t - left <= right - t);
-      const s = useLeft ? left-- : side !== "left" && right < hi ? right++ : -1;
-      if (s < 0) break;
-      if (Number.isNaN(y[s])) continue;
-      const z = mult ? y[s] / f[weekdays[s]] : y[s] - f[weekdays[s]];
-      // Each side's days come nearest first: the right ones straight into place after the left ones (moved in
-      // below), the left ones aside, to be laid in reversed, so xs reads left to right without sorting.
-      if (s < t) {
-        leftX[nLeft] = s - t;
-        leftZ[nLeft++] = z;
-      } else {
-        xs[k] = s - t;
-        zs[k++] = z;
-      }
-    }
-    if (nLeft > 0) {
-      for (let j = k - 1; j >= 0; j--) {
-        xs[j + nLeft] = xs[j];
-        zs[j + nLeft] = zs[j];
-      }
-      for (let j = 0; j < nLeft; j++) {
-        xs[nLeft - 1 - j] = leftX[j];
-        zs[nLeft - 1 - j] = leftZ[j];
-      }
-    }
-    return nLeft + k;
-  };
+  for (const days of byWeekday)
+    if (days.length < MIN_WEEKS)
+      return {
+        points: emptyPoints(series, fromIdx, toIdx),
+        seasonality: mult ? "multiplicative" : "additive",
+        noise: null,
+      };
+  const factors = new LeaveOneOutFactors(ratio, byWeekday, weekdays, mult);
+  const fit = new LevelFit(y, weekdays, mult, levelDays);
+  const { xs, zs, need } = fit;
 
   const expected = new Float64Array(n).fill(NaN);
   const relVar = new Float64Array(n).fill(NaN);
   const sideA = new Float64Array(2 * levelDays);
   const sideB = new Float64Array(2 * levelDays);
   const distances = new Float64Array(2 * levelDays);
-  const fitSide = (t: number, f: Float64Array, side: "left" | "right") => {
-    const k = gather(t, f, side);
-    return k >= need ? lineAtZero(k) : null;
-  };
-  const breakIdx = (options.breaks ?? [])
-    .map((date) => dayNumber(date) - day0)
-    .filter((i) => i > 0 && i < n)
-    .sort((a, b) => a - b);
+  const breakIdx = breakIndices(options.breaks, day0, n);
   for (let t = 0; t < n; t++) {
-    const f = factorFor(t);
-    lo = 0;
-    hi = n;
+    const f = factors.at(t);
+    fit.lo = 0;
+    fit.hi = n;
     for (const b of breakIdx) {
-      if (b <= t) lo = b;
+      if (b <= t) fit.lo = b;
       else {
-        hi = b;
+        fit.hi = b;
         break;
       }
     }
-    let gathered = gather(t, f, "both");
-    if (gathered < OWN_LEVEL_MIN_DAYS && (lo > 0 || hi < n)) {
+    let gathered = fit.gather(t, f, "both");
+    if (gathered < OWN_LEVEL_MIN_DAYS && (fit.lo > 0 || fit.hi < n)) {
       // Too few days at its own level: the whole series, with the check for a break below.
-      lo = 0;
-      hi = n;
-      gathered = gather(t, f, "both");
+      fit.lo = 0;
+      fit.hi = n;
+      gathered = fit.gather(t, f, "both");
     }
-    if (gathered < (lo > 0 || hi < n ? OWN_LEVEL_MIN_DAYS : need)) continue;
+    if (gathered < (fit.lo > 0 || fit.hi < n ? OWN_LEVEL_MIN_DAYS : need)) continue;
     // A break between the sides: the medians of the known days just before and just after t (or,
     // mostly one-sided, of the nearer and farther halves), read before the fit winsorises zs.
     let nBefore = 0;
@@ -310,8 +167,8 @@ export function twoSidedBaseline(series: readonly DailyPoint[], options: TwoSide
     // The sides' medians are the line's halves' (lineAtZero) when the days before t are its left half.
     const sidesAreHalves = half === nBefore;
     if (twoSided && !sidesAreHalves) {
-      sideA.set(zs.subarray(0, nBefore));
-      sideB.set(zs.subarray(nBefore, gathered));
+      for (let j = 0; j < nBefore; j++) sideA[j] = zs[j];
+      for (let j = nBefore; j < gathered; j++) sideB[j - nBefore] = zs[j];
     }
     if (!twoSided && half >= 7) {
       for (let j = 0; j < gathered; j++) distances[j] = Math.abs(xs[j]);
@@ -321,19 +178,18 @@ export function twoSidedBaseline(series: readonly DailyPoint[], options: TwoSide
         else sideB[nFar++] = zs[j];
       }
     }
-    let best = lineAtZero(gathered);
+    let best = fit.lineAtZero(gathered);
     if (best.sigma > 0 && !Number.isNaN(y[t])) {
       if (twoSided) {
         const se = best.sigma * Math.sqrt(1.57 * (1 / nBefore + 1 / nAfter));
-        const before = sidesAreHalves ? halves.a : medianInPlace(sideA, nBefore);
-        const after = sidesAreHalves ? halves.b : medianInPlace(sideB, nAfter);
+        const before = sidesAreHalves ? fit.halfMedianA : medianInPlace(sideA, nBefore);
+        const after = sidesAreHalves ? fit.halfMedianB : medianInPlace(sideB, nAfter);
         if (Math.abs(before - after) > BREAK_Z * se) {
           // The side nearer the day's value (conservative: the day can only look less unusual).
-          const left = fitSide(t, f, "left");
-          const right = fitSide(t, f, "right");
-          const off = (x: { value: number } | null) =>
-            x === null ? Infinity : Math.abs((mult ? x.value * f[weekday(t)] : x.value + f[weekday(t)]) - y[t]);
-          const chosen = off(left) <= off(right) ? left : right;
+          const left = fit.fitSide(t, f, "left");
+          const right = fit.fitSide(t, f, "right");
+          const factor = f[weekdays[t]];
+          const chosen = offBy(left, factor, y[t], mult) <= offBy(right, factor, y[t], mult) ? left : right;
           if (chosen) best = chosen;
         }
       } else if (nNear >= 7 && nFar >= 7) {
@@ -341,14 +197,14 @@ export function twoSidedBaseline(series: readonly DailyPoint[], options: TwoSide
         // would tilt the extrapolated line; then only the nearer half is used.
         const se = best.sigma * Math.sqrt(1.57 * (1 / nNear + 1 / nFar));
         if (Math.abs(medianInPlace(sideA, nNear) - medianInPlace(sideB, nFar)) > BREAK_Z * se) {
-          const nearest = gather(t, f, "both", half);
-          if (nearest >= 7) best = lineAtZero(nearest);
+          const nearest = fit.gather(t, f, "both", half);
+          if (nearest >= 7) best = fit.lineAtZero(nearest);
         }
       }
     }
     const level = mult ? Math.max(0, best.value) : best.value;
-    expected[t] = mult ? level * f[weekday(t)] : level + f[weekday(t)];
-    relVar[t] = best.v + factorVariances[weekday(t)];
+    expected[t] = mult ? level * f[weekdays[t]] : level + f[weekdays[t]];
+    relVar[t] = best.v + factors.variances[weekdays[t]];
   }
 
   // Leave-one-out errors, on the noise's scale.
@@ -361,13 +217,13 @@ export function twoSidedBaseline(series: readonly DailyPoint[], options: TwoSide
   }
   // The winsorised σ (descriptive.ts) of every other day's error: centre and clipping point from
   // all errors (one day barely moves a median), then each day's own clipped square taken out.
+  const scratch = new Float64Array(Math.max(n, 8));
   let kAll = 0;
   for (let s = 0; s < n; s++) if (!Number.isNaN(scaled[s])) scratch[kAll++] = scaled[s];
   const centre = medianInPlace(scratch.slice(0, kAll), kAll);
   const limit = WINSOR_C * robustSigmaInPlace(scratch, kAll);
-  const clipped = (u: number) => Math.max(-limit, Math.min(limit, u - centre)) ** 2;
   let squares = 0;
-  for (let s = 0; s < n; s++) if (!Number.isNaN(scaled[s])) squares += clipped(scaled[s]);
+  for (let s = 0; s < n; s++) if (!Number.isNaN(scaled[s])) squares += clippedSquare(scaled[s], centre, limit);
   let levelSum = 0;
   for (let s = 0; s < n; s++) if (!Number.isNaN(scaled[s])) levelSum += expected[s];
   const noise: SeriesNoise | null =
@@ -388,11 +244,6 @@ export function twoSidedBaseline(series: readonly DailyPoint[], options: TwoSide
         pearsonSum += square;
         pearsonKnown++;
       }
-  /** The mean of every other day's square: the series' dispersion with day t's own error left out. */
-  const dispersionWithout = (t: number): number | null => {
-    const own = Number.isNaN(pearson![t]) ? 0 : 1;
-    return pearsonKnown - own > 0 ? (pearsonSum - (own ? pearson![t] : 0)) / (pearsonKnown - own) : null;
-  };
   const upper = 1 - (1 - confidence) / 2;
   const quantiles = new Map<number, number>();
   const points: BaselinePoint[] = [];
@@ -413,7 +264,9 @@ export function twoSidedBaseline(series: readonly DailyPoint[], options: TwoSide
       });
       continue;
     }
-    const scale = Math.sqrt((squares - (own ? clipped(scaled[t]) : 0)) / (k - 1) / WINSOR_CONSISTENCY);
+    const scale = Math.sqrt(
+      (squares - (own ? clippedSquare(scaled[t], centre, limit) : 0)) / (k - 1) / WINSOR_CONSISTENCY,
+    );
     const spread = scale * (mult ? Math.sqrt(Math.max(0, e)) : 1) * Math.sqrt(1 + relVar[t]);
     const sigma = Math.max(spread, 1e-9 * Math.max(1, Math.abs(e)));
     const df = Math.max(1, WINSORIZED_EFFICIENCY * k * T_DF_SHARE);
@@ -432,7 +285,9 @@ export function twoSidedBaseline(series: readonly DailyPoint[], options: TwoSide
       sigma,
       df,
       scale,
-      ...(pearson ? { dispersion: dispersionWithout(t), fitVariance: relVar[t] } : {}),
+      ...(pearson
+        ? { dispersion: dispersionWithout(pearson, t, pearsonSum, pearsonKnown), fitVariance: relVar[t] }
+        : {}),
     });
   }
   return { points, seasonality: mult ? "multiplicative" : "additive", noise };
@@ -456,88 +311,91 @@ function pearsonSquares(y: Float64Array, expected: Float64Array, relVar: Float64
 const PEARSON_CAP = 36;
 
 /**
- * The robust line's pilot: the intercept, the median of zs − slope·xs over [0, k), and the robust σ (descriptive.ts
- * `robustSigmaInPlace`) of the residuals zs − (intercept + slope·xs), into `out`. The same order statistics as
- * sorting each of the three samples (the detrended values, the residuals, their distances from their median), at
- * a third of the work: the detrended values are sorted through an index, so the residuals come nearly in order
- * (an insertion sort then barely moves them), and the distances of sorted residuals from their median are two
- * sorted runs, merged up to the middle. Values that are not finite take the plain path (their order is not a sort).
+ * Each weekday's factor for a day, that day's own ratio left out of its weekday's trimmed mean (trimmed-mean.ts).
+ * Each weekday's ratios are sorted once, with each day's place among them and their prefix sums: the trimmed mean with
+ * one day's ratio left out is then read, not sorted again for every day. A class for the reason LevelFit is one.
  */
-function pilotFit(
-  xs: Float64Array,
-  zs: Float64Array,
-  k: number,
-  slope: number,
-  scratch: Float64Array,
-  order: Uint8Array,
-  out: { intercept: number; sigma: number },
-): void {
-  let finite = Number.isFinite(slope) && k <= order.length && k <= 255;
-  for (let j = 0; j < k && finite; j++) finite = Number.isFinite(zs[j]);
-  if (!finite) {
-    for (let j = 0; j < k; j++) scratch[j] = zs[j] - slope * xs[j];
-    out.intercept = medianInPlace(scratch, k);
-    for (let j = 0; j < k; j++) scratch[j] = zs[j] - (out.intercept + slope * xs[j]);
-    out.sigma = robustSigmaInPlace(scratch, k);
-    return;
-  }
-  for (let j = 0; j < k; j++) {
-    scratch[j] = zs[j] - slope * xs[j];
-    order[j] = j;
-  }
-  insertionSortBy(order, scratch, k);
-  const mid = k >> 1;
-  const intercept = k % 2 === 1 ? scratch[mid] : (scratch[mid - 1] + scratch[mid]) / 2;
-  // The residuals in the detrended values' order, then sorted (in place, nearly sorted already).
-  for (let i = 0; i < k; i++) {
-    const j = order[i];
-    scratch[i] = zs[j] - (intercept + slope * xs[j]);
-  }
-  insertionSortInPlace(scratch, k);
-  const centre = k % 2 === 1 ? scratch[mid] : (scratch[mid - 1] + scratch[mid]) / 2;
-  // |r − centre| falls up to the first residual above the centre and rises after it: merge the two runs.
-  let right = 0;
-  while (right < k && scratch[right] <= centre) right++;
-  let left = right - 1;
-  let previous = NaN;
-  let current = NaN;
-  for (let c = 0; c <= mid; c++) {
-    const fromLeft = left >= 0 ? Math.abs(scratch[left] - centre) : BEYOND;
-    const fromRight = right < k ? Math.abs(scratch[right] - centre) : BEYOND;
-    previous = current;
-    if (fromLeft <= fromRight) {
-      current = fromLeft;
-      left--;
-    } else {
-      current = fromRight;
-      right++;
+class LeaveOneOutFactors {
+  /**
+   * The variance of each weekday's factor relative to the noise: a trimmed mean of ~n_d ratios (its variance over a
+   * plain mean's at the normal), each with the day's noise plus a seventh of it from the 7-day mean.
+   */
+  readonly variances = new Float64Array(7);
+  private readonly sorted: Float64Array[] = [];
+  private readonly sums: Float64Array[] = [];
+  private readonly place: Int32Array;
+  private readonly allRaw = new Float64Array(7);
+  private readonly buffer = new Float64Array(7);
+
+  constructor(
+    private readonly ratio: Float64Array,
+    byWeekday: readonly (readonly number[])[],
+    private readonly weekdays: Uint8Array,
+    private readonly mult: boolean,
+  ) {
+    for (const days of byWeekday) {
+      const values = new Float64Array(days.length);
+      for (let i = 0; i < days.length; i++) values[i] = ratio[days[i]];
+      values.sort();
+      this.sorted.push(values);
+      this.sums.push(prefixSums(values));
+    }
+    this.place = new Int32Array(ratio.length).fill(-1);
+    for (const days of byWeekday) for (const s of days) this.place[s] = lowerBound(this.sorted[weekdays[s]], ratio[s]);
+    for (let d = 0; d < 7; d++) {
+      this.allRaw[d] = this.raw(d, -1);
+      const k = Math.max(1, byWeekday[d].length - 1);
+      this.variances[d] = (trimmedMeanVarianceFactor(trimCount(k) / k) * (1 + 1 / 7)) / k;
     }
   }
-  out.intercept = intercept;
-  out.sigma = MAD_TO_SIGMA * (k % 2 === 1 ? current : (previous + current) / 2);
+
+  /** Weekday d's raw factor, leaving day `skip`'s own ratio out (-1: none left out). */
+  private raw(d: number, skip: number): number {
+    const sorted = this.sorted[d];
+    const place = this.place;
+    const left = skip >= 0 && place[skip] >= 0 && this.weekdays[skip] === d ? place[skip] : sorted.length;
+    return trimmedMeanLeavingOut(sorted, this.sums[d], left);
+  }
+
+  /** Normalised factors for day t (its own ratio left out of its weekday's trimmed mean), in a shared buffer. */
+  at(t: number): Float64Array {
+    const { allRaw, buffer, mult } = this;
+    const own = this.weekdays[t];
+    const ownRaw = Number.isNaN(this.ratio[t]) ? allRaw[own] : this.raw(own, t);
+    let avg = 0;
+    for (let d = 0; d < 7; d++) avg += (d === own ? ownRaw : allRaw[d]) / 7;
+    for (let d = 0; d < 7; d++) {
+      const r = d === own ? ownRaw : allRaw[d];
+      buffer[d] = mult ? r / avg : r - avg;
+    }
+    return buffer;
+  }
 }
 
-/**
- * Infinity, as a module constant: TurboFan reads the global `Infinity` as a tagged constant, so a `cond ? x : Infinity`
- * boxed every x into a new heap number: 500 bytes a pilot fit, 10 of the 62 MB the report bench's segment detections
- * allocated (sampled with HeapProfiler). This one it keeps an unboxed double; same values.
- */
-const BEYOND = Number.POSITIVE_INFINITY;
-
-/** Sorts the first k `keys` in place as medianInPlace's insertion sort does, moving their indices in `order` along. */
-function insertionSortBy(order: Uint8Array, keys: Float64Array, k: number): void {
-  for (let i = 1; i < k; i++) {
-    const index = order[i];
-    const v = keys[i];
-    let j = i - 1;
-    while (j >= 0 && keys[j] > v) {
-      keys[j + 1] = keys[j];
-      order[j + 1] = order[j];
-      j--;
-    }
-    keys[j + 1] = v;
-    order[j + 1] = index;
+/** The series' days (indices from day0) where a new level starts, inside it, in order. */
+function breakIndices(breaks: readonly string[] | undefined, day0: number, n: number): number[] {
+  const out: number[] = [];
+  for (const date of breaks ?? []) {
+    const i = dayNumber(date) - day0;
+    if (i > 0 && i < n) out.push(i);
   }
+  return out.sort((a, b) => a - b);
+}
+
+/** How far a side's fitted day is from the day's value (Infinity without a fit). */
+function offBy(fit: LineAtZero | null, factor: number, value: number, mult: boolean): number {
+  return fit === null ? Infinity : Math.abs((mult ? fit.value * factor : fit.value + factor) - value);
+}
+
+/** An error's square, clipped at `limit` around `centre` (the winsorised σ's). */
+function clippedSquare(u: number, centre: number, limit: number): number {
+  return Math.max(-limit, Math.min(limit, u - centre)) ** 2;
+}
+
+/** The mean of every other day's square: the series' dispersion with day t's own error left out. */
+function dispersionWithout(pearson: Float64Array, t: number, sum: number, known: number): number | null {
+  const own = Number.isNaN(pearson[t]) ? 0 : 1;
+  return known - own > 0 ? (sum - (own ? pearson[t] : 0)) / (known - own) : null;
 }
 
 /** The first index of sorted `values` whose value is not below `value`. */
