@@ -126,22 +126,11 @@ export class LevelFit {
     const slope = xb > xa && !flat ? (this.halfMedianB - this.halfMedianA) / (xb - xa) : 0;
     pilotFit(xs, zs, k, slope, this.scratch, this.order, this.pilot);
     const { intercept, sigma } = this.pilot;
-    let sx = 0;
-    let sz = 0;
     for (let j = 0; j < k; j++) {
       const f = intercept + slope * xs[j];
       zs[j] = Math.min(f + 2 * sigma, Math.max(f - 2 * sigma, zs[j]));
-      sx += xs[j];
-      sz += zs[j];
     }
-    const mx = sx / k;
-    const mz = sz / k;
-    let sxx = 0;
-    let sxz = 0;
-    for (let j = 0; j < k; j++) {
-      sxx += (xs[j] - mx) * (xs[j] - mx);
-      sxz += (xs[j] - mx) * (zs[j] - mz);
-    }
+    const { mx, mz, sxx, sxz } = centredSums(xs, zs, k);
     const b = sxx > 0 && !flat ? sxz / sxx : 0;
     // Least squares' variance at x = 0, over the winsorised fit's efficiency (≈ 0.9).
     const v = (1 / k + (sxx > 0 && !flat ? (mx * mx) / sxx : 0)) / WINSORIZED_EFFICIENCY;
@@ -153,6 +142,29 @@ export class LevelFit {
     const k = this.gather(t, f, side);
     return k >= this.need ? this.lineAtZero(k) : null;
   }
+}
+
+/** The means of xs and zs over [0, k) and their centred sums of squares and products (a least-squares line's). */
+export function centredSums(
+  xs: Float64Array,
+  zs: Float64Array,
+  k: number,
+): { mx: number; mz: number; sxx: number; sxz: number } {
+  let sx = 0;
+  let sz = 0;
+  for (let j = 0; j < k; j++) {
+    sx += xs[j];
+    sz += zs[j];
+  }
+  const mx = sx / k;
+  const mz = sz / k;
+  let sxx = 0;
+  let sxz = 0;
+  for (let j = 0; j < k; j++) {
+    sxx += (xs[j] - mx) * (xs[j] - mx);
+    sxz += (xs[j] - mx) * (zs[j] - mz);
+  }
+  return { mx, mz, sxx, sxz };
 }
 
 /**

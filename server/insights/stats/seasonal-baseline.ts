@@ -1,6 +1,7 @@
 import type { DailyPoint } from "../types";
 import { WINSORIZED_EFFICIENCY, medianInPlace, robustSigmaInPlace, winsorizedSigmaInPlace } from "./descriptive";
 import { readDenseSeries } from "./dense-series";
+import { centredSums } from "./level-fit";
 import { studentTQuantile } from "./distributions";
 
 // The expected value of a daily metric and its prediction interval, for the anomaly detector and
@@ -357,20 +358,7 @@ function backtestSigma(
 
 /** Least-squares line z = a + b·x over the first k points. */
 function lineFit(xs: Float64Array, zs: Float64Array, k: number): { a: number; b: number } {
-  let sx = 0;
-  let sz = 0;
-  for (let j = 0; j < k; j++) {
-    sx += xs[j];
-    sz += zs[j];
-  }
-  const mx = sx / k;
-  const mz = sz / k;
-  let sxx = 0;
-  let sxz = 0;
-  for (let j = 0; j < k; j++) {
-    sxx += (xs[j] - mx) * (xs[j] - mx);
-    sxz += (xs[j] - mx) * (zs[j] - mz);
-  }
+  const { mx, mz, sxx, sxz } = centredSums(xs, zs, k);
   const b = sxx > 0 ? sxz / sxx : 0;
   return { a: mz - b * mx, b };
 }
