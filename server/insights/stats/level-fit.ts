@@ -109,16 +109,7 @@ export class LevelFit {
     // Pilot: the slope from the medians of the left and right halves (by x), the intercept from the
     // median of the detrended values; then values winsorised at ±2σ around it and a least-squares refit.
     const mid = k >> 1; // xs is sorted (gather)
-    let xa = 0;
-    let xb = 0;
-    for (let j = 0; j < mid; j++) {
-      halfA[j] = zs[j];
-      xa += xs[j] / mid;
-    }
-    for (let j = mid; j < k; j++) {
-      halfB[j - mid] = zs[j];
-      xb += xs[j] / (k - mid);
-    }
+    const { xa, xb } = splitHalves(xs, zs, k, halfA, halfB);
     this.halfMedianA = medianInPlace(halfA, mid);
     this.halfMedianB = medianInPlace(halfB, k - mid);
     // Fewer days than a line needs (a short stretch of its own level): a flat level, not a slope extrapolated.
@@ -142,6 +133,31 @@ export class LevelFit {
     const k = this.gather(t, f, side);
     return k >= this.need ? this.lineAtZero(k) : null;
   }
+}
+
+/**
+ * The left and right halves (by x; xs sorted) of zs over [0, k) copied into `halfA` and `halfB` (the first k >> 1
+ * days, then the rest), with each half's mean x: a robust line's slope is read from the halves' medians.
+ */
+export function splitHalves(
+  xs: Float64Array,
+  zs: Float64Array,
+  k: number,
+  halfA: Float64Array,
+  halfB: Float64Array,
+): { xa: number; xb: number } {
+  const mid = k >> 1;
+  let xa = 0;
+  let xb = 0;
+  for (let j = 0; j < mid; j++) {
+    halfA[j] = zs[j];
+    xa += xs[j] / mid;
+  }
+  for (let j = mid; j < k; j++) {
+    halfB[j - mid] = zs[j];
+    xb += xs[j] / (k - mid);
+  }
+  return { xa, xb };
 }
 
 /** The means of xs and zs over [0, k) and their centred sums of squares and products (a least-squares line's). */

@@ -1,7 +1,7 @@
 import type { DailyPoint } from "../types";
 import { WINSORIZED_EFFICIENCY, medianInPlace, robustSigmaInPlace, winsorizedSigmaInPlace } from "./descriptive";
 import { readDenseSeries } from "./dense-series";
-import { centredSums } from "./level-fit";
+import { centredSums, splitHalves } from "./level-fit";
 import { studentTQuantile } from "./distributions";
 
 // The expected value of a daily metric and its prediction interval, for the anomaly detector and
@@ -178,16 +178,7 @@ export function seasonalBaseline(series: readonly DailyPoint[], options: Baselin
     }
     if (k < half) return NaN;
     const mid = k >> 1;
-    let xa = 0;
-    let xb = 0;
-    for (let j = 0; j < mid; j++) {
-      halfA[j] = zs[j];
-      xa += xs[j] / mid;
-    }
-    for (let j = mid; j < k; j++) {
-      halfB[j - mid] = zs[j];
-      xb += xs[j] / (k - mid);
-    }
+    const { xa, xb } = splitHalves(xs, zs, k, halfA, halfB);
     const slope = (medianInPlace(halfB, k - mid) - medianInPlace(halfA, mid)) / (xb - xa);
     for (let j = 0; j < k; j++) scratch[j] = zs[j] - slope * xs[j];
     const intercept = medianInPlace(scratch, k);
