@@ -2,6 +2,7 @@ import { addDays, dayNumber, dayOfWeek } from "@/lib/dates";
 import { findMetric } from "@/lib/insights/metrics";
 import { findEpisodes } from "./episodes";
 import { findStretches } from "./stretches";
+import { withStop } from "./stopped-series";
 import { ownWeeklyShapes } from "./weekly-pattern";
 import { confinedToWeekdays, findWeekdayStep, takesSomeWeekdays, type WeekdayShift } from "./weekday-shift";
 import { MAD_TO_SIGMA, medianInPlace } from "../stats/descriptive";
@@ -140,7 +141,8 @@ export function detectChangePoints(series: readonly DailyPoint[], options: Chang
       : null;
   const scan = own ? scanChanges(series, options, own, known, shape.positive) : first;
   if (scan.episodeDays) options.onEpisodes?.(scan.episodeDays);
-  return scan.found;
+  // A run of zero days at the end, judged by itself (stopped-series.ts): at a few a day the scan's line took it.
+  return withStop(scan.found, series, options, Math.min(minSegment, options.minDaysAtEnd ?? minSegment));
 }
 
 /**

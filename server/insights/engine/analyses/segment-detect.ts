@@ -5,6 +5,7 @@ import type { PartKey } from "../../data/parts";
 import { detectAnomalies, type AnomalyResult, type JudgeOptions } from "../../detectors/anomalies";
 import { detectChangePoints, reachesInto, type LevelShiftFinding } from "../../detectors/change-points";
 import { detectCountDays } from "../../detectors/count-days";
+import { stoppedSeries } from "../../detectors/stopped-series";
 import type { DailyPoint } from "../../types";
 
 // The costly part of watching one segment's metric (segment-watch.ts): its level shifts inside the
@@ -45,6 +46,11 @@ export interface SegmentTask {
    */
   totalShifts?: readonly string[];
   /**
+   * Judged only for a stop (detectors/stopped-series.ts): a segment of too few a day for its level shifts whose last
+   * days were all empty after weeks of one or more a day.
+   */
+  stopOnly?: boolean;
+  /**
    * Days of the site total's episodes of this metric (detectors/episodes.ts): a segment's share of a few days away
    * and back, too noisy to pass the episode's bar alone, is left out of its level shift scan as its own would be.
    */
@@ -65,7 +71,7 @@ export interface SegmentDetection {
  * said nothing. With 5, a channel's drop on the last 4 days was dated a day early; with 3, a noise twin of the
  * quality bench had a 3-day step of a device's few orders a day pass the report's bar.
  */
-const SHIFT_DAYS_AT_END = 4;
+export const SHIFT_DAYS_AT_END = 4;
 /** Days after a level shift that date it as well as the scan can anywhere: its minimum segment. */
 const SETTLED_SHIFT_DAYS = 7;
 /**
@@ -85,6 +91,10 @@ const KINK_DAYS_AT_END = 14;
 export function detectSegment(task: SegmentTask): SegmentDetection {
   const { metric, series, watchStart, periodEnd } = task;
   const tag = { dimension: task.dimension, dimensionValue: task.value };
+  if (task.stopOnly) {
+    const stop = stoppedSeries(series, { metric, ...tag }, SHIFT_DAYS_AT_END);
+    return { shifts: stop && stop.date >= watchStart && stop.date <= periodEnd ? [stop] : [], anomalies: null };
+  }
   let aside: string[] | undefined;
   const levels = detectChangePoints(series, {
     metric,

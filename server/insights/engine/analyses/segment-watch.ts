@@ -6,6 +6,7 @@ import { metricDefinition } from "@/lib/insights/metrics";
 import { PART_INDEX, type PartKey } from "../../data/parts";
 import { segmentSeries, type SegmentDailySeries } from "../../data/segment-daily";
 import type { AnomalyFinding } from "../../detectors/anomalies";
+import { stoppedSeries } from "../../detectors/stopped-series";
 import {
   firstDayIn,
   lastDayOf,
@@ -31,6 +32,7 @@ import {
   CLEAR_SHIFT_P,
   isLevelMetric,
   inlineSegmentDetector,
+  SHIFT_DAYS_AT_END,
   type LevelMetric,
   type SegmentDetection,
   type SegmentDetector,
@@ -316,13 +318,19 @@ export function startSegmentWatch(ctx: EngineContext, detector: SegmentDetector)
         periodAt,
       );
       let daily = enoughData(own, MIN_COUNT_PER_DAY);
-      if (!enoughForShifts(own)) continue;
       const behind = COUNT_BEHIND[metric];
-      if (behind) {
-        const counts = behind.map(countVolume);
-        if (!counts.some(enoughForShifts)) continue;
-        daily &&= counts.some((c) => enoughData(c, MIN_COUNT_PER_DAY));
+      const shifting = enoughForShifts(own);
+      const counts = shifting && behind ? behind.map(countVolume) : undefined;
+      if (!shifting || (counts && !counts.some(enoughForShifts))) {
+        // Too few a day for its level shifts, but a run of empty days at its end is still judged as a stop: a
+        // campaign's 2-3 conversions a day that fell to none when its tracking broke.
+        if (!s.tail && stoppedAtEnd(series, metric)) {
+          const tag = { metric, dimension: s.dimension, value: s.value, series, watchStart, periodEnd: w.periodEnd };
+          add(s, { ...tag, daily: false, stopOnly: true });
+        }
+        continue;
       }
+      if (counts) daily &&= counts.some((c) => enoughData(c, MIN_COUNT_PER_DAY));
       // A count of a few a day (a small channel's leads) has its days judged as counts; money made of a few baskets
       // a day is left to the level shifts (its days are sums of a few amounts of any size).
       const counted = !daily && !behind && enoughData(own, MIN_COUNT_PER_DAY_COUNTED);
@@ -476,6 +484,15 @@ function volume(values: (number | null)[], periodAt = values.length): Volume {
 
 function enoughData({ known, total, nonZero }: Volume, minPerDay: number): boolean {
   return known >= UNUSUAL_DAYS_MIN_DATA && nonZero >= 0.8 * known && total / known >= minPerDay;
+}
+
+/** A segment's level before a stop is judged from this many a day (fewer, and its empty days are its usual ones). */
+const MIN_STOP_LEVEL = 1;
+
+/** Whether the series ends in a stop worth judging: its last days empty after a level of MIN_STOP_LEVEL or more. */
+function stoppedAtEnd(series: readonly DailyPoint[], metric: string): boolean {
+  const stop = stoppedSeries(series, { metric }, SHIFT_DAYS_AT_END);
+  return stop !== null && stop.baseline >= MIN_STOP_LEVEL;
 }
 
 /** Days of one side (before the period, or the period) that can hold up the level a shift is judged from. */
