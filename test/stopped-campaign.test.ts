@@ -20,7 +20,7 @@ function adsCsv(seed: number, stops: boolean): string {
       const clicks = draw(60 * SHOP_WEEKLY[dayOfWeek(date)]);
       const conversions = stops && campaign === "Generic" && date >= STOP ? 0 : draw(clicks * 0.05);
       lines.push(
-        `${date},${campaign},${draw(1500)},${clicks},${(clicks * 1.1).toFixed(2)},${conversions},${(conversions * 70).toFixed(2)}`,
+        `${date},${campaign},${draw(900)},${clicks},${(clicks * 1.1).toFixed(2)},${conversions},${(conversions * 70).toFixed(2)}`,
       );
     }
   return lines.join("\n");
