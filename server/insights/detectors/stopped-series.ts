@@ -1,3 +1,4 @@
+import { dayNumber } from "@/lib/dates";
 import { findMetric } from "@/lib/insights/metrics";
 import { normalQuantile, studentTQuantile } from "../stats/distributions";
 import { directionOf, relativeChange, type DailyPoint } from "../types";
@@ -110,10 +111,7 @@ export function withStop(
   if (!stop) return found;
   const runStart = stop.date;
   const dated = found.find(
-    (f) =>
-      f.kind === "level_shift" &&
-      f.direction === "down" &&
-      Math.abs(Date.parse(f.date) - Date.parse(runStart)) <= 86_400_000,
+    (f) => f.kind === "level_shift" && f.direction === "down" && Math.abs(dayNumber(f.date) - dayNumber(runStart)) <= 1,
   );
   // The scan's own step stands, as sure of itself as the run is.
   if (dated) return found.map((f) => (f === dated ? { ...f, pValue: Math.min(f.pValue, stop.pValue) } : f));
