@@ -58,12 +58,16 @@ export function runAudit(ctx: EngineContext, intention: Intention, check: AuditC
 function auditFindings(ctx: EngineContext, check: AuditCheck): AuditFinding[] {
   const w = ctx.window;
   const period = { periodStart: w.periodStart, periodEnd: w.periodEnd };
-  const values = (dimension: Dimension, part: "sessions" | "clicks" = "sessions"): ValueTotal[] =>
-    ctx.data
-      .dimensionValues(dimension)
-      .filter((v) => v.sourceId === ctx.data.sourceFor([part], dimension))
-      .map((v) => ({ value: v.value, total: v.current?.[PART_INDEX[part]] ?? 0 }))
-      .filter((v) => v.total > 0);
+  const values = (dimension: Dimension, part: "sessions" | "clicks" = "sessions"): ValueTotal[] => {
+    // The source is picked once per dimension, not once for each of a search source's thousands of queries.
+    const source = ctx.data.sourceFor([part], dimension);
+    const out: ValueTotal[] = [];
+    for (const v of ctx.data.dimensionValues(dimension)) {
+      const total = v.sourceId === source ? (v.current?.[PART_INDEX[part]] ?? 0) : 0;
+      if (total > 0) out.push({ value: v.value, total });
+    }
+    return out;
+  };
   switch (check) {
     case "tracking_gaps": {
       // The traffic the other detectors skip gap days by; 28 days before the period give the "typical day".
