@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { addDays, dayNumber } from "@/lib/dates";
-import { detectChangePoints, withoutStretchEnds, type LevelShiftFinding } from "./change-points";
+import { detectChangePoints, reachesFrom, withoutStretchEnds, type LevelShiftFinding } from "./change-points";
 import { gaussian, mulberry32 } from "@/lib/seeded-random";
 import { generateSeries, plant, weeklyCounts } from "./test-series";
 
@@ -311,3 +311,53 @@ function poissonDraw(mean: number, random: () => number): number {
   for (let product = 1; product > limit; product *= random()) k++;
   return k;
 }
+
+describe("reachesFrom", () => {
+  const from = "2026-10-22";
+  /** 56 days to the day before `from` at `before` a day, then 30 at `after` (with a little alternating noise). */
+  const stepSeries = (before: number, after: number) =>
+    Array.from({ length: 86 }, (_, i) => {
+      const date = addDays(from, i - 56);
+      return { date, value: (date < addDays(from, -1) ? before : after) + (i % 2 ? 3 : -3) };
+    });
+  const shift = (date: string, baseline: number, current: number): LevelShiftFinding => ({
+    kind: "level_shift",
+    metric: "sessions",
+    dimension: null,
+    dimensionValue: null,
+    periodStart: date,
+    periodEnd: "2026-11-20",
+    date,
+    current,
+    baseline,
+    change: current - baseline,
+    changePct: (current - baseline) / baseline,
+    expectedLow: null,
+    expectedHigh: null,
+    confidence: 0.95,
+    direction: current > baseline ? "up" : "down",
+    pValue: 1e-6,
+    score: 6,
+  });
+
+  it("takes a lasting step dated up to 3 days before `from` when the weeks around it step too", () => {
+    const series = stepSeries(880, 970);
+    expect(reachesFrom(shift(addDays(from, -1), 880, 970), from, series)).toBe(true);
+    expect(reachesFrom(shift(addDays(from, -3), 880, 970), from, series)).toBe(true);
+    expect(reachesFrom(shift(addDays(from, -4), 880, 970), from, series)).toBe(false);
+  });
+
+  it("leaves out a step dated before `from` that the plain means around it do not show", () => {
+    // The scan's line and step read a step of +90 a day; the days around it are one level.
+    expect(reachesFrom(shift(addDays(from, -1), 880, 970), from, stepSeries(900, 900))).toBe(false);
+    // Or a step the other way.
+    expect(reachesFrom(shift(addDays(from, -1), 880, 970), from, stepSeries(970, 880))).toBe(false);
+  });
+
+  it("keeps every change dated from `from` on, and a stretch that ran into it", () => {
+    const flat = stepSeries(900, 900);
+    expect(reachesFrom(shift(from, 880, 970), from, flat)).toBe(true);
+    expect(reachesFrom({ ...shift(addDays(from, -20), 880, 970), until: addDays(from, 2) }, from, flat)).toBe(true);
+    expect(reachesFrom({ ...shift(addDays(from, -2), 880, 970), until: addDays(from, -1) }, from, flat)).toBe(false);
+  });
+});

@@ -3,7 +3,7 @@ import { takesSomeWeekdays, withoutWeekdayShiftDays } from "../../detectors/week
 import { metricDefinition } from "@/lib/insights/metrics";
 import type { PartKey } from "../../data/parts";
 import { detectAnomalies, type AnomalyResult, type JudgeOptions } from "../../detectors/anomalies";
-import { detectChangePoints, reachesInto, type LevelShiftFinding } from "../../detectors/change-points";
+import { detectChangePoints, reachesFrom, type LevelShiftFinding } from "../../detectors/change-points";
 import { detectCountDays } from "../../detectors/count-days";
 import { stoppedSeries } from "../../detectors/stopped-series";
 import type { DailyPoint } from "../../types";
@@ -109,7 +109,7 @@ export function detectSegment(task: SegmentTask): SegmentDetection {
       f.kind === "level_shift" && (daysBetween(f.date, periodEnd) >= SETTLED_SHIFT_DAYS || f.pValue <= CLEAR_SHIFT_P),
   );
   // A stretch that began before the watch and ran into it is told by its first step (its return is left out then).
-  const shifts = levels.filter((f) => reachesInto(f, watchStart) && f.date <= periodEnd);
+  const shifts = levels.filter((f) => reachesFrom(f, watchStart, series) && f.date <= periodEnd);
   if (!task.daily) return { shifts, anomalies: null };
   const window = task.dailyWindow;
   const read = withoutWeekdayShiftDays(window ? series.filter((p) => p.date >= window.readFrom) : series, levels);

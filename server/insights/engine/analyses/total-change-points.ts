@@ -1,6 +1,6 @@
 import { addDays } from "@/lib/dates";
 import { takesSomeWeekdays } from "../../detectors/weekday-shift";
-import { detectChangePoints, reachesInto, type ChangePointFinding } from "../../detectors/change-points";
+import { detectChangePoints, reachesFrom, type ChangePointFinding } from "../../detectors/change-points";
 import type { DailyPoint } from "../../types";
 import type { EngineContext } from "../types";
 import { segmentsCameBack, withoutSegmentEpisodes } from "./episode-segments";
@@ -47,7 +47,7 @@ export function totalChangePoints(ctx: EngineContext, metric: string): TotalChan
     onEpisodes: (dates) => (episodeDays = dates),
     asideDays,
     cameBack: (dates) => segmentsCameBack(ctx, metric, dates),
-  }).filter((f) => reachesInto(f, w.periodStart) && f.date <= w.periodEnd);
+  }).filter((f) => reachesFrom(f, w.periodStart, series) && f.date <= w.periodEnd);
   for (const f of found) if (f.kind === "level_shift" && f.date < w.periodStart) f.beforePeriod = true;
   if (parts.days.length > 0) episodeDays = [...new Set([...episodeDays, ...parts.days])].sort();
   const out = { series, found, episodeDays };
