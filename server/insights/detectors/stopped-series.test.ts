@@ -4,7 +4,7 @@ import { mulberry32, poisson } from "@/lib/seeded-random";
 import type { DailyPoint } from "../types";
 import { SHOP_WEEK } from "./test-series";
 import { detectChangePoints, type LevelShiftFinding } from "./change-points";
-import { stoppedSeries, withStop } from "./stopped-series";
+import { stoppedSeries } from "./stopped-series";
 
 // A series whose last days are all zero after weeks of a few a day (stopped-series.ts). Reference values by hand:
 // e^(−λ·n) is the Poisson chance of n empty days at λ a day, s^n that of n days at a share s of empty days.
@@ -82,23 +82,5 @@ describe("a series that stopped", () => {
     const found = shifts(series, "leads");
     expect(found.filter((f) => f.date >= addDays(END, -20))).toHaveLength(1);
     expect(found.find((f) => f.date === addDays(END, -9))?.current).toBe(0);
-  });
-
-  it("dates the scan's step at the run's first empty day when the scan put it a day off", () => {
-    // 5 orders a day, none on the last 10 days; the scan split a day early (its last ordinary day in the new level).
-    const series = counts(3, 5, 10);
-    const runStart = addDays(END, -9);
-    for (const scanDate of [addDays(runStart, -1), addDays(runStart, 1)]) {
-      const scan = {
-        ...shifts(counts(7, 40, 10), "transactions")[0],
-        date: scanDate,
-        periodStart: scanDate,
-        pValue: 0.5,
-      };
-      const [step] = withStop([scan], series, { metric: "transactions" }, 4);
-      expect(step.date).toBe(runStart);
-      expect(step.periodStart).toBe(runStart);
-      expect(step.pValue).toBeLessThan(1e-4);
-    }
   });
 });

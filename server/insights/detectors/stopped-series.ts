@@ -113,12 +113,7 @@ export function withStop(
   const dated = found.find(
     (f) => f.kind === "level_shift" && f.direction === "down" && Math.abs(dayNumber(f.date) - dayNumber(runStart)) <= 1,
   );
-  // The scan's own step stands, as sure of itself as the run is, dated at the run's first empty day: the scan's split
-  // can take the last ordinary day into the new level (a channel's orders that stopped on Nov 11 read "on Nov 10", and
-  // its visits "-91.9%" where all of them were gone).
-  if (dated)
-    return found.map((f) =>
-      f === dated ? { ...f, date: runStart, periodStart: runStart, pValue: Math.min(f.pValue, stop.pValue) } : f,
-    );
+  // The scan's own step stands, as sure of itself as the run is.
+  if (dated) return found.map((f) => (f === dated ? { ...f, pValue: Math.min(f.pValue, stop.pValue) } : f));
   return [...found.filter((f) => f.date < runStart), stop].sort((a, b) => a.date.localeCompare(b.date));
 }
