@@ -109,6 +109,9 @@ function seasonFor(ctx: EngineContext, f: Dated): SeasonLabel | null {
     if (slopeLabel) return slopeLabel;
   }
   const date = f.kind === "trend" || f.kind === "change" ? null : (f.date ?? f.periodStart);
+  // A shift judged by the course of the same weeks a year earlier (smallShiftInSeason): the label where last year's
+  // move is not one to quote beside it (below).
+  let course: SeasonLabel | null = null;
   let lastYear: number | null;
   let thisYear: number | null;
   if (f.kind === "change") {
@@ -128,10 +131,10 @@ function seasonFor(ctx: EngineContext, f: Dated): SeasonLabel | null {
     const stretch = stretchInSeason(ctx, f);
     if (stretch) return stretch;
     thisYear = ratio(f.current, f.baseline);
-    lastYear = seasonMoveNear(ctx, f.metric, at, thisYear);
+    const after = daysAfter(ctx, f, date);
+    lastYear = seasonMoveNear(ctx, f.metric, at, thisYear, after);
     // The total's course is its own weeks' move; a segment's, its shift (its days a year back are not read).
-    const small = smallShiftInSeason(f, f.dimension ? thisYear : weeksMove(ctx, f.metric, date), lastYear);
-    if (small) return small;
+    course = smallShiftInSeason(f, f.dimension ? thisYear : weeksMove(ctx, f.metric, date, after), lastYear, after);
   } else {
     // A trend over the period: last year's second half of the same days against its first half.
     const w = ctx.window;
@@ -141,14 +144,17 @@ function seasonFor(ctx: EngineContext, f: Dated): SeasonLabel | null {
     lastYear = ratio(half(mid, w.periodEnd), half(w.periodStart, addDays(mid, -1)));
     thisYear = ratio(mean(ctx, f.metric, mid, w.periodEnd), mean(ctx, f.metric, w.periodStart, addDays(mid, -1)));
   }
-  if (lastYear === null || thisYear === null) return null;
+  if (lastYear === null || thisYear === null) return course;
   const ly = Math.log(lastYear);
   const ty = Math.log(thisYear);
-  if (Math.abs(ly) < MIN_SEASONAL_LOG || Math.sign(ly) !== Math.sign(ty)) return null;
+  if (Math.abs(ly) < MIN_SEASONAL_LOG || Math.sign(ly) !== Math.sign(ty)) return course;
   // A shift's own size is known only within its noise (a small segment's conversions or revenue): it matches last
   // year's move within that too, as smallShiftInSeason judges the total's.
-  const tolerance = Math.max(MATCH_TOLERANCE * Math.abs(ly) + MATCH_SLACK, SEASON_Z * Math.SQRT2 * shiftLogSe(f));
-  if (Math.abs(ty - ly) > tolerance) return null;
+  const tolerance = Math.max(
+    MATCH_TOLERANCE * Math.abs(ly) + MATCH_SLACK,
+    SEASON_Z * Math.SQRT2 * shiftLogSe(f, date ? daysAfter(ctx, f, date) : AFTER_DAYS),
+  );
+  if (Math.abs(ty - ly) > tolerance) return course;
   // A period change's sentence quotes what the season predicts: its baseline moved as last year's.
   const expectedCurrent = f.kind === "change" && f.baseline !== null ? f.baseline * lastYear : undefined;
   return {
@@ -261,12 +267,17 @@ function slopeChangeInSeason(ctx: EngineContext, metric: string, date: string): 
  * over those days, so a noisy segment needs a clearer move a year back. On the report bench's shop, a channel's
  * conversions rising 9 % with the yearly wave (1.8 times their daily noise) read as news.
  */
-function smallShiftInSeason(f: Dated, thisYear: number | null, lastYear: number | null): SeasonLabel | null {
+function smallShiftInSeason(
+  f: Dated,
+  thisYear: number | null,
+  lastYear: number | null,
+  after: number,
+): SeasonLabel | null {
   const effectSize = (f as Dated & { effectSize?: number }).effectSize;
   if (typeof effectSize !== "number" || effectSize === 0 || f.change === null || !(f.baseline! > 0)) return null;
   const noise = Math.abs(f.change / effectSize) / f.baseline!;
   if (thisYear === null || lastYear === null) return null;
-  const se = noise * Math.sqrt(1 / AFTER_DAYS + 1 / BEFORE_DAYS);
+  const se = noise * Math.sqrt(1 / after + 1 / BEFORE_DAYS);
   const ly = Math.log(lastYear);
   const ty = Math.log(thisYear);
   if (Math.abs(ly) < SLOPE_Z * se || Math.sign(ly) !== Math.sign(ty)) return null;
@@ -320,39 +331,61 @@ function stretchInSeason(ctx: EngineContext, f: Dated): SeasonLabel | null {
  * from up to SHIFT_DATE_SLACK days either side are read and the one nearest this year's is taken; the date itself
  * wins ties. The match must still hold in size and sign (seasonFor).
  */
-function seasonMoveNear(ctx: EngineContext, metric: string, at: string, thisYear: number | null): number | null {
-  const onTheDay = weeksMove(ctx, metric, at);
+function seasonMoveNear(
+  ctx: EngineContext,
+  metric: string,
+  at: string,
+  thisYear: number | null,
+  after: number,
+): number | null {
+  const onTheDay = weeksMove(ctx, metric, at, after);
   if (thisYear === null || !(thisYear > 0)) return onTheDay;
   let best = onTheDay;
   for (let k = 1; k <= SHIFT_DATE_SLACK; k++)
     for (const d of [addDays(at, -k), addDays(at, k)]) {
-      const move = weeksMove(ctx, metric, d);
+      const move = weeksMove(ctx, metric, d, after);
       if (move === null || !(move > 0)) continue;
       if (best === null || Math.abs(Math.log(move / thisYear)) < Math.abs(Math.log(best / thisYear))) best = move;
     }
   return best;
 }
 
-/** Standard error of a level shift's log ratio: its daily noise relative to the level, over the days either side. */
-function shiftLogSe(f: Dated): number {
+/**
+ * Standard error of a level shift's log ratio: its daily noise relative to the level, over `after` days after it and
+ * BEFORE_DAYS before.
+ */
+function shiftLogSe(f: Dated, after: number): number {
   const effectSize = (f as Dated & { effectSize?: number }).effectSize;
   if (f.kind !== "level_shift" || typeof effectSize !== "number" || effectSize === 0 || f.change === null) return 0;
   if (!(f.baseline! > 0)) return 0;
-  return (Math.abs(f.change / effectSize) / f.baseline!) * Math.sqrt(1 / AFTER_DAYS + 1 / BEFORE_DAYS);
+  return (Math.abs(f.change / effectSize) / f.baseline!) * Math.sqrt(1 / after + 1 / BEFORE_DAYS);
 }
 
 /**
- * The total's move around `at`: the two weeks from it against the four weeks before (whole weeks). Once per report,
- * metric and date: every segment's shift near a date reads the moves of the fortnight around it (seasonMoveNear).
+ * The days a level shift's new level is known for, up to AFTER_DAYS: from its date to the period's end (or its
+ * stretch's last day). Last year's move is read over as many days from the same date: a Black Friday week in the data's
+ * last 8 days (+79 %) was held to two weeks of last year's (the week at +80 % and an ordinary one: +40 %) and told as
+ * news ("Sessions shifted from about 1,764 to 3,154 a day on Nov 23"), where last year's same 8 days rose as much.
  */
-function weeksMove(ctx: EngineContext, metric: string, at: string): number | null {
+function daysAfter(ctx: EngineContext, f: Dated, date: string): number {
+  const until = (f as Dated & { until?: string }).until;
+  const end = until && until < ctx.window.periodEnd ? until : ctx.window.periodEnd;
+  return Math.max(1, Math.min(AFTER_DAYS, dayNumber(end) - dayNumber(date) + 1));
+}
+
+/**
+ * The total's move around `at`: the `after` days from it (two weeks at most: daysAfter) against the four weeks before.
+ * Once per report, metric, date and span: every segment's shift near a date reads the moves of the fortnight around it
+ * (seasonMoveNear).
+ */
+function weeksMove(ctx: EngineContext, metric: string, at: string, after: number): number | null {
   let cache = moveCache.get(ctx);
   if (!cache) moveCache.set(ctx, (cache = new Map()));
-  const key = `${metric} ${at}`;
+  const key = `${metric} ${at} ${after}`;
   let move = cache.get(key);
   if (move === undefined) {
     move = ratio(
-      mean(ctx, metric, at, addDays(at, AFTER_DAYS - 1)),
+      mean(ctx, metric, at, addDays(at, after - 1)),
       mean(ctx, metric, addDays(at, -BEFORE_DAYS), addDays(at, -1)),
     );
     cache.set(key, move);
