@@ -30,7 +30,10 @@ describe("a step on the period's first day dated just before it", () => {
     expect(organic!.kpiEffect).toBeGreaterThan(2400);
     expect(organic!.kpiEffect).toBeLessThan(4000);
     expect(rows.map((r) => r.summary).join("\n")).toMatch(
-      /Sessions for Channel “Organic Search” shifted from about \d+ to \d+ a day on Oct (19|20|21), 2026 \(\+/,
+      new RegExp(
+        "Sessions for Channel “Organic Search” shifted from about \\d+ to \\d+ a day on Oct (19|20|21), 2026, " +
+          "just before this period \\(\\+",
+      ),
     );
   });
 

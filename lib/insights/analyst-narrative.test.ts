@@ -682,6 +682,12 @@ describe("the analyst's narrative", () => {
     expect(analystNarrative({ findings: [small] }, { currency: "USD", period })!.headline).toBe(
       "Conversions from mobile devices shifted 37.4 % down to about 8.3 a day from Apr 8, 2025 (from about 13).",
     );
+    // A step dated a few days before the period (change-points.ts `reachesFrom`) says so.
+    expect(
+      analystNarrative({ findings: [{ ...small, beforePeriod: true }] }, { currency: "USD", period })!.headline,
+    ).toBe(
+      "Conversions from mobile devices shifted 37.4 % down to about 8.3 a day from Apr 8, 2025, just before this period (from about 13).",
+    );
   });
 });
 

@@ -261,7 +261,7 @@ function findingHeadline(f: NarrativeFinding, options: NarrativeOptions): string
       }
       if (f.until && finite(f.backTo))
         return `${subject} ${f.direction === "up" ? "rose" : "fell"}${pct} to about ${about(f.current)}${aDay} from ${formatDay(f.periodStart)}${f.beforePeriod ? " (before this period)" : ""} to ${formatDay(f.until)} (from about ${about(f.baseline)}), then came back to about ${about(f.backTo)}${aDay}.`;
-      return `${subject} shifted${pct} ${f.direction === "up" ? "up" : "down"} to about ${about(f.current)}${aDay} from ${formatDay(f.periodStart)} (from about ${about(f.baseline)}).`;
+      return `${subject} shifted${pct} ${f.direction === "up" ? "up" : "down"} to about ${about(f.current)}${aDay} from ${formatDay(f.periodStart)}${f.beforePeriod ? ", just before this period" : ""} (from about ${about(f.baseline)}).`;
     }
     case "trend": {
       if (f.valueUnit && f.baseline === null) {

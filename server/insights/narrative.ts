@@ -618,11 +618,12 @@ function baseSentence(finding: Finding, ctx: NarrativeContext): string {
           : numberFormat(ctx.locale ?? "en-US", { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(x);
       // A stretch (a level that came back, change-points.ts): its days, and the level after them.
       const until = typeof f.until === "string" ? f.until : null;
-      // One that began before the report's period says so: its effect counts the period's days of it only.
+      // One that began before the report's period says so (a stretch into it, or a step dated a few days before it:
+      // change-points.ts `reachesFrom`): its effect counts the period's days of it only.
       const before = f.beforePeriod === true ? " (before this period)" : "";
       const when = until
         ? `from ${formatDate(f.periodStart, ctx.locale)}${before} to ${formatDate(until, ctx.locale)}`
-        : `on ${formatDate(f.periodStart, ctx.locale)}`;
+        : `on ${formatDate(f.periodStart, ctx.locale)}${f.beforePeriod === true ? ", just before this period" : ""}`;
       const back = (level: (x: number | null) => string, aDay = "") =>
         until && typeof f.backTo === "number"
           ? `, then came back to about ${level(f.backTo)}${aDay} on ${formatDate(addDays(until, 1), ctx.locale)}`
