@@ -262,7 +262,7 @@ function scanChanges(
  * “Paid Search” shifted from about 883 to 492 a day on Oct 31, 2026 (-44.2%) … Estimated effect over the period:
  * -$13,810.73 revenue".
  */
-export const reachesInto = (f: ChangePointFinding, from: string): boolean =>
+const reachesInto = (f: ChangePointFinding, from: string): boolean =>
   f.date >= from || (f.kind === "level_shift" && f.until !== undefined && f.until >= from);
 
 /**
@@ -270,7 +270,7 @@ export const reachesInto = (f: ChangePointFinding, from: string): boolean =>
  * dates a step of two or three times the day-to-day noise to within a few days: a shop's Organic Search gained 10 % on
  * the period's first day, the scan dated it two days before (p = 10⁻⁷), and the report said nothing of it.
  */
-export const DATING_SLACK_DAYS = 3;
+const DATING_SLACK_DAYS = 3;
 
 /**
  * `reachesInto`, and a lasting level shift dated up to DATING_SLACK_DAYS before `from` whose step the two weeks on

@@ -112,6 +112,8 @@ function seasonFor(ctx: EngineContext, f: Dated): SeasonLabel | null {
   // A shift judged by the course of the same weeks a year earlier (smallShiftInSeason): the label where last year's
   // move is not one to quote beside it (below).
   let course: SeasonLabel | null = null;
+  // Days of a dated shift's new level this year, over which last year's move is read (daysAfter).
+  let after = AFTER_DAYS;
   let lastYear: number | null;
   let thisYear: number | null;
   if (f.kind === "change") {
@@ -131,7 +133,7 @@ function seasonFor(ctx: EngineContext, f: Dated): SeasonLabel | null {
     const stretch = stretchInSeason(ctx, f);
     if (stretch) return stretch;
     thisYear = ratio(f.current, f.baseline);
-    const after = daysAfter(ctx, f, date);
+    after = daysAfter(ctx, f, date);
     lastYear = seasonMoveNear(ctx, f.metric, at, thisYear, after);
     // The total's course is its own weeks' move; a segment's, its shift (its days a year back are not read).
     course = smallShiftInSeason(f, f.dimension ? thisYear : weeksMove(ctx, f.metric, date, after), lastYear, after);
@@ -152,7 +154,7 @@ function seasonFor(ctx: EngineContext, f: Dated): SeasonLabel | null {
   // year's move within that too, as smallShiftInSeason judges the total's.
   const tolerance = Math.max(
     MATCH_TOLERANCE * Math.abs(ly) + MATCH_SLACK,
-    SEASON_Z * Math.SQRT2 * shiftLogSe(f, date ? daysAfter(ctx, f, date) : AFTER_DAYS),
+    SEASON_Z * Math.SQRT2 * shiftLogSe(f, after),
   );
   if (Math.abs(ty - ly) > tolerance) return course;
   // A period change's sentence quotes what the season predicts: its baseline moved as last year's.

@@ -153,16 +153,6 @@ function comparisonGap(ctx: EngineContext, intention: Intention): string | null 
   if (!metric) return null;
   const w = ctx.window;
   const comparison = `the comparison period (${formatDate(w.comparisonStart)} to ${formatDate(w.comparisonEnd)})`;
-  const undefinedIn = undefinedRatio(ctx, metric, [
-    { name: comparison, from: w.comparisonStart, to: w.comparisonEnd },
-    {
-      name: `the report period (${formatDate(w.periodStart)} to ${formatDate(w.periodEnd)})`,
-      from: w.periodStart,
-      to: w.periodEnd,
-    },
-  ]);
-  if (undefinedIn) return undefinedIn;
-  if (ctx.data.periodTotals(metric).baseline === null) return `Skipped: ${comparison} has no data to compare with.`;
   const periods = [
     { name: comparison, from: w.comparisonStart, to: w.comparisonEnd },
     {
@@ -171,6 +161,9 @@ function comparisonGap(ctx: EngineContext, intention: Intention): string | null 
       to: w.periodEnd,
     },
   ];
+  const undefinedIn = undefinedRatio(ctx, metric, periods);
+  if (undefinedIn) return undefinedIn;
+  if (ctx.data.periodTotals(metric).baseline === null) return `Skipped: ${comparison} has no data to compare with.`;
   for (const { name, from, to } of periods) {
     const days = daysBetween(from, to);
     const imported = ctx.data.importedDays(metric, from, to);
