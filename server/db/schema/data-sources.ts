@@ -3,7 +3,7 @@ import type { CsvMapping } from "@/lib/validation/csv-mapping";
 import { agencies } from "./agencies";
 import { clientProjects } from "./clients";
 import { id, timestamps } from "./columns";
-import { activeStatus, dataSourceKind } from "./enums";
+import { activeStatus, dataGrain, dataSourceKind } from "./enums";
 import { users } from "./users";
 
 /** An OAuth connection a user made to a third party (Dropbox, Google, ...). Tokens are AES-GCM encrypted. */
@@ -49,6 +49,10 @@ export const dataSources = pgTable(
     // An upload source's column mapping, remembered from its last successful import so the next
     // file of the same export needs no choices (lib/validation/csv-mapping.ts).
     csvMapping: jsonb("csv_mapping").$type<CsvMapping>(),
+    // What one of the source's observation rows covers (a day, a week or a month): each row's `date` is the first
+    // day of its period. Set by the source's first import (an upload of a weekly export makes a weekly source) and
+    // kept: a file of another grain is refused (docs/decisions/0019-data-grain.md).
+    grain: dataGrain("grain").notNull().default("day"),
     status: activeStatus("status").notNull().default("active"),
     thirdPartySessionId: uuid("third_party_session_id").references(() => thirdPartySessions.id, {
       onDelete: "set null",

@@ -15,6 +15,11 @@ export const dataSourceKind = pgEnum("data_source_kind", [
   "ecommerce",
   "crm",
 ]);
+/**
+ * How much time one observation row covers: a day, a week or a month (docs/decisions/0019-data-grain.md). A row's
+ * `date` is the first day of its period.
+ */
+export const dataGrain = pgEnum("data_grain", ["day", "week", "month"]);
 export const reportStatus = pgEnum("report_status", ["queued", "running", "ready", "failed"]);
 export const compareTo = pgEnum("compare_to", ["previous_period", "previous_year"]);
 export const insightGroup = pgEnum("insight_group", ["most_impactful", "data_quality", "other"]);

@@ -18,6 +18,8 @@ export function dataSourceView(source: DataSource) {
     additional: source.additional,
     /** An upload source's column mapping from its last import (null before the first). */
     csvMapping: source.csvMapping ?? null,
+    /** What one row of the source covers: a day, a week or a month (each row dated by its period's first day). */
+    grain: source.grain,
     createdAt: source.createdAt,
     updatedAt: source.updatedAt,
   };
