@@ -9,8 +9,13 @@ import * as portalRoute from "@/app/api/agencies/[id]/portal-session/route";
 import * as subscriptionRoute from "@/app/api/agencies/[id]/subscription/route";
 import * as plansRoute from "@/app/api/subscriptions/all/route";
 import * as webhookRoute from "@/app/api/webhooks/stripe/route";
+import * as usersRoute from "@/app/api/users/route";
+import * as createScheduleRoute from "@/app/api/insights/[id]/schedules/route";
+import * as scheduleRoute from "@/app/api/schedules/[id]/route";
 import { db } from "@/server/db/client";
 import { agencies, stripeEvents } from "@/server/db/schema";
+import { forgetPlanCatalogue } from "@/server/services/billing/plan-catalogue";
+import { enqueueDueSchedules } from "@/server/services/schedules/enqueue-due-schedules";
 import { startStripeFake, type StripeFake } from "@/e2e/fakes/stripe/server";
 import { call } from "./api";
 import { resetDatabase } from "./db";
@@ -52,7 +57,10 @@ afterAll(async () => {
   await fake?.close();
   await new Promise((resolve) => relay?.close(resolve));
 });
-beforeEach(resetDatabase);
+beforeEach(async () => {
+  forgetPlanCatalogue();
+  await resetDatabase();
+});
 
 const checkout = (agencyId: string, token: string, body: unknown) =>
   call(checkoutRoute.POST, {
@@ -100,18 +108,72 @@ function subscriptionEvent(
   };
 }
 
+function invoiceEvent(id: string, type: string, created: number, subscriptionId = "sub_test") {
+  return {
+    id,
+    type,
+    created,
+    data: {
+      object: {
+        id: `in_${id}`,
+        object: "invoice",
+        customer: "cus_test",
+        metadata: {},
+        parent: { type: "subscription_details", subscription_details: { subscription: subscriptionId } },
+      },
+    },
+  };
+}
+
 const agencyRow = async (id: string) => (await db().select().from(agencies).where(eq(agencies.id, id)))[0];
 
 describe("subscriptions", () => {
-  it("lists the six plans with prices and project limits", async () => {
+  it("lists the six plans with Stripe's prices and the products' project limits, cached a few minutes", async () => {
     const { token } = await createAgency();
     const res = await call(plansRoute.GET, { path: "/api/subscriptions/all", token });
     expect(res.status).toBe(200);
     expect(res.body.defaultProjectLimit).toBe(5);
     expect(res.body.docs).toHaveLength(6);
-    expect(res.body.docs).toContainEqual(
-      expect.objectContaining({ tier: "pro", kind: "team", monthlyPrice: 9900, currency: "usd", projectLimit: 25 }),
-    );
+    expect(res.body.docs).toContainEqual({
+      tier: "pro",
+      kind: "team",
+      name: "Pro Team",
+      amount: 9900,
+      currency: "usd",
+      interval: "month",
+      intervalCount: 1,
+      projectLimit: 25,
+    });
+    // The operator changes the price and the limit in Stripe: shown once the cache has expired (here: forgotten).
+    const price = fake.prices.find((p) => p.lookup_key === "funnelwise_pro_team")!;
+    const product = fake.products.find((p) => p.id === price.product)!;
+    const before = { price: { ...price }, product: { ...product, metadata: { ...product.metadata } } };
+    try {
+      Object.assign(price, {
+        unit_amount: 12900,
+        currency: "eur",
+        recurring: { ...price.recurring, interval: "year" },
+      });
+      product.metadata.project_limit = "40";
+      const cached = await call(plansRoute.GET, { path: "/api/subscriptions/all", token });
+      expect(
+        cached.body.docs.find((d: { tier: string; kind: string }) => d.tier === "pro" && d.kind === "team"),
+      ).toMatchObject({ amount: 9900, projectLimit: 25 });
+      forgetPlanCatalogue();
+      const fresh = await call(plansRoute.GET, { path: "/api/subscriptions/all", token });
+      expect(
+        fresh.body.docs.find((d: { tier: string; kind: string }) => d.tier === "pro" && d.kind === "team"),
+      ).toMatchObject({ amount: 12900, currency: "eur", interval: "year", projectLimit: 40 });
+      // A plan whose price was archived in Stripe is not on sale.
+      price.active = false;
+      forgetPlanCatalogue();
+      const archived = await call(plansRoute.GET, { path: "/api/subscriptions/all", token });
+      expect(archived.body.docs).toHaveLength(5);
+    } finally {
+      Object.assign(price, before.price);
+      product.metadata = before.product.metadata;
+      forgetPlanCatalogue();
+    }
   });
 
   it("subscribes through Checkout: paying on the fake sends signed events that make the agency full", async () => {
@@ -132,7 +194,7 @@ describe("subscriptions", () => {
     const after = await subscription(agency.id, token);
     expect(after.body).toMatchObject({
       status: "full",
-      plan: { tier: "pro", kind: "team", name: "Pro Team", monthlyPrice: 9900 },
+      plan: { tier: "pro", kind: "team", name: "Pro Team", amount: 9900, currency: "usd", interval: "month" },
       usage: { limit: 25 },
       hasBillingAccount: true,
     });
@@ -196,9 +258,7 @@ describe("the Stripe webhook", () => {
   it("does not let a late, older event roll the subscription back", async () => {
     const { agency } = await createAgency();
     const t = 1_800_000_000;
-    await signedDelivery(
-      subscriptionEvent("evt_late_2", "customer.subscription.updated", t + 60, agency.id, "past_due"),
-    );
+    await signedDelivery(subscriptionEvent("evt_late_2", "customer.subscription.updated", t + 60, agency.id, "unpaid"));
     const late = await signedDelivery(
       subscriptionEvent("evt_late_1", "customer.subscription.created", t, agency.id, "active"),
     );
@@ -210,34 +270,121 @@ describe("the Stripe webhook", () => {
     expect(await agencyRow(agency.id)).toMatchObject({ subscriptionStatus: "full", projectLimit: 25, planTier: "pro" });
   });
 
-  it("suspends on a failed payment: reports stay readable, new ones are refused until it pays", async () => {
+  it("keeps a past-due agency working: a failed payment shows the admins a banner, and reports go on", async () => {
     const world = await reportWorld();
     const agencyId = world.main.agency.id;
     const t = 1_800_000_000;
     await signedDelivery(subscriptionEvent("evt_pay_1", "customer.subscription.created", t, agencyId, "active"));
-    await signedDelivery({
-      id: "evt_pay_2",
-      type: "invoice.payment_failed",
-      created: t + 30,
-      data: { object: { id: "in_1", object: "invoice", customer: "cus_test", metadata: {} } },
-    });
-    expect((await agencyRow(agencyId)).subscriptionStatus).toBe("suspended");
-    const refused = await addReport(world.project.id, world.main.token, {
-      periodStart: PERIOD_START,
-      periodEnd: PERIOD_END,
-      compareTo: "previous_period",
-    });
-    expect(refused.status).toBe(403);
-    expect(refused.body.message).toBe(BILLING_MESSAGES.suspended);
-    expect((await subscription(agencyId, world.main.token)).body.status).toBe("suspended");
+    const failed = await signedDelivery(invoiceEvent("evt_pay_2", "invoice.payment_failed", t + 30));
+    expect(failed.body.outcome).toBe("applied");
+    await signedDelivery(subscriptionEvent("evt_pay_3", "customer.subscription.updated", t + 30, agencyId, "past_due"));
+    expect(await agencyRow(agencyId)).toMatchObject({ subscriptionStatus: "full" });
+    expect((await agencyRow(agencyId)).paymentPastDueAt).toEqual(new Date((t + 30) * 1000));
 
-    await signedDelivery(subscriptionEvent("evt_pay_3", "customer.subscription.updated", t + 90, agencyId, "active"));
+    const me = await call(usersRoute.GET, { path: "/api/users", token: world.main.token });
+    expect(me.body.agency).toMatchObject({ subscriptionStatus: "full", paymentPastDue: true });
+    const page = await subscription(agencyId, world.main.token);
+    expect(page.body).toMatchObject({ status: "full", pastDueSince: new Date((t + 30) * 1000).toISOString() });
     const accepted = await addReport(world.project.id, world.main.token, {
       periodStart: PERIOD_START,
       periodEnd: PERIOD_END,
       compareTo: "previous_period",
     });
     expect(accepted.status).toBe(202);
+
+    // The card is fixed in the portal: Stripe's retry succeeds and the banner goes.
+    await signedDelivery(invoiceEvent("evt_pay_4", "invoice.paid", t + 90));
+    expect((await agencyRow(agencyId)).paymentPastDueAt).toBeNull();
+    const after = await call(usersRoute.GET, { path: "/api/users", token: world.main.token });
+    expect(after.body.agency.paymentPastDue).toBe(false);
+  });
+
+  it("suspends only when Stripe gives up (unpaid), pausing schedules; invoice.paid resumes them at their next regular time", async () => {
+    const world = await reportWorld();
+    const agencyId = world.main.agency.id;
+    const token = world.main.token;
+    const t = Math.floor(Date.now() / 1000) - 600;
+    await signedDelivery(subscriptionEvent("evt_dun_1", "customer.subscription.created", t, agencyId, "active"));
+    const schedule = await call(createScheduleRoute.POST, {
+      path: `/api/insights/${world.project.id}/schedules`,
+      params: { id: world.project.id },
+      token,
+      body: { frequency: "weekly", weekday: 1, timeOfDay: "09:00", recipients: "boss@client.com", format: "xlsx" },
+    });
+    expect(schedule.status).toBe(201);
+    await signedDelivery(invoiceEvent("evt_dun_2", "invoice.payment_failed", t + 10));
+    expect((await agencyRow(agencyId)).subscriptionStatus).toBe("full");
+
+    await signedDelivery(subscriptionEvent("evt_dun_3", "customer.subscription.updated", t + 20, agencyId, "unpaid"));
+    expect((await agencyRow(agencyId)).subscriptionStatus).toBe("suspended");
+    const refused = await addReport(world.project.id, token, {
+      periodStart: PERIOD_START,
+      periodEnd: PERIOD_END,
+      compareTo: "previous_period",
+    });
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toBe(BILLING_MESSAGES.suspended);
+    const paused = await call(scheduleRoute.GET, {
+      path: `/api/schedules/${schedule.body._id}`,
+      params: { id: schedule.body._id },
+      token,
+    });
+    expect(paused.body).toMatchObject({ active: false, nextRunAt: null });
+    // Its due time passes while suspended: no delivery.
+    const due = new Date(schedule.body.nextRunAt);
+    const whileSuspended = await enqueueDueSchedules({ now: new Date(due.getTime() + 60_000) });
+    expect(whileSuspended.filter((r) => r.scheduleId === schedule.body._id)).toEqual([]);
+
+    const paid = await signedDelivery(invoiceEvent("evt_dun_4", "invoice.paid", t + 30));
+    expect(paid.body.outcome).toBe("applied");
+    expect(await agencyRow(agencyId)).toMatchObject({ subscriptionStatus: "full", paymentPastDueAt: null });
+    const resumed = await call(scheduleRoute.GET, {
+      path: `/api/schedules/${schedule.body._id}`,
+      params: { id: schedule.body._id },
+      token,
+    });
+    expect(resumed.body.active).toBe(true);
+    const next = new Date(resumed.body.nextRunAt);
+    expect(next.getTime()).toBeGreaterThan(Date.now());
+    expect(next.getUTCDay()).toBe(1);
+    // Runs again at its next regular time, once.
+    const later = await enqueueDueSchedules({ now: next });
+    expect(later.filter((r) => r.scheduleId === schedule.body._id)).toHaveLength(1);
+  });
+
+  it("changes nothing on replayed or out-of-order dunning events", async () => {
+    const { agency } = await createAgency();
+    const t = 1_800_000_000;
+    await signedDelivery(subscriptionEvent("evt_ooo_1", "customer.subscription.created", t, agency.id, "active"));
+    // invoice.paid arrives before the older failure it settled: the failure arriving late is stale.
+    await signedDelivery(invoiceEvent("evt_ooo_3", "invoice.paid", t + 60));
+    const late = await signedDelivery(invoiceEvent("evt_ooo_2", "invoice.payment_failed", t + 30));
+    expect(late.body.outcome).toBe("stale");
+    expect((await agencyRow(agency.id)).paymentPastDueAt).toBeNull();
+    // An unpaid that came before an active is stale too, and a replay of the suspension is a duplicate.
+    await signedDelivery(subscriptionEvent("evt_ooo_5", "customer.subscription.updated", t + 90, agency.id, "active"));
+    const olderUnpaid = await signedDelivery(
+      subscriptionEvent("evt_ooo_4", "customer.subscription.updated", t + 80, agency.id, "unpaid"),
+    );
+    expect(olderUnpaid.body.outcome).toBe("stale");
+    expect((await agencyRow(agency.id)).subscriptionStatus).toBe("full");
+    const replay = await signedDelivery(invoiceEvent("evt_ooo_2", "invoice.payment_failed", t + 120));
+    expect(replay.body.outcome).toBe("duplicate");
+    expect((await agencyRow(agency.id)).paymentPastDueAt).toBeNull();
+  });
+
+  it("goes through Stripe's dunning from the fake: past due, unpaid, paid", async () => {
+    const { agency, token } = await createAgency();
+    const started = await checkout(agency.id, token, { tier: "basic", kind: "team" });
+    await fetch(started.body.url, { method: "POST", redirect: "manual" });
+    const subscriptionId = (await agencyRow(agency.id)).stripeSubscriptionId!;
+    await fake.failRenewal(subscriptionId);
+    expect(await agencyRow(agency.id)).toMatchObject({ subscriptionStatus: "full", projectLimit: 10 });
+    expect((await agencyRow(agency.id)).paymentPastDueAt).not.toBeNull();
+    await fake.giveUp(subscriptionId);
+    expect((await agencyRow(agency.id)).subscriptionStatus).toBe("suspended");
+    await fake.payInvoice(subscriptionId);
+    expect(await agencyRow(agency.id)).toMatchObject({ subscriptionStatus: "full", paymentPastDueAt: null });
   });
 
   it("ends a deleted subscription at the default limit, keeping the data", async () => {

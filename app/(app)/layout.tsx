@@ -2,6 +2,7 @@ import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { Suspense, type ReactNode } from "react";
 import { AlertOutlet } from "@/components/alerts/alerts-context";
+import { PaymentBanner } from "@/components/agency/payment-banner";
 import { AppHeader } from "@/components/app-shell/app-header";
 import { SessionHydration } from "@/components/app-shell/session-hydration";
 import { DropboxOutcomeNotice } from "@/components/file-storage/dropbox-outcome-notice";
@@ -24,6 +25,7 @@ export default async function AppLayout({ children }: { children: ReactNode }) {
     <SessionHydration user={user}>
       <div className="flex min-h-dvh flex-col">
         <AppHeader />
+        <PaymentBanner />
         <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-8 sm:px-6">
           <AlertOutlet />
           <Suspense fallback={null}>

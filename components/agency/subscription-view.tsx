@@ -11,7 +11,9 @@ import { api } from "@/lib/api-client/endpoints";
 import { queryKeys } from "@/lib/api-client/query-keys";
 import type { AgencySubscription, PlanView } from "@/lib/api-client/types";
 import { toApiError } from "@/lib/hooks/use-api-error-handler";
+import { BILLING_MESSAGES } from "@/lib/validation/billing";
 import { useCurrentUser } from "@/lib/hooks/use-current-user";
+import { PaymentPortalButton } from "./payment-portal-button";
 
 const STATUS: Record<AgencySubscription["status"], { label: string; text: string }> = {
   demo: { label: "Demo", text: "Your agency is on the demo plan." },
@@ -22,8 +24,7 @@ const STATUS: Record<AgencySubscription["status"], { label: string; text: string
   },
 };
 
-const money = (cents: number, currency: string) =>
-  new Intl.NumberFormat("en", { style: "currency", currency: currency.toUpperCase() }).format(cents / 100);
+import { planPrice } from "./plan-price";
 
 /** /agency-subscription: the current plan, status, usage and next invoice; plans to subscribe to; the portal. */
 export function SubscriptionView() {
@@ -96,17 +97,25 @@ export function SubscriptionView() {
 }
 
 function CurrentPlan({ agencyId, data }: { agencyId: string; data: AgencySubscription }) {
-  const portal = useMutation({
-    mutationFn: () => api.agencies.portal(agencyId),
-    onSuccess: ({ url }) => window.location.assign(url),
-  });
   return (
     <Card>
       <CardTitle as="h2">Current plan</CardTitle>
+      {data.pastDueSince ? (
+        <p
+          role="alert"
+          className="mt-3 rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900"
+        >
+          {BILLING_MESSAGES.pastDue}
+        </p>
+      ) : null}
       <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">
         <dt className="font-medium text-slate-700">Plan</dt>
         <dd className="text-slate-900">
-          {data.plan ? `${data.plan.name} · ${money(data.plan.monthlyPrice, data.plan.currency)} a month` : "Demo"}
+          {data.plan
+            ? data.plan.amount !== null && data.plan.currency && data.plan.interval
+              ? `${data.plan.name} · ${planPrice(data.plan.amount, data.plan.currency, data.plan.interval, data.plan.intervalCount ?? 1)}`
+              : data.plan.name
+            : "Demo"}
         </dd>
         <dt className="font-medium text-slate-700">Status</dt>
         <dd className="text-slate-900">
@@ -128,16 +137,9 @@ function CurrentPlan({ agencyId, data }: { agencyId: string; data: AgencySubscri
       <UsageMeter usage={data.usage} />
       <ProjectLimitNotice usage={data.usage} className="mt-3" />
       {data.configured && data.hasBillingAccount ? (
-        <div className="mt-4">
-          <Button variant="secondary" loading={portal.isPending} onClick={() => portal.mutate()}>
-            Invoices and payment method
-          </Button>
-          {portal.isError ? (
-            <p role="alert" className="mt-2 text-sm text-red-700">
-              {toApiError(portal.error).message}
-            </p>
-          ) : null}
-        </div>
+        <PaymentPortalButton agencyId={agencyId} className="mt-4" variant={data.pastDueSince ? "primary" : "secondary"}>
+          {data.pastDueSince ? "Update payment method" : "Invoices and payment method"}
+        </PaymentPortalButton>
       ) : null}
     </Card>
   );
@@ -152,7 +154,7 @@ function PlanPicker({ agencyId, plans }: { agencyId: string; plans: PlanView[] }
   return (
     <Card>
       <CardTitle as="h2">Choose a plan</CardTitle>
-      <CardDescription>Prices are per month; you can cancel any time from the billing portal.</CardDescription>
+      <CardDescription>Prices as Stripe charges them; you can cancel any time from the billing portal.</CardDescription>
       <fieldset className="mt-4">
         <legend className="text-sm font-medium text-slate-700">Plan kind</legend>
         <div className="mt-2 flex gap-4 text-sm">
@@ -177,8 +179,11 @@ function PlanPicker({ agencyId, plans }: { agencyId: string; plans: PlanView[] }
             <li key={`${plan.tier}-${plan.kind}`} className="flex flex-col rounded-lg border border-slate-200 p-4">
               <h3 className="font-semibold text-slate-900">{plan.name}</h3>
               <p className="mt-1 text-2xl font-semibold text-slate-900">
-                {money(plan.monthlyPrice, plan.currency)}
-                <span className="text-sm font-normal text-slate-600"> a month</span>
+                {planPrice(plan.amount, plan.currency, plan.interval, plan.intervalCount, "amount")}
+                <span className="text-sm font-normal text-slate-600">
+                  {" "}
+                  {planPrice(plan.amount, plan.currency, plan.interval, plan.intervalCount, "interval")}
+                </span>
               </p>
               <p className="mt-1 text-sm text-slate-600">Up to {plan.projectLimit} active projects</p>
               <Button

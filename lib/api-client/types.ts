@@ -207,10 +207,11 @@ export interface PlanView {
   tier: "basic" | "pro" | "business";
   kind: "team" | "personal";
   name: string;
-  /** Cents a month. */
-  monthlyPrice: number;
+  /** In the currency's minor unit (cents), per interval: Stripe's Price. */
+  amount: number;
   currency: string;
-  interval: "month";
+  interval: "day" | "week" | "month" | "year";
+  intervalCount: number;
   projectLimit: number;
 }
 export interface PlanList {
@@ -220,7 +221,15 @@ export interface PlanList {
 export interface AgencySubscription {
   configured: boolean;
   status: "demo" | "full" | "suspended";
-  plan: Pick<PlanView, "tier" | "kind" | "name" | "monthlyPrice" | "currency"> | null;
+  pastDueSince: string | null;
+  plan:
+    | (Pick<PlanView, "tier" | "kind" | "name"> & {
+        amount: number | null;
+        currency: string | null;
+        interval: PlanView["interval"] | null;
+        intervalCount: number | null;
+      })
+    | null;
   usage: { active: number; limit: number; remaining: number; nearLimit: boolean; atLimit: boolean };
   nextInvoiceAt: string | null;
   hasBillingAccount: boolean;

@@ -1,6 +1,7 @@
-// The subscription plans (spec section 3: tiers basic, pro and business, each as Team or Personal). Prices are
-// what the subscription page shows; Stripe charges the price whose lookup key is `stripeLookupKey`, so the
-// amounts live in Stripe and here together. A demo agency keeps the default limit until it subscribes.
+// The subscription plans (spec section 3: tiers basic, pro and business, each as Team or Personal). What a plan costs
+// lives in Stripe alone: the subscription page reads each plan's Price (amount, currency, interval) by its lookup key
+// `stripeLookupKey` (server/services/billing/plan-catalogue.ts). The project limit is the product's
+// `project_limit` metadata in Stripe when it has one, else the default here. A demo agency keeps the default limit.
 export type PlanTier = "basic" | "pro" | "business";
 export type PlanKind = "team" | "personal";
 
@@ -8,9 +9,7 @@ export interface Plan {
   tier: PlanTier;
   kind: PlanKind;
   name: string;
-  /** Monthly price in the currency's minor unit (cents). */
-  monthlyPrice: number;
-  currency: "usd";
+  /** The limit when the Stripe product names none in its `project_limit` metadata. */
   projectLimit: number;
   stripeLookupKey: string;
 }
@@ -22,18 +21,10 @@ export const PLAN_KINDS: readonly PlanKind[] = ["team", "personal"];
 const TIER_NAMES: Record<PlanTier, string> = { basic: "Basic", pro: "Pro", business: "Business" };
 const KIND_NAMES: Record<PlanKind, string> = { team: "Team", personal: "Personal" };
 
-// Team plans are for agencies with staff; Personal plans for one consultant, at a lower price and limit.
-const PRICES: Record<PlanKind, Record<PlanTier, { monthlyPrice: number; projectLimit: number }>> = {
-  team: {
-    basic: { monthlyPrice: 4900, projectLimit: 10 },
-    pro: { monthlyPrice: 9900, projectLimit: 25 },
-    business: { monthlyPrice: 24900, projectLimit: 100 },
-  },
-  personal: {
-    basic: { monthlyPrice: 1900, projectLimit: 5 },
-    pro: { monthlyPrice: 3900, projectLimit: 12 },
-    business: { monthlyPrice: 7900, projectLimit: 30 },
-  },
+// Team plans are for agencies with staff; Personal plans for one consultant, at a lower limit.
+const LIMITS: Record<PlanKind, Record<PlanTier, number>> = {
+  team: { basic: 10, pro: 25, business: 100 },
+  personal: { basic: 5, pro: 12, business: 30 },
 };
 
 export const PLANS: readonly Plan[] = PLAN_KINDS.flatMap((kind) =>
@@ -41,9 +32,7 @@ export const PLANS: readonly Plan[] = PLAN_KINDS.flatMap((kind) =>
     tier,
     kind,
     name: `${TIER_NAMES[tier]} ${KIND_NAMES[kind]}`,
-    monthlyPrice: PRICES[kind][tier].monthlyPrice,
-    currency: "usd" as const,
-    projectLimit: PRICES[kind][tier].projectLimit,
+    projectLimit: LIMITS[kind][tier],
     stripeLookupKey: `funnelwise_${tier}_${kind}`,
   })),
 );

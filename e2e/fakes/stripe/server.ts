@@ -15,19 +15,57 @@ export interface StripeFakeOptions {
   port?: number;
 }
 
-interface Price {
+export interface Price {
   id: string;
   object: "price";
   active: boolean;
+  billing_scheme: "per_unit";
+  created: number;
   currency: string;
-  unit_amount: number;
+  livemode: false;
   lookup_key: string;
-  recurring: { interval: "month"; interval_count: 1 };
+  metadata: Record<string, string>;
+  nickname: string | null;
+  product: string;
+  recurring: {
+    interval: "day" | "week" | "month" | "year";
+    interval_count: number;
+    usage_type: "licensed";
+    meter: null;
+    trial_period_days: null;
+  };
+  tax_behavior: "unspecified";
   type: "recurring";
+  unit_amount: number;
+  unit_amount_decimal: string;
+}
+
+export interface Product {
+  id: string;
+  object: "product";
+  active: boolean;
+  created: number;
+  default_price: string | null;
+  description: string | null;
+  images: string[];
+  livemode: false;
+  marketing_features: [];
+  metadata: Record<string, string>;
+  name: string;
+  package_dimensions: null;
+  shippable: null;
+  statement_descriptor: null;
+  tax_code: null;
+  unit_label: null;
+  updated: number;
+  url: null;
 }
 
 export interface StripeFake {
   baseUrl: string;
+  /** The catalogue the fake sells (tests may change an amount or a product's metadata). */
+  prices: Price[];
+  products: Product[];
   customers: Map<string, Record<string, unknown>>;
   subscriptions: Map<string, Stripe.Subscription>;
   sessions: Map<string, Record<string, unknown>>;
@@ -35,32 +73,77 @@ export interface StripeFake {
   events: Stripe.Event[];
   /** Sends a signed event for a subscription change (e.g. a failed renewal), as Stripe would. */
   sendEvent(type: string, object: unknown): Promise<number>;
+  /**
+   * Stripe's dunning, step by step, for a subscription the fake holds: a renewal whose card is declined
+   * (`invoice.payment_failed`, the subscription `past_due`), Stripe giving up after its retries (`unpaid`), and the
+   * customer paying the open invoice (`invoice.paid`, the subscription `active` again).
+   */
+  failRenewal(subscriptionId: string): Promise<void>;
+  giveUp(subscriptionId: string): Promise<void>;
+  payInvoice(subscriptionId: string): Promise<void>;
   close(): Promise<void>;
 }
 
-const PRICES: [string, number][] = [
-  ["funnelwise_basic_team", 4900],
-  ["funnelwise_pro_team", 9900],
-  ["funnelwise_business_team", 24900],
-  ["funnelwise_basic_personal", 1900],
-  ["funnelwise_pro_personal", 3900],
-  ["funnelwise_business_personal", 7900],
+// One product per plan, as an operator sets Stripe up: its monthly price found by lookup key, its project limit in
+// the product's metadata.
+const PRICES: [lookupKey: string, name: string, amount: number, projectLimit: number][] = [
+  ["funnelwise_basic_team", "Funnelwise Basic Team", 4900, 10],
+  ["funnelwise_pro_team", "Funnelwise Pro Team", 9900, 25],
+  ["funnelwise_business_team", "Funnelwise Business Team", 24900, 100],
+  ["funnelwise_basic_personal", "Funnelwise Basic Personal", 1900, 5],
+  ["funnelwise_pro_personal", "Funnelwise Pro Personal", 3900, 12],
+  ["funnelwise_business_personal", "Funnelwise Business Personal", 7900, 30],
 ];
 
 const newId = (prefix: string) => `${prefix}_${randomBytes(12).toString("hex")}`;
 const now = () => Math.floor(Date.now() / 1000);
 
 export async function startStripeFake(options: StripeFakeOptions): Promise<StripeFake> {
-  const prices: Price[] = PRICES.map(([lookup_key, unit_amount]) => ({
-    id: newId("price"),
-    object: "price",
-    active: true,
-    currency: "usd",
-    unit_amount,
-    lookup_key,
-    recurring: { interval: "month", interval_count: 1 },
-    type: "recurring",
-  }));
+  const created = now();
+  const products: Product[] = [];
+  const prices: Price[] = PRICES.map(([lookup_key, name, unit_amount, projectLimit]) => {
+    const product: Product = {
+      id: newId("prod"),
+      object: "product",
+      active: true,
+      created,
+      default_price: null,
+      description: null,
+      images: [],
+      livemode: false,
+      marketing_features: [],
+      metadata: { project_limit: String(projectLimit) },
+      name,
+      package_dimensions: null,
+      shippable: null,
+      statement_descriptor: null,
+      tax_code: null,
+      unit_label: null,
+      updated: created,
+      url: null,
+    };
+    const price: Price = {
+      id: newId("price"),
+      object: "price",
+      active: true,
+      billing_scheme: "per_unit",
+      created,
+      currency: "usd",
+      livemode: false,
+      lookup_key,
+      metadata: {},
+      nickname: null,
+      product: product.id,
+      recurring: { interval: "month", interval_count: 1, usage_type: "licensed", meter: null, trial_period_days: null },
+      tax_behavior: "unspecified",
+      type: "recurring",
+      unit_amount,
+      unit_amount_decimal: String(unit_amount),
+    };
+    product.default_price = price.id;
+    products.push(product);
+    return price;
+  });
   const customers = new Map<string, Record<string, unknown>>();
   const subscriptions = new Map<string, Stripe.Subscription>();
   const sessions = new Map<string, Record<string, unknown>>();
@@ -118,6 +201,30 @@ export async function startStripeFake(options: StripeFakeOptions): Promise<Strip
     return subscription;
   }
 
+  function invoiceFor(subscription: Stripe.Subscription, status: "open" | "paid") {
+    return {
+      id: newId("in"),
+      object: "invoice",
+      customer: subscription.customer,
+      status,
+      billing_reason: "subscription_cycle",
+      amount_due: (subscription.items.data[0].price as unknown as Price).unit_amount,
+      currency: "usd",
+      metadata: {},
+      parent: { type: "subscription_details", subscription_details: { subscription: subscription.id, metadata: {} } },
+      created: now(),
+    };
+  }
+
+  async function moveSubscription(subscriptionId: string, status: string, invoiceEvent?: string) {
+    const subscription = subscriptions.get(subscriptionId);
+    if (!subscription) throw new Error(`No such subscription: ${subscriptionId}`);
+    (subscription as { status: string }).status = status;
+    if (invoiceEvent)
+      await sendEvent(invoiceEvent, invoiceFor(subscription, invoiceEvent === "invoice.paid" ? "paid" : "open"));
+    await sendEvent("customer.subscription.updated", subscription);
+  }
+
   const json = (res: http.ServerResponse, status: number, body: unknown) => {
     res.writeHead(status, { "content-type": "application/json", "request-id": newId("req") });
     res.end(JSON.stringify(body));
@@ -160,8 +267,21 @@ export async function startStripeFake(options: StripeFakeOptions): Promise<Strip
       // The SDK encodes arrays with indices (lookup_keys[0]=…); curl users write lookup_keys[]=…: both parse.
       const query = parseFormBody(url.search.slice(1)) as { lookup_keys?: string[] | Record<string, string> };
       const keys = Object.values(query.lookup_keys ?? {});
-      const data = prices.filter((p) => keys.length === 0 || keys.includes(p.lookup_key));
+      const active = (query as { active?: string }).active;
+      const data = prices.filter(
+        (p) =>
+          (keys.length === 0 || keys.includes(p.lookup_key)) && (active === undefined || String(p.active) === active),
+      );
       return json(res, 200, { object: "list", data, has_more: false, url: "/v1/prices" });
+    }
+    if (req.method === "GET" && url.pathname === "/v1/products") {
+      const query = parseFormBody(url.search.slice(1)) as { active?: string; ids?: string[] | Record<string, string> };
+      const ids = Object.values(query.ids ?? {});
+      const data = products.filter(
+        (p) =>
+          (ids.length === 0 || ids.includes(p.id)) && (query.active === undefined || String(p.active) === query.active),
+      );
+      return json(res, 200, { object: "list", data, has_more: false, url: "/v1/products" });
     }
     if (req.method === "POST" && url.pathname === "/v1/customers") {
       const customer = { id: newId("cus"), object: "customer", created: now(), ...body };
@@ -218,11 +338,16 @@ export async function startStripeFake(options: StripeFakeOptions): Promise<Strip
   baseUrl = `http://127.0.0.1:${address.port}`;
   return {
     baseUrl,
+    prices,
+    products,
     customers,
     subscriptions,
     sessions,
     events,
     sendEvent,
+    failRenewal: (id) => moveSubscription(id, "past_due", "invoice.payment_failed"),
+    giveUp: (id) => moveSubscription(id, "unpaid"),
+    payInvoice: (id) => moveSubscription(id, "active", "invoice.paid"),
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }

@@ -17,8 +17,15 @@ export const agencies = pgTable(
     stripeSubscriptionId: text("stripe_subscription_id"),
     /** End of the paid period (the next invoice), from the last subscription event applied. */
     subscriptionPeriodEnd: timestamp("subscription_period_end", { withTimezone: true }),
+    /**
+     * Since when the latest invoice is unpaid while Stripe retries the card (dunning): the agency keeps working and
+     * its admins see a banner with the customer portal. Null once an invoice is paid. Suspension is Stripe giving up.
+     */
+    paymentPastDueAt: timestamp("payment_past_due_at", { withTimezone: true }),
     /** Creation time of the last subscription event applied: older events arriving late change nothing. */
     subscriptionEventAt: timestamp("subscription_event_at", { withTimezone: true }),
+    /** Creation time of the last event applied to the payment state (past due or paid): older ones change nothing. */
+    paymentEventAt: timestamp("payment_event_at", { withTimezone: true }),
     // Null until the owner follows the confirmation link; unconfirmed agencies cannot log in.
     confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
     ...timestamps,

@@ -8,6 +8,7 @@ import { appUrl } from "../../env";
 import { BadRequestError, ConflictError, NotFoundError, ValidationError } from "../../errors";
 import { stripe, stripeConfigured } from "../../integrations/stripe/client";
 import type { ServiceContext } from "../context";
+import { planCatalogue } from "./plan-catalogue";
 
 /**
  * Starts Stripe Checkout for one plan: the agency's Stripe customer (created once), the plan's price by its
@@ -23,8 +24,8 @@ export async function createCheckoutSession({ ctx, input }: { ctx: ServiceContex
     throw new ConflictError(BILLING_MESSAGES.alreadySubscribed);
 
   const client = stripe();
-  const prices = await client.prices.list({ lookup_keys: [plan.stripeLookupKey], active: true, limit: 1 });
-  const price = prices.data[0];
+  // The price the plans page showed (Stripe's, cached a few minutes), so the customer pays what they read.
+  const price = (await planCatalogue()).find((p) => p.tier === plan.tier && p.kind === plan.kind);
   if (!price) throw new ConflictError(BILLING_MESSAGES.priceMissing);
 
   let customerId = agency.stripeCustomerId;
@@ -42,7 +43,7 @@ export async function createCheckoutSession({ ctx, input }: { ctx: ServiceContex
     mode: "subscription",
     customer: customerId,
     client_reference_id: agency.id,
-    line_items: [{ price: price.id, quantity: 1 }],
+    line_items: [{ price: price.priceId, quantity: 1 }],
     metadata,
     subscription_data: { metadata },
     success_url: appUrl("/agency-subscription?checkout=success"),

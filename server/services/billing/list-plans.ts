@@ -1,17 +1,24 @@
 import "server-only";
-import { DEFAULT_PROJECT_LIMIT, PLANS } from "@/lib/constants/plans";
+import { DEFAULT_PROJECT_LIMIT } from "@/lib/constants/plans";
+import { stripeConfigured } from "../../integrations/stripe/client";
+import { planCatalogue } from "./plan-catalogue";
 
-/** GET /subscriptions/all: every plan with its price and project limit, and the demo limit. */
-export function listPlans() {
+/**
+ * GET /subscriptions/all: every plan on sale with its price as Stripe charges it (amount, currency, interval) and its
+ * project limit, and the demo limit. Without Stripe nothing is on sale, so no plan is listed.
+ */
+export async function listPlans() {
+  const docs = stripeConfigured() ? await planCatalogue() : [];
   return {
     defaultProjectLimit: DEFAULT_PROJECT_LIMIT,
-    docs: PLANS.map(({ tier, kind, name, monthlyPrice, currency, projectLimit }) => ({
+    docs: docs.map(({ tier, kind, name, amount, currency, interval, intervalCount, projectLimit }) => ({
       tier,
       kind,
       name,
-      monthlyPrice,
+      amount,
       currency,
-      interval: "month" as const,
+      interval,
+      intervalCount,
       projectLimit,
     })),
   };

@@ -2,27 +2,43 @@ import type { Stripe } from "../../integrations/stripe/client";
 
 type Status = "demo" | "full" | "suspended";
 
+/** What a subscription's Stripe status means here: our status, and whether a payment is being retried. */
+export interface SubscriptionState {
+  status: Status | null;
+  pastDue: boolean;
+}
+
 /**
- * Stripe's subscription statuses in ours (spec: demo, full, suspended). Paying or trialing is full; a payment
- * problem or an ended subscription suspends the agency, which keeps its data and reads it, but does not
- * generate or deliver until it pays. An unfinished first checkout leaves the agency where it was.
+ * Stripe's subscription statuses in ours (spec: demo, full, suspended), as Stripe's dunning means them. Paying or
+ * trialing is full. `past_due` is Stripe retrying a failed payment: the agency stays full (everything works) and is
+ * marked past due. Suspension is Stripe giving up (`unpaid`, `canceled`, `incomplete_expired`, a deleted
+ * subscription) or a subscription paused for want of a payment method: the agency keeps and reads its data but
+ * generates and delivers nothing until it pays. An unfinished first checkout (`incomplete`) leaves it where it was.
  */
-export function statusOfSubscription(status: Stripe.Subscription.Status, deleted: boolean): Status | null {
-  if (deleted) return "suspended";
+export function stateOfSubscription(status: Stripe.Subscription.Status, deleted: boolean): SubscriptionState {
+  if (deleted) return { status: "suspended", pastDue: false };
   switch (status) {
     case "active":
     case "trialing":
-      return "full";
+      return { status: "full", pastDue: false };
     case "past_due":
+      return { status: "full", pastDue: true };
     case "unpaid":
     case "canceled":
     case "incomplete_expired":
     case "paused":
-      return "suspended";
+      return { status: "suspended", pastDue: false };
     case "incomplete":
-      return null;
+      return { status: null, pastDue: false };
   }
-  return null;
+  return { status: null, pastDue: false };
+}
+
+/** The subscription an invoice bills: `invoice.parent.subscription_details` in current API versions, else top level. */
+export function subscriptionOfInvoice(invoice: Stripe.Invoice): string | null {
+  const parent = (invoice as unknown as { parent?: { subscription_details?: { subscription?: unknown } } }).parent;
+  const legacy = (invoice as unknown as { subscription?: unknown }).subscription;
+  return idOf((parent?.subscription_details?.subscription ?? legacy ?? null) as string | { id: string } | null);
 }
 
 /** The end of the paid period: on the subscription item in current API versions, on the subscription before. */

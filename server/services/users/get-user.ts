@@ -24,6 +24,8 @@ export async function currentUserView(userId: string) {
       planTier: row.agency.planTier,
       planKind: row.agency.planKind,
       projectLimit: row.agency.projectLimit,
+      /** A payment failed and Stripe is retrying the card: admins see a banner with the customer portal. */
+      paymentPastDue: row.agency.subscriptionStatus === "full" && row.agency.paymentPastDueAt !== null,
     },
   };
 }
