@@ -17,6 +17,7 @@ import { toApiError, useApiErrorHandler } from "@/lib/hooks/use-api-error-handle
 import { useDataSource, useDeleteDataSource } from "@/lib/hooks/use-data-sources";
 import { sourceKindLabel } from "@/lib/constants/google-sources";
 import { isImportedPartnerKind } from "@/lib/constants/partner-sources";
+import { Ga4ChoicesCard } from "./ga4-choices-card";
 import { SyncPanel } from "./sync-panel";
 import { UploadWizard } from "./upload-wizard";
 import { UploadSummaryList, storedUpload } from "./upload-summary";
@@ -137,6 +138,10 @@ function DataSourceDetail({
             />
           </div>
         </Card>
+      ) : null}
+
+      {canManage && source.kind === "google" && source.subType === "analytic-4" ? (
+        <Ga4ChoicesCard source={source} projectId={project._id} />
       ) : null}
 
       {source.kind === "google" || isImportedPartnerKind(source.kind) ? (

@@ -20,7 +20,7 @@ interface FieldsProps {
   errors: Record<string, string>;
 }
 
-function OptionChecklist({
+export function OptionChecklist({
   legend,
   options,
   chosen,

@@ -100,3 +100,16 @@ export function useCreatePartnerSource(projectId: string) {
     },
   });
 }
+
+/** A GA4 source's key events and audience: saving a change imports the history again. */
+export function useUpdateGa4Choices(id: string, projectId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { conversionEvents: string[]; audience: string }) => api.dataSources.update(id, body),
+    onSuccess: (source) => {
+      queryClient.setQueryData(queryKeys.dataSource(id), source);
+      void queryClient.invalidateQueries({ queryKey: queryKeys.dataSources(projectId) });
+      void queryClient.invalidateQueries({ queryKey: ["data-sources", id, "sync"] });
+    },
+  });
+}

@@ -1,5 +1,5 @@
 import type { ServerResponse } from "node:http";
-import { forEachGa4Row, hasData } from "./generated-data";
+import { forEachGa4Row, hasData, inGa4Audience, type Ga4Record } from "./generated-data";
 import { addDays } from "./prng";
 import { canReadProperty } from "./analytics-admin";
 import { sendGoogleError } from "./http";
@@ -8,7 +8,9 @@ import type { FakeState, Grant } from "./state";
 // The GA4 Data API's `properties/{id}:runReport` (v1beta): rows of dimensionValues/metricValues
 // (values are strings), `rowCount` for the whole result whatever the page, `offset`/`limit`
 // pagination (limit up to 250,000; this fake caps a page at `maxPageRows`), and GA4's limit of 10
-// concurrent requests per property, answered with 429 RESOURCE_EXHAUSTED beyond it.
+// concurrent requests per property, answered with 429 RESOURCE_EXHAUSTED beyond it. Per-event key
+// events are the metrics `keyEvents:{eventName}`; a `dimensionFilter` on `audienceId` (EXACT) keeps
+// the rows of one audience (the fake's audiences: generated-data.ts `inGa4Audience`).
 
 const DIMENSIONS = new Set([
   "date",
@@ -36,7 +38,15 @@ const METRIC_TYPES: Record<string, string> = {
 const MAX_LIMIT = 250_000;
 export const CONCURRENT_REQUESTS_PER_PROPERTY = 10;
 
+const metricType = (name: string) =>
+  METRIC_TYPES[name] ?? (/^keyEvents:[A-Za-z0-9_]+$/.test(name) ? "TYPE_INTEGER" : undefined);
+
+interface StringFilterExpression {
+  filter?: { fieldName?: string; stringFilter?: { matchType?: string; value?: string } };
+}
+
 interface RunReportBody {
+  dimensionFilter?: StringFilterExpression;
   dateRanges?: { startDate?: string; endDate?: string }[];
   dimensions?: { name?: string }[];
   metrics?: { name?: string }[];
@@ -89,7 +99,7 @@ function runReport(state: FakeState, property: string, body: RunReportBody, res:
         `Field ${name} is not a valid dimension. For a list of valid dimensions, see https://developers.google.com/analytics/devguides/reporting/data/v1/api-schema`,
       );
   for (const name of metrics)
-    if (!METRIC_TYPES[name])
+    if (!metricType(name))
       return sendGoogleError(
         res,
         400,
@@ -107,6 +117,15 @@ function runReport(state: FakeState, property: string, body: RunReportBody, res:
   if (!start || !end || (body.dateRanges?.length ?? 0) !== 1)
     return sendGoogleError(res, 400, "Give one date range with startDate and endDate as YYYY-MM-DD or NdaysAgo.");
   if (start > end) return sendGoogleError(res, 400, "The startDate must be before or equal to the endDate.");
+  let audience: string | undefined;
+  if (body.dimensionFilter) {
+    const filter = body.dimensionFilter.filter;
+    if (filter?.fieldName !== "audienceId" || !filter.stringFilter?.value)
+      return sendGoogleError(res, 400, "This fake only filters on audienceId with a stringFilter.");
+    if ((filter.stringFilter.matchType ?? "EXACT") !== "EXACT")
+      return sendGoogleError(res, 400, "This fake only filters audienceId with matchType EXACT.");
+    audience = filter.stringFilter.value;
+  }
   const offset = Number(body.offset ?? 0);
   const limit = Number(body.limit ?? 10_000);
   if (!Number.isInteger(offset) || offset < 0) return sendGoogleError(res, 400, "offset must be non-negative.");
@@ -116,31 +135,45 @@ function runReport(state: FakeState, property: string, body: RunReportBody, res:
   const perDay = settings.ga4CombinationsPerDay;
   const days: string[] = [];
   for (let d = start; d <= end; d = addDays(d, 1)) if (hasData(settings, d)) days.push(d);
-  const rowCount = days.length * perDay;
   const pageSize = Math.min(limit, state.maxPageRows);
-  const first = Math.min(offset, rowCount);
-  const last = Math.min(offset + pageSize, rowCount);
 
   // Built as text: a page of 100,000 rows as objects would cost the fake more than the client.
+  const rowText = (record: Ga4Record) => {
+    let text = '{"dimensionValues":[';
+    for (let i = 0; i < dims.length; i++)
+      text += (i ? "," : "") + `{"value":${JSON.stringify(record.dimensions[dims[i]])}}`;
+    text += '],"metricValues":[';
+    for (let i = 0; i < metrics.length; i++) text += (i ? "," : "") + `{"value":"${record.metrics[metrics[i]] ?? 0}"}`;
+    return text + "]}";
+  };
   const parts: string[] = [];
-  for (let row = first; row < last;) {
-    const dayIndex = Math.floor(row / perDay);
-    const from = row - dayIndex * perDay;
-    const to = Math.min(perDay, from + (last - row));
-    forEachGa4Row(settings, property, days[dayIndex], (record, k) => {
-      if (k < from || k >= to) return;
-      let text = '{"dimensionValues":[';
-      for (let i = 0; i < dims.length; i++)
-        text += (i ? "," : "") + `{"value":${JSON.stringify(record.dimensions[dims[i]])}}`;
-      text += '],"metricValues":[';
-      for (let i = 0; i < metrics.length; i++) text += (i ? "," : "") + `{"value":"${record.metrics[metrics[i]]}"}`;
-      parts.push(text + "]}");
-    });
-    row += to - from;
+  let rowCount: number;
+  if (audience !== undefined) {
+    // An audience keeps some rows of each day: count them all, then serve the page asked for.
+    rowCount = 0;
+    for (const day of days)
+      forEachGa4Row(settings, property, day, (record) => {
+        if (!inGa4Audience(record, audience)) return;
+        if (rowCount >= offset && rowCount < offset + pageSize) parts.push(rowText(record));
+        rowCount++;
+      });
+  } else {
+    rowCount = days.length * perDay;
+    const first = Math.min(offset, rowCount);
+    const last = Math.min(offset + pageSize, rowCount);
+    for (let row = first; row < last;) {
+      const dayIndex = Math.floor(row / perDay);
+      const from = row - dayIndex * perDay;
+      const to = Math.min(perDay, from + (last - row));
+      forEachGa4Row(settings, property, days[dayIndex], (record, k) => {
+        if (k >= from && k < to) parts.push(rowText(record));
+      });
+      row += to - from;
+    }
   }
   const headers =
     `"dimensionHeaders":${JSON.stringify(dims.map((name) => ({ name })))},` +
-    `"metricHeaders":${JSON.stringify(metrics.map((name) => ({ name, type: METRIC_TYPES[name] })))}`;
+    `"metricHeaders":${JSON.stringify(metrics.map((name) => ({ name, type: metricType(name) })))}`;
   const currency = property === "properties/2001" ? "EUR" : "USD";
   const metadata = `"metadata":{"currencyCode":"${currency}","timeZone":"America/New_York"}`;
   // proto3 JSON leaves out empty lists and zero counts: a report without rows has no `rows` and no `rowCount`.

@@ -94,6 +94,31 @@ function ga4Dimensions(k: number, date: string): Record<string, string> {
   };
 }
 
+/**
+ * The row's key events split by event (the Data API's `keyEvents:{eventName}` metrics), adding up
+ * to its `keyEvents`: purchases as many as its transactions allow, the rest halved between leads
+ * and sign-ups. Drawn from the row's own numbers, so no other value of the fake moves.
+ */
+function perEventKeyEvents(keyEvents: number, transactions: number): Record<string, number> {
+  const purchase = Math.min(keyEvents, transactions);
+  const lead = Math.floor((keyEvents - purchase) / 2);
+  return {
+    "keyEvents:purchase": purchase,
+    "keyEvents:generate_lead": lead,
+    "keyEvents:sign_up": keyEvents - purchase - lead,
+  };
+}
+
+/**
+ * Whether a row's users belong to a GA4 audience of the fake (the Data API's `audienceId`):
+ * "1" All Users holds every row, "2" Purchasers the rows with a transaction.
+ */
+export function inGa4Audience(record: Ga4Record, audienceId: string): boolean {
+  if (audienceId === "1") return true;
+  if (audienceId === "2") return record.metrics.transactions > 0;
+  return false;
+}
+
 /** Calls `visit` for each row of one GA4 property's day, in order. */
 export function forEachGa4Row(
   settings: DataSettings,
@@ -110,6 +135,11 @@ export function forEachGa4Row(
     const sessions = 1 + Math.floor(weight * dayFactor * (0.6 + random()));
     const totalUsers = Math.max(1, Math.round(sessions * (0.75 + 0.2 * random())));
     const transactions = Math.floor(sessions * 0.03 + random() * 0.6);
+    // Drawn in the order the fake always drew them, so the served numbers stay what they were.
+    const newUsers = Math.floor(totalUsers * (0.3 + 0.2 * random()));
+    const engagedSessions = Math.floor(sessions * (0.5 + 0.3 * random()));
+    const screenPageViews = sessions + Math.floor(sessions * 2 * random());
+    const keyEvents = Math.floor(sessions * 0.08 + random() * 0.8);
     visit(
       {
         date,
@@ -117,10 +147,11 @@ export function forEachGa4Row(
         metrics: {
           sessions,
           totalUsers,
-          newUsers: Math.floor(totalUsers * (0.3 + 0.2 * random())),
-          engagedSessions: Math.floor(sessions * (0.5 + 0.3 * random())),
-          screenPageViews: sessions + Math.floor(sessions * 2 * random()),
-          keyEvents: Math.floor(sessions * 0.08 + random() * 0.8),
+          newUsers,
+          engagedSessions,
+          screenPageViews,
+          keyEvents,
+          ...perEventKeyEvents(keyEvents, transactions),
           conversions: Math.floor(sessions * 0.08 + random() * 0.8),
           transactions,
           purchaseRevenue: Math.round(transactions * (20 + 80 * random()) * 100) / 100,

@@ -25,6 +25,8 @@ export interface Ga4ReportRequest {
   endDate: string;
   dimensions: string[];
   metrics: string[];
+  /** Keeps the rows of one audience (the Data API's `audienceId` dimension, its numeric id). */
+  audienceId?: string;
   pageRows?: number;
   /** Pages of one report fetched at once (each costs memory while it is parsed). */
   pageConcurrency?: number;
@@ -64,6 +66,13 @@ async function fetchPage(
           dateRanges: [{ startDate: request.startDate, endDate: request.endDate }],
           dimensions: request.dimensions.map((name) => ({ name })),
           metrics: request.metrics.map((name) => ({ name })),
+          ...(request.audienceId
+            ? {
+                dimensionFilter: {
+                  filter: { fieldName: "audienceId", stringFilter: { matchType: "EXACT", value: request.audienceId } },
+                },
+              }
+            : {}),
           offset: String(offset),
           limit: String(limit),
           keepEmptyRows: false,

@@ -107,7 +107,7 @@ export const listAnalytics4ConversionEvents: Verb<{ propertyId: string }, Listin
   input,
 }) =>
   withGoogle(ctx.actor, input.dataSourceId, async (auth) =>
-    listing((await listGa4KeyEvents(auth, input.propertyId)).map((e) => ({ id: e.id, name: e.eventName }))),
+    listing((await listGa4KeyEvents(auth, input.propertyId)).map((e) => ({ id: e.eventName, name: e.eventName }))),
   );
 
 export const listAnalytics4Audiences: Verb<{ propertyId: string }, Listing<{ id: string; name: string }>> = ({
