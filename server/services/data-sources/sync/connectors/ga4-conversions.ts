@@ -3,7 +3,7 @@ import type { OAuth2Client } from "../../../../integrations/google/auth";
 import { listGa4KeyEvents } from "../../../../integrations/google/ga4-admin";
 
 // What a GA4 source counts as conversions and whose visits it imports
-// (docs/decisions/0019-connectors-that-do-what-they-offer.md).
+// (docs/decisions/0020-connectors-that-do-what-they-offer.md).
 // The chosen key events are read as the Data API's per-event metrics `keyEvents:{eventName}`, which
 // count each event the way the property counts it as a key event (once per event or once per
 // session); no choice reads the `keyEvents` total. The audience is a `dimensionFilter` on
