@@ -15,6 +15,7 @@ import { formatDate } from "@/lib/format";
 import { toApiError } from "@/lib/hooks/use-api-error-handler";
 import { useCurrentUser } from "@/lib/hooks/use-current-user";
 import { useAgencyUsers, useRemoveStaff, useSetRole } from "@/lib/hooks/use-sharing";
+import { SchedulePermissionToggle } from "./schedule-permission-toggle";
 import { StaffPermissionsDialog } from "./staff-permissions-dialog";
 
 type Pending = { kind: "role"; user: AgencyUser; role: "agency" | "staff" } | { kind: "remove"; user: AgencyUser };
@@ -173,6 +174,7 @@ function UsersCard({ role, agencyId, myId, onRole, onRemove, onPermissions }: Us
                     : ""}
                   {u.lastLoginAt ? `Last login ${formatDate(u.lastLoginAt)}` : "Never logged in"}
                 </p>
+                {role === "staff" ? <SchedulePermissionToggle staff={u} name={fullName(u)} className="mt-2" /> : null}
               </div>
               {u._id !== myId ? (
                 <div className="flex flex-wrap gap-2">

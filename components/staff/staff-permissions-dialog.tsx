@@ -3,6 +3,7 @@
 import { useState } from "react";
 import { useAlerts } from "@/components/alerts/alerts-context";
 import { Button } from "@/components/ui/button";
+import { CheckboxField } from "@/components/ui/checkbox";
 import { Dialog } from "@/components/ui/dialog";
 import { FormError } from "@/components/ui/form-error";
 import { Select } from "@/components/ui/input";
@@ -12,6 +13,7 @@ import { toApiError } from "@/lib/hooks/use-api-error-handler";
 import { usePickerClients } from "@/lib/hooks/use-clients";
 import { useUpdateUserPermissions, useUserClients } from "@/lib/hooks/use-sharing";
 import { CLIENT_PERMISSION_LEVELS } from "@/lib/permissions";
+import { pausedNotice } from "./schedule-permission-toggle";
 
 const NONE = "";
 
@@ -100,6 +102,7 @@ function PermissionsForm({
     Object.fromEntries(clients.map((c) => [c._id, initial.get(c._id) ?? NONE])),
   );
   const [error, setError] = useState<string | null>(null);
+  const [maySchedule, setMaySchedule] = useState(staff.actions.isScheduleAllowed);
 
   const save = async () => {
     setError(null);
@@ -109,11 +112,19 @@ function PermissionsForm({
         clientId: c._id,
         permission: levels[c._id] === NONE ? null : (Number(levels[c._id]) as 1 | 2 | 4),
       }));
-    if (changed.length === 0) return onClose();
+    const scheduleChanged = maySchedule !== staff.actions.isScheduleAllowed;
+    if (changed.length === 0 && !scheduleChanged) return onClose();
     try {
-      await update.mutateAsync({ permissions: changed });
+      const result = await update.mutateAsync({
+        permissions: changed,
+        ...(scheduleChanged ? { isScheduleAllowed: maySchedule } : {}),
+      });
       onClose();
-      alerts.success(`Client access of ${name} saved`);
+      alerts.success(
+        scheduleChanged && !maySchedule
+          ? `Client access of ${name} saved. ${pausedNotice(name, result.pausedSchedules)}`
+          : `Client access of ${name} saved`,
+      );
     } catch (raw) {
       setError(toApiError(raw).message);
     }
@@ -155,6 +166,11 @@ function PermissionsForm({
           </li>
         ))}
       </ul>
+      <CheckboxField
+        label="May create schedules (email and Dropbox deliveries in their name)"
+        checked={maySchedule}
+        onCheckedChange={(checked) => setMaySchedule(checked === true)}
+      />
       {total > clients.length ? (
         <p className="text-xs text-slate-500">
           Showing the {clients.length} newest of {total} clients; share older ones from their client staff page.

@@ -131,7 +131,7 @@ export type ClientBody = z.output<typeof clientSchema>;
 export type ProjectBody = z.output<typeof projectSchema>;
 export type ProjectUpdateBody = z.input<typeof projectUpdateSchema>;
 export type ShareClientBody = z.output<typeof shareClientSchema>;
-export type UserPermissionsBody = z.output<typeof userPermissionsSchema>;
+export type UserPermissionsBody = z.input<typeof userPermissionsSchema>;
 
 // ---- Data sources (GET|POST /properties/{id}/data-sources, /data-sources/{id}, upload) ----
 

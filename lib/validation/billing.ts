@@ -18,7 +18,8 @@ export const BILLING_MESSAGES = {
   suspended:
     "Your subscription is suspended: reports and deliveries resume once the payment is settled. Your data is kept.",
   badSignature: "Invalid Stripe signature",
-  pricesUnavailable: "Plan prices cannot be read from the payment provider right now. Please try again in a few minutes.",
+  pricesUnavailable:
+    "Plan prices cannot be read from the payment provider right now. Please try again in a few minutes.",
   pastDue:
     "Your last payment failed. Stripe will try the card again; update your payment method to keep your subscription. Everything keeps working meanwhile.",
 } as const;

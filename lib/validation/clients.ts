@@ -84,11 +84,21 @@ export type ShareClientInput = z.input<typeof shareClientSchema>;
 export const clientPermissionSchema = z.object({ permission: permissionLevelSchema });
 
 /** POST /users/{id}/permissions/update: set (or, with null, remove) a user's level on several clients. */
-export const userPermissionsSchema = z.object({
-  permissions: z
-    .array(z.object({ clientId: z.string().uuid(), permission: permissionLevelSchema.nullable() }))
-    .min(1, MESSAGES.required)
-    .max(500),
-});
+/**
+ * POST /users/{id}/permissions/update: the staff member's level on some clients, their "May create schedules"
+ * action (spec: actions.isScheduleAllowed), or both at once.
+ */
+export const userPermissionsSchema = z
+  .object({
+    permissions: z
+      .array(z.object({ clientId: z.string().uuid(), permission: permissionLevelSchema.nullable() }))
+      .max(500)
+      .default([]),
+    isScheduleAllowed: z.boolean({ error: "Choose whether this person may create schedules" }).optional(),
+  })
+  .refine((v) => v.permissions.length > 0 || v.isScheduleAllowed !== undefined, {
+    message: MESSAGES.required,
+    path: ["permissions"],
+  });
 
 export const roleSchema = z.object({ role: z.enum(["agency", "staff"], { error: MESSAGES.required }) });

@@ -15,6 +15,10 @@ export const SCHEDULE_MESSAGES = {
   frequency: "Choose weekly, monthly, quarterly or annually",
   subscriptionInactive: "The agency's subscription has expired: scheduled deliveries are paused",
   dropboxFormat: "Choose PowerPoint or Excel",
+  pausedForPermission:
+    "Paused: its owner is no longer allowed to create schedules. Give the permission back on the staff page to resume it",
+  ownerNotAllowed:
+    "This schedule's owner is not allowed to create schedules: give them the permission on the staff page first",
 } as const;
 
 export const FREQUENCY_LABELS = {

@@ -36,6 +36,8 @@ export const schedules = pgTable(
     }),
     options: jsonb("options").$type<Record<string, unknown>>().notNull().default({}),
     isActive: boolean("is_active").notNull().default(true),
+    /** Why it was paused when the product paused it (not its owner): "schedule_permission" when the owner lost it. */
+    pausedReason: text("paused_reason"),
     nextRunAt: timestamp("next_run_at", { withTimezone: true }),
     lastRunAt: timestamp("last_run_at", { withTimezone: true }),
     ...timestamps,

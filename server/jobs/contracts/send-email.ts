@@ -22,6 +22,11 @@ export const sendEmailPayload = z.discriminatedUnion("template", [
     to: z.string(),
     params: z.object({ agencyName: z.string(), inviterName: z.string(), url: z.string() }),
   }),
+  z.object({
+    template: z.literal("schedules-paused"),
+    to: z.string(),
+    params: z.object({ staffName: z.string(), staffEmail: z.string(), paused: z.number().int(), url: z.string() }),
+  }),
 ]);
 export type SendEmailPayload = z.output<typeof sendEmailPayload>;
 

@@ -1,5 +1,6 @@
 import "server-only";
 import { accountExistsEmail, agencyConfirmationEmail, invitationEmail, passwordResetEmail } from "@/emails/templates";
+import { schedulesPausedEmail } from "@/emails/account-notices";
 import { sendMail } from "../../integrations/email/transport";
 import { sendEmailJob, type SendEmailPayload } from "../contracts/send-email";
 import { defineJobHandler } from "../define-job";
@@ -14,6 +15,8 @@ function render(payload: SendEmailPayload) {
       return accountExistsEmail(payload.params);
     case "invitation":
       return invitationEmail(payload.params);
+    case "schedules-paused":
+      return schedulesPausedEmail(payload.params);
   }
 }
 

@@ -1,7 +1,7 @@
 import "server-only";
 import { eq, or, type SQL } from "drizzle-orm";
 import { DEFAULT_PROJECT_LIMIT, findPlan, planByLookupKey } from "@/lib/constants/plans";
-import { db } from "../../db/client";
+import { db, type Tx } from "../../db/client";
 import { agencies, stripeEvents, type Agency } from "../../db/schema";
 import type { Stripe } from "../../integrations/stripe/client";
 import { log } from "../../log";
@@ -9,7 +9,6 @@ import { resumeAgencySchedules } from "../schedules/resume-agency-schedules";
 import { cachedProjectLimit } from "./plan-catalogue";
 import { idOf, lookupKeyOf, periodEndOf, stateOfSubscription, subscriptionOfInvoice } from "./subscription-state";
 
-type Tx = Parameters<Parameters<ReturnType<typeof db>["transaction"]>[0]>[0];
 export type ApplyOutcome = "applied" | "duplicate" | "stale" | "ignored" | "unknown_agency";
 
 const HANDLED = new Set([

@@ -1,11 +1,9 @@
 import "server-only";
 import { and, eq, sql } from "drizzle-orm";
 import { nextRun } from "@/lib/schedules/next-run";
-import type { db } from "../../db/client";
+import type { Tx } from "../../db/client";
 import { clientProjects, schedules } from "../../db/schema";
 import { log } from "../../log";
-
-type Tx = Parameters<Parameters<ReturnType<typeof db>["transaction"]>[0]>[0];
 
 /**
  * An agency whose subscription runs again: each of its active schedules is set to its next regular time from now, so

@@ -66,6 +66,8 @@ export async function scheduleColumns(
       ...(insight ? { intentionKey: insight.intentionKey, insightTitle: insight.title } : {}),
     },
     isActive: values.isActive,
+    // Saved by its owner or an admin: a pause the product made (a lost permission) is over or theirs now.
+    pausedReason: null,
     nextRunAt: values.isActive ? nextRun(timing, project.timeZone, now) : null,
   };
 }

@@ -3,6 +3,7 @@ import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import { ATTACHMENT_FORMATS, type AttachmentFormat } from "@/lib/validation/deliveries";
 import { SCHEDULE_MESSAGES } from "@/lib/validation/schedules";
 import { db } from "../../db/client";
+import { SCHEDULE_PERMISSION_PAUSE } from "./paused-reasons";
 import { agencies, clientProjects, clients, insights, schedules, type Schedule } from "../../db/schema";
 
 interface LastRun {
@@ -85,7 +86,13 @@ function scheduleView(
     isActive: s.isActive,
     /** Whether it runs: paused by the user, or inactive while the agency's subscription has lapsed. */
     active: s.isActive && !lapsed,
-    inactiveReason: lapsed ? SCHEDULE_MESSAGES.subscriptionInactive : s.isActive ? null : "Paused",
+    inactiveReason: lapsed
+      ? SCHEDULE_MESSAGES.subscriptionInactive
+      : s.isActive
+        ? null
+        : s.pausedReason === SCHEDULE_PERMISSION_PAUSE
+          ? SCHEDULE_MESSAGES.pausedForPermission
+          : "Paused",
     nextRunAt: s.isActive && !lapsed ? (s.nextRunAt?.toISOString() ?? null) : null,
     lastRun: extra.lastRun
       ? {

@@ -6,7 +6,7 @@ import { schedules } from "../../db/schema";
 import { fieldErrorsFromZod, ValidationError } from "../../errors";
 import type { ServiceContext } from "../context";
 import { requireDropboxSession } from "../dropbox/dropbox-session";
-import { requireMaySchedule, requireSchedule } from "./schedule-access";
+import { requireMaySchedule, requireOwnerMaySchedule, requireSchedule } from "./schedule-access";
 import { scheduleColumns } from "./schedule-values";
 import { loadScheduleView } from "./schedule-view";
 
@@ -45,6 +45,9 @@ export async function updateSchedule({
   // The delivery stays what it was made as: an email schedule does not become a Dropbox one.
   const parsed = anyScheduleSchema.safeParse({ ...current, ...input.changes, delivery: schedule.delivery });
   if (!parsed.success) throw new ValidationError(fieldErrorsFromZod(parsed.error));
+  // Resuming runs it in its owner's name: an admin cannot resume the schedule of someone who may not schedule.
+  if (parsed.data.isActive && !schedule.isActive && schedule.userId !== ctx.actor.userId)
+    await requireOwnerMaySchedule(schedule.userId);
   // A changed folder must come from the Dropbox connected now; a pause or a new time needs no connection.
   const folderChanged = parsed.data.delivery === "dropbox" && parsed.data.folder !== schedule.dropboxPath;
   const session = folderChanged ? await requireDropboxSession(ctx.actor.userId) : undefined;

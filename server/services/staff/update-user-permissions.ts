@@ -7,10 +7,13 @@ import { clients, clientStaff, users } from "../../db/schema";
 import { BadRequestError, NotFoundError } from "../../errors";
 import { WORKSPACE_MESSAGES } from "@/lib/constants/messages";
 import type { ServiceContext } from "../context";
+import { setScheduleAllowed } from "./set-schedule-allowed";
 
 /**
- * POST /users/{id}/permissions/update (agency admins): sets a staff member's level on several
- * clients at once; `permission: null` removes the share. All or nothing, in one transaction.
+ * POST /users/{id}/permissions/update (agency admins): sets a staff member's level on several clients at once
+ * (`permission: null` removes the share) and, with `isScheduleAllowed`, whether they may create schedules. All or
+ * nothing, in one transaction; a staff member who loses the schedule permission keeps their schedules, paused, and
+ * the agency's admins are told by email.
  */
 export async function updateUserPermissions({
   ctx,
@@ -27,13 +30,15 @@ export async function updateUserPermissions({
   if (!user) throw new NotFoundError();
   if (user.role === "agency") throw new BadRequestError(WORKSPACE_MESSAGES.adminAlreadyHasAccess);
   const clientIds = [...new Set(input.permissions.map((p) => p.clientId))];
-  const owned = await db()
-    .select({ id: clients.id })
-    .from(clients)
-    .where(and(inArray(clients.id, clientIds), eq(clients.agencyId, ctx.actor.agencyId)));
-  if (owned.length !== clientIds.length) throw new NotFoundError();
+  if (clientIds.length > 0) {
+    const owned = await db()
+      .select({ id: clients.id })
+      .from(clients)
+      .where(and(inArray(clients.id, clientIds), eq(clients.agencyId, ctx.actor.agencyId)));
+    if (owned.length !== clientIds.length) throw new NotFoundError();
+  }
 
-  await db().transaction(async (tx) => {
+  const pausedSchedules = await db().transaction(async (tx) => {
     for (const { clientId, permission } of input.permissions) {
       if (permission === null) {
         await tx.delete(clientStaff).where(and(eq(clientStaff.clientId, clientId), eq(clientStaff.userId, userId)));
@@ -44,10 +49,14 @@ export async function updateUserPermissions({
           .onConflictDoUpdate({ target: [clientStaff.clientId, clientStaff.userId], set: { permission } });
       }
     }
+    return input.isScheduleAllowed === undefined ? 0 : setScheduleAllowed(tx, ctx, user, input.isScheduleAllowed);
   });
-  const rows = await db()
-    .select({ clientId: clientStaff.clientId, permission: clientStaff.permission })
-    .from(clientStaff)
-    .where(eq(clientStaff.userId, userId));
-  return { userId, permissions: rows };
+  const [rows, [after]] = await Promise.all([
+    db()
+      .select({ clientId: clientStaff.clientId, permission: clientStaff.permission })
+      .from(clientStaff)
+      .where(eq(clientStaff.userId, userId)),
+    db().select({ isScheduleAllowed: users.isScheduleAllowed }).from(users).where(eq(users.id, userId)),
+  ]);
+  return { userId, permissions: rows, actions: { isScheduleAllowed: after.isScheduleAllowed }, pausedSchedules };
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "schedules" ADD COLUMN "paused_reason" text;
