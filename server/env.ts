@@ -35,6 +35,12 @@ const envSchema = z.object({
   STRIPE_WEBHOOK_SECRET: optionalString,
   // Points the Stripe SDK at a local fake (tests, Playwright), e.g. http://127.0.0.1:4010; unset in production.
   STRIPE_API_URL: optionalString,
+  // Where the support form's requests go (the operator's support inbox); unset, the form says support is not set up.
+  SUPPORT_EMAIL: z
+    .string()
+    .optional()
+    .transform((v) => (v && v.trim() !== "" ? v.trim() : undefined))
+    .pipe(z.email("SUPPORT_EMAIL must be an email address").optional()),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
 });
 

@@ -3,6 +3,8 @@ import { BILLING_MESSAGES } from "@/lib/validation/billing";
 import * as checkoutRoute from "@/app/api/agencies/[id]/checkout-session/route";
 import * as portalRoute from "@/app/api/agencies/[id]/portal-session/route";
 import * as subscriptionRoute from "@/app/api/agencies/[id]/subscription/route";
+import * as supportRoute from "@/app/api/support-requests/route";
+import { SUPPORT_MESSAGES } from "@/lib/validation/support";
 import { call } from "./api";
 import { resetDatabase } from "./db";
 import { createAgency } from "./factories";
@@ -34,5 +36,18 @@ describe("subscriptions without Stripe configured", () => {
       method: "POST",
     });
     expect(portal.status).toBe(400);
+  });
+
+  it("says support by form is not set up without SUPPORT_EMAIL, and records nothing", async () => {
+    const { token } = await createAgency();
+    const sent = await call(supportRoute.POST, {
+      path: "/api/support-requests",
+      token,
+      body: { subject: "Hello", message: "A question" },
+    });
+    expect(sent.status).toBe(400);
+    expect(sent.body.message).toBe(SUPPORT_MESSAGES.notConfigured);
+    const listed = await call(supportRoute.GET, { path: "/api/support-requests", token });
+    expect(listed.body).toMatchObject({ configured: false, docs: [], total: 0 });
   });
 });

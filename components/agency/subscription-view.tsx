@@ -14,6 +14,7 @@ import { toApiError } from "@/lib/hooks/use-api-error-handler";
 import { BILLING_MESSAGES } from "@/lib/validation/billing";
 import { useCurrentUser } from "@/lib/hooks/use-current-user";
 import { PaymentPortalButton } from "./payment-portal-button";
+import { SupportCard } from "./support-card";
 
 const STATUS: Record<AgencySubscription["status"], { label: string; text: string }> = {
   demo: { label: "Demo", text: "Your agency is on the demo plan." },
@@ -31,7 +32,8 @@ export function SubscriptionView() {
   const user = useCurrentUser();
   const agencyId = user.data?.agency._id ?? "";
   const isAdmin = Boolean(user.data?.isAgencyAdmin);
-  const checkoutResult = useSearchParams().get("checkout");
+  const searchParams = useSearchParams();
+  const checkoutResult = searchParams.get("checkout");
   const subscription = useQuery({
     queryKey: queryKeys.subscription(agencyId),
     queryFn: () => api.agencies.subscription(agencyId),
@@ -89,9 +91,14 @@ export function SubscriptionView() {
         <PlanPicker agencyId={agencyId} plans={plans.data.docs} />
       ) : (
         <p className="text-sm text-slate-600">
-          To change plans, contact support: plan changes are made for you so nothing is lost in between.
+          To change plans,{" "}
+          <a href="#support" className="text-brand-700 underline">
+            contact support
+          </a>
+          : plan changes are made for you so nothing is lost in between.
         </p>
       )}
+      <SupportCard planChange={searchParams.get("support") === "plan"} />
     </div>
   );
 }

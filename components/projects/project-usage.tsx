@@ -1,4 +1,5 @@
 import { Card, CardDescription, CardTitle } from "@/components/ui/card";
+import { Link } from "@/components/ui/link";
 import { cn } from "@/components/ui/cn";
 import type { ProjectUsage } from "@/lib/api-client/types";
 import { MESSAGES } from "@/lib/constants/messages";
@@ -11,7 +12,7 @@ export function ProjectLimitNotice({ usage, className }: { usage: ProjectUsage; 
         className={cn("rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800", className)}
         data-testid="project-limit-error"
       >
-        {MESSAGES.projectLimitReached(usage.limit)}
+        {MESSAGES.projectLimitReached(usage.limit)} <SupportLink />
       </p>
     );
   }
@@ -22,11 +23,20 @@ export function ProjectLimitNotice({ usage, className }: { usage: ProjectUsage; 
         data-testid="project-limit-warning"
       >
         You are close to your plan&apos;s limit: {usage.remaining} of {usage.limit} active projects left. Plan changes
-        go through support.
+        go through support. <SupportLink />
       </p>
     );
   }
   return null;
+}
+
+/** The support form, opened for a plan change. */
+function SupportLink() {
+  return (
+    <Link href="/agency-subscription?support=plan#support" className="font-medium underline underline-offset-2">
+      Ask support for a larger plan
+    </Link>
+  );
 }
 
 /** Active projects of the agency against the plan's limit (suspended projects do not count). */

@@ -73,6 +73,7 @@ export default async function globalSetup() {
       STRIPE_SECRET_KEY: stripeKeys.secretKey,
       STRIPE_WEBHOOK_SECRET: stripeKeys.webhookSecret,
       STRIPE_API_URL: stripe.baseUrl,
+      SUPPORT_EMAIL: "support@funnelwise.test",
       GOOGLE_CLIENT_ID: google.state.clientId,
       GOOGLE_CLIENT_SECRET: google.state.clientSecret,
       GOOGLE_REDIRECT_URL: `http://localhost:${port}${process.env.BASE_PATH ?? ""}/api/google-service/auth-code`,

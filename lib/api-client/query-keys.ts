@@ -24,6 +24,7 @@ export const queryKeys = {
   agency: (agencyId: string) => ["agencies", agencyId, "detail"] as const,
   subscription: (agencyId: string) => ["agencies", agencyId, "subscription"] as const,
   plans: () => ["subscriptions", "all"] as const,
+  supportRequests: () => ["support-requests"] as const,
   agencyStaffs: (agencyId: string, page: number) => ["agencies", agencyId, "staffs", page] as const,
   agencyStaffsAll: (agencyId: string) => ["agencies", agencyId, "staffs"] as const,
   agencyAdmins: (agencyId: string, page: number) => ["agencies", agencyId, "admins", page] as const,

@@ -331,6 +331,10 @@ export const API_ROUTE_METHODS: readonly ApiRoute[] = [
     methods: ["GET"],
   },
   {
+    pattern: "/api/support-requests",
+    methods: ["GET", "POST"],
+  },
+  {
     pattern: "/api/tags/[id]",
     methods: ["GET", "PUT", "DELETE"],
   },

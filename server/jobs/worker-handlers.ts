@@ -8,6 +8,7 @@ import { sendEmailHandler } from "./handlers/send-email";
 import { syncAllDataSourcesHandler } from "./handlers/sync-all-data-sources";
 import { syncDataSourceHandler } from "./handlers/sync-data-source";
 import { syncPartnerSourceHandler } from "./handlers/sync-partner-source";
+import { supportRequestHandler } from "./handlers/support-request";
 
 /**
  * The code behind every queue, one handler per contract. Only the worker imports this file: it
@@ -22,4 +23,5 @@ export const jobHandlers: JobHandler[] = [
   scheduleTickHandler as unknown as JobHandler,
   syncPartnerSourceHandler as unknown as JobHandler,
   deliverReportHandler as unknown as JobHandler,
+  supportRequestHandler as unknown as JobHandler,
 ];

@@ -18,3 +18,4 @@ export * from "./oauth-states";
 export * from "./report-share-links";
 export * from "./report-deliveries";
 export * from "./split-url-tests";
+export * from "./support-requests";

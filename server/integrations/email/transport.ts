@@ -20,6 +20,8 @@ export interface MailMessage {
   text: string;
   html: string;
   attachments?: MailAttachment[];
+  /** Where answers go when it is not the sender (a support request: the agency admin who wrote it). */
+  replyTo?: string;
   /** A stable Message-ID ("<id@host>"): mail clients and servers treat two copies as one message. */
   messageId?: string;
 }

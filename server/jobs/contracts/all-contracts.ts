@@ -7,6 +7,7 @@ import { sendEmailJob } from "./send-email";
 import { syncAllDataSourcesJob } from "./sync-all-data-sources";
 import { syncDataSourceJob } from "./sync-data-source";
 import { syncPartnerSourceJob } from "./sync-partner-source";
+import { supportRequestJob } from "./support-request";
 
 /** Every queue: the web process creates them to send, the worker works each with its handler. */
 export const jobContracts: JobContract[] = [
@@ -18,4 +19,5 @@ export const jobContracts: JobContract[] = [
   scheduleTickJob as unknown as JobContract,
   syncPartnerSourceJob as unknown as JobContract,
   deliverReportJob as unknown as JobContract,
+  supportRequestJob as unknown as JobContract,
 ];
