@@ -1,0 +1,135 @@
+// "A run of identical values (or of zeros) that the series' own noise makes impossible is a data-quality finding, and
+// the days inside it raise no marketing finding."
+//
+// The series' own noise, from its other days: two days in a row are equal with the chance a normal day-to-day
+// difference of their spread (1.4826 × the median absolute difference) falls within the data's resolution (1 for
+// counts, a cent for amounts), or as often as the other days were equal, whichever is larger; a day is 0 as often as
+// the other days were, or (a count) with the Poisson chance at the level of the 28 days before, whichever is larger.
+// A run is impossible when, over every day the series could have started one, fewer than 1 in 10,000 such series
+// would show it. Days the report reads as unknown (its tracking gaps) break runs: the report has said what they are.
+import { addDays } from "@/lib/dates";
+import { findMetric } from "@/lib/insights/metrics";
+import { describe, fmt, type CheckContext } from "../context";
+import type { FindingView, Segment } from "../finding-view";
+import { dateAt, type DaySeries } from "../series-data";
+import type { Violation } from "../types";
+
+const MIN_RUN = 3;
+const IMPOSSIBLE = 1e-4;
+const LEVEL_DAYS = 28;
+
+export interface FrozenRun {
+  metric: string;
+  segment: Segment | null;
+  from: string;
+  to: string;
+  days: number;
+  value: number;
+  /** Expected number of such runs in a series of this noise and length. */
+  chance: number;
+}
+
+export function frozenRuns(s: DaySeries, metric: string, segment: Segment | null): FrozenRun[] {
+  const counts = findMetric(metric)?.unit === "count";
+  const v = s.values;
+  const runs: { start: number; end: number }[] = [];
+  for (let i = 0; i < v.length;) {
+    if (v[i] === null) {
+      i++;
+      continue;
+    }
+    let j = i;
+    while (j + 1 < v.length && v[j + 1] !== null && v[j + 1] === v[i]) j++;
+    if (j - i + 1 >= MIN_RUN) runs.push({ start: i, end: j });
+    i = j + 1;
+  }
+  if (runs.length === 0) return [];
+  const known = v.filter((x) => x !== null).length;
+  const integer = v.every((x) => x === null || Number.isInteger(x));
+  const out: FrozenRun[] = [];
+  for (const r of runs) {
+    const value = v[r.start]!;
+    const length = r.end - r.start + 1;
+    // The series' noise from every day but the run's own (other runs are part of how the series behaves).
+    const inRun = new Uint8Array(v.length).fill(1, r.start, r.end + 1);
+    const p = value === 0 ? zeroChance(v, inRun, r.start, counts) : equalChance(v, inRun, integer);
+    const chance = known * p ** (value === 0 ? length : length - 1);
+    if (chance < IMPOSSIBLE)
+      out.push({ metric, segment, from: dateAt(s, r.start), to: dateAt(s, r.end), days: length, value, chance });
+  }
+  return out;
+}
+
+function equalChance(v: readonly (number | null)[], inRun: Uint8Array, integer: boolean): number {
+  const diffs: number[] = [];
+  let equal = 0;
+  for (let i = 1; i < v.length; i++) {
+    if (v[i] === null || v[i - 1] === null || inRun[i] || inRun[i - 1]) continue;
+    const d = v[i]! - v[i - 1]!;
+    diffs.push(Math.abs(d));
+    if (d === 0) equal++;
+  }
+  if (diffs.length < 7) return 1;
+  const sorted = diffs.sort((a, b) => a - b);
+  const sd = 1.4826 * sorted[Math.floor(sorted.length / 2)];
+  const resolution = integer ? 1 : 0.01;
+  const model = sd > 0 ? Math.min(1, resolution / (sd * Math.sqrt(2 * Math.PI))) : 1;
+  return Math.max(model, (equal + 0.5) / (diffs.length + 1));
+}
+
+function zeroChance(v: readonly (number | null)[], inRun: Uint8Array, start: number, counts: boolean): number {
+  let zeros = 0;
+  let n = 0;
+  for (let i = 0; i < v.length; i++) {
+    if (v[i] === null || inRun[i]) continue;
+    n++;
+    if (v[i] === 0) zeros++;
+  }
+  const empirical = (zeros + 0.5) / (n + 1);
+  if (!counts) return empirical;
+  const before = v.slice(Math.max(0, start - LEVEL_DAYS), start).filter((x): x is number => x !== null);
+  const level = before.length > 0 ? before.reduce((a, b) => a + b, 0) / before.length : 0;
+  return Math.min(1, Math.max(empirical, Math.exp(-level)));
+}
+
+const overlaps = (v: FindingView, from: string, to: string) => v.from <= to && (v.to || v.from) >= from;
+const sameSeriesAs = (v: FindingView, run: FrozenRun) =>
+  v.metric === run.metric &&
+  (v.segment?.dimension ?? null) === (run.segment?.dimension ?? null) &&
+  (v.segment?.value ?? null) === (run.segment?.value ?? null);
+
+export function checkFrozen(ctx: CheckContext): Violation[] {
+  const out: Violation[] = [];
+  const r = ctx.report;
+  for (const { metric, segment } of ctx.data.list()) {
+    const s = ctx.series(metric, segment);
+    if (!s) continue;
+    for (const run of frozenRuns(s, metric, segment)) {
+      if (run.to < addDays(r.comparisonStart, -LEVEL_DAYS)) continue;
+      const where = segment ? `${segment.dimension} “${segment.value}”` : "total";
+      const what = `${metric} (${where}) is ${fmt(run.value)} every day from ${run.from} to ${run.to} (${run.days} days; a chance of ${run.chance.toExponential(1)} under its own noise)`;
+      const inPeriod = run.to >= r.periodStart && run.from <= r.periodEnd;
+      const told = ctx.views.some(
+        (p) => p.view.shape === "audit" && p.view.metric === metric && overlaps(p.view, run.from, run.to),
+      );
+      if (inPeriod && !told)
+        out.push({
+          property: "frozen",
+          insight: null,
+          finding: null,
+          text: `${what}, and no data-quality finding says so`,
+        });
+      for (const p of ctx.views) {
+        const v = p.view;
+        if (v.shape === "audit" || !v.date || !sameSeriesAs(v, run) || v.date < run.from || v.date > run.to) continue;
+        out.push({
+          property: "frozen",
+          insight: p.insight.intentionKey,
+          finding: p.index,
+          text: `${describe(v)}: a marketing finding dated inside a frozen run — ${what}`,
+        });
+      }
+    }
+  }
+  return out;
+}
