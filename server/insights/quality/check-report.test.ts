@@ -1,0 +1,292 @@
+import { describe, expect, it } from "vitest";
+import { addDays, dayOfWeek } from "@/lib/dates";
+import { gaussian, mulberry32 } from "@/lib/seeded-random";
+import { checkReport } from "./check-report";
+import { reportDifferences } from "./properties/deterministic";
+import { tableSeriesData, type TableRow } from "./table-series-data";
+import type { CheckedInsight, CheckedReport, Property } from "./types";
+
+// The checker on hand-made reports: each property flags the finding that breaks it and passes the one that keeps it.
+
+const START = "2025-04-01";
+const END = "2025-07-11";
+const PERIOD_START = "2025-06-12";
+
+/** Daily impressions: ~53,800 a day until Jul 2 and ~61,500 from Jul 3 (the Search Console export's shape). */
+function rows(level: (date: string) => number, metric = "impressions"): TableRow[] {
+  const z = gaussian(mulberry32(3));
+  const out: TableRow[] = [];
+  for (let d = START; d <= END; d = addDays(d, 1))
+    out.push({ date: d, values: { [metric]: Math.round(level(d) * (1 + 0.04 * z())) } });
+  return out;
+}
+const rising = rows((d) => (d < "2025-07-03" ? 53_800 : 61_500));
+
+function report(findings: Record<string, unknown>[], extra: Partial<CheckedInsight> = {}): CheckedReport {
+  return {
+    periodStart: PERIOD_START,
+    periodEnd: END,
+    comparisonStart: "2025-05-13",
+    comparisonEnd: "2025-06-11",
+    currency: "USD",
+    insights: [{ intentionKey: "impressions_trend", summary: "", findings, chart: null, ...extra }],
+  };
+}
+
+const base = {
+  metric: "impressions",
+  dimension: null,
+  dimensionValue: null,
+  periodEnd: END,
+  confidence: 0.95,
+};
+
+function shift(baseline: number, current: number, extra: Record<string, unknown> = {}) {
+  return {
+    ...base,
+    kind: "level_shift",
+    date: "2025-07-03",
+    periodStart: "2025-07-03",
+    baseline,
+    current,
+    change: current - baseline,
+    changePct: (current - baseline) / baseline,
+    direction: current > baseline ? "up" : "down",
+    expectedLow: baseline * 0.93,
+    expectedHigh: baseline * 1.07,
+    ...extra,
+  };
+}
+
+const properties = (r: CheckedReport, data = rising) => checkReport(r, tableSeriesData(data)).map((v) => v.property);
+
+describe("direction and levels", () => {
+  it("flags a fall the data does not show, and its levels", () => {
+    const v = checkReport(report([shift(63_954, 55_294)]), tableSeriesData(rising));
+    expect(v.map((x) => x.property).sort()).toEqual<Property[]>(["direction", "levels"]);
+    expect(v[0].text).toMatch(/it says down .* but the data's mean is 5\d{4} from 2025-06-05 to 2025-07-02 and 6\d{4}/);
+  });
+
+  it("passes the rise as the data has it", () => {
+    expect(properties(report([shift(53_800, 61_500)]))).toEqual([]);
+  });
+
+  it("reads the days before back to the previous change the report dates on the series", () => {
+    const trend = {
+      ...base,
+      kind: "trend",
+      date: "2025-06-17",
+      periodStart: "2025-06-17",
+      current: 0.08,
+      baseline: -0.06,
+    };
+    const v = checkReport(report([trend, shift(63_954, 55_294)]), tableSeriesData(rising));
+    expect(v.find((x) => x.property === "direction")?.text).toMatch(/from 2025-06-17 to 2025-07-02/);
+  });
+
+  it("lets a change told against its trend stand apart from the plain means", () => {
+    const told = shift(63_954, 55_294, {
+      narrative: "Impressions were about 55,294 a day from Jul 3, 2025, below the trend it had been on (about 63,954).",
+    });
+    expect(properties(report([told])).filter((p) => p !== "text")).toEqual([]);
+  });
+
+  it("checks a day's value and which side of its range it is on", () => {
+    const day = {
+      ...base,
+      kind: "anomaly",
+      date: "2025-07-07",
+      periodStart: "2025-07-07",
+      periodEnd: "2025-07-07",
+      actual: 90_000,
+      current: 90_000,
+      expected: 55_000,
+      baseline: 55_000,
+      direction: "up",
+      expectedLow: 44_000,
+      expectedHigh: 67_000,
+    };
+    expect(properties(report([day])).sort()).toEqual(["direction", "levels"]);
+  });
+});
+
+describe("expected ranges", () => {
+  const change = {
+    ...base,
+    kind: "trend",
+    date: "2025-06-17",
+    periodStart: "2025-06-17",
+    current: 0.087,
+    baseline: -0.061,
+    change: 0.148,
+    direction: "up",
+    valueUnit: "percent_per_week",
+  };
+
+  it("flags a growth-rate range of −89,180 % to −2,447 % a week", () => {
+    const v = checkReport(report([{ ...change, expectedLow: -891.8, expectedHigh: -24.475 }]), tableSeriesData(rising));
+    expect(v.filter((x) => x.property === "range").map((x) => x.text)).toEqual([
+      expect.stringMatching(/does not contain its expected value -0\.061/),
+      expect.stringMatching(/beyond what the data allows \(-0\.\d+ to 0\.\d+: the series ranges/),
+    ]);
+  });
+
+  it("passes a range around the slope before, within what the data allows", () => {
+    const v = checkReport(report([{ ...change, expectedLow: -0.1, expectedHigh: -0.02 }]), tableSeriesData(rising));
+    expect(v.filter((x) => x.property === "range")).toEqual([]);
+  });
+
+  it("flags a range that is not finite, one below zero for a count, and one at another grain", () => {
+    const at = (low: number, high: number) =>
+      properties(report([shift(53_800, 61_500, { expectedLow: low, expectedHigh: high })]));
+    expect(at(-Infinity, 60_000)).toContain("range");
+    expect(at(-5_000, 100_000)).toContain("range");
+    // A 30-day total's range on a day's level.
+    expect(at(53_800 * 29, 53_800 * 31)).toContain("range");
+    expect(at(50_000, 57_000)).toEqual([]);
+  });
+});
+
+describe("the text's numbers", () => {
+  const narrated = (narrative: string) => shift(53_800, 61_500, { narrative });
+
+  it("passes numbers and dates that are the finding's fields, rounded as the text rounds them", () => {
+    const text = "Impressions shifted from about 53,800 to 61,500 a day on Jul 3, 2025 (+14.3%, 95% confidence).";
+    expect(properties(report([narrated(text)]))).toEqual([]);
+  });
+
+  it("flags a number and a date that are none of its fields, not a name in quotes", () => {
+    const v = checkReport(
+      report([narrated("Impressions for Page “/top-10-degrees” shifted to 61,500 on Jul 4, 2025, 3 days in a row.")]),
+      tableSeriesData(rising),
+    );
+    expect(v.filter((x) => x.property === "text").map((x) => x.text)).toEqual([
+      expect.stringMatching(/has “Jul 4, 2025”, “3”, not one of its fields/),
+    ]);
+  });
+
+  it("reads percentage points as a fraction × 100", () => {
+    const rate = { ...narrated("Click-through rate fell 0.23 pp."), change: -0.0023 };
+    expect(properties(report([rate])).filter((p) => p === "text")).toEqual([]);
+  });
+
+  it("checks the insight's summary against all of its findings", () => {
+    const r = report([shift(53_800, 61_500)], { summary: "Impressions rose to 61,500 a day, 1,234 more than usual." });
+    expect(checkReport(r, tableSeriesData(rising)).map((x) => x.text)).toEqual([
+      expect.stringMatching(/its summary has “1,234”/),
+    ]);
+  });
+});
+
+describe("drivers", () => {
+  const chart = (other: number) => ({
+    type: "contributions",
+    metric: "impressions",
+    unit: "count",
+    dimension: "device",
+    totalCurrent: 1_100,
+    totalBaseline: 1_000,
+    totalChange: 100,
+    segments: [
+      { value: "mobile", current: 700, baseline: 620, contribution: 80 },
+      { value: "desktop", current: 380, baseline: 360, contribution: 20 },
+    ],
+    otherContribution: other,
+  });
+  const driver = (contribution: number) => ({
+    ...base,
+    kind: "driver",
+    periodStart: PERIOD_START,
+    dimension: "device",
+    dimensionValue: "mobile",
+    current: 700,
+    baseline: 620,
+    change: 80,
+    contribution,
+    direction: "up",
+    expectedLow: null,
+    expectedHigh: null,
+  });
+
+  it("passes contributions that sum to the change", () => {
+    expect(properties(report([driver(80)], { chart: chart(0) }), [])).toEqual([]);
+  });
+
+  it("flags contributions that do not, and a driver that is not its chart's segment", () => {
+    const v = checkReport(report([driver(75)], { chart: chart(15) }), tableSeriesData([]));
+    expect(v.map((x) => x.text)).toEqual([
+      expect.stringMatching(/device contributions sum to 115, but the change is 100/),
+      expect.stringMatching(/its contribution 75 is not its chart segment's 80/),
+    ]);
+  });
+});
+
+describe("frozen runs", () => {
+  const FROZEN_FROM = "2025-06-20";
+  const FROZEN_TO = "2025-07-01";
+  const frozen = (() => {
+    const z = gaussian(mulberry32(5));
+    const out: TableRow[] = [];
+    for (let d = START; d <= END; d = addDays(d, 1)) {
+      const weekly = dayOfWeek(d) === 0 || dayOfWeek(d) === 6 ? 0.7 : 1;
+      const value = d >= FROZEN_FROM && d <= FROZEN_TO ? 212 : Math.round(300 * weekly + 17 * z());
+      out.push({ date: d, values: { sessions: value } });
+    }
+    return out;
+  })();
+  const session = { ...base, metric: "sessions" };
+  const anomaly = {
+    ...session,
+    kind: "anomaly",
+    date: "2025-06-25",
+    periodStart: "2025-06-25",
+    periodEnd: "2025-06-25",
+    actual: 212,
+    current: 212,
+    expected: 300,
+    baseline: 300,
+    direction: "down",
+    expectedLow: 260,
+    expectedHigh: 340,
+  };
+  const audit = {
+    ...session,
+    kind: "audit",
+    periodStart: FROZEN_FROM,
+    periodEnd: FROZEN_TO,
+    direction: null,
+    expectedLow: null,
+    expectedHigh: null,
+  };
+
+  it("asks for a data-quality finding and no marketing finding inside the run", () => {
+    const v = checkReport(report([anomaly]), tableSeriesData(frozen)).filter((x) => x.property === "frozen");
+    expect(v.map((x) => x.text)).toEqual([
+      expect.stringMatching(
+        /sessions \(total\) is 212 every day from 2025-06-20 to 2025-07-01 \(12 days; .*no data-quality finding/,
+      ),
+      expect.stringMatching(
+        /anomaly of sessions \(total\) on 2025-06-25: a marketing finding dated inside a frozen run/,
+      ),
+    ]);
+  });
+
+  it("passes a report that tells the run as data quality", () => {
+    expect(checkReport(report([audit]), tableSeriesData(frozen)).filter((x) => x.property === "frozen")).toEqual([]);
+  });
+
+  it("leaves alone a small count that is often the same", () => {
+    const small = frozen.map((r, i) => ({ ...r, values: { sessions: i % 9 === 0 ? 1 : 0 } }));
+    expect(checkReport(report([]), tableSeriesData(small)).filter((x) => x.property === "frozen")).toEqual([]);
+  });
+});
+
+describe("deterministic", () => {
+  it("finds no difference between a report and itself, and names the first one otherwise", () => {
+    const a = report([shift(53_800, 61_500)]);
+    expect(reportDifferences(a, report([shift(53_800, 61_500)]), "rows reversed")).toEqual([]);
+    const v = reportDifferences(a, report([shift(53_800, 61_600)]), "rows reversed");
+    expect(v).toHaveLength(1);
+    expect(v[0].text).toMatch(/^rows reversed: insight impressions_trend differs at/);
+  });
+});
