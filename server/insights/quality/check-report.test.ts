@@ -64,7 +64,7 @@ describe("direction and levels", () => {
   it("flags a fall the data does not show, and its levels", () => {
     const v = checkReport(report([shift(63_954, 55_294)]), tableSeriesData(rising));
     expect(v.map((x) => x.property).sort()).toEqual<Property[]>(["direction", "levels"]);
-    expect(v[0].text).toMatch(/it says down .* but the data's mean is 5\d{4} from 2025-06-05 to 2025-07-02 and 6\d{4}/);
+    expect(v[0].text).toMatch(/it says down .* but the data's mean is 5\d{4} from 2025-06-19 to 2025-07-02 and 6\d{4}/);
   });
 
   it("passes the rise as the data has it", () => {
@@ -75,13 +75,13 @@ describe("direction and levels", () => {
     const trend = {
       ...base,
       kind: "trend",
-      date: "2025-06-17",
-      periodStart: "2025-06-17",
+      date: "2025-06-24",
+      periodStart: "2025-06-24",
       current: 0.08,
       baseline: -0.06,
     };
     const v = checkReport(report([trend, shift(63_954, 55_294)]), tableSeriesData(rising));
-    expect(v.find((x) => x.property === "direction")?.text).toMatch(/from 2025-06-17 to 2025-07-02/);
+    expect(v.find((x) => x.property === "direction")?.text).toMatch(/from 2025-06-24 to 2025-07-02/);
   });
 
   it("lets a change told against its trend stand apart from the plain means", () => {

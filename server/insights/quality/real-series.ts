@@ -77,9 +77,10 @@ export const REAL_SERIES: readonly RealSeries[] = [
   {
     key: "peyton-manning",
     file: "peyton-manning-wikipedia-pageviews.csv",
-    title: "Page views a day of Wikipedia's Peyton Manning article (Prophet's example), as a content site's pageviews",
+    // As sessions: a content project with page views alone gets no intention on them (docs/real-series.md).
+    title: "Page views a day of Wikipedia's Peyton Manning article (Prophet's example), as a content site's sessions",
     siteType: "content",
-    metric: "pageviews",
+    metric: "sessions",
     events: [
       { date: "2011-01-08", kind: "spike", name: "AFC wild-card game, Colts v Jets" },
       { date: "2012-03-07", kind: "spike", name: "Released by the Indianapolis Colts" },

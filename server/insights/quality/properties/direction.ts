@@ -2,11 +2,11 @@
 // relative to a trend or a season is told as that, never as a plain fall."
 //
 // The dates a finding names: a day (an anomaly); from its date to its end, against the days before it back to the
-// previous change the report dates on the same series, at most 28 days (a level shift, a change of trend); the first
-// and last weeks of its period (a growth rate); its period against the report's comparison period (a period change,
-// a funnel step). Days the report itself calls unusual on that series are left out of a level's mean. The data
-// contradicts a direction when its means move the other way by more than one standard error; a level is off when it
-// is further from the mean than three standard errors and 15 % of it.
+// previous change the report dates on the same series, as many days as after it, 14 to 28 (a level shift, a change of
+// trend); the first and last weeks of its period (a growth rate); its period against the report's comparison period
+// (a period change, a funnel step). Days the report itself calls unusual on that series are left out of a level's
+// mean. The data contradicts a direction when its means move the other way by more than one standard error; a level
+// is off when it is further from the mean than three standard errors and 15 % of it.
 import { addDays, daysBetween } from "@/lib/dates";
 import { findMetric } from "@/lib/insights/metrics";
 import { fmt, sameSeries, violation, type CheckContext, type PlacedView } from "../context";
@@ -14,6 +14,7 @@ import { daysIn, indexOf, levelOver, totalOver, type DaySeries, type Level } fro
 import type { Violation } from "../types";
 
 const LOOKBACK_DAYS = 28;
+const MIN_LOOKBACK_DAYS = 14;
 const MIN_DAYS = 3;
 const LEVEL_SE = 3;
 const LEVEL_SHARE = 0.15;
@@ -59,9 +60,13 @@ function unusualDays(ctx: CheckContext, p: PlacedView): Set<string> {
   return out;
 }
 
-/** Start of the days before a dated change: the previous change the report dates on the series, or 28 days back. */
-function beforeStart(ctx: CheckContext, p: PlacedView, date: string): string {
-  let start = addDays(date, -LOOKBACK_DAYS);
+/**
+ * Start of the days before a dated change: as many days as after it (at least 14, at most 28), back to the previous
+ * change the report dates on the series.
+ */
+function beforeStart(ctx: CheckContext, p: PlacedView, date: string, end: string): string {
+  const days = Math.min(LOOKBACK_DAYS, Math.max(MIN_LOOKBACK_DAYS, daysBetween(date, end)));
+  let start = addDays(date, -days);
   for (const o of ctx.views) {
     const d = o.view.date;
     if (o === p || !d || d >= date || !sameSeries(o.view, p.view)) continue;
@@ -88,7 +93,7 @@ function checkStep(ctx: CheckContext, p: PlacedView, s: DaySeries): Violation[] 
   const date = v.date!;
   const end = v.until ?? (v.to >= date ? v.to : ctx.report.periodEnd);
   const skip = unusualDays(ctx, p);
-  const start = beforeStart(ctx, p, date);
+  const start = beforeStart(ctx, p, date, end);
   const beforeEnd = addDays(v.earliest && v.earliest < date ? v.earliest : date, -1);
   const options = { weekdays: v.weekdays, skip, minDays: MIN_DAYS };
   const before = levelOver(s, start, beforeEnd, options);
@@ -182,7 +187,7 @@ function checkTrendChange(ctx: CheckContext, p: PlacedView, s: DaySeries): Viola
   const v = p.view;
   const date = v.date!;
   const end = v.to >= date ? v.to : ctx.report.periodEnd;
-  const start = beforeStart(ctx, p, date);
+  const start = beforeStart(ctx, p, date, end);
   const before = logSlope(s, start, addDays(date, -1));
   const after = logSlope(s, date, end);
   if (!before || !after) return [];
@@ -213,8 +218,8 @@ function checkTrendChange(ctx: CheckContext, p: PlacedView, s: DaySeries): Viola
   return out;
 }
 
-function closeTotal(stated: number, actual: number, estimated: boolean): boolean {
-  return Math.abs(stated - actual) <= Math.max(0.5, (estimated ? 0.05 : 0.002) * Math.abs(actual));
+function closeTotal(stated: number, actual: number): boolean {
+  return Math.abs(stated - actual) <= Math.max(0.5, 0.002 * Math.abs(actual));
 }
 
 /** A period's total (or ratio) and the comparison period's, when the finding covers the report's period. */
@@ -227,19 +232,21 @@ function checkPeriod(ctx: CheckContext, p: PlacedView, s: DaySeries): Violation[
   const baseline = totalOver(s, v.metric, r.comparisonStart, r.comparisonEnd);
   const out: Violation[] = [];
   const complete = (t: { days: number } | null, from: string, to: string) =>
-    t !== null && (estimated || t.days === daysBetween(from, to));
-  for (const [label, stated, actual, from, to] of [
-    ["current", v.after, current, r.periodStart, r.periodEnd],
-    ["baseline", v.before, baseline, r.comparisonStart, r.comparisonEnd],
-  ] as const)
-    if (stated !== null && complete(actual, from, to) && !closeTotal(stated, actual!.value, estimated))
-      out.push(
-        violation(
-          p,
-          "levels",
-          `its ${label} is ${fmt(stated)}, but the data's total from ${from} to ${to} is ${fmt(actual!.value)}`,
-        ),
-      );
+    t !== null && t.days === daysBetween(from, to);
+  // Days the finding says it estimated (missing or partial data) are not the data's: its totals are not checked.
+  if (!estimated)
+    for (const [label, stated, actual, from, to] of [
+      ["current", v.after, current, r.periodStart, r.periodEnd],
+      ["baseline", v.before, baseline, r.comparisonStart, r.comparisonEnd],
+    ] as const)
+      if (stated !== null && complete(actual, from, to) && !closeTotal(stated, actual!.value))
+        out.push(
+          violation(
+            p,
+            "levels",
+            `its ${label} is ${fmt(stated)}, but the data's total from ${from} to ${to} is ${fmt(actual!.value)}`,
+          ),
+        );
   if (
     current &&
     baseline &&

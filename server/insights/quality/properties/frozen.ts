@@ -6,7 +6,9 @@
 // counts, a cent for amounts), or as often as the other days were equal, whichever is larger; a day is 0 as often as
 // the other days were, or (a count) with the Poisson chance at the level of the 28 days before, whichever is larger.
 // A run is impossible when, over every day the series could have started one, fewer than 1 in 10,000 such series
-// would show it. Days the report reads as unknown (its tracking gaps) break runs: the report has said what they are.
+// would show it. A run is told as data quality by a data-quality finding on its metric over its days, or when the
+// report reads all its days as unknown (its tracking gaps). Inside it, no finding of the series, nor of its metric's
+// total (a segment's frozen days move the total too), may be dated.
 import { addDays } from "@/lib/dates";
 import { findMetric } from "@/lib/insights/metrics";
 import { describe, fmt, type CheckContext } from "../context";
@@ -97,21 +99,29 @@ const sameSeriesAs = (v: FindingView, run: FrozenRun) =>
   v.metric === run.metric &&
   (v.segment?.dimension ?? null) === (run.segment?.dimension ?? null) &&
   (v.segment?.value ?? null) === (run.segment?.value ?? null);
+/** A finding the run's days may have raised: of its series, or of its metric's total. */
+const raisedBy = (v: FindingView, run: FrozenRun) =>
+  sameSeriesAs(v, run) || (v.metric === run.metric && v.segment === null);
 
 export function checkFrozen(ctx: CheckContext): Violation[] {
   const out: Violation[] = [];
   const r = ctx.report;
+  const excluded = new Set(r.excludedDays ?? []);
   for (const { metric, segment } of ctx.data.list()) {
-    const s = ctx.series(metric, segment);
+    // The data as it is: a run the report read as unknown days is still a run (told, by those days).
+    const s = ctx.data.series(metric, segment);
     if (!s) continue;
     for (const run of frozenRuns(s, metric, segment)) {
       if (run.to < addDays(r.comparisonStart, -LEVEL_DAYS)) continue;
       const where = segment ? `${segment.dimension} “${segment.value}”` : "total";
       const what = `${metric} (${where}) is ${fmt(run.value)} every day from ${run.from} to ${run.to} (${run.days} days; a chance of ${run.chance.toExponential(1)} under its own noise)`;
       const inPeriod = run.to >= r.periodStart && run.from <= r.periodEnd;
-      const told = ctx.views.some(
-        (p) => p.view.shape === "audit" && p.view.metric === metric && overlaps(p.view, run.from, run.to),
-      );
+      const unknown = [...Array(run.days).keys()].every((k) => excluded.has(addDays(run.from, k)));
+      const told =
+        unknown ||
+        ctx.views.some(
+          (p) => p.view.shape === "audit" && p.view.metric === metric && overlaps(p.view, run.from, run.to),
+        );
       if (inPeriod && !told)
         out.push({
           property: "frozen",
@@ -121,7 +131,7 @@ export function checkFrozen(ctx: CheckContext): Violation[] {
         });
       for (const p of ctx.views) {
         const v = p.view;
-        if (v.shape === "audit" || !v.date || !sameSeriesAs(v, run) || v.date < run.from || v.date > run.to) continue;
+        if (v.shape === "audit" || !v.date || !raisedBy(v, run) || v.date < run.from || v.date > run.to) continue;
         out.push({
           property: "frozen",
           insight: p.insight.intentionKey,

@@ -113,8 +113,9 @@ function grainBounds(ctx: CheckContext, p: PlacedView): { low: number; high: num
   if (v.shape !== "day" && v.shape !== "step" && v.shape !== "period") return null;
   const s = ctx.series(v.metric, v.segment);
   if (!s) return null;
-  const values = knownValues(s, ctx.report.comparisonStart, ctx.report.periodEnd).filter((x) => x > 0);
-  if (values.length < 7) return null;
+  const values = knownValues(s, ctx.report.comparisonStart, ctx.report.periodEnd);
+  if (values.filter((x) => x > 0).length < 7) return null;
+  // A series with days at 0 (one that stopped) may be expected at 0.
   const lo = Math.min(...values) / GRAIN_FACTOR;
   const hi = Math.max(...values) * GRAIN_FACTOR;
   if (v.grain === "day")

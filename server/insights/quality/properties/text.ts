@@ -4,7 +4,9 @@
 // rounds it (its decimals; a percentage or percentage points (pp) is a fraction × 100; K, M and B are thousands,
 // millions, billions; a round number like 64,000 is the field to as many significant digits), is the number; signs
 // are words in a sentence ("fell by 947"), so magnitudes are compared. A date matches a date field, or the report's
-// own period and comparison period. Text inside quotes (segment names, queries) is a name, not a number.
+// own period and comparison period (a stretch's `until`, also the day after it, when it came back). Text inside
+// quotes (segment names, queries) is a name, not a number.
+import { addDays } from "@/lib/dates";
 import { analystNarrative } from "@/lib/insights/analyst-narrative";
 import type { NarrativeFinding } from "@/lib/insights/analyst-narrative";
 import { violation, type CheckContext, type PlacedView } from "../context";
@@ -57,7 +59,12 @@ export function fieldsOf(value: unknown, into = { numbers: [] as number[], dates
   else if (typeof value === "string" && /^\d{4}-\d{2}-\d{2}/.test(value)) into.dates.add(value.slice(0, 10));
   else if (Array.isArray(value)) for (const x of value) fieldsOf(x, into);
   else if (value && typeof value === "object")
-    for (const [key, x] of Object.entries(value)) if (key !== "points") fieldsOf(x, into);
+    for (const [key, x] of Object.entries(value)) {
+      if (key === "points") continue;
+      fieldsOf(x, into);
+      // A stretch's last day at its level: the text may name the day it came back, the next one.
+      if (key === "until" && typeof x === "string" && /^\d{4}-\d{2}-\d{2}$/.test(x)) into.dates.add(addDays(x, 1));
+    }
   return into;
 }
 
