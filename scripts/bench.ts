@@ -14,6 +14,7 @@ import { exportsBenchmark } from "./bench/exports";
 import { ingestBenchmark } from "./bench/ingest";
 import { pageJsBenchmark } from "./bench/page-js";
 import { runQuality } from "./bench/quality";
+import { realSeriesBenchmark } from "./bench/real-series";
 import { reportBenchmark } from "./bench/report";
 import { searchBenchmark } from "./bench/search";
 import { googleBenchmark } from "./bench/google";
@@ -30,6 +31,7 @@ const BENCHMARKS: BenchmarkEntry[] = [
   googleBenchmark,
   wizardBenchmark,
   exportsBenchmark,
+  realSeriesBenchmark,
   schedulesBenchmark,
   loadBenchmark,
   pageJsBenchmark,

@@ -1,6 +1,7 @@
 // Whether a report finds a dated event: a marketing finding (not a data-quality one) on the series' metric, in the
 // event's direction, dated within DATING_TOLERANCE_DAYS of it — an unusual day, a level shift (its first day, or the
-// day after a stretch that came back), a change of trend. What a quiet window's report finds is counted as false.
+// day after a stretch that came back), unusual days in a row (the day after the last), a change of trend. What a
+// quiet window's report finds is counted as false.
 import { addDays, daysBetween } from "@/lib/dates";
 import { viewOf, type FindingView } from "./finding-view";
 import { DATING_TOLERANCE_DAYS, EVENT_DAY_IN_PERIOD, PERIOD_DAYS, type DatedEvent } from "./real-series";
@@ -24,11 +25,33 @@ function datedMoves(v: FindingView): { date: string; direction: "up" | "down" }[
   return moves;
 }
 
+/**
+ * Unusual days in a row on one series ("below the expected range on 5 days in a row, from Feb 13 to Feb 17") date
+ * the series' return too: the day after the last, the other way.
+ */
+function runEnds(views: readonly FindingView[]): Map<FindingView, { date: string; direction: "up" | "down" }> {
+  const out = new Map<FindingView, { date: string; direction: "up" | "down" }>();
+  const days = views.filter((v) => v.shape === "day" && v.date && v.direction);
+  const key = (v: FindingView) => `${v.metric}|${v.segment?.dimension ?? ""}|${v.segment?.value ?? ""}|${v.direction}`;
+  const dates = new Map<string, Set<string>>();
+  for (const v of days) dates.set(key(v), (dates.get(key(v)) ?? new Set()).add(v.date!));
+  for (const v of days) {
+    const same = dates.get(key(v))!;
+    const next = addDays(v.date!, 1);
+    if (same.has(addDays(v.date!, -1)) && !same.has(next))
+      out.set(v, { date: next, direction: v.direction === "up" ? "down" : "up" });
+  }
+  return out;
+}
+
 export function eventFinding(report: CheckedReport, event: DatedEvent, metric: string): FindingView | null {
   const direction = down(event.kind) ? "down" : "up";
-  for (const v of marketingViews(report)) {
+  const views = marketingViews(report);
+  const ends = runEnds(views);
+  for (const v of views) {
     if (v.metric !== metric) continue;
-    const hit = datedMoves(v).some(
+    const moves = [...datedMoves(v), ...(ends.has(v) ? [ends.get(v)!] : [])];
+    const hit = moves.some(
       (m) => m.direction === direction && Math.abs(daysBetween(event.date, m.date) - 1) <= DATING_TOLERANCE_DAYS,
     );
     if (hit) return v;

@@ -3,7 +3,11 @@
 // (numbers to 9 significant digits: a sum taken in another order may differ in its last bits, not in what it says).
 import type { CheckedInsight, CheckedReport, Violation } from "../types";
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 function canonical(value: unknown): unknown {
+  // Ids name stored rows (a source, a project), which two projects of the same data do not share: not what it says.
+  if (typeof value === "string" && UUID.test(value)) return "<id>";
   if (typeof value === "number") return Number.isFinite(value) ? Number(value.toPrecision(9)) : String(value);
   if (Array.isArray(value)) return value.map(canonical);
   if (value && typeof value === "object")
