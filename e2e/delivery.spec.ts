@@ -51,10 +51,10 @@ test("exports a report both ways, emails it now, then schedules a weekly email t
   await generate.getByRole("button", { name: "Generate report" }).click();
   await expect(page.getByText("Your report is ready").first()).toBeVisible({ timeout: 90_000 });
 
-  // Both exports download with the spec's names.
+  // Both exports download named after the report.
   for (const [button, name] of [
-    ["Report as PowerPoint", "Funnelwise-Insights.pptx"],
-    ["Report as Excel", "Funnelwise-Insights.xlsx"],
+    ["Report as PowerPoint", `Delivery ${stamp} – Insights.pptx`],
+    ["Report as Excel", `Delivery ${stamp} – Insights.xlsx`],
   ] as const) {
     const downloading = page.waitForEvent("download");
     await page.getByRole("button", { name: button }).click();
@@ -75,7 +75,7 @@ test("exports a report both ways, emails it now, then schedules a weekly email t
   await dialog.getByRole("button", { name: "Send email" }).click();
   await expect(dialog.getByText(`Delivered to ${nowRecipient}.`)).toBeVisible({ timeout: 60_000 });
   const sent = await waitForMail(nowRecipient, new RegExp(`Results now ${stamp}`));
-  expect(sent.body).toContain("Funnelwise-Insights.xlsx");
+  expect(sent.body).toContain(`Delivery ${stamp} – Insights.xlsx`);
   await dialog.getByRole("button", { name: "Close", exact: true }).click();
 
   // Schedule a weekly email of the whole report.
@@ -102,7 +102,8 @@ test("exports a report both ways, emails it now, then schedules a weekly email t
   // A week passes for this schedule; the worker's minute tick does the rest.
   await moveNextRunIntoThePast(scheduleId);
   const mail = await waitForMail(scheduledRecipient, new RegExp(`Weekly results ${stamp}`), 180_000);
-  expect(mail.body).toContain("Funnelwise-Insights.pptx");
+  // A scheduled run's report is named after its project and period.
+  expect(mail.body).toMatch(/ – Insights\.pptx/);
   await page.reload();
   await expect(row.locator("[data-last-run]")).toHaveAttribute("data-last-run", "delivered", { timeout: 30_000 });
   await expect(row.getByTestId("schedule-next-run")).toContainText("07:30");

@@ -54,7 +54,7 @@ test("connect Dropbox, save a report export to a folder, and open a share link l
   await expect(dialog.getByRole("button", { name: "Open folder 2024" })).toBeVisible();
   await dialog.getByLabel("Excel (.xlsx)").check();
   await dialog.getByRole("button", { name: "Save here" }).click();
-  await expect(page.getByText("Saved to Dropbox as /Reports/Funnelwise-Insights.xlsx")).toBeVisible({
+  await expect(page.getByText(`Saved to Dropbox as /Reports/Dropbox ${stamp} – Insights.xlsx`)).toBeVisible({
     timeout: 30_000,
   });
   await expect(dialog).toBeHidden();

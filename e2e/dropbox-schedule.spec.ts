@@ -33,8 +33,7 @@ async function moveNextRunIntoThePast(scheduleId: string) {
   }
 }
 
-const workbooks = async () =>
-  (await dropboxFilesIn(FOLDER)).filter((f) => /^Funnelwise-Insights.*\.xlsx$/.test(f.name));
+const workbooks = async () => (await dropboxFilesIn(FOLDER)).filter((f) => / – Insights.*\.xlsx$/.test(f.name));
 
 test("schedules a weekly Excel delivery into a Dropbox folder that the worker uploads", async ({ page }) => {
   test.setTimeout(300_000);

@@ -6,6 +6,7 @@
 import path from "node:path";
 import { ensureChromium } from "./lib/chromium";
 import { ensureBuild } from "./lib/build";
+import { ensureLibreOffice } from "./lib/office";
 import { runToEnd, runToEndQuietly } from "./lib/processes";
 
 const bin = (name: string) => path.resolve("node_modules/.bin", name);
@@ -33,6 +34,8 @@ async function main() {
       const failed = checks.filter((check) => check.status === "rejected");
       if (failed.length > 0) throw new Error(failed.map((check) => String(check.reason.message)).join("\n"));
     });
+    // The export tests open the files in LibreOffice, as a client's office suite would.
+    ensureLibreOffice();
     await step("unit and API tests", () => runToEnd(bin("vitest"), ["run"], env));
   }
   const e2eEnv = {

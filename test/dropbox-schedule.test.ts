@@ -113,7 +113,11 @@ describe("Dropbox schedules", () => {
     expect(await deliverScheduleRun(runId, "test")).toEqual({ kind: "skipped", why: "done" });
     const run = await runRow(runId);
     expect(run).toMatchObject({ status: "delivered", attempts: 1, error: null, periodStart: "2026-03-01" });
-    expect(run.result).toMatchObject({ dropboxPath: `${FOLDER}/Funnelwise-Insights.xlsx`, folder: FOLDER });
+    // Named after the report: the project and the month it covers.
+    expect(run.result).toMatchObject({
+      dropboxPath: `${FOLDER}/Acme leads – March 2026 – Insights.xlsx`,
+      folder: FOLDER,
+    });
     const [report] = await db().select().from(reports).where(eq(reports.id, run.reportId!));
     expect(report).toMatchObject({ status: "ready", periodStart: "2026-03-01", periodEnd: "2026-03-31" });
     const saved = filesIn(FOLDER).slice(before);
@@ -124,7 +128,10 @@ describe("Dropbox schedules", () => {
     const nextDue = new Date("2026-05-02T08:00:00Z");
     const second = await dueRun(res.body._id, nextDue);
     expect(await deliverScheduleRun(second, "test")).toMatchObject({ kind: "delivered" });
-    expect((await runRow(second)).result).toMatchObject({ dropboxPath: `${FOLDER}/Funnelwise-Insights (1).xlsx` });
+    // Another month, another name: the earlier file is left as it is.
+    expect((await runRow(second)).result).toMatchObject({
+      dropboxPath: `${FOLDER}/Acme leads – April 2026 – Insights.xlsx`,
+    });
     expect(filesIn(FOLDER).slice(before)).toHaveLength(2);
   });
 

@@ -147,6 +147,9 @@ describe("connecting Dropbox", () => {
   });
 });
 
+/** The report's file, named after it (the project and its period). */
+const DECK = "Acme leads – Mar 4, 2026 – Mar 31, 2026 – Insights.pptx";
+
 describe("folders and saving", () => {
   it("lists a business account's team root and writable shared folders, not read-only or no-access ones", async () => {
     const res = await folders(world.main.token);
@@ -164,19 +167,19 @@ describe("folders and saving", () => {
     const first = await save(world.main.token, { folder: "/Client Reports/Bramble" });
     expect(first.status).toBe(200);
     expect(first.body).toMatchObject({
-      path: "/Client Reports/Bramble/Funnelwise-Insights.pptx",
-      fileName: "Funnelwise-Insights.pptx",
-      message: "Saved to Dropbox as /Client Reports/Bramble/Funnelwise-Insights.pptx",
+      path: `/Client Reports/Bramble/${DECK}`,
+      fileName: DECK,
+      message: `Saved to Dropbox as /Client Reports/Bramble/${DECK}`,
     });
     const second = await save(world.main.token, { folder: "/Client Reports/Bramble" });
-    expect(second.body.path).toBe("/Client Reports/Bramble/Funnelwise-Insights (1).pptx");
-    const stored = fake.files.filter((f) => f.path.startsWith("/Client Reports/Bramble/Funnelwise-Insights"));
+    expect(second.body.path).toBe(`/Client Reports/Bramble/${DECK.replace(".pptx", " (1).pptx")}`);
+    const stored = fake.files.filter((f) => f.path.startsWith(`/Client Reports/Bramble/${DECK.slice(0, -5)}`));
     expect(stored).toHaveLength(2);
     for (const f of stored) expect(f.bytes.subarray(0, 2).toString()).toBe("PK");
     expect(stored[0].bytes.length).toBe(first.body.size);
 
     const xlsx = await save(world.main.token, { folder: "/Ana Ruiz", format: "xlsx" });
-    expect(xlsx.body.path).toBe("/Ana Ruiz/Funnelwise-Insights.xlsx");
+    expect(xlsx.body.path).toBe(`/Ana Ruiz/${DECK.replace(".pptx", ".xlsx")}`);
   });
 
   it("saves a selection and a tag's insights too, and refuses another agency's report as not found", async () => {

@@ -62,14 +62,17 @@ describe("insight exports (PowerPoint and Excel)", () => {
     world = { ...w, report, insights };
   });
 
-  it("downloads the master report as Funnelwise-Insights.pptx with a slide per insight", async () => {
+  it("downloads the master report as a deck named after it, with a slide per insight", async () => {
     expect(world.insights.length).toBeGreaterThan(0);
     const res = await download("powerpoint", world.project.id, world.main.token);
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe(
       "application/vnd.openxmlformats-officedocument.presentationml.presentation",
     );
-    expect(res.headers.get("content-disposition")).toContain('attachment; filename="Funnelwise-Insights.pptx"');
+    // Named after the report (the project and its period), never after our product.
+    expect(res.headers.get("content-disposition")).toContain(
+      `filename*=UTF-8''${encodeURIComponent("Acme leads – Mar 4, 2026 – Mar 31, 2026 – Insights.pptx")}`,
+    );
     const { slides, text } = await slideTexts(res.bytes);
     expect(slides).toHaveLength(2 + world.insights.length);
     expect(text).toContain("Acme · Acme leads");
@@ -79,10 +82,12 @@ describe("insight exports (PowerPoint and Excel)", () => {
     for (const insight of world.insights) expect(text).toContain(insight.title);
   });
 
-  it("downloads a named report as Funnelwise-Insights.xlsx with numbers in the summary", async () => {
+  it("downloads a chosen report as a workbook named after it, with numbers in the summary", async () => {
     const res = await download("excel", world.project.id, world.viewer.token, `?reportId=${world.report.id}`);
     expect(res.status).toBe(200);
-    expect(res.headers.get("content-disposition")).toContain('filename="Funnelwise-Insights.xlsx"');
+    expect(res.headers.get("content-disposition")).toContain(
+      `filename*=UTF-8''${encodeURIComponent("Acme leads – Mar 4, 2026 – Mar 31, 2026 – Insights.xlsx")}`,
+    );
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(res.bytes as unknown as ExcelJS.Buffer);
     const summary = wb.getWorksheet("Summary")!;
@@ -91,8 +96,8 @@ describe("insight exports (PowerPoint and Excel)", () => {
       if (n > 5) titles.push(String(row.getCell(2).value));
     });
     expect(titles.sort()).toEqual(world.insights.map((i) => i.title).sort());
-    // The project's currency (EUR) is named in the header line.
-    expect(String(summary.getCell("A3").value)).toContain("EUR");
+    // A lead generation project's numbers are counts and rates: no currency is named over them.
+    expect(String(summary.getCell("A3").value)).not.toContain("amounts in");
     // The most impactful insight's effect on the KPI, in conversions (this lead project's data has no leads column;
     // a count, to the tenth), with the KPI named beside it.
     expect([5, 6].map((c) => summary.getRow(5).getCell(c).value)).toEqual(["Effect on KPI", "KPI"]);

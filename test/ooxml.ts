@@ -1,4 +1,4 @@
-import { XMLParser } from "fast-xml-parser";
+import { XMLParser, XMLValidator } from "fast-xml-parser";
 import JSZip from "jszip";
 
 // Reads an Office package back for the export tests: every XML part as text, and parsed.
@@ -71,3 +71,9 @@ export async function readPackage(bytes: Buffer): Promise<OfficePackage> {
 
 /** All matches of a capture group, as an array. */
 export const all = (text: string, re: RegExp) => [...text.matchAll(re)].map((m) => m[1]);
+
+/** Whether a part is well-formed XML (an office suite refuses, or repairs, a part that is not). */
+export const wellFormed = (xml: string): true | string => {
+  const result = XMLValidator.validate(xml);
+  return result === true ? true : `${result.err.msg} (line ${result.err.line})`;
+};

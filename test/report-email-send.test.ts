@@ -135,7 +135,7 @@ describe("POST /insights/properties/{id}/email/send", () => {
     expect(text).toContain("Hi Sam, the drop in paid search is the one to discuss.");
     expect(text).toContain("Acme – Acme leads");
     expect(text).toContain(`/client-projects/${world.project.id}?report=${world.reportId}`);
-    expect(text).toContain("The full report is attached: Funnelwise-Insights.pptx");
+    expect(text).toContain("The full report is attached: March review – Insights.pptx");
     expect(html).toContain("Acme leads");
     expect(html).toContain("Hi Sam");
 
@@ -149,7 +149,7 @@ describe("POST /insights/properties/{id}/email/send", () => {
       status: "delivered",
       attempts: 1,
       error: null,
-      result: { recipients: ["sam@client.com", "finance@client.com"], attachment: "Funnelwise-Insights.pptx" },
+      result: { recipients: ["sam@client.com", "finance@client.com"], attachment: "March review – Insights.pptx" },
     });
     expect((await getDelivery(res.body._id, (await createAgency()).token)).status).toBe(404);
   });

@@ -74,7 +74,7 @@ describe("a scheduled delivery", () => {
       status: "ready",
       periodStart: "2026-03-01",
       periodEnd: "2026-03-31",
-      name: "Monthly report 2026-03-01 to 2026-03-31",
+      name: `${world.project.name} 2026-03-01 to 2026-03-31`,
     });
 
     const mails = mailsTo("boss@acme.example");

@@ -1,10 +1,10 @@
 // Choices both builders share: the Office font and colours from the theme, and which finding
 // carries an insight's headline numbers.
-import { metricUnit } from "@/lib/insights/format-values";
+import { COMPARE_TO_LABELS, formatPeriod, metricUnit } from "@/lib/insights/format-values";
 import type { MetricUnit } from "@/lib/insights/metrics";
-import { leadFinding } from "@/lib/insights/analyst-narrative";
+import { analystNarrative, leadFinding } from "@/lib/insights/analyst-narrative";
 import { withItsRun } from "@/lib/insights/days-in-a-row";
-import type { ExportFinding, ExportInsight } from "./export-model";
+import type { ExportFinding, ExportInsight, ExportModel } from "./export-model";
 
 // Fonts installed with Office on Windows and macOS (and mapped by LibreOffice and Google Slides).
 const OFFICE_FONTS = ["Arial", "Verdana", "Tahoma", "Trebuchet MS", "Georgia", "Times New Roman", "Courier New"];
@@ -77,6 +77,29 @@ export function currencySymbol(currency: string): string {
   }
 }
 
+/** The report's own order (the engine ranks through its groups as the page lists them). */
+export function byRank(insights: ExportInsight[]): ExportInsight[] {
+  return [...insights].sort((a, b) => a.rank - b.rank);
+}
+
+/** Whether any number the files show is an amount of money (then, and only then, they say in which currency). */
+export function holdsMoney(model: Pick<ExportModel, "insights" | "figures">): boolean {
+  if ((model.figures ?? []).some((f) => f.unit === "currency")) return true;
+  return model.insights.some(
+    (i) =>
+      (i.chart && "unit" in i.chart && i.chart.unit === "currency") ||
+      (i.kpiMetric !== null && metricUnit(i.kpiMetric) === "currency" && i.kpiEffect !== null) ||
+      i.findings.some((f) => f.kind !== "audit" && f.kind !== "funnel" && metricUnit(f.metric) === "currency"),
+  );
+}
+
+/** The line under a sheet's title: the period, what it is compared with, and the currency when money is shown. */
+export function periodLine(model: Pick<ExportModel, "insights" | "figures" | "period" | "project">): string {
+  const compared = model.period.compareTo ? ` · compared with: ${COMPARE_TO_LABELS[model.period.compareTo]}` : "";
+  const money = holdsMoney(model) ? ` · amounts in ${model.project.currency}` : "";
+  return `${formatPeriod(model.period.start, model.period.end)}${compared}${money}`;
+}
+
 /**
  * The most impactful insights first (ties: rank), for the summary slide and sheet; the data quality audit after
  * them, as on the report page: an audit's `impact` is its severity (0.5 for a medium issue), not a share of the KPI,
@@ -96,3 +119,15 @@ export const kpiEffectOf = (insight: ExportInsight): { effect: number; metric: s
   insight.group === "data_quality" || insight.kpiEffect === null || !insight.kpiMetric || !finite(insight.kpiEffect)
     ? null
     : { effect: insight.kpiEffect, metric: insight.kpiMetric };
+
+/**
+ * The insight told as its card tells it (lib/insights/analyst-narrative.ts): the headline (the deck's slide title and
+ * the workbook's chart heading), why, and the next step. Null for an insight without findings, which keeps its one
+ * sentence (`summary`).
+ */
+export function storyOf(insight: ExportInsight, model: Pick<ExportModel, "project" | "period">) {
+  return analystNarrative(
+    { findings: insight.findings, chart: insight.chart as { type: string; totalChange?: number } | null },
+    { currency: model.project.currency, period: { start: model.period.start, end: model.period.end } },
+  );
+}

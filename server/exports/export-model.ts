@@ -1,7 +1,6 @@
 // What the PowerPoint and Excel builders read: everything already loaded and resolved (theme,
 // names, period, insights with their evidence and chart data), so the builders are pure functions
 // from this model to a file and can be tested and benchmarked without a database.
-import { APP_NAME } from "@/lib/constants/app";
 import type { Chart } from "../insights/engine/types";
 import type { Finding } from "../insights/types";
 import type { ReportKpi } from "../services/reports/report-kpis";
@@ -66,6 +65,8 @@ export type ExportFigure = Pick<
 
 export interface ExportModel {
   theme: ExportTheme;
+  /** Who sends the files: the agency's name stands wherever a product name would reach its client (white label). */
+  agency: { name: string };
   client: { name: string };
   project: { name: string; currency: string; url: string | null };
   period: { start: string; end: string; compareTo: "previous_period" | "previous_year" | null };
@@ -78,16 +79,7 @@ export interface ExportModel {
   figures?: ExportFigure[] | null;
 }
 
-/** Spec: the product's name followed by -Insights. */
-export const EXPORT_FILE_BASE = `${APP_NAME}-Insights`;
-
-export const EXPORT_FILES: Record<ExportFormat, { fileName: string; contentType: string }> = {
-  pptx: {
-    fileName: `${EXPORT_FILE_BASE}.pptx`,
-    contentType: "application/vnd.openxmlformats-officedocument.presentationml.presentation",
-  },
-  xlsx: {
-    fileName: `${EXPORT_FILE_BASE}.xlsx`,
-    contentType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
-  },
+export const EXPORT_CONTENT_TYPES: Record<ExportFormat, string> = {
+  pptx: "application/vnd.openxmlformats-officedocument.presentationml.presentation",
+  xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
 };

@@ -213,6 +213,7 @@ export function syntheticModel(options: SyntheticOptions = {}): ExportModel {
       footerText: "Prepared by Acme Agency · Confidential",
       ...options.theme,
     },
+    agency: { name: "Acme Agency" },
     client: { name: "Acme" },
     project: { name: "Acme shop", currency: "EUR", url: "https://shop.acme.example" },
     period: { start: addDays(periodEnd, -27), end: periodEnd, compareTo: "previous_period" },

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { analystNarrative } from "@/lib/insights/analyst-narrative";
 import { formatPeriod } from "@/lib/insights/format-values";
-import { all, readPackage, type OfficePackage } from "@/test/ooxml";
+import { all, readPackage, wellFormed, type OfficePackage } from "@/test/ooxml";
 import { syntheticModel } from "../synthetic-model";
 import { buildPptx } from "./build-pptx";
 
@@ -76,24 +76,32 @@ describe("buildPptx", async () => {
     expect(chart).toContain("<c:lineChart>");
     if (insight.chart?.type !== "series") throw new Error("expected an anomaly series");
     const points = insight.chart.points;
+    // The range is a shaded band (its lower edge unfilled, its width stacked on it), not two more lines.
+    expect(chart).toContain('<c:areaChart><c:grouping val="stacked"/>');
     const series = seriesOf(chart);
-    expect(series.map((s) => s.name)).toEqual(["Revenue", "Expected", "Expected low", "Expected high"]);
-    const keys = ["value", "expected", "low", "high"] as const;
+    expect(series.map((s) => s.name)).toEqual(["Expected range (lower edge)", "Expected range", "Revenue", "Expected"]);
+    const columns = [
+      points.map((p) => p.low),
+      points.map((p) => (p.low != null && p.high != null ? p.high - p.low : null)),
+      points.map((p) => p.value),
+      points.map((p) => p.expected),
+    ];
     series.forEach((s, k) => {
       expect(s.count).toBe(points.length);
-      points.forEach((p, idx) => {
-        const v = p[keys[k]];
+      columns[k].forEach((v, idx) => {
         if (v === null || v === undefined) expect(s.points.has(idx)).toBe(false);
         else expect(s.points.get(idx)).toBeCloseTo(v, 6);
       });
     });
+    expect(/<c:ser><c:idx val="0"\/>[\s\S]*?<c:spPr><a:noFill\/>/.test(chart)).toBe(true);
     // Told as the card tells it: the headline and the next step, not the engine's whole summary.
     const story = analystNarrative(
       { findings: insight.findings, chart: insight.chart as { type: string } },
       { currency: model.project.currency, period: model.period },
     )!;
     const slide = unescape(texts(pkg.text(slidePath(3))));
-    expect(slide).toContain(story.headline);
+    // The slide's title is the finding, not the question's name.
+    expect(unescape(all(pkg.text(slidePath(3)), /<a:t>([^<]*)<\/a:t>/g)[0])).toBe(story.headline);
     expect(slide).toMatch(/Next step: /);
     expect(slide).toContain(story.next);
     // With its effect on the KPI in the KPI's unit (revenue here).
@@ -110,6 +118,23 @@ describe("buildPptx", async () => {
       ...driver.chart.segments.map((s) => s.contribution),
       driver.chart.otherContribution,
     ]);
+  });
+
+  it("draws a funnel as each step's rate, which reads whatever the steps' sizes", () => {
+    const funnel = model.insights[3];
+    if (funnel.chart?.type !== "funnel") throw new Error("expected a funnel");
+    const steps = funnel.chart.steps;
+    const [now, before] = seriesOf(chartOf(pkg, 6));
+    const close = (got: number[], want: number[]) => want.forEach((w, k) => expect(got[k]).toBeCloseTo(w, 9));
+    close(
+      [...now.points.values()],
+      steps.slice(1).map((s, k) => s.current / steps[k].current),
+    );
+    close(
+      [...before.points.values()],
+      steps.slice(1).map((s, k) => s.baseline / steps[k].baseline),
+    );
+    expect(chartOf(pkg, 6)).toContain('<c:numFmt formatCode="0.0%" sourceLinked="0"/>');
   });
 
   it("puts the evidence table on each insight slide", () => {
@@ -134,6 +159,11 @@ describe("buildPptx", async () => {
       for (const part of declared) expect(pkg.has(part), part).toBe(true);
       for (const chart of pkg.paths.filter((p) => /^ppt\/charts\/chart\d+\.xml$/.test(p)))
         expect(declared).toContain(chart);
+    });
+
+    it("writes every part as well-formed XML", () => {
+      for (const part of pkg.paths.filter((p) => /\.(xml|rels)$/.test(p)))
+        expect(wellFormed(pkg.text(part)), part).toBe(true);
     });
 
     it("resolves every relationship to a part in the archive", () => {

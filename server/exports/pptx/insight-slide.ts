@@ -1,100 +1,65 @@
-// One slide per insight: its title and question, a native chart (editable in PowerPoint: the
-// numbers live in the chart's own workbook), the narrative with the headline numbers, and the
+// One slide per insight: the finding as its title (the question it answers beneath), a native chart (editable in
+// PowerPoint: the numbers live in the chart's own workbook), why and the next step with the headline numbers, and the
 // compact evidence table.
 import type PptxGenJS from "pptxgenjs";
-import { analystNarrative } from "@/lib/insights/analyst-narrative";
 import { INSIGHT_GROUPS, formatKpiEffect, ownRatesClause, stageLabel } from "@/lib/insights/format-values";
-import { currencySymbol, headlineFinding, kpiEffectOf } from "../export-format";
+import { headlineFinding, kpiEffectOf, storyOf } from "../export-format";
 import type { ExportInsight, ExportModel } from "../export-model";
-import { chartPlan, type ChartPlan } from "./chart-plan";
+import { chartPlan, valueAxisFormat, type ChartPlan } from "../charts/chart-plan";
 import { CONTENT_W, MARGIN, MASTER, type DeckStyle } from "./deck-style";
 import { evidenceTable, headlineLines } from "./evidence-rows";
+import { embeddedColumns, type SlideChart } from "./native-charts";
 
-const TOP = 1.35;
-const CHART = { w: 8.2, h: 3.55 };
+const TOP = 1.5;
+const CHART = { w: 8.2, h: 3.45 };
 const TABLE_Y = 5.05;
 
-function axisFormat(plan: ChartPlan, currency: string): string {
-  switch (plan.unit) {
-    case "currency":
-      return `"${currencySymbol(currency).replace(/"/g, "")}"#,##0`;
-    case "percent":
-      return "0.0%";
-    case "rank":
-    case "ratio":
-      return "#,##0.0";
-    default:
-      return "#,##0";
-  }
+/**
+ * Places the chart and its numbers (pptxgenjs writes the embedded workbook); the chart itself is written from the plan
+ * after the deck is (native-charts.ts), so the band and the bars' colours are PowerPoint's own.
+ */
+function addChart(pptx: PptxGenJS, slide: PptxGenJS.Slide, plan: ChartPlan) {
+  const data = embeddedColumns(plan).map((c) => ({ name: c.name, labels: c.labels, values: c.values as number[] }));
+  slide.addChart(pptx.ChartType.line, data, { x: MARGIN, y: TOP, w: CHART.w, h: CHART.h });
 }
 
-function addChart(pptx: PptxGenJS, slide: PptxGenJS.Slide, plan: ChartPlan, style: DeckStyle, currency: string) {
-  const data = plan.series.map((s) => ({
-    name: s.name,
-    labels: plan.labels,
-    // pptxgenjs writes null as an empty point; the repair step drops those so the line shows a gap.
-    values: s.values as number[],
-  }));
-  const common: PptxGenJS.IChartOpts = {
-    x: MARGIN,
-    y: TOP,
-    w: CHART.w,
-    h: CHART.h,
-    chartColors: plan.series.map((s) => s.color),
-    showTitle: true,
-    title: plan.title,
-    titleFontFace: style.font,
-    titleFontSize: 12,
-    titleColor: style.text,
-    showLegend: plan.series.length > 1,
-    legendPos: "b",
-    legendFontFace: style.font,
-    legendFontSize: 9,
-    catAxisLabelFontFace: style.font,
-    catAxisLabelFontSize: 8,
-    catAxisLabelColor: style.muted,
-    valAxisLabelFontFace: style.font,
-    valAxisLabelFontSize: 8,
-    valAxisLabelColor: style.muted,
-    valAxisLabelFormatCode: axisFormat(plan, currency),
-    valGridLine: { color: style.rule, size: 0.5 },
-    catGridLine: { style: "none" },
-    displayBlanksAs: "gap",
-  };
-  if (plan.type === "line") {
-    slide.addChart(pptx.ChartType.line, data, { ...common, lineSize: 1.5, lineDataSymbol: "none" });
-  } else {
-    slide.addChart(pptx.ChartType.bar, data, { ...common, barDir: "col", barGapWidthPct: 60 });
-  }
-}
-
-export function addInsightSlide(pptx: PptxGenJS, model: ExportModel, insight: ExportInsight, style: DeckStyle) {
+/** Adds the insight's slide; returns its chart, to be written once the deck is (native-charts.ts). */
+export function addInsightSlide(
+  pptx: PptxGenJS,
+  model: ExportModel,
+  insight: ExportInsight,
+  style: DeckStyle,
+  slideNumber: number,
+): SlideChart | null {
   const slide = pptx.addSlide({ masterName: MASTER });
   const currency = model.project.currency;
   const text = { fontFace: style.font, margin: 0, color: style.text };
-  slide.addText(insight.title, {
+  const story = storyOf(insight, model);
+  // The title says the finding ("Paid Search clicks fell 38 % on Nov 3 …"), not the question's name ("Ad clicks").
+  slide.addText(story?.headline ?? insight.title, {
     ...text,
     x: MARGIN,
-    y: 0.3,
+    y: 0.25,
     w: CONTENT_W - 2.1,
-    h: 0.6,
-    fontSize: 22,
+    h: 0.85,
+    fontSize: 20,
     bold: true,
+    valign: "top",
     fit: "shrink",
   });
   const group = INSIGHT_GROUPS.find((g) => g.key === insight.group)?.label ?? insight.group;
-  slide.addText([group, stageLabel(insight.funnelStage), insight.question].filter(Boolean).join(" · "), {
+  slide.addText([insight.title, group, stageLabel(insight.funnelStage)].filter(Boolean).join(" · "), {
     ...text,
     x: MARGIN,
-    y: 0.9,
+    y: 1.1,
     w: CONTENT_W - 2.1,
-    h: 0.35,
+    h: 0.3,
     fontSize: 11,
     color: style.muted,
   });
 
   const plan = chartPlan(insight, model.theme);
-  if (plan) addChart(pptx, slide, plan, style, currency);
+  if (plan) addChart(pptx, slide, plan);
   const narrativeX = plan ? MARGIN + CHART.w + 0.3 : MARGIN;
   const narrativeW = plan ? CONTENT_W - CHART.w - 0.3 : CONTENT_W;
   const effect = kpiEffectOf(insight);
@@ -106,14 +71,15 @@ export function addInsightSlide(pptx: PptxGenJS, model: ExportModel, insight: Ex
   ];
   slide.addText(
     [
-      ...storyOf(insight, model),
+      ...storyRuns(story, insight),
       ...lines.map((line) => ({ text: line, options: { fontSize: 11, bullet: true, breakLine: true } })),
     ],
     { ...text, x: narrativeX, y: TOP, w: narrativeW, h: CHART.h, valign: "top", fit: "shrink" },
   );
 
+  const chart = plan ? { slide: slideNumber, plan, valueFormat: valueAxisFormat(plan, currency) } : null;
   const table = evidenceTable(insight.findings, currency);
-  if (table.rows.length === 0) return;
+  if (table.rows.length === 0) return chart;
   const head = table.header.map((h) => ({ text: h, options: { bold: true, fill: { color: style.headerFill } } }));
   slide.addTable([head, ...table.rows.map((r) => r.map((t) => ({ text: t })))], {
     x: MARGIN,
@@ -136,22 +102,13 @@ export function addInsightSlide(pptx: PptxGenJS, model: ExportModel, insight: Ex
       fontSize: 8,
       color: style.muted,
     });
+  return chart;
 }
 
-/**
- * The insight told as its card tells it (lib/insights/analyst-narrative.ts): the headline, why, and the next step,
- * in a few lines the slide holds at a readable size. The engine's full summary, four sentences with every segment
- * that moved, shrank to 8 points beside the chart; it stays in the workbook's narrative column. An insight without
- * findings keeps its one sentence.
- */
-function storyOf(insight: ExportInsight, model: ExportModel): PptxGenJS.TextProps[] {
-  const story = analystNarrative(
-    { findings: insight.findings, chart: insight.chart as { type: string; totalChange?: number } | null },
-    { currency: model.project.currency, period: { start: model.period.start, end: model.period.end } },
-  );
+/** Why and the next step under the chart's side; the headline is the slide's title. */
+function storyRuns(story: ReturnType<typeof storyOf>, insight: ExportInsight): PptxGenJS.TextProps[] {
   if (!story) return [{ text: insight.summary, options: { fontSize: 13, breakLine: true, paraSpaceAfter: 8 } }];
   return [
-    { text: story.headline, options: { fontSize: 14, bold: true, breakLine: true, paraSpaceAfter: 6 } },
     ...(story.why ? [{ text: story.why, options: { fontSize: 12, breakLine: true, paraSpaceAfter: 6 } }] : []),
     { text: "Next step: ", options: { fontSize: 12, bold: true } },
     { text: story.next, options: { fontSize: 12, breakLine: true, paraSpaceAfter: 8 } },

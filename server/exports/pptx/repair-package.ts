@@ -1,6 +1,7 @@
 // Opens the package pptxgenjs wrote and applies the XML repairs (xml-repairs.ts) to the parts
 // they concern, so PowerPoint opens the deck without a repair prompt.
 import JSZip from "jszip";
+import { replaceCharts, type DeckChartStyle, type SlideChart } from "./native-charts";
 import {
   addBackgroundEffectLists,
   addMissingTextBodies,
@@ -31,8 +32,13 @@ async function rewrite(zip: JSZip, path: string, fix: (xml: string) => string): 
   if (fixed !== xml) zip.file(path, fixed);
 }
 
-export async function repairPackage(raw: Buffer): Promise<Buffer> {
+export async function repairPackage(
+  raw: Buffer,
+  charts?: { charts: SlideChart[]; style: DeckChartStyle },
+): Promise<Buffer> {
   const zip = await JSZip.loadAsync(raw);
+  // The deck's own charts first (their XML is right as written); the repairs below are no-ops on it.
+  if (charts) await replaceCharts(zip, charts.charts, charts.style);
   const paths = Object.keys(zip.files).filter((p) => !zip.files[p].dir);
 
   for (const path of paths.filter((p) => MASTER_PART.test(p))) {

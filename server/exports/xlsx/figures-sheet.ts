@@ -1,15 +1,16 @@
 // The key figures sheet: the report's headline numbers as its page shows them, each with its comparison, change and
 // how to read it, as numbers with formats in the project's currency.
 import type ExcelJS from "exceljs";
-import { COMPARE_TO_LABELS, formatPeriod, metricLabel } from "@/lib/insights/format-values";
+import { metricLabel } from "@/lib/insights/format-values";
 import { figureReading } from "@/lib/insights/headline-kpis";
 import type { MetricUnit } from "@/lib/insights/metrics";
+import { periodLine } from "../export-format";
 import type { ExportFigure, ExportModel } from "../export-model";
 import { CHANGE_PCT_FORMAT, valueFormat } from "./number-formats";
 import { dataRow, tableHeader, type Column, type SheetStyle } from "./sheet-style";
 
 export const FIGURES_SHEET = "Key figures";
-const HEADER_ROW = 3;
+export const FIGURES_HEADER_ROW = 3;
 
 const COLUMNS: Column[] = [
   { header: "Figure", width: 26 },
@@ -36,10 +37,9 @@ export function addFiguresSheet(wb: ExcelJS.Workbook, model: ExportModel, style:
   if (figures.length === 0) return;
   const ws = wb.addWorksheet(FIGURES_SHEET);
   const currency = model.project.currency;
-  const compared = model.period.compareTo ? ` · compared with: ${COMPARE_TO_LABELS[model.period.compareTo]}` : "";
-  ws.getCell("A1").value = `${formatPeriod(model.period.start, model.period.end)}${compared} · amounts in ${currency}`;
+  ws.getCell("A1").value = periodLine(model);
   ws.getCell("A1").font = { name: style.font, color: { argb: "FF64748B" } };
-  tableHeader(ws, COLUMNS, style, HEADER_ROW);
+  tableHeader(ws, COLUMNS, style, FIGURES_HEADER_ROW);
   for (const figure of figures) {
     const format = valueFormat(figure.unit as MetricUnit, currency);
     dataRow(

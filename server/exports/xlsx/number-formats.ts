@@ -4,7 +4,8 @@ import { metricUnit, valuesPerDay } from "@/lib/insights/format-values";
 import type { MetricUnit } from "@/lib/insights/metrics";
 import { currencySymbol } from "../export-format";
 
-export const DATE_FORMAT = "yyyy-mm-dd";
+/** Dates as the screens write them in English ("Mar 27, 2026"), still real dates to sort and filter by. */
+export const DATE_FORMAT = "mmm d, yyyy";
 export const CHANGE_PCT_FORMAT = "+0.0%;-0.0%;0.0%";
 export const CONFIDENCE_FORMAT = "0%";
 export const P_VALUE_FORMAT = "0.0000";

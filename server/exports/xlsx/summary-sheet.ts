@@ -1,16 +1,10 @@
-// The summary sheet: who and when at the top (with the logo), then one row per insight with its
-// group, stage, impact and headline numbers, most impactful first.
+// The summary sheet: who and when at the top (with the logo), then one row per insight with its group, stage, effect
+// and headline numbers, in the report's rank order (the order its page lists them: Most Impactful, the Data Quality
+// Audit, then the rest).
 import { auditIssueLabel } from "@/lib/insights/analyst-narrative";
 import type ExcelJS from "exceljs";
-import {
-  COMPARE_TO_LABELS,
-  findingConfidence,
-  formatPeriod,
-  INSIGHT_GROUPS,
-  metricLabel,
-  stageLabel,
-} from "@/lib/insights/format-values";
-import { byImpact, findingDays, finite, headlineFinding, kpiEffectOf, unitOf } from "../export-format";
+import { findingConfidence, INSIGHT_GROUPS, metricLabel, stageLabel } from "@/lib/insights/format-values";
+import { byRank, findingDays, finite, headlineFinding, kpiEffectOf, periodLine, unitOf } from "../export-format";
 import type { ExportModel } from "../export-model";
 import { kindLabel, segmentText } from "../pptx/evidence-rows";
 import {
@@ -52,12 +46,11 @@ export function addSummarySheet(wb: ExcelJS.Workbook, model: ExportModel, style:
   ws.getCell("A1").font = { name: style.font, size: 16, bold: true };
   ws.getCell("A2").value = `${model.client.name} · ${model.project.name}`;
   ws.getCell("A2").font = { name: style.font, size: 12 };
-  const compared = model.period.compareTo ? ` · compared with: ${COMPARE_TO_LABELS[model.period.compareTo]}` : "";
-  ws.getCell("A3").value = `${formatPeriod(model.period.start, model.period.end)}${compared} · amounts in ${currency}`;
+  ws.getCell("A3").value = periodLine(model);
   ws.getCell("A3").font = { name: style.font, color: { argb: "FF64748B" } };
   tableHeader(ws, COLUMNS, style, SUMMARY_HEADER_ROW);
 
-  for (const insight of byImpact(model.insights)) {
+  for (const insight of byRank(model.insights)) {
     const f = headlineFinding(insight);
     const unit = f ? unitOf(f, insight.chart && "unit" in insight.chart ? insight.chart.unit : undefined) : "count";
     const value = findingValueFormat(f ?? {}, unit, currency);

@@ -4,6 +4,7 @@ import { emailContentSchema } from "@/lib/validation/deliveries";
 import type { ExportSelection } from "@/lib/validation/exports";
 import { db } from "../../db/client";
 import { insights, reports, scheduleRuns, schedules, type Schedule, type ScheduleRun } from "../../db/schema";
+import { defaultReportName } from "@/lib/insights/report-period";
 import { generateReport } from "../../jobs/handlers/generate-report";
 import type { ClaimedDelivery } from "./delivery-record";
 import { DeliveryFailure, type DeliveryTarget } from "./delivery-target";
@@ -17,13 +18,16 @@ export const SCHEDULE_RUN_MESSAGES = {
   badDropboxSettings: "The schedule's Dropbox folder is missing: edit the schedule and choose a folder",
 } as const;
 
-const FREQUENCY_NAMES = { weekly: "Weekly", monthly: "Monthly", quarterly: "Quarterly", annually: "Annual" } as const;
-
 /**
  * The report for the period that just closed: created once per run (its id is kept on the run in
  * the same transaction), generated in this job, and reused as is by a retry when it is ready.
  */
-async function runReport(schedule: Schedule, run: ScheduleRun, claimed: ClaimedDelivery): Promise<string> {
+async function runReport(
+  schedule: Schedule,
+  run: ScheduleRun,
+  claimed: ClaimedDelivery,
+  projectName: string,
+): Promise<string> {
   let reportId = claimed.reportId;
   if (!reportId) {
     reportId = await db().transaction(async (tx) => {
@@ -32,7 +36,9 @@ async function runReport(schedule: Schedule, run: ScheduleRun, claimed: ClaimedD
         .values({
           agencyId: schedule.agencyId,
           projectId: schedule.projectId,
-          name: `${FREQUENCY_NAMES[schedule.frequency]} report ${run.periodStart} to ${run.periodEnd}`,
+          // The default name (the project and the period), so its files are named as a client files them:
+          // "Acme Outdoor – November 2026 – Insights.xlsx" (export-file-name.ts).
+          name: defaultReportName(projectName, run.periodStart, run.periodEnd),
           periodStart: run.periodStart,
           periodEnd: run.periodEnd,
           compareTo: "previous_period",
@@ -107,7 +113,7 @@ export async function deliverScheduleRun(runId: string, txId: string, hooks?: De
           scheduled: true,
         });
         const target = targetOf(schedule);
-        const reportId = await runReport(schedule, run, claimed);
+        const reportId = await runReport(schedule, run, claimed, ctx.access.project.name);
         return { ctx, target, selection: await selectionOf(schedule, reportId) };
       },
     },

@@ -1,9 +1,13 @@
 import "server-only";
+import { eq } from "drizzle-orm";
 import type { ExportFormatKey, ExportSelection } from "@/lib/validation/exports";
 import { EXPORT_MESSAGES } from "@/lib/validation/exports";
-import { EXPORT_FILES, type ExportModel } from "../../exports/export-model";
+import { exportFileName } from "../../exports/export-file-name";
+import { EXPORT_CONTENT_TYPES, type ExportModel } from "../../exports/export-model";
 import { buildPptx } from "../../exports/pptx/build-pptx";
 import { buildXlsx } from "../../exports/xlsx/build-xlsx";
+import { db } from "../../db/client";
+import { agencies } from "../../db/schema";
 import { BadRequestError } from "../../errors";
 import type { ProjectServiceContext } from "../context";
 import { headlineFigures } from "../reports/report-kpis";
@@ -27,15 +31,17 @@ export async function exportModel({
 }): Promise<ExportModel> {
   const { project, client } = ctx.access;
   const scope = { agencyId: ctx.actor.agencyId, projectId: project.id };
-  const [selection, theme] = await Promise.all([
+  const [selection, theme, [agency]] = await Promise.all([
     loadSelection(scope, input),
     loadTheme({ agencyId: ctx.actor.agencyId, clientId: client.id, projectId: project.id }),
+    db().select({ name: agencies.name }).from(agencies).where(eq(agencies.id, ctx.actor.agencyId)),
   ]);
   if (selection.rows.length === 0) throw new BadRequestError(EXPORT_MESSAGES.empty);
   // A whole report carries the key figures its page shows, on the deck's cover and the workbook's second sheet.
   const figures = selection.report?.status === "ready" ? (await headlineFigures(selection.report, project)).kpis : null;
   return {
     theme,
+    agency: { name: agency?.name ?? "" },
     client: { name: client.name },
     project: { name: project.name, currency: project.currency, url: project.url ?? null },
     period: selection.period,
@@ -57,8 +63,8 @@ export async function exportInsights({
   return buildExportFile(await exportModel({ ctx, input: input.selection }), input.format);
 }
 
-/** The file of an export model, named as the spec says. */
+/** The file of an export model, named after the report it holds. */
 export async function buildExportFile(model: ExportModel, format: ExportFormatKey): Promise<ExportFile> {
   const body = format === "pptx" ? await buildPptx(model) : await buildXlsx(model);
-  return { ...EXPORT_FILES[format], body };
+  return { fileName: exportFileName(model, format), contentType: EXPORT_CONTENT_TYPES[format], body };
 }
