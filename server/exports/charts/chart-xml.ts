@@ -1,6 +1,6 @@
 // A chart plan written as a DrawingML chart part (`<c:chartSpace>`), the one native chart format Excel, PowerPoint,
 // LibreOffice and Google's viewers all read. exceljs writes no charts and pptxgenjs cannot draw a band (its combo
-// charts are among the parts PowerPoint repairs), so both exports write their charts here (ADR 0021): the same
+// charts are among the parts PowerPoint repairs), so both exports write their charts here (ADR 0022): the same
 // elements in the schema's order, every series with its cell formula and a cache of its numbers (viewers draw the
 // cache; editing the cells redraws it), one category and one value axis whose ids every plot names.
 import type { ChartPlan, PlannedSeries } from "./chart-plan";

@@ -1,4 +1,4 @@
-// Adds the Charts sheet's native charts to the package exceljs wrote (exceljs writes no charts, ADR 0021): one chart
+// Adds the Charts sheet's native charts to the package exceljs wrote (exceljs writes no charts, ADR 0022): one chart
 // part per chart (chart-xml.ts), a drawing that anchors them to the sheet's cells, and the relationships and content
 // types that tie them together, as Excel itself lays them out (xl/charts, xl/drawings, the sheet's `<drawing>`).
 import JSZip from "jszip";
