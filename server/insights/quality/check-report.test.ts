@@ -170,6 +170,11 @@ describe("the text's numbers", () => {
     expect(properties(report([rate])).filter((p) => p === "text")).toEqual([]);
   });
 
+  it("reads how many findings an insight holds as one of its numbers", () => {
+    const r = report([shift(53_800, 61_500)], { summary: "1 level shift: impressions rose to 61,500 a day." });
+    expect(checkReport(r, tableSeriesData(rising))).toEqual([]);
+  });
+
   it("checks the insight's summary against all of its findings", () => {
     const r = report([shift(53_800, 61_500)], { summary: "Impressions rose to 61,500 a day, 1,234 more than usual." });
     expect(checkReport(r, tableSeriesData(rising)).map((x) => x.text)).toEqual([

@@ -1,11 +1,11 @@
 // "Every number in its text is one of its fields." Read on every text a reader sees: each finding's narrative (its own
 // fields), and the insight's summary and analyst narrative (headline, why, next step: the fields of the insight's
-// findings, its KPI effect and its chart's totals). A number matches a field when the field, rounded as the text
-// rounds it (its decimals; a percentage or percentage points (pp) is a fraction × 100; K, M and B are thousands,
-// millions, billions; a round number like 64,000 is the field to as many significant digits), is the number; signs
-// are words in a sentence ("fell by 947"), so magnitudes are compared. A date matches a date field, or the report's
-// own period and comparison period (a stretch's `until`, also the day after it, when it came back). Text inside
-// quotes (segment names, queries) is a name, not a number.
+// findings, how many it holds, its KPI effect and its chart's totals). A number matches a field when the field,
+// rounded as the text rounds it (its decimals; a percentage or percentage points (pp) is a fraction × 100; K, M and B
+// are thousands, millions, billions; a round number like 64,000 is the field to as many significant digits), is the
+// number; signs are words in a sentence ("fell by 947"), so magnitudes are compared. A date matches a date field, or
+// the report's own period and comparison period (a stretch's `until`, also the day after it, when it came back).
+// Text inside quotes (segment names, queries) is a name, not a number.
 import { addDays } from "@/lib/dates";
 import { analystNarrative } from "@/lib/insights/analyst-narrative";
 import type { NarrativeFinding } from "@/lib/insights/analyst-narrative";
@@ -116,6 +116,13 @@ function textViolation(where: string, text: string, wrong: string[]): string {
 
 function checkInsightText(report: CheckedReport, insight: CheckedInsight, views: readonly PlacedView[]): Violation[] {
   const fields = fieldsOf(insight.findings);
+  // "2 days were outside the expected range": how many findings the insight holds (of each kind) is its evidence too.
+  const kinds = new Map<string, number>();
+  for (const f of insight.findings) {
+    const kind = (f as { kind?: unknown }).kind;
+    if (typeof kind === "string") kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
+  }
+  fields.numbers.push(insight.findings.length, ...kinds.values());
   if (insight.kpiEffect !== null && insight.kpiEffect !== undefined) fields.numbers.push(insight.kpiEffect);
   if (insight.chart && typeof insight.chart === "object") fieldsOf(insight.chart, fields);
   for (const d of windowDates(report)) fields.dates.add(d);
