@@ -61,12 +61,13 @@ export const config = {
   // CSV uploads (up to 200 MB) stream into PostgreSQL: Next.js buffers the body of every request
   // its proxy runs for, and cuts it at 10 MB, so both upload routes (a file into a source, and a new
   // source with its first file) are left out and set their own security headers
-  // (server/http/api-security-headers.ts). Only ids of hex digits and dashes are left out, so a
+  // (server/http/api-security-headers.ts). Split links (`/s/{slug}`) redirect a campaign's visitors and must answer
+  // in milliseconds: they set their own headers too. Only ids of hex digits and dashes are left out, so a
   // malformed path there still reaches the proxy's 400.
   matcher: [
     {
       source:
-        "/((?!_next/static|_next/image|favicon.ico|api/data-sources/[0-9a-fA-F-]+/upload$|api/properties/[0-9a-fA-F-]+/data-sources/upload$).*)",
+        "/((?!_next/static|_next/image|favicon.ico|s/[a-z0-9-]+$|api/data-sources/[0-9a-fA-F-]+/upload$|api/properties/[0-9a-fA-F-]+/data-sources/upload$).*)",
     },
   ],
 };

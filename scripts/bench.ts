@@ -21,6 +21,7 @@ import { googleBenchmark } from "./bench/google";
 import { schedulesBenchmark } from "./bench/schedules";
 import { loadBenchmark } from "./bench/load";
 import { wizardBenchmark } from "./bench/wizard";
+import { splitterBenchmark } from "./bench/splitter";
 import { startEmbeddedPostgres, type EmbeddedDatabase } from "./lib/embedded-postgres";
 import { runMigrations } from "../server/db/migrate";
 
@@ -35,6 +36,7 @@ const BENCHMARKS: BenchmarkEntry[] = [
   schedulesBenchmark,
   loadBenchmark,
   pageJsBenchmark,
+  splitterBenchmark,
 ];
 
 const PORT = Number(process.env.BENCH_PORT || 3300);

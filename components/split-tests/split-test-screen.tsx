@@ -19,6 +19,7 @@ import { usePickerClients, useProject } from "@/lib/hooks/use-clients";
 import { useCurrentUser } from "@/lib/hooks/use-current-user";
 import { SPLIT_TEST_METRIC_LABELS, SPLIT_TEST_METRICS } from "@/lib/validation/split-tests";
 import { VariantChart } from "./lazy-variant-chart";
+import { SplitLinksPanel } from "./split-links-panel";
 
 type Metric = (typeof SPLIT_TEST_METRICS)[number];
 type Result = SplitTestWithResult["result"];
@@ -381,52 +382,59 @@ function ProjectTests({ projectId, testId }: { projectId: string; testId?: strin
   const canManage = project.data.client.actions.includes("report:manage");
   const currency = project.data.currency ?? "USD";
   return (
-    <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_minmax(0,2fr)]">
-      <div className="space-y-4">
-        <Card aria-labelledby="tests-heading">
-          <CardTitle as="h2" id="tests-heading">
-            Split tests of {project.data.name}
-          </CardTitle>
-          {list.isError ? (
-            <ErrorState message={toApiError(list.error).message} onRetry={() => void list.refetch()} className="mt-3" />
-          ) : !list.data ? (
-            <LoadingState label="Loading split tests…" />
-          ) : list.data.docs.length === 0 ? (
-            <EmptyState title="No split tests yet" className="mt-3">
-              {canManage ? "Create one with the form below." : "A Data Creator can create one for this project."}
-            </EmptyState>
+    <div className="space-y-4">
+      <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_minmax(0,2fr)]">
+        <div className="space-y-4">
+          <Card aria-labelledby="tests-heading">
+            <CardTitle as="h2" id="tests-heading">
+              Split tests of {project.data.name}
+            </CardTitle>
+            {list.isError ? (
+              <ErrorState
+                message={toApiError(list.error).message}
+                onRetry={() => void list.refetch()}
+                className="mt-3"
+              />
+            ) : !list.data ? (
+              <LoadingState label="Loading split tests…" />
+            ) : list.data.docs.length === 0 ? (
+              <EmptyState title="No split tests yet" className="mt-3">
+                {canManage ? "Create one with the form below." : "A Data Creator can create one for this project."}
+              </EmptyState>
+            ) : (
+              <ul className="mt-3 space-y-1">
+                {list.data.docs.map((t) => (
+                  <li key={t._id}>
+                    <Link
+                      href={`/splitUrlTest?projectId=${encodeURIComponent(projectId)}&testId=${encodeURIComponent(t._id)}`}
+                      aria-current={t._id === testId ? "page" : undefined}
+                      className={`block rounded px-2 py-1 text-sm hover:bg-slate-50 ${t._id === testId ? "bg-slate-100 font-medium" : ""}`}
+                    >
+                      {t.name}
+                      <span className="block text-xs text-slate-500">
+                        {t.urlA} vs {t.urlB}
+                      </span>
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </Card>
+          {canManage ? <CreateForm projectId={projectId} onCreated={open} /> : null}
+        </div>
+        <div>
+          {!testId ? (
+            <EmptyState title="Choose a split test">Its result, with the chart of both pages, shows here.</EmptyState>
+          ) : detail.isError ? (
+            <ErrorState message={toApiError(detail.error).message} onRetry={() => void detail.refetch()} />
+          ) : !detail.data ? (
+            <LoadingState label="Computing the result…" />
           ) : (
-            <ul className="mt-3 space-y-1">
-              {list.data.docs.map((t) => (
-                <li key={t._id}>
-                  <Link
-                    href={`/splitUrlTest?projectId=${encodeURIComponent(projectId)}&testId=${encodeURIComponent(t._id)}`}
-                    aria-current={t._id === testId ? "page" : undefined}
-                    className={`block rounded px-2 py-1 text-sm hover:bg-slate-50 ${t._id === testId ? "bg-slate-100 font-medium" : ""}`}
-                  >
-                    {t.name}
-                    <span className="block text-xs text-slate-500">
-                      {t.urlA} vs {t.urlB}
-                    </span>
-                  </Link>
-                </li>
-              ))}
-            </ul>
+            <ResultView test={detail.data} currency={currency} canManage={canManage} projectId={projectId} />
           )}
-        </Card>
-        {canManage ? <CreateForm projectId={projectId} onCreated={open} /> : null}
+        </div>
       </div>
-      <div>
-        {!testId ? (
-          <EmptyState title="Choose a split test">Its result, with the chart of both pages, shows here.</EmptyState>
-        ) : detail.isError ? (
-          <ErrorState message={toApiError(detail.error).message} onRetry={() => void detail.refetch()} />
-        ) : !detail.data ? (
-          <LoadingState label="Computing the result…" />
-        ) : (
-          <ResultView test={detail.data} currency={currency} canManage={canManage} projectId={projectId} />
-        )}
-      </div>
+      <SplitLinksPanel projectId={projectId} canManage={canManage} />
     </div>
   );
 }

@@ -327,6 +327,14 @@ export const API_ROUTE_METHODS: readonly ApiRoute[] = [
     methods: ["GET"],
   },
   {
+    pattern: "/api/split-links/[id]",
+    methods: ["GET", "PUT", "DELETE"],
+  },
+  {
+    pattern: "/api/split-links",
+    methods: ["GET", "POST"],
+  },
+  {
     pattern: "/api/subscriptions/all",
     methods: ["GET"],
   },

@@ -19,3 +19,4 @@ export * from "./report-share-links";
 export * from "./report-deliveries";
 export * from "./split-url-tests";
 export * from "./support-requests";
+export * from "./split-links";
