@@ -57,14 +57,18 @@ export function SourceKindChoice<T extends string>({
   choices,
   value,
   onChange,
+  legend = "Where does the data come from?",
+  name = "source-kind",
 }: {
   choices: SourceChoice<T>[];
   value: T;
   onChange: (value: T) => void;
+  legend?: string;
+  name?: string;
 }) {
   return (
     <fieldset>
-      <legend className="text-sm font-medium text-slate-800">Where does the data come from?</legend>
+      <legend className="text-sm font-medium text-slate-800">{legend}</legend>
       <div className="mt-2 space-y-2">
         {choices.map((c) => (
           <label
@@ -76,7 +80,7 @@ export function SourceKindChoice<T extends string>({
           >
             <input
               type="radio"
-              name="source-kind"
+              name={name}
               value={c.value}
               checked={value === c.value}
               onChange={() => onChange(c.value)}

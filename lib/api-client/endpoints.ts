@@ -108,6 +108,15 @@ export const api = {
     /** Starts connecting a CRM (hubspot) or ecommerce platform (shopify): the consent page to go to. */
     connectPremium: (projectId: string, integration: string, body: { name?: string; shop?: string }) =>
       http.post<{ url: string }>(`/properties/${enc(projectId)}/data-sources/connect/${enc(integration)}`, body),
+    /** The ad accounts of the caller's Meta login (made by the connect flow). */
+    metaAccounts: (sessionId: string) =>
+      http.get<{ docs: { id: string; name: string; currency: string; timeZone: string }[]; message?: string }>(
+        "/meta/ad-accounts",
+        { sessionId },
+      ),
+    /** The Meta Ads source of one ad account of that login; its first import is queued. */
+    createMeta: (projectId: string, body: { sessionId: string; adAccountId: string; name?: string }) =>
+      http.post<T.DataSource>(`/properties/${enc(projectId)}/data-sources/meta`, body),
     /** A keyword-data partner or competitor source; its first sync is queued. */
     createPartner: (projectId: string, body: T.PartnerSourceBody) =>
       http.post<T.DataSource>(`/properties/${enc(projectId)}/data-sources/partner`, body),

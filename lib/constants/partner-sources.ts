@@ -17,10 +17,11 @@ export const PARTNER_SOURCE_CHOICES = {
 } as const;
 
 /**
- * The kinds of source imported from a partner's API rather than uploaded: the two above, and the premium CRM and
- * store. Each is imported every day and on demand (Import now), and its page shows its imports and their errors.
+ * The kinds of source imported from a partner's API rather than uploaded: the two above, the premium CRM and
+ * store, and Meta Ads. Each is imported every day and on demand (Import now), and its page shows its imports
+ * and their errors.
  */
-export const IMPORTED_PARTNER_KINDS = ["keyword_partner", "competitor", "crm", "ecommerce"] as const;
+export const IMPORTED_PARTNER_KINDS = ["keyword_partner", "competitor", "crm", "ecommerce", "meta_ads"] as const;
 export type ImportedPartnerKind = (typeof IMPORTED_PARTNER_KINDS)[number];
 
 export const isImportedPartnerKind = (kind: string): kind is ImportedPartnerKind =>

@@ -6,7 +6,7 @@ import { clearConnectNonce, readConnectNonce } from "@/server/http/premium-conne
 import { withUser } from "@/server/http/route";
 import { finishPremiumConnect } from "@/server/services/premium-sources/finish-connect";
 
-// Spec section 2: the OAuth callbacks of the ecommerce and CRM integrations, /callback/{integration}.
+// Spec section 2: the OAuth callbacks of the ecommerce, CRM and Meta Ads integrations, /callback/{integration}.
 // Success: on to the new source's page, where its first import shows. A wrong, replayed or foreign
 // state is a 400 that writes nothing: in the one error shape for API clients, as a small page with
 // a way back for the browser the provider sent here.
@@ -28,10 +28,12 @@ export const GET = withUser<{ integration: string }>(async (ctx, { req, params }
       label: "Back to the dashboard",
     });
   }
-  const res = NextResponse.redirect(
-    new URL(appUrl(`/data-sources/${source._id}?connected=${params.integration}`)),
-    302,
-  );
+  // A Meta login with several ad accounts goes on to the choice of one.
+  const next =
+    "chooseAdAccount" in source
+      ? `/client-projects/${source.chooseAdAccount.projectId}/data-sources/meta-accounts?session=${source.chooseAdAccount.sessionId}`
+      : `/data-sources/${source._id}?connected=${params.integration}`;
+  const res = NextResponse.redirect(new URL(appUrl(next)), 302);
   clearConnectNonce(res, params.integration);
   return res;
 });

@@ -14,6 +14,7 @@ export const dataSourceKind = pgEnum("data_source_kind", [
   "competitor",
   "ecommerce",
   "crm",
+  "meta_ads",
 ]);
 /**
  * How much time one observation row covers: a day, a week or a month (docs/decisions/0019-data-grain.md). A row's

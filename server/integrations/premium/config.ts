@@ -19,6 +19,8 @@ const slash = (url: string) => (url.endsWith("/") ? url : `${url}/`);
 
 const schema = z.object({
   CRM_ENABLED: flag(true),
+  /** Meta Ads is offered unless META_ENABLED=0 (server/integrations/meta/config.ts holds its app). */
+  META_ENABLED: flag(true),
   ECOMMERCE_ENABLED: flag(false),
   HUBSPOT_CLIENT_ID: optional,
   HUBSPOT_CLIENT_SECRET: optional,
@@ -54,9 +56,9 @@ export function resetPremiumConfig(): void {
 }
 
 /** Which premium integrations this server offers. */
-export function premiumEnabled(): { hubspot: boolean; shopify: boolean } {
+export function premiumEnabled(): { hubspot: boolean; shopify: boolean; meta: boolean } {
   const c = premiumConfig();
-  return { hubspot: c.CRM_ENABLED, shopify: c.ECOMMERCE_ENABLED };
+  return { hubspot: c.CRM_ENABLED, shopify: c.ECOMMERCE_ENABLED, meta: c.META_ENABLED };
 }
 
 export const shopUrl = (shop: string, path: string) =>

@@ -15,11 +15,16 @@ import { enqueue } from "../../jobs/enqueue";
 import { log } from "../../log";
 import type { ServiceContext } from "../context";
 import { dataSourceView } from "../data-sources/data-source-view";
+import { finishMetaConnect } from "./meta-source";
 import { decodeConnectState, sameNonce } from "./oauth-state";
 import { enabledIntegration } from "./start-connect";
 
 /** The third-party session type of each integration's tokens. */
-export const SESSION_TYPE: Record<PremiumIntegration, string> = { hubspot: "hubspot", shopify: "shopify" };
+export const SESSION_TYPE: Record<PremiumIntegration, string> = {
+  hubspot: "hubspot",
+  shopify: "shopify",
+  meta: "meta",
+};
 
 /**
  * GET /callback/{integration}: the provider sends the browser back with a code and the state.
@@ -68,6 +73,12 @@ export async function finishPremiumConnect({
 
   // Still allowed to add sources to the project (another agency's project: 404).
   const { project } = await requireProjectAccess(ctx.actor, state.projectId, "datasource:manage");
+  if (integration === "meta")
+    return finishMetaConnect(ctx, project, { code, redirectUri: pending.redirectUri, name: state.name }).catch(
+      (error: unknown) => {
+        throw refusedExchange(ctx, integration, provider, error);
+      },
+    );
 
   let tokens: { accessToken: string; refreshToken: string | null; expiresAt: Date | null };
   let additional: Record<string, unknown>;
@@ -86,13 +97,7 @@ export async function finishPremiumConnect({
       sessionInfo = { shop: shop.domain, shopName: shop.name };
     }
   } catch (error) {
-    if (error instanceof PartnerApiError) {
-      log("warn", "premium connect failed", { txId: ctx.txId, integration, kind: error.kind, detail: error.detail });
-      // The provider refusing the code is the user's to retry; quota and outages keep their status.
-      if (error.kind === "key" || error.kind === "request" || error.kind === "notFound")
-        throw new PartnerApiError(error.kind, 502, M.exchangeFailed(provider), error.detail);
-    }
-    throw error;
+    throw refusedExchange(ctx, integration, provider, error);
   }
 
   const source = await db().transaction(async (tx) => {
@@ -130,4 +135,14 @@ export async function finishPremiumConnect({
       log("warn", "could not queue the first premium sync", { dataSourceId: source.id, error: String(error) }),
   );
   return dataSourceView(source);
+}
+
+/** The provider refusing the code is the user's to retry; quota and outages keep their status. */
+function refusedExchange(ctx: ServiceContext, integration: PremiumIntegration, provider: string, error: unknown) {
+  if (error instanceof PartnerApiError) {
+    log("warn", "premium connect failed", { txId: ctx.txId, integration, kind: error.kind, detail: error.detail });
+    if (error.kind === "key" || error.kind === "request" || error.kind === "notFound")
+      return new PartnerApiError(error.kind, 502, M.exchangeFailed(provider), error.detail);
+  }
+  return error;
 }

@@ -14,6 +14,8 @@ import { oauthStates } from "../../db/schema";
 import { appUrl } from "../../env";
 import { BadRequestError, NotFoundError, ValidationError } from "../../errors";
 import { hubspotAuthorizeUrl } from "../../integrations/hubspot/oauth";
+import { metaConfigured } from "../../integrations/meta/config";
+import { metaAuthorizeUrl } from "../../integrations/meta/oauth";
 import { premiumConfig, premiumEnabled } from "../../integrations/premium/config";
 import { shopifyAuthorizeUrl } from "../../integrations/shopify/oauth";
 import type { ProjectServiceContext } from "../context";
@@ -47,7 +49,9 @@ export async function startPremiumConnect({
   const configured =
     integration === "hubspot"
       ? c.HUBSPOT_CLIENT_ID && c.HUBSPOT_CLIENT_SECRET
-      : c.SHOPIFY_CLIENT_ID && c.SHOPIFY_CLIENT_SECRET;
+      : integration === "meta"
+        ? metaConfigured()
+        : c.SHOPIFY_CLIENT_ID && c.SHOPIFY_CLIENT_SECRET;
   if (!configured) throw new BadRequestError(M.notConfigured(provider));
   const shop = input.shop?.trim().toLowerCase();
   if (integration === "shopify" && (!shop || !SHOP_DOMAIN.test(shop)))
@@ -84,6 +88,8 @@ export async function startPremiumConnect({
   const url =
     integration === "hubspot"
       ? hubspotAuthorizeUrl({ redirectUri, state })
-      : shopifyAuthorizeUrl({ shop: shop!, redirectUri, state });
+      : integration === "meta"
+        ? metaAuthorizeUrl({ redirectUri, state })
+        : shopifyAuthorizeUrl({ shop: shop!, redirectUri, state });
   return { url, nonce, integration };
 }

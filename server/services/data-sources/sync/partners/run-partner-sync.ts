@@ -14,6 +14,7 @@ import { crmConnector } from "./crm-connector";
 import { ecommerceConnector } from "./ecommerce-connector";
 import { isImportedPartnerKind, type ImportedPartnerKind } from "@/lib/constants/partner-sources";
 import { keywordConnector } from "./keyword-connector";
+import { metaAdsConnector } from "./meta-ads-connector";
 import type { PartnerConnector } from "./types";
 import { finishSyncRun, startSyncRun } from "../sync-run-record";
 
@@ -23,6 +24,7 @@ export const PARTNER_CONNECTORS: Record<ImportedPartnerKind, PartnerConnector> =
   // The premium OAuth sources (HubSpot deals, Shopify orders) import the same way.
   crm: crmConnector,
   ecommerce: ecommerceConnector,
+  meta_ads: metaAdsConnector,
 };
 
 export type PartnerSyncOutcome =

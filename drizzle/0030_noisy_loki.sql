@@ -1,0 +1,1 @@
+ALTER TYPE "public"."data_source_kind" ADD VALUE 'meta_ads';
