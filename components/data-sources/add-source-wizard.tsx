@@ -2,6 +2,7 @@
 
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
+import { CONNECTOR_MESSAGES } from "@/lib/constants/connector-messages";
 import { GOOGLE_SOURCES, type GoogleSubType } from "@/lib/constants/google-sources";
 import { PARTNER_SOURCE_CHOICES } from "@/lib/constants/partner-sources";
 import { PREMIUM_INTEGRATIONS, PREMIUM_SOURCES, type PremiumIntegration } from "@/lib/constants/premium-sources";
@@ -46,6 +47,7 @@ export function AddSourceWizard({
   timeZone,
   canGenerate,
   premium,
+  unavailable = {},
   onFinished,
 }: {
   projectId: string;
@@ -53,6 +55,8 @@ export function AddSourceWizard({
   timeZone: string;
   canGenerate: boolean;
   premium?: PremiumOffer;
+  /** Choices this server cannot connect (no credentials), with the sentence to show. */
+  unavailable?: Record<string, string>;
   onFinished?: () => void;
 }) {
   const choices = [
@@ -62,7 +66,7 @@ export function AddSourceWizard({
       label: PREMIUM_SOURCES[i].label,
       description: PREMIUM_SOURCES[i].description,
     })),
-  ];
+  ].map((c) => (unavailable[c.value] ? { ...c, badge: CONNECTOR_MESSAGES.notSetUpBadge } : c));
   const [choice, setChoice] = useState<Choice>("analytic-4");
   const [step, setStep] = useState<WizardStep>(1);
   const headingRef = useStepHeading(step);
@@ -89,6 +93,8 @@ export function AddSourceWizard({
             <Button onClick={() => setStep(2)}>Next</Button>
           </div>
         </div>
+      ) : unavailable[choice] ? (
+        <NotSetUp message={unavailable[choice]} onBack={() => setStep(1)} onUpload={() => setChoice("upload")} />
       ) : isPremium(choice) ? (
         <PremiumConnectForm key={choice} integration={choice} projectId={projectId} onBack={() => setStep(1)} />
       ) : !UPLOAD_WIZARD_KINDS.includes(choice) ? (
@@ -103,6 +109,23 @@ export function AddSourceWizard({
           onFinished={onFinished}
         />
       ) : null}
+    </div>
+  );
+}
+
+/** Step 2 of a connector this server lacks credentials for: what to do instead. */
+function NotSetUp({ message, onBack, onUpload }: { message: string; onBack: () => void; onUpload: () => void }) {
+  return (
+    <div className="space-y-4">
+      <p role="status" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
+        {message}
+      </p>
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-between">
+        <Button variant="secondary" onClick={onBack}>
+          Back
+        </Button>
+        <Button onClick={onUpload}>Upload an export instead</Button>
+      </div>
     </div>
   );
 }

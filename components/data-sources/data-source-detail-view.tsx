@@ -10,7 +10,6 @@ import { Button } from "@/components/ui/button";
 import { Card, CardTitle } from "@/components/ui/card";
 import { ConfirmDialog } from "@/components/ui/dialog";
 import { ErrorState, LoadingState } from "@/components/ui/page-state";
-import { StatusBadge } from "@/components/ui/status-badge";
 import type { DataSource, ProjectDetail } from "@/lib/api-client/types";
 import { formatDate } from "@/lib/format";
 import { toApiError, useApiErrorHandler } from "@/lib/hooks/use-api-error-handler";
@@ -18,6 +17,7 @@ import { useDataSource, useDeleteDataSource } from "@/lib/hooks/use-data-sources
 import { sourceKindLabel } from "@/lib/constants/google-sources";
 import { isImportedPartnerKind } from "@/lib/constants/partner-sources";
 import { Ga4ChoicesCard } from "./ga4-choices-card";
+import { SourceStatusBadge } from "./source-status-badge";
 import { SyncPanel } from "./sync-panel";
 import { UploadWizard } from "./upload-wizard";
 import { UploadSummaryList, storedUpload } from "./upload-summary";
@@ -92,7 +92,7 @@ function DataSourceDetail({
           </Link>
         }
         title={source.name}
-        badge={<StatusBadge status={source.status} />}
+        badge={<SourceStatusBadge source={source} />}
         description={
           <>
             {sourceKindLabel(source)} · added {formatDate(source.createdAt)}

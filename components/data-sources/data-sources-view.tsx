@@ -6,7 +6,6 @@ import { ProjectPageHeader } from "@/components/projects/project-page-header";
 import { Button } from "@/components/ui/button";
 import { Card, CardTitle } from "@/components/ui/card";
 import { EmptyState, ErrorState, LoadingState } from "@/components/ui/page-state";
-import { StatusBadge } from "@/components/ui/status-badge";
 import { ProjectScope } from "@/components/insights/project-scope";
 import type { ProjectDetail } from "@/lib/api-client/types";
 import { formatDate } from "@/lib/format";
@@ -15,6 +14,8 @@ import { useDataSources } from "@/lib/hooks/use-data-sources";
 import { sourceKindLabel } from "@/lib/constants/google-sources";
 import type { SiteType } from "@/lib/constants/site-types";
 import { AddSourceWizard, type PremiumOffer } from "./add-source-wizard";
+import { isImportedPartnerKind } from "@/lib/constants/partner-sources";
+import { SourceStatusBadge } from "./source-status-badge";
 import { SyncProgress } from "./sync-progress";
 import { TokenAlerts } from "./token-alerts";
 import { UploadSummaryList, storedUpload } from "./upload-summary";
@@ -23,7 +24,16 @@ import { UploadSummaryList, storedUpload } from "./upload-summary";
  * /client-projects/{id}/data-sources: the project's sources with their last upload, and a new one through the
  * wizard.
  */
-export function DataSourcesView({ projectId, premium }: { projectId: string; premium?: PremiumOffer }) {
+export function DataSourcesView({
+  projectId,
+  premium,
+  unavailable,
+}: {
+  projectId: string;
+  premium?: PremiumOffer;
+  /** The wizard's choices this server cannot connect, with what to tell the user. */
+  unavailable?: Record<string, string>;
+}) {
   return (
     <ProjectScope projectId={projectId} loadingLabel="Loading data sources…">
       {({ project, agency, can }) => (
@@ -33,6 +43,7 @@ export function DataSourcesView({ projectId, premium }: { projectId: string; pre
           canManage={can("datasource:manage")}
           canGenerate={can("report:manage")}
           premium={premium}
+          unavailable={unavailable}
         />
       )}
     </ProjectScope>
@@ -45,12 +56,14 @@ function DataSources({
   canManage,
   canGenerate,
   premium,
+  unavailable,
 }: {
   project: ProjectDetail;
   agency: { _id: string; name: string };
   canManage: boolean;
   canGenerate: boolean;
   premium?: PremiumOffer;
+  unavailable?: Record<string, string>;
 }) {
   const sources = useDataSources(project._id);
   const [adding, setAdding] = useState(false);
@@ -95,6 +108,7 @@ function DataSources({
               timeZone={project.timeZone}
               canGenerate={canGenerate}
               premium={premium}
+              unavailable={unavailable}
               onFinished={() => setAdding(false)}
             />
           </div>
@@ -135,10 +149,10 @@ function DataSources({
                           {sourceKindLabel(source)} · added {formatDate(source.createdAt)}
                         </p>
                       </div>
-                      <StatusBadge status={source.status} />
+                      <SourceStatusBadge source={source} />
                     </div>
                     <div className="mt-3">
-                      {source.kind === "google" ? (
+                      {source.kind === "google" || isImportedPartnerKind(source.kind) ? (
                         <SyncProgress dataSourceId={source._id} />
                       ) : upload ? (
                         <>

@@ -50,6 +50,8 @@ export function SyncPanel({
     // The premium sources: the HubSpot portal, the Shopify store.
     a.portalId && `HubSpot portal ${String(a.portalId)}`,
     a.shop && `Store ${String(a.shop)}`,
+    a.adAccountId &&
+      `Ad account ${String(a.adAccountName ?? "")} (${String(a.adAccountId)}, ${String(a.currency ?? "")})`,
     // The partner sources: the tracked domain and campaign, the competitors.
     a.domain && `Domain ${String(a.domain)}`,
     a.campaignId && `Position Tracking campaign ${String(a.campaignId)}`,

@@ -50,6 +50,8 @@ export interface SourceChoice<T extends string> {
   value: T;
   label: string;
   description: string;
+  /** A short mark beside the label ("Not set up on this server"). */
+  badge?: string;
 }
 
 /** Step 1's question: one card per kind of source, as radio buttons. */
@@ -87,7 +89,14 @@ export function SourceKindChoice<T extends string>({
               className="mt-1 accent-brand-600"
             />
             <span>
-              <span className="block font-medium text-slate-900">{c.label}</span>
+              <span className="block font-medium text-slate-900">
+                {c.label}
+                {c.badge ? (
+                  <span className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs font-medium text-amber-900">
+                    {c.badge}
+                  </span>
+                ) : null}
+              </span>
               <span className="block text-slate-600">{c.description}</span>
             </span>
           </label>

@@ -1,6 +1,10 @@
 // Messages of the connectors' settings: what a source imports, and what happens when it changes.
 
 export const CONNECTOR_MESSAGES = {
+  /** A connector whose credentials this server lacks: said in the wizard and marked in its list. */
+  notSetUp: (service: string) =>
+    `${service} is not set up on this server — ask whoever runs Funnelwise to add it; until then, upload exports`,
+  notSetUpBadge: "Not set up on this server",
   ga4ChoicesOnly: "Only a Google Analytics 4 source has key events and an audience to choose",
   reimporting:
     "Saved. The history is being imported again with the new choice; until it finishes, older days keep the previous numbers",

@@ -84,7 +84,8 @@ export const GOOGLE_MESSAGES = {
   malformedResponse:
     "Google sent a response that could not be read. The import will try again later; the data already imported is kept.",
   invalidState: "This Google sign-in link is invalid or has expired. Please sign in with Google again.",
-  notConfigured: "Google sign-in is not configured on this server (GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET).",
+  notConfigured:
+    "Google sign-in is not set up on this server — ask whoever runs Funnelwise to add it; until then, upload exports",
   syncAlreadyRunning: "An import of this data source is already running.",
   /** Spec section 5: "Analytics authentication is required." */
   signInRequired: "Analytics authentication is required. Please sign in with Google.",

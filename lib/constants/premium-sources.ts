@@ -47,7 +47,8 @@ export const SHOP_DOMAIN = /^[a-z0-9][a-z0-9-]{0,60}\.myshopify\.com$/;
 export const PREMIUM_MESSAGES = {
   unknownIntegration: "This integration does not exist",
   notEnabled: (provider: string) => `The ${provider} integration is not enabled on this server`,
-  notConfigured: (provider: string) => `${provider} is not configured on this server (its app credentials are not set)`,
+  notConfigured: (provider: string) =>
+    `${provider} sign-in is not set up on this server — ask whoever runs Funnelwise to add it; until then, upload exports`,
   shopInvalid: "Enter the store's myshopify.com domain, e.g. my-store.myshopify.com",
   stateInvalid: "This connection link is not valid, was already used or has expired. Please connect again",
   callbackForged: "The answer did not come from the provider. Please connect again",

@@ -22,9 +22,10 @@ import { queueSync } from "./sync/queue-sync";
 
 const RUNS_SHOWN = 20;
 /** The premium OAuth sources (CRM, ecommerce) sync on request too, through the partner sync job. */
-/** The metrics a CRM or ecommerce source's page sums over its imported days. */
+/** The metrics a CRM, ecommerce or Meta Ads source's page sums over its imported days. */
 const PREMIUM_TOTALS: Record<string, string[]> = {
   crm: ["dealsCreated", "dealsWon", "wonValue"],
+  meta_ads: ["impressions", "clicks", "cost", "conversions", "revenue"],
   ecommerce: ["storeOrders", "orderRevenue", "productsSold", "newCustomerOrders", "returningCustomerOrders"],
 };
 
@@ -44,7 +45,10 @@ async function importedTotals(sourceId: string, kind: string) {
   }));
 }
 
-/** A store's own currency (Shopify's, read when it was connected), else the project's (a CRM's deal amounts). */
+/**
+ * A store's or ad account's own currency (Shopify's or Meta's, read when it was connected), else the
+ * project's (a CRM's deal amounts).
+ */
 function totalsCurrency(additional: unknown, projectCurrency: string): string {
   const own = (additional as { currency?: unknown } | null)?.currency;
   return typeof own === "string" && /^[A-Z]{3}$/.test(own) ? own : projectCurrency;
