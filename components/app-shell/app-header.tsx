@@ -21,6 +21,7 @@ export function AppHeader() {
   if (user?.actions.isScheduleAllowed) settings.push({ href: "/schedule", label: "Active Report Schedule" });
   settings.push({ href: "/agency-detail", label: "Agency details" });
   settings.push({ href: "/third-party-service", label: "Third Party Service Access" });
+  if (user?.isAgencyAdmin) settings.push({ href: "/api-reference", label: "API" });
 
   return (
     <header className="border-b border-slate-200 bg-white">

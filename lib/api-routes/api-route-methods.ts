@@ -55,6 +55,14 @@ export const API_ROUTE_METHODS: readonly ApiRoute[] = [
     methods: ["POST"],
   },
   {
+    pattern: "/api/api-tokens/[id]",
+    methods: ["DELETE"],
+  },
+  {
+    pattern: "/api/api-tokens",
+    methods: ["GET", "POST"],
+  },
+  {
     pattern: "/api/auth/[...nextauth]",
     methods: ["GET", "POST"],
   },
@@ -237,6 +245,10 @@ export const API_ROUTE_METHODS: readonly ApiRoute[] = [
   {
     pattern: "/api/onboarding",
     methods: ["POST"],
+  },
+  {
+    pattern: "/api/openapi.json",
+    methods: ["GET"],
   },
   {
     pattern: "/api/properties/[id]/customization",

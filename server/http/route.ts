@@ -4,6 +4,7 @@ import { NextResponse, type NextRequest } from "next/server";
 import { CLIENT_IP_HEADER, TRANSACTION_ID_HEADER } from "@/lib/constants/app";
 import type { ClientAction } from "@/lib/permissions";
 import { loadActor } from "../auth/actor";
+import { isApiToken, loadApiTokenActor } from "../auth/api-token";
 import {
   requireInsightAccess,
   requireReportAccess,
@@ -92,6 +93,12 @@ function wrap<C, P extends Params>(
 
 async function requireActor(base: PublicServiceContext, req: NextRequest): Promise<ServiceContext> {
   const token = readSessionToken(req.headers, (name) => req.cookies.get(name)?.value);
+  // An agency's API token (Authorization: Bearer fwk_…) is not a session: it is looked up by its hash.
+  if (token && isApiToken(token)) {
+    const actor = await loadApiTokenActor(token);
+    if (!actor) throw new UnauthorizedError();
+    return { ...base, actor };
+  }
   const claims = await decodeSessionToken(token);
   const actor = claims ? await loadActor(claims) : null;
   if (!actor) throw new UnauthorizedError();

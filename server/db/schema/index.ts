@@ -20,3 +20,4 @@ export * from "./report-deliveries";
 export * from "./split-url-tests";
 export * from "./support-requests";
 export * from "./split-links";
+export * from "./api-tokens";
