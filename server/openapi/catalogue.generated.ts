@@ -37,7 +37,7 @@ import {
 } from "@/lib/validation/google-data-sources";
 import { onboardingSubmitSchema, tempOnboardingSchema } from "@/lib/validation/onboarding";
 import { createPartnerSourceSchema } from "@/lib/validation/partner-sources";
-import { premiumConnectSchema } from "@/lib/validation/premium-sources";
+import { metaAccountsQuery, metaSourceSchema, premiumConnectSchema } from "@/lib/validation/premium-sources";
 import {
   addTagSchema,
   createReportSchema,
@@ -884,6 +884,16 @@ export const OPERATIONS: CatalogueOperation[] = [
     multipart: false,
   },
   {
+    path: "/api/meta/ad-accounts",
+    method: "GET",
+    summary: "GET /api/meta/ad-accounts",
+    access: "withUser",
+    status: 200,
+    body: null,
+    query: metaAccountsQuery,
+    multipart: false,
+  },
+  {
     path: "/api/onboarding",
     method: "POST",
     summary: 'POST /api/onboarding: { action: "submit", clients } or { action: "cancel" }.',
@@ -940,6 +950,16 @@ export const OPERATIONS: CatalogueOperation[] = [
     access: "withProjectAccess",
     status: 200,
     body: premiumConnectSchema,
+    query: null,
+    multipart: false,
+  },
+  {
+    path: "/api/properties/{id}/data-sources/meta",
+    method: "POST",
+    summary: "POST /api/properties/{id}/data-sources/meta",
+    access: "withProjectAccess",
+    status: 201,
+    body: metaSourceSchema,
     query: null,
     multipart: false,
   },
