@@ -18,6 +18,7 @@ import { realSeriesBenchmark } from "./bench/real-series";
 import { reportBenchmark } from "./bench/report";
 import { searchBenchmark } from "./bench/search";
 import { googleBenchmark } from "./bench/google";
+import { metaBenchmark } from "./bench/meta";
 import { schedulesBenchmark } from "./bench/schedules";
 import { loadBenchmark } from "./bench/load";
 import { wizardBenchmark } from "./bench/wizard";
@@ -30,6 +31,7 @@ const BENCHMARKS: BenchmarkEntry[] = [
   ingestBenchmark,
   reportBenchmark,
   googleBenchmark,
+  metaBenchmark,
   wizardBenchmark,
   exportsBenchmark,
   realSeriesBenchmark,

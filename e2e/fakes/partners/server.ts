@@ -12,6 +12,9 @@ import type { AddressInfo } from "node:net";
 //       &granularity=daily&country&main_domain_only&format=json
 //   -> { meta: { request, status: "Success", last_updated }, visits: [{ date, visits }] }
 //   errors -> { meta: { status: "Error", error_code, error_message } }.
+// - Semrush's API units balance: GET /users/countapiunits.html?key -> the units left, as text
+//   ("ERROR 132 :: API KEY IS INVALID" for a wrong key).
+// - Similarweb's user capabilities: GET /user-capabilities?api_key -> { remaining_hits, ... }.
 // Values are derived from the keyword or domain and the day, so re-reading a day gives the same rows.
 
 export interface PartnerFakeOptions {
@@ -123,6 +126,18 @@ export async function startPartnerFake(options: PartnerFakeOptions = {}): Promis
         meta: { status: "Error", error_code: failure, error_message: `Injected ${failure}` },
       });
       return;
+    }
+    if (url.pathname === "/users/countapiunits.html") {
+      const valid = url.searchParams.get("key") === semrushKey;
+      res.writeHead(200, { "content-type": "text/html" });
+      return res.end(valid ? "3000" : "ERROR 132 :: API KEY IS INVALID");
+    }
+    if (url.pathname === "/user-capabilities") {
+      if (url.searchParams.get("api_key") !== similarwebKey)
+        return send(res, 401, {
+          meta: { status: "Error", error_code: 401, error_message: "User authentication failed" },
+        });
+      return send(res, 200, { remaining_hits: 4950, web_sources: { desktop: true, mobile_web: true } });
     }
     const tracking = /^\/reports\/v1\/projects\/([^/]+)\/tracking\/$/.exec(url.pathname);
     if (tracking) return semrush(url, res, decodeURIComponent(tracking[1]));

@@ -21,3 +21,4 @@ export * from "./split-url-tests";
 export * from "./support-requests";
 export * from "./split-links";
 export * from "./api-tokens";
+export * from "./partner-keys";

@@ -13,6 +13,8 @@ const slash = (url: string) => (url.endsWith("/") ? url : `${url}/`);
 const schema = z.object({
   SEMRUSH_API_KEY: optional,
   SEMRUSH_API_URL: z.string().url().default("https://api.semrush.com/").transform(slash),
+  /** Semrush's API units balance (one call checks a key and tells what is left). */
+  SEMRUSH_UNITS_URL: z.string().url().default("https://www.semrush.com/users/countapiunits.html"),
   SIMILARWEB_API_KEY: optional,
   SIMILARWEB_API_URL: z.string().url().default("https://api.similarweb.com/").transform(slash),
   /** First backoff step on 429 and 5xx; each retry waits a random time up to base × 2^attempt. */

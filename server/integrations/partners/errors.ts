@@ -29,5 +29,4 @@ export function partnerError(provider: string, status: number, detail?: string):
 
 export const partnerMalformed = (provider: string, detail: string) =>
   new PartnerApiError("malformed", 502, M.malformed(provider), detail);
-export const partnerNotConfigured = (provider: string, variable: string) =>
-  new PartnerApiError("key", 503, M.notConfigured(provider, variable));
+export const partnerNotConfigured = (provider: string) => new PartnerApiError("key", 503, M.notConfigured(provider));

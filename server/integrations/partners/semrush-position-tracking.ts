@@ -24,11 +24,19 @@ const compact = (iso: string) => iso.replaceAll("-", "");
 
 /** Calls `onRows` with each page's keyword positions by day, within [startDate, endDate]. */
 export async function fetchKeywordPositions(
-  input: { campaignId: string; urlMask: string; startDate: string; endDate: string },
+  input: {
+    campaignId: string;
+    urlMask: string;
+    startDate: string;
+    endDate: string;
+    /** The agency's own key; the server's is the fallback. */
+    key?: string;
+  },
   onRows: (rows: KeywordDay[]) => void,
 ): Promise<void> {
-  const { SEMRUSH_API_KEY: key, SEMRUSH_API_URL: base } = partnerConfig();
-  if (!key) throw partnerNotConfigured(PROVIDER, "SEMRUSH_API_KEY");
+  const { SEMRUSH_API_KEY: serverKey, SEMRUSH_API_URL: base } = partnerConfig();
+  const key = input.key ?? serverKey;
+  if (!key) throw partnerNotConfigured(PROVIDER);
   for (let offset = 0; ; offset += SEMRUSH_PAGE_SIZE) {
     const url = new URL(`reports/v1/projects/${encodeURIComponent(input.campaignId)}/tracking/`, base);
     url.search = new URLSearchParams({

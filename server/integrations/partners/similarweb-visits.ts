@@ -20,9 +20,12 @@ export async function fetchDailyVisits(input: {
   domain: string;
   startDate: string;
   endDate: string;
+  /** The agency's own key; the server's is the fallback. */
+  key?: string;
 }): Promise<DomainVisits[]> {
-  const { SIMILARWEB_API_KEY: key, SIMILARWEB_API_URL: base } = partnerConfig();
-  if (!key) throw partnerNotConfigured(PROVIDER, "SIMILARWEB_API_KEY");
+  const { SIMILARWEB_API_KEY: serverKey, SIMILARWEB_API_URL: base } = partnerConfig();
+  const key = input.key ?? serverKey;
+  if (!key) throw partnerNotConfigured(PROVIDER);
   const url = new URL(`v1/website/${encodeURIComponent(input.domain)}/total-traffic-and-engagement/visits`, base);
   url.search = new URLSearchParams({
     api_key: key,

@@ -4,6 +4,7 @@ import { db } from "../../../../db/client";
 import { dataSources } from "../../../../db/schema";
 import { fetchKeywordPositions } from "../../../../integrations/partners/semrush-position-tracking";
 import { fetchDailyVisits } from "../../../../integrations/partners/similarweb-visits";
+import { agencyPartnerKey } from "../../../partner-keys/partner-keys";
 import { RowBuffer } from "../row-buffer";
 import type { PartnerConnector } from "./types";
 
@@ -29,8 +30,9 @@ export const competitorConnector: PartnerConnector = {
   newBuffer: () => new RowBuffer(["channel", "source", "keyword"], ["sessions", "impressions", "position_weighted"]),
   async fetch({ source, startDate, endDate, buffer }) {
     const domains = Array.isArray(source.additional.competitors) ? (source.additional.competitors as string[]) : [];
+    const key = await agencyPartnerKey(source.agencyId, "similarweb");
     for (const domain of domains) {
-      for (const day of await fetchDailyVisits({ domain, startDate, endDate }))
+      for (const day of await fetchDailyVisits({ domain, startDate, endDate, key }))
         buffer.add(day.date, [COMPETITOR_CHANNEL, domain, ""], [day.visits, 0, 0]);
     }
     const [keywordSource] = await db()
@@ -46,8 +48,10 @@ export const competitorConnector: PartnerConnector = {
       .limit(1);
     const campaignId = String(keywordSource?.additional.campaignId ?? "");
     if (!campaignId) return;
+    const semrushKey = await agencyPartnerKey(source.agencyId, "semrush");
     for (const domain of domains) {
-      await fetchKeywordPositions({ campaignId, urlMask: `*.${domain}/*`, startDate, endDate }, (rows) => {
+      const input = { campaignId, urlMask: `*.${domain}/*`, startDate, endDate, key: semrushKey };
+      await fetchKeywordPositions(input, (rows) => {
         for (const row of rows) {
           const searches = Math.max(row.searchVolume / 30, MIN_DAILY_SEARCHES);
           buffer.add(row.date, [COMPETITOR_CHANNEL, domain, row.keyword], [0, searches, row.position * searches]);

@@ -1,5 +1,6 @@
 import "server-only";
 import { fetchKeywordPositions } from "../../../../integrations/partners/semrush-position-tracking";
+import { agencyPartnerKey } from "../../../partner-keys/partner-keys";
 import { RowBuffer } from "../row-buffer";
 import type { PartnerConnector } from "./types";
 
@@ -18,7 +19,8 @@ export const keywordConnector: PartnerConnector = {
   async fetch({ source, startDate, endDate, buffer }) {
     const campaignId = String(source.additional.campaignId ?? "");
     const domain = String(source.additional.domain ?? "");
-    await fetchKeywordPositions({ campaignId, urlMask: `*.${domain}/*`, startDate, endDate }, (rows) => {
+    const key = await agencyPartnerKey(source.agencyId, "semrush");
+    await fetchKeywordPositions({ campaignId, urlMask: `*.${domain}/*`, startDate, endDate, key }, (rows) => {
       for (const row of rows) {
         const searches = Math.max(row.searchVolume / 30, MIN_DAILY_SEARCHES);
         buffer.add(row.date, [row.keyword], [searches, row.position * searches]);
