@@ -41,6 +41,8 @@ const envSchema = z.object({
     .optional()
     .transform((v) => (v && v.trim() !== "" ? v.trim() : undefined))
     .pipe(z.email("SUPPORT_EMAIL must be an email address").optional()),
+  // A folder holding the operator's own terms.md and privacy.md (Markdown); unset or missing, the shipped defaults.
+  LEGAL_DIR: optionalString,
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
 });
 

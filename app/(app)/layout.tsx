@@ -4,6 +4,7 @@ import { Suspense, type ReactNode } from "react";
 import { AlertOutlet } from "@/components/alerts/alerts-context";
 import { PaymentBanner } from "@/components/agency/payment-banner";
 import { AppHeader } from "@/components/app-shell/app-header";
+import { LegalFooter } from "@/components/layout/legal-footer";
 import { SessionHydration } from "@/components/app-shell/session-hydration";
 import { DropboxOutcomeNotice } from "@/components/file-storage/dropbox-outcome-notice";
 import { safeAppPath } from "@/lib/navigation/safe-app-path";
@@ -33,6 +34,7 @@ export default async function AppLayout({ children }: { children: ReactNode }) {
           </Suspense>
           {children}
         </main>
+        <LegalFooter />
       </div>
     </SessionHydration>
   );

@@ -51,6 +51,17 @@ export default async function LandingPage() {
             Log in
           </Link>
         </div>
+        <p className="mt-4 text-sm text-slate-600">
+          Before you sign up, read our{" "}
+          <Link href="/terms" className="text-brand-700 underline underline-offset-2">
+            terms of service
+          </Link>{" "}
+          and{" "}
+          <Link href="/privacy" className="text-brand-700 underline underline-offset-2">
+            privacy notice
+          </Link>
+          : what we store and for how long.
+        </p>
       </section>
       <figure className="mb-10">
         <Image

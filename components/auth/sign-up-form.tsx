@@ -151,6 +151,17 @@ export function SignUpForm() {
           />
         )}
       />
+      <p className="-mt-2 text-sm text-slate-600">
+        Read the{" "}
+        <Link href="/terms" className="text-brand-700 underline underline-offset-2" target="_blank">
+          terms of service
+        </Link>{" "}
+        and the{" "}
+        <Link href="/privacy" className="text-brand-700 underline underline-offset-2" target="_blank">
+          privacy notice
+        </Link>
+        .
+      </p>
       <Button type="submit" className="w-full" loading={isSubmitting}>
         Create agency
       </Button>

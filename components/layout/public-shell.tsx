@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { AlertOutlet } from "@/components/alerts/alerts-context";
 import { Brand } from "./brand";
+import { LegalFooter } from "./legal-footer";
 
 /** Chrome of the logged-out pages: the product name on top, content centred below. */
 export function PublicShell({ children }: { children: ReactNode }) {
@@ -15,6 +16,7 @@ export function PublicShell({ children }: { children: ReactNode }) {
         <AlertOutlet />
         {children}
       </main>
+      <LegalFooter />
     </div>
   );
 }

@@ -26,6 +26,9 @@ export const agencies = pgTable(
     subscriptionEventAt: timestamp("subscription_event_at", { withTimezone: true }),
     /** Creation time of the last event applied to the payment state (past due or paid): older ones change nothing. */
     paymentEventAt: timestamp("payment_event_at", { withTimezone: true }),
+    /** The terms of service the registering admin accepted (their version, from legal/terms.md) and when. */
+    termsVersion: text("terms_version"),
+    termsAcceptedAt: timestamp("terms_accepted_at", { withTimezone: true }),
     // Null until the owner follows the confirmation link; unconfirmed agencies cannot log in.
     confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
     ...timestamps,

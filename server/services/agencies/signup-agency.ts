@@ -1,4 +1,5 @@
 import "server-only";
+import { legalDocument } from "../../legal/legal-document";
 import { eq } from "drizzle-orm";
 import type { z } from "zod";
 import { EVEN_TIMING_MS, TOKEN_TTL_MS } from "@/lib/constants/app";
@@ -47,7 +48,14 @@ async function register(input: z.output<typeof agencySignupSchema>) {
     await db().transaction(async (tx) => {
       const [agency] = await tx
         .insert(agencies)
-        .values({ name: input.agencyName, website: input.website, phone: input.phone })
+        .values({
+          name: input.agencyName,
+          website: input.website,
+          phone: input.phone,
+          // What was accepted, and when: the terms' version at the moment of sign-up (a later text is a new version).
+          termsVersion: legalDocument("terms").version,
+          termsAcceptedAt: new Date(),
+        })
         .returning({ id: agencies.id });
       const [user] = await tx
         .insert(users)
