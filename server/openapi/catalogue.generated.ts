@@ -36,6 +36,7 @@ import {
   uaPropertiesQuery,
 } from "@/lib/validation/google-data-sources";
 import { onboardingSubmitSchema, tempOnboardingSchema } from "@/lib/validation/onboarding";
+import { partnerKeySchema } from "@/lib/validation/partner-keys";
 import { createPartnerSourceSchema } from "@/lib/validation/partner-sources";
 import { metaAccountsQuery, metaSourceSchema, premiumConnectSchema } from "@/lib/validation/premium-sources";
 import {
@@ -183,6 +184,36 @@ export const OPERATIONS: CatalogueOperation[] = [
     path: "/api/agencies/{id}/customization",
     method: "DELETE",
     summary: "DELETE /api/agencies/{id}/customization",
+    access: "withAgencyAdmin",
+    status: 200,
+    body: null,
+    query: null,
+    multipart: false,
+  },
+  {
+    path: "/api/agencies/{id}/partner-keys/{provider}",
+    method: "PUT",
+    summary: "PUT /api/agencies/{id}/partner-keys/{provider}",
+    access: "withAgencyAdmin",
+    status: 200,
+    body: partnerKeySchema,
+    query: null,
+    multipart: false,
+  },
+  {
+    path: "/api/agencies/{id}/partner-keys/{provider}",
+    method: "DELETE",
+    summary: "DELETE /api/agencies/{id}/partner-keys/{provider}",
+    access: "withAgencyAdmin",
+    status: 200,
+    body: null,
+    query: null,
+    multipart: false,
+  },
+  {
+    path: "/api/agencies/{id}/partner-keys",
+    method: "GET",
+    summary: "GET /api/agencies/{id}/partner-keys",
     access: "withAgencyAdmin",
     status: 200,
     body: null,
