@@ -2,7 +2,7 @@
  * Next.js calls register() once when the web process starts: pg-boss is started then (its queues
  * checked), and the listener for report changes, rather than by the first request that needs them,
  * which paid for it (a quarter of a second on the report bench's loaded machine, more than the rest
- * of the request).
+ * of the request). So is the SVG render supervisor: starting a process blocks the starting thread.
  */
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== "nodejs" || process.env.NEXT_PHASE === "phase-production-build") return;
@@ -13,4 +13,6 @@ export async function register(): Promise<void> {
   // Report waiters (GET /reports/{id}?wait=N) are woken from the first request on.
   const { listenForReportChanges } = await import("./server/services/reports/report-changes");
   listenForReportChanges();
+  const { startSvgRenderer } = await import("./server/exports/svg-raster/render-svg");
+  startSvgRenderer();
 }

@@ -154,7 +154,7 @@ export function CustomizationForm({ level, targetId, data, canEdit, onSaved, asi
   const removeLogo = Boolean(values.removeLogo);
   const logoHint = (
     <>
-      PNG, JPEG or SVG, at most 1 MB (1048576 bytes).{" "}
+      PNG, JPEG or SVG (without filter effects), at most 1 MB (1048576 bytes).{" "}
       {own?.logo
         ? "This level has its own logo."
         : inherited.logo

@@ -43,6 +43,16 @@ export const CUSTOMIZATION_MESSAGES = {
   fontInvalid: "Please select a font from the list",
   logoTooLarge: "The logo must be an image of at most 1 MB (1048576 bytes)",
   logoInvalid: "The logo must be a PNG, JPEG or SVG image",
+  // An SVG is drawn by the server for exports and emails: what would cost it far more than a logo needs is refused.
+  logoSvgFilters:
+    "SVG logos with filter effects (blurs, shadows, textures) are not accepted: upload the logo as a PNG, or as an SVG without filters",
+  logoSvgTooLarge: "The SVG logo's width and height must be at most 10,000 pixels",
+  logoSvgTooDeep: "The SVG logo is nested too deeply: at most 200 levels of elements",
+  logoSvgTooManyNodes: "The SVG logo has too many elements: at most 100,000",
+  logoSvgTooTall: "The SVG logo is too tall for its width: its height may be at most 6.6 times its width",
+  logoSvgTooSlow: "The SVG logo takes too long to draw: upload the logo as a PNG, or a simpler SVG",
+  logoSvgTooBig: "The SVG logo needs too much memory to draw: upload the logo as a PNG, or a simpler SVG",
+  logoSvgUnreadable: "The SVG logo could not be drawn: upload the logo as a PNG",
   notMultipart: "The request body must be multipart/form-data",
   malformedForm: "The request body is not valid form data",
   saved: "Customization saved",

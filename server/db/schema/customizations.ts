@@ -20,6 +20,11 @@ export const customizations = pgTable(
     projectId: uuid("project_id").references(() => clientProjects.id, { onDelete: "cascade" }),
     logo: bytea("logo"),
     logoMimeType: text("logo_mime_type"),
+    /**
+     * An SVG logo drawn to PNG (server/exports/rasterize-svg.ts) for the files and emails, once per logo: at upload,
+     * or on first use for a logo stored before it existed. Null for PNG and JPEG logos, which are embedded as sent.
+     */
+    logoRaster: bytea("logo_raster"),
     chartColor: text("chart_color"),
     palette: text("palette").array(),
     font: text("font"),

@@ -82,7 +82,38 @@ describe("sanitizeSvg", () => {
   });
 
   it("refuses deep nesting instead of overflowing", () => {
-    expect(() => sanitizeSvg(`<svg>${"<g>".repeat(500)}${"</g>".repeat(500)}</svg>`)).toThrow(SvgRejectedError);
+    expect(() => sanitizeSvg(`<svg>${"<g>".repeat(500)}${"</g>".repeat(500)}</svg>`)).toThrow(
+      expect.objectContaining({ name: "SvgRejectedError", kind: "too-deep" }),
+    );
+  });
+
+  it("refuses filter effects, in elements, attributes and CSS, with their kind", () => {
+    const filtered = [
+      // Issue 60: 325 bytes that kept the server's renderer busy for seconds.
+      `<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100" viewBox="0 0 100 100"><defs><filter id="f" x="-50%" y="-50%" width="200%" height="200%"><feTurbulence baseFrequency="0.9" numOctaves="10"/><feGaussianBlur stdDeviation="40"/></filter></defs><rect width="100" height="100" fill="#a1b2c3" filter="url(#f)"/></svg>`,
+      `<svg><feGaussianBlur stdDeviation="4"/></svg>`,
+      `<svg><rect width="1" height="1" filter="blur(40)"/></svg>`,
+      `<svg><rect width="1" height="1" style="filter: blur(40px)"/></svg>`,
+      `<svg><style>rect { filter:blur(4px) }</style><rect width="1" height="1"/></svg>`,
+    ];
+    for (const input of filtered) {
+      expect(() => sanitizeSvg(input), input).toThrow(expect.objectContaining({ kind: "filters" }));
+    }
+  });
+
+  it("refuses a declared size past 10,000 px, in any unit or through the viewBox", () => {
+    for (const root of [
+      `width="20000" height="10"`,
+      `width="10" height="300in" viewBox="0 0 1 1"`,
+      `viewBox="0 0 5 10001"`,
+    ]) {
+      expect(() => sanitizeSvg(`<svg ${root}><rect width="1" height="1"/></svg>`), root).toThrow(
+        expect.objectContaining({ kind: "too-large" }),
+      );
+    }
+    expect(sanitizeSvg(`<svg width="100%" viewBox="0 0 10000 200"><rect width="1" height="1"/></svg>`).svg).toContain(
+      "<rect",
+    );
   });
 
   it("removes <script> in any spelling, with its content", () => {

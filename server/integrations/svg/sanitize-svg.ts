@@ -9,10 +9,18 @@ import { JSDOM } from "jsdom";
 // keeps only same-document references: no links (their content stays), no external or data: hrefs,
 // no <image>/<feImage>, no url() that is not "url(#id)", and no CSS that could load or spell anything.
 // Refused (SvgRejectedError): anything that is not well-formed XML with an <svg> root, a DOCTYPE with
-// an internal subset (entity declarations), and trees too deep or too large to walk safely.
+// an internal subset (entity declarations), trees too deep or too large to walk safely, and what costs a
+// renderer far more than a logo needs: filter effects (325 bytes of turbulence and blur took resvg seconds)
+// and a declared size beyond MAX_SIDE_PX.
+
+/** Why an SVG was refused, for the message the uploader sees. */
+export type SvgRejection = "malformed" | "too-deep" | "too-many-nodes" | "filters" | "too-large";
 
 export class SvgRejectedError extends Error {
-  constructor(reason: string) {
+  constructor(
+    reason: string,
+    readonly kind: SvgRejection = "malformed",
+  ) {
     super(`Not an acceptable SVG: ${reason}`);
     this.name = "SvgRejectedError";
   }
@@ -26,8 +34,12 @@ export interface SanitizedSvg {
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 const XLINK_NS = "http://www.w3.org/1999/xlink";
-const MAX_DEPTH = 200;
-const MAX_NODES = 100_000;
+export const SVG_LIMITS = {
+  maxDepth: 200,
+  maxNodes: 100_000,
+  /** Width and height as declared (the root's attributes, else its viewBox), in CSS pixels. */
+  maxSidePx: 10_000,
+};
 
 const PURIFY_CONFIG: Config = {
   USE_PROFILES: { svg: true, svgFilters: true },
@@ -112,10 +124,10 @@ function assertWalkable(root: Element): void {
   let depth = 1;
   let node: Node | null = root;
   while (node) {
-    if (++nodes > MAX_NODES) throw new SvgRejectedError("too many nodes");
+    if (++nodes > SVG_LIMITS.maxNodes) throw new SvgRejectedError("too many nodes", "too-many-nodes");
     if (node.firstChild) {
       node = node.firstChild;
-      if (++depth > MAX_DEPTH) throw new SvgRejectedError("nested too deeply");
+      if (++depth > SVG_LIMITS.maxDepth) throw new SvgRejectedError("nested too deeply", "too-deep");
       continue;
     }
     while (node && node !== root && !node.nextSibling) {
@@ -126,7 +138,46 @@ function assertWalkable(root: Element): void {
   }
 }
 
-/** Cleans an SVG logo; throws SvgRejectedError when it is not well-formed SVG. */
+const CSS_PX: Record<string, number> = {
+  "": 1,
+  px: 1,
+  pt: 4 / 3,
+  pc: 16,
+  mm: 96 / 25.4,
+  cm: 96 / 2.54,
+  in: 96,
+  em: 16,
+  ex: 8,
+};
+
+/** A length attribute in CSS pixels; null for a percentage or what cannot be read (the renderer then decides). */
+function lengthPx(value: string | null): number | null {
+  const match = value ? /^\s*([+-]?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?)\s*([a-z]*)\s*$/i.exec(value) : null;
+  const factor = match ? CSS_PX[match[2].toLowerCase()] : undefined;
+  return match && factor !== undefined ? Math.abs(Number(match[1])) * factor : null;
+}
+
+/** Refuses filter effects (elements, attributes, CSS) and a declared width or height beyond the limit. */
+function assertCheapToDraw(root: Element, window: JSDOM["window"]): void {
+  const walker = window.document.createTreeWalker(root, window.NodeFilter.SHOW_ELEMENT);
+  for (let node: Node | null = root; node; node = walker.nextNode()) {
+    const element = node as Element;
+    const name = element.localName.toLowerCase();
+    const css = name === "style" ? (element.textContent ?? "") : (element.getAttribute("style") ?? "");
+    if (name === "filter" || name.startsWith("fe") || element.hasAttribute("filter") || /filter\s*:/i.test(css))
+      throw new SvgRejectedError("filter effects", "filters");
+  }
+  const [, , boxWidth, boxHeight] = (root.getAttribute("viewBox") ?? "")
+    .trim()
+    .split(/[\s,]+/)
+    .map(Number);
+  const width = lengthPx(root.getAttribute("width")) ?? (Number.isFinite(boxWidth) ? Math.abs(boxWidth) : 0);
+  const height = lengthPx(root.getAttribute("height")) ?? (Number.isFinite(boxHeight) ? Math.abs(boxHeight) : 0);
+  if (width > SVG_LIMITS.maxSidePx || height > SVG_LIMITS.maxSidePx)
+    throw new SvgRejectedError(`larger than ${SVG_LIMITS.maxSidePx} px`, "too-large");
+}
+
+/** Cleans an SVG logo; throws SvgRejectedError when it is not well-formed SVG or too costly to draw. */
 export function sanitizeSvg(source: string): SanitizedSvg {
   const dom = parse(source);
   const { document, NodeFilter, XMLSerializer } = dom.window;
@@ -163,6 +214,7 @@ export function sanitizeSvg(source: string): SanitizedSvg {
   const found: Node[] = [];
   while (comments.nextNode()) found.push(comments.currentNode);
   for (const comment of found) comment.parentNode?.removeChild(comment);
+  assertCheapToDraw(root, dom.window);
 
   return { svg: new XMLSerializer().serializeToString(root), removed: [...new Set(removed)] };
 }

@@ -13,7 +13,7 @@ import { customizationTarget, lockTarget, targetWhere, type CustomizationContext
  */
 export async function saveCustomization({ ctx, input }: { ctx: CustomizationContext; input: CustomizationForm }) {
   const target = customizationTarget(ctx);
-  const { fields, logo } = checkCustomizationForm(input);
+  const { fields, logo } = await checkCustomizationForm(input);
   const values = {
     chartColor: fields.chartColor,
     palette: fields.palette,
@@ -21,9 +21,9 @@ export async function saveCustomization({ ctx, input }: { ctx: CustomizationCont
     reportTitle: fields.reportTitle,
     footerText: fields.footerText,
     ...(logo
-      ? { logo: logo.bytes, logoMimeType: logo.mimeType }
+      ? { logo: logo.bytes, logoMimeType: logo.mimeType, logoRaster: logo.raster }
       : fields.removeLogo
-        ? { logo: null, logoMimeType: null }
+        ? { logo: null, logoMimeType: null, logoRaster: null }
         : {}),
   };
   const view = await db().transaction(async (tx) => {

@@ -161,6 +161,33 @@ describe("/api/agencies/{id}/customization", () => {
     const stored = (await storedRow(agency.id)).logo!.toString("utf8");
     expect(stored).not.toMatch(/<script|\son\w+\s*=|javascript:|alert/i);
     expect(stored).toContain(`<rect width="10" height="10" fill="#2563eb"/>`);
+    // Drawn once, at upload, for the files and emails: a 600 px PNG of the square logo.
+    const raster = (await storedRow(agency.id)).logoRaster!;
+    expect(raster.subarray(1, 4).toString("latin1")).toBe("PNG");
+    expect([raster.readUInt32BE(16), raster.readUInt32BE(20)]).toEqual([600, 600]);
+  });
+
+  it("refuses SVGs too costly to draw, each with its reason", async () => {
+    const { agency, token } = await createAgency();
+    const cases = [
+      [
+        `<svg width="100" height="100"><filter id="f"><feGaussianBlur stdDeviation="9"/></filter><rect width="9" height="9" filter="url(#f)"/></svg>`,
+        CUSTOMIZATION_MESSAGES.logoSvgFilters,
+      ],
+      [`<svg width="50000" height="100"><rect width="9" height="9"/></svg>`, CUSTOMIZATION_MESSAGES.logoSvgTooLarge],
+      [`<svg>${"<g>".repeat(300)}${"</g>".repeat(300)}</svg>`, CUSTOMIZATION_MESSAGES.logoSvgTooDeep],
+      [`<svg width="10" height="1000"><rect width="10" height="1000"/></svg>`, CUSTOMIZATION_MESSAGES.logoSvgTooTall],
+    ];
+    for (const [svg, message] of cases) {
+      const res = await put(
+        agency.id,
+        token,
+        customizationForm({ chartColor: "#123456" }, file(svg, "logo.svg", "image/svg+xml")),
+      );
+      expect(res.status, message).toBe(400);
+      expect(res.body).toEqual({ status: 400, message, errors: { logo: message } });
+    }
+    expect(await storedRow(agency.id)).toBeUndefined();
   });
 
   it("requires the chart colour and validates the other fields, changing nothing", async () => {

@@ -1,0 +1,1 @@
+ALTER TABLE "customizations" ADD COLUMN "logo_raster" "bytea";
