@@ -2,7 +2,7 @@
  * Next.js calls register() once when the web process starts: pg-boss is started then (its queues
  * checked), and the listener for report changes, rather than by the first request that needs them,
  * which paid for it (a quarter of a second on the report bench's loaded machine, more than the rest
- * of the request). So is the SVG render supervisor: starting a process blocks the starting thread.
+ * of the request). So are the helper processes that draw SVG logos and build export files.
  */
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== "nodejs" || process.env.NEXT_PHASE === "phase-production-build") return;
@@ -13,6 +13,9 @@ export async function register(): Promise<void> {
   // Report waiters (GET /reports/{id}?wait=N) are woken from the first request on.
   const { listenForReportChanges } = await import("./server/services/reports/report-changes");
   listenForReportChanges();
+  // Helper processes (SVG drawing, export files): starting a process blocks the thread that starts it.
   const { startSvgRenderer } = await import("./server/exports/svg-raster/render-svg");
   startSvgRenderer();
+  const { startExportBuilder } = await import("./server/exports/off-thread/build-export");
+  startExportBuilder();
 }

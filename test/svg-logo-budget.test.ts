@@ -8,6 +8,7 @@ import * as reportTokensRoute from "@/app/api/reportTokens/route";
 import { CUSTOMIZATION_MESSAGES } from "@/lib/constants/customization";
 import { db } from "@/server/db/client";
 import { customizations } from "@/server/db/schema";
+import { startExportBuilder } from "@/server/exports/off-thread/build-export";
 import { RENDER_BUDGET, startSvgRenderer } from "@/server/exports/svg-raster/render-svg";
 import { generateReport } from "@/server/jobs/handlers/generate-report";
 import { call, callBytes } from "@/test/api";
@@ -67,6 +68,7 @@ beforeAll(async () => {
   // As the web process does when it starts (instrumentation.ts); and the routes' modules load, as in a server that
   // has answered before.
   startSvgRenderer();
+  startExportBuilder();
   expect((await exportExcel()).status).toBe(200);
   expect((await openShared()).status).toBe(200);
 });

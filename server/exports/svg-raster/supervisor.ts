@@ -2,9 +2,10 @@ import { fork, type ChildProcess } from "node:child_process";
 import { readFile } from "node:fs/promises";
 import { setPriority } from "node:os";
 import path from "node:path";
+import { serveRequests } from "../off-thread/serve-requests";
 import type { RenderAnswer, RenderBudget, RenderRequest } from "./render-budget";
 
-// The render supervisor: a small long-lived process of its own (started by render-svg.ts through supervisor-entry.mjs)
+// The render supervisor: a small helper process (../off-thread/helper-process.ts; started through supervisor-entry.mjs)
 // that starts one drawing process (render-svg-child.mjs) per SVG and kills it (SIGKILL) past its time or memory
 // budget. It exists so that the app's processes never fork on a request: starting a process blocks the caller's
 // thread until the new one runs, 200-350 ms for a 350 MB process on a busy 2-core machine, while this process is small
@@ -103,19 +104,10 @@ function draw(request: RenderRequest, budget: RenderBudget): Promise<Result> {
   });
 }
 
-/** Serves the app's requests until the app goes away (its channel closes), then takes its drawings with it. */
-export function superviseRenders(): void {
-  process.on("message", (request: RenderRequest) => {
-    void slot(() => draw(request, request.budget)).then((result) => {
-      const answer: RenderAnswer = { id: request.id, result };
-      if (process.connected) process.send!(answer);
-    });
-  });
-  process.on("disconnect", () => {
+serveRequests<RenderRequest, Omit<RenderAnswer, "id">>(
+  async (request) => ({ result: await slot(() => draw(request, request.budget)) }),
+  // The app went away: its drawings go too.
+  () => {
     for (const child of children) child.kill("SIGKILL");
-    process.exit(0);
-  });
-  process.send!({ ready: true });
-}
-
-superviseRenders();
+  },
+);

@@ -4,8 +4,7 @@ import type { ExportFormatKey, ExportSelection } from "@/lib/validation/exports"
 import { EXPORT_MESSAGES } from "@/lib/validation/exports";
 import { exportFileName } from "../../exports/export-file-name";
 import { EXPORT_CONTENT_TYPES, type ExportModel } from "../../exports/export-model";
-import { buildPptx } from "../../exports/pptx/build-pptx";
-import { buildXlsx } from "../../exports/xlsx/build-xlsx";
+import { buildExportBytes } from "../../exports/off-thread/build-export";
 import { db } from "../../db/client";
 import { agencies } from "../../db/schema";
 import { BadRequestError } from "../../errors";
@@ -63,8 +62,8 @@ export async function exportInsights({
   return buildExportFile(await exportModel({ ctx, input: input.selection }), input.format);
 }
 
-/** The file of an export model, named after the report it holds. */
+/** The file of an export model, named after the report it holds (built in the export builder process, not here). */
 export async function buildExportFile(model: ExportModel, format: ExportFormatKey): Promise<ExportFile> {
-  const body = format === "pptx" ? await buildPptx(model) : await buildXlsx(model);
+  const body = await buildExportBytes(model, format);
   return { fileName: exportFileName(model, format), contentType: EXPORT_CONTENT_TYPES[format], body };
 }
