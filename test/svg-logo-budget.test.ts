@@ -32,15 +32,22 @@ const exportExcel = () =>
   });
 const openShared = () => call(accessTokenRoute.POST, { path: "/api/accessToken", body: { token: shareToken } });
 
-/** Calls /api/health one after another (as a load balancer's probes would) until stopped; each call's time. */
+/**
+ * Calls /api/health one after another (as a load balancer's probes would) until stopped: each call's wall time, and
+ * the CPU time this process spent meanwhile. On the shared 2-core machine at a load average of 19, a profile showed
+ * probes of 200 ms during which this process ran 9 ms of its own code: it was waiting for a core, not on a drawing.
+ * A probe is slow because of this process only when it both took long and the process worked all that time.
+ */
 function probeHealth() {
-  const times: number[] = [];
+  const probes: { wallMs: number; cpuMs: number }[] = [];
   let running = true;
   const done = (async () => {
     while (running) {
       const started = performance.now();
+      const cpu = process.cpuUsage();
       const res = await call(healthRoute.GET, { path: "/api/health" });
-      times.push(performance.now() - started);
+      const used = process.cpuUsage(cpu);
+      probes.push({ wallMs: performance.now() - started, cpuMs: (used.user + used.system) / 1000 });
       expect(res.status).toBe(200);
       await new Promise((resolve) => setTimeout(resolve, 5));
     }
@@ -49,7 +56,7 @@ function probeHealth() {
     stop: async () => {
       running = false;
       await done;
-      return times;
+      return probes;
     },
   };
 }
@@ -108,14 +115,16 @@ describe("the filtered SVG logo of issue 60", () => {
     // Both at once, as an agency's export and its client's share link would come: one drawing serves both.
     const [excel, shared] = await Promise.all([exportExcel(), openShared()]);
     const took = performance.now() - started;
-    const healthTimes = await health.stop();
+    const probes = await health.stop();
 
     expect(excel.status).toBe(200);
     expect(shared.status).toBe(200);
     // Within the render budget (plus starting the renderer), whether the logo was drawn in it or not.
     expect(took).toBeLessThan(RENDER_BUDGET.startupMs + RENDER_BUDGET.renderMs);
-    expect(healthTimes.length).toBeGreaterThan(10);
-    expect(Math.max(...healthTimes)).toBeLessThan(50);
+    expect(probes.length).toBeGreaterThan(10);
+    // Drawn on this thread, as before, the logo held every probe for 1-4 s, all of it this process's own work.
+    const heldByThisProcess = probes.map((p) => Math.min(p.wallMs, p.cpuMs));
+    expect(Math.max(...heldByThisProcess), JSON.stringify(probes.filter((p) => p.wallMs >= 50))).toBeLessThan(50);
 
     // The file carries the drawn PNG or, past the budget, no picture (the report title stands in); never an SVG.
     const book = await readPackage(excel.bytes);
