@@ -13,7 +13,10 @@ export const metaAccountsQuery = z.object({ sessionId: z.uuid() });
 // POST /properties/{id}/data-sources/meta: the ad account chosen from that login, and a name.
 export const metaSourceSchema = z.object({
   sessionId: z.uuid(),
-  adAccountId: z.string().trim().regex(/^\d{1,30}$/, "Choose an ad account"),
+  adAccountId: z
+    .string()
+    .trim()
+    .regex(/^\d{1,30}$/, "Choose an ad account"),
   name: z.string().trim().max(255, "Maximum 255 characters").optional(),
 });
 export type MetaSourceInput = z.input<typeof metaSourceSchema>;

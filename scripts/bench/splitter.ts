@@ -13,7 +13,10 @@ const CONCURRENCY = 20;
 
 async function seed(db: pg.Client): Promise<void> {
   const one = async (text: string, values: unknown[]) => (await db.query<{ id: string }>(text, values)).rows[0].id;
-  const agency = await one(`insert into agencies (name, confirmed_at) values ('Splitter bench', now()) returning id`, []);
+  const agency = await one(
+    `insert into agencies (name, confirmed_at) values ('Splitter bench', now()) returning id`,
+    [],
+  );
   const client = await one(`insert into clients (agency_id, name) values ($1, 'Shop') returning id`, [agency]);
   const project = await one(
     `insert into client_projects (agency_id, client_id, name, site_type, url)
