@@ -16,6 +16,7 @@ import { pageJsBenchmark } from "./bench/page-js";
 import { runQuality } from "./bench/quality";
 import { realSeriesBenchmark } from "./bench/real-series";
 import { reportBenchmark } from "./bench/report";
+import { rootCauseBenchmark } from "./bench/root-cause";
 import { searchBenchmark } from "./bench/search";
 import { googleBenchmark } from "./bench/google";
 import { metaBenchmark } from "./bench/meta";
@@ -35,6 +36,7 @@ const BENCHMARKS: BenchmarkEntry[] = [
   wizardBenchmark,
   exportsBenchmark,
   realSeriesBenchmark,
+  rootCauseBenchmark,
   schedulesBenchmark,
   loadBenchmark,
   pageJsBenchmark,
