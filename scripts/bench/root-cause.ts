@@ -21,7 +21,9 @@ function lines(run: DatasetRun): string[] {
   ];
   for (const m of ANCHOR_METHODS) {
     const a = run.anchors[m];
-    out.push(`          ${m.padEnd(10)} F1 ${f(a.f1)} (P ${f(a.precision)} / R ${f(a.recall)}), TP/FP/FN ${a.tp}/${a.fp}/${a.fn}`);
+    out.push(
+      `          ${m.padEnd(10)} F1 ${f(a.f1)} (P ${f(a.precision)} / R ${f(a.recall)}), TP/FP/FN ${a.tp}/${a.fp}/${a.fn}`,
+    );
   }
   out.push(
     `          time per case: localise median ${percentile(run.localiseMs, 50).toFixed(0)} ms, ` +

@@ -5,7 +5,10 @@ import path from "node:path";
 // per-case predictions (`anchor_predictions.csv`). Neither holds quotes or commas inside a cell.
 
 function readTable(file: string): Record<string, string>[] {
-  const [head, ...rows] = fs.readFileSync(file, "utf8").split(/\r?\n/).filter((l) => l !== "");
+  const [head, ...rows] = fs
+    .readFileSync(file, "utf8")
+    .split(/\r?\n/)
+    .filter((l) => l !== "");
   const columns = head.split(",");
   return rows.map((row) => {
     const cells = row.split(",");

@@ -61,11 +61,14 @@ describe("the benchmark's scoring rule", () => {
 
   it("scores a prediction of the truth itself as all true positives", () => {
     fc.assert(
-      fc.property(elements.filter((t) => t.length > 0), (truth) => {
-        const cell = truth.map((p) => join([...p].sort())).join(";");
-        const distinct = new Set(truth.map((p) => join([...p].sort()))).size;
-        expect(scoreCase(truth.map(join), cell)).toEqual({ tp: distinct, fp: 0, fn: 0 });
-      }),
+      fc.property(
+        elements.filter((t) => t.length > 0),
+        (truth) => {
+          const cell = truth.map((p) => join([...p].sort())).join(";");
+          const distinct = new Set(truth.map((p) => join([...p].sort()))).size;
+          expect(scoreCase(truth.map(join), cell)).toEqual({ tp: distinct, fp: 0, fn: 0 });
+        },
+      ),
     );
   });
 });

@@ -1,8 +1,9 @@
-import { normalSurvival } from "../../stats/distributions";
 import { buildCuboids, type Cuboid } from "./cuboids";
+import type { LeafStatistics } from "./element-sums";
 import { elementConditions, elementKey } from "./describe";
-import { fitNoiseModel, leafWeight } from "./noise-model";
-import { multiplicity, type Multiplicity } from "./penalty";
+import { changeP, changeStatistic, excessScatter } from "./element-test";
+import { fitNoiseModel, leafWeight, MIN_FIT_LEAVES } from "./noise-model";
+import { multiplicity, thresholds, type Multiplicity, type Thresholds } from "./penalty";
 import { leafScale, relativeChange } from "./relative-change";
 import { RootCauseSearch, type Pick } from "./search";
 import type { Condition, LeafTable, LocaliseOptions, NoiseModel, RootCauseElement, RootCauseResult } from "./types";
@@ -34,28 +35,43 @@ export function localiseRootCause(table: LeafTable, options: LocaliseOptions = {
   }
   const informative = Int32Array.from(informativeList);
   const cuboids = buildCuboids(table, maxLayer);
-  const tests = multiplicity(cuboids, informative, alpha);
+  const candidates = multiplicity(cuboids, informative);
 
+  // The noise is fitted on the leaves no element explains; the first fit sees every leaf, and the
+  // anomalous ones widen it, so the search runs again on a refit until the fit stands still.
+  // Too few leaves left unexplained to fit on: the last fit stands.
   let noise = fitNoiseModel(g, scale, informative);
+  let tests: Thresholds;
   let picks: Pick[] = [];
-  let search: RootCauseSearch | undefined;
-  for (let round = 0; round < ROOT_CAUSE_DEFAULTS.noiseRounds; round++) {
-    const weight = new Float64Array(n);
-    const sum = new Float64Array(n);
-    const square = new Float64Array(n);
-    for (const i of informative) {
-      weight[i] = leafWeight(noise, scale[i]);
-      sum[i] = weight[i] * g[i];
-      square[i] = sum[i] * g[i];
-    }
-    search = new RootCauseSearch(cuboids, tests, { weight, sum, square });
+  let search: RootCauseSearch;
+  for (let round = 1; ; round++) {
+    tests = thresholds(candidates, alpha, noise.df);
+    search = new RootCauseSearch(cuboids, tests, leafStatistics(g, scale, informative, noise));
     picks = search.run(informative);
-    const next = fitNoiseModel(g, scale, unexplained(informative, picks, n));
-    if (process.env.RC_DEBUG) console.log("round", round, noise, picks.length);
+    const rest = unexplained(informative, picks, n);
+    if (round >= ROOT_CAUSE_DEFAULTS.noiseRounds || rest.length < MIN_FIT_LEAVES) break;
+    const next = fitNoiseModel(g, scale, rest);
     if (close(next, noise)) break;
     noise = next;
   }
-  return describeResult(table, cuboids, tests, picks, search!, { noise, alpha, maxLayer });
+  return describeResult(table, cuboids, { candidates, tests }, picks, search, { noise, alpha, maxLayer });
+}
+
+function leafStatistics(
+  g: Float64Array,
+  scale: Float64Array,
+  informative: Int32Array,
+  noise: NoiseModel,
+): LeafStatistics {
+  const weight = new Float64Array(g.length);
+  const sum = new Float64Array(g.length);
+  const square = new Float64Array(g.length);
+  for (const i of informative) {
+    weight[i] = leafWeight(noise, scale[i]);
+    sum[i] = weight[i] * g[i];
+    square[i] = sum[i] * g[i];
+  }
+  return { weight, sum, square };
 }
 
 function unexplained(informative: Int32Array, picks: readonly Pick[], n: number): Int32Array {
@@ -72,7 +88,7 @@ function close(a: NoiseModel, b: NoiseModel): boolean {
 function describeResult(
   table: LeafTable,
   cuboids: readonly Cuboid[],
-  tests: Multiplicity,
+  { candidates, tests }: { candidates: Multiplicity; tests: Thresholds },
   picks: readonly Pick[],
   search: RootCauseSearch,
   meta: { noise: NoiseModel; alpha: number; maxLayer: number },
@@ -93,11 +109,14 @@ function describeResult(
     const conditions = elementConditions(table, cuboid, p.element);
     let actual = 0;
     let expected = 0;
-    for (const i of p.members) (actual += table.actual[i]), (expected += table.expected[i]);
+    for (const i of p.members) {
+      actual += table.actual[i];
+      expected += table.expected[i];
+    }
     const change = actual - expected;
-    const z = p.weight > 0 ? p.sum / Math.sqrt(p.weight) : 0;
-    const pValue = 2 * normalSurvival(Math.abs(z));
-    const candidates = tests.candidates[cuboid.layer];
+    const statistic = changeStatistic(p);
+    const pValue = changeP(statistic, tests.df);
+    const stands = tests.candidates[cuboid.layer];
     return {
       conditions,
       key: elementKey(conditions),
@@ -108,7 +127,14 @@ function describeResult(
       relativeChange: expected !== 0 ? change / expected : change === 0 ? 0 : Infinity * Math.sign(change),
       share: total.change !== 0 ? change / total.change : 0,
       leaves: p.members.length,
-      test: { z, pValue, candidates, adjustedP: Math.min(1, pValue * candidates) },
+      test: {
+        statistic,
+        z: Math.sign(p.sum) * Math.sqrt(statistic),
+        pValue,
+        scatter: excessScatter(p),
+        candidates: stands,
+        adjustedP: Math.min(1, pValue * stands),
+      },
       excludes: excludesOf(p),
     };
   });
@@ -118,7 +144,7 @@ function describeResult(
     total,
     explainedShare: total.change !== 0 ? explained / total.change : 0,
     noise: meta.noise,
-    candidates: tests.total,
+    candidates: candidates.total,
     alpha: meta.alpha,
     maxLayer: meta.maxLayer,
   };

@@ -5,68 +5,105 @@ import type { NoiseModel } from "./types";
 // variance sigma² + phi / m, where m = max(actual, expected). sigma is the forecast's relative
 // error (the benchmark's only noise); phi / m is count noise (a segment with 4 orders moves by
 // half of itself from week to week, one with 4,000 by 1.6 %), so small segments need a larger
-// change to count. Both are fitted robustly from the leaves no element explains: the leaves are
-// cut into bins by m, each bin gives a robust variance around zero (median |g| / 0.6745, which
-// half of a bin's leaves being anomalous does not move), and a least-squares line through the bins
-// against 1/m gives sigma² (intercept) and phi (slope), neither below zero.
+// change to count. Both are fitted robustly on the leaves no element explains:
+// - the leaves are cut into bins by m; each bin gives a robust variance around zero,
+//   (median |g| / 0.6745)², which half of a bin's leaves being anomalous does not move;
+// - the model is fitted to the bins' log variances, each weighted by its precision (the log of
+//   a median-based variance of n values has a variance of about 5.4 / n), as
+//   A · ((1 − t) + t · x / x̄) with x = 1 / m, over a grid of t in [0, 1]: t = 0 is relative noise
+//   alone, t = 1 count noise alone. Relative noise is the default (every forecast has it); count
+//   noise must beat it by the BIC's price of a parameter, ln(bins), and a mix of both by twice
+//   that: over a narrow range of m the models look alike, and a count model fitted to noise
+//   would weight the largest leaves far above the rest.
 
 const MAD_TO_VARIANCE = 1 / (0.6744897501960817 * 0.6744897501960817);
+/** A median-based variance of n normal values is worth about 0.37 n degrees of freedom. */
+const MEDIAN_EFFICIENCY = 0.37;
+const LOG_VARIANCE_SPREAD = 5.4;
 const BINS = 10;
-const MIN_PER_BIN = 40;
+const MIN_PER_BIN = 12;
+const GRID = 100;
 /**
  * No forecast is better than 0.1 %: without a floor, a baseline that reproduces the data exactly
  * (a test fixture, a frozen feed) would make rounding errors infinitely significant.
  */
 export const MIN_SIGMA = 1e-3;
 
+interface Bin {
+  /** 1 / the bin's median scale. */
+  x: number;
+  /** Robust variance of g around zero. */
+  y: number;
+  n: number;
+}
+
 /** Fits the noise model on the leaves listed in `leaves` (indices into g and scale). */
 export function fitNoiseModel(g: Float64Array, scale: Float64Array, leaves: Int32Array): NoiseModel {
+  const bins = binVariances(g, scale, leaves);
+  if (bins.length === 0) return { sigma: MIN_SIGMA, phi: 0, df: 1, leaves: 0 };
+  const { level, mix, parameters } = fitShape(bins);
+  const xBar = meanX(bins);
+  return {
+    sigma: Math.max(MIN_SIGMA, Math.sqrt(level * (1 - mix))),
+    phi: (level * mix) / xBar,
+    df: Math.max(1, MEDIAN_EFFICIENCY * leaves.length - parameters),
+    leaves: leaves.length,
+  };
+}
+
+/** The fewest leaves a noise model is fitted on: two bins. */
+export const MIN_FIT_LEAVES = 2 * MIN_PER_BIN;
+
+function binVariances(g: Float64Array, scale: Float64Array, leaves: Int32Array): Bin[] {
   const n = leaves.length;
-  if (n === 0) return { sigma: MIN_SIGMA, phi: 0 };
+  if (n === 0) return [];
   const order = Array.from(leaves).sort((a, b) => scale[a] - scale[b]);
   const binCount = Math.max(1, Math.min(BINS, Math.floor(n / MIN_PER_BIN)));
   const buffer = new Float64Array(Math.ceil(n / binCount) + 1);
-  const xs: number[] = [];
-  const ys: number[] = [];
-  const ws: number[] = [];
+  const bins: Bin[] = [];
   for (let b = 0; b < binCount; b++) {
     const from = Math.floor((b * n) / binCount);
     const to = Math.floor(((b + 1) * n) / binCount);
     for (let k = from; k < to; k++) buffer[k - from] = Math.abs(g[order[k]]);
-    ys.push(medianInPlace(buffer, to - from) ** 2 * MAD_TO_VARIANCE);
-    xs.push(1 / scale[order[(from + to) >> 1]]);
-    ws.push(to - from);
+    const y = Math.max(MIN_SIGMA * MIN_SIGMA, medianInPlace(buffer, to - from) ** 2 * MAD_TO_VARIANCE);
+    bins.push({ x: 1 / scale[order[(from + to) >> 1]], y, n: to - from });
   }
-  const { intercept, slope } = nonNegativeLine(xs, ys, ws);
-  return { sigma: Math.max(MIN_SIGMA, Math.sqrt(intercept)), phi: slope };
+  return bins;
 }
 
-/**
- * Weighted least squares y = a + b·x with a, b ≥ 0. Bins are weighted by their size over their
- * variance squared (the variance of a variance estimate grows with its square), so the many
- * precise large-scale bins set sigma and the noisy small ones set phi.
- */
-function nonNegativeLine(xs: number[], ys: number[], counts: number[]): { intercept: number; slope: number } {
-  const ws = counts.map((c, i) => c / Math.max(ys[i], 1e-12) ** 2);
-  let sw = 0, sx = 0, sy = 0, sxx = 0, sxy = 0;
-  for (let i = 0; i < xs.length; i++) {
-    sw += ws[i];
-    sx += ws[i] * xs[i];
-    sy += ws[i] * ys[i];
-    sxx += ws[i] * xs[i] * xs[i];
-    sxy += ws[i] * xs[i] * ys[i];
+function meanX(bins: readonly Bin[]): number {
+  const total = bins.reduce((s, b) => s + b.n, 0);
+  return bins.reduce((s, b) => s + b.n * b.x, 0) / total;
+}
+
+/** The best A and t (as `level` and `mix`) of A · ((1 − t) + t · x / x̄) on the log scale. */
+function fitShape(bins: readonly Bin[]): { level: number; mix: number; parameters: number } {
+  const xBar = meanX(bins);
+  const total = bins.reduce((s, b) => s + b.n, 0);
+  const fit = (t: number) => {
+    const shape = bins.map((b) => Math.log(1 - t + (t * b.x) / xBar));
+    const logLevel = bins.reduce((s, b, i) => s + b.n * (Math.log(b.y) - shape[i]), 0) / total;
+    const chi = bins.reduce(
+      (s, b, i) => s + (b.n * (Math.log(b.y) - logLevel - shape[i]) ** 2) / LOG_VARIANCE_SPREAD,
+      0,
+    );
+    return { level: Math.exp(logLevel), mix: t, chi, parameters: t === 0 || t === 1 ? 1 : 2 };
+  };
+  const relative = fit(0);
+  if (bins.length < 3) return relative;
+  const price = Math.log(bins.length);
+  const counting = fit(1);
+  let mixed = counting;
+  for (let k = 1; k < GRID; k++) {
+    const candidate = fit(k / GRID);
+    if (candidate.chi < mixed.chi) mixed = candidate;
   }
-  const det = sw * sxx - sx * sx;
-  if (det > 0) {
-    const line = { intercept: (sxx * sy - sx * sxy) / det, slope: (sw * sxy - sx * sy) / det };
-    if (line.intercept >= 0 && line.slope >= 0) return line;
-  }
-  // The unconstrained optimum lies outside the quadrant: the best line lies on one of its edges.
-  const flat = { intercept: sy / sw, slope: 0 };
-  const counting = { intercept: 0, slope: sxx > 0 ? Math.max(0, sxy / sxx) : 0 };
-  const residual = (line: { intercept: number; slope: number }) =>
-    xs.reduce((s, x, i) => s + ws[i] * (ys[i] - line.intercept - line.slope * x) ** 2, 0);
-  return residual(counting) < residual(flat) ? counting : flat;
+  const scored = [
+    { fit: relative, score: relative.chi },
+    { fit: counting, score: counting.chi + price },
+    { fit: mixed, score: mixed.chi + 2 * price },
+  ];
+  return scored.reduce((best, c) => (c.score < best.score ? c : best)).fit;
 }
 
 /** Per-leaf weight 1 / variance under the model (the inverse of the null variance of g). */

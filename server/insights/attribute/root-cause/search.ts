@@ -1,7 +1,7 @@
 import { isStrictSuperCuboid, type Cuboid } from "./cuboids";
 import { ElementSums, type LeafStatistics, type LeafSums, type VisitElement } from "./element-sums";
-import { likelihoodRatio } from "./element-test";
-import { thresholdFor, type Multiplicity } from "./penalty";
+import { changeStatistic, fitStatistic } from "./element-test";
+import type { Thresholds } from "./penalty";
 
 // The search for the set of elements that explains a change best (docs/decisions/0019).
 //
@@ -42,7 +42,7 @@ export class RootCauseSearch {
   /** `cuboids[0]` must be the root (no dimension), as buildCuboids makes it. */
   constructor(
     private readonly cuboids: readonly Cuboid[],
-    private readonly tests: Multiplicity,
+    private readonly tests: Thresholds,
     private readonly leaves: LeafStatistics,
   ) {
     this.sums = new ElementSums(cuboids, leaves);
@@ -64,19 +64,50 @@ export class RootCauseSearch {
     return found;
   }
 
-  /** A pick's likelihood ratio minus its threshold: what it adds to the model's score. */
+  /** What an element adds to the model's score: its fit minus its threshold; −∞ if its change does not pass. */
   gain(pick: LeafSums & { cuboid: number }): number {
-    return likelihoodRatio(pick) - thresholdFor(this.tests, this.cuboids[pick.cuboid].layer, pick.count);
+    return this.gainOf(pick.cuboid, pick);
   }
 
-  /** One pass: the whole total if it is one change, else the elements below it. */
+  private gainOf(cuboid: number, sums: LeafSums): number {
+    const threshold = this.tests.threshold[this.cuboids[cuboid].layer];
+    return changeStatistic(sums) > threshold ? fitStatistic(sums) - threshold : -Infinity;
+  }
+
+  /** One pass: the whole total if it is one change, else the elements below it (and the rest of it). */
   private pass(active: Int32Array): Pick[] {
     const root = this.pick(0, 0, active);
-    const rootGain = this.gain(root);
-    if (rootGain > 0 && !this.splits(root, this.belowRoot)) return [root];
-    const inside = this.greedy(active, this.belowRoot);
-    if (rootGain > 0 && rootGain >= this.score(root, inside)) return [root];
-    return inside;
+    if (this.gain(root) > 0 && !this.splits(root, this.belowRoot)) return [root];
+    return this.withRest(root, this.greedy(active, this.belowRoot));
+  }
+
+  /**
+   * The first k of `inside` (in the order found) and, when it passes, the rest of `root` as one
+   * element, for the k that scores best. "Everything rose 5 %, mobile in Germany fell 40 %" is two
+   * elements, not mobile in Germany and then every channel that rose 5 % one by one; with no
+   * change in the rest, k is all of them and there is no rest.
+   */
+  private withRest(root: Pick, inside: readonly Pick[]): Pick[] {
+    const rest: LeafSums = { count: root.count, weight: root.weight, sum: root.sum, square: root.square };
+    const restGain = () => (rest.count > 0 ? this.gain({ ...rest, cuboid: root.cuboid }) : 0);
+    let score = 0;
+    let bestScore = Math.max(0, restGain());
+    let bestK = 0;
+    let bestWithRest = restGain() > 0;
+    inside.forEach((p, k) => {
+      score += this.gain(p);
+      rest.count -= p.count;
+      rest.weight -= p.weight;
+      rest.sum -= p.sum;
+      rest.square -= p.square;
+      const total = score + Math.max(0, restGain());
+      if (total <= bestScore) return;
+      bestScore = total;
+      bestK = k + 1;
+      bestWithRest = restGain() > 0;
+    });
+    const kept = inside.slice(0, bestK);
+    return bestWithRest ? [...kept, this.pick(root.cuboid, root.element, without(root.members, kept))] : kept;
   }
 
   /** Picks elements of `allowed` on `scope` until none passes (or their gains sum past `enough`). */
@@ -85,7 +116,8 @@ export class RootCauseSearch {
     const setAside = new Set<number>();
     // A scope with more leaf-cuboid pairs than elements is summed once and kept up to date.
     const elements = allowed.reduce((s, c) => s + this.cuboids[c].elementCount, 0);
-    const held = scope.length * allowed.length > elements ? new ElementSums(this.cuboids, this.leaves, allowed) : undefined;
+    const held =
+      scope.length * allowed.length > elements ? new ElementSums(this.cuboids, this.leaves, allowed) : undefined;
     held?.add(scope, allowed);
     let active = scope;
     let gained = 0;
@@ -116,8 +148,11 @@ export class RootCauseSearch {
     let bestCuboid = -1;
     let bestElement = -1;
     const visit: VisitElement = (c, e, sums) => {
-      const gain = likelihoodRatio(sums) - thresholdFor(this.tests, this.cuboids[c].layer, sums.count);
-      if (gain > bestGain && !setAside.has(elementId(c, e))) (bestGain = gain), (bestCuboid = c), (bestElement = e);
+      const gain = this.gainOf(c, sums);
+      if (gain <= bestGain || setAside.has(elementId(c, e))) return;
+      bestGain = gain;
+      bestCuboid = c;
+      bestElement = e;
     };
     if (held) held.visitAll(allowed, visit);
     else this.sums.scan(leaves, allowed, visit);
@@ -158,7 +193,7 @@ export class RootCauseSearch {
 
   /** Whether some element inside `parent` differs from the rest of it past its own threshold. */
   private splits(parent: Pick, inner: readonly number[]): boolean {
-    const whole = likelihoodRatio(parent);
+    const whole = fitStatistic(parent);
     const rest: LeafSums = { count: 0, weight: 0, sum: 0, square: 0 };
     let found = false;
     this.sums.scan(parent.members, inner, (c, _e, sums) => {
@@ -168,8 +203,8 @@ export class RootCauseSearch {
       rest.weight = parent.weight - sums.weight;
       rest.sum = parent.sum - sums.sum;
       rest.square = parent.square - sums.square;
-      const split = likelihoodRatio(sums) + likelihoodRatio(rest) - whole;
-      if (split > thresholdFor(this.tests, this.cuboids[c].layer, sums.count)) found = true;
+      const split = fitStatistic(sums) + fitStatistic(rest) - whole;
+      if (split > this.tests.threshold[this.cuboids[c].layer]) found = true;
     });
     return found;
   }

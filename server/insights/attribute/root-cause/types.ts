@@ -24,12 +24,19 @@ export interface Condition {
   readonly value: string;
 }
 
-/** How an element was tested: a z test of its mean relative change against the noise model. */
+/**
+ * How an element was tested: a likelihood-ratio test of "its leaves share a change of their own"
+ * against the noise model (element-test.ts), with Bonferroni over the candidates it stands for.
+ */
 export interface ElementTest {
-  /** Signed z of the element's weighted mean relative change (its likelihood ratio is z²). */
+  /** The χ²₁ statistic of the element's change against none, scaled down by its leaves' overdispersion. */
+  readonly statistic: number;
+  /** ±√statistic, signed as the element's change: the statistic on a z scale, for reading. */
   readonly z: number;
-  /** Two-sided p-value of z alone. */
+  /** The statistic's own p-value (before multiplicity). */
   readonly pValue: number;
+  /** How much the element's leaves scatter around its change beyond their noise (τ, on the relative scale). */
+  readonly scatter: number;
   /** How many candidate elements this one stands for: the elements of its layer × the layers searched. */
   readonly candidates: number;
   /** min(1, pValue × candidates): the Bonferroni p-value the element passed (≤ alpha). */
@@ -66,6 +73,10 @@ export interface RootCauseElement {
 export interface NoiseModel {
   readonly sigma: number;
   readonly phi: number;
+  /** Degrees of freedom of the fit (the tests refer to F with these). */
+  readonly df: number;
+  /** The leaves it was fitted on: those no element explains. */
+  readonly leaves: number;
 }
 
 export interface RootCauseResult {
