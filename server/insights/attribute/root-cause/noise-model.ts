@@ -57,18 +57,25 @@ export const MIN_FIT_LEAVES = 2 * MIN_PER_BIN;
 function binVariances(g: Float64Array, scale: Float64Array, leaves: Int32Array): Bin[] {
   const n = leaves.length;
   if (n === 0) return [];
-  const order = Array.from(leaves).sort((a, b) => scale[a] - scale[b]);
   const binCount = Math.max(1, Math.min(BINS, Math.floor(n / MIN_PER_BIN)));
-  const buffer = new Float64Array(Math.ceil(n / binCount) + 1);
-  const bins: Bin[] = [];
-  for (let b = 0; b < binCount; b++) {
-    const from = Math.floor((b * n) / binCount);
-    const to = Math.floor(((b + 1) * n) / binCount);
-    for (let k = from; k < to; k++) buffer[k - from] = Math.abs(g[order[k]]);
-    const y = Math.max(MIN_SIGMA * MIN_SIGMA, medianInPlace(buffer, to - from) ** 2 * MAD_TO_VARIANCE);
-    bins.push({ x: 1 / scale[order[(from + to) >> 1]], y, n: to - from });
+  // Bins of equal counts by scale: the scales sorted (a native numeric sort), and each leaf placed
+  // by the bins' upper edges. Ties at an edge go to the lower bin, so bins may differ a little in size.
+  const sorted = Float64Array.from(leaves, (i) => scale[i]).sort();
+  const edges = Array.from({ length: binCount }, (_, b) => sorted[Math.floor(((b + 1) * n) / binCount) - 1]);
+  const changes: number[][] = edges.map(() => []);
+  const scales: number[][] = edges.map(() => []);
+  for (const i of leaves) {
+    let b = 0;
+    while (scale[i] > edges[b]) b++;
+    changes[b].push(Math.abs(g[i]));
+    scales[b].push(scale[i]);
   }
-  return bins;
+  return changes.flatMap((values, b) => {
+    if (values.length === 0) return [];
+    const spread = medianInPlace(Float64Array.from(values), values.length);
+    const y = Math.max(MIN_SIGMA * MIN_SIGMA, spread ** 2 * MAD_TO_VARIANCE);
+    return [{ x: 1 / medianInPlace(Float64Array.from(scales[b]), values.length), y, n: values.length }];
+  });
 }
 
 function meanX(bins: readonly Bin[]): number {

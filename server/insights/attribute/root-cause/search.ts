@@ -55,8 +55,10 @@ export class RootCauseSearch {
     this.picks = 0;
     const found: Pick[] = [];
     let active = leaves;
+    // The sums of the leaves left, below the root: added once, kept up to date by every pass.
+    const held = this.hold(leaves, this.belowRoot);
     for (let pass = 0; pass < MAX_PASSES && active.length > 0; pass++) {
-      const more = this.pass(active);
+      const more = this.pass(active, held);
       if (more.length === 0) break;
       found.push(...more);
       active = without(active, more);
@@ -74,11 +76,24 @@ export class RootCauseSearch {
     return changeStatistic(sums) > threshold ? fitStatistic(sums) - threshold : -Infinity;
   }
 
-  /** One pass: the whole total if it is one change, else the elements below it (and the rest of it). */
-  private pass(active: Int32Array): Pick[] {
+  /**
+   * One pass: the whole total if it is one change, else the elements below it (and the rest of
+   * it). `held` holds the sums of `active`; the greedy search removes what it explains, and when
+   * the pass keeps less than the search found, the rest of the total takes every leaf left.
+   */
+  private pass(active: Int32Array, held: ElementSums | undefined): Pick[] {
     const root = this.pick(0, 0, active);
-    if (this.gain(root) > 0 && !this.splits(root, this.belowRoot)) return [root];
-    return this.withRest(root, this.greedy(active, this.belowRoot));
+    if (this.gain(root) > 0 && !this.splits(root, this.belowRoot, held)) return [root];
+    return this.withRest(root, this.greedy(active, this.belowRoot, Infinity, held));
+  }
+
+  /** Sums of `scope` kept for the search to read again and again, when it has more leaf-cuboid pairs than elements. */
+  private hold(scope: Int32Array, allowed: readonly number[]): ElementSums | undefined {
+    const elements = allowed.reduce((s, c) => s + this.cuboids[c].elementCount, 0);
+    if (scope.length * allowed.length <= elements) return undefined;
+    const held = new ElementSums(this.cuboids, this.leaves, allowed);
+    held.add(scope, allowed);
+    return held;
   }
 
   /**
@@ -111,14 +126,14 @@ export class RootCauseSearch {
   }
 
   /** Picks elements of `allowed` on `scope` until none passes (or their gains sum past `enough`). */
-  private greedy(scope: Int32Array, allowed: readonly number[], enough = Infinity): Pick[] {
+  private greedy(
+    scope: Int32Array,
+    allowed: readonly number[],
+    enough = Infinity,
+    held = this.hold(scope, allowed),
+  ): Pick[] {
     const found: Pick[] = [];
     const setAside = new Set<number>();
-    // A scope with more leaf-cuboid pairs than elements is summed once and kept up to date.
-    const elements = allowed.reduce((s, c) => s + this.cuboids[c].elementCount, 0);
-    const held =
-      scope.length * allowed.length > elements ? new ElementSums(this.cuboids, this.leaves, allowed) : undefined;
-    held?.add(scope, allowed);
     let active = scope;
     let gained = 0;
     while (active.length > 0 && this.picks < MAX_PICKS && gained <= enough) {
@@ -192,11 +207,11 @@ export class RootCauseSearch {
   }
 
   /** Whether some element inside `parent` differs from the rest of it past its own threshold. */
-  private splits(parent: Pick, inner: readonly number[]): boolean {
+  private splits(parent: Pick, inner: readonly number[], held?: ElementSums): boolean {
     const whole = fitStatistic(parent);
     const rest: LeafSums = { count: 0, weight: 0, sum: 0, square: 0 };
     let found = false;
-    this.sums.scan(parent.members, inner, (c, _e, sums) => {
+    const visit: VisitElement = (c, _e, sums) => {
       // An element holding all of the parent's leaves is the parent itself, not a split of it.
       if (found || sums.count === parent.count) return;
       rest.count = parent.count - sums.count;
@@ -205,7 +220,9 @@ export class RootCauseSearch {
       rest.square = parent.square - sums.square;
       const split = fitStatistic(sums) + fitStatistic(rest) - whole;
       if (split > this.tests.threshold[this.cuboids[c].layer]) found = true;
-    });
+    };
+    if (held) held.visitAll(inner, visit);
+    else this.sums.scan(parent.members, inner, visit);
     return found;
   }
 }
