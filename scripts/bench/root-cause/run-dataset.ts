@@ -14,6 +14,8 @@ export interface DatasetRun {
   score: MicroScore;
   /** Per case, the localiser's own time (not reading the file), sorted. */
   localiseMs: number[];
+  /** The same in CPU time of this process: on a shared machine, wall time also counts the others' work. */
+  localiseCpuMs: number[];
   readMs: number[];
   anchors: Record<string, MicroScore>;
 }
@@ -25,13 +27,17 @@ export async function runDataset(dataset: Dataset, onCase?: (id: string, s: Case
   const truth = readTruth(dir);
   const scores: CaseScore[] = [];
   const localiseMs: number[] = [];
+  const localiseCpuMs: number[] = [];
   const readMs: number[] = [];
   for (const [caseId, set] of truth) {
     const started = performance.now();
     const table = await readCase(path.join(dir, `${caseId}.csv.gz`));
     const read = performance.now();
+    const cpu = process.cpuUsage();
     const result = localiseRootCause(table);
     localiseMs.push(performance.now() - read);
+    const used = process.cpuUsage(cpu);
+    localiseCpuMs.push((used.user + used.system) / 1000);
     readMs.push(read - started);
     const score = scoreCase(
       result.elements.map((e) => e.key),
@@ -48,6 +54,7 @@ export async function runDataset(dataset: Dataset, onCase?: (id: string, s: Case
     dataset,
     score: microScore(scores),
     localiseMs: localiseMs.sort((a, b) => a - b),
+    localiseCpuMs: localiseCpuMs.sort((a, b) => a - b),
     readMs: readMs.sort((a, b) => a - b),
     anchors,
   };
