@@ -3,7 +3,7 @@ import { ANCHOR_METHODS, runDataset, type DatasetRun } from "./root-cause/run-da
 import { DATASETS } from "./root-cause/paths";
 
 // `npm run bench -- root-cause`: the multi-dimensional root-cause localiser
-// (server/insights/attribute/root-cause/, docs/decisions/0023) on the RiskLoc benchmark's S and L
+// (server/insights/attribute/root-cause/, docs/decisions/0024) on the RiskLoc benchmark's S and L
 // sets in ../shared/root-cause (50 cases each, read from there, never copied). Prints micro F1,
 // precision, recall and TP/FP/FN per dataset beside the anchors' (scored from
 // anchor_predictions.csv by the same rule), and the time per case. Target: at least RiskLoc's F1

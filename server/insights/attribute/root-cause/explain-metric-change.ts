@@ -6,7 +6,7 @@ import { localiseRootCause } from "./localise";
 import type { RootCauseResult } from "./types";
 
 // What the engine calls to explain a metric's change between two periods by combinations of
-// dimensions (docs/decisions/0023): "revenue fell because of mobile in Paid Search in Germany".
+// dimensions (docs/decisions/0024): "revenue fell because of mobile in Paid Search in Germany".
 // Pure: the leaves come from loadCombinationLeaves (server/insights/data/), read with the report.
 //
 // Expected = the comparison period's value of the leaf, scaled by the periods' lengths in days

@@ -8,7 +8,7 @@ import { leafScale, relativeChange } from "./relative-change";
 import { RootCauseSearch, type Pick } from "./search";
 import type { Condition, LeafTable, LocaliseOptions, NoiseModel, RootCauseElement, RootCauseResult } from "./types";
 
-/** Defaults of the localiser; each is argued in docs/decisions/0023. */
+/** Defaults of the localiser; each is argued in docs/decisions/0024. */
 export const ROOT_CAUSE_DEFAULTS = {
   /** Family-wise error rate of each layer's candidates (Bonferroni within, alpha / layers each). */
   alpha: 0.05,
@@ -19,7 +19,7 @@ export const ROOT_CAUSE_DEFAULTS = {
 /**
  * The smallest set of elements (dimension = value conditions, possibly in different cuboids) that
  * explains the difference between the leaves' actual and expected values, each with its effect,
- * its share of the change and the test it passed (docs/decisions/0023).
+ * its share of the change and the test it passed (docs/decisions/0024).
  */
 export function localiseRootCause(table: LeafTable, options: LocaliseOptions = {}): RootCauseResult {
   const alpha = options.alpha ?? ROOT_CAUSE_DEFAULTS.alpha;

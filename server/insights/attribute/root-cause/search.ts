@@ -3,7 +3,7 @@ import { ElementSums, type LeafStatistics, type LeafSums, type VisitElement } fr
 import { changeStatistic, fitStatistic } from "./element-test";
 import type { Thresholds } from "./penalty";
 
-// The search for the set of elements that explains a change best (docs/decisions/0023).
+// The search for the set of elements that explains a change best (docs/decisions/0024).
 //
 // The model: every leaf's relative change is zero plus noise, except on the leaves of the chosen
 // elements, each of which has a change of its own (element-test.ts). Its score is the sum of

@@ -1,4 +1,4 @@
-// The contract of the multi-dimensional root-cause localiser (docs/decisions/0023). Pure data in,
+// The contract of the multi-dimensional root-cause localiser (docs/decisions/0024). Pure data in,
 // pure data out: no database, no dates, no metric names; callers (the benchmark, the project
 // loader) build a LeafTable and read RootCauseResult.
 
