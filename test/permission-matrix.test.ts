@@ -42,6 +42,7 @@ import * as propertyCustomizationRoute from "@/app/api/properties/[id]/customiza
 import * as propertyDataSourcesRoute from "@/app/api/properties/[id]/data-sources/route";
 import * as propertyPartnerSourceRoute from "@/app/api/properties/[id]/data-sources/partner/route";
 import * as propertyConnectPremiumRoute from "@/app/api/properties/[id]/data-sources/connect/[integration]/route";
+import * as propertyMetaSourceRoute from "@/app/api/properties/[id]/data-sources/meta/route";
 import { resetPremiumConfig } from "@/server/integrations/premium/config";
 import * as propertyUploadSourceRoute from "@/app/api/properties/[id]/data-sources/upload/route";
 import * as propertyReportsAddRoute from "@/app/api/properties/[id]/reports/add/route";
@@ -435,6 +436,22 @@ const ROUTES: RouteCase[] = [
     },
     verify: async (f, allowed) =>
       expect(await db().$count(oauthStates, like(oauthStates.returnPath, `%${f.project.id}%`))).toBe(allowed ? 1 : 0),
+  },
+  {
+    // Those who may manage sources pass the access check and are then told to choose an ad account
+    // (400): the body names none, so no Meta login is read and no source is written.
+    file: "app/api/properties/[id]/data-sources/meta/route.ts",
+    method: "POST",
+    label: "POST /api/properties/{id}/data-sources/meta (no ad account chosen)",
+    handler: propertyMetaSourceRoute.POST,
+    scope: "project",
+    requires: ["datasource:manage"],
+    okStatus: 400,
+    request: (f) => ({
+      params: { id: f.project.id },
+      body: { sessionId: "00000000-0000-4000-8000-000000000000", adAccountId: "" },
+    }),
+    verify: async (f) => expect(await db().$count(dataSources, eq(dataSources.projectId, f.project.id))).toBe(0),
   },
   {
     file: "app/api/properties/[id]/reports/route.ts",

@@ -27,6 +27,14 @@ export const API_ROUTE_METHODS: readonly ApiRoute[] = [
     methods: ["GET", "PUT", "DELETE"],
   },
   {
+    pattern: "/api/agencies/[id]/partner-keys/[provider]",
+    methods: ["PUT", "DELETE"],
+  },
+  {
+    pattern: "/api/agencies/[id]/partner-keys",
+    methods: ["GET"],
+  },
+  {
     pattern: "/api/agencies/[id]/portal-session",
     methods: ["POST"],
   },
@@ -243,6 +251,10 @@ export const API_ROUTE_METHODS: readonly ApiRoute[] = [
     methods: ["GET", "POST"],
   },
   {
+    pattern: "/api/meta/ad-accounts",
+    methods: ["GET"],
+  },
+  {
     pattern: "/api/onboarding",
     methods: ["POST"],
   },
@@ -256,6 +268,10 @@ export const API_ROUTE_METHODS: readonly ApiRoute[] = [
   },
   {
     pattern: "/api/properties/[id]/data-sources/connect/[integration]",
+    methods: ["POST"],
+  },
+  {
+    pattern: "/api/properties/[id]/data-sources/meta",
     methods: ["POST"],
   },
   {
