@@ -49,6 +49,7 @@ const layer = (files, ignores, patterns, dynamicNames) => ({
   },
 });
 const ALL_SDKS = [...VENDOR_SDKS, ...REACT_EMAIL];
+const XLSX_PREVIEW = "components/data-sources/csv-mapping/read-xlsx-start.ts";
 const SOURCES = ["**/*.{ts,tsx,js,jsx,mjs,cjs}"];
 
 const layering = [
@@ -80,9 +81,24 @@ const layering = [
   layer(["app/**/*.test.{ts,tsx}"], [], vendorPatterns(VENDOR_SDKS, REACT_EMAIL), ALL_SDKS),
   layer(
     ["components/**"],
-    [],
+    [XLSX_PREVIEW],
     [...vendorPatterns(VENDOR_SDKS, REACT_EMAIL), ...drizzlePatterns, ...serverPatterns],
     ALL_SDKS,
+  ),
+  // The upload wizard reads an .xlsx's first rows in the browser with the library the importer reads it with
+  // (server/exports/xlsx/sheet-to-csv.ts): that one adapter may load ExcelJS, nothing else in components/.
+  layer(
+    [XLSX_PREVIEW],
+    [],
+    [
+      ...vendorPatterns(
+        VENDOR_SDKS.filter((sdk) => sdk !== "exceljs"),
+        REACT_EMAIL,
+      ),
+      ...drizzlePatterns,
+      ...serverPatterns,
+    ],
+    ALL_SDKS.filter((sdk) => sdk !== "exceljs"),
   ),
   layer(["server/services/**"], [], [...vendorPatterns(VENDOR_SDKS, REACT_EMAIL), ...httpPatterns], ALL_SDKS),
 ];

@@ -113,22 +113,23 @@ describe("uploading real exports", () => {
     expect((await dailySums(sourceId))[1]).toMatchObject({ cost: 91.96, clicks: 291, transactions: 15, revenue: 990 });
   });
 
-  it("Meta Ads by ad set: the ad set is not imported, so the repeated campaign days are refused with what to export", async () => {
+  it("Meta Ads by ad set: the ad set is not imported, so each campaign's day is the sum of its ad sets", async () => {
     const { main, sourceId } = await uploadWorld();
     const csv = [
-      "Campaign name,Ad set name,Day,Impressions,Amount spent (EUR),Link clicks",
-      "Prospecting,Broad 25-54,2026-01-29,14502,61.29,188",
-      "Prospecting,Lookalike 1%,2026-01-29,6044,27.00,97",
+      "Campaign name,Ad set name,Day,Impressions,Reach,Amount spent (EUR),Link clicks",
+      "Prospecting,Broad 25-54,2026-01-29,14502,9000,61.29,188",
+      "Prospecting,Lookalike 1%,2026-01-29,6044,4100,27.00,97",
+      "Prospecting,Broad 25-54,2026-01-30,12000,8000,50.00,150",
     ].join("\n");
     const res = await upload(sourceId, main.token, csv);
-    expect(res.status).toBe(400);
-    expect(res.body.message).toBe(M.duplicateRowSplit(3, 2, [], ["Campaign name"]));
-    expect(res.body.message).toBe(
-      "Line 3: the same date and dimension values as line 2. The file splits its rows by a column that is not " +
-        "imported (an ad set, an hour or the like), so rows that differ only there cannot be told apart: export the " +
-        "report without that breakdown, one row per date and Campaign name, and upload it again",
-    );
-    expect(await dailySums(sourceId)).toEqual([]);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ rows: 2, metrics: ["impressions", "clicks", "cost"], dimensions: ["campaign"] });
+    expect(res.body.notes.join(" ")).toContain("split by Ad set name");
+    expect(res.body.notes.join(" ")).toContain("3 rows of the file were added up into 2");
+    expect((await dailySums(sourceId)).map((d) => [d.date, d.impressions, d.cost, d.clicks])).toEqual([
+      ["2026-01-29", 20546, 88.29, 285],
+      ["2026-01-30", 12000, 50, 150],
+    ]);
   });
 
   it("day-first dates are told by a day above 12; European amounts with a euro sign", async () => {
@@ -147,12 +148,12 @@ describe("uploading real exports", () => {
     expect(await dailySums(sourceId)).toEqual([]);
   });
 
-  it("an unknown column is refused without a mapping; mapped to Ignore it imports, and the mapping is remembered", async () => {
+  it("an unknown column is ignored without a mapping (the summary says so); a mapping is remembered", async () => {
     const { main, sourceId } = await uploadWorld();
     const csv = fixture("unknown-columns.csv");
-    const refused = await upload(sourceId, main.token, csv);
-    expect(refused.status).toBe(400);
-    expect(refused.body.message).toBe(M.unknownColumn(1, "Mood of the day"));
+    const proposed = await upload(sourceId, main.token, csv);
+    expect(proposed.status).toBe(200);
+    expect(proposed.body.notes).toContain("Columns not recognised, not imported: Mood of the day");
 
     const mapping = {
       columns: [

@@ -9,17 +9,20 @@ export function CsvFormatHelp({ id }: { id?: string }) {
   return (
     <div id={id} className="space-y-2 rounded-lg border border-slate-200 bg-slate-50 p-3 text-sm text-slate-700">
       <p>
-        A UTF-8 file with a header row, its columns separated by commas (or by semicolons, as spreadsheets in many
-        European locales save CSV with decimal commas, or by tabs), up to {Math.round(MAX_UPLOAD_BYTES / 1024 / 1024)}{" "}
-        MB. Lines starting with <code className={code}>#</code> are skipped (analytics exports begin with such lines).
-        Each row is one date and one combination of the dimension columns present: data by day, not a week&apos;s or a
-        month&apos;s totals (a file whose dates are all a week or more apart is refused).
+        The export as your tool wrote it, up to {Math.round(MAX_UPLOAD_BYTES / 1024 / 1024)} MB: CSV in UTF-8, UTF-16
+        (Google Ads&apos; &quot;CSV (Excel)&quot;) or Windows-1252, separated by commas, semicolons or tabs, or an .xlsx
+        workbook (its first sheet). Report titles, date ranges, <code className={code}>#</code> lines and totals rows
+        are read for what they are. Each row is one day, week or month (one grain per file) and one combination of the
+        dimension columns present; rows split further (Meta&apos;s ages, GA4&apos;s hours) are added up. A total over a
+        whole range (Google Ads&apos; &quot;All time&quot;, Meta without a time breakdown) is refused with the way to
+        export it by day.
       </p>
       <dl className="space-y-1.5">
         <div>
           <dt className="inline font-medium text-slate-900">Required: </dt>
           <dd className="inline">
-            <code className={code}>date</code> as YYYY-MM-DD or YYYYMMDD.
+            <code className={code}>date</code>: 2026-01-31, 20260131, 01/31/2026, 31/01/2026, Jan 31, 2026, Thu, 5 Feb
+            2026; or a week or month (GA4&apos;s Nth day, Nth week, Week; UA&apos;s Day Index; Shopify&apos;s Week).
           </dd>
         </div>
         <div>

@@ -181,7 +181,7 @@ export function UploadWizard({
             {...form.register("name")}
           />
           <FieldShell
-            label="CSV file"
+            label="Export file"
             required
             error={fileError ?? csv.readError ?? undefined}
             hint={
@@ -256,7 +256,11 @@ export function UploadWizard({
               <GenerateAfterChange
                 projectId={projectId}
                 timeZone={timeZone}
-                dataEnd={outcome.summary.dateRange.end}
+                coverage={{
+                  lastPeriod: outcome.summary.dateRange.end,
+                  grain: outcome.summary.grain ?? "day",
+                  lastPeriodMayBePartial: outcome.summary.lastPeriodMayBePartial,
+                }}
                 canGenerate={canGenerate}
               />
             </>

@@ -10,20 +10,23 @@ import { useGenerateReport } from "@/lib/hooks/use-insights";
 import { useServerForm } from "@/lib/hooks/use-server-form";
 import { COMPARE_TO_LABELS } from "@/lib/insights/format-values";
 import { todayIn } from "@/lib/dates";
-import { defaultPeriod } from "@/lib/insights/report-period";
+import { proposedPeriod, type DataCoverage } from "@/lib/insights/report-period";
 import { generateReportFormSchema } from "@/lib/validation/insight-forms";
 
 /**
- * "Generate report": a period (default: the last 28 days ending yesterday), what to compare it to, an optional
- * name.
+ * "Generate report": a period (proposed from the project's data: its last full weeks, not today's month when the
+ * data ends a year ago), what to compare it to, an optional name.
  */
 export function GenerateReportForm({
   projectId,
   timeZone,
+  coverage,
   onQueued,
 }: {
   projectId: string;
   timeZone: string;
+  /** What the project's data covers (lib/insights/report-period.ts); the last 28 days without it. */
+  coverage?: DataCoverage | null;
   onQueued: (report: Report) => void;
 }) {
   const today = todayIn(timeZone);
@@ -37,7 +40,7 @@ export function GenerateReportForm({
     formState: { errors, isSubmitting },
   } = useServerForm(schema, {
     serverFields: ["name", "periodStart", "periodEnd", "compareTo"],
-    defaultValues: { ...defaultPeriod(timeZone), compareTo: "previous_period", name: "" },
+    defaultValues: { ...proposedPeriod(coverage ?? null, timeZone), compareTo: "previous_period", name: "" },
   });
 
   const onSubmit = handleSubmit(async (values) => {

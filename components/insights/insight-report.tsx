@@ -39,7 +39,7 @@ import { KpiStrip } from "./kpi-strip";
 import { NothingNotable } from "./nothing-notable";
 import { ReportBrandHeader, ReportFooter } from "./report-brand";
 import { ReportProgress } from "./report-generation";
-import { ownReportName } from "@/lib/insights/report-period";
+import { ownReportName, projectCoverage } from "@/lib/insights/report-period";
 import { ReportHistory, reportTitle } from "./report-history";
 import { fontStack } from "@/lib/font-stack";
 
@@ -263,6 +263,7 @@ export function InsightReport({ project, reportParam }: { project: ProjectDetail
         <GenerateReportForm
           projectId={projectId}
           timeZone={project.timeZone}
+          coverage={projectCoverage(sources.data?.docs ?? [])}
           onQueued={(r) => {
             setTrackedId(r._id);
             setGenerating(false);

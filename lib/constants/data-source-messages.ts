@@ -13,7 +13,9 @@ export const DATA_SOURCE_MESSAGES = {
   notMultipart: "Send the file as multipart/form-data in a field named file",
   malformedForm: "The upload could not be read. Please try again",
   fileTooLarge: `The file is larger than ${MB} MB. Split it into several files (for example by date range) and upload each`,
-  notCsv: "The file must be a CSV file: UTF-8 text, comma-separated, with a header row",
+  notCsv: "The file must be a CSV export (or an .xlsx workbook): text with a header row naming its columns",
+  notXlsx:
+    "The .xlsx file could not be read as a workbook: save it again from Excel (or export the report as CSV) and upload it",
   notUtf8: (line: number) => `Line ${line}: the file is not UTF-8 text. Save it as "CSV UTF-8" and upload it again`,
   emptyFile: "The file is empty: it needs a header row and at least one row of data",
   noRows: "The file has a header row but no data rows",
@@ -39,8 +41,6 @@ export const DATA_SOURCE_MESSAGES = {
     `Line ${line}: the same date and dimension values as line ${firstLine}. Each row must be one date and one combination of dimension values`,
   duplicateRowSplit: (line: number, firstLine: number, split: string[], dimensions: string[]) =>
     `Line ${line}: the same date and dimension values as line ${firstLine}. The file splits its rows by a column that is not imported (${split.length > 0 ? split.join(", ") : "an ad set, an hour or the like"}), so rows that differ only there cannot be told apart: export the report without that breakdown, one row per date${dimensions.length > 0 ? ` and ${dimensions.join(" and ")}` : ""}, and upload it again`,
-  notDaily: (apart: string, examples: string[]) =>
-    `The file's dates are ${apart} apart (${examples.join(", ")}, …): Funnelwise reads daily data, one row per date and combination of dimension values. Export the report by day (the Date dimension, not Week or Month) and upload it again`,
   syntax: (line: number, detail: string) => `Line ${line}: ${detail}`,
   dataSourceDeleted: "Data source deleted",
 } as const;

@@ -43,6 +43,17 @@ export class CsvSyntaxError extends Error {
 
 export type RecordHandler = (fields: string[], line: number) => void;
 
+export type Separator = "," | ";" | "\t";
+
+export interface CsvParserOptions {
+  /** The column separator, when the caller knows it (`sniffSeparator`); otherwise the first line that has one tells. */
+  separator?: Separator;
+  /** A `#` line (GA4's and UA's preambles, GA4's section titles), without its `#`. */
+  onComment?: (text: string, line: number) => void;
+  /** An empty line (sections of GA4 and UA exports are apart by one). */
+  onBlank?: (line: number) => void;
+}
+
 export class CsvParser {
   private state = State.LineStart;
   private fields: string[] = [];
@@ -55,8 +66,18 @@ export class CsvParser {
   private started = false;
   /** The column separator; 0 until a line shows one (the lines before it hold a single field). */
   private separator = 0;
+  private comment = "";
+  private readonly onComment?: (text: string, line: number) => void;
+  private readonly onBlank?: (line: number) => void;
 
-  constructor(private readonly onRecord: RecordHandler) {}
+  constructor(
+    private readonly onRecord: RecordHandler,
+    options: CsvParserOptions = {},
+  ) {
+    if (options.separator) this.separator = options.separator.charCodeAt(0);
+    this.onComment = options.onComment;
+    this.onBlank = options.onBlank;
+  }
 
   /** Characters of the field being read, and fields of the record being read: callers cap them. */
   get fieldLength(): number {
@@ -111,6 +132,10 @@ export class CsvParser {
               this.recordLine = this.line;
               if (this.separator === 0) this.separator = mostUsedSeparator(line);
               this.onRecord(this.separator === 0 ? [line] : line.split(String.fromCharCode(this.separator)), this.line);
+            } else if (line.length === 0) {
+              this.onBlank?.(this.line);
+            } else {
+              this.onComment?.(line.slice(1), this.line);
             }
             this.line++;
             i = nl + 1;
@@ -130,11 +155,13 @@ export class CsvParser {
           }
           if (c === LF || c === CR) {
             // A blank line.
+            this.onBlank?.(this.line);
             this.line++;
             this.skipLf = c === CR;
             i++;
           } else if (c === HASH) {
             this.state = State.Comment;
+            this.comment = "";
             i++;
           } else {
             this.recordLine = this.line;
@@ -149,7 +176,10 @@ export class CsvParser {
             if (c === LF || c === CR) break;
             j++;
           }
+          if (this.onComment) this.comment += text.slice(i, j);
           if (j < n) {
+            this.onComment?.(this.comment, this.line);
+            this.comment = "";
             this.line++;
             this.skipLf = text.charCodeAt(j) === CR;
             this.state = State.LineStart;
@@ -235,6 +265,11 @@ export class CsvParser {
     switch (this.state) {
       case State.Quoted:
         throw new CsvSyntaxError(this.recordLine, "a quoted field is not closed before the end of the file");
+      case State.Comment:
+        this.onComment?.(this.comment, this.line);
+        this.comment = "";
+        this.state = State.LineStart;
+        break;
       case State.FieldStart:
       case State.Unquoted:
       case State.QuoteInQuoted:

@@ -1,17 +1,39 @@
-// Numbers as exports write them: 1234.5, 1,234.50 (thousands separators), $1,234.50, €12, 12 USD,
-// (12.00) for a negative amount, 1.234,50 and 1 234,50 (European), 12.5% (percent), and "--" or
-// an empty cell for no value (Google Ads writes "--").
+// Numbers as exports write them: 1234.5, 1,234.50 and 1,23,456 (thousands separators), $1,234.50, US$1.92, €12,
+// ₹1,234, INR 1,234, 12 USD, Rs. 1,234, kr 1 234,50, (12.00) for a negative amount, 1.234,50 and 1 234,50
+// (European), 12.5% (percent); "--", "-", "N/A" or an empty cell for no value (Google Ads writes " --"); "< 10%" and
+// "> 90%" for a bound Google Ads gives instead of a value (impression shares), which is no value either.
 
 const PLAIN = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
-const CURRENCY_SYMBOL = /[$€£¥₹₩₽₺₫₱₪¢]/g;
+const CURRENCY_SYMBOL = /[$€£¥₹₩₽₺₫₱₪¢₴₦฿₡₲]/g;
 const THOUSANDS_DOTS = /^\d{1,3}(?:\.\d{3})+$/;
+/** Cells that hold no value: Google Ads' "--", spreadsheets' errors, "N/A". */
+const NO_VALUE = new Set([
+  "",
+  "--",
+  "-",
+  "—",
+  "–",
+  "n/a",
+  "na",
+  "#n/a",
+  "#div/0!",
+  "#value!",
+  "∞",
+  "null",
+  "(not set)",
+]);
+/** Currency words written before or after an amount (ISO codes are read apart: any three capitals). */
+const CURRENCY_WORD =
+  /^(?:rs\.?|kr\.?|zł|kč|lei|ft|r\$|s\/\.?|lek|din)\s*|\s*(?:rs\.?|kr\.?|zł|kč|lei|ft|lek|din|руб\.?)$/i;
 
 export type NumberCell =
   | { kind: "empty" }
   /** `text`: a plain decimal that PostgreSQL and Number() both read. */
   | { kind: "number"; text: string }
   /** A value written with a percent sign; `text` is the number before the sign. */
-  | { kind: "percent"; text: string };
+  | { kind: "percent"; text: string }
+  /** A bound instead of a value ("< 10%", "> 90%"): no value to store. */
+  | { kind: "bound"; text: string };
 
 /**
  * The cell's number, or null when it is not one. `decimalComma`: the file writes decimals with a comma (its columns
@@ -21,17 +43,22 @@ export function parseNumberCell(raw: string, { decimalComma = false } = {}): Num
   if (decimalComma && THOUSANDS_DOTS.test(raw.trim())) return { kind: "number", text: raw.trim().replace(/\./g, "") };
   if (PLAIN.test(raw)) return { kind: "number", text: raw };
   let s = raw.trim();
-  if (s === "" || s === "--" || s === "-" || s === "—") return { kind: "empty" };
+  if (NO_VALUE.has(s.toLowerCase())) return { kind: "empty" };
   if (PLAIN.test(s)) return { kind: "number", text: s };
+  if (/^[<>]=?\s*\d/.test(s))
+    return parseNumberCell(s.replace(/^[<>]=?\s*/, ""), { decimalComma }) ? { kind: "bound", text: s } : null;
 
   let negative = false;
   if (s.startsWith("(") && s.endsWith(")")) {
     negative = true;
     s = s.slice(1, -1).trim();
   }
-  // ISO currency codes before or after the amount ("USD 12", "12 EUR"), then symbols and the
-  // letters glued to them (CA$, A$, R$).
-  s = s.replace(/^[A-Z]{3}\s+/, "").replace(/\s+[A-Z]{3}$/, "");
+  // ISO currency codes before or after the amount ("USD 12", "12 EUR", "INR 1,234"), currency words, then symbols
+  // and the letters glued to them (US$, CA$, A$, R$).
+  s = s
+    .replace(/^[A-Z]{3}\s+/, "")
+    .replace(/\s+[A-Z]{3}$/, "")
+    .replace(CURRENCY_WORD, "");
   // One sign, before or after the currency symbol (-$12, $-12).
   let signed = false;
   const sign = () => {
@@ -43,25 +70,36 @@ export function parseNumberCell(raw: string, { decimalComma = false } = {}): Num
   };
   sign();
   s = s
-    .replace(/^[A-Z]{0,2}(?=[$€£¥₹₩₽₺₫₱₪¢])/, "")
+    .replace(/^[A-Z]{0,2}(?=[$€£¥₹₩₽₺₫₱₪¢₴₦฿₡₲])/, "")
     .replace(CURRENCY_SYMBOL, "")
+    .replace(CURRENCY_WORD, "")
     .trim();
   sign();
+  // A trailing minus, as some European accounting exports write it ("12,50-").
+  if (!signed && /^\d[\d.,\s]*-$/.test(s)) {
+    negative = !negative;
+    s = s.slice(0, -1).trim();
+  }
   let percent = false;
   if (s.endsWith("%")) {
     percent = true;
     s = s.slice(0, -1).trim();
   }
   // Spaces (also no-break and narrow no-break) and apostrophes group thousands.
-  s = s.replace(/[\s\u00a0\u202f']/g, "");
+  s = s.replace(/[\s\u00a0\u202f'’]/g, "");
   const comma = s.lastIndexOf(",");
   const dot = s.lastIndexOf(".");
   if (comma !== -1 && dot !== -1) {
     // Both: the last one is the decimal point.
     s = comma > dot ? s.replace(/\./g, "").replace(",", ".") : s.replace(/,/g, "");
   } else if (comma !== -1) {
-    // 1,234 and 1,234,567 group thousands (English exports); 12,5 is a decimal comma.
-    s = /^\d{1,3}(,\d{3})+$/.test(s) ? s.replace(/,/g, "") : /^\d+,\d+$/.test(s) ? s.replace(",", ".") : s;
+    // 1,234 and 1,234,567 group thousands (English exports), 1,23,456 too (Indian); 12,5 is a decimal comma.
+    s =
+      /^\d{1,3}(,\d{3})+$/.test(s) || /^\d{1,2}(,\d{2})+,\d{3}$/.test(s)
+        ? s.replace(/,/g, "")
+        : /^\d+,\d+$/.test(s)
+          ? s.replace(",", ".")
+          : s;
   } else if (/^\d{1,3}(\.\d{3}){2,}$/.test(s)) {
     s = s.replace(/\./g, "");
   }

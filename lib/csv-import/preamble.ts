@@ -1,12 +1,78 @@
 import { parseDateCell } from "./parse-date";
 
+// What exports write above their table: GA4's `#` block (`# Start date: 20220601`, `# End date: 20231126`,
+// `# Account: …`, `# Property: …`), Universal Analytics' (`# All Web Site Data`, `# Audience Overview`,
+// `# 20190101-20190131`), Google Ads' title and range rows ("Campaign report", "All time", "January 1, 2026 -
+// January 31, 2026", "15 April 2024 - 15 April 2026"), blank lines.
+
+export interface Preamble {
+  /** The report's first and last day, when the preamble states them. */
+  start: string | null;
+  end: string | null;
+  /** Google Ads' "All time": the rows are totals over the account's whole life. */
+  allTime: boolean;
+  /** Title lines ("Campaign report", "Audience Overview", "1 Master View"), in order. */
+  titles: string[];
+  /** The line that states the range (for messages). */
+  rangeLine: number | null;
+}
+
+export const emptyPreamble = (): Preamble => ({ start: null, end: null, allTime: false, titles: [], rangeLine: null });
+
+/** "20220601" or a date as the tools write them, as an ISO day; a slashed date reads month first. */
+function rangeDay(text: string): string | null {
+  const day = parseDateCell(text.trim(), null);
+  return day === "ambiguous" ? (parseDateCell(text.trim(), "mdy") as string | null) : day;
+}
+
+/** A line stating a range of days ("20190101-20190131", "Jan 1, 2026 - Jan 31, 2026"): its ends, or null. */
+export function parseRangeLine(text: string): { start: string; end: string } | null {
+  const s = text.trim().replace(/^"|"$/g, "");
+  const compact = /^(\d{8})\s*-\s*(\d{8})$/.exec(s);
+  const parts = compact ? [compact[1], compact[2]] : s.split(/\s+[-–—]\s+|\s+to\s+/i);
+  if (parts.length !== 2) return null;
+  let start = rangeDay(parts[0]);
+  const end = rangeDay(parts[1]);
+  // "Jan 1 - Jan 31, 2026": the first day borrows the last one's year.
+  if (start === null && end !== null && !/\d{4}/.test(parts[0])) start = rangeDay(`${parts[0]} ${end.slice(0, 4)}`);
+  return start && end && start <= end ? { start, end } : null;
+}
+
+/**
+ * Adds one line above a table (a `#` comment without its `#`, or a record's cells joined) to what the preamble says.
+ */
+export function notePreambleLine(preamble: Preamble, text: string, line: number): void {
+  const s = text.trim();
+  if (s === "" || /^-+$/.test(s)) return;
+  const labelled = /^(start|end) date\s*:\s*(.+)$/i.exec(s);
+  if (labelled) {
+    const day = rangeDay(labelled[2]);
+    if (day && labelled[1].toLowerCase() === "start") preamble.start = day;
+    if (day && labelled[1].toLowerCase() === "end") preamble.end = day;
+    preamble.rangeLine ??= line;
+    return;
+  }
+  if (/^all time$/i.test(s)) {
+    preamble.allTime = true;
+    preamble.rangeLine = line;
+    return;
+  }
+  const range = parseRangeLine(s);
+  if (range) {
+    preamble.start = range.start;
+    preamble.end = range.end;
+    preamble.rangeLine = line;
+    return;
+  }
+  preamble.titles.push(s);
+}
+
 /** "May 10, 2026 - November 25, 2026", "Nov 1, 2026 – Nov 30, 2026". */
 const DATE_RANGE = /^\s*[A-Za-z]{3,9}\.? \d{1,2}, \d{4}\s*[-–]\s*[A-Za-z]{3,9}\.? \d{1,2}, \d{4}\s*$/;
 
 /**
- * A line above the header that is not the header: a report title ("Campaign report"), a date
- * range ("January 1, 2026 - January 31, 2026"), a blank or one-cell line. GA4's `#` lines are
- * comments to the parser already. A header has at least a date and a metric: two named cells.
+ * A line above the header that is not the header: a report title ("Campaign report"), a date range ("January 1,
+ * 2026 - January 31, 2026"), a blank or one-cell line. A header has at least a date and a metric: two named cells.
  */
 export function isPreambleRecord(fields: string[]): boolean {
   // A date range written without quotes splits at its commas into three cells.
@@ -16,12 +82,27 @@ export function isPreambleRecord(fields: string[]): boolean {
   return true;
 }
 
+const TOTAL_LABEL = /^\s*(grand\s+)?totals?\b/i;
+
+/** A cell that labels a totals row: "Total: Account", "Total: Campaigns", "Totals", "Grand total". */
+export const isTotalLabel = (cell: string): boolean => TOTAL_LABEL.test(cell);
+
 /**
- * A totals row an export adds below its data (Google Ads: "Total: Account", "Total: Campaigns"),
- * recognised by a cell starting with "Total" and a date cell that holds no date.
+ * A totals row an export adds to its data: a cell labelled "Total…" (Google Ads' "Total: Account", Shopify's
+ * "Totals"), or an empty date with every dimension cell empty and a number (Universal Analytics' `,"2,800"` under its
+ * days, GA4's grand total). `dimensionIndexes`: the columns that hold dimensions.
  */
-export function isTotalsRow(fields: string[], dateIndex: number): boolean {
+export function isTotalsRow(
+  fields: readonly string[],
+  dateIndex: number,
+  dimensionIndexes: readonly number[] = [],
+): boolean {
   const date = fields[dateIndex] ?? "";
   if (date.trim() !== "" && parseDateCell(date, "mdy") !== null) return false;
-  return fields.some((f) => /^\s*(grand\s+)?totals?\b/i.test(f));
+  if (fields.some((f) => TOTAL_LABEL.test(f))) return true;
+  return (
+    date.trim() === "" &&
+    dimensionIndexes.every((i) => (fields[i] ?? "").trim() === "") &&
+    fields.some((f) => /\d/.test(f))
+  );
 }

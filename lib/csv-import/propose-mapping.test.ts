@@ -4,8 +4,13 @@ import { describe, expect, it } from "vitest";
 import { CSV_MAPPING_MESSAGES as MM } from "../constants/csv-mapping-messages";
 import { checkMapping } from "./check-mapping";
 import { proposeMapping } from "./propose-mapping";
-import { readPreview } from "./read-preview";
+import { readExport } from "./read-export";
 
+/** The header of a file's table as the reading finds it. */
+function readPreview(text: string, options: { complete: boolean }) {
+  const table = readExport(text, options).table!;
+  return { headerLine: table.headerLine, headers: table.headers };
+}
 const fixture = (name: string) =>
   readPreview(readFileSync(path.join(import.meta.dirname, "../../test/fixtures/csv", name), "utf8"), {
     complete: true,
@@ -114,15 +119,42 @@ describe("proposeMapping on real exports", () => {
   });
 
   it("unknown columns are flagged, and what the source remembered comes first", () => {
-    const headers = ["Datum", "Sitzungen", "Mood"];
+    const headers = ["Zeitpunkt", "Besuche", "Mood"];
     expect(proposeMapping(headers).map((c) => c.recognised)).toEqual([false, false, false]);
     const remembered = {
       columns: [
-        { header: "Datum", target: "date" },
-        { header: "Sitzungen", target: "metric:sessions" },
+        { header: "Zeitpunkt", target: "date" },
+        { header: "Besuche", target: "metric:sessions" },
       ],
     };
     expect(proposeMapping(headers, remembered).map((c) => c.target)).toEqual(["date", "metric:sessions", "ignore"]);
+    // German GA4 names are known.
+    expect(mapped(["Datum", "Sitzungen", "Nutzer"])).toEqual({
+      Datum: "date",
+      Sitzungen: "metric:sessions",
+      Nutzer: "metric:users",
+    });
+  });
+
+  it("a comparison period's columns and a name given twice are never this period's", () => {
+    const proposal = proposeMapping([
+      "Day",
+      "Sessions",
+      "Sessions (previous_year)",
+      "Clicks",
+      "Clicks (Comparison)",
+      "Sessions",
+    ]);
+    expect(proposal.map((c) => c.target)).toEqual([
+      "date",
+      "metric:sessions",
+      "ignore",
+      "metric:clicks",
+      "ignore",
+      "ignore",
+    ]);
+    expect(proposal[2].note).toBe("A comparison period's figures, not this period's");
+    expect(proposal[5].note).toBe("The name appears twice: the first column is read");
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { defaultReportName, ownReportName, periodName } from "./report-period";
+import { defaultReportName, ownReportName, periodName, projectCoverage, proposedPeriod } from "./report-period";
 
 describe("report names", () => {
   it("names an unnamed report by its project and period, as a valid file name", () => {
@@ -16,6 +16,62 @@ describe("report names", () => {
     expect(ownReportName({ ...period, name: null }, "Northwind")).toBeNull();
     // Renamed since: the old default no longer repeats the header's project.
     expect(ownReportName(unnamed, "Northwind Outfitters")).toBe(unnamed.name);
+  });
+});
+
+const now = new Date("2026-03-10T12:00:00Z");
+
+describe("proposedPeriod", () => {
+  it("daily data: the last four weeks of days, ending at the data's end, not today", () => {
+    // Search Console's file ends on 2025-07-11, a year before "now".
+    expect(proposedPeriod({ lastPeriod: "2025-07-11", grain: "day" }, "UTC", now)).toEqual({
+      periodStart: "2025-06-14",
+      periodEnd: "2025-07-11",
+    });
+    // Data up to today: up to yesterday.
+    expect(proposedPeriod({ lastPeriod: "2026-03-10", grain: "day" }, "UTC", now)).toEqual({
+      periodStart: "2026-02-10",
+      periodEnd: "2026-03-09",
+    });
+  });
+
+  it("weekly data: the source's own last four full weeks (a last week that may be partial left out)", () => {
+    expect(
+      proposedPeriod({ lastPeriod: "2024-12-30", grain: "week", lastPeriodMayBePartial: true }, "UTC", now),
+    ).toEqual({
+      periodStart: "2024-12-02",
+      periodEnd: "2024-12-29",
+    });
+    expect(proposedPeriod({ lastPeriod: "2024-12-29", grain: "week" }, "UTC", now)).toEqual({
+      periodStart: "2024-12-08",
+      periodEnd: "2025-01-04",
+    });
+  });
+
+  it("monthly data: the last three full months; no data: the last 28 days", () => {
+    expect(proposedPeriod({ lastPeriod: "2019-03-01", grain: "month" }, "UTC", now)).toEqual({
+      periodStart: "2019-01-01",
+      periodEnd: "2019-03-31",
+    });
+    expect(proposedPeriod(null, "UTC", now)).toEqual({ periodStart: "2026-02-10", periodEnd: "2026-03-09" });
+  });
+
+  it("a project's coverage: weekly when every source is, otherwise days to the last day any covers", () => {
+    const weekly = {
+      grain: "week" as const,
+      dataRange: { start: "2024-01-01", end: "2024-12-30" },
+      additional: { upload: { lastPeriodMayBePartial: true } },
+    };
+    expect(projectCoverage([weekly])).toEqual({
+      lastPeriod: "2024-12-30",
+      grain: "week",
+      lastPeriodMayBePartial: true,
+    });
+    expect(projectCoverage([weekly, { grain: "day", dataRange: { start: "2024-06-01", end: "2024-12-31" } }])).toEqual({
+      lastPeriod: "2025-01-05",
+      grain: "day",
+    });
+    expect(projectCoverage([{ grain: "day", dataRange: null }])).toBeNull();
   });
 });
 

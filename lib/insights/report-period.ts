@@ -1,5 +1,6 @@
 import { addDays, todayIn } from "../dates";
 import { formatPeriod } from "./format-values";
+import { addMonths, periodEnd, type Grain } from "../csv-import/grain";
 
 // Report periods are calendar days in the project's time zone.
 
@@ -64,4 +65,75 @@ export function periodName(start: string, end: string): string {
   if (d === 1 && (m - 1) % 3 === 0 && end === monthEnd(3)) return `Q${(m + 2) / 3} ${y}`;
   if (d === 1 && m === 1 && end === `${y}-12-31`) return String(y);
   return formatPeriod(start, end);
+}
+
+/** What a project's data covers, for the report it proposes: its last day and the grain of its rows. */
+export interface DataCoverage {
+  /** The last period's first day (a day, a week's or a month's). */
+  lastPeriod: string;
+  grain: Grain;
+  /** The file that holds it does not say where its range ends: the last week or month may be partial. */
+  lastPeriodMayBePartial?: boolean;
+}
+
+const WEEKS = 4;
+
+/**
+ * The report a project's data proposes: its last full weeks, compared with the weeks before — the last 28 days of
+ * daily data (each weekday four times), the last four of the source's own weeks for weekly data (one that may be
+ * partial left out), the last three months for monthly data — ending no later than yesterday. Without data, the
+ * last 28 days to yesterday.
+ */
+export function proposedPeriod(
+  coverage: DataCoverage | null,
+  timeZone: string | null | undefined,
+  now = new Date(),
+): { periodStart: string; periodEnd: string } {
+  const yesterday = addDays(todayIn(timeZone, now), -1);
+  if (!coverage) return defaultPeriod(timeZone, now);
+  const { grain } = coverage;
+  if (grain === "week") {
+    let last = coverage.lastPeriodMayBePartial ? addDays(coverage.lastPeriod, -7) : coverage.lastPeriod;
+    while (periodEnd(last, "week") > yesterday) last = addDays(last, -7);
+    return { periodStart: addDays(last, -7 * (WEEKS - 1)), periodEnd: periodEnd(last, "week") };
+  }
+  if (grain === "month") {
+    let last = coverage.lastPeriod;
+    if (coverage.lastPeriodMayBePartial) last = addMonths(last, -1);
+    while (periodEnd(last, "month") > yesterday) last = addMonths(last, -1);
+    return { periodStart: addMonths(last, -2), periodEnd: periodEnd(last, "month") };
+  }
+  // Four full weeks of days (28 of them, each weekday four times), ending on the data's last day.
+  const end = coverage.lastPeriod < yesterday ? coverage.lastPeriod : yesterday;
+  return { periodStart: addDays(end, -7 * WEEKS + 1), periodEnd: end };
+}
+
+/**
+ * The coverage of a project's data from its sources: the latest last day over the sources with rows (weekly or
+ * monthly when every source is). `sources`: each with its grain, the dates of its rows and its last upload's summary.
+ */
+export function projectCoverage(
+  sources: readonly {
+    grain?: Grain;
+    status?: string;
+    dataRange?: { start: string; end: string } | null;
+    additional?: Record<string, unknown> | null;
+  }[],
+): DataCoverage | null {
+  const withData = sources.filter((s) => s.status !== "suspended" && s.dataRange);
+  if (withData.length === 0) return null;
+  const grains = new Set(withData.map((s) => s.grain ?? "day"));
+  if (grains.size === 1 && !grains.has("day")) {
+    const grain = [...grains][0];
+    const latest = withData.reduce((a, b) => (a.dataRange!.end >= b.dataRange!.end ? a : b));
+    const upload = latest.additional?.upload as { lastPeriodMayBePartial?: boolean } | undefined;
+    return {
+      lastPeriod: latest.dataRange!.end,
+      grain,
+      lastPeriodMayBePartial: Boolean(upload?.lastPeriodMayBePartial),
+    };
+  }
+  // Mixed grains: days, to the last day any source covers.
+  const last = withData.map((s) => periodEnd(s.dataRange!.end, s.grain ?? "day")).reduce((a, b) => (a >= b ? a : b));
+  return { lastPeriod: last, grain: "day" };
 }

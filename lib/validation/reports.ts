@@ -13,6 +13,8 @@ export const REPORT_MESSAGES = {
   periodTooLong: "The period can be at most 366 days",
   endInFuture: "The end date cannot be in the future",
   periodWithoutData: "This project has no data between these dates: import data for the period or choose another one",
+  periodOutsideData: (start: string, end: string) =>
+    `This project has no data between these dates: its data covers ${start} to ${end}. Choose dates within them, or import data for the period`,
   tagExists: "A tag with this name already exists",
   reportNotReady: "The report is not ready yet",
 } as const;

@@ -40,11 +40,11 @@ export function CsvFileDrop({ aria, disabled, onFile }: CsvFileDropProps) {
         over ? "border-brand-600 bg-brand-50" : "border-slate-300 bg-white",
       )}
     >
-      <p className="mb-2 text-slate-700">Drop a CSV export here, or choose it:</p>
+      <p className="mb-2 text-slate-700">Drop an export (CSV or .xlsx) here, or choose it:</p>
       <input
         {...aria}
         type="file"
-        accept=".csv,text/csv,.txt"
+        accept=".csv,text/csv,.txt,.tsv,.xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
         disabled={disabled}
         onChange={(e) => onFile(e.target.files?.[0] ?? null)}
         className="mx-auto block text-sm text-slate-700 file:mr-3 file:rounded-md file:border file:border-slate-300 file:bg-white file:px-3 file:py-1.5 file:text-sm file:font-medium file:text-slate-800 hover:file:bg-slate-50"

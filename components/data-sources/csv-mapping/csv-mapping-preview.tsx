@@ -1,9 +1,11 @@
 "use client";
 
-import { useId } from "react";
+import { useId, useMemo } from "react";
 import { cn } from "@/components/ui/cn";
 import { TARGET_OPTIONS, derivesChannel } from "@/lib/csv-import/column-targets";
 import { CSV_MAPPING_MESSAGES } from "@/lib/constants/csv-mapping-messages";
+import { GRAIN_WORDS } from "@/lib/csv-import/grain";
+import { isTotals, TableRowReader, type TablePlan } from "@/lib/csv-import/table-plan";
 import type { CsvMappingState } from "./use-csv-mapping";
 
 /** Rows of the file shown under the column choices. */
@@ -17,8 +19,16 @@ const GROUPS = ["Date", "Dimensions", "Metrics", "Skip"] as const;
  */
 export function CsvMappingPreview({ state, showProblems }: { state: CsvMappingState; showProblems: boolean }) {
   const id = useId();
-  const { preview, columns, targets, problems } = state;
+  const { preview, columns, targets, problems, plan, notes } = state;
+  const readAs = useMemo(
+    () => (plan && preview ? periodsOf(plan, preview.rows.slice(0, SHOWN_ROWS), preview.lines) : []),
+    [plan, preview],
+  );
   if (!preview) return null;
+  // The first note says what the file is; the tables left out are listed apart.
+  const [lead, ...rest] = notes;
+  const skipped = rest.filter((n) => n.endsWith("not imported"));
+  const others = rest.filter((n) => !n.endsWith("not imported"));
   const columnProblem = (i: number) => problems.find((p) => p.column === i)?.message;
   const fileProblems = problems.filter((p) => p.column === undefined);
   const recognised = columns.filter((c) => c.recognised).length;
@@ -34,6 +44,32 @@ export function CsvMappingPreview({ state, showProblems }: { state: CsvMappingSt
           column holds; the first {Math.min(SHOWN_ROWS, preview.rows.length)} rows are shown.
         </p>
       </div>
+
+      {lead ? (
+        <div
+          className="space-y-1 rounded-md border border-slate-200 bg-slate-50 px-3 py-2 text-sm text-slate-700"
+          data-testid="csv-reading"
+        >
+          <p className="font-medium text-slate-900">{lead}</p>
+          {others.map((note) => (
+            <p key={note}>{note}</p>
+          ))}
+          {skipped.length > 0 ? (
+            <details>
+              <summary className="cursor-pointer text-slate-800">
+                {skipped.length === 1
+                  ? "1 other table of the file is not imported"
+                  : `${skipped.length} other tables of the file are not imported`}
+              </summary>
+              <ul className="mt-1 list-disc space-y-0.5 pl-5">
+                {skipped.map((note) => (
+                  <li key={note}>{note}</li>
+                ))}
+              </ul>
+            </details>
+          ) : null}
+        </div>
+      ) : null}
 
       {showProblems && fileProblems.length > 0 ? (
         <ul
@@ -71,6 +107,12 @@ export function CsvMappingPreview({ state, showProblems }: { state: CsvMappingSt
         <table className="min-w-full text-left text-sm">
           <thead className="bg-slate-50 align-top">
             <tr>
+              <th scope="col" className="min-w-28 border-b border-slate-200 px-3 py-2 font-medium text-slate-900">
+                Read as
+                <span className="block text-xs font-normal text-slate-500">
+                  {plan?.table.periods ? `the ${GRAIN_WORDS[plan.table.periods.grain].noun} from` : "date"}
+                </span>
+              </th>
               {preview.headers.map((header, i) => {
                 const problem = showProblems ? columnProblem(i) : undefined;
                 const note = columns[i]?.recognised === false ? "Not recognised" : columns[i]?.note;
@@ -123,6 +165,7 @@ export function CsvMappingPreview({ state, showProblems }: { state: CsvMappingSt
           <tbody>
             {preview.rows.slice(0, SHOWN_ROWS).map((row, r) => (
               <tr key={r} className="border-t border-slate-100">
+                <td className="whitespace-nowrap px-3 py-1.5 text-slate-700 tabular-nums">{readAs[r] ?? ""}</td>
                 {preview.headers.map((_, i) => (
                   <td
                     key={i}
@@ -148,4 +191,19 @@ export function CsvMappingPreview({ state, showProblems }: { state: CsvMappingSt
       ) : null}
     </section>
   );
+}
+
+/** How each shown row reads under the plan: its period's first day, "Total" for a totals row, "?" when it does not. */
+function periodsOf(plan: TablePlan, rows: string[][], lines: number[]): string[] {
+  const reader = new TableRowReader(plan, plan.table.periods?.grain ?? null);
+  return rows.map((row, r) => {
+    try {
+      const read = reader.read(row, lines[r]);
+      if (read === null) return "";
+      if (read === "ambiguous") return "order?";
+      return isTotals(read) ? "Total" : read.start;
+    } catch {
+      return "?";
+    }
+  });
 }

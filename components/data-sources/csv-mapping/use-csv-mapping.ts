@@ -1,23 +1,37 @@
 "use client";
 
 import { useCallback, useEffect, useMemo, useState } from "react";
-import { checkMapping, type MappingProblem } from "@/lib/csv-import/check-mapping";
-import { detectDateOrder, hasSlashedDates, type DateOrder } from "@/lib/csv-import/parse-date";
-import { proposeMapping, type ProposedColumn } from "@/lib/csv-import/propose-mapping";
-import { CsvPreviewError, readPreview, type CsvPreview } from "@/lib/csv-import/read-preview";
-import { repeatedRow } from "@/lib/csv-import/repeated-rows";
+import type { MappingProblem } from "@/lib/csv-import/check-mapping";
+import { decodeHead } from "@/lib/csv-import/encoding";
+import { hasSlashedDates, type DateOrder } from "@/lib/csv-import/parse-date";
+import type { ProposedColumn } from "@/lib/csv-import/propose-mapping";
+import { PREVIEW_BYTES, readExport, summingNote, type ExportReading } from "@/lib/csv-import/read-export";
+import { planTable, tableProposal, type TablePlan } from "@/lib/csv-import/table-plan";
+import { isXlsx } from "@/lib/csv-import/xlsx-cells";
 import type { CsvMapping } from "@/lib/validation/csv-mapping";
+import { readXlsxStart } from "./read-xlsx-start";
 
-/** The start of the file read for the preview: enough for hundreds of rows, never the whole file. */
-const PREVIEW_BYTES = 256 * 1024;
+/** The table the preview shows: the header the import reads (tables merged by date), its first rows. */
+export interface CsvPreview {
+  headerLine: number;
+  headers: string[];
+  rows: string[][];
+  lines: number[];
+}
 
 export interface CsvMappingState {
   preview: CsvPreview | null;
-  /** Why the file cannot be previewed (not text, no header). */
+  /** The file as the importer reads it: tables, dates, grain, what is left out and why. */
+  reading: ExportReading | null;
+  /** Why the file cannot be imported (the reading's refusal) or read at all (not text). */
   readError: string | null;
   columns: ProposedColumn[];
   targets: string[];
   problems: MappingProblem[];
+  /** The plan under the current choices: how each shown row reads (its period), and whether rows add up. */
+  plan: TablePlan | null;
+  /** What the preview tells about the file: its grain and dates, the tables left out, rows added up. */
+  notes: string[];
   /** Slashed dates whose order the sampled values do not tell: the user chooses it. */
   needsDateOrder: boolean;
   dateOrder: DateOrder;
@@ -28,15 +42,28 @@ export interface CsvMappingState {
 }
 
 /**
- * The preview and column choices of a chosen CSV file: the first rows read in the browser with the
- * importer's parser, a mapping proposed from the known export names (and what this source used
- * last time), and the checks the importer makes, so problems show before anything is sent.
+ * Reads the start of the file exactly as the importer will (lib/csv-import/read-export.ts, on the same first bytes):
+ * its encoding, tables, dates and grain; proposes the mapping (what this source used last time first) and shows the
+ * problems the importer would raise under each column, so nothing is sent that would be refused.
  */
+export async function readFileStart(file: File): Promise<ExportReading> {
+  const start = new Uint8Array(await file.slice(0, PREVIEW_BYTES).arrayBuffer());
+  if (isXlsx(start)) {
+    const { bytes, complete } = await readXlsxStart(file, PREVIEW_BYTES);
+    const { text, encoding } = decodeHead(bytes, complete);
+    return readExport(text, { complete, encoding });
+  }
+  const complete = file.size <= PREVIEW_BYTES;
+  const { text, encoding } = decodeHead(start, complete);
+  if (text.includes("\u0000")) throw new Error("The file is not text: choose the CSV export (or an .xlsx workbook)");
+  return readExport(text, { complete, encoding });
+}
+
 export function useCsvMapping(file: File | null, remembered: CsvMapping | null | undefined): CsvMappingState {
   // What was read, for which file: a result for an earlier file (or none) shows as nothing.
   const [read, setRead] = useState<{
     file: File;
-    preview: CsvPreview | null;
+    reading: ExportReading | null;
     readError: string | null;
     columns: ProposedColumn[];
   } | null>(null);
@@ -46,20 +73,18 @@ export function useCsvMapping(file: File | null, remembered: CsvMapping | null |
   useEffect(() => {
     if (!file) return;
     let cancelled = false;
-    file
-      .slice(0, PREVIEW_BYTES)
-      .text()
-      .then((text) => {
-        const preview = readPreview(text, { complete: file.size <= PREVIEW_BYTES });
-        const columns = proposeMapping(preview.headers, remembered);
+    readFileStart(file)
+      .then((reading) => {
         if (cancelled) return;
-        setRead({ file, preview, readError: null, columns });
+        const table = reading.table;
+        const columns = table ? tableProposal(table, remembered) : [];
+        setRead({ file, reading, readError: reading.refusal, columns });
         setChosenTargets({ file, targets: columns.map((c) => c.target) });
       })
       .catch((error: unknown) => {
         if (cancelled) return;
-        const message = error instanceof CsvPreviewError ? error.message : "The file could not be read as text";
-        setRead({ file, preview: null, readError: message, columns: [] });
+        const message = error instanceof Error && error.message ? error.message : "The file could not be read";
+        setRead({ file, reading: null, readError: message, columns: [] });
       });
     return () => {
       cancelled = true;
@@ -67,7 +92,13 @@ export function useCsvMapping(file: File | null, remembered: CsvMapping | null |
   }, [file, remembered]);
 
   const current = read && read.file === file ? read : null;
-  const preview = current?.preview ?? null;
+  const reading = current?.reading ?? null;
+  const table = reading?.refusal ? null : (reading?.table ?? null);
+  const preview = useMemo<CsvPreview | null>(
+    () =>
+      table ? { headerLine: table.headerLine, headers: table.headers, rows: table.rows, lines: table.lines } : null,
+    [table],
+  );
   const readError = current?.readError ?? null;
   const columns = useMemo(() => current?.columns ?? [], [current]);
   const targets = useMemo(
@@ -75,21 +106,31 @@ export function useCsvMapping(file: File | null, remembered: CsvMapping | null |
     [chosenTargets, file],
   );
 
-  const problems = useMemo(() => {
-    if (!preview) return [];
-    const found = checkMapping(preview.headers, targets);
-    // Rows the importer would refuse as repeated, when the mapping itself is sound.
-    const repeated = found.length === 0 ? repeatedRow(preview, targets) : null;
-    return repeated ? [...found, repeated] : found;
-  }, [preview, targets]);
-
   const dateValues = useMemo(() => {
     const index = targets.indexOf("date");
-    return index === -1 || !preview ? [] : preview.rows.map((row) => row[index] ?? "");
-  }, [preview, targets]);
-  const detectedOrder = useMemo(() => detectDateOrder(dateValues), [dateValues]);
+    return index === -1 || !table ? [] : table.rows.map((row) => row[index] ?? "");
+  }, [table, targets]);
+  const detectedOrder = table?.dateOrder ?? null;
   const needsDateOrder = detectedOrder === null && hasSlashedDates(dateValues);
   const dateOrder = detectedOrder ?? chosenOrder;
+
+  const mapping = useCallback((): CsvMapping | undefined => {
+    if (!table) return undefined;
+    return {
+      columns: table.headers.map((header, i) => ({ header, target: targets[i] })),
+      ...(needsDateOrder || detectedOrder ? { dateOrder } : {}),
+    };
+  }, [table, targets, needsDateOrder, detectedOrder, dateOrder]);
+
+  const { plan, problems } = useMemo(() => {
+    if (!reading || !table || targets.length !== table.headers.length) return { plan: null, problems: [] };
+    return planTable(reading, mapping());
+  }, [reading, table, targets, mapping]);
+
+  const notes = useMemo(() => {
+    if (!reading || reading.refusal) return [];
+    return plan?.summed ? [...reading.notes, summingNote(plan.summed)] : reading.notes;
+  }, [reading, plan]);
 
   const setTarget = useCallback((column: number, target: string) => {
     setChosenTargets((chosen) =>
@@ -97,20 +138,15 @@ export function useCsvMapping(file: File | null, remembered: CsvMapping | null |
     );
   }, []);
 
-  const mapping = useCallback((): CsvMapping | undefined => {
-    if (!preview) return undefined;
-    return {
-      columns: preview.headers.map((header, i) => ({ header, target: targets[i] })),
-      ...(needsDateOrder || detectedOrder ? { dateOrder } : {}),
-    };
-  }, [preview, targets, needsDateOrder, detectedOrder, dateOrder]);
-
   return {
     preview,
+    reading,
     readError,
     columns,
     targets,
     problems,
+    plan,
+    notes,
     needsDateOrder,
     dateOrder,
     setTarget,

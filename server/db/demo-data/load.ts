@@ -89,13 +89,15 @@ export async function loadDemoObservations(
     const summary = {
       rows: line - 1,
       dateRange: { start, end },
+      grain: "day",
+      coverage: { start, end, stated: true },
       metrics,
       dimensions: DEMO_DIMENSIONS,
       fileName: `${profile.key === "store" ? "northwind-store" : "northwind-uniforms"}-analytics-demo.csv`,
       demo: true,
       uploadedAt: new Date().toISOString(),
     };
-    await staging.merge({ dataSourceId: target.dataSourceId, summary });
+    await staging.merge({ dataSourceId: target.dataSourceId, grain: "day", summary });
     await staging.commit();
     return summary;
   } catch (error) {

@@ -1,11 +1,12 @@
 import "server-only";
 import type { DataSource } from "../../db/schema";
+import type { DataRange } from "./data-ranges";
 
 /**
  * A data source as the API shows it. `additional` holds the per-type fields and, for uploads, the last upload's
  * summary.
  */
-export function dataSourceView(source: DataSource) {
+export function dataSourceView(source: DataSource, range?: DataRange | null) {
   return {
     _id: source.id,
     projectId: source.projectId,
@@ -20,6 +21,8 @@ export function dataSourceView(source: DataSource) {
     csvMapping: source.csvMapping ?? null,
     /** What one row of the source covers: a day, a week or a month (each row dated by its period's first day). */
     grain: source.grain,
+    /** The first and last date of the source's rows (each a period's first day), when it has rows and was asked. */
+    dataRange: range ?? null,
     createdAt: source.createdAt,
     updatedAt: source.updatedAt,
   };

@@ -4,9 +4,10 @@ import { db } from "../../db/client";
 import { dataSources } from "../../db/schema";
 import { pageOffset, type PageQuery, type Paged } from "../pagination";
 import { dataSourceView, type DataSourceView } from "./data-source-view";
+import { dataRanges } from "./data-ranges";
 import type { ProjectServiceContext } from "../context";
 
-/** GET /properties/{id}/data-sources: the project's data sources, newest first. */
+/** GET /properties/{id}/data-sources: the project's data sources, newest first, each with the dates of its rows. */
 export async function listDataSources({
   ctx,
   input: page,
@@ -25,5 +26,6 @@ export async function listDataSources({
       .offset(pageOffset(page)),
     db().select({ total: count() }).from(dataSources).where(where),
   ]);
-  return { docs: rows.map(dataSourceView), total };
+  const ranges = await dataRanges(rows.map((r) => r.id));
+  return { docs: rows.map((row) => dataSourceView(row, ranges.get(row.id) ?? null)), total };
 }

@@ -15,11 +15,16 @@ import type { DataSourceServiceContext, ProjectServiceContext } from "../context
 import type { IncomingFile, UploadedFile } from "../incoming-file";
 import { dataSourceView } from "./data-source-view";
 import { DEFAULT_UPLOAD_SOURCE_NAME } from "./create-data-source";
-import { importCsv, type UploadSummary } from "./upload/import-csv";
+import type { UploadSummary } from "./upload/import-csv";
+import { importFile } from "./upload/import-file";
 
 // Browsers label .csv files variously (Windows: application/vnd.ms-excel); refuse only what is clearly something else.
-const CSV_MIME = /^(text\/[\w.+-]+|application\/(csv|x-csv|vnd\.ms-excel|octet-stream))$/i;
-const CSV_EXTENSIONS = new Set(["", ".csv", ".txt", ".tsv"]);
+const XLSX_MIME = "vnd\\.openxmlformats-officedocument\\.spreadsheetml\\.sheet";
+const CSV_MIME = new RegExp(
+  `^(text/[\\w.+-]+|application/(csv|x-csv|vnd\\.ms-excel|octet-stream|${XLSX_MIME}|zip|x-zip-compressed))$`,
+  "i",
+);
+const CSV_EXTENSIONS = new Set(["", ".csv", ".txt", ".tsv", ".xlsx"]);
 
 function assertCsv(file: UploadedFile): void {
   const extension = path.extname(file.filename).toLowerCase();
@@ -51,9 +56,9 @@ async function queueRollup(dataSourceId: string): Promise<void> {
 }
 
 /**
- * POST /data-sources/{id}/upload: imports the CSV in the `file` field into the upload source, all
- * or nothing. A `mapping` field sent before the file says what each column is; without it, the
- * source's remembered mapping and the known export names are used.
+ * POST /data-sources/{id}/upload: imports the export in the `file` field (CSV, or an .xlsx workbook) into the upload
+ * source, all or nothing. A `mapping` field sent before the file says what each column is; without it, the proposal
+ * the upload wizard shows is applied (the source's remembered mapping, then the known export names).
  */
 export async function uploadCsv({
   ctx,
@@ -67,7 +72,7 @@ export async function uploadCsv({
   const summary = await input.file.receive(async (file) => {
     assertCsv(file);
     const { mapping } = formFields(file);
-    return importCsv(file.chunks, {
+    return importFile(file.chunks, {
       dataSourceId: access.dataSource.id,
       projectId: access.project.id,
       mapping,
@@ -95,7 +100,7 @@ export async function createUploadSource({
   const summary = await input.file.receive(async (file) => {
     assertCsv(file);
     const { mapping, name } = formFields(file);
-    return importCsv(file.chunks, {
+    return importFile(file.chunks, {
       dataSourceId: id,
       projectId: project.id,
       mapping,

@@ -7,7 +7,7 @@ import { BILLING_MESSAGES } from "@/lib/validation/billing";
 import { ForbiddenError, ValidationError } from "../../errors";
 import type { ProjectServiceContext } from "../context";
 import { queueReport } from "./report-status";
-import { periodHasData } from "./period-has-data";
+import { periodHasData, projectDataRange } from "./period-has-data";
 import { reportView } from "./report-view";
 
 /** POST /properties/{id}/reports/add: records the report as queued and queues its generation. */
@@ -23,8 +23,13 @@ export async function createReport({
   if (ctx.actor.subscriptionStatus === "suspended") throw new ForbiddenError(BILLING_MESSAGES.suspended);
   if (input.periodEnd > todayIn(access.project.timeZone))
     throw new ValidationError({ periodEnd: REPORT_MESSAGES.endInFuture });
-  if (!(await periodHasData(access.project.id, input.periodStart, input.periodEnd)))
-    throw new ValidationError({ periodStart: REPORT_MESSAGES.periodWithoutData });
+  if (!(await periodHasData(access.project.id, input.periodStart, input.periodEnd))) {
+    const covered = await projectDataRange(access.project.id);
+    const message = covered
+      ? REPORT_MESSAGES.periodOutsideData(covered.start, covered.end)
+      : REPORT_MESSAGES.periodWithoutData;
+    throw new ValidationError({ periodStart: message }, message);
+  }
   const report = await queueReport({
     agencyId: access.project.agencyId,
     projectId: access.project.id,

@@ -1,6 +1,8 @@
 import "server-only";
 import { pool } from "../../db/client";
+import { periodEnd, type Grain } from "@/lib/csv-import/grain";
 import { activeSourceIds } from "../data-sources/project-source-ids";
+import { dataRanges } from "../data-sources/data-ranges";
 
 /**
  * Whether any active source of the project has a row between the two days (inclusive): a report
@@ -18,4 +20,25 @@ export async function periodHasData(projectId: string, periodStart: string, peri
     [sources, periodStart, periodEnd],
   );
   return rows[0].found;
+}
+
+/**
+ * The days the project's active sources cover: from the first row's date to the last row's period's end (a weekly
+ * source's last week to its Sunday), for the message that says which dates a report can be made on.
+ */
+export async function projectDataRange(projectId: string): Promise<{ start: string; end: string } | null> {
+  const { rows } = await pool().query<{ id: string; grain: Grain }>(
+    "select id, grain from data_sources where project_id = $1 and status = 'active'",
+    [projectId],
+  );
+  const ranges = await dataRanges(rows.map((r) => r.id));
+  const spans = rows.flatMap((row) => {
+    const range = ranges.get(row.id);
+    return range ? [{ start: range.start, end: periodEnd(range.end, row.grain) }] : [];
+  });
+  if (spans.length === 0) return null;
+  return {
+    start: spans.map((s) => s.start).reduce((a, b) => (a < b ? a : b)),
+    end: spans.map((s) => s.end).reduce((a, b) => (a > b ? a : b)),
+  };
 }

@@ -40,9 +40,9 @@ function outcome(copy: string[], encoder: RowEncoder): Outcome {
     copy: copy.join(""),
     rows: encoder.rows,
     dates: [...encoder.dates].sort(),
-    skippedTotals: encoder.skippedTotals,
-    daily: encoder.sums!.dailyCopy(),
-    segments: encoder.sums!.segmentCopy(),
+    skippedTotals: encoder.totalsRows.length,
+    daily: encoder.rollupSums!.dailyCopy(),
+    segments: encoder.rollupSums!.segmentCopy(),
   };
 }
 

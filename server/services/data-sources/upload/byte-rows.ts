@@ -123,6 +123,8 @@ export class ByteRowReader {
     let at = this.sink.atRecordStart() ? start : this.parseRest(bytes, start, end);
     let line = this.sink.line;
     while (at < end) {
+      // The table ended (another table of the export follows): nothing after it is read.
+      if (this.encoder.ended) return;
       const first = bytes[at];
       if (first === LF) {
         // A blank line.

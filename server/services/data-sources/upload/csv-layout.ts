@@ -8,8 +8,10 @@ import { checkMapping } from "@/lib/csv-import/check-mapping";
 import { derivesChannel, parseTarget, splitSourceMedium } from "@/lib/csv-import/column-targets";
 import { squashName } from "@/lib/csv-import/known-columns";
 import { detectDateOrder, parseDateCell, type DateOrder } from "@/lib/csv-import/parse-date";
-import { parseNumberCell, plainDecimal } from "@/lib/csv-import/parse-number";
+import { plainDecimal } from "@/lib/csv-import/parse-number";
+import { metricCellText, MetricCellError } from "@/lib/csv-import/metric-cell";
 import { isTotalsRow } from "@/lib/csv-import/preamble";
+import { looksLikeHeader } from "@/lib/csv-import/sections";
 import { proposeMapping } from "@/lib/csv-import/propose-mapping";
 import type { CsvMapping } from "@/lib/validation/csv-mapping";
 import { BadRequestError } from "../../../errors";
@@ -36,8 +38,8 @@ export class DuplicateRowError extends CsvImportError {
 /**
  * The repeated row's error for the file as mapped: when columns are not imported, the rows most likely differ in
  * one of them (an export by ad set whose ad set is ignored, or by hour), and the message says so and what to do.
- * Which column it is, the rows' own values would tell, and they are not kept: the wizard's preview names it
- * (lib/csv-import/repeated-rows.ts) before most such files are sent.
+ * Which column it is, the rows' own values would tell, and they are not kept. (A file whose start shows such rows is
+ * read by lib/csv-import/table-collector.ts and its rows added up: this is a repeat past that start.)
  */
 export function duplicateRowError(error: DuplicateRowError, layout: CsvLayout): CsvImportError {
   if (!layout.mapping.columns.some((c) => c.target === "ignore")) return error;
@@ -100,7 +102,7 @@ function targetsFor(names: string[], line: number, options: HeaderOptions): stri
     const exact = new Map(mapping.columns.map((c) => [c.header.trim(), c.target]));
     const loose = new Map(mapping.columns.map((c) => [squashName(c.header), c.target]));
     return names.map((name) => {
-      const target = exact.get(name) ?? loose.get(squashName(name));
+      const target = exact.get(name) ?? loose.get(squashName(name)) ?? (name === "" ? "ignore" : undefined);
       if (target === undefined)
         throw new CsvImportError(`Line ${line}, column ${name || "(no name)"}: ${MM.notInMapping}`);
       return target;
@@ -197,8 +199,6 @@ const MAX_KNOWN_DATES = 100_000;
 /** Rows held for an undecided date order before month-first is assumed (memory stays bounded). */
 const MAX_HELD_ROWS = 100_000;
 
-const NUMBER = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
-
 /** COPY text format: backslash, tab and line breaks escaped. */
 export function copyText(value: string): string {
   return /[\\\t\n\r]/.test(value)
@@ -217,8 +217,15 @@ export class RowEncoder {
   rows = 0;
   minDate: string | null = null;
   maxDate: string | null = null;
-  /** Rows left out as an export's totals ("Total: Account"). */
-  skippedTotals = 0;
+  /** Rows left out as an export's totals ("Total: Account"), with their cells, for the summary's check. */
+  readonly totalsRows: { fields: string[]; line: number }[] = [];
+  /** Each metric's sum over the rows imported (in the layout's order; empty cells add nothing). */
+  readonly sums: Float64Array;
+  /**
+   * Set when a record after the table names columns again (another table of the export, below the one imported):
+   * the rest of the file is not the table's.
+   */
+  ended: { line: number; headers: string[] } | null = null;
   /** The file's days (a few hundred to a few thousand: one entry per calendar day). */
   readonly dates = new Set<string>();
   // Raw cells of a combination -> its number in this file (its dimension set id with a dictionary);
@@ -248,7 +255,7 @@ export class RowEncoder {
    */
   constructor(
     private readonly layout: CsvLayout,
-    readonly sums?: UploadRollupSums,
+    readonly rollupSums?: UploadRollupSums,
     private readonly dictionary?: DimensionDictionary,
     private readonly decimalComma = false,
   ) {
@@ -257,10 +264,15 @@ export class RowEncoder {
     this.derivesChannel = layout.dimensions.some((d) => d.derived);
     this.order = layout.dateOrder;
     this.values = new Float64Array(layout.metrics.length);
+    this.sums = new Float64Array(layout.metrics.length);
+    this.dimensionIndexes = layout.dimensions.filter((d) => !d.derived).map((d) => d.index);
   }
+
+  private readonly dimensionIndexes: number[];
 
   /** COPY text for the row ("" for a row left out or held back; held rows come with a later one). */
   encode(fields: string[], line: number): string {
+    if (this.ended) return "";
     const out = this.encodeRow(fields, line);
     if (out === null) {
       this.held.push({ fields, line });
@@ -292,7 +304,13 @@ export class RowEncoder {
   /** Counts a row encoded by `ByteRowReader` (the rollup sums included). */
   countRow(date: string, combination: KnownCombination, values: Float64Array): void {
     this.rows++;
-    this.sums?.add(date, combination.segments, values);
+    this.addToSums(values);
+    this.rollupSums?.add(date, combination.segments, values);
+  }
+
+  private addToSums(values: Float64Array): void {
+    const sums = this.sums;
+    for (let m = 0; m < values.length; m++) if (values[m] === values[m]) sums[m] += values[m];
   }
 
   /** The end of the file: rows still held read month first, as US-English exports write them. */
@@ -357,12 +375,13 @@ export class RowEncoder {
       values[m] = value;
     }
     this.rows++;
+    this.addToSums(values);
 
     let raw = "";
     for (const d of layout.dimensions) if (!d.derived) raw += fields[d.index] + "\u0001";
     const known = this.combos.get(raw);
     if (known !== undefined) {
-      this.sums?.add(date, known.segments, values);
+      this.rollupSums?.add(date, known.segments, values);
       return `${line}\t${date}\t${known.combo}${this.knownCombinationTail}${out}\n`;
     }
 
@@ -381,13 +400,13 @@ export class RowEncoder {
     for (const { dim } of layout.dimensions) {
       const value = named[dim.key]!;
       dims += "\t" + copyText(value);
-      if (this.sums) segments.push(this.sums.segmentId(dim.column, value));
+      if (this.rollupSums) segments.push(this.rollupSums.segmentId(dim.column, value));
     }
     const key = dimensionKey(dimensionIdentity(named));
     // Bounded: a file of mostly distinct combinations must not grow this without end (a
     // combination seen again after a reset gets a new number and is sent with its key again).
     if (this.combos.size >= 50_000) this.combos.clear();
-    this.sums?.add(date, segments, values);
+    this.rollupSums?.add(date, segments, values);
     if (this.dictionary) {
       const id = this.dictionary.idFor(key, dims);
       this.combos.set(raw, { combo: id, segments });
@@ -398,23 +417,14 @@ export class RowEncoder {
     return `${line}\t${date}\t${combo}\t${key}${dims}${out}\n`;
   }
 
-  /** The cell's number as plain decimal text, or null for an empty cell. */
+  /** The cell's number as plain decimal text, or null for no value (lib/csv-import/metric-cell.ts). */
   private number(raw: string, line: number, name: string, metric: Metric): string | null {
-    // The plain cells that make up nearly every file skip the cleaning.
-    const decimalComma = this.decimalComma;
-    const parsed =
-      NUMBER.test(raw) && !(decimalComma && raw.includes("."))
-        ? { kind: "number" as const, text: raw }
-        : parseNumberCell(raw, { decimalComma });
-    if (parsed === null) throw new CsvImportError(M.notANumber(line, name, raw.trim()));
-    if (parsed.kind === "empty") return null;
-    if (parsed.kind === "percent")
-      throw new CsvImportError(`Line ${line}, column ${name}: ${MM.percentForCount(raw.trim(), metric.label)}`);
-    const text = parsed.text;
-    // Only a minus sign can make it negative.
-    if (text.charCodeAt(0) === 45 && !metric.allowNegative && Number(text) < 0)
-      throw new CsvImportError(M.negative(line, name, text));
-    return text;
+    try {
+      return metricCellText(raw, line, name, metric, this.decimalComma);
+    } catch (error) {
+      if (error instanceof MetricCellError) throw new CsvImportError(error.message);
+      throw error;
+    }
   }
 
   /** The row's ISO day; "" for a totals row to leave out; null when its order is not known yet. */
@@ -426,8 +436,13 @@ export class RowEncoder {
     const date = parseDateCell(raw, this.order);
     if (date === "ambiguous") return null;
     if (date === null) {
-      if (isTotalsRow(fields, this.layout.dateIndex)) {
-        this.skippedTotals++;
+      if (isTotalsRow(fields, this.layout.dateIndex, this.dimensionIndexes)) {
+        this.totalsRows.push({ fields, line });
+        return "";
+      }
+      // Another table of the export below this one (a header, then its own rows): the table ends here.
+      if (this.rows > 0 && looksLikeHeader(fields)) {
+        this.ended = { line, headers: fields.map((f) => f.trim()) };
         return "";
       }
       throw new CsvImportError(M.badDate(line, this.layout.dateName, raw.trim()));

@@ -1,5 +1,6 @@
 import "server-only";
-import { coarseDates } from "@/lib/csv-import/date-spacing";
+import { inferGrain, offGrain, periodEnd, type Grain } from "@/lib/csv-import/grain";
+import { EXPORT_MESSAGES as X } from "@/lib/constants/export-messages";
 import { DATA_SOURCE_MESSAGES as M } from "@/lib/constants/data-source-messages";
 import type { Dimension as DimensionKey } from "@/lib/catalogue/dimensions";
 import type { BaseMetric } from "@/lib/catalogue/metrics";
@@ -18,21 +19,51 @@ import {
   RowEncoder,
   type CsvLayout,
 } from "./csv-layout";
-import { CsvParser, CsvSyntaxError } from "@/lib/csv-import/csv-parser";
+import { CsvParser, CsvSyntaxError, type Separator } from "@/lib/csv-import/csv-parser";
+import type { FileTotalCheck } from "@/lib/csv-import/reconcile";
 import { UploadRollupSums } from "./rollup-sums";
 import type { DimensionDictionary } from "./dimension-dictionary";
 import { ObservationStaging, type NewUploadSource } from "./staging";
 import { ByteRowReader, type ByteRowSink } from "./byte-rows";
 
 export interface UploadSummary {
+  /** Rows imported (after rows split by a breakdown were added up). */
   rows: number;
+  /** The first and the last period's first day. */
   dateRange: { start: string; end: string };
+  /** What one row covers: a day, a week or a month (docs/decisions/0019-data-grain.md). */
+  grain: Grain;
+  /**
+   * The days the rows cover: `stated` when the file says so (a preamble's range, Meta's reporting start and end),
+   * otherwise from the first period's first day to the last period's last.
+   */
+  coverage: { start: string; end: string; stated: boolean };
+  /** A weekly or monthly file that does not state its range: its last period may hold fewer days than the others. */
+  lastPeriodMayBePartial?: boolean;
   metrics: BaseMetric[];
   dimensions: DimensionKey[];
   /** Dimensions the file has no column for, given from others (the channel from source and medium). */
   derivedDimensions?: DimensionKey[];
+  /** Each metric's sum over the rows imported (an average position as its impressions-weighted average). */
+  totals: Partial<Record<BaseMetric, number>>;
+  /** The file's own totals rows against the sums of its rows. */
+  fileTotals?: FileTotalCheck[];
+  /** What the reading did that the user should know: tables left out, rows added up, totals rows. */
+  notes?: string[];
   /** Dates that already had data from this source and were replaced by the file's. */
   replacedDates: number;
+}
+
+/** What the import read, for the summary the caller completes before the commit. */
+export interface ImportStats {
+  rows: number;
+  dates: ReadonlySet<string>;
+  grain: Grain;
+  metrics: BaseMetric[];
+  sums: Float64Array;
+  totalsRows: { fields: string[]; line: number }[];
+  /** Where another table of the file began, below the one imported. */
+  ended: { line: number; headers: string[] } | null;
 }
 
 export interface ImportTarget {
@@ -64,6 +95,16 @@ export interface ImportTarget {
    * combinations do not fit in memory (tests of that path); otherwise they are COPYed into it with their ids.
    */
   stagedOnly?: boolean;
+  /** The header's line, when the reading found it (lib/csv-import/read-export.ts); else the first line not a title. */
+  headerLine?: number;
+  /** The column separator the reading found (otherwise the first line that has one tells). */
+  separator?: Separator;
+  /** The grain the file's date column declares (a "Week" column); otherwise the dates tell. */
+  grain?: Grain | null;
+  /** The mapping the source remembers for its next upload, when it is not the one of the table imported. */
+  rememberMapping?: CsvMapping;
+  /** What the file's reading adds to the summary (kept on the source with it), before the commit. */
+  describe?: (stats: ImportStats) => Partial<UploadSummary>;
 }
 
 // One field or record this large is not a CSV of daily metrics (often: a quote never closed).
@@ -112,21 +153,25 @@ export async function importCsv(chunks: AsyncIterable<Buffer>, target: ImportTar
   let unread: Buffer[] = [];
   let unreadBytes = 0;
 
-  const parser = new CsvParser((fields, line) => {
-    if (fields.length > MAX_FIELDS) throw new CsvImportError(M.syntax(line, `more than ${MAX_FIELDS} columns`));
-    if (!layout) {
-      // Report titles and date ranges above the header (Google Ads) are not the header.
-      if (isPreambleRecord(fields)) return;
-      layout = readHeader(fields, line, { mapping: target.mapping, remembered: target.remembered });
-      return;
-    }
-    if (!encoder) {
-      early.push({ fields, line });
-      return;
-    }
-    const encoded = encoder.encode(fields, line);
-    if (encoded !== "") pending.push(encoded);
-  });
+  const parser = new CsvParser(
+    (fields, line) => {
+      if (fields.length > MAX_FIELDS) throw new CsvImportError(M.syntax(line, `more than ${MAX_FIELDS} columns`));
+      if (!layout) {
+        // Report titles and date ranges above the header (Google Ads), and the tables above the one the reading chose
+        // (Universal Analytics' report table above its Day Index), are not the header.
+        if (target.headerLine !== undefined ? line < target.headerLine : isPreambleRecord(fields)) return;
+        layout = readHeader(fields, line, { mapping: target.mapping, remembered: target.remembered });
+        return;
+      }
+      if (!encoder) {
+        early.push({ fields, line });
+        return;
+      }
+      const encoded = encoder.encode(fields, line);
+      if (encoded !== "") pending.push(encoded);
+    },
+    { separator: target.separator },
+  );
 
   /** Once the header is read and rows follow: opens the import, then encodes the rows read meanwhile. */
   const startEncoding = async () => {
@@ -302,27 +347,43 @@ export async function importCsv(chunks: AsyncIterable<Buffer>, target: ImportTar
     const rest = encoder.finish();
     if (rest !== "") pending.push(rest);
     if (encoder.rows === 0) throw new CsvImportError(M.noRows);
-    const coarse = coarseDates(encoder.dates);
-    if (coarse) throw new CsvImportError(M.notDaily(coarse.apart, coarse.examples));
+    const grain = target.grain ?? inferGrain(encoder.dates);
+    const off = offGrain([...encoder.dates].sort(), grain);
+    if (off) throw new CsvImportError(X.datesOffGrain(layout.dateName, off.date, grain, off.other));
     const open = staging!;
     for (const line of pending) open.push(line);
     pending = [];
 
     phase("read, check, COPY and insert all but the last chunk");
-    await open.finishCopy(encoder!.dates, encoder!.rows, encoder!.sums);
+    await open.finishCopy(encoder!.dates, encoder!.rows, encoder!.rollupSums);
     // For a new source this includes building its partition's key (also reported alone, by the staging).
     phase("insert the last chunk (and attach a new source's partition)");
     const derived = layout.dimensions.filter((d) => d.derived).map((d) => d.dim.key);
-    const summary = {
+    const metrics = layoutMetrics(layout);
+    const summary: Omit<UploadSummary, "replacedDates"> = {
       rows: encoder!.rows,
       dateRange: { start: encoder!.minDate!, end: encoder!.maxDate! },
-      metrics: layoutMetrics(layout),
+      grain,
+      coverage: { start: encoder!.minDate!, end: periodEnd(encoder!.maxDate!, grain), stated: false },
+      ...(grain !== "day" ? { lastPeriodMayBePartial: true } : {}),
+      metrics,
       dimensions: layoutDimensions(layout),
       ...(derived.length > 0 ? { derivedDimensions: derived } : {}),
+      totals: metricTotals(metrics, encoder!.sums),
+      ...target.describe?.({
+        rows: encoder!.rows,
+        dates: encoder!.dates,
+        grain,
+        metrics,
+        sums: encoder!.sums,
+        totalsRows: encoder!.totalsRows,
+        ended: encoder!.ended,
+      }),
     };
     const { replacedDates } = await open.merge({
       dataSourceId: target.dataSourceId,
-      mapping: layout.mapping,
+      grain,
+      mapping: target.rememberMapping ?? layout.mapping,
       summary: { ...summary, ...target.meta },
       onPhase: target.onPhase,
     });
@@ -338,6 +399,20 @@ export async function importCsv(chunks: AsyncIterable<Buffer>, target: ImportTar
     if (error instanceof DuplicateRowError && layout) throw duplicateRowError(error, layout);
     throw error;
   }
+}
+
+/** Each metric's sum (a position weighted by impressions back to the average it stands for). */
+export function metricTotals(metrics: readonly BaseMetric[], sums: Float64Array): Partial<Record<BaseMetric, number>> {
+  const totals: Partial<Record<BaseMetric, number>> = {};
+  metrics.forEach((metric, k) => (totals[metric] = Math.round(sums[k] * 1e6) / 1e6));
+  const impressions = metrics.indexOf("impressions");
+  const position = metrics.indexOf("position");
+  if (position !== -1)
+    totals.position =
+      impressions !== -1 && sums[impressions] > 0
+        ? Math.round((sums[position] / sums[impressions]) * 100) / 100
+        : undefined;
+  return totals;
 }
 
 /** Line breaks in bytes (a CR or a LF each: at most how many records they end). */

@@ -21,6 +21,8 @@ import { NotFoundError } from "../../../errors";
 import { mergeStagedRollups, writtenRowsAsStaged } from "../../../insights/data/daily-totals";
 import { BINARY_COPY_HEADER, BINARY_COPY_TRAILER, copyTextToBinary } from "./copy-binary";
 import { CsvImportError, DuplicateRowError } from "./csv-layout";
+import { EXPORT_MESSAGES as X } from "@/lib/constants/export-messages";
+import type { Grain } from "@/lib/csv-import/grain";
 import { DimensionDictionary } from "./dimension-dictionary";
 import type { RollupOwner, UploadRollupSums } from "./rollup-sums";
 
@@ -103,6 +105,8 @@ export class ObservationStaging {
   private prepared:
     | {
         previousVersion: string;
+        /** The source's grain before this import. */
+        grain: Grain;
         oldDates: Set<string>;
         oldRows: Map<string, number> | null;
         /**
@@ -399,8 +403,8 @@ export class ObservationStaging {
     // the source's row for the whole upload: a slow upload must not hold up editing the source. The
     // key-share lock keeps the source from being deleted meanwhile; one deleted before is gone.
     await this.client.query("select pg_advisory_xact_lock(hashtext('upload:' || $1))", [target.dataSourceId]);
-    const locked = await this.client.query<{ version: string }>(
-      "select updated_at::text as version from data_sources where id = $1 for key share",
+    const locked = await this.client.query<{ version: string; grain: Grain }>(
+      "select updated_at::text as version, grain from data_sources where id = $1 for key share",
       [target.dataSourceId],
     );
     if (locked.rowCount === 0) throw new NotFoundError();
@@ -465,6 +469,7 @@ export class ObservationStaging {
     const oldRows = totals.rowCount ? new Map(totals.rows.map((r) => [r.date, r.rows])) : null;
     return {
       previousVersion,
+      grain: locked.rows[0].grain,
       oldDates: new Set(days.rows.map((r) => r.date)),
       oldRows,
       building,
@@ -595,6 +600,8 @@ export class ObservationStaging {
    */
   async merge(input: {
     dataSourceId: string;
+    /** What one of the file's rows covers: the source takes it (one with rows keeps its own: docs/decisions/0019). */
+    grain: Grain;
     summary: Record<string, unknown>;
     /** Remembered on the source for its next upload. */
     mapping?: CsvMapping;
@@ -606,11 +613,20 @@ export class ObservationStaging {
       input.onPhase?.(text.trim().split(/\s+/).slice(0, 3).join(" "), performance.now() - started);
       return result;
     };
-    const { previousVersion } = this.prepared!;
+    const { previousVersion, grain, oldDates } = this.prepared!;
+    // A source keeps one grain: its rows all cover a day, or a week, or a month. Days the file does not have stay.
+    const keeps = [...oldDates].some((date) => !this.fileDates.has(date));
+    if (grain !== input.grain && (keeps || this.replaced.size > 0))
+      throw new CsvImportError(X.otherGrain(grain, input.grain));
     await q(
       `update data_sources set additional = additional || jsonb_build_object('upload', $2::jsonb),
-         csv_mapping = coalesce($3::jsonb, csv_mapping), updated_at = now() where id = $1`,
-      [input.dataSourceId, JSON.stringify(input.summary), input.mapping ? JSON.stringify(input.mapping) : null],
+         csv_mapping = coalesce($3::jsonb, csv_mapping), grain = $4, updated_at = now() where id = $1`,
+      [
+        input.dataSourceId,
+        JSON.stringify(input.summary),
+        input.mapping ? JSON.stringify(input.mapping) : null,
+        input.grain,
+      ],
     );
     // The file's days, one row each: the rollup rows to redo and their weeks.
     await q("analyze upload_days");

@@ -1,0 +1,45 @@
+import { exportByDay, type Tool } from "../csv-import/guidance";
+import { GRAIN_WORDS, type Grain } from "../csv-import/grain";
+
+// Why the reading of an export refuses it, and what to export instead (lib/csv-import/read-export.ts). Each names the
+// line (and the column) the reason is seen on, as every CSV message does.
+
+const at = (line: number, column?: string) => (column ? `Line ${line}, column ${column}` : `Line ${line}`);
+const days = (n: number) => `${n.toLocaleString("en")} day${n === 1 ? "" : "s"}`;
+
+export const EXPORT_MESSAGES = {
+  allTime: (line: number, tool: Tool | null) =>
+    `${at(line)}: the report covers All time and has no day column: each row is a total over the whole account history, not a day. ${exportByDay(tool)}`,
+  rangeTotals: (line: number, span: { start: string; end: string; days: number } | null, tool: Tool | null) =>
+    `${at(line)}: the table has no date column: each row sums ${span ? `${days(span.days)} (${span.start} to ${span.end})` : "the report's whole range"}, not one day. ${exportByDay(tool)}`,
+  spanTotals: (line: number, column: string, span: { start: string; end: string; days: number }, tool: Tool | null) =>
+    `${at(line, column)}: each row sums ${days(span.days)} (${span.start} to ${span.end}), not one day, week or month. ${exportByDay(tool)}`,
+  needsStartDate: (line: number, column: string) =>
+    `${at(line, column)}: the numbers count from the report's start date, which the file does not state (GA4 writes it above the table as "# Start date: 20260101"). Download the report again as GA4 writes it, or with the Date dimension`,
+  needsYear: (line: number, column: string) =>
+    `${at(line, column)}: week and month numbers need their year, and the report spans more than one. Add the Year dimension (ISO year for ISO weeks) and download the report again`,
+  dayOfMonth: (line: number, column: string) =>
+    `${at(line, column)}: this Day is the day of the month (01 to 31), not a date. Add the Date dimension and download the report again`,
+  mixedGrain: (
+    line: number,
+    column: string,
+    value: string,
+    grain: Grain,
+    otherLine: number,
+    other: string,
+    otherGrain: Grain,
+  ) =>
+    `${at(line, column)}: "${value}" is a ${GRAIN_WORDS[grain].noun} but line ${otherLine} ("${other}") is a ${GRAIN_WORDS[otherGrain].noun}: the file mixes ${GRAIN_WORDS[grain].adjective} and ${GRAIN_WORDS[otherGrain].adjective} rows. Export the report at one grain (by day, week or month) and upload it again`,
+  offGrain: (line: number, column: string, value: string, grain: Grain, otherLine: number, other: string) =>
+    `${at(line, column)}: ${value} does not start a ${GRAIN_WORDS[grain].noun} as ${other} (line ${otherLine}) does: the file mixes ${GRAIN_WORDS[grain].adjective} rows with others. Export the report at one grain (by day, week or month) and upload it again`,
+  datesOffGrain: (column: string, value: string, grain: Grain, other: string) =>
+    `Column ${column}: ${value} does not start a ${GRAIN_WORDS[grain].noun} as ${other} does: the file mixes ${GRAIN_WORDS[grain].adjective} rows with others. Export the report at one grain (by day, week or month) and upload it again`,
+  exactDuplicate: (line: number, first: number) =>
+    `${at(line)}: the same row as line ${first}, cell for cell. Remove one of them (the file may hold an export twice) and upload it again`,
+  noDataTable: (line: number) =>
+    `${at(line)}: the file has no table of dates and metrics to import: a header naming its columns, then one row per date`,
+  otherGrain: (sourceGrain: Grain, fileGrain: Grain) =>
+    `This data source holds ${GRAIN_WORDS[sourceGrain].adjective} data and the file is ${GRAIN_WORDS[fileGrain].adjective}: upload it as a new data source (a source keeps one grain)`,
+  tooManyToAdd: (line: number, max: number) =>
+    `${at(line)}: more than ${max.toLocaleString("en")} distinct dates and dimension values to add up. Export a shorter date range (or fewer breakdowns) and upload each part`,
+} as const;
