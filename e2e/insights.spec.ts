@@ -80,14 +80,16 @@ test("the demo admin generates a report, reads the top insight, tags two insight
   await page.getByLabel("Search insights").fill("");
   await expect(page.getByText(`${all} insights`, { exact: true })).toBeVisible();
 
-  // Open the top insight: its question, charts, evidence; breadcrumbs agency › client › project › insight.
+  // Open the top insight: its question, charts, evidence; breadcrumbs Dashboard › client › project › Intention.
   await cards.nth(0).getByRole("link", { name: firstTitle, exact: true }).click();
   await expect(page).toHaveURL(/\/insights\/[0-9a-f-]{36}$/);
   const insightUrl = new URL(page.url()).pathname;
   await expect(page.getByRole("heading", { level: 1, name: firstTitle })).toBeVisible();
   const crumbs = page.getByRole("navigation", { name: "Breadcrumb" });
   await expect(crumbs.getByRole("link", { name: STORE })).toBeVisible();
-  await expect(crumbs.getByText(firstTitle)).toHaveAttribute("aria-current", "page");
+  // The spec's breadcrumb titles: Dashboard first, the insight's step its Intention (the question it answers).
+  await expect(crumbs.getByRole("link", { name: "Dashboard", exact: true })).toBeVisible();
+  await expect(crumbs.getByText(/^Intention: /)).toHaveAttribute("aria-current", "page");
   await expect(page.getByRole("heading", { name: "Evidence" })).toBeVisible();
   await expect(page.getByRole("table", { name: "Evidence: every finding of this insight" })).toBeVisible();
   // Every insight on a metric that moves over time carries a labelled chart, segment-watch insights (one

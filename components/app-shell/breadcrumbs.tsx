@@ -7,11 +7,17 @@ import { localState, type Breadcrumb } from "@/lib/local-state";
 interface Crumb {
   href: string;
   label: string;
+  /** Said on hover and to screen readers after the label: the agency the dashboard is of. */
+  title?: string;
 }
 
+/** The spec's breadcrumb titles (section 2): the first step is the Dashboard, an insight's step its Intention. */
+export const BREADCRUMB_TITLES = { root: "Dashboard", insight: "Intention" } as const;
+
 /**
- * Agency › client › client project (› insight), for the page being shown. The trail, and the client and
- * project visited, are stored locally (spec section 4) so pages that carry no id can offer them.
+ * Dashboard › client › client project (› Intention: the question answered), for the page being shown. The trail
+ * (with the agency), and the client and project visited, are stored locally (spec section 4) so pages that carry
+ * no id can offer them.
  */
 export function Breadcrumbs({ trail }: { trail: Breadcrumb }) {
   const { agency, client, clientProject, insight } = trail;
@@ -28,11 +34,14 @@ export function Breadcrumbs({ trail }: { trail: Breadcrumb }) {
     if (value.clientProject) localState.setProject(value.clientProject);
   }, [key]);
 
-  const crumbs: Crumb[] = [{ href: "/dashboard", label: agency?.name ?? "Dashboard" }];
+  const crumbs: Crumb[] = [{ href: "/dashboard", label: BREADCRUMB_TITLES.root, title: agency?.name }];
   if (client) crumbs.push({ href: `/clients/${client.id}`, label: client.name });
   if (clientProject) crumbs.push({ href: `/client-projects/${clientProject.id}`, label: clientProject.name });
   if (clientProject && insight)
-    crumbs.push({ href: `/client-projects/${clientProject.id}/insights/${insight.id}`, label: insight.name });
+    crumbs.push({
+      href: `/client-projects/${clientProject.id}/insights/${insight.id}`,
+      label: `${BREADCRUMB_TITLES.insight}: ${insight.name}`,
+    });
 
   return (
     <nav aria-label="Breadcrumb" className="mb-4 text-sm">
@@ -51,7 +60,11 @@ export function Breadcrumbs({ trail }: { trail: Breadcrumb }) {
                   {crumb.label}
                 </span>
               ) : (
-                <Link href={crumb.href} className="truncate text-brand-700 underline-offset-2 hover:underline">
+                <Link
+                  href={crumb.href}
+                  title={crumb.title}
+                  className="truncate text-brand-700 underline-offset-2 hover:underline"
+                >
                   {crumb.label}
                 </Link>
               )}

@@ -138,7 +138,7 @@ function InsightBody({
       <ProjectPageHeader
         project={project}
         agency={agency}
-        insight={{ id: insight._id, name: insight.title }}
+        insight={{ id: insight._id, name: insight.intention.title }}
         eyebrow={`${group?.label ?? insight.group} · ${stageLabel(insight.funnelStage)}`}
         title={insight.title}
         description={<span className="text-base text-slate-700 italic">{insight.intention.question}</span>}
