@@ -20,3 +20,21 @@ export function schedulesPausedEmail(p: {
     footer: "You receive this because you are an admin of the agency.",
   });
 }
+
+/** A scheduled run found no data for its period: nothing went to the recipients, and the owner is told why. */
+export function scheduleNotSentEmail(p: {
+  firstName: string;
+  schedule: string;
+  period: string;
+  reason: string;
+  url: string;
+}): RenderedEmail {
+  return actionEmail({
+    subject: `Scheduled report not sent: ${p.schedule}, ${p.period}`,
+    greeting: `Hi ${p.firstName},`,
+    body: `The scheduled report ${p.schedule} for ${p.period} was not sent to its recipients. ${p.reason}`,
+    action: "Open the schedules",
+    url: p.url,
+    footer: "You receive this because you own this schedule. Its next run is sent as usual once its data is there.",
+  });
+}

@@ -6,6 +6,7 @@ import {
   formatFindingPct,
   formatFindingValue,
   formatMetric,
+  formatDay,
   formatPct,
   formatPeriod,
 } from "../lib/insights/format-values";
@@ -23,6 +24,10 @@ export interface ReportEmailBrand {
 
 export interface ReportEmailFinding {
   title: string;
+  /** The finding told in one sentence, as the report page and the deck tell it. */
+  headline?: string;
+  /** What to do about it. */
+  next?: string;
   /** The funnel stage or group label shown above the title. */
   stage: string;
   metric: string;
@@ -43,6 +48,30 @@ export interface ReportEmailFinding {
   /** The estimated effect on the project's primary KPI, in its unit ("−1.4 deals won"), where the report quotes one. */
   kpiEffect?: string | null;
 }
+
+/** What a finding's two numbers are: an unusual day against its expected value, a period against its comparison. */
+export function figureLabels(kind: string | undefined): { current: string; previous: string } {
+  switch (kind) {
+    case "anomaly":
+      return { current: "Actual", previous: "Expected" };
+    case "change":
+    case "driver":
+    case "funnel":
+      return { current: "This period", previous: "Comparison" };
+    default:
+      return { current: "Now", previous: "Before" };
+  }
+}
+
+/** The line under the link: whether it needs an account, and until when it opens the report. */
+export function linkNote(m: Pick<ReportEmailModel, "linkExpiresAt">): string {
+  return m.linkExpiresAt
+    ? `A read-only copy of the report, no account needed; the link works until ${formatDay(m.linkExpiresAt.slice(0, 10))}.`
+    : "The report in your agency's workspace.";
+}
+
+export const linkAction = (m: Pick<ReportEmailModel, "linkExpiresAt">) =>
+  m.linkExpiresAt ? "View the report" : "Open the report";
 
 /** One of the report's key figures, written as the report page reads it ("27", "▲ +22.7 % vs 22"). */
 export interface ReportEmailFigure {
@@ -67,6 +96,11 @@ export interface ReportEmailModel {
   /** How many findings the report holds in all (the email shows the top few). */
   totalFindings: number;
   reportUrl: string;
+  /**
+   * When the link stops opening the report: a client's share link (read-only, no account needed). Null for the
+   * agency's own staff, whose link is the report in the app.
+   */
+  linkExpiresAt?: string | null;
   /** The attached file's name, so the body can point at it. */
   attachmentName?: string;
 }
@@ -124,15 +158,20 @@ export function reportEmailText(m: ReportEmailModel): string {
     lines.push(`Top findings (${m.findings.length} of ${m.totalFindings}):`, "");
     m.findings.forEach((f, i) => {
       const n = findingFigures(f, m.currency);
-      lines.push(`${i + 1}. ${f.title} (${f.stage})`);
+      const label = figureLabels(f.kind);
+      lines.push(`${i + 1}. ${f.headline ?? f.title}`);
+      if (f.headline) lines.push(`   ${f.title} (${f.stage})`);
       if (f.subject) lines.push(`   ${f.subject}`);
       const effect = f.kpiEffect ? ` · Effect on KPI: ${f.kpiEffect}` : "";
-      lines.push(`   Now: ${n.current} · Before: ${n.previous} · Change: ${changeText(n)}${effect}`);
+      lines.push(
+        `   ${label.current}: ${n.current} · ${label.previous}: ${n.previous} · Change: ${changeText(n)}${effect}`,
+      );
+      if (f.next) lines.push(`   Next step: ${f.next}`);
       lines.push("");
     });
   }
   if (m.attachmentName) lines.push(`The full report is attached: ${m.attachmentName}`);
-  lines.push(`Open the report: ${m.reportUrl}`, "");
+  lines.push(`${linkAction(m)}: ${m.reportUrl}`, linkNote(m), "");
   if (m.brand.footerText) lines.push(m.brand.footerText);
   lines.push(`Sent by ${m.brand.agencyName}`);
   return `${lines.join("\n")}\n`;

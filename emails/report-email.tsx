@@ -19,7 +19,10 @@ import {
 import { render } from "@react-email/render";
 import {
   changeText,
+  figureLabels,
   findingFigures,
+  linkAction,
+  linkNote,
   reportEmailPeriod,
   reportEmailPreview,
   reportEmailText,
@@ -41,20 +44,30 @@ function Figure({ label, value, color }: { label: string; value: string; color?:
 
 function Finding({ finding, currency, accent }: { finding: ReportEmailFinding; currency: string; accent: string }) {
   const n = findingFigures(finding, currency);
+  const label = figureLabels(finding.kind);
   return (
     <Section style={{ borderLeft: `4px solid ${accent}`, padding: "8px 0 8px 12px", margin: "0 0 16px" }}>
-      <Text style={{ margin: 0, fontSize: 12, color: muted, textTransform: "uppercase" }}>{finding.stage}</Text>
-      <Text style={{ margin: "2px 0 8px", fontSize: 16, fontWeight: 600, color: "#111827" }}>{finding.title}</Text>
+      <Text style={{ margin: 0, fontSize: 12, color: muted, textTransform: "uppercase" }}>
+        {finding.stage} · {finding.title}
+      </Text>
+      <Text style={{ margin: "2px 0 8px", fontSize: 16, fontWeight: 600, color: "#111827" }}>
+        {finding.headline ?? finding.title}
+      </Text>
       {finding.subject ? (
         <Text style={{ margin: "0 0 8px", fontSize: 13, color: muted }}>{finding.subject}</Text>
       ) : null}
       <Row>
-        <Figure label="Now" value={n.current} color={accent} />
-        <Figure label="Before" value={n.previous} />
+        <Figure label={label.current} value={n.current} color={accent} />
+        <Figure label={label.previous} value={n.previous} />
         <Figure label="Change" value={changeText(n)} />
       </Row>
       {finding.kpiEffect ? (
         <Text style={{ margin: "8px 0 0", fontSize: 13, color: "#111827" }}>Effect on KPI: {finding.kpiEffect}</Text>
+      ) : null}
+      {finding.next ? (
+        <Text style={{ margin: "8px 0 0", fontSize: 14, color: "#111827" }}>
+          <strong>Next step:</strong> {finding.next}
+        </Text>
       ) : null}
     </Section>
   );
@@ -128,10 +141,10 @@ export function ReportEmail({ model }: { model: ReportEmailModel }) {
                 textDecoration: "none",
               }}
             >
-              Open the report
+              {linkAction(model)}
             </Button>
             <Text style={{ fontSize: 13, color: muted }}>
-              Or open this link: <Link href={model.reportUrl}>{model.reportUrl}</Link>
+              {linkNote(model)} Or open this link: <Link href={model.reportUrl}>{model.reportUrl}</Link>
             </Text>
           </Section>
           <Hr style={{ borderColor: border, margin: "16px 0 0" }} />

@@ -125,12 +125,12 @@ describe("Dropbox schedules", () => {
     expect(saved[0].bytes.subarray(0, 2).toString()).toBe("PK");
     expect(saved[0].bytes.length).toBe(run.result!.size);
 
-    const nextDue = new Date("2026-05-02T08:00:00Z");
-    const second = await dueRun(res.body._id, nextDue);
+    // A second run on the same month (as a schedule on the 15th after one on the 2nd would): the same name, so
+    // Dropbox renames the new file and the earlier one is left as it is.
+    const second = await dueRun(res.body._id, new Date("2026-04-15T08:00:00Z"));
     expect(await deliverScheduleRun(second, "test")).toMatchObject({ kind: "delivered" });
-    // Another month, another name: the earlier file is left as it is.
     expect((await runRow(second)).result).toMatchObject({
-      dropboxPath: `${FOLDER}/Acme leads – April 2026 – Insights.xlsx`,
+      dropboxPath: `${FOLDER}/Acme leads – March 2026 – Insights (1).xlsx`,
     });
     expect(filesIn(FOLDER).slice(before)).toHaveLength(2);
   });
@@ -202,7 +202,8 @@ describe("Dropbox schedules", () => {
     expect(await deliverScheduleRun(first, "test")).toMatchObject({ kind: "delivered" });
     expect(filesIn(FOLDER).length).toBe(before + 1);
 
-    const second = await dueRun(res.body._id, new Date("2026-05-02T08:00:00Z"));
+    // A second run on March (April holds no data: its run would not be sent at all).
+    const second = await dueRun(res.body._id, new Date("2026-04-15T08:00:00Z"));
     await expect(
       deliverScheduleRun(second, "test", {
         afterSend: async () => {

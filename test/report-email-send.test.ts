@@ -3,6 +3,9 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as sendRoute from "@/app/api/insights/properties/[id]/email/send/route";
 import * as deliveryRoute from "@/app/api/deliveries/[id]/route";
+import * as accessRoute from "@/app/api/accessToken/route";
+import * as tokensRoute from "@/app/api/reportTokens/route";
+import * as revokeRoute from "@/app/api/reportTokens/[id]/revoke/route";
 import { DELIVERY_MESSAGES, MESSAGES } from "@/lib/constants/messages";
 import { EXPORT_MESSAGES } from "@/lib/validation/exports";
 import { db } from "@/server/db/client";
@@ -131,10 +134,17 @@ describe("POST /insights/properties/{id}/email/send", () => {
     expect(mail.to).toEqual(["sam@client.com", "finance@client.com"]);
     const { root, text, html, file } = partsOf(mail.raw);
     expect(root.headers.subject).toBe("Your March results");
-    expect(root.headers["message-id"]).toBe(`<report_deliveries-${res.body._id}@funnelwise.delivery>`);
+    // From the agency by name (the address stays the server's), answers to the sender.
+    expect(root.headers.from).toContain(world.main.agency.name);
+    expect(root.headers.from).not.toContain("Funnelwise");
+    expect(root.headers["reply-to"]).toBe(world.viewer.user.email);
+    // Stable per delivery and audience, under the app's own host: no product name reaches the client.
+    expect(root.headers["message-id"]).toBe(`<report_deliveries-${res.body._id}-clients@localhost>`);
     expect(text).toContain("Hi Sam, the drop in paid search is the one to discuss.");
     expect(text).toContain("Acme – Acme leads");
-    expect(text).toContain(`/client-projects/${world.project.id}?report=${world.reportId}`);
+    // Clients have no account: their link is a share link of the report, not the app's page.
+    expect(text).not.toContain("/client-projects/");
+    expect(text).toMatch(/View the report: http:\/\/localhost:3000\/shared\/[\w-]{43}\r?\n/);
     expect(text).toContain("The full report is attached: March review – Insights.pptx");
     expect(html).toContain("Acme leads");
     expect(html).toContain("Hi Sam");
@@ -149,9 +159,62 @@ describe("POST /insights/properties/{id}/email/send", () => {
       status: "delivered",
       attempts: 1,
       error: null,
-      result: { recipients: ["sam@client.com", "finance@client.com"], attachment: "March review – Insights.pptx" },
+      result: {
+        recipients: ["sam@client.com", "finance@client.com"],
+        clientRecipients: ["sam@client.com", "finance@client.com"],
+        staffRecipients: [],
+        attachment: "March review – Insights.pptx",
+      },
     });
     expect((await getDelivery(res.body._id, (await createAgency()).token)).status).toBe(404);
+  });
+
+  it("gives clients a share link that opens the report logged out, counted and revocable, and staff the app", async () => {
+    const before = inbox.received.length;
+    const staff = world.main.admin.email;
+    const res = await send(world.project.id, world.main.token, {
+      recipients: ["sam@client.com", staff],
+      format: "none",
+      linkExpiresInDays: "7",
+      reportId: world.reportId,
+    });
+    expect(res.status).toBe(202);
+    expect(await deliverManual(res.body._id, "test")).toMatchObject({ kind: "delivered" });
+    const mails = inbox.received.slice(before);
+    expect(mails.map((m) => m.to)).toEqual([["sam@client.com"], [staff.toLowerCase()]]);
+
+    const client = partsOf(mails[0].raw);
+    const url = /http:\/\/localhost:3000\/shared\/([\w-]{43})/.exec(client.text)?.[1];
+    expect(url).toBeTruthy();
+    expect(client.html).toContain(`/shared/${url}`);
+    expect(client.text).toMatch(/no account needed; the link works until \w{3} \d{1,2}, \d{4}/);
+    // Opened without a session: the report, its insights.
+    const opened = await call(accessRoute.POST, { path: "/api/accessToken", body: { token: url } });
+    expect(opened.status).toBe(200);
+    expect(opened.body.report._id).toBe(world.reportId);
+    expect(opened.body.insights.length).toBe(world.insightIds.length);
+    // Listed with the report's other links, named after whom it was emailed to, and counted.
+    const links = await call(tokensRoute.GET, {
+      path: `/api/reportTokens?reportId=${world.reportId}`,
+      token: world.main.token,
+    });
+    const link = (links.body.docs as { _id: string; label: string; openCount: number; expiresAt: string }[]).find(
+      (l) => l.label === "Emailed to sam@client.com",
+    )!;
+    expect(link).toMatchObject({ openCount: 1 });
+    expect(new Date(link.expiresAt).getTime() - Date.now()).toBeGreaterThan(6.9 * 86_400_000);
+    expect(new Date(link.expiresAt).getTime() - Date.now()).toBeLessThan(7.1 * 86_400_000);
+
+    const own = partsOf(mails[1].raw);
+    expect(own.text).toContain(`/client-projects/${world.project.id}?report=${world.reportId}`);
+    expect(own.text).not.toContain("/shared/");
+
+    await call(revokeRoute.POST, {
+      path: `/api/reportTokens/${link._id}/revoke`,
+      params: { id: link._id },
+      token: world.main.token,
+    });
+    expect((await call(accessRoute.POST, { path: "/api/accessToken", body: { token: url } })).status).toBe(410);
   });
 
   it("attaches the Excel workbook for chosen insights, with numbers in its cells", async () => {

@@ -21,6 +21,8 @@ function describe(d: Delivery): string {
       return d.attempts <= RETRIES_GIVE_UP_AFTER && !d.error?.includes("may have arrived")
         ? `Not sent yet: ${d.error ?? "unknown reason"}. It is tried again automatically (attempt ${d.attempts}).`
         : `Not sent: ${d.error ?? "unknown reason"}.`;
+    case "not_sent":
+      return `Not sent: ${d.error ?? "there was no data for its period"}`;
   }
 }
 
@@ -30,16 +32,20 @@ export function DeliveryStatus({ id }: { id: string }) {
     queryKey: queryKeys.delivery(id),
     queryFn: () => deliveriesApi.get(id),
     refetchInterval: (q) =>
-      q.state.data?.status === "delivered" ? false : q.state.data?.status === "failed" ? 5000 : 1000,
+      q.state.data?.status === "delivered" || q.state.data?.status === "not_sent"
+        ? false
+        : q.state.data?.status === "failed"
+          ? 5000
+          : 1000,
   });
   const d = query.data;
   if (!d) return <p className="text-sm text-slate-600">Queued…</p>;
   const busy = d.status === "queued" || d.status === "delivering";
   return (
     <p
-      role={d.status === "failed" ? "alert" : "status"}
+      role={d.status === "failed" || d.status === "not_sent" ? "alert" : "status"}
       data-delivery-status={d.status}
-      className={`flex items-center gap-2 text-sm ${d.status === "failed" ? "text-red-700" : d.status === "delivered" ? "text-green-800" : "text-slate-700"}`}
+      className={`flex items-center gap-2 text-sm ${d.status === "failed" || d.status === "not_sent" ? "text-red-700" : d.status === "delivered" ? "text-green-800" : "text-slate-700"}`}
     >
       {busy ? <Spinner className="size-4" /> : null}
       {describe(d)}

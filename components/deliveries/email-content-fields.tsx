@@ -3,6 +3,7 @@
 import type { FieldErrors, UseFormRegister } from "react-hook-form";
 import { FieldShell, FormField, SelectField } from "@/components/ui/form-field";
 import { controlClasses } from "@/components/ui/input";
+import { SHARE_LINK_DAYS } from "@/lib/constants/share-link-messages";
 import { ATTACHMENT_FORMATS, ATTACHMENT_LABELS } from "@/lib/validation/deliveries";
 
 export interface EmailContentValues {
@@ -10,9 +11,13 @@ export interface EmailContentValues {
   subject: string;
   message: string;
   format: (typeof ATTACHMENT_FORMATS)[number];
+  linkExpiresInDays: string;
 }
 
-/** Recipients, subject, message and attachment: the same fields for "Email now" and for schedules. */
+/**
+ * Recipients, subject, message, attachment and how long the client's link opens the report: the same fields for
+ * "Email now" and for schedules.
+ */
 export function EmailContentFields<T extends EmailContentValues>({
   register,
   errors,
@@ -44,6 +49,18 @@ export function EmailContentFields<T extends EmailContentValues>({
         {ATTACHMENT_FORMATS.map((f) => (
           <option key={f} value={f}>
             {ATTACHMENT_LABELS[f]}
+          </option>
+        ))}
+      </SelectField>
+      <SelectField
+        label="Client link expires after"
+        hint="Recipients outside your agency get a read-only link to the report; your staff get the app's link"
+        error={err.linkExpiresInDays?.message}
+        {...reg("linkExpiresInDays")}
+      >
+        {SHARE_LINK_DAYS.map((d) => (
+          <option key={d} value={String(d)}>
+            {d} days
           </option>
         ))}
       </SelectField>

@@ -32,7 +32,7 @@ function EmailReportForm({
 }) {
   const recipients = useReportRecipients(projectId);
   const form = useServerForm(emailContentSchema, {
-    defaultValues: { recipients: "", subject: "", message: "", format: "pptx" },
+    defaultValues: { recipients: "", subject: "", message: "", format: "pptx", linkExpiresInDays: 30 },
   });
   const [error, setError] = useState<string | null>(null);
   const { setValue, getValues } = form;
@@ -49,6 +49,7 @@ function EmailReportForm({
     if (values.subject) body.append("subject", values.subject);
     if (values.message) body.append("message", values.message);
     body.append("format", values.format);
+    body.append("linkExpiresInDays", String(values.linkExpiresInDays));
     selectionFields(body, selection);
     try {
       const delivery = await deliveriesApi.emailReport(projectId, body);

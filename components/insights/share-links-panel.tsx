@@ -98,51 +98,58 @@ export function ShareLinksPanel({ reportId, reportName }: { reportId: string; re
         </div>
       ) : null}
       {docs.length ? (
-        <table className="mt-4 w-full text-left text-sm">
-          <caption className="sr-only">Share links of this report</caption>
-          <thead className="text-slate-600">
-            <tr>
-              <th scope="col" className="py-1 pr-3 font-medium">
-                Created
-              </th>
-              <th scope="col" className="py-1 pr-3 font-medium">
-                Expires
-              </th>
-              <th scope="col" className="py-1 pr-3 font-medium">
-                State
-              </th>
-              <th scope="col" className="py-1 pr-3 font-medium">
-                Opened
-              </th>
-              <th scope="col" className="py-1 font-medium">
-                <span className="sr-only">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
-            {docs.map((link) => (
-              <tr key={link._id}>
-                <td className="py-1.5 pr-3">{formatDate(link.createdAt)}</td>
-                <td className="py-1.5 pr-3">{formatDate(link.expiresAt)}</td>
-                <td className="py-1.5 pr-3">{STATUS_LABELS[link.status]}</td>
-                <td className="py-1.5 pr-3">{`${link.openCount} ${link.openCount === 1 ? "time" : "times"}`}</td>
-                <td className="py-1.5 text-right">
-                  {link.status === "active" ? (
-                    <Button
-                      size="sm"
-                      variant="secondary"
-                      loading={revoke.isPending && revoke.variables === link._id}
-                      onClick={() => void onRevoke(link._id)}
-                      aria-label={`Revoke the share link created ${formatDate(link.createdAt)}, expiring ${formatDate(link.expiresAt)}`}
-                    >
-                      Revoke
-                    </Button>
-                  ) : null}
-                </td>
+        <div className="mt-4 overflow-x-auto">
+          <table className="w-full min-w-[32rem] text-left text-sm">
+            <caption className="sr-only">Share links of this report</caption>
+            <thead className="text-slate-600">
+              <tr>
+                <th scope="col" className="py-1 pr-3 font-medium">
+                  Created
+                </th>
+                <th scope="col" className="py-1 pr-3 font-medium">
+                  For
+                </th>
+                <th scope="col" className="py-1 pr-3 font-medium">
+                  Expires
+                </th>
+                <th scope="col" className="py-1 pr-3 font-medium">
+                  State
+                </th>
+                <th scope="col" className="py-1 pr-3 font-medium">
+                  Opened
+                </th>
+                <th scope="col" className="py-1 font-medium">
+                  <span className="sr-only">Actions</span>
+                </th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {docs.map((link) => (
+                <tr key={link._id}>
+                  <td className="py-1.5 pr-3">{formatDate(link.createdAt)}</td>
+                  {/* An email's link names its recipients; one made here is "Shared by hand". */}
+                  <td className="py-1.5 pr-3 break-words">{link.label ?? "Shared by hand"}</td>
+                  <td className="py-1.5 pr-3">{formatDate(link.expiresAt)}</td>
+                  <td className="py-1.5 pr-3">{STATUS_LABELS[link.status]}</td>
+                  <td className="py-1.5 pr-3">{`${link.openCount} ${link.openCount === 1 ? "time" : "times"}`}</td>
+                  <td className="py-1.5 text-right">
+                    {link.status === "active" ? (
+                      <Button
+                        size="sm"
+                        variant="secondary"
+                        loading={revoke.isPending && revoke.variables === link._id}
+                        onClick={() => void onRevoke(link._id)}
+                        aria-label={`Revoke the share link created ${formatDate(link.createdAt)}, expiring ${formatDate(link.expiresAt)}`}
+                      >
+                        Revoke
+                      </Button>
+                    ) : null}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       ) : null}
     </section>
   );

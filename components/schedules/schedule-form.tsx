@@ -19,6 +19,7 @@ import { toApiError } from "@/lib/hooks/use-api-error-handler";
 import { useDropboxConnection } from "@/lib/hooks/use-file-storage";
 import { useReportRecipients } from "@/lib/hooks/use-report-recipients";
 import { useServerForm } from "@/lib/hooks/use-server-form";
+import { DEFAULT_SHARE_LINK_DAYS } from "@/lib/constants/share-link-messages";
 import { nextRun, SCHEDULE_FREQUENCIES, SCHEDULE_MONTH_DAYS, SCHEDULE_WEEKDAYS } from "@/lib/schedules/next-run";
 import {
   FREQUENCY_LABELS,
@@ -29,6 +30,8 @@ import {
   type ScheduleInput,
   type ScheduleValues,
 } from "@/lib/validation/schedules";
+import { DeliveryStatus } from "@/components/deliveries/delivery-status";
+import { DataWarnings } from "./data-warnings";
 import { formatInZone } from "./format-run";
 
 export type ScheduleDelivery = "email" | "dropbox";
@@ -56,6 +59,7 @@ function defaults(existing: ScheduleItem | undefined, recipients: string[], deli
     subject: existing?.subject ?? "",
     message: existing?.message ?? "",
     format: existing?.format ?? "pptx",
+    linkExpiresInDays: String(existing?.linkExpiresInDays ?? DEFAULT_SHARE_LINK_DAYS),
     folder: existing?.folder ?? "",
     ...(delivery === "dropbox" ? { recipients: "", subject: "", message: "" } : {}),
   };
@@ -146,6 +150,81 @@ function NextRunPreview({ values, timeZone }: { values: FormValues; timeZone: st
   );
 }
 
+const timingOf = (v: FormValues): Record<string, string> => ({
+  frequency: v.frequency,
+  weekday: v.frequency === "weekly" ? v.weekday : "",
+  monthDay: v.frequency === "weekly" ? "" : v.monthDay,
+  month: v.frequency === "annually" ? v.month : "",
+  timeOfDay: v.timeOfDay,
+});
+
+/** Whether the next run, timed as the form stands, will find its period's data in the project's sources. */
+function NextRunData({ projectId, values }: { projectId: string; values: FormValues }) {
+  const timing = timingOf(values);
+  const outlook = useQuery({
+    queryKey: queryKeys.scheduleOutlook(projectId, timing),
+    queryFn: () => schedulesApi.outlook(projectId, timing),
+    enabled: /^\d{2}:\d{2}$/.test(values.timeOfDay),
+    staleTime: 30_000,
+  });
+  if (!outlook.data) return null;
+  return <DataWarnings data={outlook.data} projectId={projectId} runDay={outlook.data.runDay} />;
+}
+
+/**
+ * "Send a test now": the email the schedule would send if it ran now (for the period that last closed), to the
+ * person editing it, as its recipients get it; followed to Delivered, or told why it was not sent.
+ */
+function SendTest({
+  projectId,
+  send,
+}: {
+  projectId: string;
+  send: (run: (body: ScheduleInput) => Promise<void>) => Promise<void>;
+}) {
+  const [sent, setSent] = useState<{ id: string; to: string } | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const run = async (body: ScheduleInput) => {
+    setError(null);
+    setSent(null);
+    try {
+      const test = await schedulesApi.test(projectId, body);
+      setSent({ id: test._id, to: test.to });
+    } catch (raw) {
+      setError(toApiError(raw).message);
+    }
+  };
+  return (
+    <div className="space-y-2 rounded-md border border-slate-200 p-3 text-sm">
+      <div className="flex flex-wrap items-center gap-3">
+        <Button
+          type="button"
+          variant="secondary"
+          size="sm"
+          loading={busy}
+          onClick={() => {
+            setBusy(true);
+            void send(run).finally(() => setBusy(false));
+          }}
+        >
+          Send a test now
+        </Button>
+        <span className="text-slate-600">
+          Emails you what this schedule would send now, for the period that last closed, as its recipients get it.
+        </span>
+      </div>
+      {error ? <FormError message={error} /> : null}
+      {sent ? (
+        <div className="space-y-1">
+          <p className="text-slate-700">Test email to {sent.to}:</p>
+          <DeliveryStatus id={sent.id} />
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
 function ScheduleFormBody({
   projectId,
   insightId,
@@ -180,6 +259,7 @@ function ScheduleFormBody({
         "subject",
         "message",
         "format",
+        "linkExpiresInDays",
         "folder",
       ],
     },
@@ -188,19 +268,24 @@ function ScheduleFormBody({
   const errors = form.formState.errors as FieldErrors<FormValues>;
   const values = form.watch() as unknown as FormValues;
 
-  const submit = form.handleSubmit(async (checked) => {
-    setError(null);
-    const parsed = checked as ScheduleValues;
-    const body = {
-      ...parsed,
+  const bodyOf = (checked: unknown) =>
+    ({
+      ...(checked as ScheduleValues),
       insightId: existing ? existing.insightId : insightId,
       isActive: existing?.isActive ?? true,
-    } as ScheduleInput;
+    }) as ScheduleInput;
+
+  const submit = form.handleSubmit(async (checked) => {
+    setError(null);
+    const body = bodyOf(checked);
     try {
-      if (existing) await schedulesApi.update(existing._id, body);
-      else await schedulesApi.create(projectId, body);
+      const saved = existing
+        ? await schedulesApi.update(existing._id, body)
+        : await schedulesApi.create(projectId, body);
       await queryClient.invalidateQueries({ queryKey: queryKeys.schedulesAll });
-      alerts.success(existing ? "Schedule saved" : "Schedule created");
+      // Shown on the list the form goes back to, with when the schedule runs next.
+      const next = saved.nextRunAt ? ` Next run: ${formatInZone(saved.nextRunAt, timeZone)}.` : "";
+      alerts.success(`${existing ? "Schedule saved" : "Schedule created"}.${next}`, { on: "/schedule" });
       router.push("/schedule");
     } catch (raw) {
       const apiError = toApiError(raw);
@@ -254,6 +339,7 @@ function ScheduleFormBody({
         {...register("timeOfDay")}
       />
       <NextRunPreview values={values} timeZone={timeZone} />
+      <NextRunData projectId={projectId} values={values} />
       {delivery === "dropbox" ? (
         <DropboxDestination
           folder={values.folder}
@@ -265,6 +351,9 @@ function ScheduleFormBody({
       ) : (
         <EmailContentFields register={register} errors={errors} />
       )}
+      {delivery === "email" ? (
+        <SendTest projectId={projectId} send={(run) => form.handleSubmit((v) => run(bodyOf(v)))()} />
+      ) : null}
       <div className="flex gap-2">
         <Button type="submit" loading={form.formState.isSubmitting} disabled={!usable}>
           {existing ? "Save schedule" : "Create schedule"}

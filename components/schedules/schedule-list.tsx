@@ -10,11 +10,14 @@ import { queryKeys } from "@/lib/api-client/query-keys";
 import { toApiError } from "@/lib/hooks/use-api-error-handler";
 import { useCurrentUser } from "@/lib/hooks/use-current-user";
 import { ATTACHMENT_LABELS, DELIVERY_STATUS_LABELS } from "@/lib/validation/deliveries";
+import { dayIn } from "@/lib/dates";
+import { DataWarnings } from "./data-warnings";
 import { describeTiming, formatInZone } from "./format-run";
 
 function LastRun({ s }: { s: ScheduleItem }) {
   if (!s.lastRun) return <span className="text-slate-500">Not run yet</span>;
-  const failed = s.lastRun.status === "failed";
+  // Failed, or not sent for lack of data: both say why.
+  const failed = s.lastRun.status === "failed" || s.lastRun.status === "not_sent";
   return (
     <span className={failed ? "text-red-700" : "text-slate-700"} data-last-run={s.lastRun.status}>
       {DELIVERY_STATUS_LABELS[s.lastRun.status]} · {formatInZone(s.lastRun.dueAt, s.timeZone)}
@@ -75,6 +78,11 @@ function ScheduleRow({ s }: { s: ScheduleItem }) {
           </dd>
         </div>
       </dl>
+      <DataWarnings
+        data={s.nextRunData}
+        projectId={s.projectId}
+        runDay={s.nextRunAt ? dayIn(new Date(s.nextRunAt), s.timeZone) : null}
+      />
       <div className="flex flex-wrap gap-2">
         <Link
           href={`/schedules/${s._id}/${s.delivery === "dropbox" ? "dropbox" : "email"}`}

@@ -7,9 +7,13 @@ import { ApiError, apiUrl, http, transactionId } from "./http";
 import type { Serialized } from "./types";
 import type { DeliveryView } from "@/server/services/deliveries/delivery-view";
 import type { ScheduleView } from "@/server/services/schedules/schedule-view";
+import type { scheduleOutlook } from "@/server/services/schedules/schedule-outlook";
+import type { sendScheduleTest } from "@/server/services/schedules/send-schedule-test";
 
 export type Delivery = Serialized<DeliveryView>;
 export type ScheduleItem = Serialized<ScheduleView>;
+export type ScheduleOutlook = Serialized<Awaited<ReturnType<typeof scheduleOutlook>>>;
+export type ScheduleTest = Serialized<Awaited<ReturnType<typeof sendScheduleTest>>>;
 
 async function postForm<T>(path: string, form: FormData): Promise<T> {
   const controller = new AbortController();
@@ -51,6 +55,14 @@ export const schedulesApi = {
   update: (id: string, body: Partial<ScheduleInput> | Partial<DropboxScheduleInput>) =>
     http.put<ScheduleItem>(`/schedules/${encodeURIComponent(id)}`, body),
   remove: (id: string) => http.delete<{ status: number }>(`/schedules/${encodeURIComponent(id)}`),
+  /** What the next run of a schedule timed so will find in the project's data sources. */
+  outlook: (projectId: string, timing: Record<string, string>) =>
+    http.get<ScheduleOutlook>(
+      `/insights/${encodeURIComponent(projectId)}/schedules/outlook?${new URLSearchParams(timing).toString()}`,
+    ),
+  /** "Send a test now": the schedule's email as it would go out now, to the caller. */
+  test: (projectId: string, body: ScheduleInput) =>
+    http.post<ScheduleTest>(`/insights/${encodeURIComponent(projectId)}/schedules/test`, body),
   ofUser: (userId: string) =>
     http.get<{ docs: ScheduleItem[]; total: number }>(`/users/${encodeURIComponent(userId)}/schedules`),
 };

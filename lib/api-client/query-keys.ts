@@ -6,6 +6,8 @@ export const queryKeys = {
   delivery: (id: string) => ["deliveries", id] as const,
   userSchedules: (userId: string) => ["schedules", "user", userId] as const,
   schedule: (id: string) => ["schedules", "detail", id] as const,
+  scheduleOutlook: (projectId: string, timing: Record<string, string>) =>
+    ["schedules", "outlook", projectId, timing] as const,
   /** Every schedule query: invalidate after one is created, changed or deleted. */
   schedulesAll: ["schedules"] as const,
   clientSettings: (clientId: string) => ["clients", clientId, "settings"] as const,

@@ -227,7 +227,15 @@ export const API_ROUTE_METHODS: readonly ApiRoute[] = [
     methods: ["GET"],
   },
   {
+    pattern: "/api/insights/[id]/schedules/outlook",
+    methods: ["GET"],
+  },
+  {
     pattern: "/api/insights/[id]/schedules",
+    methods: ["POST"],
+  },
+  {
+    pattern: "/api/insights/[id]/schedules/test",
     methods: ["POST"],
   },
   {

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { MESSAGES } from "../constants/messages";
 import { MAX_REPORT_RECIPIENTS, SETTINGS_MESSAGES } from "../constants/settings";
+import { DEFAULT_SHARE_LINK_DAYS, SHARE_LINK_DAYS } from "../constants/share-link-messages";
 import { exportSelectionSchema } from "./exports";
 import { isEmail, optionalText } from "./fields";
 
@@ -22,7 +23,10 @@ export const DELIVERY_STATUS_LABELS = {
   delivering: "Sending",
   delivered: "Delivered",
   failed: "Failed",
+  not_sent: "Not sent",
 } as const;
+
+export const LINK_EXPIRY_MESSAGE = "Choose 7, 30 or 90 days";
 export type DeliveryStatus = keyof typeof DELIVERY_STATUS_LABELS;
 
 /** "a@x.com, b@y.com" (a text field) or an array; at least one, each an email; duplicates dropped. */
@@ -40,6 +44,11 @@ export const emailContentSchema = z.object({
   subject: optionalText("Subject"),
   message: optionalText("Message", MAX_MESSAGE_LENGTH),
   format: z.enum(ATTACHMENT_FORMATS, { error: "Choose PowerPoint, Excel or no attachment" }).default("pptx"),
+  /** How long the share link each email makes for its client recipients opens the report. */
+  linkExpiresInDays: z.coerce
+    .number({ error: LINK_EXPIRY_MESSAGE })
+    .refine((d) => (SHARE_LINK_DAYS as readonly number[]).includes(d), LINK_EXPIRY_MESSAGE)
+    .default(DEFAULT_SHARE_LINK_DAYS),
 });
 export type EmailContent = z.output<typeof emailContentSchema>;
 export type EmailContentInput = z.input<typeof emailContentSchema>;

@@ -89,6 +89,19 @@ function keepTiming<T extends Timing>(s: T): T {
   };
 }
 
+/** The timing alone: what GET /insights/{id}/schedules/outlook reads from the query to judge the next run's data. */
+export const scheduleTimingSchema = z
+  .object({
+    frequency: timingShape.frequency,
+    weekday: timingShape.weekday,
+    monthDay: timingShape.monthDay,
+    month: timingShape.month,
+    timeOfDay: timingShape.timeOfDay,
+  })
+  .superRefine(checkTiming)
+  .transform(keepTiming);
+export type ScheduleTiming = z.output<typeof scheduleTimingSchema>;
+
 /** An email schedule: the timing and the email (recipients, subject, message, attachment). */
 export const scheduleSchema = z
   .object({

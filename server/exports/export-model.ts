@@ -70,6 +70,8 @@ export interface ExportModel {
   client: { name: string };
   project: { name: string; currency: string; url: string | null };
   period: { start: string; end: string; compareTo: "previous_period" | "previous_year" | null };
+  /** The report a client's share link opens: the one exported, or the newest the chosen insights come from. */
+  reportId?: string | null;
   /** The report's own name, the tag's name, or null for a selection. */
   source: { kind: "report" | "tag" | "selection"; name: string | null };
   generatedAt: Date;

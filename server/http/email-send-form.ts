@@ -8,7 +8,8 @@ const MAX_FORM_BYTES = 256 * 1024;
 
 /**
  * The multipart body of POST .../email/send: recipients (one field with a list, or the field
- * repeated), subject, message, format, and the selection (reportId, tag or insightIds).
+ * repeated), subject, message, format, the client link's days (linkExpiresInDays), and the
+ * selection (reportId, tag or insightIds).
  */
 export async function readEmailSendForm(req: Request) {
   const form = await readFormData(req, {
@@ -24,6 +25,7 @@ export async function readEmailSendForm(req: Request) {
     subject: textField(form, "subject"),
     message: textField(form, "message"),
     format: textField(form, "format") || undefined,
+    linkExpiresInDays: textField(form, "linkExpiresInDays") || undefined,
     selection: {
       reportId: textField(form, "reportId") || undefined,
       tag: textField(form, "tag") || undefined,

@@ -28,5 +28,12 @@ export const funnelStage = pgEnum("funnel_stage", ["exposure", "exploration", "e
 export const scheduleDelivery = pgEnum("schedule_delivery", ["email", "dropbox"]);
 export const scheduleFrequency = pgEnum("schedule_frequency", ["weekly", "monthly", "quarterly", "annually"]);
 export const scheduleMonthDay = pgEnum("schedule_month_day", ["second", "fifteenth", "last"]);
-export const scheduleRunStatus = pgEnum("schedule_run_status", ["queued", "delivering", "delivered", "failed"]);
+/** `not_sent`: the run found no data for its period, so nothing went out (its error says why and what to do). */
+export const scheduleRunStatus = pgEnum("schedule_run_status", [
+  "queued",
+  "delivering",
+  "delivered",
+  "failed",
+  "not_sent",
+]);
 export const customizationLevel = pgEnum("customization_level", ["agency", "client", "project"]);

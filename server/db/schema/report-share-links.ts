@@ -25,6 +25,10 @@ export const reportShareLinks = pgTable(
     openCount: integer("open_count").notNull().default(0),
     lastOpenedAt: timestamp("last_opened_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Who it was made for, when not by hand on the report page: "Emailed to sam@client.com". */
+    label: text("label"),
+    /** The email delivery it was made for, once however often that delivery is retried. */
+    deliveryKey: text("delivery_key").unique("report_share_links_delivery_key_unique"),
   },
   (t) => [index("report_share_links_report_idx").on(t.reportId, t.createdAt)],
 );

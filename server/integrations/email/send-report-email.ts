@@ -53,6 +53,8 @@ export async function sendReportEmail(input: {
   /** The agency's logo, shown in the header from the message itself (no public image URL needed). */
   logo?: { content: Buffer; contentType: string };
   messageId?: string;
+  /** Where the recipients' answers go: the person who set the delivery up. */
+  replyTo?: string;
 }): Promise<void> {
   const logo = input.logo
     ? { filename: `logo.${input.logo.contentType === "image/png" ? "png" : "jpg"}`, cid: LOGO_CID, ...input.logo }
@@ -71,6 +73,9 @@ export async function sendReportEmail(input: {
       text,
       attachments: [...(input.attachment ? [input.attachment] : []), ...(logo ? [logo] : [])],
       messageId: input.messageId,
+      // From the agency, never from our product: the client sees its agency's name in the inbox.
+      fromName: input.model.brand.agencyName,
+      replyTo: input.replyTo,
     });
   } catch (error) {
     throw classify(error);

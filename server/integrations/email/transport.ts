@@ -24,6 +24,15 @@ export interface MailMessage {
   replyTo?: string;
   /** A stable Message-ID ("<id@host>"): mail clients and servers treat two copies as one message. */
   messageId?: string;
+  /** Who it is from, as the recipient reads it (a report: the agency's name); the address stays MAIL_FROM's. */
+  fromName?: string;
+}
+
+/** MAIL_FROM's address under another display name ("Bright Agency" <no-reply@…>). */
+function fromAs(mailFrom: string, name: string | undefined): string | { name: string; address: string } {
+  if (!name?.trim()) return mailFrom;
+  const address = /<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom.trim();
+  return { name: name.trim(), address };
 }
 
 let transporter: Transporter | undefined;
@@ -48,12 +57,14 @@ export async function sendMail(message: MailMessage): Promise<void> {
   const { SMTP_URL, MAIL_FROM, MAIL_DIR } = env();
   if (SMTP_URL) {
     transporter ??= smtpTransport(SMTP_URL);
-    await transporter.sendMail({ from: MAIL_FROM, ...message });
+    const { fromName, ...rest } = message;
+    await transporter.sendMail({ ...rest, from: fromAs(MAIL_FROM, fromName) });
     log("info", "mail sent", { to: message.to, subject: message.subject });
     return;
   }
   const local = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
-  const info = await local.sendMail({ from: MAIL_FROM, ...message });
+  const { fromName, ...rest } = message;
+  const info = await local.sendMail({ ...rest, from: fromAs(MAIL_FROM, fromName) });
   const dir = path.resolve(MAIL_DIR);
   await fs.mkdir(dir, { recursive: true });
   const to = Array.isArray(message.to) ? message.to.join(",") : message.to;

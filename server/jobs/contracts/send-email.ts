@@ -27,6 +27,17 @@ export const sendEmailPayload = z.discriminatedUnion("template", [
     to: z.string(),
     params: z.object({ staffName: z.string(), staffEmail: z.string(), paused: z.number().int(), url: z.string() }),
   }),
+  z.object({
+    template: z.literal("schedule-not-sent"),
+    to: z.string(),
+    params: z.object({
+      firstName: z.string(),
+      schedule: z.string(),
+      period: z.string(),
+      reason: z.string(),
+      url: z.string(),
+    }),
+  }),
 ]);
 export type SendEmailPayload = z.output<typeof sendEmailPayload>;
 

@@ -1,6 +1,6 @@
 import "server-only";
 import { accountExistsEmail, agencyConfirmationEmail, invitationEmail, passwordResetEmail } from "@/emails/templates";
-import { schedulesPausedEmail } from "@/emails/account-notices";
+import { scheduleNotSentEmail, schedulesPausedEmail } from "@/emails/account-notices";
 import { sendMail } from "../../integrations/email/transport";
 import { sendEmailJob, type SendEmailPayload } from "../contracts/send-email";
 import { defineJobHandler } from "../define-job";
@@ -17,6 +17,8 @@ function render(payload: SendEmailPayload) {
       return invitationEmail(payload.params);
     case "schedules-paused":
       return schedulesPausedEmail(payload.params);
+    case "schedule-not-sent":
+      return scheduleNotSentEmail(payload.params);
   }
 }
 

@@ -18,22 +18,20 @@ interface SourceRow {
   createdAt: Date;
 }
 
-/**
- * What is wrong with the active sources listed, judged on `today`: Google refused to refresh the
- * token (disconnected), the last sync run failed, the newest day is too old (stale), or nothing
- * arrived yet. One query for the sync state, the latest run and the newest day of every source.
- */
-export async function loadSourceAlerts(sources: readonly SourceRow[], today: string): Promise<DashboardSourceAlert[]> {
-  const active = sources.filter((s) => s.status === "active");
-  if (active.length === 0) return [];
-  const { rows } = await pool().query<{
-    id: string;
-    token_failed: boolean;
-    initial_done: boolean;
-    run_status: string | null;
-    run_error: string | null;
-    last_date: string | null;
-  }>(
+/** Where one source stands: whether Google refused its token, its first import, its last run and its newest day. */
+export interface SourceState {
+  id: string;
+  token_failed: boolean;
+  initial_done: boolean;
+  run_status: string | null;
+  run_error: string | null;
+  last_date: string | null;
+}
+
+/** The state of each source listed, in one query for the sync state, the latest run and the newest day. */
+export async function loadSourceStates(ids: readonly string[]): Promise<Map<string, SourceState>> {
+  if (ids.length === 0) return new Map();
+  const { rows } = await pool().query<SourceState>(
     `select s.id,
             (st.token_update_failed_at is not null) as token_failed,
             (st.initial_completed_at is not null) as initial_done,
@@ -46,9 +44,20 @@ export async function loadSourceAlerts(sources: readonly SourceRow[], today: str
        where r.data_source_id = s.id order by r.started_at desc limit 1) run on true
      left join lateral (
        select max(t.date) as last_date from observation_daily_totals t where t.data_source_id = s.id) dt on true`,
-    [active.map((s) => s.id)],
+    [[...ids]],
   );
-  const byId = new Map(rows.map((r) => [r.id, r]));
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+/**
+ * What is wrong with the active sources listed, judged on `today`: Google refused to refresh the
+ * token (disconnected), the last sync run failed, the newest day is too old (stale), or nothing
+ * arrived yet.
+ */
+export async function loadSourceAlerts(sources: readonly SourceRow[], today: string): Promise<DashboardSourceAlert[]> {
+  const active = sources.filter((s) => s.status === "active");
+  if (active.length === 0) return [];
+  const byId = await loadSourceStates(active.map((s) => s.id));
   const alerts: DashboardSourceAlert[] = [];
   for (const source of active) {
     const row = byId.get(source.id);

@@ -26,6 +26,8 @@ export interface ClaimedDelivery {
   id: string;
   attempts: number;
   reportId: string | null;
+  /** Parts an earlier attempt handed over already (an email's message to the clients, the one to staff). */
+  sentParts: string[];
 }
 
 export type ClaimOutcome =
@@ -42,6 +44,7 @@ interface Row extends Record<string, unknown> {
   id: string;
   attempts: number;
   report_id: string | null;
+  result: { sentParts?: unknown } | null;
   status: string;
   sending_at: Date | null;
   lease_until: Date | null;
@@ -54,9 +57,13 @@ export async function claimDelivery(name: DeliveryTable, id: string): Promise<Cl
         lease_until = now() + make_interval(mins => ${LEASE_MINUTES})
     where id = ${id} and sending_at is null
       and (status in ('queued', 'failed') or (status = 'delivering' and (lease_until is null or lease_until < now())))
-    returning id, attempts, report_id`);
+    returning id, attempts, report_id, result`);
   const row = claimed.rows[0];
-  if (row) return { kind: "claimed", record: { id: row.id, attempts: row.attempts, reportId: row.report_id } };
+  if (row) {
+    const sent = row.result?.sentParts;
+    const sentParts = Array.isArray(sent) ? sent.filter((p): p is string => typeof p === "string") : [];
+    return { kind: "claimed", record: { id: row.id, attempts: row.attempts, reportId: row.report_id, sentParts } };
+  }
 
   const found = await db().execute<Row>(sql`
     select id, status, sending_at, lease_until, (lease_until > now()) as leased from ${table(name)} where id = ${id}`);
@@ -87,6 +94,19 @@ export async function markDeliverySending(name: DeliveryTable, id: string): Prom
     where id = ${id} and status = 'delivering'`);
 }
 
+/**
+ * One part of a delivery went out (the message to the clients, then the one to staff): a retry after the next part
+ * failed sends only what is left.
+ */
+export async function markDeliveryPartSent(name: DeliveryTable, id: string, part: string): Promise<void> {
+  await db().execute(sql`
+    update ${table(name)}
+    set result = coalesce(result, '{}'::jsonb)
+          || jsonb_build_object('sentParts', coalesce(result -> 'sentParts', '[]'::jsonb) || to_jsonb(${part}::text)),
+        updated_at = now()
+    where id = ${id}`);
+}
+
 export async function markDeliveryDelivered(
   name: DeliveryTable,
   id: string,
@@ -94,7 +114,8 @@ export async function markDeliveryDelivered(
 ): Promise<void> {
   await db().execute(sql`
     update ${table(name)}
-    set status = 'delivered', result = ${JSON.stringify(result)}::jsonb, error = null, delivered_at = now(),
+    set status = 'delivered', result = ${JSON.stringify(result)}::jsonb || jsonb_build_object('sentParts', coalesce(result -> 'sentParts', '[]'::jsonb)),
+        error = null, delivered_at = now(),
         lease_until = null, updated_at = now()
     where id = ${id}`);
 }
@@ -107,11 +128,12 @@ export async function markDeliveryFailed(
   name: DeliveryTable,
   id: string,
   reason: string,
-  options: { notSent?: boolean } = {},
+  options: { notSent?: boolean; status?: "failed" | "not_sent" } = {},
 ): Promise<void> {
   await db().execute(sql`
     update ${table(name)}
-    set status = 'failed', error = ${reason.slice(0, 1000)}, lease_until = null, updated_at = now()
+    set status = ${options.status ?? "failed"}::schedule_run_status, error = ${reason.slice(0, 1000)},
+        lease_until = null, updated_at = now()
         ${options.notSent ? sql`, sending_at = null` : sql``}
     where id = ${id} and status <> 'delivered'`);
 }

@@ -4,6 +4,7 @@ import { emailContentSchema } from "@/lib/validation/deliveries";
 import { exportSelectionSchema } from "@/lib/validation/exports";
 import { db } from "../../db/client";
 import { reportDeliveries } from "../../db/schema";
+import { ensureReportReady, selectionIn } from "./delivery-report";
 import { DeliveryFailure } from "./delivery-target";
 import { ownerContext } from "./owner-context";
 import { runDelivery, type DeliveryHooks, type DeliveryOutcome } from "./run-delivery";
@@ -23,7 +24,15 @@ export async function deliverManual(deliveryId: string, txId: string, hooks?: De
         const selection = exportSelectionSchema.safeParse(row.selection);
         if (!content.success || !selection.success)
           throw new DeliveryFailure("The delivery's settings are incomplete", false, true);
-        return { ctx, target: { kind: "email", content: content.data }, selection: selection.data };
+        // A schedule's test ("Send a test now") made its report for the period that last closed: generated here.
+        const test = row.options.test === true;
+        const intentionKey = typeof row.options.intentionKey === "string" ? row.options.intentionKey : null;
+        let chosen = selection.data;
+        if (test && chosen.reportId) {
+          await ensureReportReady(chosen.reportId);
+          chosen = await selectionIn(chosen.reportId, intentionKey);
+        }
+        return { ctx, target: { kind: "email", content: content.data, test }, selection: chosen };
       },
     },
     hooks,

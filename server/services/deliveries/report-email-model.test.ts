@@ -93,7 +93,30 @@ describe("the report email's top findings", () => {
     expect(text).toContain("Top findings (1 of 2)");
     expect(text).not.toContain("Self-referrals");
     // A total over the report's own period needs no days beside it.
-    expect(text).toMatch(/Conversions change \(Evaluation\)\n {3}Conversions\n {3}Now: 100 · Before: 120/);
+    expect(text).toMatch(/Conversions change \(Evaluation\)\n {3}Conversions\n {3}This period: 100 · Comparison: 120/);
+  });
+
+  it("tells each finding in its sentence with its next step, an unusual day against its expected value", () => {
+    const day = finding({
+      kind: "anomaly",
+      metric: "sessions",
+      date: "2026-03-20",
+      periodStart: "2026-03-20",
+      periodEnd: "2026-03-20",
+      current: 40,
+      baseline: 410,
+      change: -370,
+      changePct: -0.9,
+      expectedLow: 350,
+      expectedHigh: 470,
+    });
+    const text = emailOf([insight({ title: "Unusual days", findings: [day] })]);
+    const [first, second] = text.split("Top findings (1 of 1):\n\n")[1].split("\n");
+    expect(first).toMatch(/^1\. Sessions were 40 on Mar 20, 2026, below the expected 350 to 470/);
+    expect(second).toBe("   Unusual days (Evaluation)");
+    expect(text).toContain("Actual: 40 · Expected: 410 · Change: −370 (−90 %)");
+    expect(text).not.toContain("Before:");
+    expect(text).toMatch(/\n {3}Next step: \S.+\n/);
   });
 
   it("opens with the report's key figures, read as its page reads them", () => {

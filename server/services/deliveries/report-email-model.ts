@@ -9,7 +9,7 @@ import {
   stageLabel,
 } from "@/lib/insights/format-values";
 import { changeArrow, figureReading } from "@/lib/insights/headline-kpis";
-import { findingDays, headlineFinding, kpiEffectOf } from "../../exports/export-format";
+import { findingDays, headlineFinding, kpiEffectOf, storyOf } from "../../exports/export-format";
 import type { ExportFigure, ExportFinding, ExportModel } from "../../exports/export-model";
 import { periodText, segmentText } from "../../exports/pptx/evidence-rows";
 
@@ -23,7 +23,7 @@ export const EMAIL_TOP_FINDINGS = 5;
  */
 export function toReportEmailModel(
   model: ExportModel,
-  extra: { agencyName: string; reportUrl: string; message?: string },
+  extra: { agencyName: string; reportUrl: string; linkExpiresAt?: Date | null; message?: string },
 ): ReportEmailModel {
   const findings: ReportEmailFinding[] = [];
   let total = 0;
@@ -36,8 +36,11 @@ export function toReportEmailModel(
     const lead = headlineFinding(insight);
     if (!lead || (lead.current === null && lead.baseline === null)) continue;
     const effect = kpiEffectOf(insight);
+    const story = storyOf(insight, model);
     findings.push({
       title: insight.title,
+      headline: story?.headline,
+      next: story?.next,
       stage: stageLabel(insight.funnelStage),
       metric: lead.metric,
       kind: lead.kind,
@@ -67,6 +70,7 @@ export function toReportEmailModel(
     figures: (model.figures ?? []).map((f) => figureLine(f, currency)),
     totalFindings: total,
     reportUrl: extra.reportUrl,
+    linkExpiresAt: extra.linkExpiresAt ? extra.linkExpiresAt.toISOString() : null,
   };
 }
 

@@ -9,6 +9,7 @@ import {
   claimDelivery,
   markDeliveryDelivered,
   markDeliveryFailed,
+  markDeliveryPartSent,
   markDeliverySending,
   type ClaimedDelivery,
   type DeliveryTable,
@@ -19,6 +20,8 @@ import { deliverToTarget } from "./deliver-to-target";
 export type DeliveryOutcome =
   | { kind: "delivered"; result: Record<string, unknown> }
   | { kind: "failed"; reason: string }
+  /** No data for its period: nothing was sent, on purpose (the record says why). */
+  | { kind: "not_sent"; reason: string }
   | { kind: "skipped"; why: "done" | "busy" | "missing" };
 
 /** What a kind of delivery (by hand, scheduled) supplies to the shared pipeline. */
@@ -31,6 +34,8 @@ export interface DeliverySource {
     target: DeliveryTarget;
     selection: ExportSelection;
   }>;
+  /** Told when a run was not sent for lack of data (the schedule's owner is emailed). */
+  onNotSent?: (reason: string) => Promise<void>;
 }
 
 /**
@@ -78,8 +83,14 @@ export async function runDelivery(source: DeliverySource, hooks: DeliveryHooks =
       model,
       file,
       agencyName: ctx.agencyName,
-      reportUrl: reportUrl(ctx.access.project.id, selection),
+      agencyId: ctx.actor.agencyId,
+      ownerId: ctx.actor.userId,
+      ownerEmail: ctx.actor.email,
+      appUrl: reportUrl(ctx.access.project.id, selection),
+      reportId: model.reportId ?? null,
       deliveryKey: `${source.table}-${source.id}`,
+      sentParts: claim.record.sentParts,
+      markSent: (part) => markDeliveryPartSent(source.table, source.id, part),
     });
     await hooks.afterSend?.();
     await markDeliveryDelivered(source.table, source.id, result);
@@ -87,6 +98,16 @@ export async function runDelivery(source: DeliverySource, hooks: DeliveryHooks =
     return { kind: "delivered", result };
   } catch (error) {
     const failure = asFailure(error);
+    if (failure.nothingToSend) {
+      await markDeliveryFailed(source.table, source.id, failure.message, { notSent: true, status: "not_sent" });
+      log("info", "report not sent: no data for its period", { table: source.table, id: source.id });
+      await source
+        .onNotSent?.(failure.message)
+        .catch((e: unknown) =>
+          log("warn", "the not-sent notice could not be queued", { id: source.id, error: String(e) }),
+        );
+      return { kind: "not_sent", reason: failure.message };
+    }
     // Before the hand-over nothing left; after it, only the target's own refusal proves nothing did.
     await markDeliveryFailed(source.table, source.id, failure.message, { notSent: !sending || failure.notSent });
     log("warn", "report delivery failed", {

@@ -1,19 +1,33 @@
 import "server-only";
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { emailContentSchema } from "@/lib/validation/deliveries";
 import type { ExportSelection } from "@/lib/validation/exports";
 import { db } from "../../db/client";
-import { insights, reports, scheduleRuns, schedules, type Schedule, type ScheduleRun } from "../../db/schema";
-import { defaultReportName } from "@/lib/insights/report-period";
-import { generateReport } from "../../jobs/handlers/generate-report";
+import {
+  clientProjects,
+  clients,
+  reports,
+  scheduleRuns,
+  schedules,
+  users,
+  type Schedule,
+  type ScheduleRun,
+} from "../../db/schema";
+import { appUrl } from "../../env";
+import { sendEmailJob } from "../../jobs/contracts/send-email";
+import { enqueue } from "../../jobs/enqueue";
+import { periodHasData } from "../reports/period-has-data";
+import { dataOutlooks, notSentReason } from "../schedules/data-outlook";
+import { defaultReportName, periodName } from "@/lib/insights/report-period";
 import type { ClaimedDelivery } from "./delivery-record";
+import { DELIVERY_REPORT_MESSAGES, ensureReportReady, selectionIn } from "./delivery-report";
 import { DeliveryFailure, type DeliveryTarget } from "./delivery-target";
 import { ownerContext } from "./owner-context";
 import { runDelivery, type DeliveryHooks, type DeliveryOutcome } from "./run-delivery";
 
 export const SCHEDULE_RUN_MESSAGES = {
   paused: "The schedule was paused before this run was sent",
-  noInsight: "The scheduled insight has no result in the report for this period",
+  noInsight: DELIVERY_REPORT_MESSAGES.noInsight,
   badSettings: "The schedule's email settings are incomplete: edit the schedule and save it again",
   badDropboxSettings: "The schedule's Dropbox folder is missing: edit the schedule and choose a folder",
 } as const;
@@ -49,10 +63,7 @@ async function runReport(
       return report.id;
     });
   }
-  const [report] = await db().select({ status: reports.status }).from(reports).where(eq(reports.id, reportId));
-  if (!report) throw new DeliveryFailure("The report of this run was deleted", false, true);
-  // A failure here is thrown as is: the run is marked failed with the engine's reason and retried.
-  if (report.status !== "ready") await generateReport(reportId);
+  await ensureReportReady(reportId);
   return reportId;
 }
 
@@ -62,16 +73,8 @@ async function runReport(
  */
 async function selectionOf(schedule: Schedule, reportId: string): Promise<ExportSelection> {
   const intentionKey = typeof schedule.options.intentionKey === "string" ? schedule.options.intentionKey : null;
-  if (!schedule.insightId && !intentionKey) return { reportId };
-  const [current] = intentionKey
-    ? await db()
-        .select({ id: insights.id })
-        .from(insights)
-        .where(and(eq(insights.reportId, reportId), eq(insights.intentionKey, intentionKey)))
-        .limit(1)
-    : [];
-  if (!current) throw new DeliveryFailure(SCHEDULE_RUN_MESSAGES.noInsight, false, true);
-  return { insightIds: [current.id] };
+  if (schedule.insightId && !intentionKey) throw new DeliveryFailure(SCHEDULE_RUN_MESSAGES.noInsight, false, true);
+  return selectionIn(reportId, intentionKey);
 }
 
 function targetOf(schedule: Schedule): DeliveryTarget {
@@ -89,6 +92,55 @@ function targetOf(schedule: Schedule): DeliveryTarget {
       return { kind: "dropbox", userId: schedule.userId, folder: schedule.dropboxPath, format };
     }
   }
+}
+
+/** Refuses a run whose period has no data, with what the project's sources say about it and what to do. */
+async function requireData(schedule: Schedule, run: ScheduleRun, timeZone: string): Promise<void> {
+  if (await periodHasData(schedule.projectId, run.periodStart, run.periodEnd)) return;
+  const outlook = (
+    await dataOutlooks([
+      {
+        key: run.id,
+        projectId: schedule.projectId,
+        frequency: schedule.frequency,
+        timeZone,
+        period: { start: run.periodStart, end: run.periodEnd },
+        runAt: run.dueAt,
+      },
+    ])
+  ).get(run.id)!;
+  throw new DeliveryFailure(notSentReason(outlook), false, true, { nothingToSend: true });
+}
+
+/** Tells the schedule's owner that a run was not sent, and why. */
+async function tellOwner(runId: string, reason: string): Promise<void> {
+  const [row] = await db()
+    .select({
+      email: users.email,
+      firstName: users.firstName,
+      client: clients.name,
+      project: clientProjects.name,
+      periodStart: scheduleRuns.periodStart,
+      periodEnd: scheduleRuns.periodEnd,
+    })
+    .from(scheduleRuns)
+    .innerJoin(schedules, eq(schedules.id, scheduleRuns.scheduleId))
+    .innerJoin(users, eq(users.id, schedules.userId))
+    .innerJoin(clientProjects, eq(clientProjects.id, schedules.projectId))
+    .innerJoin(clients, eq(clients.id, clientProjects.clientId))
+    .where(eq(scheduleRuns.id, runId));
+  if (!row) return;
+  await enqueue(sendEmailJob, {
+    template: "schedule-not-sent",
+    to: row.email,
+    params: {
+      firstName: row.firstName || "there",
+      schedule: `${row.client} – ${row.project}`,
+      period: periodName(row.periodStart, row.periodEnd),
+      reason,
+      url: appUrl("/schedule"),
+    },
+  });
 }
 
 /** Delivers one schedule run: regenerate the report for the closed period, then deliver it. */
@@ -113,9 +165,12 @@ export async function deliverScheduleRun(runId: string, txId: string, hooks?: De
           scheduled: true,
         });
         const target = targetOf(schedule);
+        // A period without data is not sent: its report could only say nothing about nothing.
+        if (!claimed.reportId) await requireData(schedule, run, ctx.access.project.timeZone);
         const reportId = await runReport(schedule, run, claimed, ctx.access.project.name);
         return { ctx, target, selection: await selectionOf(schedule, reportId) };
       },
+      onNotSent: (reason) => tellOwner(runId, reason),
     },
     hooks,
   );

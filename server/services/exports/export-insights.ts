@@ -45,6 +45,7 @@ export async function exportModel({
     project: { name: project.name, currency: project.currency, url: project.url ?? null },
     period: selection.period,
     source: selection.source,
+    reportId: selection.reportId,
     generatedAt: new Date(),
     insights: selection.rows.map(toExportInsight),
     figures,

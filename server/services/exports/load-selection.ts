@@ -12,6 +12,8 @@ export interface LoadedSelection {
   report: Report | null;
   period: { start: string; end: string; compareTo: "previous_period" | "previous_year" | null };
   source: { kind: "report" | "tag" | "selection"; name: string | null };
+  /** The report a share link for this selection opens: the one exported, or the newest its insights come from. */
+  reportId: string | null;
 }
 
 const ORDER = [asc(insights.rank), asc(insights.createdAt), asc(insights.id)];
@@ -47,6 +49,7 @@ export async function loadSelection(
       report,
       period: { start: report.periodStart, end: report.periodEnd, compareTo: report.compareTo },
       source: { kind: "report", name: report.name },
+      reportId: report.id,
     };
   }
 
@@ -81,15 +84,16 @@ export async function loadSelection(
       .orderBy(...ORDER);
     if (rows.length !== ids.length) throw new NotFoundError();
   }
-  return { rows, report: null, period: await periodOf(rows), source };
+  const { reportId: newest, ...period } = await periodOf(rows);
+  return { rows, report: null, period, source, reportId: newest };
 }
 
 /** A tag or a selection may gather insights of several reports: the span of their periods. */
-async function periodOf(rows: Insight[]): Promise<LoadedSelection["period"]> {
+async function periodOf(rows: Insight[]): Promise<LoadedSelection["period"] & { reportId: string | null }> {
   const reportIds = [...new Set(rows.map((r) => r.reportId))];
-  if (reportIds.length === 0) return { start: "", end: "", compareTo: null };
+  if (reportIds.length === 0) return { start: "", end: "", compareTo: null, reportId: null };
   const found = await db()
-    .select({ start: reports.periodStart, end: reports.periodEnd, compareTo: reports.compareTo })
+    .select({ id: reports.id, start: reports.periodStart, end: reports.periodEnd, compareTo: reports.compareTo })
     .from(reports)
     .where(inArray(reports.id, reportIds))
     .orderBy(desc(reports.periodEnd));
@@ -97,5 +101,6 @@ async function periodOf(rows: Insight[]): Promise<LoadedSelection["period"]> {
     start: found.reduce((min, r) => (r.start < min ? r.start : min), found[0].start),
     end: found[0].end,
     compareTo: found.every((r) => r.compareTo === found[0].compareTo) ? found[0].compareTo : null,
+    reportId: found[0].id,
   };
 }

@@ -48,7 +48,12 @@ export async function scheduleColumns(
           recipients: values.recipients,
           dropboxPath: null,
           thirdPartySessionId: null,
-          options: { subject: values.subject, message: values.message, format: values.format },
+          options: {
+            subject: values.subject,
+            message: values.message,
+            format: values.format,
+            linkExpiresInDays: values.linkExpiresInDays,
+          },
         };
   return {
     insightId: values.insightId,

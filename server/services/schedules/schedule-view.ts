@@ -1,13 +1,16 @@
 import "server-only";
 import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import { ATTACHMENT_FORMATS, type AttachmentFormat } from "@/lib/validation/deliveries";
+import { DEFAULT_SHARE_LINK_DAYS } from "@/lib/constants/share-link-messages";
 import { SCHEDULE_MESSAGES } from "@/lib/validation/schedules";
 import { db } from "../../db/client";
+import { closedPeriod } from "@/lib/schedules/next-run";
+import { dataOutlooks, type DataOutlook } from "./data-outlook";
 import { SCHEDULE_PERMISSION_PAUSE } from "./paused-reasons";
 import { agencies, clientProjects, clients, insights, schedules, type Schedule } from "../../db/schema";
 
 interface LastRun {
-  status: "queued" | "delivering" | "delivered" | "failed";
+  status: "queued" | "delivering" | "delivered" | "failed" | "not_sent";
   error: string | null;
   dueAt: string;
   deliveredAt: string | null;
@@ -37,7 +40,24 @@ export async function loadScheduleViews(where: SQL) {
     .leftJoin(insights, eq(insights.id, schedules.insightId))
     .where(where)
     .orderBy(desc(schedules.createdAt), desc(schedules.id));
-  return rows.map((r) => scheduleView(r.schedule, r));
+  // What each next run will find in its project's sources, for all the schedules listed in two queries.
+  const outlooks = await dataOutlooks(
+    rows.flatMap(({ schedule: s, timeZone }) =>
+      s.isActive && s.nextRunAt
+        ? [
+            {
+              key: s.id,
+              projectId: s.projectId,
+              frequency: s.frequency,
+              timeZone,
+              runAt: s.nextRunAt,
+              period: closedPeriod(s.frequency, timeZone, s.nextRunAt),
+            },
+          ]
+        : [],
+    ),
+  );
+  return rows.map((r) => scheduleView(r.schedule, { ...r, outlook: outlooks.get(r.schedule.id) ?? null }));
 }
 
 export async function loadScheduleView(agencyId: string, id: string) {
@@ -55,6 +75,7 @@ function scheduleView(
     insightTitle: string | null;
     subscriptionStatus: string;
     lastRun: LastRun | null;
+    outlook: DataOutlook | null;
   },
 ) {
   const format = ATTACHMENT_FORMATS.includes(s.options.format as AttachmentFormat)
@@ -81,6 +102,9 @@ function scheduleView(
     subject: str(s.options.subject),
     message: str(s.options.message),
     format,
+    /** Email schedules: how long each run's link for the client recipients opens the report. */
+    linkExpiresInDays:
+      typeof s.options.linkExpiresInDays === "number" ? s.options.linkExpiresInDays : DEFAULT_SHARE_LINK_DAYS,
     /** Dropbox schedules: the folder the files go to. */
     folder: s.delivery === "dropbox" ? (s.dropboxPath ?? "") : null,
     isActive: s.isActive,
@@ -94,6 +118,11 @@ function scheduleView(
           ? SCHEDULE_MESSAGES.pausedForPermission
           : "Paused",
     nextRunAt: s.isActive && !lapsed ? (s.nextRunAt?.toISOString() ?? null) : null,
+    /** What the next run will find: the period it reports on, and each source that will not have its data. */
+    nextRunData:
+      s.isActive && !lapsed && extra.outlook
+        ? { period: extra.outlook.period, hasData: extra.outlook.hasData, warnings: extra.outlook.warnings }
+        : null,
     lastRun: extra.lastRun
       ? {
           ...extra.lastRun,

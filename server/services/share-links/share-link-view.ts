@@ -20,6 +20,8 @@ export function shareLinkView(link: ReportShareLink) {
     expiresAt: link.expiresAt.toISOString(),
     revokedAt: link.revokedAt?.toISOString() ?? null,
     openCount: link.openCount,
+    /** "Emailed to sam@client.com" for a link an email made; null for one made on the report page. */
+    label: link.label ?? null,
     lastOpenedAt: link.lastOpenedAt?.toISOString() ?? null,
     createdAt: link.createdAt.toISOString(),
   };
