@@ -56,7 +56,10 @@ async function main() {
   if (process.env.SEED_DEMO !== "false") {
     const { seedDemo } = await import("../server/db/seed-demo");
     const { closeDb } = await import("../server/db/client");
+    const { stopBoss } = await import("../server/jobs/boss");
     const demo = await seedDemo(process.env.DEMO_PASSWORD || "Demo123!");
+    // The demo's first reports were queued for the worker: this process's queue connection is not needed any more.
+    await stopBoss();
     await closeDb();
     if (demo)
       console.log(`\nDemo agency created. Log in with\n  email:    ${demo.email}\n  password: ${demo.password}\n`);

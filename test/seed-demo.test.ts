@@ -4,7 +4,8 @@ import { addDays } from "@/lib/dates";
 import { db } from "@/server/db/client";
 import { demoPeriod, DEMO_DAYS } from "@/server/db/demo-data/load";
 import { DEMO_CLIENT_NAME, seedDemo } from "@/server/db/seed-demo";
-import { resetDatabase } from "@/test/db";
+import { generateReport } from "@/server/jobs/handlers/generate-report";
+import { queuedJobs, resetDatabase } from "@/test/db";
 
 type Row = Record<string, unknown>;
 const rows = async (query: ReturnType<typeof sql>) => (await db().execute<Row>(query)).rows;
@@ -104,4 +105,26 @@ describe("the demo seed", () => {
       self_referral: true,
     });
   });
+
+  it("queues a report of each project's last 28 days for the worker, which makes them ready reports", async () => {
+    const queued = await rows(sql`
+      select r.id, r.status, p.name as project, to_char(r.period_start, 'YYYY-MM-DD') as start,
+             to_char(r.period_end, 'YYYY-MM-DD') as "end"
+      from reports r join client_projects p on p.id = r.project_id order by p.name`);
+    const { end } = demoPeriod();
+    expect(queued).toHaveLength(2);
+    for (const r of queued) expect(r).toMatchObject({ status: "queued", start: addDays(end, -27), end });
+    const jobs = await queuedJobs<{ reportId: string }>("generate-report");
+    expect(jobs.map((j) => j.reportId).sort()).toEqual(queued.map((r) => r.id).sort());
+    // What the worker does with them: ready reports with findings to open on.
+    for (const r of queued) await generateReport(r.id as string);
+    const ready = await rows(sql`
+      select r.status, count(i.*)::int as insights, count(i.*) filter (where jsonb_array_length(i.findings) > 0)::int as found
+      from reports r join insights i on i.report_id = r.id group by r.id, r.status`);
+    expect(ready).toHaveLength(2);
+    for (const r of ready) {
+      expect(r.status).toBe("ready");
+      expect(r.found as number).toBeGreaterThan(0);
+    }
+  }, 300_000);
 });

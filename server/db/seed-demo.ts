@@ -1,9 +1,12 @@
 import "server-only";
 import { count } from "drizzle-orm";
 import { UPLOAD_SOURCE_KIND, UPLOAD_SOURCE_NAME } from "@/lib/constants/observations";
+import { addDays } from "@/lib/dates";
+import { defaultReportName } from "@/lib/insights/report-period";
 import { hashPassword } from "../auth/password";
+import { queueReport } from "../services/reports/report-status";
 import { db } from "./client";
-import { loadDemoObservations } from "./demo-data/load";
+import { demoPeriod, loadDemoObservations } from "./demo-data/load";
 import { LEADS, STORE } from "./demo-data/profiles";
 import { agencies, clientProjects, clients, dataSources, users } from "./schema";
 
@@ -14,8 +17,10 @@ export const DEMO_CLIENT_NAME = "Northwind Outfitters";
  * On an empty database, creates a confirmed demo agency and its admin so a newcomer can log in
  * at once, with a demo client, "Northwind Outfitters", whose two projects (an ecommerce store and
  * a lead generation site) hold about 15 months of daily data up to yesterday, with real events for
- * the first report to find (server/db/demo-data/events.ts). Does nothing once any user exists, so
- * it never touches real data.
+ * the first report to find (server/db/demo-data/events.ts), and a report of each project's last 28 days queued for
+ * the worker: a newcomer's first look is a ready report, not "No reports yet", and `npm start` does not wait for it
+ * (the worker generates it in seconds, the page follows its progress). Does nothing once any user exists, so it
+ * never touches real data.
  */
 export async function seedDemo(
   password: string,
@@ -82,12 +87,23 @@ export async function seedDemo(
           createdById: admin.id,
         })
         .returning({ id: dataSources.id });
-      created.push({ profile, projectId: project.id, dataSourceId: source.id });
+      created.push({ profile, projectId: project.id, dataSourceId: source.id, agencyId: agency.id, adminId: admin.id });
     }
     return created;
   });
   // Each site's data in its own transaction, as an upload would load it.
   for (const site of sites)
     await loadDemoObservations(site.profile, { dataSourceId: site.dataSourceId, projectId: site.projectId }, today);
+  const { end } = demoPeriod(today);
+  for (const site of sites)
+    await queueReport({
+      agencyId: site.agencyId,
+      projectId: site.projectId,
+      name: defaultReportName(site.profile.projectName, addDays(end, -27), end),
+      periodStart: addDays(end, -27),
+      periodEnd: end,
+      compareTo: "previous_period",
+      createdById: site.adminId,
+    });
   return { email: DEMO_EMAIL, password };
 }
