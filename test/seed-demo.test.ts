@@ -35,7 +35,9 @@ describe("the demo seed", () => {
   it("creates the demo client with an ecommerce and a lead generation project, each with ~15 months of daily data up to yesterday, in seconds", async () => {
     const [{ n }] = await rows(sql`select count(*)::int as n from observations`);
     console.log(`demo seed: ${n} observations in ${seconds.toFixed(1)} s`);
-    expect(seconds).toBeLessThan(30);
+    // 30 s for the data, and up to 10 s more for starting the job queue and queueing the first reports (the issue's
+    // allowance for a ready report at first start).
+    expect(seconds).toBeLessThan(40);
     const projects = await rows(sql`
       select p.name, p.site_type, c.name as client, s.source_name, s.kind, count(o.*)::int as n,
              to_char(min(o.date), 'YYYY-MM-DD') as first, to_char(max(o.date), 'YYYY-MM-DD') as last, count(distinct o.date)::int as days

@@ -47,7 +47,7 @@ import {
   savedInsightSchema,
   updateTagSchema,
 } from "@/lib/validation/reports";
-import { anyScheduleSchema } from "@/lib/validation/schedules";
+import { anyScheduleSchema, scheduleTimingSchema } from "@/lib/validation/schedules";
 import {
   agencySettingsSchema,
   clientSettingsUpdateSchema,
@@ -843,11 +843,31 @@ export const OPERATIONS: CatalogueOperation[] = [
     multipart: false,
   },
   {
+    path: "/api/insights/{id}/schedules/outlook",
+    method: "GET",
+    summary: "GET /api/insights/{id}/schedules/outlook",
+    access: "withProjectAccess",
+    status: 200,
+    body: null,
+    query: scheduleTimingSchema,
+    multipart: false,
+  },
+  {
     path: "/api/insights/{id}/schedules",
     method: "POST",
     summary: "POST /api/insights/{id}/schedules",
     access: "withProjectAccess",
     status: 201,
+    body: anyScheduleSchema,
+    query: null,
+    multipart: false,
+  },
+  {
+    path: "/api/insights/{id}/schedules/test",
+    method: "POST",
+    summary: "POST /api/insights/{id}/schedules/test",
+    access: "withProjectAccess",
+    status: 202,
     body: anyScheduleSchema,
     query: null,
     multipart: false,
