@@ -34,3 +34,28 @@ test.describe("API answers malformed requests in the one error shape", () => {
     expect((await bare.json()).status).toBe(400);
   });
 });
+
+// Issue 60: next-auth's own sign-out cleared the cookie but left the token working, and /api/auth/session renewed it.
+test("next-auth's sign-out ends the session on the server, as the app's logout does", async ({
+  playwright,
+  baseURL,
+}) => {
+  const api = await playwright.request.newContext({ baseURL });
+  const login = await api.post("/api/users/login", { data: { email: "demo@funnelwise.local", password: "Demo123!" } });
+  expect(login.status()).toBe(200);
+  const { token } = await login.json();
+  const bearer = { authorization: `Bearer ${token}` };
+  expect((await api.get("/api/users", { headers: bearer })).status()).toBe(200);
+
+  // Signed in through the cookie the login set; next-auth's form needs its CSRF token.
+  const { csrfToken } = await (await api.get("/api/auth/csrf")).json();
+  const signOut = await api.post("/api/auth/signout", { form: { csrfToken }, maxRedirects: 0 });
+  expect(signOut.status()).toBeLessThan(400);
+
+  const afterwards = await api.get("/api/users", { headers: bearer });
+  expect(afterwards.status()).toBe(401);
+  // The session route does not renew the ended token either, sent as the cookie it was.
+  const session = await api.get("/api/auth/session", { headers: { cookie: `next-auth.session-token=${token}` } });
+  expect(await session.json()).toEqual({});
+  await api.dispose();
+});

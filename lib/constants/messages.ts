@@ -21,6 +21,7 @@ export const MESSAGES = {
   internalError: "Something went wrong. Please try again",
   sessionExpired: "Your session has expired. Please log in again.",
   forbidden: "You do not have permission to do this",
+  crossSiteRequest: "This request did not come from Funnelwise's own pages, so nothing was changed",
   clientSuspended: "Your client is suspended. Please contact your agency admin.",
   forgotPasswordSent: "If an account exists for that email, we have sent it a link to reset the password.",
   resetTokenInvalid: "This password reset link is invalid or has expired. Please request a new one.",

@@ -7,11 +7,13 @@ import { loginSchema } from "@/lib/validation/auth";
 import { env } from "../env";
 import { login } from "../services/accounts/login";
 import { loadActor } from "./actor";
+import { revokeSessionClaims } from "./revoke-session";
 import { decodeSessionToken, SESSION_MAX_AGE_SECONDS, type SessionClaims } from "./session-token";
 
 /**
  * next-auth (credentials provider, JWT sessions). POST /api/users/login issues the same JWT in the
- * same cookie, so /api/auth/session and /api/auth/signout work for either way of logging in.
+ * same cookie, so /api/auth/session and /api/auth/signout work for either way of logging in. next-auth's sign-out
+ * ends the session on the server as POST /api/users/logout does: clearing the cookie alone left the token working.
  */
 export function nextAuthOptions(): AuthOptions {
   return {
@@ -35,6 +37,12 @@ export function nextAuthOptions(): AuthOptions {
         },
       }),
     ],
+    events: {
+      // After next-auth checked its CSRF token; the token given is the decoded session cookie.
+      async signOut({ token }) {
+        if (token) await revokeSessionClaims(token as unknown as SessionClaims);
+      },
+    },
     callbacks: {
       async jwt({ token, user }) {
         if (user) {

@@ -28,6 +28,7 @@ import { log } from "../log";
 import type { AccessServiceContext, PublicServiceContext, ServiceContext } from "../services/context";
 import { errorResponse } from "./error-response";
 import { uuidParam } from "./params";
+import { assertSameOrigin } from "./same-origin";
 
 type Params = Record<string, string>;
 
@@ -63,7 +64,10 @@ function sanitizeTxId(value: string | null): string {
   return value && /^[A-Za-z0-9._:-]{1,100}$/.test(value) ? value : randomUUID();
 }
 
-/** Everything every route shares: transaction id, the one error mapping, the request log line, no caching. */
+/**
+ * Everything every route shares: transaction id, the check that a state-changing call with the browser's cookie
+ * comes from the app's own pages (same-origin.ts), the one error mapping, the request log line, no caching.
+ */
 function wrap<C, P extends Params>(
   resolve: (base: PublicServiceContext, http: HttpInput<P>) => Promise<C>,
   handler: Handler<C, P>,
@@ -73,6 +77,7 @@ function wrap<C, P extends Params>(
     const started = Date.now();
     let response: Response;
     try {
+      assertSameOrigin(req);
       const http: HttpInput<P> = { req, params: ((await args?.params) ?? {}) as P };
       response = toResponse(await handler(await resolve({ txId, ip: clientIp(req) }, http), http));
     } catch (error) {

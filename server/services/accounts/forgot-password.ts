@@ -10,8 +10,12 @@ import { enqueue } from "../../jobs/enqueue";
 import { sendEmailJob } from "../../jobs/contracts/send-email";
 import type { PublicServiceContext } from "../context";
 import { withEvenTiming } from "./even-timing";
+import { endResetLinks } from "./reset-links";
 
-/** Emails a one-hour reset link when the account exists; the answer, and its timing, are the same either way. */
+/**
+ * Emails a one-hour reset link when the account exists (older links stop working); the answer, and its timing, are
+ * the same either way.
+ */
 export function forgotPassword({ input }: { ctx: PublicServiceContext; input: { email: string } }) {
   return withEvenTiming(EVEN_TIMING_MS.forgotPassword, () => sendResetLink(input.email));
 }
@@ -24,14 +28,17 @@ async function sendResetLink(email: string) {
     .limit(1);
   if (user) {
     const { token, tokenHash } = generateToken();
-    await db()
-      .insert(userTokens)
-      .values({
+    await db().transaction(async (tx) => {
+      // Only the newest link works; the user's row lock keeps two requests at once from both leaving theirs.
+      await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for("update");
+      await endResetLinks(tx, user.id);
+      await tx.insert(userTokens).values({
         userId: user.id,
         kind: "password_reset",
         tokenHash,
         expiresAt: new Date(Date.now() + TOKEN_TTL_MS.passwordReset),
       });
+    });
     await enqueue(sendEmailJob, {
       template: "password-reset",
       to: email,

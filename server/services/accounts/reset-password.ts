@@ -1,11 +1,12 @@
 import "server-only";
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { MESSAGES } from "@/lib/constants/messages";
 import { hashPassword, verifyPassword } from "../../auth/password";
 import { db } from "../../db/client";
 import { users } from "../../db/schema";
 import { BadRequestError, ValidationError } from "../../errors";
 import { consumeUserToken, findValidUserToken } from "./consume-user-token";
+import { setPassword } from "./reset-links";
 import type { PublicServiceContext } from "../context";
 
 /** GET: whether the reset link still works, and for which email. */
@@ -17,7 +18,10 @@ export async function resetTokenInfo({ input }: { ctx: PublicServiceContext; inp
   return { token, email: user.email, expiresAt: row.expiresAt };
 }
 
-/** POST: sets the new password (it must differ from the old one) and ends every existing session. */
+/**
+ * POST: sets the new password (it must differ from the old one) and ends every existing session and every other
+ * reset link of the account.
+ */
 export async function resetPassword({
   input,
 }: {
@@ -35,10 +39,7 @@ export async function resetPassword({
   await db().transaction(async (tx) => {
     const used = await consumeUserToken(tx, token, "password_reset");
     if (!used) throw new BadRequestError(MESSAGES.resetTokenInvalid);
-    await tx
-      .update(users)
-      .set({ passwordHash, sessionVersion: sql`${users.sessionVersion} + 1` })
-      .where(eq(users.id, used.userId));
+    await setPassword(tx, used.userId, passwordHash);
   });
   return { message: MESSAGES.passwordResetDone };
 }

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { z } from "zod";
 import { MESSAGES } from "@/lib/constants/messages";
 import type { userUpdateSchema } from "@/lib/validation/users";
@@ -8,6 +8,7 @@ import { issueSessionToken } from "../../auth/session-token";
 import { db } from "../../db/client";
 import { users } from "../../db/schema";
 import { NotFoundError, ValidationError } from "../../errors";
+import { setPassword } from "../accounts/reset-links";
 import { userView } from "./user-view";
 import type { ServiceContext } from "../context";
 
@@ -15,7 +16,8 @@ type Input = z.output<typeof userUpdateSchema>;
 
 /**
  * PUT /api/users/{id}. Mode "edit" updates the profile; an admin may edit any user of the agency.
- * Mode "change-password" is for oneself only: it ends every other session and hands back a new token.
+ * Mode "change-password" is for oneself only: it ends every other session and every reset link, and hands back a
+ * new token.
  */
 export async function updateUser({ ctx, input }: { ctx: ServiceContext; input: Input & { userId: string } }) {
   const { userId } = input;
@@ -41,11 +43,7 @@ export async function updateUser({ ctx, input }: { ctx: ServiceContext; input: I
     throw new ValidationError({ currentPassword: MESSAGES.currentPasswordWrong });
   }
   const passwordHash = await hashPassword(input.password);
-  const [updated] = await db()
-    .update(users)
-    .set({ passwordHash, sessionVersion: sql`${users.sessionVersion} + 1` })
-    .where(eq(users.id, user.id))
-    .returning();
+  const updated = await db().transaction((tx) => setPassword(tx, user.id, passwordHash));
   const token = await issueSessionToken({
     sub: updated.id,
     agencyId: updated.agencyId,

@@ -9,6 +9,7 @@ import { createAgency, PASSWORD } from "@/test/factories";
 import { POST as forgotPassword } from "../../forgotpassword/route";
 import { POST as login } from "../../login/route";
 import { GET as currentUser } from "../../route";
+import { PUT as updateUser } from "../../[id]/route";
 import { GET, POST } from "./route";
 
 type EmailJob = { template: string; to: string; params: { url: string } };
@@ -109,5 +110,46 @@ describe("GET|POST /api/users/resetpassword/{token}", () => {
     expect(after.passwordHash).toBe(before.passwordHash);
     const [row] = await db().select({ usedAt: userTokens.usedAt }).from(userTokens);
     expect(row.usedAt).toBeNull();
+  });
+
+  it("only the newest link works, and using one ends every other (issue 60)", async () => {
+    const { admin } = await createAgency();
+    const first = await requestReset(admin.email);
+    const second = await requestReset(admin.email);
+    expect(second).not.toBe(first);
+    // Issuing R2 ended R1.
+    expect((await info(first)).status).toBe(400);
+    expect((await reset(first, NEW_PASSWORD)).body).toEqual({ status: 400, message: MESSAGES.resetTokenInvalid });
+    expect(await canLogin(admin.email, PASSWORD)).toBe(true);
+
+    expect((await reset(second, NEW_PASSWORD)).status).toBe(200);
+    // Used, R2 is spent; R1 stays ended, and a third link issued meanwhile by a race would be too.
+    expect((await reset(first, "Another1!")).status).toBe(400);
+    expect(await canLogin(admin.email, NEW_PASSWORD)).toBe(true);
+    const live = await db().select().from(userTokens).where(eq(userTokens.userId, admin.id));
+    expect(live.filter((t) => t.usedAt === null)).toEqual([]);
+  });
+
+  it("a password changed in the profile ends every reset link issued before", async () => {
+    const { admin, token: session } = await createAgency();
+    const link = await requestReset(admin.email);
+    const changed = await call(updateUser, {
+      method: "PUT",
+      path: `/api/users/${admin.id}`,
+      params: { id: admin.id },
+      token: session,
+      body: {
+        mode: "change-password",
+        currentPassword: PASSWORD,
+        password: NEW_PASSWORD,
+        confirmPassword: NEW_PASSWORD,
+      },
+    });
+    expect(changed.status).toBe(200);
+    expect((await info(link)).status).toBe(400);
+    const res = await reset(link, "Another1!");
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe(MESSAGES.resetTokenInvalid);
+    expect(await canLogin(admin.email, NEW_PASSWORD)).toBe(true);
   });
 });
