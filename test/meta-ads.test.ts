@@ -4,6 +4,7 @@ import * as accountsRoute from "@/app/api/meta/ad-accounts/route";
 import * as metaSourceRoute from "@/app/api/properties/[id]/data-sources/meta/route";
 import * as connectRoute from "@/app/api/properties/[id]/data-sources/connect/[integration]/route";
 import * as callbackRoute from "@/app/callback/[integration]/route";
+import * as sessionsRoute from "@/app/api/users/third-party-session/[id]/route";
 import { firstDay, forEachMetaRow, metaDays } from "@/e2e/fakes/meta/data";
 import { startMetaFake, type MetaFake } from "@/e2e/fakes/meta/server";
 import { db } from "@/server/db/client";
@@ -142,6 +143,16 @@ describe("Meta Ads", () => {
       name: "Contoso on Meta",
       additional: { adAccountId: "5566778899", currency: "EUR", accountTimeZone: "Europe/Berlin" },
     });
+
+    // Third Party Service Access names the connection by its provider, and the login by its ad accounts.
+    const sessions = await call(sessionsRoute.GET, {
+      path: `/api/users/third-party-session/${admin.id}`,
+      params: { id: admin.id },
+      token,
+    });
+    expect(sessions.body.docs).toEqual([
+      expect.objectContaining({ type: "meta", provider: "meta", service: "Meta", account: "2 ad accounts" }),
+    ]);
 
     // Another agency's user can neither list this login's accounts nor use it, nor reach the project.
     const other = await createAgency();

@@ -5,6 +5,8 @@ import * as dataSourceRoute from "@/app/api/data-sources/[id]/route";
 import * as kpisRoute from "@/app/api/reports/[id]/kpis/route";
 import * as syncRoute from "@/app/api/data-sources/[id]/sync/route";
 import * as callbackRoute from "@/app/callback/[integration]/route";
+import * as sessionsRoute from "@/app/api/users/third-party-session/[id]/route";
+import { THIRD_PARTY_PROVIDERS } from "@/lib/constants/third-party-providers";
 import { PREMIUM_MESSAGES as M } from "@/lib/constants/premium-sources";
 import { addDays, dateRange, utcMidnight } from "@/lib/dates";
 import { dealsCreatedOn, startHubSpotFake, type HubSpotFake } from "@/e2e/fakes/hubspot/server";
@@ -437,5 +439,37 @@ describe("ecommerce platform (Shopify)", () => {
     useEnv({ ECOMMERCE_ENABLED: "0" });
     expect(await syncPartnerSource(source.id, { today: addDays(TODAY, 2) })).toMatchObject({ status: "skipped" });
     expect((await sums(source.id)).orders).toBe(expected.orders);
+  });
+});
+
+describe("Third Party Service Access", () => {
+  it("names each premium connection's provider and account, with its mark, for its own user only", async () => {
+    useEnv({ ECOMMERCE_ENABLED: "1" });
+    const { main, project } = await world();
+    await connectCrm(project.id, main.token);
+    const { query, nonce } = await consent(project.id, main.token, "shopify", { shop: "demo-store.myshopify.com" });
+    expect((await callback("shopify", query, main.token, nonce)).status).toBe(302);
+
+    const list = (userId: string, token: string) =>
+      call(sessionsRoute.GET, { path: `/api/users/third-party-session/${userId}`, params: { id: userId }, token });
+    const res = await list(main.admin.id, main.token);
+    expect(res.status).toBe(200);
+    const byType = Object.fromEntries(res.body.docs.map((d: { type: string }) => [d.type, d]));
+    // The account each signed in with, as the fakes' token info and shop.json give them.
+    expect(byType.hubspot).toMatchObject({
+      provider: "hubspot",
+      service: "HubSpot",
+      account: "owner@client.example",
+      accountType: "client-portal.hubspot.com",
+    });
+    expect(byType.shopify).toMatchObject({
+      provider: "shopify",
+      service: "Shopify",
+      account: "demo-store store",
+      accountType: "demo-store.myshopify.com",
+    });
+    for (const provider of ["hubspot", "shopify"] as const)
+      expect(THIRD_PARTY_PROVIDERS[provider].path).toMatch(/^M[\d.\s,a-zA-Z-]+$/);
+    expect((await list(main.admin.id, (await createAgency()).token)).status).toBe(404);
   });
 });

@@ -3,36 +3,15 @@ import { Link } from "@/components/ui/link";
 import { HomeRedirect } from "@/components/auth/home-redirect";
 import { buttonClasses } from "@/components/ui/button";
 import { withBasePath } from "@/lib/api-client/http";
+import { premiumEnabled } from "@/server/integrations/premium/config";
 import { getActor } from "../_lib/session";
+import { landingFeatures } from "./landing-features";
 
 export const dynamic = "force-dynamic";
 
-// What the product does today, and nothing it does not: each line names a screen that exists.
-const FEATURES = [
-  {
-    title: "Your clients' data, per project",
-    text: "Connect Google Analytics 4 (and legacy Analytics views), Search Console, Google Ads and HubSpot, or upload CSV exports from any tool and map their columns once. Keyword rankings (Semrush) and competitor traffic (Similarweb) can be added with your own API keys. A demo client with 15 months of data is ready on first start.",
-  },
-  {
-    title: "Findings ranked and explained",
-    text: "A report checks 47 questions across Exposure, Exploration, Evaluation and Experience, plus a data quality audit. Each finding gives the change, the expected range and the segments that drove it, ranked by the project's main KPI. URL split tests compare two pages with a significance test.",
-  },
-  {
-    title: "One dashboard for every client",
-    text: "Each project's headline numbers against the previous period, the findings of its latest report, and the data sources that are disconnected or out of date, on one screen.",
-  },
-  {
-    title: "Ready to hand over",
-    text: "Tag and save insights into custom reports and export them to PowerPoint or Excel with your agency's logo, colours and fonts. Email a report or save it to Dropbox, now or on a weekly, monthly, quarterly or yearly schedule, or share a read-only link.",
-  },
-  {
-    title: "Your team, your plan",
-    text: "Share clients with your staff at the level each one needs. Plans are billed through Stripe by the number of projects you report on.",
-  },
-];
-
 export default async function LandingPage() {
   if (await getActor()) return <HomeRedirect />;
+  const features = landingFeatures(premiumEnabled());
   return (
     <div className="w-full max-w-5xl">
       <section className="py-8 text-center sm:py-14">
@@ -82,7 +61,7 @@ export default async function LandingPage() {
           What Funnelwise does today
         </h2>
         <ul className="grid gap-4 sm:grid-cols-2">
-          {FEATURES.map((feature) => (
+          {features.map((feature) => (
             <li key={feature.title} className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
               <h3 className="font-semibold text-slate-900">{feature.title}</h3>
               <p className="mt-2 text-sm text-slate-600">{feature.text}</p>

@@ -6,6 +6,7 @@ import { ConnectDropboxLink } from "@/components/file-storage/connect-dropbox-li
 import { Button } from "@/components/ui/button";
 import { Card, CardDescription, CardTitle } from "@/components/ui/card";
 import { ConfirmDialog } from "@/components/ui/dialog";
+import { ProviderLogo } from "@/components/ui/provider-logo";
 import { EmptyState, ErrorState, LoadingState } from "@/components/ui/page-state";
 import type { ThirdPartySession } from "@/lib/api-client/file-storage";
 import { DROPBOX_MESSAGES } from "@/lib/constants/dropbox-messages";
@@ -15,8 +16,9 @@ import { useCurrentUser } from "@/lib/hooks/use-current-user";
 import { useRevokeThirdPartySession, useThirdPartySessions } from "@/lib/hooks/use-file-storage";
 
 /**
- * Third Party Service Access: the services this user connected (Dropbox for saving reports, Google
- * for data sources), with the account and the date, and a way to revoke each.
+ * Third Party Service Access: the services this user connected (Dropbox for saving reports, Google, HubSpot,
+ * Shopify and Meta for data sources), each by its provider's name and mark, with the account and the date, and a
+ * way to revoke each.
  */
 export function ThirdPartyServicesView() {
   const { data: user } = useCurrentUser();
@@ -46,8 +48,8 @@ export function ThirdPartyServicesView() {
       <div>
         <h1 className="text-2xl font-semibold text-slate-900">Third Party Service Access</h1>
         <p className="mt-1 text-sm text-slate-600">
-          Services you connected to Funnelwise. Revoking one stops Funnelwise from using it: Dropbox deliveries and
-          Google data source imports made with it stop until you connect again.
+          Services you connected to Funnelwise. Revoking one stops Funnelwise from using it: Dropbox deliveries and the
+          data source imports made with it (Google, HubSpot, Shopify, Meta) stop until you connect again.
         </p>
       </div>
       <Card>
@@ -82,7 +84,12 @@ export function ThirdPartyServicesView() {
               <tbody className="divide-y divide-slate-100">
                 {docs.map((s) => (
                   <tr key={s._id}>
-                    <td className="py-2 pr-3 font-medium text-slate-900">{s.service}</td>
+                    <td className="py-2 pr-3 font-medium text-slate-900">
+                      <span className="flex items-center gap-2">
+                        <ProviderLogo provider={s.provider} />
+                        {s.service}
+                      </span>
+                    </td>
                     <td className="py-2 pr-3 text-slate-700">
                       {s.account}
                       {s.accountType ? <span className="text-slate-500"> ({s.accountType})</span> : null}

@@ -9,9 +9,9 @@ import { DEMO_DIMENSIONS, type SiteProfile } from "./profiles";
 import { SeededRandom } from "@/lib/seeded-random";
 import { buildSegments, type Segment } from "./segments";
 import { generateRows, type DemoRow } from "./series";
+import { DEMO_DAYS } from "@/lib/constants/demo-span";
 
-/** About 15 months of days, ending yesterday (UTC). */
-export const DEMO_DAYS = 456;
+export { DEMO_DAYS } from "@/lib/constants/demo-span";
 
 const METRIC_KEYS = [
   "sessions",

@@ -1,15 +1,17 @@
 import "server-only";
+import type { ThirdPartyProviderKey } from "@/lib/constants/third-party-providers";
 import { and, desc, eq, isNull } from "drizzle-orm";
 import { db } from "../../db/client";
 import { thirdPartySessions } from "../../db/schema";
 import { NotFoundError } from "../../errors";
 import type { ServiceContext } from "../context";
-
-const LABELS: Record<string, string> = { dropbox: "Dropbox", google: "Google" };
+import { describeSession } from "./session-account";
 
 export interface ThirdPartySessionView {
   _id: string;
   type: string;
+  /** The provider whose name and mark the page shows (THIRD_PARTY_PROVIDERS), null for a type it does not know. */
+  provider: ThirdPartyProviderKey | null;
   service: string;
   /** The third-party account's email, as it signed in. */
   account: string;
@@ -18,8 +20,8 @@ export interface ThirdPartySessionView {
 }
 
 /**
- * GET /users/third-party-session/{id}: the services a user has connected (Dropbox, Google), with
- * the account and the date; never the tokens. Users see their own connections only.
+ * GET /users/third-party-session/{id}: the services a user has connected (Dropbox, Google, HubSpot, Shopify,
+ * Meta), with the provider, the account and the date; never the tokens. Users see their own connections only.
  */
 export async function listThirdPartySessions({
   ctx,
@@ -42,13 +44,11 @@ export async function listThirdPartySessions({
     .orderBy(desc(thirdPartySessions.createdAt));
   return {
     docs: rows.map((row) => {
-      const info = row.additionalInfo as { email?: string; accountType?: string; connectedAt?: string };
+      const info = row.additionalInfo as { connectedAt?: string };
       return {
         _id: row.id,
         type: row.type,
-        service: LABELS[row.type] ?? row.type,
-        account: info.email ?? "",
-        accountType: info.accountType ?? null,
+        ...describeSession(row.type, row.additionalInfo),
         connectedAt: info.connectedAt ?? row.createdAt.toISOString(),
       };
     }),
