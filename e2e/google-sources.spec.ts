@@ -110,8 +110,8 @@ test("connects Google Ads by keyword in a new project and the first report finds
     await (await popupOpened).waitForEvent("close", { timeout: 20_000 });
   }
   await page.getByLabel("Google Ads account").selectOption({ label: "Northwind Ads (1234567890)" });
-  await page.getByLabel("Report type").selectOption({ label: "Keywords performance report" });
-  await expect(page.getByText("by campaign and keyword.")).toBeVisible();
+  await page.getByRole("radio", { name: /Search keywords/ }).check();
+  await expect(page.getByText("by the keyword of its Search ad groups that matched")).toBeVisible();
   await page.getByLabel("Data source name").fill("Northwind Ads keywords");
   await page.getByRole("button", { name: "Connect Google Ads" }).click();
 

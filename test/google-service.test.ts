@@ -17,7 +17,7 @@ import * as adsAccounts from "@/app/api/google-service/ads/ads-accounts/route";
 import * as adsCampaigns from "@/app/api/google-service/ads/ads-accounts/[id]/campaigns/route";
 import * as tokenAlerts from "@/app/api/google-service/token-alerts/route";
 import * as sync from "@/app/api/data-sources/[id]/sync/route";
-import { GOOGLE_ADS_REPORT_OPTIONS, GOOGLE_ADS_REPORT_TYPES } from "@/lib/constants/google-ads-reports";
+import { GOOGLE_ADS_REPORT_OPTIONS } from "@/lib/constants/google-ads-reports";
 import { GOOGLE_MESSAGES as M, MESSAGES } from "@/lib/constants/messages";
 import { decryptSecret } from "@/server/auth/encryption";
 import { db } from "@/server/db/client";
@@ -379,7 +379,7 @@ describe("Google data sources", () => {
   it("validates each kind's selections: legacy primary goal must be goal 1, Ads report types from the one list", async () => {
     const { main, project } = await world();
     await signIn(fake, main.token);
-    expect(GOOGLE_ADS_REPORT_TYPES.length).toBe(46);
+    expect(GOOGLE_ADS_REPORT_OPTIONS).toHaveLength(8);
     expect(GOOGLE_ADS_REPORT_OPTIONS[0]).toBe("ALL_DATA");
     const legacy = {
       kind: "google",
@@ -411,6 +411,13 @@ describe("Google data sources", () => {
       additional: { adsAccount: customer, adsReport: "NOT_A_REPORT" },
     });
     expect(badReport.body.errors["additional.adsReport"]).toBe(MESSAGES.required);
+    // An AdWords report type the product does not import (ADR 0023) is not offered any more.
+    const oldReport = await createSource(project.id, main.token, {
+      kind: "google",
+      subType: "ads",
+      additional: { adsAccount: customer, adsReport: "AGE_RANGE_PERFORMANCE_REPORT" },
+    });
+    expect(oldReport.status).toBe(400);
     const ads = await createSource(project.id, main.token, {
       kind: "google",
       subType: "ads",

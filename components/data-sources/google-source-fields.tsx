@@ -4,11 +4,17 @@ import { useEffect, useReducer } from "react";
 import { SelectField } from "@/components/ui/form-field";
 import { Button } from "@/components/ui/button";
 import type { GoalListing, GoogleOption } from "@/lib/api-client/google";
-import { adsReportImportSummary, adsReportLabel, GOOGLE_ADS_REPORT_OPTIONS } from "@/lib/constants/google-ads-reports";
+import {
+  ADS_REPORT_METRICS,
+  GOOGLE_ADS_REPORT_OPTIONS,
+  GOOGLE_ADS_REPORTS,
+  type GoogleAdsReport,
+} from "@/lib/constants/google-ads-reports";
 import { SITE_TYPES, type SiteType } from "@/lib/constants/site-types";
 import { emptySelection, selectAnalytics, type AnalyticsSelection } from "@/lib/google/analytics-selection";
 import { useGoogleList } from "@/lib/hooks/use-google";
 import { GoogleSelect } from "./google-select";
+import { SourceKindChoice } from "./wizard-steps";
 
 // The Data Details fields of each Google kind. Each keeps its selection as the API's `additional`
 // block and reports it upward on every change; lists come live from Google, each waiting for the
@@ -276,7 +282,7 @@ export function SearchConsoleFields({ onChange, errors }: FieldsProps) {
 
 export function AdsFields({ onChange, errors }: FieldsProps) {
   const [s, set] = useReducer(
-    (state: { account: string; report: string; campaign: string }, patch: Partial<typeof state>) => ({
+    (state: { account: string; report: GoogleAdsReport; campaign: string }, patch: Partial<typeof state>) => ({
       ...state,
       ...patch,
     }),
@@ -296,20 +302,19 @@ export function AdsFields({ onChange, errors }: FieldsProps) {
         error={errors.adsAccount}
         describe={(a) => (a.name === a.id ? a.id : `${a.name} (${a.id})`)}
       />
-      <SelectField
-        label="Report type"
-        required
-        value={s.report}
-        onChange={(e) => set({ report: e.target.value })}
-        error={errors.adsReport}
-        hint={adsReportImportSummary(s.report)}
-      >
-        {GOOGLE_ADS_REPORT_OPTIONS.map((r) => (
-          <option key={r} value={r}>
-            {adsReportLabel(r)}
-          </option>
-        ))}
-      </SelectField>
+      <div className="sm:col-span-2">
+        <SourceKindChoice
+          legend="Report"
+          name="ads-report"
+          choices={GOOGLE_ADS_REPORTS.map((r) => ({ value: r.value, label: r.label, description: r.brings }))}
+          value={s.report}
+          onChange={(report) => set({ report })}
+        />
+        <p className="mt-1.5 text-xs text-slate-500">
+          Every report imports {ADS_REPORT_METRICS} by day, for the campaigns chosen below.
+        </p>
+        {errors.adsReport ? <p className="text-sm text-red-700">{errors.adsReport}</p> : null}
+      </div>
       <GoogleSelect
         label="Campaigns"
         query={campaigns}

@@ -264,9 +264,15 @@ export function forEachAdsRow(settings: DataSettings, customerId: string, date: 
   }
 }
 
-/** The Ads resources the fake breaks a campaign's day down by, with their values and shares. */
+/** The Ads views the fake breaks a campaign's day down by (device: campaign segmented by device). */
 export type AdsBreakdownResource =
-  "device" | "keyword_view" | "search_term_view" | "landing_page_view" | "geographic_view";
+  | "device"
+  | "keyword_view"
+  | "display_keyword_view"
+  | "search_term_view"
+  | "dynamic_search_ads_search_term_view"
+  | "landing_page_view"
+  | "geographic_view";
 
 export const ADS_COUNTRY_CRITERIA: Record<string, string> = {
   "2840": "United States",
@@ -275,16 +281,28 @@ export const ADS_COUNTRY_CRITERIA: Record<string, string> = {
   "2276": "Germany",
 };
 
-const ADS_BREAKDOWN_VALUES: Record<AdsBreakdownResource, string[]> = {
-  device: ["MOBILE", "DESKTOP", "TABLET"],
-  keyword_view: ["running shoes", "trail shoes", "shoe sale", "northwind shoes"],
-  search_term_view: ["buy running shoes", "best trail shoes 2026", "northwind outlet", "waterproof hiking boots"],
-  landing_page_view: [
-    "https://www.northwind.example/",
-    "https://www.northwind.example/sale",
-    "https://www.northwind.example/products/trail?utm_source=google",
+/** Each view's rows of a campaign's day: one value per field the view breaks it down by. */
+const ADS_BREAKDOWN_VALUES: Record<AdsBreakdownResource, string[][]> = {
+  device: [["MOBILE"], ["DESKTOP"], ["TABLET"]],
+  keyword_view: [["running shoes"], ["trail shoes"], ["shoe sale"], ["northwind shoes"]],
+  display_keyword_view: [["hiking gear"], ["trail running"], ["outdoor shoes"]],
+  search_term_view: [
+    ["buy running shoes"],
+    ["best trail shoes 2026"],
+    ["northwind outlet"],
+    ["waterproof hiking boots"],
   ],
-  geographic_view: Object.keys(ADS_COUNTRY_CRITERIA),
+  dynamic_search_ads_search_term_view: [
+    ["northwind trail runner", "https://www.northwind.example/products/trail"],
+    ["northwind returns policy", "https://www.northwind.example/help/returns"],
+    ["waterproof jacket women", "https://www.northwind.example/jackets"],
+  ],
+  landing_page_view: [
+    ["https://www.northwind.example/"],
+    ["https://www.northwind.example/sale"],
+    ["https://www.northwind.example/products/trail?utm_source=google"],
+  ],
+  geographic_view: Object.keys(ADS_COUNTRY_CRITERIA).map((id) => [id]),
 };
 
 /** Splits an integer into parts by weights: the parts are whole and sum exactly to the total. */
@@ -302,16 +320,16 @@ function splitWhole(total: number, weights: number[]): number[] {
 export function splitAdsRecord(
   record: AdsRecord,
   resource: AdsBreakdownResource,
-): { value: string; record: AdsRecord }[] {
+): { values: string[]; record: AdsRecord }[] {
   const values = ADS_BREAKDOWN_VALUES[resource];
-  const weights = values.map((v) => 1 + (hashString(`${record.campaignId}|${record.date}|${v}`) % 5));
+  const weights = values.map((v) => 1 + (hashString(`${record.campaignId}|${record.date}|${v.join("|")}`) % 5));
   const impressions = splitWhole(record.impressions, weights);
   const clicks = splitWhole(record.clicks, weights);
   const cents = splitWhole(record.costMicros / 10_000, weights);
   const conversions = splitWhole(Math.round(record.conversions * 100), weights);
   const value = splitWhole(Math.round(record.conversionsValue * 100), weights);
   return values.map((v, i) => ({
-    value: v,
+    values: v,
     record: {
       ...record,
       impressions: impressions[i],

@@ -195,6 +195,39 @@ describe("Google Ads REST", () => {
     expect(typeof rows[0].metrics?.costMicros).toBe("string");
   });
 
+  it("answers a view's rows as the API nests them: resource names, camelCased fields, int64 as strings", async () => {
+    const [row] = await searchStream(
+      client(),
+      "1234567890",
+      "SELECT campaign.id, ad_group_criterion.keyword.text, segments.date, metrics.impressions, metrics.conversions " +
+        "FROM keyword_view WHERE segments.date BETWEEN '2026-03-01' AND '2026-03-01'",
+    );
+    expect(row.keywordView?.resourceName).toMatch(/^customers\/1234567890\/keywordViews\/\d+~\d+$/);
+    expect(row.adGroupCriterion).toMatchObject({
+      resourceName: expect.stringMatching(/^customers\/1234567890\/adGroupCriteria\/\d+~\d+$/),
+      keyword: { text: expect.any(String) },
+    });
+    expect(row.campaign).toMatchObject({
+      resourceName: expect.stringMatching(/campaigns\/\d+$/),
+      id: expect.any(String),
+    });
+    expect(typeof row.metrics?.impressions).toBe("string");
+    const [geo] = await searchStream(
+      client(),
+      "1234567890",
+      "SELECT geographic_view.country_criterion_id, segments.date, metrics.clicks FROM geographic_view " +
+        "WHERE segments.date BETWEEN '2026-03-01' AND '2026-03-01'",
+    );
+    expect(geo.geographicView).toMatchObject({
+      resourceName: expect.stringMatching(/geographicViews\/\d+~LOCATION_OF_PRESENCE$/),
+      countryCriterionId: expect.stringMatching(/^\d+$/),
+    });
+    const error = await failure(
+      searchStream(client(), "1234567890", "SELECT search_term_view.search_term FROM landing_page_view"),
+    );
+    expect(error.detail).toMatch(/PROHIBITED_RESOURCE_TYPE_IN_SELECT_CLAUSE|INVALID_ARGUMENT/);
+  });
+
   it("refuses an unknown GAQL field with the Ads error", async () => {
     const error = await failure(searchStream(client(), "1234567890", "SELECT campaign.nope FROM campaign"));
     expect(error.kind).toBe("request");

@@ -1,65 +1,68 @@
 import "server-only";
 import type { Dimension } from "@/lib/catalogue/dimensions";
-import { adsReportBreakdown, type AdsBreakdown } from "@/lib/constants/google-ads-reports";
+import { adsReport, type GoogleAdsReport } from "@/lib/constants/google-ads-reports";
 import { googleMalformedError } from "../../../../integrations/google/errors";
 import { searchStream, type AdsRow } from "../../../../integrations/google/google-ads";
 import { RowBuffer } from "../row-buffer";
 import { parseMetric, requireSetting, type Connector } from "./types";
 
 // Google Ads impressions, clicks, cost, conversions and conversion value by campaign and day,
-// through GAQL, broken down further by what the source's report type is about (keywords, search
-// terms, landing pages, countries or devices). Cost comes in micros of the account's currency;
+// through GAQL, from the view of the source's report (lib/constants/google-ads-reports.ts) and
+// broken down by what that view is about. Cost comes in micros of the account's currency;
 // conversion value is stored as revenue, so ROAS (revenue / cost) and cost per conversion are
 // computed from the same rows.
 
 const METRICS =
   "metrics.impressions, metrics.clicks, metrics.cost_micros, metrics.conversions, metrics.conversions_value";
 
-interface BreakdownQuery {
-  /** The engine dimension the breakdown fills, beside the campaign. */
-  dimension?: Dimension;
-  /** The GAQL resource and the field selected for the breakdown. */
+interface ReportQuery {
+  /** The GAQL resource in FROM. */
   resource: string;
-  field?: string;
-  /** The breakdown's value in one result row. */
-  value?: (row: AdsRow) => unknown;
+  /** The fields selected for the breakdown, one per dimension of the report's breakdown, in its order. */
+  fields: string[];
+  /** Each breakdown value in one result row, in the same order. */
+  values: (row: AdsRow) => unknown[];
 }
 
-const BREAKDOWNS: Record<AdsBreakdown, BreakdownQuery> = {
-  campaign: { resource: "campaign" },
-  device: {
-    dimension: "device",
-    resource: "campaign",
-    field: "segments.device",
-    value: (row) => row.segments?.device,
-  },
-  keyword: {
-    dimension: "keyword",
+const nested = (row: AdsRow, entity: string, ...path: string[]): unknown =>
+  path.reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], row[entity]);
+
+const QUERIES: Record<GoogleAdsReport, ReportQuery> = {
+  ALL_DATA: { resource: "campaign", fields: ["segments.device"], values: (r) => [r.segments?.device] },
+  CAMPAIGN_PERFORMANCE_REPORT: { resource: "campaign", fields: [], values: () => [] },
+  KEYWORDS_PERFORMANCE_REPORT: {
     resource: "keyword_view",
-    field: "ad_group_criterion.keyword.text",
-    value: (row) => (row.adGroupCriterion?.keyword as { text?: unknown } | undefined)?.text,
+    fields: ["ad_group_criterion.keyword.text"],
+    values: (r) => [nested(r, "adGroupCriterion", "keyword", "text")],
   },
-  searchTerm: {
-    dimension: "query",
+  SEARCH_QUERY_PERFORMANCE_REPORT: {
     resource: "search_term_view",
-    field: "search_term_view.search_term",
-    value: (row) => row.searchTermView?.searchTerm,
+    fields: ["search_term_view.search_term"],
+    values: (r) => [r.searchTermView?.searchTerm],
   },
-  landingPage: {
-    dimension: "landingPage",
+  KEYWORDLESS_QUERY_REPORT: {
+    resource: "dynamic_search_ads_search_term_view",
+    fields: ["dynamic_search_ads_search_term_view.search_term", "dynamic_search_ads_search_term_view.landing_page"],
+    values: (r) => [r.dynamicSearchAdsSearchTermView?.searchTerm, r.dynamicSearchAdsSearchTermView?.landingPage],
+  },
+  DISPLAY_KEYWORD_PERFORMANCE_REPORT: {
+    resource: "display_keyword_view",
+    fields: ["ad_group_criterion.keyword.text"],
+    values: (r) => [nested(r, "adGroupCriterion", "keyword", "text")],
+  },
+  LANDING_PAGE_REPORT: {
     resource: "landing_page_view",
-    field: "landing_page_view.unexpanded_final_url",
-    value: (row) => row.landingPageView?.unexpandedFinalUrl,
+    fields: ["landing_page_view.unexpanded_final_url"],
+    values: (r) => [r.landingPageView?.unexpandedFinalUrl],
   },
-  country: {
-    dimension: "country",
+  GEO_PERFORMANCE_REPORT: {
     resource: "geographic_view",
-    field: "geographic_view.country_criterion_id",
-    value: (row) => row.geographicView?.countryCriterionId,
+    fields: ["geographic_view.country_criterion_id"],
+    values: (r) => [r.geographicView?.countryCriterionId],
   },
 };
 
-/** Ads names devices MOBILE, DESKTOP, TABLET...; analytics sources say mobile, desktop, tablet. */
+/** Ads names devices MOBILE, DESKTOP, TABLET, CONNECTED_TV...; analytics sources say mobile, desktop, tablet. */
 const deviceName = (value: string) => value.toLowerCase().replace(/_/g, " ");
 
 /** A final URL as the landing page analytics sources report: its path (and query), without the host. */
@@ -88,45 +91,54 @@ async function countryNames(
   return new Map(rows.map((r) => [String(r.geoTargetConstant?.id ?? ""), String(r.geoTargetConstant?.name ?? "")]));
 }
 
+const text = (value: unknown) => (value === undefined || value === null ? "" : String(value));
+
+/** The GAQL query of a report over [startDate, endDate], for every campaign or one. */
+export function adsReportQuery(report: GoogleAdsReport, startDate: string, endDate: string, campaignId?: string) {
+  const query = QUERIES[report];
+  const fields = ["campaign.id", "campaign.name", ...query.fields, "segments.date"];
+  const onlyCampaign = campaignId ? ` AND campaign.id = ${campaignId}` : "";
+  return (
+    `SELECT ${fields.join(", ")}, ${METRICS} FROM ${query.resource} ` +
+    `WHERE segments.date BETWEEN '${startDate}' AND '${endDate}'${onlyCampaign}`
+  );
+}
+
 export const googleAdsConnector: Connector = {
   historyMonths: 15,
   batchDays: 90,
-  newBuffer: (source) => {
-    const { dimension } = BREAKDOWNS[adsReportBreakdown(source.additional.adsReport)];
-    return new RowBuffer(dimension ? ["campaign", dimension] : ["campaign"], [
-      "impressions",
-      "clicks",
-      "cost",
-      "conversions",
-      "revenue",
-    ]);
-  },
+  newBuffer: (source) =>
+    new RowBuffer(
+      ["campaign", ...adsReport(source.additional.adsReport).breakdown],
+      ["impressions", "clicks", "cost", "conversions", "revenue"],
+    ),
   async fetch({ auth, source, startDate, endDate, buffer }) {
     const customerId = requireSetting(source, "adsAccount").replace(/\D/g, "");
-    const breakdown = BREAKDOWNS[adsReportBreakdown(source.additional.adsReport)];
+    const report = adsReport(source.additional.adsReport);
+    const query = QUERIES[report.value as GoogleAdsReport];
     const campaign = source.additional.adsCampaign;
-    const onlyCampaign = typeof campaign === "string" && /^\d+$/.test(campaign) ? ` AND campaign.id = ${campaign}` : "";
-    const fields = ["campaign.id", "campaign.name", ...(breakdown.field ? [breakdown.field] : []), "segments.date"];
     const rows = await searchStream(
       auth,
       customerId,
-      `SELECT ${fields.join(", ")}, ${METRICS} FROM ${breakdown.resource} ` +
-        `WHERE segments.date BETWEEN '${startDate}' AND '${endDate}'${onlyCampaign}`,
+      adsReportQuery(
+        report.value as GoogleAdsReport,
+        startDate,
+        endDate,
+        typeof campaign === "string" && /^\d+$/.test(campaign) ? campaign : undefined,
+      ),
     );
-    const rawValue = (row: AdsRow) => {
-      const value = breakdown.value?.(row);
-      return value === undefined || value === null ? "" : String(value);
-    };
+    const countryAt = report.breakdown.indexOf("country");
     const countries =
-      breakdown.dimension === "country"
-        ? await countryNames(auth, customerId, [...new Set(rows.map(rawValue).filter((id) => /^\d+$/.test(id)))])
+      countryAt >= 0
+        ? await countryNames(auth, customerId, [
+            ...new Set(rows.map((r) => text(query.values(r)[countryAt])).filter((id) => /^\d+$/.test(id))),
+          ])
         : new Map<string, string>();
-    const dimensionValue = (row: AdsRow): string => {
-      const value = rawValue(row);
+    const shown = (dimension: Dimension, value: string): string => {
       if (!value) return "";
-      if (breakdown.dimension === "device") return deviceName(value);
-      if (breakdown.dimension === "landingPage") return landingPath(value);
-      if (breakdown.dimension === "country") return countries.get(value) || value;
+      if (dimension === "device") return deviceName(value);
+      if (dimension === "landingPage") return landingPath(value);
+      if (dimension === "country") return countries.get(value) || value;
       return value;
     };
 
@@ -134,15 +146,18 @@ export const googleAdsConnector: Connector = {
       const date = String(row.segments?.date ?? "");
       if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) throw googleMalformedError(`segments.date is not YYYY-MM-DD: ${date}`);
       const m = row.metrics ?? {};
-      const values = [String(row.campaign?.name ?? "")];
-      if (breakdown.dimension) values.push(dimensionValue(row));
-      buffer.add(date, values, [
-        parseMetric(m.impressions, "impressions", googleMalformedError),
-        parseMetric(m.clicks, "clicks", googleMalformedError),
-        parseMetric(m.costMicros, "costMicros", googleMalformedError) / 1_000_000,
-        parseMetric(m.conversions, "conversions", googleMalformedError),
-        parseMetric(m.conversionsValue, "conversionsValue", googleMalformedError),
-      ]);
+      const breakdown = query.values(row).map((v, i) => shown(report.breakdown[i], text(v)));
+      buffer.add(
+        date,
+        [text(row.campaign?.name), ...breakdown],
+        [
+          parseMetric(m.impressions, "impressions", googleMalformedError),
+          parseMetric(m.clicks, "clicks", googleMalformedError),
+          parseMetric(m.costMicros, "costMicros", googleMalformedError) / 1_000_000,
+          parseMetric(m.conversions, "conversions", googleMalformedError),
+          parseMetric(m.conversionsValue, "conversionsValue", googleMalformedError),
+        ],
+      );
     }
   },
 };
