@@ -1,9 +1,9 @@
 import "server-only";
-import { premiumConfig } from "../premium/config";
-import { malformed, premiumFetch } from "../premium/http";
-import { PROVIDER } from "./oauth";
+import { FilterOperatorEnum } from "@hubspot/api-client/lib/codegen/crm/deals";
+import { malformed } from "../premium/http";
+import { hubspotCall, hubspotClient, PROVIDER } from "./client";
 
-// HubSpot CRM API v3, deals:
+// HubSpot CRM API v3, deals, through the SDK's pipelines and deal search APIs:
 // - GET  /crm/v3/pipelines/deals
 //        -> { results: [{ id, label, stages: [{ id, label, metadata: { isClosed, probability } }] }] }
 // - POST /crm/v3/objects/deals/search { filterGroups, properties, sorts, limit, after }
@@ -29,27 +29,21 @@ export interface Deal {
 }
 
 const SEARCH_PAGE = 100;
-const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 
 export async function listDealStages(accessToken: string): Promise<DealStage[]> {
-  const { body } = await premiumFetch(PROVIDER, new URL("crm/v3/pipelines/deals", premiumConfig().HUBSPOT_API_URL), {
-    headers: auth(accessToken),
-  });
-  const results = (body as { results?: unknown }).results;
-  if (!Array.isArray(results)) throw malformed(PROVIDER, "pipelines answer without results");
+  const answer = await hubspotCall(() => hubspotClient(accessToken).crm.pipelines.pipelinesApi.getAll("deals"));
+  if (!Array.isArray(answer.results)) throw malformed(PROVIDER, "pipelines answer without results");
   const stages: DealStage[] = [];
-  for (const p of results as {
-    id: string;
-    stages?: { id: string; label: string; metadata?: Record<string, string> }[];
-  }[])
+  for (const p of answer.results)
     for (const s of p.stages ?? []) {
-      const closed = String(s.metadata?.isClosed) === "true";
+      const metadata = s.metadata as Record<string, string> | undefined;
+      const closed = String(metadata?.isClosed) === "true";
       stages.push({
         id: s.id,
         label: s.label,
         pipeline: p.id,
         closed,
-        won: closed && Number(s.metadata?.probability) >= 1,
+        won: closed && Number(metadata?.probability) >= 1,
       });
     }
   return stages;
@@ -65,35 +59,30 @@ export async function searchDeals(
   from: Date,
   to: Date,
 ): Promise<Deal[]> {
-  const url = new URL("crm/v3/objects/deals/search", premiumConfig().HUBSPOT_API_URL);
+  const client = hubspotClient(accessToken);
   const deals: Deal[] = [];
   let after: string | undefined;
   for (let page = 0; page < 10_000; page++) {
-    const { body } = await premiumFetch(PROVIDER, url, {
-      method: "POST",
-      headers: { ...auth(accessToken), "content-type": "application/json" },
-      body: JSON.stringify({
+    const answer = await hubspotCall(() =>
+      client.crm.deals.searchApi.doSearch({
         filterGroups: [
           {
             filters: [
-              { propertyName: property, operator: "GTE", value: String(from.getTime()) },
-              { propertyName: property, operator: "LT", value: String(to.getTime()) },
+              { propertyName: property, operator: FilterOperatorEnum.Gte, value: String(from.getTime()) },
+              { propertyName: property, operator: FilterOperatorEnum.Lt, value: String(to.getTime()) },
             ],
           },
         ],
         properties: ["dealstage", "pipeline", "amount", "createdate", "closedate", "hs_analytics_source"],
-        sorts: [{ propertyName: property, direction: "ASCENDING" }],
+        // The search API takes sort objects; the SDK's model types them as strings and sends them as given.
+        sorts: [{ propertyName: property, direction: "ASCENDING" } as unknown as string],
         limit: SEARCH_PAGE,
         ...(after ? { after } : {}),
       }),
-    });
-    const answer = body as {
-      results?: { id: string; properties?: Record<string, string | null> }[];
-      paging?: { next?: { after?: string } };
-    };
+    );
     if (!Array.isArray(answer.results)) throw malformed(PROVIDER, "deal search answer without results");
     for (const r of answer.results) {
-      const p = r.properties ?? {};
+      const p = (r.properties ?? {}) as Record<string, string | null>;
       const amount = Number(p.amount ?? 0);
       deals.push({
         id: String(r.id),
