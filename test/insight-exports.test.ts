@@ -5,6 +5,8 @@ import * as pptxRoute from "@/app/api/properties/[id]/insights/export/powerpoint
 import * as customizationRoute from "@/app/api/properties/[id]/customization/route";
 import * as kpisRoute from "@/app/api/reports/[id]/kpis/route";
 import * as addTagRoute from "@/app/api/insights/properties/[id]/tags/add/route";
+import { NO_SIGNIFICANT_RESULTS } from "@/lib/insights/intentions";
+import { reportDocument } from "@/lib/insights/report-document";
 import { EXPORT_MESSAGES } from "@/lib/validation/exports";
 import { generateReport } from "@/server/jobs/handlers/generate-report";
 import { call, callBytes } from "@/test/api";
@@ -49,8 +51,9 @@ const slideTexts = async (bytes: Buffer) => {
 describe("insight exports (PowerPoint and Excel)", () => {
   let world: Awaited<ReturnType<typeof reportWorld>> & {
     report: { id: string };
-    insights: { _id: string; title: string; summary: string }[];
+    insights: { _id: string; title: string; summary: string; findings: unknown[] }[];
   };
+  const doc = () => reportDocument(world.insights);
 
   // One generated report for the read-only tests; the database is reset for the others below.
   beforeAll(async () => {
@@ -74,12 +77,34 @@ describe("insight exports (PowerPoint and Excel)", () => {
       `filename*=UTF-8''${encodeURIComponent("Acme leads – Mar 4, 2026 – Mar 31, 2026 – Insights.pptx")}`,
     );
     const { slides, text } = await slideTexts(res.bytes);
-    expect(slides).toHaveLength(2 + world.insights.length);
+    // The client's deck: a slide per insight that found something, one line for those that found nothing.
+    const { notable, nothingNotable, notRun } = doc();
+    expect(notable.length).toBeGreaterThan(0);
+    expect(slides).toHaveLength(2 + notable.length);
     expect(text).toContain("Acme · Acme leads");
+    expect(text).not.toContain(NO_SIGNIFICANT_RESULTS);
+    expect(text).not.toContain("Skipped");
+    expect(nothingNotable.length).toBeGreaterThan(0);
+    expect(text).toContain(`Also checked, nothing notable: ${nothingNotable.map((i) => i.title).join(", ")}.`);
+    // This lead project has no ads data: the ads questions could not run, and no slide is about them.
+    expect(notRun.map((i) => i.title)).toEqual(expect.arrayContaining(["Ad spend"]));
+    for (const insight of notRun) expect(text).not.toContain(insight.title);
     // The summary slide gives each finding's effect in the KPI's unit, not a ranking weight in %.
     expect(text).toContain("Effect on KPI");
     expect(text).toMatch(/[+−][\d,.]+ conversions?</);
-    for (const insight of world.insights) expect(text).toContain(insight.title);
+    for (const insight of [...notable, ...nothingNotable]) expect(text).toContain(insight.title);
+  });
+
+  it("holds everything checked as an appendix when asked, still without the questions that could not run", async () => {
+    const res = await download("powerpoint", world.project.id, world.main.token, "?contents=everything");
+    expect(res.status).toBe(200);
+    const { slides, text } = await slideTexts(res.bytes);
+    const { notable, nothingNotable, notRun } = doc();
+    expect(slides).toHaveLength(2 + notable.length + nothingNotable.length);
+    expect(text).not.toContain("Also checked, nothing notable");
+    for (const insight of notRun) expect(text).not.toContain(insight.title);
+    const bad = await download("excel", world.project.id, world.main.token, "?contents=all");
+    expect(bad.status).toBe(400);
   });
 
   it("downloads a chosen report as a workbook named after it, with numbers in the summary", async () => {
@@ -95,7 +120,11 @@ describe("insight exports (PowerPoint and Excel)", () => {
     summary.eachRow((row, n) => {
       if (n > 5) titles.push(String(row.getCell(2).value));
     });
-    expect(titles.sort()).toEqual(world.insights.map((i) => i.title).sort());
+    const { notable, nothingNotable } = doc();
+    expect(titles.filter((t) => t !== "null").sort()).toEqual(notable.map((i) => i.title).sort());
+    const lines: string[] = [];
+    summary.eachRow((row) => lines.push(String(row.getCell(1).value)));
+    expect(lines).toContain(`Also checked, nothing notable: ${nothingNotable.map((i) => i.title).join(", ")}.`);
     // A lead generation project's numbers are counts and rates: no currency is named over them.
     expect(String(summary.getCell("A3").value)).not.toContain("amounts in");
     // The most impactful insight's effect on the KPI, in conversions (this lead project's data has no leads column;
@@ -120,7 +149,9 @@ describe("insight exports (PowerPoint and Excel)", () => {
   });
 
   it("exports a tag's insights and a chosen list of insights", async () => {
-    const chosen = world.insights.slice(0, 2).map((i) => i._id);
+    const chosen = doc()
+      .notable.slice(0, 2)
+      .map((i) => i._id);
     const tag = await call(addTagRoute.POST, {
       path: `/api/insights/properties/${world.project.id}/tags/add`,
       params: { id: world.project.id },

@@ -25,7 +25,7 @@ import { insertClient, insertProject } from "@/test/workspace";
 // worker would) builds the export and sends it to a real SMTP server on loopback.
 
 let inbox: Awaited<ReturnType<typeof smtpInbox>>;
-let world: Awaited<ReturnType<typeof reportWorld>> & { reportId: string; insightIds: string[] };
+let world: Awaited<ReturnType<typeof reportWorld>> & { reportId: string; insightIds: string[]; notable: number };
 
 function form(fields: Record<string, string | string[]>): FormData {
   const data = new FormData();
@@ -63,8 +63,9 @@ beforeAll(async () => {
   const w = await reportWorld();
   const report = await insertReport(w.project, { name: "March review" });
   await generateReport(report.id);
-  const insights = (await listInsights(w.project.id, w.main.token)).body.docs as { _id: string }[];
-  world = { ...w, reportId: report.id, insightIds: insights.map((i) => i._id) };
+  const insights = (await listInsights(w.project.id, w.main.token)).body.docs as { _id: string; findings: [] }[];
+  const notable = insights.filter((i) => i.findings.length > 0).length;
+  world = { ...w, reportId: report.id, insightIds: insights.map((i) => i._id), notable };
 });
 
 afterAll(async () => {
@@ -152,7 +153,8 @@ describe("POST /insights/properties/{id}/email/send", () => {
     expect(file?.headers["content-type"]).toContain("presentationml.presentation");
     const pkg = await readPackage(file!.body);
     const slides = pkg.paths.filter((p) => /^ppt\/slides\/slide\d+\.xml$/.test(p));
-    expect(slides).toHaveLength(2 + world.insightIds.length);
+    // The client's deck: a slide per insight that found something (lib/insights/report-document.ts).
+    expect(slides).toHaveLength(2 + world.notable);
 
     const status = await getDelivery(res.body._id, world.viewer.token);
     expect(status.body).toMatchObject({

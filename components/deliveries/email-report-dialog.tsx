@@ -19,6 +19,7 @@ function selectionFields(form: FormData, selection: ExportSelectionInput) {
   if (selection.tag) form.append("tag", selection.tag);
   const ids = selection.insightIds as string | string[] | undefined;
   if (ids) for (const id of typeof ids === "string" ? ids.split(",") : ids) form.append("insightIds", id);
+  if (selection.contents) form.append("contents", selection.contents);
 }
 
 function EmailReportForm({

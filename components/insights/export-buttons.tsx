@@ -5,8 +5,15 @@ import { useState } from "react";
 import { useAlerts } from "@/components/alerts/alerts-context";
 import { ScheduleLink } from "@/components/schedules/schedule-link";
 import { Button } from "@/components/ui/button";
+import { Select } from "@/components/ui/input";
 import { downloadExport } from "@/lib/api-client/download";
 import { toApiError } from "@/lib/hooks/use-api-error-handler";
+import {
+  DEFAULT_REPORT_CONTENTS,
+  REPORT_CONTENTS,
+  REPORT_CONTENTS_LABELS,
+  type ReportContents,
+} from "@/lib/insights/report-document";
 import type { ExportFormatKey, ExportSelectionInput } from "@/lib/validation/exports";
 
 // The email and Dropbox dialogs (forms, validation, folder picker) load after the report itself:
@@ -33,11 +40,12 @@ const LABELS: Record<ExportFormatKey, string> = { pptx: "PowerPoint", xlsx: "Exc
 /**
  * Download buttons for the PowerPoint and Excel exports of a report, a tag or a selection, and
  * "Save to Dropbox" for the same. Each shows its own progress; a refusal (an empty report, a lost
- * access) is shown beside them.
+ * access) is shown beside them. A report or a tag goes out as its significant findings (one line for what found
+ * nothing) unless "Everything checked" is chosen; insights chosen by hand go out as chosen.
  */
 export function ExportButtons({
   projectId,
-  selection,
+  selection: chosen,
   label = "Download",
   size = "sm",
   disabled = false,
@@ -51,6 +59,9 @@ export function ExportButtons({
   const alerts = useAlerts();
   const [busy, setBusy] = useState<ExportFormatKey | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [contents, setContents] = useState<ReportContents>(DEFAULT_REPORT_CONTENTS);
+  const byHand = chosen.insightIds !== undefined;
+  const selection: ExportSelectionInput = byHand ? chosen : { ...chosen, contents };
 
   const download = async (format: ExportFormatKey) => {
     setBusy(format);
@@ -67,6 +78,20 @@ export function ExportButtons({
 
   return (
     <div className="flex flex-wrap items-center gap-2" role="group" aria-label={`${label} as a file`}>
+      {byHand ? null : (
+        <Select
+          aria-label="What the files hold"
+          className="h-8 w-auto py-0 text-sm"
+          value={contents}
+          onChange={(e) => setContents(e.target.value as ReportContents)}
+        >
+          {REPORT_CONTENTS.map((c) => (
+            <option key={c} value={c}>
+              {REPORT_CONTENTS_LABELS[c]}
+            </option>
+          ))}
+        </Select>
+      )}
       {(["pptx", "xlsx"] as const).map((format) => (
         <Button
           key={format}

@@ -17,6 +17,7 @@ import {
 import { formatDate } from "@/lib/format";
 import { fontStack } from "@/lib/font-stack";
 import { ownReportName } from "@/lib/insights/report-period";
+import { alsoCheckedLine, reportDocument } from "@/lib/insights/report-document";
 
 /**
  * A shared report as the agency's client sees it: the project's look (logo, colours, font, report
@@ -25,7 +26,11 @@ import { ownReportName } from "@/lib/insights/report-period";
  */
 export function SharedReportView({ shared }: { shared: SharedReport }) {
   const { theme, report, project, client } = shared;
-  const insights = shared.insights as unknown as Insight[];
+  // The client's document: the findings in their groups, one line for what found nothing, and nothing about
+  // questions that could not run (those are the agency's to fix, and its page says why).
+  const doc = reportDocument(shared.insights as unknown as Insight[]);
+  const insights = doc.notable;
+  const also = alsoCheckedLine(doc.nothingNotable.map((i) => i.title));
   const look = { chartColor: theme.chartColor, palette: theme.palette, font: theme.font };
   return (
     <div className="min-h-dvh bg-slate-50" style={{ fontFamily: fontStack(theme.font) }}>
@@ -54,7 +59,13 @@ export function SharedReportView({ shared }: { shared: SharedReport }) {
             <KpiFigures figures={shared.kpis} look={look} />
           </section>
         ) : null}
-        {insights.length === 0 ? <p className="text-slate-700">This report has no insights.</p> : null}
+        {insights.length === 0 ? (
+          <p className="text-slate-700">
+            {shared.insights.length === 0
+              ? "This report has no insights."
+              : "Nothing significant changed in this period."}
+          </p>
+        ) : null}
         {INSIGHT_GROUPS.map((group) => {
           const inGroup = insights.filter((i) => i.group === group.key);
           if (inGroup.length === 0) return null;
@@ -78,6 +89,14 @@ export function SharedReportView({ shared }: { shared: SharedReport }) {
             </section>
           );
         })}
+        {also ? (
+          <p
+            className="rounded-lg border border-slate-200 bg-white px-3 py-2 text-sm text-slate-700"
+            data-testid="also-checked"
+          >
+            {also}
+          </p>
+        ) : null}
       </main>
       <footer className="border-t border-slate-200 bg-white">
         <div className="mx-auto max-w-5xl px-4 py-4 text-sm text-slate-600 sm:px-6">

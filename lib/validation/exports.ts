@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { REPORT_CONTENTS } from "@/lib/insights/report-document";
 
 // PowerPoint and Excel exports of insights: what to export (a report, a tag, or chosen insights;
 // the project's master report when none is named) and the messages the screens show.
@@ -32,6 +33,8 @@ export const exportSelectionSchema = z
     reportId: z.uuid().optional(),
     tag: z.uuid().optional(),
     insightIds: idList.optional(),
+    /** "significant" (the default): the findings, and one line for what found nothing; "everything": those too. */
+    contents: z.enum(REPORT_CONTENTS).optional(),
   })
   .refine((s) => [s.reportId, s.tag, s.insightIds].filter((v) => v !== undefined).length <= 1, {
     message: EXPORT_MESSAGES.oneSelection,

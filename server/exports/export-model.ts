@@ -75,8 +75,13 @@ export interface ExportModel {
   /** The report's own name, the tag's name, or null for a selection. */
   source: { kind: "report" | "tag" | "selection"; name: string | null };
   generatedAt: Date;
-  /** In rank order. */
+  /**
+   * In rank order, what the client receives in full: the insights with findings, then, when everything checked was
+   * asked for, those that found nothing (lib/insights/report-document.ts); never a question that could not run.
+   */
   insights: ExportInsight[];
+  /** The titles of the questions checked that found nothing, told in one line ("Also checked, nothing notable: …"). */
+  alsoChecked?: string[];
   /** The report's key figures when a whole report is exported (not a tag or a selection of insights). */
   figures?: ExportFigure[] | null;
 }

@@ -30,6 +30,7 @@ export async function readEmailSendForm(req: Request) {
       reportId: textField(form, "reportId") || undefined,
       tag: textField(form, "tag") || undefined,
       insightIds: insightIds.length > 1 ? insightIds : insightIds[0] || undefined,
+      contents: textField(form, "contents") || undefined,
     },
   };
   return parseWith(emailSendSchema, data);

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { cache } from "react";
 import { SharedLinkProblem } from "@/components/shared-report/shared-link-problem";
 import { SharedReportView } from "@/components/shared-report/shared-report-view";
 import type { SharedReport } from "@/lib/api-client/file-storage";
@@ -9,11 +10,20 @@ import { openSharedReport } from "@/server/services/share-links/open-shared-repo
 
 // A report shared by link: no account, no app chrome, nothing to edit, and kept out of search
 // engines (the link is private even though it needs no login).
-export const metadata: Metadata = {
-  title: "Shared report",
-  robots: { index: false, follow: false, nocache: true },
-  referrer: "no-referrer",
-};
+const PRIVATE: Metadata = { robots: { index: false, follow: false, nocache: true }, referrer: "no-referrer" };
+
+// One opening per request: the tab's title and the page read the same result, so the link's count goes up once.
+const open = cache((token: string) => openSharedReport({ ctx: { txId: "shared-page", ip: "" }, input: { token } }));
+
+/** The tab is titled in the agency's words (its report title, the client, the project), never our product's name. */
+export async function generateMetadata({ params }: { params: Promise<{ token: string }> }): Promise<Metadata> {
+  const { token } = await params;
+  const shared = await open(token).catch(() => null);
+  const title = shared
+    ? [shared.theme.reportTitle, shared.client.name, shared.project.name].filter(Boolean).join(" · ")
+    : "Shared report";
+  return { ...PRIVATE, title: { absolute: title } };
+}
 
 const TITLES: Record<number, string> = { 404: "Link not found", 410: "Link no longer available" };
 
@@ -21,7 +31,7 @@ export default async function SharedReportPage({ params }: { params: Promise<{ t
   const { token } = await params;
   let shared: SharedReport;
   try {
-    const result = await openSharedReport({ ctx: { txId: "shared-page", ip: "" }, input: { token } });
+    const result = await open(token);
     // The same JSON the API answers (dates as strings), so the view has one shape to read.
     shared = JSON.parse(JSON.stringify(result)) as SharedReport;
   } catch (error) {

@@ -16,6 +16,7 @@ import {
 } from "@/lib/insights/format-values";
 import { MAX_HEADLINE_KPIS, changeArrow, figureReading } from "@/lib/insights/headline-kpis";
 import { ownReportName } from "@/lib/insights/report-period";
+import { alsoCheckedLine } from "@/lib/insights/report-document";
 import { byImpact, headlineFinding, kpiEffectOf } from "../export-format";
 import type { ExportModel } from "../export-model";
 import { CONTENT_W, MARGIN, MASTER, TITLE_MASTER, type DeckStyle } from "./deck-style";
@@ -53,7 +54,8 @@ export function addTitleSlide(pptx: PptxGenJS, model: ExportModel, style: DeckSt
         )
       : model.source.name;
   const what = name ? `${name} · ` : "";
-  slide.addText(`${what}${model.insights.length} insights`, {
+  const notable = model.insights.filter((i) => i.findings.length > 0).length;
+  slide.addText(`${what}${notable} ${notable === 1 ? "insight" : "insights"} with findings`, {
     ...text,
     y: 4.65,
     h: 0.4,
@@ -155,4 +157,19 @@ export function addSummarySlide(pptx: PptxGenJS, model: ExportModel, style: Deck
     valign: "middle",
     autoPage: false,
   });
+  // What was checked and found nothing: one line, not a slide each.
+  const also = alsoCheckedLine(model.alsoChecked ?? []);
+  if (also)
+    slide.addText(also, {
+      x: MARGIN,
+      y: 5.9,
+      w: CONTENT_W,
+      h: 0.8,
+      fontFace: style.font,
+      fontSize: 11,
+      color: style.muted,
+      margin: 0,
+      valign: "top",
+      fit: "shrink",
+    });
 }

@@ -4,6 +4,7 @@
 import { auditIssueLabel } from "@/lib/insights/analyst-narrative";
 import type ExcelJS from "exceljs";
 import { findingConfidence, INSIGHT_GROUPS, metricLabel, stageLabel } from "@/lib/insights/format-values";
+import { alsoCheckedLine } from "@/lib/insights/report-document";
 import { byRank, findingDays, finite, headlineFinding, kpiEffectOf, periodLine, unitOf } from "../export-format";
 import type { ExportModel } from "../export-model";
 import { kindLabel, segmentText } from "../pptx/evidence-rows";
@@ -96,6 +97,14 @@ export function addSummarySheet(wb: ExcelJS.Workbook, model: ExportModel, style:
       ],
       style.font,
     );
+  }
+
+  // What was checked and found nothing, in one line under the table, as the deck's summary and the report page say it.
+  const also = alsoCheckedLine(model.alsoChecked ?? []);
+  if (also) {
+    const row = ws.getRow(ws.rowCount + 2);
+    row.getCell(1).value = also;
+    row.getCell(1).font = { name: style.font, color: { argb: "FF64748B" } };
   }
 
   const logo = model.theme.logo;

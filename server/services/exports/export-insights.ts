@@ -1,5 +1,6 @@
 import "server-only";
 import { eq } from "drizzle-orm";
+import { clientInsights, reportDocument } from "@/lib/insights/report-document";
 import type { ExportFormatKey, ExportSelection } from "@/lib/validation/exports";
 import { EXPORT_MESSAGES } from "@/lib/validation/exports";
 import { exportFileName } from "../../exports/export-file-name";
@@ -38,6 +39,10 @@ export async function exportModel({
   if (selection.rows.length === 0) throw new BadRequestError(EXPORT_MESSAGES.empty);
   // A whole report carries the key figures its page shows, on the deck's cover and the workbook's second sheet.
   const figures = selection.report?.status === "ready" ? (await headlineFigures(selection.report, project)).kpis : null;
+  // The client's document: the findings (and, asked for, what found nothing), never a question that could not run.
+  // Insights chosen by hand are what the user asked for, so they default to everything that ran.
+  const doc = reportDocument(selection.rows.map(toExportInsight));
+  const contents = input.contents ?? (selection.source.kind === "selection" ? "everything" : "significant");
   return {
     theme,
     agency: { name: agency?.name ?? "" },
@@ -47,7 +52,8 @@ export async function exportModel({
     source: selection.source,
     reportId: selection.reportId,
     generatedAt: new Date(),
-    insights: selection.rows.map(toExportInsight),
+    insights: clientInsights(doc, contents),
+    alsoChecked: contents === "significant" ? doc.nothingNotable.map((i) => i.title) : [],
     figures,
   };
 }
