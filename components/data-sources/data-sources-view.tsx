@@ -163,12 +163,13 @@ function DataSources({
                         <p className="text-sm text-slate-600">No file uploaded yet. Open the source to upload one.</p>
                       )}
                     </div>
+                    {/* The accessible name starts with the visible words (axe: label-content-name-mismatch). */}
                     <Link
                       href={`/data-sources/${source._id}`}
                       className="mt-3 inline-block text-sm font-medium text-brand-700 underline underline-offset-2"
-                      aria-label={`Open ${source.name}`}
+                      aria-label={`${openLabel(canManage, source)} ${source.name}`}
                     >
-                      {canManage && source.sourceName === "upload" ? "Open and upload" : "Open"}
+                      {openLabel(canManage, source)}
                     </Link>
                   </Card>
                 </li>
@@ -185,3 +186,6 @@ function DataSources({
     </div>
   );
 }
+
+const openLabel = (canManage: boolean, source: { sourceName: string }) =>
+  canManage && source.sourceName === "upload" ? "Open and upload" : "Open";
