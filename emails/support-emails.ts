@@ -1,10 +1,7 @@
 // Support requests: the operator's copy (everything support needs to answer without asking back) and the sender's
 // confirmation.
 import { APP_NAME } from "../lib/constants/app";
-import { actionEmail, type RenderedEmail } from "./layout";
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] as string);
+import { actionEmail, escapeHtml, type RenderedEmail } from "./layout";
 
 export function supportRequestEmail(p: {
   requestId: string;

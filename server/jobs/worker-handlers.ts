@@ -9,6 +9,7 @@ import { syncAllDataSourcesHandler } from "./handlers/sync-all-data-sources";
 import { syncDataSourceHandler } from "./handlers/sync-data-source";
 import { syncPartnerSourceHandler } from "./handlers/sync-partner-source";
 import { supportRequestHandler } from "./handlers/support-request";
+import { reportReadyNoticeHandler } from "./handlers/report-ready-notice";
 
 /**
  * The code behind every queue, one handler per contract. Only the worker imports this file: it
@@ -24,4 +25,5 @@ export const jobHandlers: JobHandler[] = [
   syncPartnerSourceHandler as unknown as JobHandler,
   deliverReportHandler as unknown as JobHandler,
   supportRequestHandler as unknown as JobHandler,
+  reportReadyNoticeHandler as unknown as JobHandler,
 ];

@@ -48,6 +48,15 @@ export const reports = pgTable(
      */
     pThreshold: doublePrecision("p_threshold"),
     createdById: uuid("created_by_id").references(() => users.id, { onDelete: "set null" }),
+    /**
+     * A person asked for this report (POST /reports/add), so they are told when it is ready unless they were watching
+     * it (server/services/reports/report-ready-notice.ts); scheduled and demo reports are nobody's request.
+     */
+    notifyRequester: boolean("notify_requester").notNull().default(false),
+    /** Until when the requester's report page is watching it (each long-poll pushes it on); null: never watched. */
+    watchedUntil: timestamp("watched_until", { withTimezone: true }),
+    /** When the report-ready email went to the requester: it goes once. */
+    readyNoticeSentAt: timestamp("ready_notice_sent_at", { withTimezone: true }),
     startedAt: timestamp("started_at", { withTimezone: true }),
     finishedAt: timestamp("finished_at", { withTimezone: true }),
     ...timestamps,

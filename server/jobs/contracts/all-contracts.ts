@@ -8,6 +8,7 @@ import { syncAllDataSourcesJob } from "./sync-all-data-sources";
 import { syncDataSourceJob } from "./sync-data-source";
 import { syncPartnerSourceJob } from "./sync-partner-source";
 import { supportRequestJob } from "./support-request";
+import { reportReadyNoticeJob } from "./report-ready-notice";
 
 /** Every queue: the web process creates them to send, the worker works each with its handler. */
 export const jobContracts: JobContract[] = [
@@ -20,4 +21,5 @@ export const jobContracts: JobContract[] = [
   syncPartnerSourceJob as unknown as JobContract,
   deliverReportJob as unknown as JobContract,
   supportRequestJob as unknown as JobContract,
+  reportReadyNoticeJob as unknown as JobContract,
 ];

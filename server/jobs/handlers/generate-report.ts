@@ -9,6 +9,7 @@ import {
   markReportRunning,
   setReportProgress,
 } from "../../services/reports/report-status";
+import { queueReadyNotice } from "../../services/reports/report-ready-notice";
 import { generateReportJob } from "../contracts/generate-report";
 import { defineJobHandler } from "../define-job";
 import { engineProjectOf, loadReportInput } from "../../insights/data/load-report-input";
@@ -108,6 +109,8 @@ export async function generateReport(reportId: string): Promise<GenerateReportRe
       ...phases,
       segments,
     });
+    // The requester is told by email unless their page watched it finish (report-ready-notice.ts).
+    if (written) await queueReadyNotice(reportId);
     return {
       status: written ? "ready" : "missing",
       insights: values.length,

@@ -38,6 +38,8 @@ export async function createReport({
     periodEnd: input.periodEnd,
     compareTo: input.compareTo,
     createdById: ctx.actor.userId,
+    // A person asked for it: they are emailed when it is ready unless they watch it finish.
+    notifyRequester: true,
   });
   return reportView(report);
 }

@@ -4,6 +4,7 @@ import { isReportActive } from "@/lib/report-status";
 import type { ReportWaitQuery } from "@/lib/validation/reports";
 import type { ReportServiceContext } from "../context";
 import { readWhenChanged } from "./report-changes";
+import { markWatched } from "./report-ready-notice";
 import { reportView } from "./report-view";
 
 /**
@@ -14,6 +15,8 @@ import { reportView } from "./report-view";
 export async function getReport({ ctx, input = {} }: { ctx: ReportServiceContext; input?: ReportWaitQuery }) {
   const report = ctx.access.report;
   if (!input.wait || !isReportActive(report)) return reportView(report);
+  // The requester's page is following it: no email when it is ready while they watch (report-ready-notice.ts).
+  await markWatched(report, ctx.actor.userId, input.wait);
   const known = { status: input.status ?? report.status, progress: input.progress ?? report.progress };
   const latest = await readWhenChanged(
     report.id,
