@@ -68,6 +68,8 @@ describe("schedules API", () => {
       recipients: ["boss@client.com", "team@client.com"],
       subject: "Weekly results",
       format: "xlsx",
+      // The client receives the significant findings unless everything checked is asked for.
+      contents: "significant",
       isActive: true,
       active: true,
       lastRun: null,
@@ -149,6 +151,12 @@ describe("schedules API", () => {
       active: true,
     });
     expect(edited.body.recipients).toEqual(["boss@client.com", "team@client.com"]);
+    // An edit that does not name them keeps what each run holds and how long its client link lasts.
+    const everything = await put(s._id, staff.token, { contents: "everything", linkExpiresInDays: 7 });
+    expect(everything.body).toMatchObject({ contents: "everything", linkExpiresInDays: 7 });
+    const retimed = await put(s._id, staff.token, { timeOfDay: "08:00" });
+    expect(retimed.body).toMatchObject({ contents: "everything", linkExpiresInDays: 7, timeOfDay: "08:00" });
+    expect((await put(s._id, staff.token, { contents: "all" })).status).toBe(400);
     const next = new Date(edited.body.nextRunAt);
     expect(next.toLocaleDateString("en-GB", { timeZone: "Europe/London" })).toMatch(/^(28|29)\/02\//);
     expect((await remove(s._id, staff.token)).status).toBe(200);

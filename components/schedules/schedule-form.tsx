@@ -31,6 +31,12 @@ import {
   type ScheduleValues,
 } from "@/lib/validation/schedules";
 import { DeliveryStatus } from "@/components/deliveries/delivery-status";
+import {
+  DEFAULT_REPORT_CONTENTS,
+  REPORT_CONTENTS,
+  REPORT_CONTENTS_LABELS,
+  type ReportContents,
+} from "@/lib/insights/report-document";
 import { DataWarnings } from "./data-warnings";
 import { formatInZone } from "./format-run";
 
@@ -45,6 +51,7 @@ interface FormValues extends EmailContentValues {
   timeOfDay: string;
   /** Dropbox schedules: the folder chosen with the picker. */
   folder: string;
+  contents: ReportContents;
 }
 
 function defaults(existing: ScheduleItem | undefined, recipients: string[], delivery: ScheduleDelivery): FormValues {
@@ -61,6 +68,7 @@ function defaults(existing: ScheduleItem | undefined, recipients: string[], deli
     format: existing?.format ?? "pptx",
     linkExpiresInDays: String(existing?.linkExpiresInDays ?? DEFAULT_SHARE_LINK_DAYS),
     folder: existing?.folder ?? "",
+    contents: existing?.contents ?? DEFAULT_REPORT_CONTENTS,
     ...(delivery === "dropbox" ? { recipients: "", subject: "", message: "" } : {}),
   };
 }
@@ -261,6 +269,7 @@ function ScheduleFormBody({
         "format",
         "linkExpiresInDays",
         "folder",
+        "contents",
       ],
     },
   );
@@ -340,6 +349,20 @@ function ScheduleFormBody({
       />
       <NextRunPreview values={values} timeZone={timeZone} />
       <NextRunData projectId={projectId} values={values} />
+      {(existing ? existing.insightId : insightId) ? null : (
+        <SelectField
+          label="What each run holds"
+          hint="Questions that could not run for lack of data are never sent to the client."
+          error={errors.contents?.message}
+          {...register("contents")}
+        >
+          {REPORT_CONTENTS.map((c) => (
+            <option key={c} value={c}>
+              {REPORT_CONTENTS_LABELS[c]}
+            </option>
+          ))}
+        </SelectField>
+      )}
       {delivery === "dropbox" ? (
         <DropboxDestination
           folder={values.folder}

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { DEFAULT_REPORT_CONTENTS, REPORT_CONTENTS } from "@/lib/insights/report-document";
 import { MESSAGES } from "../constants/messages";
 import { SCHEDULE_FREQUENCIES, SCHEDULE_MONTH_DAYS } from "../schedules/next-run";
 import { emailContentSchema } from "./deliveries";
@@ -53,6 +54,8 @@ const smallInt = (min: number, max: number, message: string) =>
 
 const timingShape = {
   insightId: z.preprocess(blankToNull, z.uuid().nullable()).default(null),
+  /** What each run's file and email hold: the findings (one line for what found nothing), or everything checked. */
+  contents: z.enum(REPORT_CONTENTS).default(DEFAULT_REPORT_CONTENTS),
   frequency: z.enum(SCHEDULE_FREQUENCIES, { error: SCHEDULE_MESSAGES.frequency }),
   weekday: smallInt(0, 6, SCHEDULE_MESSAGES.weekday).default(null),
   monthDay: z

@@ -30,7 +30,8 @@ export async function deliverManual(deliveryId: string, txId: string, hooks?: De
         let chosen = selection.data;
         if (test && chosen.reportId) {
           await ensureReportReady(chosen.reportId);
-          chosen = await selectionIn(chosen.reportId, intentionKey);
+          const inReport = await selectionIn(chosen.reportId, intentionKey);
+          chosen = inReport.reportId ? { ...inReport, contents: chosen.contents } : inReport;
         }
         return { ctx, target: { kind: "email", content: content.data, test }, selection: chosen };
       },

@@ -74,7 +74,11 @@ async function runReport(
 async function selectionOf(schedule: Schedule, reportId: string): Promise<ExportSelection> {
   const intentionKey = typeof schedule.options.intentionKey === "string" ? schedule.options.intentionKey : null;
   if (schedule.insightId && !intentionKey) throw new DeliveryFailure(SCHEDULE_RUN_MESSAGES.noInsight, false, true);
-  return selectionIn(reportId, intentionKey);
+  const selection = await selectionIn(reportId, intentionKey);
+  // A whole report goes out as the schedule asks: its findings (the default) or everything checked.
+  return selection.reportId && schedule.options.contents === "everything"
+    ? { ...selection, contents: "everything" }
+    : selection;
 }
 
 function targetOf(schedule: Schedule): DeliveryTarget {

@@ -68,6 +68,7 @@ export async function scheduleColumns(
     thirdPartySessionId: destination.thirdPartySessionId,
     options: {
       ...destination.options,
+      contents: values.contents,
       ...(insight ? { intentionKey: insight.intentionKey, insightTitle: insight.title } : {}),
     },
     isActive: values.isActive,

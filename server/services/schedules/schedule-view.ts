@@ -1,4 +1,5 @@
 import "server-only";
+import { DEFAULT_REPORT_CONTENTS, REPORT_CONTENTS, type ReportContents } from "@/lib/insights/report-document";
 import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import { ATTACHMENT_FORMATS, type AttachmentFormat } from "@/lib/validation/deliveries";
 import { DEFAULT_SHARE_LINK_DAYS } from "@/lib/constants/share-link-messages";
@@ -102,6 +103,10 @@ function scheduleView(
     subject: str(s.options.subject),
     message: str(s.options.message),
     format,
+    /** What each run holds: the significant findings (the default) or everything checked. */
+    contents: REPORT_CONTENTS.includes(s.options.contents as ReportContents)
+      ? (s.options.contents as ReportContents)
+      : DEFAULT_REPORT_CONTENTS,
     /** Email schedules: how long each run's link for the client recipients opens the report. */
     linkExpiresInDays:
       typeof s.options.linkExpiresInDays === "number" ? s.options.linkExpiresInDays : DEFAULT_SHARE_LINK_DAYS,

@@ -108,7 +108,7 @@ export async function sendScheduleTest({
         test: true,
         ...(intentionKey ? { intentionKey } : {}),
       },
-      selection: { reportId },
+      selection: { reportId, contents: input.contents },
     })
     .returning();
   try {

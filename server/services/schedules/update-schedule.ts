@@ -31,6 +31,7 @@ export async function updateSchedule({
     month: schedule.month,
     timeOfDay: schedule.timeOfDay,
     isActive: schedule.isActive,
+    contents: schedule.options.contents ?? undefined,
   };
   const current =
     schedule.delivery === "dropbox"
@@ -41,6 +42,7 @@ export async function updateSchedule({
           subject: schedule.options.subject ?? undefined,
           message: schedule.options.message ?? undefined,
           format: schedule.options.format ?? undefined,
+          linkExpiresInDays: schedule.options.linkExpiresInDays ?? undefined,
         };
   // The delivery stays what it was made as: an email schedule does not become a Dropbox one.
   const parsed = anyScheduleSchema.safeParse({ ...current, ...input.changes, delivery: schedule.delivery });
