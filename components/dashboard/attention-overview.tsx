@@ -60,7 +60,8 @@ export function AttentionOverview() {
         </p>
       </div>
       <Summary data={data} />
-      <div className="grid gap-6 xl:grid-cols-[1fr_22rem] xl:items-start">
+      {/* One column of minmax(0, 1fr) below xl: a long line (a truncated finding) cannot widen the page on a phone. */}
+      <div className="grid grid-cols-1 gap-6 xl:grid-cols-[1fr_22rem] xl:items-start">
         <div className="min-w-0 space-y-4">
           <ul className="space-y-4" aria-label="Clients overview">
             {data.clients.map((client) => (

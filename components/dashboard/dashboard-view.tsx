@@ -48,7 +48,7 @@ export function DashboardView({ q, notice = null }: { q: string; notice?: string
       <TokenAlerts />
       {q ? <SearchResults q={q} /> : <AttentionOverview />}
       {q ? null : (
-        <div className="grid gap-6 xl:grid-cols-[1fr_18rem] xl:items-start">
+        <div className="grid grid-cols-1 gap-6 xl:grid-cols-[1fr_18rem] xl:items-start">
           {isAdmin ? (
             <div className="xl:order-last">
               <UsageGauge agencyId={agencyId} />
@@ -58,7 +58,7 @@ export function DashboardView({ q, notice = null }: { q: string; notice?: string
         </div>
       )}
       {isAdmin && !q ? (
-        <div className="grid gap-6 lg:grid-cols-2 lg:items-start">
+        <div className="grid grid-cols-1 gap-6 lg:grid-cols-2 lg:items-start">
           <InviteStaffForm />
           <InvitationsList />
         </div>
