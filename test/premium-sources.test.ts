@@ -11,6 +11,7 @@ import { PREMIUM_MESSAGES as M } from "@/lib/constants/premium-sources";
 import { addDays, dateRange, utcMidnight } from "@/lib/dates";
 import { dealsCreatedOn, startHubSpotFake, type HubSpotFake } from "@/e2e/fakes/hubspot/server";
 import { ordersInHour, startShopifyFake, type ShopifyFake } from "@/e2e/fakes/shopify/server";
+import { LATEST_STABLE_VERSION } from "@/server/integrations/shopify/client";
 import { db } from "@/server/db/client";
 import {
   clientProjects,
@@ -401,6 +402,10 @@ describe("ecommerce platform (Shopify)", () => {
     expect(got.days).toBe(dateRange(outcome.startDate, outcome.endDate).length);
     // Pages followed through the Link header.
     expect(shopify.requests.filter((r) => r.endsWith("/orders.json")).length).toBeGreaterThan(13);
+    // Through the Shopify library, naming its newest stable Admin API version (2024-01 is retired).
+    expect(LATEST_STABLE_VERSION >= "2025-10").toBe(true);
+    const ordersCalls = shopify.requests.filter((r) => r.endsWith("/orders.json"));
+    expect(ordersCalls.every((r) => r.includes(`/admin/api/${LATEST_STABLE_VERSION}/orders.json`))).toBe(true);
 
     // Reported on: the store's orders, order revenue and new customers' orders over a month, each drawn by day.
     const { queued, rows, keys, generated } = await lastMonthReport(project);

@@ -36,7 +36,8 @@ const schema = z.object({
     .default("https://{shop}/")
     .refine((v) => v.includes("{shop}"), "SHOPIFY_SHOP_URL must contain {shop}")
     .transform(slash),
-  SHOPIFY_API_VERSION: z.string().default("2024-01"),
+  /** The Admin API version; unset: the Shopify library's latest stable version. */
+  SHOPIFY_API_VERSION: optional,
   /** First backoff step on 429 and 5xx; each retry waits a random time up to base × 2^attempt. */
   PREMIUM_RETRY_BASE_MS: z.coerce.number().int().nonnegative().default(1000),
   PREMIUM_RETRY_ATTEMPTS: z.coerce.number().int().positive().default(4),

@@ -2,6 +2,7 @@ import "server-only";
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { premiumConfig, shopUrl } from "../premium/config";
 import { malformed, premiumFetch } from "../premium/http";
+import { PROVIDER, shopifyCall, shopifyRest, shopifyTries } from "./client";
 
 // Shopify OAuth (authorization code grant): https://shopify.dev/docs/apps/build/authentication-authorization/access-tokens/authorization-code-grant
 // - consent:  GET  https://{shop}/admin/oauth/authorize?client_id&scope&redirect_uri&state
@@ -9,9 +10,12 @@ import { malformed, premiumFetch } from "../premium/http";
 //             other parameters sorted by name and joined as k=v with &
 // - token:    POST https://{shop}/admin/oauth/access_token { client_id, client_secret, code } -> { access_token, scope }
 //             (an offline token: it does not expire)
+//             (one POST with the app's secret: the library's auth.callback keeps its own state cookie, which
+//             the app's signed state replaces, so the exchange is made here)
 // - shop:     GET  https://{shop}/admin/api/{version}/shop.json -> { shop: { id, name, myshopify_domain, currency, iana_timezone } }
+//             through the Shopify library's REST client (client.ts)
 
-export const PROVIDER = "Shopify";
+export { PROVIDER };
 export const SHOPIFY_SCOPES = ["read_orders", "read_customers"];
 export const accessHeader = (token: string) => ({ "x-shopify-access-token": token });
 
@@ -68,12 +72,10 @@ export interface ShopInfo {
 }
 
 export async function getShop(shop: string, accessToken: string): Promise<ShopInfo> {
-  const { body } = await premiumFetch(
-    PROVIDER,
-    shopUrl(shop, `admin/api/${premiumConfig().SHOPIFY_API_VERSION}/shop.json`),
-    { headers: accessHeader(accessToken) },
+  const { body } = await shopifyCall(() =>
+    shopifyRest(shop, accessToken).get<{ shop?: Record<string, unknown> }>({ path: "shop", tries: shopifyTries() }),
   );
-  const s = (body as { shop?: Record<string, unknown> }).shop;
+  const s = body.shop;
   if (!s || s.id === undefined) throw malformed(PROVIDER, "shop answer without shop");
   return {
     id: String(s.id),

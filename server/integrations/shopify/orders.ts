@@ -1,14 +1,13 @@
 import "server-only";
-import { premiumConfig, shopUrl } from "../premium/config";
-import { malformed, premiumFetch } from "../premium/http";
-import { PROVIDER, accessHeader } from "./oauth";
+import { malformed } from "../premium/http";
+import { PROVIDER, shopifyCall, shopifyRest, shopifyTries } from "./client";
 
 // Shopify Admin REST API, orders:
 //   GET /admin/api/{version}/orders.json?status=any&created_at_min&created_at_max&limit=250&fields=...
 //   -> { orders: [{ id, created_at, current_total_price, cancelled_at, test, line_items: [{ quantity }],
 //        customer: { id, created_at } }] }
-// Pages follow the `Link: <...page_info=...>; rel="next"` header (cursor pagination); a next
-// page's URL carries only page_info, limit and fields.
+// Pages follow the `Link: <...page_info=...>; rel="next"` header (cursor pagination), which the
+// Shopify library reads into pageInfo; a next page's request carries only page_info, limit and fields.
 
 export interface Order {
   id: string;
@@ -23,29 +22,24 @@ const FIELDS = "id,created_at,current_total_price,total_price,cancelled_at,test,
 /** A customer created up to a day before the order is one Shopify created at checkout: a new customer. */
 const NEW_CUSTOMER_WINDOW_MS = 24 * 3600 * 1000;
 
-export function nextPageUrl(link: string | null): URL | null {
-  if (!link) return null;
-  for (const part of link.split(",")) {
-    const match = /<([^>]+)>\s*;\s*rel="?next"?/.exec(part.trim());
-    if (match) return new URL(match[1]);
-  }
-  return null;
-}
-
 /** Orders created in [from, to), not cancelled and not test orders. */
 export async function listOrders(shop: string, accessToken: string, from: Date, to: Date): Promise<Order[]> {
-  let url: URL | null = shopUrl(shop, `admin/api/${premiumConfig().SHOPIFY_API_VERSION}/orders.json`);
-  url.searchParams.set("status", "any");
-  url.searchParams.set("created_at_min", from.toISOString());
-  url.searchParams.set("created_at_max", new Date(to.getTime() - 1000).toISOString());
-  url.searchParams.set("limit", "250");
-  url.searchParams.set("fields", FIELDS);
+  const client = shopifyRest(shop, accessToken);
+  const first: Record<string, string> = {
+    status: "any",
+    created_at_min: from.toISOString(),
+    created_at_max: new Date(to.getTime() - 1000).toISOString(),
+    limit: "250",
+    fields: FIELDS,
+  };
+  let query: Record<string, string> | null = first;
   const orders: Order[] = [];
-  for (let page = 0; url && page < 10_000; page++) {
-    const { body, headers }: { body: unknown; headers: Headers } = await premiumFetch(PROVIDER, url, {
-      headers: accessHeader(accessToken),
-    });
-    const list = (body as { orders?: unknown }).orders;
+  for (let page = 0; query && page < 10_000; page++) {
+    const current: Record<string, string> = query;
+    const { body, pageInfo } = await shopifyCall(() =>
+      client.get<{ orders?: unknown }>({ path: "orders", query: current, tries: shopifyTries() }),
+    );
+    const list = body.orders;
     if (!Array.isArray(list)) throw malformed(PROVIDER, "orders answer without orders");
     for (const o of list as Record<string, unknown>[]) {
       if (o.test === true || o.cancelled_at) continue;
@@ -66,7 +60,8 @@ export async function listOrders(shop: string, accessToken: string, from: Date, 
         newCustomer: !customer || !Number.isFinite(customerSince) || customerSince >= at - NEW_CUSTOMER_WINDOW_MS,
       });
     }
-    url = nextPageUrl(headers.get("link"));
+    const next = pageInfo?.nextPageUrl ? new URL(pageInfo.nextPageUrl).searchParams.get("page_info") : null;
+    query = next ? { page_info: next, limit: "250", fields: FIELDS } : null;
   }
   return orders;
 }
