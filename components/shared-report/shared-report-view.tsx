@@ -74,7 +74,8 @@ export function SharedReportView({ shared }: { shared: SharedReport }) {
               <h2 id={`shared-${group.key}`} className="text-lg font-semibold text-slate-900">
                 {group.label} <span className="text-sm font-normal text-slate-600">({inGroup.length})</span>
               </h2>
-              <ul className="grid gap-4 md:grid-cols-2" aria-label={group.label}>
+              {/* minmax(0, 1fr) columns: an evidence table scrolls in its card, not across a phone's page. */}
+              <ul className="grid grid-cols-1 gap-4 md:grid-cols-2" aria-label={group.label}>
                 {inGroup.map((insight) => (
                   <li key={insight._id}>
                     <SharedInsight
