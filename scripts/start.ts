@@ -2,13 +2,16 @@
  * `npm start` (production build) and `npm run dev` (hot reload): starts everything Funnelwise needs.
  * Without DATABASE_URL it runs the embedded PostgreSQL in .data/pg; then it applies migrations,
  * seeds the demo agency on an empty database, builds when needed, and runs the web server and the
- * job worker. Ctrl-C stops all of it, the database included; the next start reuses the data.
+ * job worker. A web server or worker that exits is started again, with backoff, and the log says why
+ * (lib/supervise.ts); nothing else stops with it. Ctrl-C stops all of it, the database included; the next start
+ * reuses the data.
  */
 import path from "node:path";
 import { ensureBuild } from "./lib/build";
 import { startEmbeddedPostgres, type EmbeddedDatabase } from "./lib/embedded-postgres";
 import { ensureLocalSecrets, loadDotEnv } from "./lib/local-env";
-import { run, stopAll, type Managed } from "./lib/processes";
+import { run, stopAll } from "./lib/processes";
+import { supervise, type Supervised } from "./lib/supervise";
 
 const dev = process.argv.includes("--dev");
 // No telemetry calls from an app that may run offline.
@@ -18,14 +21,15 @@ loadDotEnv();
 const dataDir = path.resolve(process.env.FUNNELWISE_DATA_DIR || ".data");
 
 let database: EmbeddedDatabase | undefined;
-const children: Managed[] = [];
+const supervised: Supervised[] = [];
 let stopping = false;
 
 async function shutdown(code: number): Promise<never> {
   if (!stopping) {
     stopping = true;
     console.log("Stopping Funnelwise...");
-    await stopAll(children);
+    for (const s of supervised) s.release();
+    await stopAll(supervised.map((s) => s.current()));
     await database?.stop().catch(() => undefined);
   }
   process.exit(code);
@@ -69,28 +73,21 @@ async function main() {
 
   const tsx = path.resolve("node_modules/.bin/tsx");
   // Plain node, not tsx with react-server conditions: Next.js loads its own compiled server there.
-  children.push(
-    run("web", process.execPath, ["scripts/web-server.mjs", ...(dev ? ["--dev"] : [])], {
-      ...process.env,
-      PORT: port,
-      NODE_ENV: dev ? "development" : "production",
-    }),
+  const webEnv: NodeJS.ProcessEnv = { ...process.env, PORT: port, NODE_ENV: dev ? "development" : "production" };
+  supervised.push(
+    supervise("web", () => run("web", process.execPath, ["scripts/web-server.mjs", ...(dev ? ["--dev"] : [])], webEnv)),
   );
-  children.push(
-    // `watch` is tsx's subcommand: it must come first, before any Node flag.
-    run("worker", tsx, [...(dev ? ["watch"] : []), "--import", "./scripts/no-server-only.mjs", "worker.ts"], {
-      ...process.env,
-    }),
-  );
+  // In production the worker is one process (node with tsx's loader), so the process that is supervised is the one
+  // that runs the jobs: under the tsx command a killed worker left tsx behind, and a killed tsx left the worker.
+  // In dev, tsx's `watch` subcommand (it must come first, before any Node flag) restarts it on changes.
+  const [workerCommand, workerFlags]: [string, string[]] = dev
+    ? [tsx, ["watch", "--import", "./scripts/no-server-only.mjs", "worker.ts"]]
+    : [process.execPath, ["--import", "tsx", "--import", "./scripts/no-server-only.mjs", "worker.ts"]];
+  supervised.push(supervise("worker", () => run("worker", workerCommand, workerFlags, { ...process.env })));
 
   console.log(
     `Funnelwise is starting at ${process.env.APP_URL}${process.env.BASE_PATH ?? ""} (ready in ${((Date.now() - started) / 1000).toFixed(1)} s of set-up)`,
   );
-  const first = await Promise.race(children.map((c) => c.exited.then((code) => ({ name: c.name, code }))));
-  if (!stopping) {
-    console.error(`The ${first.name} process exited (code ${first.code}); stopping everything.`);
-    await shutdown(first.code || 1);
-  }
 }
 
 main().catch(async (error) => {
