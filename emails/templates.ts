@@ -44,3 +44,23 @@ export function invitationEmail(p: { agencyName: string; inviterName: string; ur
     footer: "This invitation expires in 7 days.",
   });
 }
+
+/**
+ * An invitation to an address that already has an account (in another agency): the inviting admin is answered as for
+ * any address, so that the invitation form cannot tell who has an account elsewhere; the owner is told here.
+ */
+export function invitationAccountExistsEmail(p: {
+  firstName: string;
+  agencyName: string;
+  inviterName: string;
+  loginUrl: string;
+}): RenderedEmail {
+  return actionEmail({
+    subject: `You are invited to join ${p.agencyName} on Funnelwise`,
+    greeting: `Hi ${p.firstName},`,
+    body: `${p.inviterName} invited you to join ${p.agencyName} on Funnelwise as a staff member. This email address already has a Funnelwise account, and an account belongs to one agency, so the invitation cannot be accepted with it: ask ${p.agencyName} to invite another address of yours.`,
+    action: "Log in to your account",
+    url: p.loginUrl,
+    footer: "If you did not expect this, you can ignore this email: nothing was changed.",
+  });
+}

@@ -2,18 +2,13 @@ import "server-only";
 import type { z } from "zod";
 import { MESSAGES } from "@/lib/constants/messages";
 import { unsafeTextPath } from "@/lib/validation/safe-text";
-import {
-  BadRequestError,
-  fieldErrorsFromZod,
-  PayloadTooLargeError,
-  UnsupportedMediaTypeError,
-  ValidationError,
-} from "../errors";
+import { fieldErrorsFromZod, PayloadTooLargeError, UnsupportedMediaTypeError, ValidationError } from "../errors";
+import { parseJsonText } from "./json-text";
 
 export const MAX_JSON_BODY_BYTES = 1024 * 1024;
 
 /** Reads at most `limit` bytes, so an oversized body is refused without buffering it whole. */
-async function readLimited(req: Request, limit: number): Promise<string> {
+export async function readLimited(req: Request, limit: number): Promise<string> {
   const declared = Number(req.headers.get("content-length") ?? "0");
   if (declared > limit) throw new PayloadTooLargeError();
   if (!req.body) return "";
@@ -25,7 +20,8 @@ async function readLimited(req: Request, limit: number): Promise<string> {
     if (done) break;
     total += value.byteLength;
     if (total > limit) {
-      await reader.cancel();
+      // Not awaited: cancelling one branch of a cloned (teed) body settles only once the other is cancelled too.
+      reader.cancel().catch(() => undefined);
       throw new PayloadTooLargeError();
     }
     chunks.push(value);
@@ -33,18 +29,15 @@ async function readLimited(req: Request, limit: number): Promise<string> {
   return Buffer.concat(chunks).toString("utf8");
 }
 
-/** Parses a JSON body with a zod schema: 415 for another content type, 413 past 1 MB, 400 for bad JSON or fields. */
+/**
+ * Parses a JSON body with a zod schema: 415 for another content type, 413 past 1 MB, 400 for bad JSON, nesting past
+ * 64 levels or bad fields.
+ */
 export async function parseJsonBody<S extends z.ZodType>(req: Request, schema: S): Promise<z.output<S>> {
   const contentType = req.headers.get("content-type") ?? "";
   if (!/^application\/(.+\+)?json\b/i.test(contentType.trim())) throw new UnsupportedMediaTypeError();
   const text = await readLimited(req, MAX_JSON_BODY_BYTES);
-  let data: unknown;
-  try {
-    data = text.trim() === "" ? {} : JSON.parse(text);
-  } catch {
-    throw new BadRequestError(MESSAGES.malformedJson);
-  }
-  return parseWith(schema, data);
+  return parseWith(schema, text.trim() === "" ? {} : parseJsonText(text));
 }
 
 /** Every way input enters (JSON, query, form fields) passes here: text PostgreSQL cannot store is a 400. */

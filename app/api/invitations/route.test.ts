@@ -89,13 +89,53 @@ describe("POST /api/invitations", () => {
     expect(await queuedJobs("send-email")).toEqual([]);
   });
 
-  it("refuses emails that already have an account, inviting none of the batch", async () => {
+  it("refuses emails of the agency's own members, inviting none of the batch", async () => {
     const { admin, token } = await createAgency();
     const res = await invite([admin.email.toUpperCase(), "fresh@example.com"], token);
     expect(res.status).toBe(400);
+    expect(res.body.message).toBe(MESSAGES.invitationAlreadyInAgency);
     expect(res.body.errors.emails).toContain(admin.email);
     expect(await invitationCount()).toBe(0);
     expect(await queuedJobs("send-email")).toEqual([]);
+  });
+
+  it("answers an address with an account in another agency as any other, and tells its owner instead (issue 60)", async () => {
+    const { token } = await createAgency();
+    const other = await createAgency();
+    const res = await invite([other.admin.email, "fresh@example.com"], token);
+    expect(res.status).toBe(201);
+    expect(JSON.stringify(res.body)).not.toContain(MESSAGES.invitationAlreadyMember);
+    expect(res.body.docs.map((d: { email: string; status: string }) => [d.email, d.status]).sort()).toEqual(
+      [
+        [other.admin.email, "pending"],
+        ["fresh@example.com", "pending"],
+      ].sort(),
+    );
+    const jobs = await queuedJobs<EmailJob>("send-email");
+    expect(jobs.map((j) => [j.to, j.template]).sort()).toEqual(
+      [
+        [other.admin.email, "invitation-account-exists"],
+        ["fresh@example.com", "invitation"],
+      ].sort(),
+    );
+    // The owner gets no link to accept with.
+    expect(jobs.find((j) => j.to === other.admin.email)!.params).not.toHaveProperty("url");
+  });
+
+  it("sends at most five invitations a day to one address, from any agency", async () => {
+    const first = await createAgency();
+    const second = await createAgency();
+    for (let i = 0; i < 5; i++) {
+      const { token } = i % 2 ? first : second;
+      expect((await invite(["popular@example.com"], token)).status).toBe(201);
+    }
+    const refused = await invite(["popular@example.com", "someone@example.com"], first.token);
+    expect(refused.status).toBe(429);
+    expect(refused.body).toEqual({ status: 429, message: MESSAGES.invitationRateLimited });
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(80_000);
+    // Refused whole: nothing of that batch was sent or counted.
+    expect((await queuedJobs<EmailJob>("send-email")).filter((j) => j.to === "someone@example.com")).toEqual([]);
+    expect((await invite(["someone@example.com"], first.token)).status).toBe(201);
   });
 });
 

@@ -23,6 +23,11 @@ export const sendEmailPayload = z.discriminatedUnion("template", [
     params: z.object({ agencyName: z.string(), inviterName: z.string(), url: z.string() }),
   }),
   z.object({
+    template: z.literal("invitation-account-exists"),
+    to: z.string(),
+    params: z.object({ firstName: z.string(), agencyName: z.string(), inviterName: z.string(), loginUrl: z.string() }),
+  }),
+  z.object({
     template: z.literal("schedules-paused"),
     to: z.string(),
     params: z.object({ staffName: z.string(), staffEmail: z.string(), paused: z.number().int(), url: z.string() }),

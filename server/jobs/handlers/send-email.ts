@@ -1,5 +1,11 @@
 import "server-only";
-import { accountExistsEmail, agencyConfirmationEmail, invitationEmail, passwordResetEmail } from "@/emails/templates";
+import {
+  accountExistsEmail,
+  agencyConfirmationEmail,
+  invitationAccountExistsEmail,
+  invitationEmail,
+  passwordResetEmail,
+} from "@/emails/templates";
 import { scheduleNotSentEmail, schedulesPausedEmail } from "@/emails/account-notices";
 import { sendMail } from "../../integrations/email/transport";
 import { sendEmailJob, type SendEmailPayload } from "../contracts/send-email";
@@ -15,6 +21,8 @@ function render(payload: SendEmailPayload) {
       return accountExistsEmail(payload.params);
     case "invitation":
       return invitationEmail(payload.params);
+    case "invitation-account-exists":
+      return invitationAccountExistsEmail(payload.params);
     case "schedules-paused":
       return schedulesPausedEmail(payload.params);
     case "schedule-not-sent":

@@ -11,12 +11,18 @@ import { sendEmailJob } from "../../jobs/contracts/send-email";
 import type { PublicServiceContext } from "../context";
 import { withEvenTiming } from "./even-timing";
 import { endResetLinks } from "./reset-links";
+import { consumeSendLimits } from "./send-limits";
 
 /**
  * Emails a one-hour reset link when the account exists (older links stop working); the answer, and its timing, are
- * the same either way.
+ * the same either way. At most three a hour per address typed, twenty per client address.
  */
-export function forgotPassword({ input }: { ctx: PublicServiceContext; input: { email: string } }) {
+export async function forgotPassword({ ctx, input }: { ctx: PublicServiceContext; input: { email: string } }) {
+  // Counted for every address typed, account or not (send-limits.ts): past the limit, 429 for everyone alike.
+  await consumeSendLimits([
+    { kind: "resetPerEmail", key: input.email },
+    { kind: "resetPerAddress", key: ctx.ip },
+  ]);
   return withEvenTiming(EVEN_TIMING_MS.forgotPassword, () => sendResetLink(input.email));
 }
 

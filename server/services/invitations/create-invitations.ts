@@ -9,21 +9,34 @@ import { appUrl } from "../../env";
 import { ValidationError } from "../../errors";
 import { enqueue } from "../../jobs/enqueue";
 import { sendEmailJob } from "../../jobs/contracts/send-email";
+import { consumeSendLimits } from "../accounts/send-limits";
 import type { ServiceContext } from "../context";
 
 /**
- * Invites staff by email. Emails that already have an account are refused as a field error;
- * a pending invitation for the same email is replaced, so the newest link is the one that works.
+ * Invites staff by email. An email of a member of the caller's own agency is refused as a field error. An email
+ * with an account in another agency is answered like any other (a pending invitation), and its owner is emailed
+ * that the invitation cannot be accepted with that address: the form must not tell who has an account elsewhere
+ * (issue 60). A pending invitation for the same email is replaced, so the newest link is the one that works.
+ * Limited to five invitations a day per address and a hundred an hour per agency (send-limits.ts).
  */
 export async function createInvitations({ ctx, input }: { ctx: ServiceContext; input: { emails: string[] } }) {
   const { emails } = input;
-  const taken = await db().select({ email: users.email }).from(users).where(inArray(users.email, emails));
-  if (taken.length) {
+  const taken = await db()
+    .select({ email: users.email, agencyId: users.agencyId, firstName: users.firstName })
+    .from(users)
+    .where(inArray(users.email, emails));
+  const members = taken.filter((t) => t.agencyId === ctx.actor.agencyId);
+  if (members.length) {
     throw new ValidationError(
-      { emails: `${MESSAGES.invitationAlreadyMember}: ${taken.map((t) => t.email).join(", ")}` },
-      MESSAGES.invitationAlreadyMember,
+      { emails: `${MESSAGES.invitationAlreadyInAgency}: ${members.map((t) => t.email).join(", ")}` },
+      MESSAGES.invitationAlreadyInAgency,
     );
   }
+  const elsewhere = new Map(taken.map((t) => [t.email, t.firstName]));
+  await consumeSendLimits([
+    ...emails.map((email) => ({ kind: "invitationPerEmail" as const, key: email })),
+    { kind: "invitationPerAgency", key: ctx.actor.agencyId, count: emails.length },
+  ]);
   const [inviter] = await db()
     .select({ firstName: users.firstName, lastName: users.lastName, agencyName: agencies.name })
     .from(users)
@@ -54,16 +67,23 @@ export async function createInvitations({ ctx, input }: { ctx: ServiceContext; i
       )
       .returning();
   });
+  const inviterName = `${inviter.firstName} ${inviter.lastName}`;
   for (const link of links) {
-    await enqueue(sendEmailJob, {
-      template: "invitation",
-      to: link.email,
-      params: {
-        agencyName: inviter.agencyName,
-        inviterName: `${inviter.firstName} ${inviter.lastName}`,
-        url: appUrl(`/invitations/${link.token}`),
-      },
-    });
+    const firstName = elsewhere.get(link.email);
+    await enqueue(
+      sendEmailJob,
+      firstName === undefined
+        ? {
+            template: "invitation",
+            to: link.email,
+            params: { agencyName: inviter.agencyName, inviterName, url: appUrl(`/invitations/${link.token}`) },
+          }
+        : {
+            template: "invitation-account-exists",
+            to: link.email,
+            params: { firstName, agencyName: inviter.agencyName, inviterName, loginUrl: appUrl("/login") },
+          },
+    );
   }
   return { message: MESSAGES.invitationsSent, docs: created.map(invitationView), total: created.length };
 }

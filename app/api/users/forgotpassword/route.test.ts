@@ -72,4 +72,27 @@ describe("POST /api/users/forgotpassword", () => {
     const [{ n }] = await db().select({ n: count() }).from(userTokens).where(eq(userTokens.userId, admin.id));
     expect(n).toBe(2);
   });
+
+  it("sends at most three reset mails an hour to one address, account or not, and twenty per client address", async () => {
+    const { admin } = await createAgency();
+    for (const email of [admin.email, "nobody@example.com"]) {
+      for (let i = 0; i < 3; i++) expect((await call(POST, { body: { email } })).status).toBe(200);
+      // The fourth answers alike for both: a 429 tells nothing about who has an account.
+      const refused = await call(POST, { body: { email: email.toUpperCase() } });
+      expect(refused.status).toBe(429);
+      expect(refused.body).toEqual({ status: 429, message: MESSAGES.forgotPasswordRateLimited });
+      expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(3500);
+    }
+    expect(await queuedJobs("send-email")).toHaveLength(3);
+    // Another address from elsewhere is not held back by them.
+    expect((await call(POST, { body: { email: "other@example.com" }, ip: "198.51.100.2" })).status).toBe(200);
+
+    // One client address asking for many addresses: the 21st is refused.
+    const statuses: number[] = [];
+    for (let i = 0; i < 21; i++) {
+      statuses.push((await call(POST, { body: { email: `many${i}@example.com` }, ip: "198.51.100.9" })).status);
+    }
+    expect(statuses.slice(0, 20).every((s) => s === 200)).toBe(true);
+    expect(statuses[20]).toBe(429);
+  }, 120_000);
 });
