@@ -7,7 +7,7 @@ import { addDays } from "@/lib/dates";
 import { db } from "@/server/db/client";
 import * as settingsRoute from "@/app/api/properties/[id]/settings/route";
 import { dataSources } from "@/server/db/schema";
-import { generateReport } from "@/server/jobs/handlers/generate-report";
+import { generateReport } from "@/server/services/reports/generate-report";
 import { call } from "@/test/api";
 import { resetDatabase } from "@/test/db";
 import { insertReport, listInsights, PERIOD_END, PERIOD_START, reportWorld } from "@/test/report-fixtures";

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/server/db/client";
 import { clientProjects, insights } from "@/server/db/schema";
 import { seedDemo } from "@/server/db/seed-demo";
-import { generateReport } from "@/server/jobs/handlers/generate-report";
+import { generateReport } from "@/server/services/reports/generate-report";
 import { resetDatabase } from "@/test/db";
 import { insertReport } from "@/test/report-fixtures";
 

@@ -8,7 +8,7 @@ import { DROPBOX_MESSAGES } from "@/lib/constants/dropbox-messages";
 import { DELIVERY_MESSAGES } from "@/lib/constants/messages";
 import { db } from "@/server/db/client";
 import { oauthStates, thirdPartySessions } from "@/server/db/schema";
-import { generateReport } from "@/server/jobs/handlers/generate-report";
+import { generateReport } from "@/server/services/reports/generate-report";
 import { call } from "@/test/api";
 import { resetDatabase } from "@/test/db";
 import {

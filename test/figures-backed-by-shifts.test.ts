@@ -7,7 +7,7 @@ import * as kpisRoute from "@/app/api/reports/[id]/kpis/route";
 import { db } from "@/server/db/client";
 import { clientProjects, insights, reports } from "@/server/db/schema";
 import { periodChange } from "@/server/insights/detectors/period-change";
-import { generateReport } from "@/server/jobs/handlers/generate-report";
+import { generateReport } from "@/server/services/reports/generate-report";
 import { call } from "@/test/api";
 import { resetDatabase } from "@/test/db";
 import { uploadCsv, uploadWorld } from "@/test/data-source-fixtures";

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { addDays } from "@/lib/dates";
-import { analystNarrative } from "@/lib/insights/analyst-narrative";
+import { analystNarrative } from "@/lib/insights/narrate/analyst";
 import { resetDatabase } from "@/test/db";
 import { SHOP_END, basketRevenue, channelDeviceCsv, reportOnShop } from "@/test/generated-shop";
 

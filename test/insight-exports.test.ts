@@ -8,7 +8,7 @@ import * as addTagRoute from "@/app/api/insights/properties/[id]/tags/add/route"
 import { NO_SIGNIFICANT_RESULTS } from "@/lib/insights/intentions";
 import { reportDocument } from "@/lib/insights/report-document";
 import { EXPORT_MESSAGES } from "@/lib/validation/exports";
-import { generateReport } from "@/server/jobs/handlers/generate-report";
+import { generateReport } from "@/server/services/reports/generate-report";
 import { call, callBytes } from "@/test/api";
 import { customizationForm, file, pngOfSize } from "@/test/customization-fixtures";
 import { resetDatabase } from "@/test/db";

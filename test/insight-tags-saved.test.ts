@@ -4,7 +4,7 @@ import { REPORT_MESSAGES } from "@/lib/validation/reports";
 import * as tagRoute from "@/app/api/tags/[id]/route";
 import * as projectTagsRoute from "@/app/api/insights/properties/[id]/tags/route";
 import * as savedRoute from "@/app/api/saved-insights/properties/[id]/route";
-import { generateReport } from "@/server/jobs/handlers/generate-report";
+import { generateReport } from "@/server/services/reports/generate-report";
 import { call } from "@/test/api";
 import { resetDatabase } from "@/test/db";
 import { createAgency } from "@/test/factories";

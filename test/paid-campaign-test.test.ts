@@ -5,7 +5,7 @@ import { mulberry32, poisson } from "@/lib/seeded-random";
 import * as kpisRoute from "@/app/api/reports/[id]/kpis/route";
 import { db } from "@/server/db/client";
 import { clientProjects, insights } from "@/server/db/schema";
-import { generateReport } from "@/server/jobs/handlers/generate-report";
+import { generateReport } from "@/server/services/reports/generate-report";
 import { call } from "@/test/api";
 import { uploadCsv, uploadWorld } from "@/test/data-source-fixtures";
 import { resetDatabase } from "@/test/db";

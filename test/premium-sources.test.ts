@@ -21,7 +21,7 @@ import {
   oauthStates,
   thirdPartySessions,
 } from "@/server/db/schema";
-import { generateReport } from "@/server/jobs/handlers/generate-report";
+import { generateReport } from "@/server/services/reports/generate-report";
 import { resetPremiumConfig } from "@/server/integrations/premium/config";
 import { PartnerApiError } from "@/server/integrations/partners/errors";
 import { syncPartnerSource } from "@/server/services/data-sources/sync/partners/run-partner-sync";

@@ -5,7 +5,7 @@ import * as savedRoute from "@/app/api/saved-insights/properties/[id]/route";
 import * as tagRoute from "@/app/api/tags/[id]/route";
 import * as logoutRoute from "@/app/api/users/logout/route";
 import { decodeSessionToken } from "@/server/auth/session-token";
-import { generateReport } from "@/server/jobs/handlers/generate-report";
+import { generateReport } from "@/server/services/reports/generate-report";
 import { call } from "@/test/api";
 import { resetDatabase } from "@/test/db";
 import { createAgency } from "@/test/factories";

@@ -11,7 +11,7 @@ import { isKnownFailure } from "@/server/insights/quality/known-failures";
 import { storedReportOf } from "@/server/insights/quality/report-of";
 import { PROPERTIES, type CheckedReport, type Property, type Violation } from "@/server/insights/quality/types";
 import type { SeriesData } from "@/server/insights/quality/series-data";
-import { generateReport } from "@/server/jobs/handlers/generate-report";
+import { generateReport } from "@/server/services/reports/generate-report";
 import { uploadCsv, uploadWorld } from "@/test/data-source-fixtures";
 import { resetDatabase } from "@/test/db";
 import { insertReport } from "@/test/report-fixtures";

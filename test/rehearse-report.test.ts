@@ -2,12 +2,13 @@ import { count } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "@/server/db/client";
 import { insights, reports } from "@/server/db/schema";
-import { rehearseRecentReport } from "@/server/jobs/handlers/rehearse-report";
+import { rehearseRecentReport } from "@/server/services/reports/rehearse-report";
 import { uploadCsv, uploadWorld } from "@/test/data-source-fixtures";
 import { resetDatabase } from "@/test/db";
 import { SHOP_END, between, channelFactorCsv } from "@/test/generated-shop";
 
-// The worker's last warm-up step (handlers/rehearse-report.ts): a real project's report, computed and not kept.
+// The worker's last warm-up step (server/services/reports/rehearse-report.ts): a real project's report, computed and
+// not kept.
 
 describe("rehearsing a report at the worker's start", () => {
   beforeEach(resetDatabase);

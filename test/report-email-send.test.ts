@@ -10,7 +10,7 @@ import { DELIVERY_MESSAGES, MESSAGES } from "@/lib/constants/messages";
 import { EXPORT_MESSAGES } from "@/lib/validation/exports";
 import { db } from "@/server/db/client";
 import { reportDeliveries } from "@/server/db/schema";
-import { generateReport } from "@/server/jobs/handlers/generate-report";
+import { generateReport } from "@/server/services/reports/generate-report";
 import { deliverManual } from "@/server/services/deliveries/manual-delivery";
 import { call } from "@/test/api";
 import { resetDatabase } from "@/test/db";

@@ -4,7 +4,8 @@ import { NO_SIGNIFICANT_RESULTS } from "@/lib/insights/intentions";
 import { db } from "@/server/db/client";
 import { dataSources, insights, observationDailyTotals, reports } from "@/server/db/schema";
 import { ensureDailyTotals } from "@/server/insights/data/daily-totals";
-import { generateReport, generateReportHandler } from "@/server/jobs/handlers/generate-report";
+import { generateReport } from "@/server/services/reports/generate-report";
+import { generateReportHandler } from "@/server/jobs/handlers/generate-report";
 import { resetDatabase } from "@/test/db";
 import { DAYS, DROP_CHANNEL, insertReport, reportWorld } from "@/test/report-fixtures";
 

@@ -6,7 +6,7 @@ import { db } from "@/server/db/client";
 import { clientProjects, insights, reports } from "@/server/db/schema";
 import * as kpisRoute from "@/app/api/reports/[id]/kpis/route";
 import * as projectRoute from "@/app/api/properties/[id]/route";
-import { generateReport } from "@/server/jobs/handlers/generate-report";
+import { generateReport } from "@/server/services/reports/generate-report";
 import { call } from "@/test/api";
 import { uploadCsv, uploadWorld } from "@/test/data-source-fixtures";
 import { resetDatabase } from "@/test/db";

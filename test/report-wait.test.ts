@@ -3,7 +3,7 @@ import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import * as reportRoute from "@/app/api/reports/[id]/route";
 import { db } from "@/server/db/client";
 import { reports } from "@/server/db/schema";
-import { generateReport } from "@/server/jobs/handlers/generate-report";
+import { generateReport } from "@/server/services/reports/generate-report";
 import { PROGRESS_ANSWER_MS } from "@/server/services/reports/report-changes";
 import { markReportReady, markReportRunning, setReportProgress } from "@/server/services/reports/report-status";
 import { call } from "@/test/api";

@@ -7,7 +7,7 @@ import { REPORT_MESSAGES } from "@/lib/validation/reports";
 import * as templatesRoute from "@/app/api/templates/route";
 import { db } from "@/server/db/client";
 import { insights, reports } from "@/server/db/schema";
-import { generateReport } from "@/server/jobs/handlers/generate-report";
+import { generateReport } from "@/server/services/reports/generate-report";
 import { call } from "@/test/api";
 import { queuedJobs, resetDatabase } from "@/test/db";
 import { createAgency } from "@/test/factories";

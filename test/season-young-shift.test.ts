@@ -3,7 +3,7 @@ import { addDays, dayOfWeek } from "@/lib/dates";
 import { insertReport } from "@/test/report-fixtures";
 import { SHOP_WEEKLY, basketRevenue, noisyCounts } from "@/test/generated-shop";
 import { uploadCsv, uploadWorld } from "@/test/data-source-fixtures";
-import { generateReport } from "@/server/jobs/handlers/generate-report";
+import { generateReport } from "@/server/services/reports/generate-report";
 import { db } from "@/server/db/client";
 import { insights } from "@/server/db/schema";
 import { eq } from "drizzle-orm";

@@ -4,7 +4,7 @@ import { addDays, dayOfWeek } from "@/lib/dates";
 import { gaussian, mulberry32 } from "@/lib/seeded-random";
 import { db } from "@/server/db/client";
 import { clientProjects, insights } from "@/server/db/schema";
-import { generateReport } from "@/server/jobs/handlers/generate-report";
+import { generateReport } from "@/server/services/reports/generate-report";
 import { resetDatabase } from "@/test/db";
 import { uploadCsv, uploadWorld } from "@/test/data-source-fixtures";
 import { insertReport } from "@/test/report-fixtures";

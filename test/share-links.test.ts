@@ -7,7 +7,7 @@ import * as reportTokensRoute from "@/app/api/reportTokens/route";
 import { SHARE_LINK_MESSAGES } from "@/lib/constants/share-link-messages";
 import { db } from "@/server/db/client";
 import { reportShareLinks } from "@/server/db/schema";
-import { generateReport } from "@/server/jobs/handlers/generate-report";
+import { generateReport } from "@/server/services/reports/generate-report";
 import { call } from "@/test/api";
 import { resetDatabase } from "@/test/db";
 import { createAgency } from "@/test/factories";

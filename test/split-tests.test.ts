@@ -12,7 +12,7 @@ import * as pptxRoute from "@/app/api/properties/[id]/insights/export/powerpoint
 import { readPackage } from "@/test/ooxml";
 import { db } from "@/server/db/client";
 import { dataSources, insights, splitUrlTests } from "@/server/db/schema";
-import { generateReport } from "@/server/jobs/handlers/generate-report";
+import { generateReport } from "@/server/services/reports/generate-report";
 import { call, callBytes } from "@/test/api";
 import { resetDatabase } from "@/test/db";
 import { createAgency } from "@/test/factories";

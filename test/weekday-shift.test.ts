@@ -54,7 +54,7 @@ describe("a step only some weekdays took", () => {
     expect(lead.change / lead.baseline).toBeCloseTo(lead.changePct, 6);
     // Its chart draws the weekends' two levels and the other days' level beside them.
     type Charted = { series: { points: { date: string; expected: number | null }[] } };
-    const chart = (shifts.findings as Charted[])[0].series.points;
+    const chart = (shifts.findings as unknown as Charted[])[0].series.points;
     const expectedOn = (date: string) => chart.find((p) => p.date === date)!.expected!;
     expect(expectedOn("2026-10-24")).toBeGreaterThan(330); // a Saturday before: about 375
     expect(expectedOn("2026-11-14")).toBeLessThan(60); // a Saturday after: about 40

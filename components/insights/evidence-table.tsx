@@ -11,7 +11,7 @@ import {
   kindLabel,
   metricLabel,
 } from "@/lib/insights/format-values";
-import { auditIssueName } from "@/lib/insights/analyst-narrative";
+import { auditIssueName } from "@/lib/insights/narrate/analyst";
 import { onWeekdays } from "@/lib/insights/weekdays";
 import { changeTone } from "./key-numbers";
 

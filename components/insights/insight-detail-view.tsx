@@ -18,7 +18,7 @@ import {
   useSavedInsights,
   useUnsaveInsight,
 } from "@/lib/hooks/use-insights";
-import { auditIssueName } from "@/lib/insights/analyst-narrative";
+import { auditIssueName } from "@/lib/insights/narrate/analyst";
 import { csvFileName, findingsToCsv } from "@/lib/insights/findings-csv";
 import {
   INSIGHT_GROUPS,
@@ -174,7 +174,7 @@ function InsightBody({
           <p className="mt-2 text-slate-800">{NO_SIGNIFICANT_RESULTS}</p>
         ) : (
           <>
-            <NarrativeText insight={insight} currency={currency} size="base" className="mt-2 max-w-3xl" />
+            <NarrativeText insight={insight} size="base" tested className="mt-2 max-w-3xl" />
             {headline ? <KeyNumbers finding={headline} currency={currency} className="mt-4" /> : null}
           </>
         )}

@@ -4,7 +4,6 @@ import { Link } from "@/components/ui/link";
 import { useId } from "react";
 import { Checkbox } from "@/components/ui/checkbox";
 import type { Insight } from "@/lib/api-client/types";
-import { analystNarrative } from "@/lib/insights/analyst-narrative";
 import { stageLabel } from "@/lib/insights/format-values";
 import { insightHref } from "./insight-card";
 
@@ -15,23 +14,20 @@ import { insightHref } from "./insight-card";
 export function InsightRow({
   insight,
   projectId,
-  currency,
-  period,
   selected,
   onSelectedChange,
 }: {
   insight: Insight;
   projectId: string;
-  currency: string;
+  /** Kept for callers that pass them: the stored headline is already in the project's currency and the period's. */
+  currency?: string;
   period?: { start: string; end: string };
   selected?: boolean;
   onSelectedChange?: (selected: boolean) => void;
 }) {
   const titleId = useId();
-  const narrative = analystNarrative(
-    { findings: insight.findings, chart: insight.chart as { type: string; totalChange?: number } | null },
-    { currency, period },
-  );
+  // The headline the narrator stored; a report from before it was kept shows its summary.
+  const headline = insight.narration?.headline ?? (insight.findings.length > 0 ? insight.summary : null);
   return (
     <article aria-labelledby={titleId} className="flex items-start gap-3 px-3 py-2.5" data-testid="insight-row">
       {onSelectedChange ? (
@@ -49,7 +45,7 @@ export function InsightRow({
           </Link>
           <span className="ml-2 text-xs font-normal text-slate-600">{stageLabel(insight.funnelStage)}</span>
         </h4>
-        {narrative ? <p className="text-slate-700">{narrative.headline}</p> : null}
+        {headline ? <p className="text-slate-700">{headline}</p> : null}
       </div>
     </article>
   );

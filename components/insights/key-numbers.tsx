@@ -11,7 +11,7 @@ import {
 } from "@/lib/insights/format-values";
 import { changeSense } from "@/lib/insights/headline-kpis";
 import { changeIsNews } from "@/lib/insights/season";
-import { auditIssueLabel, auditIssueName, leadFinding } from "@/lib/insights/analyst-narrative";
+import { auditIssueLabel, auditIssueName, leadFinding } from "@/lib/insights/narrate/analyst";
 import { withItsRun } from "@/lib/insights/days-in-a-row";
 
 /**

@@ -1,46 +1,54 @@
 import { cn } from "@/components/ui/cn";
 import type { Insight } from "@/lib/api-client/types";
-import { analystNarrative, leadFinding } from "@/lib/insights/analyst-narrative";
-import { formatKpiEffect, ownRatesClause } from "@/lib/insights/format-values";
 
-/** The analyst's three sentences: the headline (bold), why, and the recommended next step. */
+/**
+ * The analyst's sentences as the narrator wrote them when the report was generated (stored with the insight): the
+ * headline (bold), why, the recommended next step and the estimated effect; with `tested`, how the lead finding was
+ * tested. A report generated before the narration was stored shows its summary.
+ */
 export function NarrativeText({
   insight,
-  currency,
-  period,
   className,
   size = "sm",
+  tested = false,
 }: {
-  insight: Pick<Insight, "findings" | "chart" | "summary"> & Partial<Pick<Insight, "kpiEffect" | "kpiMetric">>;
-  currency: string;
+  insight: Pick<Insight, "narration" | "summary">;
+  /** Kept for callers that pass them: the stored text is already in the project's currency and the report's period. */
+  currency?: string;
   period?: { start: string; end: string };
   className?: string;
   size?: "sm" | "base";
+  /** Show the "how it was tested" line (the insight's own page). */
+  tested?: boolean;
 }) {
-  const narrative = analystNarrative(
-    { findings: insight.findings, chart: insight.chart as { type: string; totalChange?: number } | null },
-    { currency, period },
-  );
-  if (!narrative) return null;
-  // What the insight is ranked by, in the KPI's unit (the engine's statedKpiEffect), said where it has one and the
-  // headline does not already give it (a change of the KPI's own total is its effect).
-  const lead = leadFinding(insight.findings);
-  const ownTotal = lead !== null && !lead.dimension && lead.metric === insight.kpiMetric;
-  const effect = ownTotal ? "–" : formatKpiEffect(insight.kpiEffect, insight.kpiMetric, currency);
+  const narration = insight.narration;
+  const text = cn(size === "sm" ? "text-sm" : "text-base", "space-y-1 text-slate-800", className);
+  if (!narration)
+    return (
+      <div className={text}>
+        <p data-testid="insight-headline">{insight.summary}</p>
+      </div>
+    );
   return (
-    <div className={cn(size === "sm" ? "text-sm" : "text-base", "space-y-1 text-slate-800", className)}>
+    <div className={text}>
       <p className="font-semibold text-slate-900" data-testid="insight-headline">
-        {narrative.headline}
+        {narration.headline}
       </p>
-      {narrative.why ? <p>{narrative.why}</p> : null}
-      <p>
-        <span className="font-medium text-slate-900">Next step: </span>
-        {narrative.next}
-      </p>
-      {effect !== "–" ? (
+      {narration.why ? <p>{narration.why}</p> : null}
+      {narration.next ? (
+        <p>
+          <span className="font-medium text-slate-900">Next step: </span>
+          {narration.next}
+        </p>
+      ) : null}
+      {narration.effect ? (
         <p className="text-slate-700" data-testid="insight-kpi-effect">
-          Estimated effect over the period: {effect}
-          {lead ? ownRatesClause(lead) : null}
+          {narration.effect}
+        </p>
+      ) : null}
+      {tested && narration.tested ? (
+        <p className="text-xs text-slate-600" data-testid="insight-tested">
+          How it was tested: {narration.tested}.
         </p>
       ) : null}
     </div>

@@ -2,29 +2,27 @@ import { Link } from "@/components/ui/link";
 import type { Insight } from "@/lib/api-client/types";
 import { insightHref } from "./insight-card";
 
-const SKIPPED = /^Skipped:\s*/;
+type NotRun = Extract<Insight["outcome"], { status: "not_run" }>;
+
+/** What a question that could not run is grouped by: what it needs, or (naming no need) its reason as it stands. */
+const groupOf = (outcome: NotRun) => (outcome.need ? `needs ${outcome.need}` : outcome.reason);
 
 /**
- * Why a question was not run, shared by the questions it stopped: what it needs ("needs advertising data — connect
- * Google Ads …"), or the reason as it stands when it names no need ("a single day's leads can be told apart from
- * chance only with about 3 leads a day; …").
- */
-function needOf(insight: Insight): string {
-  const reason = insight.summary.replace(SKIPPED, "");
-  const need = reason.match(/\bneeds? (.*)$/)?.[1];
-  return need ? `needs ${need}` : reason;
-}
-
-/**
- * The questions the report asked that found nothing significant, in one line instead of one card each; and,
- * apart, the ones it could not ask, grouped by what they need (not "checked": the data was not there).
+ * The questions the report asked that found nothing significant, in one line instead of one card each; and, apart,
+ * the ones it could not ask, grouped by what they need (not "checked": the data was not there). Both read the
+ * insight's stored outcome.
  */
 export function NothingNotable({ projectId, insights }: { projectId: string; insights: Insight[] }) {
-  const checked = insights.filter((i) => !SKIPPED.test(i.summary));
-  const skipped = new Map<string, Insight[]>();
-  for (const insight of insights.filter((i) => SKIPPED.test(i.summary)))
-    skipped.set(needOf(insight), [...(skipped.get(needOf(insight)) ?? []), insight]);
   if (insights.length === 0) return null;
+  const checked = insights.filter((i) => i.outcome.status !== "not_run");
+  const skipped = new Map<string, { need: boolean; list: Insight[] }>();
+  for (const insight of insights) {
+    if (insight.outcome.status !== "not_run") continue;
+    const key = groupOf(insight.outcome);
+    const group = skipped.get(key) ?? { need: insight.outcome.need !== null, list: [] };
+    group.list.push(insight);
+    skipped.set(key, group);
+  }
   const links = (list: Insight[]) =>
     list.map((insight, i) => (
       <span key={insight._id}>
@@ -45,16 +43,16 @@ export function NothingNotable({ projectId, insights }: { projectId: string; ins
           {links(checked)}.
         </p>
       ) : null}
-      {[...skipped].map(([need, list]) =>
-        need.startsWith("needs ") ? (
-          <p key={need} data-testid="not-run">
+      {[...skipped].map(([key, { need, list }]) =>
+        need ? (
+          <p key={key} data-testid="not-run">
             <span className="font-medium text-slate-900">Not run, {list.length === 1 ? "needs" : "each needs"} </span>
-            {need.slice("needs ".length).replace(/\.$/, "")}: {links(list)}.
+            {key.slice("needs ".length).replace(/\.$/, "")}: {links(list)}.
           </p>
         ) : (
-          <p key={need} data-testid="not-run">
+          <p key={key} data-testid="not-run">
             <span className="font-medium text-slate-900">Not run: </span>
-            {links(list)}, as {need.replace(/\.$/, "")}.
+            {links(list)}, as {key.replace(/\.$/, "")}.
           </p>
         ),
       )}

@@ -24,7 +24,7 @@ const sameSeries = (a: DayFinding, b: DayFinding) =>
  * An unusual day and the other days of its series the same way on the days next to it and to each other (a week's
  * promotion, five days of a spent ad budget), in date order; the day alone when it has none, or is not a day. The
  * summary tells such days in one sentence (server/insights/engine/summary.ts), the headline and the insight's effect
- * take them together (analyst-narrative.ts, segment-watch.ts).
+ * take them together (narrate/analyst.ts, segment-watch.ts).
  */
 export function daysAround<T extends DayFinding>(day: T, findings: readonly T[]): T[] {
   if (day.kind !== "anomaly") return [day];
@@ -66,7 +66,7 @@ export function runMeans(run: readonly { periodStart: string; current: number | 
 /**
  * The finding an insight's key numbers show when its lead is one of days in a row: the lead's, over the run's first
  * to last day, with the days' means of their values and expected values ("about 237 a day against about 470"), as the
- * headline tells them (analyst-narrative.ts). It had shown the lead day's own under a headline of five days.
+ * headline tells them (narrate/analyst.ts). It had shown the lead day's own under a headline of five days.
  * `daysInARow` says the values are a day's (lib/insights/format-values.ts). The lead itself when it is no run.
  */
 export function withItsRun<T extends DayFinding & DayNumbers>(

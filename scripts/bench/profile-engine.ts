@@ -23,8 +23,8 @@ async function main() {
     }
     const input = await load();
     if (process.env.WARM) {
-      // What the worker does at start (server/jobs/handlers/generate-report.ts).
-      const { warmUpReportEngine } = await import("../../server/jobs/handlers/generate-report");
+      // What the worker does at start (server/services/reports/warm-up-reports.ts).
+      const { warmUpReportEngine } = await import("../../server/services/reports/warm-up-reports");
       const t = performance.now();
       warmUpReportEngine();
       console.log(`warm-up ${(performance.now() - t).toFixed(0)} ms`);

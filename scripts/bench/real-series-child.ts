@@ -51,7 +51,7 @@ async function main() {
   const { db, closeDb } = await import("../../server/db/client");
   const { agencies, clientProjects, clients, dataSources, insights, reports } = await import("../../server/db/schema");
   const { importCsv } = await import("../../server/services/data-sources/upload/import-csv");
-  const { generateReport } = await import("../../server/jobs/handlers/generate-report");
+  const { generateReport } = await import("../../server/services/reports/generate-report");
   const { engineProjectOf, loadReportInput } = await import("../../server/insights/data/load-report-input");
   const { checkReport } = await import("../../server/insights/quality/check-report");
   const { engineSeriesData } = await import("../../server/insights/quality/engine-series-data");

@@ -2,7 +2,7 @@
 // carries an insight's headline numbers.
 import { COMPARE_TO_LABELS, formatPeriod, metricUnit } from "@/lib/insights/format-values";
 import type { MetricUnit } from "@/lib/insights/metrics";
-import { analystNarrative, leadFinding } from "@/lib/insights/analyst-narrative";
+import { leadFinding } from "@/lib/insights/narrate/analyst";
 import { withItsRun } from "@/lib/insights/days-in-a-row";
 import type { ExportFinding, ExportInsight, ExportModel } from "./export-model";
 
@@ -121,13 +121,15 @@ export const kpiEffectOf = (insight: ExportInsight): { effect: number; metric: s
     : { effect: insight.kpiEffect, metric: insight.kpiMetric };
 
 /**
- * The insight told as its card tells it (lib/insights/analyst-narrative.ts): the headline (the deck's slide title and
- * the workbook's chart heading), why, and the next step. Null for an insight without findings, which keeps its one
- * sentence (`summary`).
+ * The insight told as its card tells it: the narration stored with the report (lib/insights/narrate), its headline
+ * (the deck's slide title and the workbook's chart heading), why, and the next step. Null for an insight without
+ * findings, or stored before its narration was kept, which keeps its one sentence (`summary`).
  */
-export function storyOf(insight: ExportInsight, model: Pick<ExportModel, "project" | "period">) {
-  return analystNarrative(
-    { findings: insight.findings, chart: insight.chart as { type: string; totalChange?: number } | null },
-    { currency: model.project.currency, period: { start: model.period.start, end: model.period.end } },
-  );
+export function storyOf(
+  insight: ExportInsight,
+  // The stored text is already in the project's currency and the report's period.
+  _model?: Pick<ExportModel, "project" | "period">,
+): { headline: string; why: string | null; next: string } | null {
+  const story = insight.narration;
+  return story ? { headline: story.headline, why: story.why, next: story.next ?? "" } : null;
 }

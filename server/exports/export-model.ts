@@ -4,6 +4,7 @@
 import type { Chart } from "../insights/engine/types";
 import type { Finding } from "../insights/types";
 import type { ReportKpi } from "../services/reports/report-kpis";
+import type { InsightNarration } from "@/lib/insights/finding";
 
 export type ExportFormat = "pptx" | "xlsx";
 
@@ -43,6 +44,8 @@ export interface ExportInsight {
   id: string;
   title: string;
   summary: string;
+  /** The narrator's stored text (lib/insights/narrate); null without findings or for a report before it was kept. */
+  narration?: InsightNarration | null;
   /** The intention's question ("Which channels drove the change in conversions?"). */
   question: string;
   group: ExportGroup;

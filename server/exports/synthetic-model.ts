@@ -3,6 +3,8 @@
 // audit) over `days` days of daily series. Not used by the product.
 import { addDays } from "@/lib/dates";
 import type { ExportInsight, ExportModel, ExportTheme } from "./export-model";
+import type { Finding } from "@/lib/insights/finding";
+import { narrateInsight } from "@/lib/insights/narrate";
 
 const TINY_PNG = Buffer.from(
   "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
@@ -200,6 +202,23 @@ function insightOf(i: number, days: number, periodEnd: string): ExportInsight {
   }
 }
 
+/** The insight with the narration a report stores beside it (lib/insights/narrate), as a generated report has it. */
+function narrated(insight: ExportInsight, periodEnd: string): ExportInsight {
+  const period = { start: addDays(periodEnd, -27), end: periodEnd };
+  const findings = insight.findings as unknown as Finding[];
+  const narration = narrateInsight(
+    {
+      findings,
+      chart: insight.chart,
+      kpiEffect: insight.kpiEffect,
+      kpiMetric: insight.kpiMetric,
+      sentences: [insight.summary],
+    },
+    { currency: "EUR", period },
+  );
+  return { ...insight, narration };
+}
+
 export function syntheticModel(options: SyntheticOptions = {}): ExportModel {
   const days = options.days ?? 60;
   const periodEnd = options.periodEnd ?? "2026-03-31";
@@ -219,7 +238,9 @@ export function syntheticModel(options: SyntheticOptions = {}): ExportModel {
     period: { start: addDays(periodEnd, -27), end: periodEnd, compareTo: "previous_period" },
     source: { kind: "report", name: "March report" },
     generatedAt: new Date("2026-04-01T08:00:00Z"),
-    insights: Array.from({ length: options.insights ?? 5 }, (_, i) => insightOf(i, days, periodEnd)),
+    insights: Array.from({ length: options.insights ?? 5 }, (_, i) =>
+      narrated(insightOf(i, days, periodEnd), periodEnd),
+    ),
     // The report page's key figures: revenue up and backed by the tests, orders within their normal variation.
     figures: [
       {

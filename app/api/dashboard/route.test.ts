@@ -1,3 +1,4 @@
+import type { Finding } from "@/lib/insights/finding";
 import { sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import type { Dashboard } from "@/lib/api-client/dashboard-types";
@@ -20,7 +21,7 @@ async function rollUp(projectId: string) {
   for (const s of sources.rows) await refreshDailyTotals(s.id);
 }
 
-const finding = (pct: number) => ({
+const finding = (pct: number): Finding => ({
   kind: "change",
   metric: "conversions",
   dimension: "channel",

@@ -18,6 +18,7 @@ import { clientProjects } from "./clients";
 import { id, timestamps } from "./columns";
 import { compareTo, funnelStage, insightGroup, reportStatus } from "./enums";
 import { users } from "./users";
+import type { Finding, InsightNarration, InsightOutcome } from "@/lib/insights/finding";
 
 export const reports = pgTable(
   "reports",
@@ -91,8 +92,16 @@ export const insights = pgTable(
     kpiMetric: text("kpi_metric"),
     rank: integer("rank").notNull().default(0),
     isWaitForGenerating: boolean("is_wait_for_generating").notNull().default(false),
-    findings: jsonb("findings").$type<unknown[]>().notNull().default([]),
+    /** The insight's findings: lib/insights/finding.ts `Finding` (the one contract of engine, API, UI and exports). */
+    findings: jsonb("findings").$type<Finding[]>().notNull().default([]),
     chart: jsonb("chart").$type<Record<string, unknown> | null>(),
+    /**
+     * What the narrator wrote when the report was generated (lib/insights/narrate): headline, sentences, why, next
+     * step, effect and how it was tested; shown as stored. null: none (no findings, or generated before it was kept).
+     */
+    narration: jsonb("narration").$type<InsightNarration | null>(),
+    /** Whether the intention found something, found nothing notable, or could not run (and why), as data. */
+    outcome: jsonb("outcome").$type<InsightOutcome>().notNull().default({ status: "nothing_notable" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("insights_report_rank_idx").on(t.reportId, t.rank), index("insights_project_idx").on(t.projectId)],

@@ -4,7 +4,7 @@
 // contribution for drivers, each funnel step's rate (this period and the comparison) for a funnel, and affected rows
 // per issue for an audit of several issues.
 import { contrastingColor } from "@/components/charts/colors";
-import { auditIssueName } from "@/lib/insights/analyst-narrative";
+import { auditIssueName } from "@/lib/insights/narrate/analyst";
 import { formatDay, metricLabel } from "@/lib/insights/format-values";
 import type { MetricUnit } from "@/lib/insights/metrics";
 import { currencySymbol, finite, hexColor } from "../export-format";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { analystNarrative } from "@/lib/insights/analyst-narrative";
+import { analystNarrative } from "@/lib/insights/narrate/analyst";
 import { formatPeriod } from "@/lib/insights/format-values";
 import { all, readPackage, wellFormed, type OfficePackage } from "@/test/ooxml";
 import { syntheticModel } from "../synthetic-model";

@@ -1,6 +1,6 @@
 // The compact evidence table on an insight's slide: the same numbers as the on-screen evidence
 // table, formatted with units and the project's currency, a handful of rows at most.
-import { analystNarrative, auditIssueLabel, auditIssueName } from "@/lib/insights/analyst-narrative";
+import { analystNarrative, auditIssueLabel, auditIssueName } from "@/lib/insights/narrate/analyst";
 import {
   dimensionLabel,
   formatFindingChange,

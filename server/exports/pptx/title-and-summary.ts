@@ -1,6 +1,6 @@
 // The opening slides: the title (logo, report title, client, project, period) and the summary of
 // the most impactful findings with their headline numbers.
-import { auditIssueLabel } from "@/lib/insights/analyst-narrative";
+import { auditIssueLabel } from "@/lib/insights/narrate/analyst";
 import type PptxGenJS from "pptxgenjs";
 import {
   COMPARE_TO_LABELS,

@@ -1,7 +1,7 @@
 // The numbers behind each chart: the daily series (value, expected value and range) in one long table ready for a
 // pivot or a chart, and the segment, funnel-step and audit bars in another. Each insight's rows are one block; the
 // blocks are returned so the Charts sheet's native charts read their numbers from these cells.
-import { auditIssueName } from "@/lib/insights/analyst-narrative";
+import { auditIssueName } from "@/lib/insights/narrate/analyst";
 import type ExcelJS from "exceljs";
 import { metricLabel } from "@/lib/insights/format-values";
 import type { MetricUnit } from "@/lib/insights/metrics";

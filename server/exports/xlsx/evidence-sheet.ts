@@ -1,6 +1,6 @@
 // One sheet per insight group: every finding of every insight, one row each, with its numbers in
 // their units.
-import { auditIssueLabel, auditIssueName } from "@/lib/insights/analyst-narrative";
+import { auditIssueLabel, auditIssueName } from "@/lib/insights/narrate/analyst";
 import type ExcelJS from "exceljs";
 import { weekdaysOf } from "@/lib/insights/weekdays";
 import { findingConfidence, metricLabel, stageLabel } from "@/lib/insights/format-values";

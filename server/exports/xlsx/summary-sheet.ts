@@ -1,7 +1,7 @@
 // The summary sheet: who and when at the top (with the logo), then one row per insight with its group, stage, effect
 // and headline numbers, in the report's rank order (the order its page lists them: Most Impactful, the Data Quality
 // Audit, then the rest).
-import { auditIssueLabel } from "@/lib/insights/analyst-narrative";
+import { auditIssueLabel } from "@/lib/insights/narrate/analyst";
 import type ExcelJS from "exceljs";
 import { findingConfidence, INSIGHT_GROUPS, metricLabel, stageLabel } from "@/lib/insights/format-values";
 import { alsoCheckedLine } from "@/lib/insights/report-document";

@@ -1,3 +1,5 @@
+import type { Explanation } from "@/lib/insights/narrate/legacy-fields";
+export type { Explanation };
 import { dayNumber, dayOfWeek } from "@/lib/dates";
 import { takesSomeWeekdays } from "../detectors/weekday-shift";
 import { findMetric } from "@/lib/catalogue/metrics";
@@ -34,17 +36,6 @@ function disproportionate(segment: Finding, total: Finding): boolean {
   const [a, b] = [segment.changePct, total.changePct];
   if (typeof a !== "number" || typeof b !== "number" || b === 0) return true;
   return Math.abs(a) >= EXPLAINS_SURPRISE * Math.abs(b);
-}
-
-export interface Explanation {
-  dimension: string;
-  dimensionValue: string;
-  /** The first day of the segment's level shift, when a shift explains a total's unusual day (fold-moved-with.ts). */
-  shiftFrom?: string;
-  /** Share of the total's change (or KPI effect) that the segment carries. */
-  share: number;
-  /** The weekdays of that shift, when it moved only those (weekday-shift.ts). */
-  weekdays?: number[];
 }
 
 type SegmentFinding = Finding & {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { describeFinding } from "../narrative";
+import { describeFinding } from "@/lib/insights/narrate/sentences";
 import type { SegmentShift } from "./analyses/segment-watch";
 import { foldMovedWith } from "./fold-moved-with";
 import type { IntentionOutcome } from "./types";

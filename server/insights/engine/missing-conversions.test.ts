@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { analystNarrative, type NarrativeFinding } from "@/lib/insights/analyst-narrative";
+import { analystNarrative, type NarrativeFinding } from "@/lib/insights/narrate/analyst";
 import { PARTS, type PartValues } from "../data/parts";
 import { ProjectData } from "../data/project-data";
 import { generateProject } from "../synthetic/generate-project";

@@ -9,7 +9,7 @@ import { generateProject } from "../synthetic/generate-project";
 import { eventFound, significantFindings } from "../synthetic/score";
 import type { Finding } from "../types";
 import { SEGMENT_LOOKBACK_DAYS, type SegmentAnomaly, type SegmentShift } from "./analyses/segment-watch";
-import { formatDate } from "../narrative";
+import { formatDate } from "@/lib/insights/narrate/sentences";
 import { runEngine } from "./run-engine";
 import type { EngineInput } from "./types";
 
@@ -201,7 +201,7 @@ describe("runEngine on generated projects", () => {
     expect(reasons.get("sessions_trend")).toBe(undefined); // 28 days are enough for a level shift
     expect(reasons.get("roas_by_campaign")).toMatch(/needs advertising data/);
     // The generated site has no ad cost: comparing its ad clicks with paid visits is skipped, not "nothing found".
-    expect(reasons.get("ads_clicks_vs_sessions")).toMatch(/^Skipped: this check needs advertising data/);
+    expect(reasons.get("ads_clicks_vs_sessions")).toMatch(/^this check needs advertising data/);
   });
 
   it("does not judge single days of a count the site has a few of a day (a lead every fourth day)", () => {
@@ -219,13 +219,13 @@ describe("runEngine on generated projects", () => {
     const reasons = new Map(report.skipped.map((s) => [s.intentionKey, s.reason]));
     expect(reasons.get("leads_anomalies")).toMatch(
       new RegExp(
-        "^Skipped: a single day's leads can be told apart from chance only with about 3 leads a day; " +
+        "^a single day's leads can be told apart from chance only with about 3 leads a day; " +
           "this project has 0\\.2\\d a day\\.$",
       ),
     );
     expect(reasons.has("sessions_anomalies")).toBe(false);
     expect(reasons.get("leads_trend")).toMatch(
-      /^Skipped: a lasting change in leads can be told apart from chance only with about 3 leads a day; /,
+      /^a lasting change in leads can be told apart from chance only with about 3 leads a day; /,
     );
     // Days of one lead had read "above the expected range of 0 to 0".
     expect(significantFindings(report).filter((f) => f.metric === "leads")).toEqual([]);
@@ -382,12 +382,17 @@ describe("runEngine on generated projects", () => {
     const reasons = new Map(report.skipped.map((s) => [s.intentionKey, s.reason]));
     const days = daysBetween(w.comparisonStart, w.comparisonEnd);
     expect(reasons.get("revenue_by_channel")).toBe(
-      `Skipped: the comparison period (${formatDate(w.comparisonStart)} to ${formatDate(w.comparisonEnd)}) has data on only ${days - 20} of its ${days} days, so a change between the periods would measure the missing days.`,
+      `the comparison period (${formatDate(w.comparisonStart)} to ${formatDate(w.comparisonEnd)}) has data on only ${days - 20} of its ${days} days, so a change between the periods would measure the missing days.`,
     );
-    expect(reasons.get("funnel_steps")).toMatch(/^Skipped: the comparison period .* has data on only/);
+    expect(reasons.get("funnel_steps")).toMatch(/^the comparison period .* has data on only/);
     // Shown as skipped, with the reason and no findings.
     const shown = report.insights.find((i) => i.intentionKey === "revenue_by_channel");
-    expect(shown).toMatchObject({ summary: reasons.get("revenue_by_channel"), findings: [], group: "other" });
+    expect(shown).toMatchObject({
+      summary: `Skipped: ${reasons.get("revenue_by_channel")}`,
+      outcome: { status: "not_run", reason: reasons.get("revenue_by_channel"), need: null },
+      findings: [],
+      group: "other",
+    });
     // With the whole comparison period, the same intention runs.
     expect(runEngine(input).skipped.map((s) => s.intentionKey)).not.toContain("revenue_by_channel");
   });
@@ -406,7 +411,7 @@ describe("runEngine on generated projects", () => {
     const data = ProjectData.combine(w, noOrders, [input.data], input.data.loadedDimensions);
     const reasons = new Map(runEngine({ ...input, data }).skipped.map((s) => [s.intentionKey, s.reason]));
     expect(reasons.get("aov_by_channel")).toBe(
-      `Skipped: average order value needs transactions, and the comparison period (${formatDate(w.comparisonStart)} to ${formatDate(w.comparisonEnd)}) had none.`,
+      `average order value needs transactions, and the comparison period (${formatDate(w.comparisonStart)} to ${formatDate(w.comparisonEnd)}) had none.`,
     );
     // With orders in the comparison period only, the report period is the one named.
     const lateBreak = input.data.sources.map((s) => ({
@@ -421,7 +426,7 @@ describe("runEngine on generated projects", () => {
     expect(
       new Map(runEngine({ ...input, data: late }).skipped.map((s) => [s.intentionKey, s.reason])).get("aov_by_channel"),
     ).toBe(
-      `Skipped: average order value needs transactions, and the report period (${formatDate(w.periodStart)} to ${formatDate(w.periodEnd)}) had none.`,
+      `average order value needs transactions, and the report period (${formatDate(w.periodStart)} to ${formatDate(w.periodEnd)}) had none.`,
     );
   });
 

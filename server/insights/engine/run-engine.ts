@@ -34,7 +34,15 @@ import { rankOutcomes, type InsightGroup } from "./rank";
 import { runIntention } from "./run-intention";
 import { labelSeasonalFindings } from "./seasonal-label";
 import { sameCount, sameCountReason, twinIntention } from "./same-counts";
-import { skipReason } from "./skip-reason";
+import { skipReason, type NotRun } from "./skip-reason";
+import { withTest } from "./stored-test";
+import {
+  parseFindings,
+  type Finding as StoredFinding,
+  type InsightNarration,
+  type InsightOutcome,
+} from "@/lib/insights/finding";
+import { narrateInsight, outcomeSummary, withTestedLine } from "@/lib/insights/narrate";
 import { narrate } from "./summary";
 import type { EngineContext, EngineInput, IntentionOutcome } from "./types";
 
@@ -47,20 +55,24 @@ export interface InsightDraft {
   group: InsightGroup;
   funnelStage: string;
   title: string;
+  /** The narrator's sentences joined, or the outcome's own sentence (outcomeSummary): the API's field. */
   summary: string;
+  /** The narrator's stored text (lib/insights/narrate); null without findings. */
+  narration: InsightNarration | null;
+  outcome: InsightOutcome;
   impact: number;
   /** The change in the primary KPI the insight stands for, in its unit, where it is an estimate to quote. */
   kpiEffect: number | null;
   kpiMetric: string | null;
   rank: number;
-  findings: Finding[];
+  findings: StoredFinding[];
   chart: Record<string, unknown> | null;
 }
 
 export interface EngineReport {
   insights: InsightDraft[];
-  /** Intentions not run, with the reason (too little history, a source they need). */
-  skipped: { intentionKey: string; reason: string }[];
+  /** Intentions not run, with the reason (too little history, a source they need) and what they need. */
+  skipped: ({ intentionKey: string } & NotRun)[];
   /** Hypotheses tested across the report and the p-value threshold that controls the FDR over them. */
   tests: number;
   pThreshold: number;
@@ -104,13 +116,13 @@ export function runEngine(input: EngineInput, options: EngineOptions = {}): Engi
     const reason = skipReason(ctx, intention);
     if (reason === "not_applicable") continue;
     if (reason) {
-      skipped.push({ intentionKey: intention.key, reason });
+      skipped.push({ intentionKey: intention.key, ...reason });
       continue;
     }
     // The same question about the same numbers under another name is answered once, by the count's own intention.
     const twin = twinIntention(intention, ctx.sameCount ?? null, intentions);
     if (twin && ctx.sameCount && skipReason(ctx, twin) === null) {
-      skipped.push({ intentionKey: intention.key, reason: sameCountReason(ctx.sameCount, twin) });
+      skipped.push({ intentionKey: intention.key, ...sameCountReason(ctx.sameCount, twin) });
       continue;
     }
     const outcome = runIntention(ctx, intention);
@@ -145,32 +157,43 @@ export function runEngine(input: EngineInput, options: EngineOptions = {}): Engi
   for (const o of outcomes) if (o.localised) o.chart = segmentWatchChart(o.findings);
   const ranked = rankOutcomes(ctx, outcomes);
   const narrativeCtx = { currency: project.currency };
+  const told = { currency: project.currency, period: { start: window.periodStart, end: window.periodEnd } };
+  const report = { tests, threshold };
   const insights: InsightDraft[] = ranked.map((r) => {
-    const { findings, summary } = narrate(r.outcome, narrativeCtx);
+    const { findings: narrated, sentences } = narrate(r.outcome, narrativeCtx);
+    const findings = parseFindings(narrated.map((f) => withTest(f, report))).map(withTestedLine);
     const intention = r.outcome.intention;
+    const effect = statedKpiEffect(ctx, r.outcome) ?? { kpiEffect: null, kpiMetric: null };
+    const chart = r.outcome.chart as Record<string, unknown> | null;
+    const outcome: InsightOutcome = findings.length > 0 ? { status: "findings" } : { status: "nothing_notable" };
     return {
       intentionKey: intention.key,
       group: r.group,
       funnelStage: intention.stage,
       title: intention.title,
-      summary,
+      summary: outcomeSummary(outcome, sentences),
+      narration: narrateInsight({ findings, chart: chart as { type: string } | null, ...effect, sentences }, told),
+      outcome,
       impact: r.impact,
-      ...(statedKpiEffect(ctx, r.outcome) ?? { kpiEffect: null, kpiMetric: null }),
+      ...effect,
       rank: r.rank,
       findings,
       // "No significant results" keeps no findings, but its chart still shows the data looked at.
-      chart: r.outcome.chart as Record<string, unknown> | null,
+      chart,
     };
   });
   const byKey = new Map<string, Intention>(intentions.map((i) => [i.key, i]));
   for (const s of skipped) {
     const intention = byKey.get(s.intentionKey)!;
+    const outcome: InsightOutcome = { status: "not_run", reason: s.reason, need: s.need };
     insights.push({
       intentionKey: intention.key,
       group: intention.stage === "audit" ? "data_quality" : "other",
       funnelStage: intention.stage,
       title: intention.title,
-      summary: s.reason,
+      summary: outcomeSummary(outcome, []),
+      narration: null,
+      outcome,
       impact: 0,
       kpiEffect: null,
       kpiMetric: null,

@@ -102,7 +102,10 @@ export function readAs(metric: string, same: SameCount | null | undefined): stri
 }
 
 /** The reason a twin intention is skipped, in the report's words. */
-export function sameCountReason(same: SameCount, twin: Intention): string {
+export function sameCountReason(same: SameCount, twin: Intention): { reason: string; need: null } {
   const label = (part: PartKey) => metricDefinition(part).label.toLowerCase();
-  return `Skipped: ${label(same.alias)} and ${label(same.canonical)} are the same numbers in this data, so “${twin.title}” answers this question.`;
+  return {
+    reason: `${label(same.alias)} and ${label(same.canonical)} are the same numbers in this data, so “${twin.title}” answers this question.`,
+    need: null,
+  };
 }

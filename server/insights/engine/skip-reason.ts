@@ -6,7 +6,7 @@ import { addDays, dayNumber, daysBetween } from "@/lib/dates";
 import type { PartKey } from "../data/parts";
 import { metricParts } from "../data/project-data";
 import { COUNT_BEHIND, MIN_COUNT_PER_DAY, MIN_COUNT_PER_DAY_COUNTED, MIN_COUNT_PER_DAY_SHIFTS } from "./count-floor";
-import { formatDate } from "../narrative";
+import { formatDate } from "@/lib/insights/narrate/sentences";
 import { siteTypeIntentions } from "./applicable";
 import type { EngineContext } from "./types";
 
@@ -28,7 +28,21 @@ export const UNUSUAL_DAYS_MIN_DATA = 42;
 /** Days of data a level shift or a slope change needs: a week or more on each side of it and the noise. */
 export const CHANGE_POINT_MIN_DATA = 28;
 
-export function skipReason(ctx: EngineContext, intention: Intention): string | null | "not_applicable" {
+/** Why an intention could not run, as the report stores it (lib/insights/finding.ts InsightOutcome "not_run"). */
+export interface NotRun {
+  /** The reason in a sentence (the summary is "Skipped: " and this). */
+  reason: string;
+  /** What it needs, when it is missing data (the words after "needs"); null otherwise. */
+  need: string | null;
+}
+
+/** A reason "… needs {need}{rest}": the need is said once, in the sentence and as data. */
+const needs = (what: string, need: string, rest = ""): NotRun => ({
+  reason: `${what} needs ${need}${rest}.`,
+  need: need + rest,
+});
+
+export function skipReason(ctx: EngineContext, intention: Intention): NotRun | null | "not_applicable" {
   const data = ctx.data;
   const missing = intention.metrics.filter((m) => !data.hasMetric(m));
   const missingDims = intention.dimensions.filter((d) => !data.hasDimension(d));
@@ -46,9 +60,15 @@ export function skipReason(ctx: EngineContext, intention: Intention): string | n
       const absent = [...new Set(missing.flatMap((m) => metricInputs(m)))].filter((m) => !data.hasMetric(m));
       if (data.hasMetric("cost") && absent.length > 0 && !absent.includes("cost")) {
         const names = absent.map((m) => metricDefinition(m).label.toLowerCase()).join(" and ");
-        return `Skipped: ${what} needs ${names} beside the ad cost, and the data has ad cost but no ${names} — upload ${names} with each paid campaign's cost, or connect Google Ads.`;
+        return needs(
+          what,
+          `${names} beside the ad cost, and the data has ad cost but no ${names} — upload ${names} with each paid campaign's cost, or connect Google Ads`,
+        );
       }
-      return `Skipped: ${what} needs advertising data — connect Google Ads (or upload ad cost with the conversions and conversion value attributed to each paid campaign).`;
+      return needs(
+        what,
+        "advertising data — connect Google Ads (or upload ad cost with the conversions and conversion value attributed to each paid campaign)",
+      );
     }
     return "not_applicable";
   }
@@ -58,14 +78,20 @@ export function skipReason(ctx: EngineContext, intention: Intention): string | n
   if (a.type === "change" && brokenDown(ctx, a.metric)) return "not_applicable";
   if ((a.type === "anomalies" || a.type === "segments") && days < UNUSUAL_DAYS_MIN_DATA)
     return a.type === "segments" && a.view === "level_shifts"
-      ? `Skipped: watching each segment for level shifts needs ${UNUSUAL_DAYS_MIN_DATA} days of data to learn its weekly pattern; this project has ${days}.`
-      : `Skipped: finding unusual days needs ${UNUSUAL_DAYS_MIN_DATA} days of data to learn the weekly pattern; this project has ${days}.`;
+      ? needs(
+          "watching each segment for level shifts",
+          `${UNUSUAL_DAYS_MIN_DATA} days of data to learn its weekly pattern; this project has ${days}`,
+        )
+      : needs(
+          "finding unusual days",
+          `${UNUSUAL_DAYS_MIN_DATA} days of data to learn the weekly pattern; this project has ${days}`,
+        );
   if (a.type === "anomalies") {
     const sparse = sparseCounts(ctx, intention.metrics[0]);
     if (sparse) return sparse;
   }
   if (a.type === "trend" && days < CHANGE_POINT_MIN_DATA)
-    return `Skipped: finding level shifts needs ${CHANGE_POINT_MIN_DATA} days of data; this project has ${days}.`;
+    return needs("finding level shifts", `${CHANGE_POINT_MIN_DATA} days of data; this project has ${days}`);
   if (a.type === "trend") {
     const sparse = sparseLevels(ctx, a.metric);
     if (sparse) return sparse;
@@ -81,7 +107,7 @@ export function skipReason(ctx: EngineContext, intention: Intention): string | n
  * A count is judged as a count from MIN_COUNT_PER_DAY_COUNTED a day (detectors/count-days.ts); money, made of a few
  * amounts of any size a day, needs MIN_COUNT_PER_DAY of the counts behind it.
  */
-function sparseCounts(ctx: EngineContext, metric: string | undefined): string | null {
+function sparseCounts(ctx: EngineContext, metric: string | undefined): NotRun | null {
   if (!metric) return null;
   const floor = COUNT_BEHIND[metric as PartKey] ? MIN_COUNT_PER_DAY : MIN_COUNT_PER_DAY_COUNTED;
   return tooFewEvents(ctx, metric, floor, `a single day's ${label(metric)}`);
@@ -91,16 +117,19 @@ function sparseCounts(ctx: EngineContext, metric: string | undefined): string | 
  * Why the site's level of `metric` cannot be followed: fewer than MIN_COUNT_PER_DAY_SHIFTS events a day behind it (as
  * a segment's level shifts need), where most days are 0, 1 or 2 and a "new level" is a run of chance.
  */
-function sparseLevels(ctx: EngineContext, metric: string): string | null {
+function sparseLevels(ctx: EngineContext, metric: string): NotRun | null {
   return tooFewEvents(ctx, metric, MIN_COUNT_PER_DAY_SHIFTS, `a lasting change in ${label(metric)}`);
 }
 
-/** "Skipped: {what} can be told apart from chance only with about {floor} {events} a day; …", or null above it. */
-function tooFewEvents(ctx: EngineContext, metric: string, floor: number, what: string): string | null {
+/** "{what} can be told apart from chance only with about {floor} {events} a day; …", or null above it. */
+function tooFewEvents(ctx: EngineContext, metric: string, floor: number, what: string): NotRun | null {
   const volume = eventsPerDay(ctx, metric);
   if (!volume || volume.perDay >= floor) return null;
   const shown = volume.perDay.toLocaleString("en", { maximumFractionDigits: volume.perDay < 1 ? 2 : 1 });
-  return `Skipped: ${what} can be told apart from chance only with about ${floor} ${label(volume.count)} a day; this project has ${shown} a day.`;
+  return {
+    reason: `${what} can be told apart from chance only with about ${floor} ${label(volume.count)} a day; this project has ${shown} a day.`,
+    need: null,
+  };
 }
 
 const label = (metric: string) => metricDefinition(metric).label.toLowerCase();
@@ -148,7 +177,7 @@ function standsIn(ctx: EngineContext, intention: Intention): boolean {
 }
 
 /** Why the period-over-period comparison of `intention` cannot be made, or null when it can. */
-function comparisonGap(ctx: EngineContext, intention: Intention): string | null {
+function comparisonGap(ctx: EngineContext, intention: Intention): NotRun | null {
   const metric = intention.metrics[0];
   if (!metric) return null;
   const w = ctx.window;
@@ -163,12 +192,16 @@ function comparisonGap(ctx: EngineContext, intention: Intention): string | null 
   ];
   const undefinedIn = undefinedRatio(ctx, metric, periods);
   if (undefinedIn) return undefinedIn;
-  if (ctx.data.periodTotals(metric).baseline === null) return `Skipped: ${comparison} has no data to compare with.`;
+  if (ctx.data.periodTotals(metric).baseline === null)
+    return { reason: `${comparison} has no data to compare with.`, need: null };
   for (const { name, from, to } of periods) {
     const days = daysBetween(from, to);
     const imported = ctx.data.importedDays(metric, from, to);
     if (imported < MIN_PERIOD_COVERAGE * days)
-      return `Skipped: ${name} has data on only ${imported} of its ${days} days, so a change between the periods would measure the missing days.`;
+      return {
+        reason: `${name} has data on only ${imported} of its ${days} days, so a change between the periods would measure the missing days.`,
+        need: null,
+      };
   }
   return null;
 }
@@ -182,14 +215,14 @@ function undefinedRatio(
   ctx: EngineContext,
   metric: string,
   periods: readonly { name: string; from: string; to: string }[],
-): string | null {
+): NotRun | null {
   const def = metricDefinition(metric);
   if (def.kind !== "ratio") return null;
   const [, denominator] = metricParts(def);
   for (const { name, from, to } of periods) {
     const known = ctx.data.series(denominator, from, to).filter((p) => p.value !== null);
     if (known.length > 0 && known.every((p) => p.value === 0))
-      return `Skipped: ${label(metric)} needs ${label(denominator)}, and ${name} had none.`;
+      return needs(label(metric), label(denominator), `, and ${name} had none`);
   }
   return null;
 }

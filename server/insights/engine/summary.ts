@@ -1,9 +1,9 @@
 import { dayNumber } from "@/lib/dates";
 import { takesSomeWeekdays } from "../detectors/weekday-shift";
 import { NO_SIGNIFICANT_RESULTS } from "@/lib/insights/intentions";
-import { findingSentiment } from "../metric-sense";
+import { findingSentiment } from "@/lib/insights/narrate/sense";
 import { revenueMismatchSentence } from "../detectors/revenue-reconciliation";
-import { describeFinding, describeRun, type NarrativeContext } from "../narrative";
+import { describeFinding, describeRun, type NarrativeContext } from "@/lib/insights/narrate/sentences";
 import { isSeasonallyExpected } from "@/lib/insights/season";
 import { daysAround } from "@/lib/insights/days-in-a-row";
 import type { Finding } from "../types";
@@ -15,8 +15,11 @@ import type { IntentionOutcome } from "./types";
 const MAX_SENTENCES = 4;
 
 /** Attaches each finding's sentence (narrative.ts) and joins the first few into the summary. */
-export function narrate(outcome: IntentionOutcome, ctx: NarrativeContext): { findings: Finding[]; summary: string } {
-  if (outcome.findings.length === 0) return { findings: [], summary: NO_SIGNIFICANT_RESULTS };
+export function narrate(
+  outcome: IntentionOutcome,
+  ctx: NarrativeContext,
+): { findings: Finding[]; summary: string; sentences: string[] } {
+  if (outcome.findings.length === 0) return { findings: [], summary: NO_SIGNIFICANT_RESULTS, sentences: [] };
   // `sentiment` tells the UI how to colour the finding (a fall in cost per conversion is good news).
   // The news first: what the season predicts follows it in the summary and the evidence. A finding without a test of
   // its own (a driver segment) belongs to its outcome's tested one: when that is what the season predicted, the total
@@ -46,10 +49,9 @@ export function narrate(outcome: IntentionOutcome, ctx: NarrativeContext): { fin
       : type === "audit" && findings.length > 1
         ? `${findings.length} issues found. `
         : "";
-  return {
-    findings,
-    summary: lead + summarySentences(findings, ctx).slice(0, MAX_SENTENCES).join(" "),
-  };
+  const told = summarySentences(findings, ctx).slice(0, MAX_SENTENCES);
+  if (lead) told[0] = lead + told[0];
+  return { findings, summary: told.join(" "), sentences: told };
 }
 
 /**

@@ -26,6 +26,7 @@ export function toExportInsight(row: Insight): ExportInsight {
     id: row.id,
     title: row.title,
     summary: row.summary,
+    narration: row.narration,
     question: intention?.question ?? "",
     group: row.group,
     funnelStage: row.funnelStage,

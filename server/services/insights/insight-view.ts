@@ -38,6 +38,10 @@ export function insightView(insight: Insight, tags: InsightTagRef[] = [], saved 
     saved,
     findings: insight.findings,
     chart: insight.chart,
+    /** The narrator's text, stored with the report (headline, sentences, why, next step, effect, how it was tested). */
+    narration: insight.narration,
+    /** Found something, nothing notable, or not run (with why and what it needs), as data. */
+    outcome: insight.outcome,
     dismissPopUp: insight.group === "other",
     createdAt: insight.createdAt,
   };

@@ -7,6 +7,8 @@ import type { SplitTestAccess } from "../../auth/split-test-access";
 import { db } from "../../db/client";
 import { insights, reports } from "../../db/schema";
 import { BadRequestError, NotFoundError } from "../../errors";
+import { parseFindings } from "@/lib/insights/finding";
+import { narrateInsight } from "@/lib/insights/narrate";
 import { splitTestFindings } from "../../insights/split-test/analyse-split-test";
 import { insightView } from "../insights/insight-view";
 import type { AccessServiceContext } from "../context";
@@ -42,7 +44,12 @@ export async function addSplitTestToReport({
   if (report.status !== "ready")
     throw new BadRequestError(REPORT_MESSAGES.reportNotReady, { reportId: REPORT_MESSAGES.reportNotReady });
   const result = await computeResult(test);
-  const findings = splitTestFindings(questionOf(test), result, { start: test.periodStart, end: test.periodEnd });
+  const period = { start: test.periodStart, end: test.periodEnd };
+  const findings = parseFindings(splitTestFindings(questionOf(test), result, period));
+  const narration = narrateInsight(
+    { findings, kpiEffect: null, kpiMetric: null, sentences: findings.flatMap((f) => f.narrative ?? []) },
+    { currency: "USD", period },
+  );
   const [row] = await db()
     .insert(insights)
     .values({
@@ -57,6 +64,8 @@ export async function addSplitTestToReport({
       impact: 0,
       rank: sql`(select coalesce(max(${insights.rank}), 0) + 1 from ${insights} where ${insights.reportId} = ${report.id})`,
       findings,
+      narration,
+      outcome: { status: "findings" },
       chart: {
         type: "series",
         metric: result.primaryMetric,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { describeFinding } from "../../narrative";
+import { describeFinding } from "@/lib/insights/narrate/sentences";
 import { foldSameEvent, foldSameRows, type SegmentAnomaly, type SegmentShift } from "./segment-watch";
 
 // One newsletter's traffic is Channel “Email”, Source “newsletter” and Medium “email”: the segment watch

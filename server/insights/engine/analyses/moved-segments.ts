@@ -1,3 +1,5 @@
+import type { MovedFrom, MovedTo } from "@/lib/insights/narrate/legacy-fields";
+export type { MovedFrom, MovedTo };
 import { addDays, dayNumber, dayOfWeek } from "@/lib/dates";
 import { takesSomeWeekdays } from "../../detectors/weekday-shift";
 import { isSeasonallyExpected } from "@/lib/insights/season";
@@ -28,25 +30,6 @@ const MIN_DAYS_BEFORE = 14;
 const ADDITIVE: ReadonlySet<string> = new Set(WATCHED_METRICS);
 
 /** Where a segment's lost level went: the other segment, its level a day before and after, and the day it moved. */
-export interface MovedTo {
-  dimension: string;
-  dimensionValue: string;
-  /** Its level of the metric a day (0 before: it began that day, a new name); with `with`, of that traffic. */
-  before: number;
-  after: number;
-  date: string;
-  /** A new name whose days were the old name's within their noise (keptShare): "about as many". */
-  same?: boolean;
-  /**
-   * Another metric of a segment whose traffic moved to a segment that was there before: the traffic metric, and what
-   * that traffic brought the other segment a day in the KPI (its rise at the other segment's own KPI per unit).
-   */
-  with?: string;
-  gainPerDay?: number;
-  /** The other segment's rise's effect on the KPI over the period, and the loss's own (a rise found beside it). */
-  gainEffect?: number;
-  lostEffect?: number;
-}
 
 type SegmentFinding = SegmentAnomaly | SegmentShift;
 
@@ -373,15 +356,6 @@ function moveWithTraffic<T extends SegmentFinding>(ctx: EngineContext, findings:
 }
 
 /** Where a segment's gained level came from: the segment whose traffic moved to it, and what it brought there. */
-export interface MovedFrom {
-  dimension: string;
-  dimensionValue: string;
-  date: string;
-  /** The traffic metric that moved. */
-  with: string;
-  /** What the traffic brought the segment it left, a day in the KPI (its loss at that segment's KPI per unit). */
-  lostPerDay: number;
-}
 
 const movedFromOf = (f: object) => (f as { movedFrom?: MovedFrom }).movedFrom;
 const movedToOf = (f: object) => (f as { movedTo?: MovedTo }).movedTo;

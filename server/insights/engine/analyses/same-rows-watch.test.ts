@@ -6,7 +6,6 @@ import { generateProject } from "../../synthetic/generate-project";
 import { eventFound } from "../../synthetic/score";
 import type { EngineInput } from "../types";
 import { runEngine } from "../run-engine";
-import type { SegmentAnomaly } from "./segment-watch";
 
 // An export whose medium is its channel under another name (Channel “Email” is Medium “email”, day for day, as one
 // newsletter's rows are). Each channel's series is watched, tested and told once, naming its medium; the mediums add
@@ -47,10 +46,10 @@ describe("the segment watch and the same rows through two dimensions", () => {
     expect(both.tests).toBe(alone.tests);
     const spike = both.insights
       .find((i) => i.intentionKey === "segment_anomalies")!
-      .findings.find((f) => (f as SegmentAnomaly).dimensionValue === event!.value) as SegmentAnomaly | undefined;
+      .findings.find((f) => f.dimensionValue === event!.value);
     expect(spike?.sameRowsAs).toEqual([{ dimension: "medium", dimensionValue: medium(event!.value!) }]);
     const segments = both.insights.filter((i) => i.intentionKey.startsWith("segment_")).flatMap((i) => i.findings);
-    expect(segments.filter((f) => (f as SegmentAnomaly).dimension === "medium")).toEqual([]);
+    expect(segments.filter((f) => f.dimension === "medium")).toEqual([]);
     expect(both.insights.find((i) => i.intentionKey === "segment_anomalies")!.summary).toContain(
       `Medium “${medium(event!.value!)}”`,
     );

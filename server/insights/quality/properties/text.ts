@@ -7,8 +7,8 @@
 // the report's own period and comparison period (a stretch's `until`, also the day after it, when it came back).
 // Text inside quotes (segment names, queries) is a name, not a number.
 import { addDays } from "@/lib/dates";
-import { analystNarrative } from "@/lib/insights/analyst-narrative";
-import type { NarrativeFinding } from "@/lib/insights/analyst-narrative";
+import { analystNarrative } from "@/lib/insights/narrate/analyst";
+import type { NarrativeFinding } from "@/lib/insights/narrate/analyst";
 import { violation, type CheckContext, type PlacedView } from "../context";
 import type { CheckedInsight, CheckedReport, Violation } from "../types";
 

@@ -2,11 +2,11 @@
 // the engine's sentences: a headline with the number, the segment and the date; one sentence of why (the driver and
 // its share of the change); one next step for the kind of finding. Display names only (catalogue labels), and the
 // report's period is left out of a headline that covers exactly that period (the report says it once).
-import { daysAround, runMeans } from "./days-in-a-row";
-import { weekdaysOf } from "./weekdays";
-import { dimensionLabel, dimensionPlural } from "../catalogue/dimensions";
-import { AD_METRICS, isCampaignName } from "./ad-metrics";
-import { findMetric, metricLabel, metricUnit, wasOrWere } from "../catalogue/metrics";
+import { daysAround, runMeans } from "../days-in-a-row";
+import { weekdaysOf } from "../weekdays";
+import { dimensionLabel, dimensionPlural } from "../../catalogue/dimensions";
+import { AD_METRICS, isCampaignName } from "../ad-metrics";
+import { findMetric, metricLabel, metricUnit, wasOrWere } from "../../catalogue/metrics";
 import {
   formatChange,
   formatDay,
@@ -16,8 +16,8 @@ import {
   formatPct,
   isDailyAmount,
   readsPerDay,
-} from "./format-values";
-import { beyondSeason, isSeasonallyExpected, seasonOf, type FindingSeason } from "./season";
+} from "../format-values";
+import { beyondSeason, isSeasonallyExpected, seasonOf, type FindingSeason } from "../season";
 
 export interface NarrativeFinding {
   kind: string;

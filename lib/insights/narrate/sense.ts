@@ -1,6 +1,7 @@
 import { METRICS } from "@/lib/insights/metrics";
 import { changeIsNews } from "@/lib/insights/season";
-import type { Direction, Finding } from "./types";
+import type { Direction } from "../finding";
+import type { LegacyFinding as Finding } from "./legacy-fields";
 
 // Which way is good news. For most metrics up is good; for cost, cost per click, cost per
 // conversion and average position (a larger number is a worse rank) down is good, so a fall must

@@ -1,5 +1,4 @@
 import { addDays, dayNumber, formatIsoDate } from "@/lib/dates";
-import type { Explanation } from "./engine/explain-by-segment";
 import { listed, weekdaysOf } from "@/lib/insights/weekdays";
 import { dimensionLabel, dimensionPlural } from "@/lib/catalogue/dimensions";
 import { METRICS } from "@/lib/insights/metrics";
@@ -12,13 +11,12 @@ import {
   smallAmountDigits,
 } from "@/lib/insights/format-values";
 import { isCampaignName } from "@/lib/insights/ad-metrics";
-import { withoutCampaign } from "@/lib/insights/analyst-narrative";
+import { withoutCampaign } from "./analyst";
 import { estimatedDaysClause } from "@/lib/insights/period-estimate";
 import { beyondSeason } from "@/lib/insights/season";
 import { runMeans } from "@/lib/insights/days-in-a-row";
-import { downIsGood } from "./metric-sense";
-import type { Finding } from "./types";
-import type { MovedFrom, MovedTo } from "./engine/analyses/moved-segments";
+import { downIsGood } from "./sense";
+import type { Explanation, LegacyFinding as Finding, MovedFrom, MovedTo } from "./legacy-fields";
 
 // Plain-language sentences generated from a finding's numbers — never the other way round, and
 // never a number the finding does not hold. Units follow the metric catalogue: counts as integers

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { analystNarrative, segmentName, type NarrativeFinding } from "./analyst-narrative";
+import { analystNarrative, segmentName, type NarrativeFinding } from "./analyst";
 
 const base: NarrativeFinding = {
   kind: "change",

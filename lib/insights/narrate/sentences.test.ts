@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { describeFinding, formatChangePct, formatDate, percentDigitsApart } from "./narrative";
-import type { Finding } from "./types";
+import { describeFinding, formatChangePct, formatDate, percentDigitsApart } from "./sentences";
+import type { LegacyFinding as Finding } from "./legacy-fields";
 
 const base: Finding = {
   kind: "change",
