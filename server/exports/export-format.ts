@@ -125,11 +125,7 @@ export const kpiEffectOf = (insight: ExportInsight): { effect: number; metric: s
  * (the deck's slide title and the workbook's chart heading), why, and the next step. Null for an insight without
  * findings, or stored before its narration was kept, which keeps its one sentence (`summary`).
  */
-export function storyOf(
-  insight: ExportInsight,
-  // The stored text is already in the project's currency and the report's period.
-  _model?: Pick<ExportModel, "project" | "period">,
-): { headline: string; why: string | null; next: string } | null {
+export function storyOf(insight: ExportInsight): { headline: string; why: string | null; next: string } | null {
   const story = insight.narration;
   return story ? { headline: story.headline, why: story.why, next: story.next ?? "" } : null;
 }

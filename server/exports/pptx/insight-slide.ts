@@ -34,7 +34,7 @@ export function addInsightSlide(
   const slide = pptx.addSlide({ masterName: MASTER });
   const currency = model.project.currency;
   const text = { fontFace: style.font, margin: 0, color: style.text };
-  const story = storyOf(insight, model);
+  const story = storyOf(insight);
   // The title says the finding ("Paid Search clicks fell 38 % on Nov 3 …"), not the question's name ("Ad clicks").
   slide.addText(story?.headline ?? insight.title, {
     ...text,

@@ -76,7 +76,7 @@ export function fillChartsSheet(
   planned.forEach(({ insight, plan, refs, block }, k) => {
     const heading = k * BLOCK_ROWS + 1;
     const cell = ws.getCell(`A${heading}`);
-    const headline = storyOf(insight, model)?.headline ?? insight.title;
+    const headline = storyOf(insight)?.headline ?? insight.title;
     cell.value = `${insight.rank}. ${headline}`;
     cell.font = { name: style.font, bold: true, size: 12 };
     ws.getCell(`A${heading + 1}`).value = insight.title;
