@@ -10,7 +10,7 @@ import { db } from "@/server/db/client";
 import { customizations } from "@/server/db/schema";
 import { startExportBuilder } from "@/server/exports/off-thread/build-export";
 import { RENDER_BUDGET, startSvgRenderer } from "@/server/exports/svg-raster/render-svg";
-import { generateReport } from "@/server/jobs/handlers/generate-report";
+import { generateReport } from "@/server/services/reports/generate-report";
 import { call, callBytes } from "@/test/api";
 import { customizationForm, file } from "@/test/customization-fixtures";
 import { resetDatabase } from "@/test/db";
