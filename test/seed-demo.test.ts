@@ -4,7 +4,7 @@ import { addDays } from "@/lib/dates";
 import { db } from "@/server/db/client";
 import { demoPeriod, DEMO_DAYS } from "@/server/db/demo-data/load";
 import { DEMO_CLIENT_NAME, seedDemo } from "@/server/db/seed-demo";
-import { generateReport } from "@/server/jobs/handlers/generate-report";
+import { generateReport } from "@/server/services/reports/generate-report";
 import { queuedJobs, resetDatabase } from "@/test/db";
 
 type Row = Record<string, unknown>;

@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import type { ExportSelection } from "@/lib/validation/exports";
 import { db } from "../../db/client";
 import { insights, reports } from "../../db/schema";
-import { generateReport } from "../../jobs/handlers/generate-report";
+import { generateReport } from "../reports/generate-report";
 import { DeliveryFailure } from "./delivery-target";
 
 export const DELIVERY_REPORT_MESSAGES = {

@@ -36,11 +36,11 @@ export function toReportEmailModel(
     const lead = headlineFinding(insight);
     if (!lead || (lead.current === null && lead.baseline === null)) continue;
     const effect = kpiEffectOf(insight);
-    const story = storyOf(insight, model);
+    const story = storyOf(insight);
     findings.push({
       title: insight.title,
       headline: story?.headline,
-      next: story?.next,
+      next: story?.next || undefined,
       stage: stageLabel(insight.funnelStage),
       metric: lead.metric,
       kind: lead.kind,
