@@ -9,7 +9,7 @@ import { SharedReportView } from "@/components/shared-report/shared-report-view"
 import type { SharedReport } from "@/lib/api-client/file-storage";
 import { NO_SIGNIFICANT_RESULTS } from "@/lib/insights/intentions";
 import { reportDocument } from "@/lib/insights/report-document";
-import { generateReport } from "@/server/jobs/handlers/generate-report";
+import { generateReport } from "@/server/services/reports/generate-report";
 import { deliverManual } from "@/server/services/deliveries/manual-delivery";
 import { call, callBytes } from "@/test/api";
 import { resetDatabase } from "@/test/db";

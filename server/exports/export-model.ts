@@ -4,7 +4,7 @@
 import type { Chart } from "../insights/engine/types";
 import type { Finding } from "../insights/types";
 import type { ReportKpi } from "../services/reports/report-kpis";
-import type { InsightNarration } from "@/lib/insights/finding";
+import type { InsightNarration, InsightOutcome } from "@/lib/insights/finding";
 
 export type ExportFormat = "pptx" | "xlsx";
 
@@ -46,6 +46,8 @@ export interface ExportInsight {
   summary: string;
   /** The narrator's stored text (lib/insights/narrate); null without findings or for a report before it was kept. */
   narration?: InsightNarration | null;
+  /** What the engine's question came to (insights.outcome): findings, nothing notable, or not run. */
+  outcome?: InsightOutcome | null;
   /** The intention's question ("Which channels drove the change in conversions?"). */
   question: string;
   group: ExportGroup;

@@ -27,6 +27,7 @@ export function toExportInsight(row: Insight): ExportInsight {
     title: row.title,
     summary: row.summary,
     narration: row.narration,
+    outcome: row.outcome,
     question: intention?.question ?? "",
     group: row.group,
     funnelStage: row.funnelStage,
