@@ -4,6 +4,9 @@ import { warmUpReports } from "../../services/reports/warm-up-reports";
 import { generateReportJob } from "../contracts/generate-report";
 import { defineJobHandler } from "../define-job";
 
+// The service verb, for callers that still import it from here.
+export { generateReport };
+
 /** Generates one report (server/services/reports/generate-report.ts); a worker warms the engine up first. */
 export const generateReportHandler = defineJobHandler(
   generateReportJob,
