@@ -22,6 +22,12 @@ describe("changes that round to nothing", () => {
     expect(formatChange("pagesPerSession", -0.0004, "USD")).toBe("0");
     expect(formatChange("pagesPerSession", -0.3, "USD")).toBe("−0.3");
   });
+  it("give a return on ad spend as a multiple, and other ratios plain", () => {
+    expect(formatMetric("roas", 2.18)).toBe("2.18×");
+    expect(formatChange("roas", 0.41, "USD")).toBe("+0.41×");
+    expect(formatChange("roas", -0.3, "USD")).toBe("−0.3×");
+    expect(formatMetric("pagesPerSession", 1.8)).toBe("1.8");
+  });
   it("are negligible below half a tenth of a percent", () => {
     expect(isNegligiblePct(0.0004)).toBe(true);
     expect(isNegligiblePct(-0.0006)).toBe(false);

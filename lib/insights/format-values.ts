@@ -67,6 +67,9 @@ export function smallAmountDigits(value: number, currency: string): { maximumFra
 }
 const minorUnits = new Map<string, number>();
 
+/** Ratios read as a multiple of their base ("2.18× return on ad spend"); other ratios (pages per session) are plain. */
+const MULTIPLES = new Set(["roas"]);
+
 /** A metric's value in its unit. Rates arrive as fractions (0.034 → 3.4 %). */
 export function formatMetric(
   metric: string,
@@ -82,8 +85,11 @@ export function formatMetric(
       return `${(value * 100).toLocaleString("en", { maximumFractionDigits: 2 })} %`;
     case "rank":
       return value.toLocaleString("en", { minimumFractionDigits: 1, maximumFractionDigits: 1 });
-    case "ratio":
-      return value.toLocaleString("en", { maximumFractionDigits: 2 });
+    case "ratio": {
+      const shown = value.toLocaleString("en", { maximumFractionDigits: 2 });
+      // A return is a multiple of what was spent: "2.18×", not a bare "2.18" a client cannot read.
+      return MULTIPLES.has(metric) ? `${shown}×` : shown;
+    }
     default:
       return value.toLocaleString("en", {
         notation: compact ? "compact" : "standard",
