@@ -2,6 +2,7 @@ import { z } from "zod";
 import { APP_NAME } from "@/lib/constants/app";
 import { OPERATIONS } from "./catalogue.generated";
 import type { CatalogueOperation } from "./catalogue-types";
+import { RESPONSE_SCHEMAS } from "./response-schemas";
 
 type JsonSchema = Record<string, unknown>;
 
@@ -12,9 +13,12 @@ const errorSchema = z.object({
   errors: z.record(z.string(), z.string()).optional(),
 });
 
-/** A zod schema as JSON Schema 2020-12 (OpenAPI 3.1's dialect), as a client sends it (input, before transforms). */
-function jsonSchemaOf(schema: z.ZodType): JsonSchema {
-  const json = z.toJSONSchema(schema, { io: "input", unrepresentable: "any", reused: "inline" }) as JsonSchema;
+/**
+ * A zod schema as JSON Schema 2020-12 (OpenAPI 3.1's dialect): a request as a client sends it (input, before
+ * transforms), a response as the route answers it (output).
+ */
+function jsonSchemaOf(schema: z.ZodType, io: "input" | "output" = "input"): JsonSchema {
+  const json = z.toJSONSchema(schema, { io, unrepresentable: "any", reused: "inline" }) as JsonSchema;
   delete json.$schema;
   return json;
 }
@@ -46,6 +50,13 @@ function parametersOf(op: CatalogueOperation): JsonSchema[] {
   return [...pathParams, ...queryParams];
 }
 
+/** The success answer: its JSON Schema where the route has one (response-schemas.ts), else described in words. */
+function successOf(op: CatalogueOperation): JsonSchema {
+  const schema = RESPONSE_SCHEMAS[`${op.method} ${op.path}`];
+  if (!schema) return { description: "Success: JSON (a list answers { docs, total })." };
+  return { description: "Success.", content: { "application/json": { schema: jsonSchemaOf(schema, "output") } } };
+}
+
 function operationOf(op: CatalogueOperation): JsonSchema {
   const errors = (codes: number[]) =>
     Object.fromEntries(
@@ -71,7 +82,7 @@ function operationOf(op: CatalogueOperation): JsonSchema {
     parameters: parametersOf(op),
     ...(body ? { requestBody: body } : {}),
     responses: {
-      [String(op.status)]: { description: "Success: JSON (a list answers { docs, total })." },
+      [String(op.status)]: successOf(op),
       ...errors(op.access === "withPublic" ? [400, 404] : [400, 401, 403, 404]),
     },
   };
