@@ -12,21 +12,8 @@ const RECOVERY_INTERVAL_MS = Number(process.env.JOB_RECOVERY_INTERVAL_MS || 5_00
 /** Subscribes one handler per registered job; a payload that fails its schema fails the job. */
 export async function runWorker(options: { warmUp?: boolean } = {}): Promise<{ stop: () => Promise<void> }> {
   const instance = await boss({ worker: true });
-  // Hot code compiled before the first job rather than during it (each handler's warmUp), and
-  // before the worker takes jobs: a job queued meanwhile waits the same either way.
-  if (options.warmUp !== false)
-    for (const { contract, warmUp } of jobHandlers) {
-      if (!warmUp) continue;
-      const started = Date.now();
-      try {
-        await warmUp();
-        log("info", "job warmed up", { job: contract.name, ms: Date.now() - started });
-      } catch (error) {
-        log("warn", "warming up a job failed", { job: contract.name, error: String(error) });
-      }
-    }
   const workerIds = new Map<string, string>();
-  for (const { contract: definition, handle } of jobHandlers) {
+  const subscribe = async ({ contract: definition, handle }: (typeof jobHandlers)[number]) => {
     // pg-boss keeps one cron entry per name; its leader election fires it once cluster-wide.
     if (definition.cron) await instance.schedule(definition.name, definition.cron, {}, { tz: "UTC" });
     const workerId = await instance.work(
@@ -48,12 +35,31 @@ export async function runWorker(options: { warmUp?: boolean } = {}): Promise<{ s
       },
     );
     workerIds.set(definition.name, workerId);
-  }
+  };
+  const warmed = options.warmUp !== false;
+  // Jobs with nothing to warm up (emails, deliveries) are taken at once: a worker started again after a crash takes
+  // them within seconds, not after the report engine's warm-up (issue 60).
+  for (const handler of jobHandlers) if (!(warmed && handler.warmUp)) await subscribe(handler);
   // A queued job wakes its queue's worker at once (wake.ts); polling stays as the fallback.
   const listener = listenForQueuedJobs(env().DATABASE_URL, (name) => {
     const id = workerIds.get(name);
     if (id) instance.notifyWorker(id);
   });
+  // Hot code compiled before the first job rather than during it (each handler's warmUp), and
+  // before the worker takes those jobs: a job queued meanwhile waits the same either way.
+  if (warmed)
+    for (const handler of jobHandlers) {
+      const { contract, warmUp } = handler;
+      if (!warmUp) continue;
+      const started = Date.now();
+      try {
+        await warmUp();
+        log("info", "job warmed up", { job: contract.name, ms: Date.now() - started });
+      } catch (error) {
+        log("warn", "warming up a job failed", { job: contract.name, error: String(error) });
+      }
+      await subscribe(handler);
+    }
   log("info", "worker ready", { jobs: jobHandlers.map((h) => h.contract.name) });
   const heartbeat = startHeartbeat();
   // Jobs a dead worker left behind are retried at once, not after their expiry.
