@@ -10,7 +10,7 @@ import { ForbiddenError } from "../errors";
 // browser) or else Origin. A mounted app (BASE_PATH) shares its origin with whatever else the host serves, so there
 // the referring page must also be under the base path (our pages send their full address to their own origin:
 // Referrer-Policy strict-origin-when-cross-origin). A call with none of these headers does not come from a web page
-// (an API client, a webhook): no page can make a browser send one. ADR 0025.
+// (an API client, a webhook): no page can make a browser send one. ADR 0028.
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
