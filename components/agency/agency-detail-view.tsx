@@ -11,6 +11,7 @@ import type { Agency } from "@/lib/api-client/types";
 import { toApiError } from "@/lib/hooks/use-api-error-handler";
 import { useCurrentUser } from "@/lib/hooks/use-current-user";
 import { AgencySettingsForm } from "./agency-settings-form";
+import { PartnerKeysCard } from "./partner-keys-card";
 import { ProjectLimitNotice, UsageMeter } from "@/components/projects/project-usage";
 import { Muted } from "@/components/ui/detail-row";
 
@@ -18,7 +19,7 @@ const TIER_LABEL: Record<string, string> = { basic: "Basic", pro: "Pro", busines
 const KIND_LABEL: Record<string, string> = { team: "Team", personal: "Personal" };
 const STATUS_LABEL: Record<string, string> = { demo: "Demo", full: "Full", suspended: "Suspended" };
 
-/** /agency-detail: the agency's details, plan and project usage, and (for admins) its settings. */
+/** /agency-detail: the agency's details, plan and project usage, and (for admins) its settings and partner keys. */
 export function AgencyDetailView() {
   const user = useCurrentUser();
   const agencyId = user.data?.agency._id ?? "";
@@ -63,28 +64,31 @@ export function AgencyDetailView() {
           </Card>
           <PlanCard agency={data} />
         </div>
-        <Card>
-          <CardTitle as="h2">Agency settings</CardTitle>
-          {isAdmin ? (
-            <>
-              <CardDescription>The name, website and phone shown across the app and in reports.</CardDescription>
-              <div className="mt-4">
-                <AgencySettingsForm key={data.updatedAt} agency={data} />
-              </div>
-            </>
-          ) : (
-            <CardDescription>Only agency admins can change these settings.</CardDescription>
-          )}
-          {isAdmin ? (
-            <p className="mt-4 text-sm text-slate-600">
-              Logo, colours and fonts:{" "}
-              <Link href="/customization-agency" className="text-brand-700 underline underline-offset-2">
-                Visual customization
-              </Link>
-              .
-            </p>
-          ) : null}
-        </Card>
+        <div className="space-y-6">
+          <Card>
+            <CardTitle as="h2">Agency settings</CardTitle>
+            {isAdmin ? (
+              <>
+                <CardDescription>The name, website and phone shown across the app and in reports.</CardDescription>
+                <div className="mt-4">
+                  <AgencySettingsForm key={data.updatedAt} agency={data} />
+                </div>
+              </>
+            ) : (
+              <CardDescription>Only agency admins can change these settings.</CardDescription>
+            )}
+            {isAdmin ? (
+              <p className="mt-4 text-sm text-slate-600">
+                Logo, colours and fonts:{" "}
+                <Link href="/customization-agency" className="text-brand-700 underline underline-offset-2">
+                  Visual customization
+                </Link>
+                .
+              </p>
+            ) : null}
+          </Card>
+          {isAdmin ? <PartnerKeysCard agencyId={data._id} /> : null}
+        </div>
       </div>
     </div>
   );

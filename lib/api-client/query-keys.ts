@@ -24,6 +24,8 @@ export const queryKeys = {
   agencyClientsPicker: (agencyId: string) => ["agencies", agencyId, "clients", "picker"] as const,
   /** The agency with its project usage (shared with the agency detail page). */
   agency: (agencyId: string) => ["agencies", agencyId, "detail"] as const,
+  /** The agency's own partner API keys (agency settings). */
+  partnerKeys: (agencyId: string) => ["agencies", agencyId, "partner-keys"] as const,
   subscription: (agencyId: string) => ["agencies", agencyId, "subscription"] as const,
   plans: () => ["subscriptions", "all"] as const,
   supportRequests: () => ["support-requests"] as const,
