@@ -93,6 +93,13 @@ export function AddSourceWizard({
             <Button onClick={() => setStep(2)}>Next</Button>
           </div>
         </div>
+      ) : choice === "analytic" ? (
+        <NotSetUp
+          message={CONNECTOR_MESSAGES.uaRetired}
+          action={CONNECTOR_MESSAGES.uaImport}
+          onBack={() => setStep(1)}
+          onUpload={() => setChoice("upload")}
+        />
       ) : unavailable[choice] ? (
         <NotSetUp message={unavailable[choice]} onBack={() => setStep(1)} onUpload={() => setChoice("upload")} />
       ) : isPremium(choice) ? (
@@ -113,8 +120,18 @@ export function AddSourceWizard({
   );
 }
 
-/** Step 2 of a connector this server lacks credentials for: what to do instead. */
-function NotSetUp({ message, onBack, onUpload }: { message: string; onBack: () => void; onUpload: () => void }) {
+/** Step 2 of a connector that cannot be connected (no credentials here, or retired by Google): what to do instead. */
+function NotSetUp({
+  message,
+  action = "Upload an export instead",
+  onBack,
+  onUpload,
+}: {
+  message: string;
+  action?: string;
+  onBack: () => void;
+  onUpload: () => void;
+}) {
   return (
     <div className="space-y-4">
       <p role="status" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
@@ -124,7 +141,7 @@ function NotSetUp({ message, onBack, onUpload }: { message: string; onBack: () =
         <Button variant="secondary" onClick={onBack}>
           Back
         </Button>
-        <Button onClick={onUpload}>Upload an export instead</Button>
+        <Button onClick={onUpload}>{action}</Button>
       </div>
     </div>
   );

@@ -15,7 +15,7 @@ export const GOOGLE_SOURCES = [
     subType: "analytic",
     sourceName: "analytics",
     label: "Google Analytics (legacy)",
-    description: "A Universal Analytics view with its goals. Google stopped collecting data for it in 2024.",
+    description: "Universal Analytics history: Google stopped it in 2024, so its exports are imported instead.",
   },
   {
     subType: "searchconsole",
