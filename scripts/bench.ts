@@ -12,6 +12,7 @@ import pg from "pg";
 import { formatResult, type Benchmark, type BenchmarkEntry, type BenchResult } from "./bench/harness";
 import { exportsBenchmark } from "./bench/exports";
 import { ingestBenchmark } from "./bench/ingest";
+import { importFilesBenchmark } from "./bench/import-files";
 import { pageJsBenchmark } from "./bench/page-js";
 import { runQuality } from "./bench/quality";
 import { realSeriesBenchmark } from "./bench/real-series";
@@ -30,6 +31,7 @@ import { runMigrations } from "../server/db/migrate";
 const BENCHMARKS: BenchmarkEntry[] = [
   searchBenchmark,
   ingestBenchmark,
+  importFilesBenchmark,
   reportBenchmark,
   googleBenchmark,
   metaBenchmark,

@@ -12,6 +12,13 @@ export const GRAIN_WORDS: Record<Grain, { adjective: string; noun: string; plura
   month: { adjective: "monthly", noun: "month", plural: "months" },
 };
 
+/** The coarsest of some grains (a month over a week over a day); a day when there are none. */
+export function coarsestGrain(grains: Iterable<Grain>): Grain {
+  let coarsest: Grain = "day";
+  for (const grain of grains) if (GRAINS.indexOf(grain) > GRAINS.indexOf(coarsest)) coarsest = grain;
+  return coarsest;
+}
+
 /** The first of the month `months` after the month of `date` (negative: before). */
 export function addMonths(date: string, months: number): string {
   const index = Number(date.slice(0, 4)) * 12 + Number(date.slice(5, 7)) - 1 + months;

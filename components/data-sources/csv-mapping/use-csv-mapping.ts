@@ -2,14 +2,12 @@
 
 import { useCallback, useEffect, useMemo, useState } from "react";
 import type { MappingProblem } from "@/lib/csv-import/check-mapping";
-import { decodeHead } from "@/lib/csv-import/encoding";
 import { hasSlashedDates, type DateOrder } from "@/lib/csv-import/parse-date";
 import type { ProposedColumn } from "@/lib/csv-import/propose-mapping";
-import { PREVIEW_BYTES, readExport, summingNote, type ExportReading } from "@/lib/csv-import/read-export";
+import { summingNote, type ExportReading } from "@/lib/csv-import/read-export";
 import { planTable, tableProposal, type TablePlan } from "@/lib/csv-import/table-plan";
-import { isXlsx } from "@/lib/csv-import/xlsx-cells";
 import type { CsvMapping } from "@/lib/validation/csv-mapping";
-import { readXlsxStart } from "./read-xlsx-start";
+import { readFileStart } from "./read-file-start";
 
 /** The table the preview shows: the header the import reads (tables merged by date), its first rows. */
 export interface CsvPreview {
@@ -39,24 +37,6 @@ export interface CsvMappingState {
   setDateOrder: (order: DateOrder) => void;
   /** The mapping to send with the file. */
   mapping: () => CsvMapping | undefined;
-}
-
-/**
- * Reads the start of the file exactly as the importer will (lib/csv-import/read-export.ts, on the same first bytes):
- * its encoding, tables, dates and grain; proposes the mapping (what this source used last time first) and shows the
- * problems the importer would raise under each column, so nothing is sent that would be refused.
- */
-export async function readFileStart(file: File): Promise<ExportReading> {
-  const start = new Uint8Array(await file.slice(0, PREVIEW_BYTES).arrayBuffer());
-  if (isXlsx(start)) {
-    const { bytes, complete } = await readXlsxStart(file, PREVIEW_BYTES);
-    const { text, encoding } = decodeHead(bytes, complete);
-    return readExport(text, { complete, encoding });
-  }
-  const complete = file.size <= PREVIEW_BYTES;
-  const { text, encoding } = decodeHead(start, complete);
-  if (text.includes("\u0000")) throw new Error("The file is not text: choose the CSV export (or an .xlsx workbook)");
-  return readExport(text, { complete, encoding });
 }
 
 export function useCsvMapping(file: File | null, remembered: CsvMapping | null | undefined): CsvMappingState {

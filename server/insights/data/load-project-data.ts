@@ -1,4 +1,5 @@
 import "server-only";
+import type { Grain } from "@/lib/csv-import/grain";
 import { DIMENSIONS, type Dimension } from "@/lib/insights/metrics";
 import { addDays } from "@/lib/dates";
 import type { PoolClient } from "pg";
@@ -137,10 +138,10 @@ export async function activeSourceIds(projectId: string): Promise<string[]> {
   return (await activeSources(projectId)).map((s) => s.id);
 }
 
-/** The project's active data sources (as `activeSourceIds`) with their names. */
-export async function activeSources(projectId: string): Promise<{ id: string; name: string }[]> {
-  const active = await pool().query<{ id: string; name: string }>(
-    "select id, name from data_sources where project_id = $1 and status = 'active' and kind <> 'competitor' order by id",
+/** The project's active data sources (as `activeSourceIds`) with their names and the grain of their rows. */
+export async function activeSources(projectId: string): Promise<{ id: string; name: string; grain: Grain }[]> {
+  const active = await pool().query<{ id: string; name: string; grain: Grain }>(
+    "select id, name, grain from data_sources where project_id = $1 and status = 'active' and kind <> 'competitor' order by id",
     [projectId],
   );
   return active.rows;

@@ -1,4 +1,5 @@
 import "server-only";
+import { coarsestGrain } from "@/lib/csv-import/grain";
 import type { Dimension } from "@/lib/insights/metrics";
 import type { SiteTypeKey } from "@/lib/insights/intentions";
 import { neededDimensions } from "../engine/applicable";
@@ -103,5 +104,8 @@ export async function loadReportInput(options: {
     untestedShifts: perSource.reduce((n, d) => n + (d?.untestedShifts ?? 0), 0),
   };
   const sourceNames = Object.fromEntries(sources.map((s) => [s.id, s.name]));
-  return { data, segmentDaily, window, project: { ...options.project, sourceNames } };
+  // The coarsest grain among the sources with rows in the report: a weekly file's row is a week, never a day.
+  const read = new Set(data.sources.filter((s) => s.days.size > 0).map((s) => s.sourceId));
+  const dataGrain = coarsestGrain(sources.filter((s) => read.has(s.id)).map((s) => s.grain));
+  return { data, segmentDaily, window, project: { ...options.project, sourceNames, dataGrain } };
 }

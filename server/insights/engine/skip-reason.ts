@@ -1,3 +1,4 @@
+import { GRAIN_WORDS, type Grain } from "@/lib/csv-import/grain";
 import { AD_METRICS } from "@/lib/insights/ad-metrics";
 import type { Intention } from "@/lib/insights/intentions";
 import { metricDefinition, metricInputs } from "@/lib/insights/metrics";
@@ -76,6 +77,8 @@ export function skipReason(ctx: EngineContext, intention: Intention): NotRun | n
   const a = intention.analysis;
   // A total's change alone is for data without the dimensions that break it down: a drivers insight states it first.
   if (a.type === "change" && brokenDown(ctx, a.metric)) return "not_applicable";
+  const coarse = coarseGrainReason(ctx, a);
+  if (coarse) return coarse;
   if ((a.type === "anomalies" || a.type === "segments") && days < UNUSUAL_DAYS_MIN_DATA)
     return a.type === "segments" && a.view === "level_shifts"
       ? needs(
@@ -176,6 +179,32 @@ function standsIn(ctx: EngineContext, intention: Intention): boolean {
   return metric === "cpl" || (metric === "cpa" && ctx.data.hasMetric("cpl"));
 }
 
+/**
+ * Why a day-by-day analysis cannot be made on weekly or monthly data (data_sources.grain): each row is a whole week or
+ * month dated by its first day, so an "unusual day", a segment's shift "since Dec 9" or a day's level shift would be
+ * a claim about a day the data does not have. The periods' totals are still compared (comparisonGap counts periods).
+ */
+function coarseGrainReason(ctx: EngineContext, a: Intention["analysis"]): NotRun | null {
+  const grain = ctx.project.dataGrain ?? "day";
+  if (grain === "day" || (a.type !== "anomalies" && a.type !== "segments" && a.type !== "trend")) return null;
+  const { adjective, noun } = GRAIN_WORDS[grain];
+  const unusualDays = a.type === "anomalies" || (a.type === "segments" && a.view === "anomalies");
+  const what = unusualDays ? "finding unusual days" : "finding the day a level changed";
+  return needs(
+    what,
+    "daily data",
+    `; this project's data is ${adjective} (each row a ${noun}), so no single day can be judged`,
+  );
+}
+
+/** The whole weeks or months from `from` to `to` (a period of 28 days holds 4 weeks; a partial one counts as one). */
+function periodsBetween(from: string, to: string, grain: Grain): number {
+  if (grain === "week") return Math.max(1, Math.round(daysBetween(from, to) / 7));
+  const months =
+    (Number(to.slice(0, 4)) - Number(from.slice(0, 4))) * 12 + Number(to.slice(5, 7)) - Number(from.slice(5, 7));
+  return months + 1;
+}
+
 /** Why the period-over-period comparison of `intention` cannot be made, or null when it can. */
 function comparisonGap(ctx: EngineContext, intention: Intention): NotRun | null {
   const metric = intention.metrics[0];
@@ -194,7 +223,19 @@ function comparisonGap(ctx: EngineContext, intention: Intention): NotRun | null 
   if (undefinedIn) return undefinedIn;
   if (ctx.data.periodTotals(metric).baseline === null)
     return { reason: `${comparison} has no data to compare with.`, need: null };
+  const grain = ctx.project.dataGrain ?? "day";
   for (const { name, from, to } of periods) {
+    if (grain !== "day") {
+      // Weekly or monthly rows: each is dated by its period's first day, so the periods are counted, not the days.
+      const expected = periodsBetween(from, to, grain);
+      const imported = ctx.data.importedDays(metric, from, to);
+      if (imported < MIN_PERIOD_COVERAGE * expected)
+        return {
+          reason: `${name} has data for only ${imported} of its ${expected} ${GRAIN_WORDS[grain].plural}, so a change between the periods would measure the missing ${GRAIN_WORDS[grain].plural}.`,
+          need: null,
+        };
+      continue;
+    }
     const days = daysBetween(from, to);
     const imported = ctx.data.importedDays(metric, from, to);
     if (imported < MIN_PERIOD_COVERAGE * days)

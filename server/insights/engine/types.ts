@@ -1,3 +1,4 @@
+import type { Grain } from "@/lib/csv-import/grain";
 import type { StartedSegmentWatch } from "./analyses/segment-watch";
 import type { Intention, SiteTypeKey } from "@/lib/insights/intentions";
 import type { ProjectData } from "../data/project-data";
@@ -15,6 +16,11 @@ export interface EngineProject {
   primaryKpi?: string | null;
   /** Its data sources' names by id: a total read from one of several sources says which. */
   sourceNames?: Readonly<Record<string, string>>;
+  /**
+   * The coarsest grain of the sources with rows in the report (data_sources.grain, ADR 0019): with weekly or monthly
+   * rows, each row is a whole week or month dated by its first day, so no day of it can be judged on its own.
+   */
+  dataGrain?: Grain;
 }
 
 /** Everything a report is computed from, already loaded: the engine reads no database. */

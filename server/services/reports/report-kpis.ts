@@ -15,7 +15,7 @@ import {
   type SeasonPrediction,
 } from "../../insights/stats/season-prediction";
 import { pool } from "../../db/client";
-import { activeSourceIds } from "../data-sources/project-source-ids";
+import { activeSourceGrains } from "../data-sources/project-source-ids";
 import type { ReportServiceContext } from "../context";
 
 export interface ReportKpi {
@@ -26,7 +26,7 @@ export interface ReportKpi {
   change: number | null;
   /** Relative change as a fraction; null when the baseline is 0 or unknown. */
   changePct: number | null;
-  /** The period's days, for the sparkline and its table. */
+  /** The period's days, for the sparkline and its table (a weekly or monthly source's: its periods' first days). */
   points: { date: string; value: number | null }[];
   /** Days of either period without data whose values the totals estimate, as the report's insights do. */
   estimatedDays: string[];
@@ -92,7 +92,8 @@ export async function headlineFigures(
   const parts = [...new Set(["sessions", ...candidates.flatMap(partsOf)])].filter((p) => columnOf(p));
   const columns = parts.map((p) => `sum(o.${columnOf(p)}) as "${p}"`).join(", ");
   // The active sources first: only their partitions of `observations` are read.
-  const sources = await activeSourceIds(project.id);
+  const grains = await activeSourceGrains(project.id);
+  const sources = [...grains.keys()];
   // Read beside the periods' days, on other connections: the same two periods a year earlier (the season's
   // prediction of an additive figure's change), and the lasting moves the report's insights established.
   const seasonal = candidates.filter((m) => metricDefinition(m).kind === "additive" && !AD_METRICS.has(m));
@@ -157,8 +158,12 @@ export async function headlineFigures(
     const first = dates[0];
     const last = dates[dates.length - 1];
     const paid = AD_METRICS.has(metric) ? paidBySource?.get(source) : undefined;
+    // A weekly or monthly source's row is its period's total, dated by its first day: its other days are not 0 but
+    // inside that row, so the figures and their test read its periods alone (the sparkline a point a week or month).
+    const coarse = (grains.get(source) ?? "day") !== "day";
     const part = (date: string, p: string): number | null => {
       if (date < first || date > last) return null;
+      if (coarse && !days.has(date)) return null;
       return (paid ?? days).get(date)?.get(p) ?? 0;
     };
     const ratio = metricDefinition(metric).kind === "ratio";
@@ -200,7 +205,7 @@ export async function headlineFigures(
     const points = Array.from({ length: daysBetween(report.periodStart, report.periodEnd) }, (_, i) => {
       const date = addDays(report.periodStart, i);
       return { date, value: recorded(date) };
-    });
+    }).filter((p) => !coarse || days.has(p.date));
     // The change tested as the report's insights test a period's change (period-change.ts): the days as recorded,
     // the unknown ones left out, a ratio's day weighted by its denominator.
     const testDays = (start: string, end: string) =>
