@@ -132,6 +132,8 @@ const base = {
   sameRowsAs: z.array(segmentRef).optional(),
   /** Wider segments that moved by about as much the same day: most likely this change. */
   sameEventAs: z.array(segmentRef.extend({ change: num })).optional(),
+  /** A total's change: the segment that carries the largest share of it. */
+  explainedBy: segmentRef.extend({ share: num }).optional(),
   /** Segments of other dimensions that moved with it by less; `metric` when another metric's. */
   movedWith: z.array(segmentRef.extend({ change: num, metric: z.string().optional() })).optional(),
 };

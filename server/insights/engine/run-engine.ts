@@ -43,6 +43,7 @@ import {
   type InsightOutcome,
 } from "@/lib/insights/finding";
 import { narrateInsight, outcomeSummary, withTestedLine } from "@/lib/insights/narrate";
+import { runEngineV3 } from "../run";
 import { narrate } from "./summary";
 import type { EngineContext, EngineInput, IntentionOutcome } from "./types";
 
@@ -82,6 +83,8 @@ export interface EngineReport {
 }
 
 export interface EngineOptions {
+  /** Which engine answers: v3 (server/insights/run.ts) or this one; default the INSIGHT_ENGINE setting, else this. */
+  engine?: "v2" | "v3";
   /**
    * Where the segments' detections run (analyses/segment-detect.ts): inline by default; the report
    * job passes a detector on another thread (server/insights/parallel/segment-detector.ts).
@@ -90,6 +93,7 @@ export interface EngineOptions {
 }
 
 export function runEngine(input: EngineInput, options: EngineOptions = {}): EngineReport {
+  if ((options.engine ?? process.env.INSIGHT_ENGINE) === "v3") return runEngineV3(input);
   const { window, project } = input;
   const excludedDays = trackingGapDays(input);
   const data = excludedDays.size > 0 ? input.data.excluding(excludedDays) : input.data;

@@ -1,0 +1,79 @@
+import type { Kpi, EngineInput, EngineProject } from "../engine/types";
+import type { SameCount } from "../engine/same-counts";
+import type { Finding } from "@/lib/insights/finding";
+import { indexFrom, type CubeSeries, type MetricCube } from "../data/cube";
+import type { ReportWindow } from "../data/window";
+import { fitModel, seasonOf, weekdayFactors, type SeriesModel } from "../model/decompose";
+import { yearlyFactors } from "../model/yearly";
+import { detectLevelShifts } from "../detect/level-shifts";
+import { detectOutlierDays } from "../detect/outlier-day";
+import { detectTrend } from "../detect/trend";
+import { seriesKeyOf, type DetectContext, type Detection } from "../detect/types";
+
+// One report's analysis of its series: each series modelled once (its season, its change points, its noise) and run
+// through the detectors once, whichever intentions read it. The memo lives in the report's own context, built per
+// report: nothing is kept between reports.
+
+export interface SeriesAnalysis {
+  series: CubeSeries;
+  model: SeriesModel;
+  shifts: Detection;
+  days: Detection;
+  /** Totals only: growth over the period and slope changes. */
+  trend: Detection | null;
+}
+
+export interface ReportContext {
+  input: EngineInput;
+  cube: MetricCube;
+  window: ReportWindow;
+  project: EngineProject;
+  kpi: Kpi | null;
+  /** Days read as unknown by every detector (tracking gaps, frozen runs, a partial last day). */
+  excludedDays: ReadonlySet<string>;
+  /** The report's memo of analysed series, by series key. */
+  analyses: Map<string, SeriesAnalysis>;
+  /** Yearly factors per source and metric (from that total), by `source|metric`. */
+  yearly: Map<string, (date: string) => number>;
+  /** Conversions that are another count under a second name (engine/same-counts.ts): read once, as that count. */
+  sameCount: SameCount | null;
+  /** Runs of frozen tracking the audit found (their days are among `excludedDays`). */
+  frozen: readonly Finding[];
+}
+
+/** The yearly factors of a metric's total on its source (1 everywhere when it has no year of days). */
+export function yearlyOf(ctx: ReportContext, sourceId: string, metric: string): (date: string) => number {
+  const key = `${sourceId}|${metric}`;
+  const known = ctx.yearly.get(key);
+  if (known) return known;
+  const total = ctx.cube.total(metric, sourceId);
+  const factors = total ? yearlyFactors(total, weekdayFactors(total)) : () => 1;
+  ctx.yearly.set(key, factors);
+  return factors;
+}
+
+/** The series analysed: its model fitted, its change points found and respected, its days judged. */
+export function analyse(ctx: ReportContext, series: CubeSeries): SeriesAnalysis {
+  const key = seriesKeyOf(series);
+  const known = ctx.analyses.get(key);
+  if (known) return known;
+  const detect: DetectContext = { window: ctx.window, periodFrom: indexFrom(series, ctx.window.periodStart) };
+  const season = seasonOf(series, yearlyOf(ctx, series.sourceId, series.metric));
+  const first = fitModel(series, season);
+  const shifts = detectLevelShifts(first, detect);
+  const model = shifts.cuts.length > 0 ? fitModel(series, season, shifts.cuts) : first;
+  const days = detectOutlierDays(model, detect);
+  const trend = series.dimension === null ? detectTrend(model, detect) : null;
+  const analysis = { series, model, shifts, days, trend };
+  ctx.analyses.set(key, analysis);
+  return analysis;
+}
+
+/** A metric's total, analysed (null when no source has it). */
+export function analyseTotal(ctx: ReportContext, metric: string): SeriesAnalysis | null {
+  const total = ctx.cube.total(metric);
+  return total ? analyse(ctx, total) : null;
+}
+
+/** The analysis of a series the report has analysed, by its key. */
+export const analysisOf = (ctx: ReportContext, key: string): SeriesAnalysis | undefined => ctx.analyses.get(key);

@@ -1,0 +1,58 @@
+import type { Intention } from "@/lib/insights/intentions";
+import type { Candidate } from "../detect/types";
+import { analyse, analyseTotal, type ReportContext } from "./analysis";
+import { seriesChart } from "./charts";
+import { resultOf, type IntentionResult } from "./intention-result";
+import { watchedSeries } from "./segments";
+
+// The intentions a series answers: a total's unusual days, a total's trend and level changes, and every watched
+// segment's unusual days or level changes. Each reads the one analysis of its series (analysis.ts).
+
+/** "Were there days when {metric} was outside the expected range?": the total's outlier days. */
+export function answerAnomalies(ctx: ReportContext, intention: Intention, metric: string): IntentionResult {
+  const a = analyseTotal(ctx, metric);
+  if (!a) return resultOf(intention, {});
+  return resultOf(intention, {
+    candidates: a.days.candidates,
+    tests: a.days.tests,
+    chart: seriesChart(
+      a,
+      ctx.window.periodStart,
+      a.days.candidates.map((c) => c.finding),
+    ),
+  });
+}
+
+/** "Is {metric} trending?": the total's growth over the period, its slope changes and its level changes. */
+export function answerTrend(ctx: ReportContext, intention: Intention, metric: string): IntentionResult {
+  const a = analyseTotal(ctx, metric);
+  if (!a) return resultOf(intention, {});
+  const candidates = [...a.shifts.candidates, ...(a.trend?.candidates ?? [])];
+  return resultOf(intention, {
+    candidates,
+    tests: a.shifts.tests + (a.trend?.tests ?? 0),
+    chart: seriesChart(
+      a,
+      ctx.window.periodStart,
+      candidates.map((c) => c.finding),
+    ),
+  });
+}
+
+/** One segment's unusual days ("anomalies") or level changes ("level_shifts"), over every watched series. */
+export function answerSegments(
+  ctx: ReportContext,
+  intention: Intention,
+  view: "anomalies" | "level_shifts",
+): IntentionResult {
+  const candidates: Candidate[] = [];
+  let tests = 0;
+  for (const { series, sameRowsAs } of watchedSeries(ctx)) {
+    const a = analyse(ctx, series);
+    const detection = view === "anomalies" ? a.days : a.shifts;
+    tests += detection.tests;
+    for (const c of detection.candidates)
+      candidates.push(sameRowsAs.length ? { ...c, finding: { ...c.finding, sameRowsAs } } : c);
+  }
+  return resultOf(intention, { candidates, tests });
+}
