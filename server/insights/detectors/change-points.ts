@@ -1,5 +1,6 @@
 import { addDays, dayNumber, dayOfWeek } from "@/lib/dates";
 import { findMetric } from "@/lib/insights/metrics";
+import { withoutContrarySteps } from "./contrary-steps";
 import { findEpisodes } from "./episodes";
 import { findStretches } from "./stretches";
 import { withStop } from "./stopped-series";
@@ -142,7 +143,8 @@ export function detectChangePoints(series: readonly DailyPoint[], options: Chang
   const scan = own ? scanChanges(series, options, own, known, shape.positive) : first;
   if (scan.episodeDays) options.onEpisodes?.(scan.episodeDays);
   // A run of zero days at the end, judged by itself (stopped-series.ts): at a few a day the scan's line took it.
-  return withStop(scan.found, series, options, Math.min(minSegment, options.minDaysAtEnd ?? minSegment));
+  const told = withoutContrarySteps(scan.found, series);
+  return withStop(told, series, options, Math.min(minSegment, options.minDaysAtEnd ?? minSegment));
 }
 
 /**
