@@ -203,7 +203,7 @@ function insightOf(i: number, days: number, periodEnd: string): ExportInsight {
 }
 
 /** The insight with the narration a report stores beside it (lib/insights/narrate), as a generated report has it. */
-function narrated(insight: ExportInsight, periodEnd: string): ExportInsight {
+export function narrated(insight: ExportInsight, periodEnd: string): ExportInsight {
   const period = { start: addDays(periodEnd, -27), end: periodEnd };
   const findings = insight.findings as unknown as Finding[];
   const narration = narrateInsight(

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { reportEmailText } from "@/emails/report-email-model";
 import type { ExportFinding, ExportInsight, ExportModel } from "../../exports/export-model";
-import { syntheticModel } from "../../exports/synthetic-model";
+import { narrated, syntheticModel } from "../../exports/synthetic-model";
 import { toReportEmailModel } from "./report-email-model";
 
 // The email's top findings are told as the file tells them: the lead finding's numbers in their own unit (a level
@@ -26,7 +26,10 @@ const finding = (over: Partial<ExportFinding>): ExportFinding =>
     ...over,
   }) as ExportFinding;
 
-const insight = (over: Partial<ExportInsight>): ExportInsight => ({
+// Each insight with the narration a report stores beside it (the email tells the stored text, not its own).
+const insight = (over: Partial<ExportInsight>): ExportInsight => narrated(bare(over), "2026-03-31");
+
+const bare = (over: Partial<ExportInsight>): ExportInsight => ({
   id: "00000000-0000-4000-8000-000000000001",
   title: "Insight",
   summary: "",
