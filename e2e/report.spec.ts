@@ -77,7 +77,7 @@ test.describe.serial("the report screens", () => {
     const cards = page.getByRole("list", { name: "Most Impactful Insights" }).getByRole("article");
     await expect(
       cards.filter({ hasText: "Lasting changes in one segment" }).getByTestId("insight-kpi-effect"),
-    ).toHaveText(/^Estimated effect over the period: −\$[\d,]+\.\d{2} revenue$/);
+    ).toHaveText(/^Estimated effect over the period: −\$[\d,]+\.\d{2} revenue\.?$/);
     await expect(cards.filter({ hasText: "Revenue by campaign" }).getByTestId("insight-kpi-effect")).toHaveCount(0);
     // Display names only.
     const text = await page.locator("main").innerText();
