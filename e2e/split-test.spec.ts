@@ -36,7 +36,9 @@ test("the demo admin creates a split test on the demo store and adds its result 
   await expect(page.getByText("No split tests yet")).toBeVisible();
 
   // Identical pages are refused with the field's message, and nothing is listed.
-  await page.getByLabel("Name").fill(testName);
+  // The comparison form (the page also holds the URL splitter's form, which has a Name too).
+  const comparison = page.locator("form").filter({ has: page.getByLabel("Page A (control)") });
+  await comparison.getByLabel("Name", { exact: true }).fill(testName);
   await page.getByLabel("Page A (control)").fill("/collections/hiking-boots");
   await page
     .getByLabel("Page B (challenger)")
