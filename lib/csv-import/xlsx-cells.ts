@@ -32,14 +32,18 @@ export function cellText(value: unknown): string {
   return String(value);
 }
 
+const NEEDS_QUOTES = /[",\r\n]|^\s|\s$/;
+
 function quoted(text: string): string {
-  return /[",\r\n]/.test(text) || /^\s|\s$/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  return NEEDS_QUOTES.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
 /** One row of cells (ExcelJS's `row.values`: 1-based, holes for empty cells) as a CSV line with its line break. */
 export function csvLine(values: readonly unknown[] | Record<string, unknown>): string {
-  const cells = Array.isArray(values) ? values.slice(1) : Object.values(values);
-  const texts = Array.from({ length: cells.length }, (_, i) => quoted(cellText(cells[i])));
-  while (texts.length > 0 && texts[texts.length - 1] === "") texts.pop();
-  return `${texts.join(",")}\n`;
+  const cells = Array.isArray(values) ? values : [undefined, ...Object.values(values)];
+  let last = cells.length - 1;
+  while (last >= 1 && cellText(cells[last]) === "") last--;
+  let line = "";
+  for (let i = 1; i <= last; i++) line += (i > 1 ? "," : "") + quoted(cellText(cells[i]));
+  return `${line}\n`;
 }

@@ -41,16 +41,29 @@ const CANONICAL_CHUNK = 256 * 1024;
  * is read row by row into its periods, added up, and imported from those rows.
  */
 export async function importFile(chunks: AsyncIterable<Buffer>, target: ImportTarget): Promise<UploadSummary> {
-  let { head, rest, complete } = await takeHead(chunks);
-  let source = replay(head, rest);
-  if (isXlsx(head)) {
-    ({ head, rest, complete } = await takeHead(xlsxToCsv(source)));
-    source = replay(head, rest);
-  } else if (/\.xlsx$/i.test(String(target.meta?.fileName ?? ""))) {
-    throw new AppError(415, M.notXlsx, { file: M.notXlsx });
-  } else if (BINARY_SIGNATURES.some((sig) => head.subarray(0, sig.length).equals(sig))) {
-    throw new AppError(415, M.notCsv);
+  const { head, rest, complete } = await takeHead(chunks);
+  if (!isXlsx(head)) {
+    if (/\.xlsx$/i.test(String(target.meta?.fileName ?? ""))) throw new AppError(415, M.notXlsx, { file: M.notXlsx });
+    if (BINARY_SIGNATURES.some((sig) => head.subarray(0, sig.length).equals(sig))) throw new AppError(415, M.notCsv);
+    return importText(head, rest, complete, target);
   }
+  const sheet = await takeHead(xlsxToCsv(replay(head, rest)));
+  try {
+    return await importText(sheet.head, sheet.rest, sheet.complete, target);
+  } finally {
+    // A workbook refused on its start is not read on: its reader lets go of its temporary copy.
+    await sheet.rest.return?.();
+  }
+}
+
+/** A CSV export (or a workbook's first sheet as CSV), from its start and the chunks after it. */
+async function importText(
+  head: Buffer,
+  rest: AsyncIterator<Buffer>,
+  complete: boolean,
+  target: ImportTarget,
+): Promise<UploadSummary> {
+  const source = replay(head, rest);
   if (head.length === 0) throw new CsvImportError(M.emptyFile);
   const { text, encoding } = decodeHead(head.subarray(0, PREVIEW_BYTES), complete);
   if (text.includes("\u0000")) throw new AppError(415, M.notCsv);
