@@ -87,7 +87,9 @@ export async function request<T>(method: string, path: string, options: RequestO
       method,
       headers,
       credentials: "same-origin",
-      cache: "no-store",
+      // A read is revalidated every time (a ready report's reads answer 304 when the copy held is current, so a
+      // tag just added shows at once); nothing else is stored.
+      cache: method === "GET" ? "no-cache" : "no-store",
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
       signal: controller.signal,
     });

@@ -32,32 +32,64 @@ let projectId = "";
 let lastDay = "";
 
 async function seed(db: pg.Client): Promise<void> {
-  const hash = await hashPassword(PASSWORD);
   lastDay = addDays(todayIn("UTC"), -1);
   await db.query("begin");
   await db.query("select setseed(0.17)");
-  const agency = await db.query<{ id: string }>(
-    `insert into agencies (name, confirmed_at, subscription_status, project_limit) values ('Load Bench', now(), 'full', 1000) returning id`,
-  );
-  agencyId = agency.rows[0].id;
-  await db.query(
-    `insert into users (agency_id, email, password_hash, first_name, last_name, role, onboarding) values ($1, $2, $3, 'Load', 'Bench', 'agency', false)`,
-    [agencyId, EMAIL, hash],
-  );
-  await db.query(`insert into clients (agency_id, name) select $1, 'Client ' || i from generate_series(1, 60) i`, [
-    agencyId,
-  ]);
-  await db.query(
-    `insert into client_projects (agency_id, client_id, name, site_type, url, currency)
-     select $1, c.id, c.name || ' site ' || p, 'ecommerce', 'https://site' || p || '.example', 'EUR'
-     from clients c cross join generate_series(1, 3) p where c.agency_id = $1`,
-    [agencyId],
-  );
+  agencyId = await seedAgency(db, {
+    name: "Load Bench",
+    email: EMAIL,
+    password: PASSWORD,
+    clients: 60,
+    projectsPerClient: 3,
+  });
   const project = await db.query<{ id: string }>(
     `select id from client_projects where agency_id = $1 order by name limit 1`,
     [agencyId],
   );
   projectId = project.rows[0].id;
+  await seedProjectData(db, { agencyId, projectId, days: DAYS, combos: COMBOS, lastDay });
+  await db.query("commit");
+  await db.query("vacuum analyze");
+}
+
+/** An agency on the full plan, its admin (`email`), `clients` clients of `projectsPerClient` shop projects each. */
+export async function seedAgency(
+  db: pg.Client,
+  options: { name: string; email: string; password: string; clients: number; projectsPerClient: number },
+): Promise<string> {
+  const agency = await db.query<{ id: string }>(
+    `insert into agencies (name, confirmed_at, subscription_status, project_limit) values ($1, now(), 'full', 1000) returning id`,
+    [options.name],
+  );
+  const agencyId = agency.rows[0].id;
+  await db.query(
+    `insert into users (agency_id, email, password_hash, first_name, last_name, role, onboarding) values ($1, $2, $3, 'Load', 'Bench', 'agency', false)`,
+    [agencyId, options.email, await hashPassword(options.password)],
+  );
+  await db.query(`insert into clients (agency_id, name) select $1, 'Client ' || i from generate_series(1, $2::int) i`, [
+    agencyId,
+    options.clients,
+  ]);
+  await db.query(
+    `insert into client_projects (agency_id, client_id, name, site_type, url, currency)
+     select $1, c.id, c.name || ' site ' || p, 'ecommerce', 'https://site' || p || '.example', 'EUR'
+     from clients c cross join generate_series(1, $2::int) p where c.agency_id = $1`,
+    [agencyId, options.projectsPerClient],
+  );
+  return agencyId;
+}
+
+/** A project's upload source with `days` daily observations (to `lastDay`) of `combos` channel/device/page rows. */
+export async function seedProjectData(
+  db: pg.Client,
+  {
+    agencyId,
+    projectId,
+    days,
+    combos,
+    lastDay,
+  }: { agencyId: string; projectId: string; days: number; combos: number; lastDay: string },
+): Promise<void> {
   const source = await db.query<{ id: string }>(
     `insert into data_sources (agency_id, project_id, source_name, name, kind) values ($1, $2, 'upload', 'Analytics', 'own') returning id`,
     [agencyId, projectId],
@@ -66,24 +98,27 @@ async function seed(db: pg.Client): Promise<void> {
     `insert into dimension_sets (project_id, key, channel, device, landing_page)
      select $1, md5('l' || i), (array['Organic Search','Paid Search','Direct','Email','Social'])[1 + i % 5],
             (array['desktop','mobile','tablet'])[1 + i % 3], '/page/' || i
-     from generate_series(0, ${COMBOS - 1}) i`,
+     from generate_series(0, ${combos - 1}) i`,
     [projectId],
   );
   await db.query("select observations_partition($1)", [source.rows[0].id]);
   await db.query(
     `insert into observations (data_source_id, project_id, date, dimension_set_id, sessions, engaged_sessions, conversions, transactions, revenue)
      select $1, $2, d::date, s.id, v.sessions, round(v.sessions * 0.6), round(v.sessions * 0.03), round(v.sessions * 0.02), round(v.sessions * 1.5)
-     from generate_series($3::date - ${DAYS - 1}, $3::date, interval '1 day') d
+     from generate_series($3::date - ${days - 1}, $3::date, interval '1 day') d
      cross join dimension_sets s
      cross join lateral (select round(20 + 80 * random()) as sessions) v
      where s.project_id = $2`,
     [source.rows[0].id, projectId, lastDay],
   );
-  await db.query("commit");
-  await db.query("vacuum analyze");
 }
 
-async function readyReport(baseUrl: string, headers: Record<string, string>): Promise<string> {
+/** A report on the project's last 28 days, added through the app and followed until the worker made it ready. */
+export async function readyReport(
+  baseUrl: string,
+  headers: Record<string, string>,
+  { projectId, lastDay }: { projectId: string; lastDay: string },
+): Promise<string> {
   const res = await fetch(`${baseUrl}/api/properties/${projectId}/reports/add`, {
     method: "POST",
     headers: { ...headers, "content-type": "application/json" },
@@ -109,7 +144,7 @@ export const loadBenchmark: Benchmark = {
   seed,
   run: async ({ baseUrl, login }) => {
     const headers = { authorization: `Bearer ${await login(EMAIL, PASSWORD)}` };
-    const reportId = await readyReport(baseUrl, headers);
+    const reportId = await readyReport(baseUrl, headers, { projectId, lastDay });
     const routes: [string, string][] = [
       ["dashboard", `/api/agencies/${agencyId}/clients`],
       ["project", `/api/properties/${projectId}`],
@@ -152,7 +187,7 @@ export const loadBenchmark: Benchmark = {
   },
 };
 
-function summary(times: number[]): BenchResult {
+export function summary(times: number[]): BenchResult {
   const sorted = [...times].sort((a, b) => a - b);
   return { label: "", n: sorted.length, medianMs: percentile(sorted, 50), p95Ms: percentile(sorted, 95) };
 }
@@ -184,7 +219,7 @@ async function drive(
       const [name, path] = routes[i % routes.length];
       const sent = performance.now();
       try {
-        const status = await get(agent, `${baseUrl}${path}`, headers, retried);
+        const { status } = await get(agent, `${baseUrl}${path}`, headers, retried);
         if (status < 200 || status > 299) errors.set(`${name} ${status}`, (errors.get(`${name} ${status}`) ?? 0) + 1);
       } catch (error) {
         const key = `${name} ${error instanceof Error ? error.message : String(error)}`;
@@ -217,11 +252,16 @@ async function drive(
  * request crossed) is sent again once on a new connection, as browsers do (Node's `reusedSocket`
  * advice); `retried` counts them.
  */
-function get(agent: http.Agent, url: string, headers: Record<string, string>, retried: { n: number }): Promise<number> {
+export function get(
+  agent: http.Agent,
+  url: string,
+  headers: Record<string, string>,
+  retried: { n: number },
+): Promise<{ status: number; etag?: string }> {
   return new Promise((resolve, reject) => {
     const req = http.get(url, { agent, headers }, (res) => {
       res.on("data", () => undefined);
-      res.on("end", () => resolve(res.statusCode ?? 0));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, etag: res.headers.etag }));
       res.on("error", reject);
     });
     req.on("error", (error: NodeJS.ErrnoException) => {
@@ -238,8 +278,8 @@ function get(agent: http.Agent, url: string, headers: Record<string, string>, re
  * PostgreSQL processes, by pid, read from /proc (Linux; null elsewhere). Noisy machines make
  * latencies wander, CPU time per request much less: it says what a request costs.
  */
-type CpuReading = Map<string, { db: boolean; ms: number }>;
-function cpuNow(): CpuReading | null {
+export type CpuReading = Map<string, { db: boolean; ms: number }>;
+export function cpuNow(): CpuReading | null {
   if (!fs.existsSync("/proc/self/stat")) return null;
   const ticksMs = 10; // USER_HZ is 100 on Linux
   const cwd = process.cwd();
@@ -263,7 +303,7 @@ function cpuNow(): CpuReading | null {
 }
 
 /** CPU per request since a cpuNow() reading (processes that ended meanwhile are left out), as a note. */
-function cpuNote(before: CpuReading | null, requests: number): string {
+export function cpuNote(before: CpuReading | null, requests: number): string {
   const after = cpuNow();
   if (!before || !after || requests === 0) return "";
   const self = process.cpuUsage();

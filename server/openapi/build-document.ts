@@ -83,10 +83,28 @@ function operationOf(op: CatalogueOperation): JsonSchema {
     ...(body ? { requestBody: body } : {}),
     responses: {
       [String(op.status)]: successOf(op),
+      ...(op.method === "GET" && CACHED_READS.has(op.path) ? { "304": NOT_MODIFIED } : {}),
       ...errors(op.access === "withPublic" ? [400, 404] : [400, 401, 403, 404]),
     },
   };
 }
+
+/** The reads of a ready report that answer with an ETag and 304 (server/http/read-cache.ts). */
+export const CACHED_READS = new Set([
+  "/api/reports/{id}",
+  "/api/reports/{id}/kpis",
+  "/api/insights/properties/{id}",
+  "/api/insights/{id}",
+  "/api/properties/{id}/insights/export/excel",
+  "/api/properties/{id}/insights/export/powerpoint",
+]);
+
+const NOT_MODIFIED = {
+  description:
+    "Not modified: the If-None-Match ETag is the current version of this ready report's read (the ETag comes with " +
+    "each 200 of a ready report, with `Cache-Control: private, max-age=…`; a tag, save, data or look change gives a " +
+    "new one). Reads of a report not yet ready, of a tag's insights or of the master report are not cached.",
+};
 
 const ERROR_TEXT: Record<number, string> = {
   400: "Bad input: the message, and the fields at fault in `errors`.",

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   boolean,
   date,
   doublePrecision,
@@ -60,6 +61,15 @@ export const reports = pgTable(
     readyNoticeSentAt: timestamp("ready_notice_sent_at", { withTimezone: true }),
     startedAt: timestamp("started_at", { withTimezone: true }),
     finishedAt: timestamp("finished_at", { withTimezone: true }),
+    /**
+     * The version of what a read of this report shows (the report, its KPIs, insights and exports): database
+     * triggers raise it when the report, its insights, their tags or saves, its project, its sources or its look
+     * change (drizzle/0041_report_read_version_triggers.sql); the reads' ETag is made from it
+     * (server/http/read-cache.ts).
+     */
+    readVersion: bigint("read_version", { mode: "number" }).notNull().default(1),
+    /** When `readVersion` last rose: how long the version has held sets how long a copy may be reused. */
+    readChangedAt: timestamp("read_changed_at", { withTimezone: true }).notNull().defaultNow(),
     ...timestamps,
   },
   (t) => [index("reports_project_created_idx").on(t.projectId, t.createdAt)],
