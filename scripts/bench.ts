@@ -23,6 +23,7 @@ import { googleBenchmark } from "./bench/google";
 import { metaBenchmark } from "./bench/meta";
 import { schedulesBenchmark } from "./bench/schedules";
 import { loadBenchmark } from "./bench/load";
+import { cachedReadsBenchmark } from "./bench/cached-reads";
 import { wizardBenchmark } from "./bench/wizard";
 import { splitterBenchmark } from "./bench/splitter";
 import { startEmbeddedPostgres, type EmbeddedDatabase } from "./lib/embedded-postgres";
@@ -41,6 +42,7 @@ const BENCHMARKS: BenchmarkEntry[] = [
   rootCauseBenchmark,
   schedulesBenchmark,
   loadBenchmark,
+  cachedReadsBenchmark,
   pageJsBenchmark,
   splitterBenchmark,
 ];

@@ -302,10 +302,13 @@ export function cpuNow(): CpuReading | null {
   return reading;
 }
 
-/** CPU per request since a cpuNow() reading (processes that ended meanwhile are left out), as a note. */
-export function cpuNote(before: CpuReading | null, requests: number): string {
+/** CPU (ms) a request cost the web processes, PostgreSQL and the load generator since a cpuNow() reading. */
+export function cpuPerRequest(
+  before: CpuReading | null,
+  requests: number,
+): { web: number; db: number; bench: number } | null {
   const after = cpuNow();
-  if (!before || !after || requests === 0) return "";
+  if (!before || !after || requests === 0) return null;
   const self = process.cpuUsage();
   const bench = (self.user + self.system) / 1000 - (before.get("bench")?.ms ?? 0);
   let web = 0;
@@ -316,5 +319,14 @@ export function cpuNote(before: CpuReading | null, requests: number): string {
     if (isDb) db += used;
     else web += used;
   }
-  return `CPU a request: web ${(web / requests).toFixed(1)} ms, PostgreSQL ${(db / requests).toFixed(1)} ms, load generator ${(bench / requests).toFixed(1)} ms`;
+  return { web: web / requests, db: db / requests, bench: bench / requests };
 }
+
+/** CPU per request since a cpuNow() reading (processes that ended meanwhile are left out), as a note. */
+export function cpuNote(before: CpuReading | null, requests: number): string {
+  const cost = cpuPerRequest(before, requests);
+  return cost ? cpuText(cost) : "";
+}
+
+export const cpuText = (cost: { web: number; db: number; bench: number }) =>
+  `CPU a request: web ${cost.web.toFixed(1)} ms, PostgreSQL ${cost.db.toFixed(1)} ms, load generator ${cost.bench.toFixed(1)} ms`;
