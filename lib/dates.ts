@@ -102,13 +102,20 @@ export function comparisonRange(start: string, end: string, compareTo: CompareTo
   return compareTo === "previous_year" ? previousYear(start, end) : previousPeriod(start, end);
 }
 
+/**
+ * The one locale people read dates in, everywhere: the page, the share page, the deck, the workbook, emails and lists
+ * ("Apr 2, 2026"; with a time "Apr 2, 2026, 09:00", the 24-hour clock schedules are set in). Report language is
+ * English only today (lib/constants/settings.ts); a second language brings its locale here, not a format of its own.
+ */
+export const DATE_LOCALE = "en";
+
 const dayFormats = new Map<string, Intl.DateTimeFormat>();
 
 /**
  * A calendar day for people ("Mar 3, 2025"), read as a date and not as a moment: it is formatted
  * at its UTC midnight in UTC, so no viewer's or server's zone moves it to the day before.
  */
-export function formatIsoDate(date: string, options: Intl.DateTimeFormatOptions, locale = "en"): string {
+export function formatIsoDate(date: string, options: Intl.DateTimeFormatOptions, locale = DATE_LOCALE): string {
   const key = `${locale} ${JSON.stringify(options)}`;
   let format = dayFormats.get(key);
   if (!format) {
@@ -116,6 +123,33 @@ export function formatIsoDate(date: string, options: Intl.DateTimeFormatOptions,
     dayFormats.set(key, format);
   }
   return format.format(utcMidnight(date));
+}
+
+const instantFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * A moment for people, "Apr 2, 2026, 09:00", on the clock of a time zone (a project's or a schedule's) or, without
+ * one, of the runtime (the viewer's browser). `dateOnly` drops the time ("Apr 2, 2026"). "" for no or an invalid
+ * instant, so a missing value never reads "Invalid Date".
+ */
+export function formatInstant(
+  instant: string | number | Date | null | undefined,
+  options: { timeZone?: string | null; dateOnly?: boolean } = {},
+): string {
+  if (instant === null || instant === undefined || instant === "") return "";
+  const at = new Date(instant);
+  if (Number.isNaN(at.getTime())) return "";
+  const key = `${options.timeZone ?? ""} ${options.dateOnly ? "d" : "dt"}`;
+  let format = instantFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(DATE_LOCALE, {
+      dateStyle: "medium",
+      ...(options.dateOnly ? {} : { timeStyle: "short", hourCycle: "h23" }),
+      ...(options.timeZone ? { timeZone: options.timeZone } : {}),
+    });
+    instantFormats.set(key, format);
+  }
+  return format.format(at);
 }
 
 const pad = (n: number, width = 2) => String(n).padStart(width, "0");

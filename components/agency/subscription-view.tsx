@@ -9,6 +9,7 @@ import { Card, CardDescription, CardTitle } from "@/components/ui/card";
 import { ErrorState, LoadingState } from "@/components/ui/page-state";
 import { api } from "@/lib/api-client/endpoints";
 import { queryKeys } from "@/lib/api-client/query-keys";
+import { formatInstant } from "@/lib/dates";
 import type { AgencySubscription, PlanView } from "@/lib/api-client/types";
 import { toApiError } from "@/lib/hooks/use-api-error-handler";
 import { BILLING_MESSAGES } from "@/lib/validation/billing";
@@ -135,9 +136,7 @@ function CurrentPlan({ agencyId, data }: { agencyId: string; data: AgencySubscri
         {data.nextInvoiceAt ? (
           <>
             <dt className="font-medium text-slate-700">Next invoice</dt>
-            <dd className="text-slate-900">
-              {new Intl.DateTimeFormat("en", { dateStyle: "long" }).format(new Date(data.nextInvoiceAt))}
-            </dd>
+            <dd className="text-slate-900">{formatInstant(data.nextInvoiceAt, { dateOnly: true })}</dd>
           </>
         ) : null}
       </dl>

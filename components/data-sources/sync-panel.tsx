@@ -9,6 +9,7 @@ import type { SyncRun } from "@/lib/api-client/google";
 import type { DataSource } from "@/lib/api-client/types";
 import { adsReportImportSummary, adsReportLabel } from "@/lib/constants/google-ads-reports";
 import { formatDate } from "@/lib/format";
+import { formatInstant } from "@/lib/dates";
 import { formatMetric } from "@/lib/insights/format-values";
 import { toApiError } from "@/lib/hooks/use-api-error-handler";
 import { useSyncNow, useSyncStatus } from "@/lib/hooks/use-google";
@@ -174,7 +175,7 @@ function RunsTable({ runs }: { runs: SyncRun[] }) {
         <tbody className="divide-y divide-slate-100">
           {runs.map((r) => (
             <tr key={r._id}>
-              <td className="py-2 pr-3 whitespace-nowrap">{new Date(r.startedAt).toLocaleString("en")}</td>
+              <td className="py-2 pr-3 whitespace-nowrap">{formatInstant(r.startedAt)}</td>
               <td className="py-2 pr-3">{r.mode === "initial" ? "First import" : "Daily refresh"}</td>
               <td className="py-2 pr-3 whitespace-nowrap">
                 {r.startDate && r.endDate ? `${formatDate(r.startDate)} – ${formatDate(r.endDate)}` : "—"}

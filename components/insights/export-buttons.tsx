@@ -81,7 +81,7 @@ export function ExportButtons({
       {byHand ? null : (
         <Select
           aria-label="What the files hold"
-          className="h-8 w-auto py-0 text-sm"
+          compact
           value={contents}
           onChange={(e) => setContents(e.target.value as ReportContents)}
         >

@@ -1,13 +1,11 @@
 import { FREQUENCY_LABELS, MONTH_DAY_LABELS, MONTH_LABELS } from "@/lib/validation/schedules";
 import { SCHEDULE_WEEKDAYS } from "@/lib/schedules/next-run";
+import { formatInstant } from "@/lib/dates";
 
-/** An instant as the project's clock shows it, with the zone named ("2 Apr 2026, 09:00 (Europe/London)"). */
+/** An instant as the project's clock shows it, with the zone named ("Apr 2, 2026, 09:00 (Europe/London)"). */
 export function formatInZone(iso: string | null, timeZone: string): string {
-  if (!iso) return "—";
-  const text = new Intl.DateTimeFormat("en-GB", { timeZone, dateStyle: "medium", timeStyle: "short" }).format(
-    new Date(iso),
-  );
-  return `${text} (${timeZone})`;
+  const text = formatInstant(iso, { timeZone });
+  return text ? `${text} (${timeZone})` : "—";
 }
 
 /** "Weekly on Monday at 09:00", "Annually on the last day of February at 07:30". */

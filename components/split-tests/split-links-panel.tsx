@@ -14,6 +14,7 @@ import { useChartLook } from "@/lib/hooks/use-chart-look";
 import { useServerForm } from "@/lib/hooks/use-server-form";
 import { createSplitLinkSchema, SPLIT_LINK_KEYS } from "@/lib/validation/split-links";
 import { VariantChart } from "./lazy-variant-chart";
+import { formatDay } from "@/lib/insights/format-values";
 
 const STATUS_LABEL: Record<SplitLink["status"], string> = {
   running: "Running",
@@ -21,8 +22,7 @@ const STATUS_LABEL: Record<SplitLink["status"], string> = {
   stopped: "Stopped: everyone goes to A",
 };
 const pct = (v: number | null | undefined) => (v === null || v === undefined ? "—" : `${(v * 100).toFixed(2)}%`);
-const shortDate = (d: string) =>
-  new Date(`${d}T00:00:00Z`).toLocaleDateString("en", { month: "short", day: "numeric", timeZone: "UTC" });
+const shortDate = (d: string) => formatDay(d, true);
 
 /**
  * URL splitters of a project: one public link to put in a campaign, which sends each visitor to a page variant by

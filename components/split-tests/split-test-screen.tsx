@@ -20,6 +20,7 @@ import { useCurrentUser } from "@/lib/hooks/use-current-user";
 import { SPLIT_TEST_METRIC_LABELS, SPLIT_TEST_METRICS } from "@/lib/validation/split-tests";
 import { VariantChart } from "./lazy-variant-chart";
 import { SplitLinksPanel } from "./split-links-panel";
+import { formatDay } from "@/lib/insights/format-values";
 
 type Metric = (typeof SPLIT_TEST_METRICS)[number];
 type Result = SplitTestWithResult["result"];
@@ -38,8 +39,7 @@ function formatDiff(metric: string, v: number | null | undefined, currency: stri
   if (isRate(metric)) return `${sign}${Math.abs(v * 100).toFixed(2)} pts`;
   return `${sign}${formatValue(metric, Math.abs(v), currency)}`;
 }
-const shortDate = (d: string) =>
-  new Date(`${d}T00:00:00Z`).toLocaleDateString("en", { month: "short", day: "numeric", timeZone: "UTC" });
+const shortDate = (d: string) => formatDay(d, true);
 
 const VERDICT_STYLE: Record<Result["verdict"], { label: string; className: string }> = {
   winner: { label: "Winner", className: "border-green-200 bg-green-50 text-green-900" },

@@ -105,5 +105,10 @@ export async function createFixedStore(
 export async function pageHeight(page: Page, width: number): Promise<number> {
   await page.setViewportSize({ width, height: width >= 1000 ? 900 : 844 });
   await page.waitForTimeout(300);
-  return page.evaluate(() => document.documentElement.scrollHeight);
+  // The legal footer (terms, privacy) is every page's chrome, added after the report's baseline was measured: the
+  // report's own height is what the layout limits judge.
+  return page.evaluate(() => {
+    const footer = document.querySelector("footer nav[aria-label='Legal']")?.closest("footer");
+    return document.documentElement.scrollHeight - (footer?.getBoundingClientRect().height ?? 0);
+  });
 }

@@ -1,4 +1,4 @@
-import { addDays, dayNumber, formatIsoDate } from "@/lib/dates";
+import { DATE_LOCALE, addDays, dayNumber, formatIsoDate } from "@/lib/dates";
 import { listed, weekdaysOf } from "@/lib/insights/weekdays";
 import { dimensionLabel, dimensionPlural } from "@/lib/catalogue/dimensions";
 import { METRICS } from "@/lib/insights/metrics";
@@ -66,7 +66,7 @@ function numberFormat(locale: string, options: Intl.NumberFormatOptions): Intl.N
   return format;
 }
 
-export function formatDate(date: string, locale = "en-US"): string {
+export function formatDate(date: string, locale = DATE_LOCALE): string {
   return formatIsoDate(date, { month: "short", day: "numeric", year: "numeric" }, locale);
 }
 
