@@ -117,6 +117,21 @@ function namedMonthDate(s: string): string | null {
  * know yet (both parts 12 or less) gives "ambiguous".
  */
 export function parseDateCell(raw: string, order: DateOrder | null): string | null | "ambiguous" {
+  // An export repeats each day on every row of its breakdown, and a reading looks at each date cell several times.
+  const key = order === null ? raw : `${order}\u0001${raw}`;
+  const known = readDates.get(key);
+  if (known !== undefined) return known;
+  const day = readDateCell(raw, order);
+  if (readDates.size >= READ_DATES_CAP) readDates.clear();
+  readDates.set(key, day);
+  return day;
+}
+
+/** Date cells read lately (a pure function's answers), bounded. */
+const readDates = new Map<string, string | null | "ambiguous">();
+const READ_DATES_CAP = 4096;
+
+function readDateCell(raw: string, order: DateOrder | null): string | null | "ambiguous" {
   const s = dayPart(raw);
   if (s === "") return null;
   let m = COMPACT.exec(s) ?? YEAR_FIRST.exec(s);

@@ -555,9 +555,8 @@ function describeTable(reading: ExportReading, table: ImportTable): void {
     reading.notes.push(
       "Rows without a name are each day's totals of the rows below them: they are checked against those rows, not imported.",
     );
-  const totals = table.rows.filter(
-    (row) => row.some(isTotalLabel) || isTotalsRow(row, date.index, dimensionColumns(table)),
-  );
+  const dimensions = dimensionColumns(table);
+  const totals = table.rows.filter((row) => row.some(isTotalLabel) || isTotalsRow(row, date.index, dimensions));
   if (totals.length > 0)
     reading.notes.push(
       `${totals.length === 1 ? "A totals row is" : `${totals.length} totals rows are`} compared with the sums of the rows, not imported.`,
