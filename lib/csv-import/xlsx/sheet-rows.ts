@@ -1,4 +1,4 @@
-import { csvLine } from "../xlsx-cells";
+import { cellText, csvLine } from "../xlsx-cells";
 import { stringItemText, xmlText } from "./workbook-parts";
 
 // A worksheet's XML, as it inflates, into the CSV lines lib/csv-import reads (one per sheet row, a blank line for a
@@ -53,6 +53,8 @@ export class SheetRowReader {
   /** The sheet row number of the last line written. */
   private lines = 0;
   private pending = "";
+  private lastSerial = NaN;
+  private lastDateText = "";
 
   constructor(
     private readonly context: SheetContext,
@@ -121,8 +123,14 @@ export class SheetRowReader {
       default: {
         const number = parseFloat(text);
         const style = attribute(attributes, "s", S);
-        if (style && this.context.dateStyles[parseInt(style, 10)] && Number.isFinite(number))
-          return excelDate(number, this.context.date1904);
+        if (style && this.context.dateStyles[parseInt(style, 10)] && Number.isFinite(number)) {
+          // A report's rows repeat their day: its text is written once.
+          if (number !== this.lastSerial) {
+            this.lastSerial = number;
+            this.lastDateText = cellText(excelDate(number, this.context.date1904));
+          }
+          return this.lastDateText;
+        }
         return number;
       }
     }
