@@ -10,6 +10,7 @@ import {
   formatPct,
   formatPeriod,
 } from "../lib/insights/format-values";
+import { alsoCheckedLine } from "../lib/insights/report-document";
 
 /** The project's look, already resolved agency → client → project. */
 export interface ReportEmailBrand {
@@ -95,6 +96,13 @@ export interface ReportEmailModel {
   figures?: ReportEmailFigure[];
   /** How many findings the report holds in all (the email shows the top few). */
   totalFindings: number;
+  /**
+   * The report's other insights beyond the top few, one line each ("Revenue by channel: Revenue fell 6.9 % …"); with
+   * "everything checked" they are the appendix of every question the report asked.
+   */
+  moreFindings?: string[];
+  /** The questions checked that found nothing, told in one line as on the page, the deck and the workbook. */
+  alsoChecked?: string[];
   reportUrl: string;
   /**
    * When the link stops opening the report: a client's share link (read-only, no account needed). Null for the
@@ -136,6 +144,9 @@ export function findingFigures(f: ReportEmailFinding, currency: string): Finding
 export const changeText = (n: FindingFigures): string =>
   n.changePct === "–" ? n.change : `${n.change} (${n.changePct})`;
 
+/** The heading over the report's other insights, below the top findings. */
+export const MORE_FINDINGS_HEADING = "Also in the report";
+
 export const reportEmailPeriod = (m: ReportEmailModel) => formatPeriod(m.period.start, m.period.end);
 
 export function reportEmailPreview(m: ReportEmailModel): string {
@@ -170,6 +181,13 @@ export function reportEmailText(m: ReportEmailModel): string {
       lines.push("");
     });
   }
+  if (m.moreFindings?.length) {
+    lines.push(`${MORE_FINDINGS_HEADING}:`);
+    for (const line of m.moreFindings) lines.push(`   - ${line}`);
+    lines.push("");
+  }
+  const also = alsoCheckedLine(m.alsoChecked ?? []);
+  if (also) lines.push(also, "");
   if (m.attachmentName) lines.push(`The full report is attached: ${m.attachmentName}`);
   lines.push(`${linkAction(m)}: ${m.reportUrl}`, linkNote(m), "");
   if (m.brand.footerText) lines.push(m.brand.footerText);

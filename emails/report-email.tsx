@@ -23,12 +23,14 @@ import {
   findingFigures,
   linkAction,
   linkNote,
+  MORE_FINDINGS_HEADING,
   reportEmailPeriod,
   reportEmailPreview,
   reportEmailText,
   type ReportEmailFinding,
   type ReportEmailModel,
 } from "./report-email-model";
+import { alsoCheckedLine } from "../lib/insights/report-document";
 
 const muted = "#4b5563";
 const border = "#e5e7eb";
@@ -127,6 +129,23 @@ export function ReportEmail({ model }: { model: ReportEmailModel }) {
                 ))}
               </>
             )}
+            {model.moreFindings?.length ? (
+              <>
+                <Heading as="h2" style={{ fontSize: 15, color: "#111827", margin: "8px 0 8px" }}>
+                  {MORE_FINDINGS_HEADING}
+                </Heading>
+                <ul style={{ margin: "0 0 16px", paddingLeft: 20, fontSize: 14, color: "#111827" }}>
+                  {model.moreFindings.map((line, i) => (
+                    <li key={i} style={{ marginBottom: 4 }}>
+                      {line}
+                    </li>
+                  ))}
+                </ul>
+              </>
+            ) : null}
+            {alsoCheckedLine(model.alsoChecked ?? []) ? (
+              <Text style={{ fontSize: 14, color: muted }}>{alsoCheckedLine(model.alsoChecked ?? [])}</Text>
+            ) : null}
             {model.attachmentName ? (
               <Text style={{ fontSize: 14, color: muted }}>The full report is attached: {model.attachmentName}</Text>
             ) : null}

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { renderReportEmail } from "@/emails/report-email";
 import { reportEmailText } from "@/emails/report-email-model";
 import type { ExportFinding, ExportInsight, ExportModel } from "../../exports/export-model";
 import { narrated, syntheticModel } from "../../exports/synthetic-model";
@@ -129,5 +130,34 @@ describe("the report email's top findings", () => {
     expect(text).toContain("   Transactions: 512 (▼ −3.4 % vs 530; within normal day-to-day variation)\n");
     // Chosen insights or a tag are not a report: no figures.
     expect(emailOf([insight({ findings: [finding({})] })])).not.toContain("Key figures");
+  });
+
+  it("names every other insight after the top five, one line each, and the questions that found nothing in one line", async () => {
+    const insights = Array.from({ length: 7 }, (_, i) =>
+      insight({ title: `Insight ${i + 1}`, rank: i + 1, findings: [finding({ current: 100 + i })] }),
+    );
+    const model: ExportModel = {
+      ...syntheticModel({ insights: 0 }),
+      insights,
+      figures: null,
+      alsoChecked: ["Tracking gaps", "Unusual traffic days"],
+    };
+    const email = toReportEmailModel(model, { agencyName: "Acme Agency", reportUrl: "https://app/r" });
+    const text = reportEmailText(email);
+    expect(text).toContain("Top findings (5 of 7)");
+    const appendix = text.split("Also in the report:\n")[1]?.split("\n\n")[0].split("\n") ?? [];
+    expect(appendix).toHaveLength(2);
+    expect(appendix[0]).toMatch(/^ {3}- Insight 6: \S/);
+    expect(appendix[1]).toMatch(/^ {3}- Insight 7: \S/);
+    expect(text).toContain("Also checked, nothing notable: Tracking gaps, Unusual traffic days.");
+    // The HTML part says the same.
+    const { html } = await renderReportEmail(email);
+    expect(html).toContain("Also in the report");
+    expect(html).toContain("Insight 7: ");
+    expect(html).toContain("Also checked, nothing notable: Tracking gaps, Unusual traffic days.");
+    // Five or fewer: no appendix, and no empty "also checked" line.
+    const few = emailOf(insights.slice(0, 2));
+    expect(few).not.toContain("Also in the report");
+    expect(few).not.toContain("Also checked");
   });
 });

@@ -26,17 +26,23 @@ export function toReportEmailModel(
   extra: { agencyName: string; reportUrl: string; linkExpiresAt?: Date | null; message?: string },
 ): ReportEmailModel {
   const findings: ReportEmailFinding[] = [];
+  const more: string[] = [];
   let total = 0;
   const currency = model.project.currency;
   for (const insight of model.insights) {
     total += insight.findings.length;
     // The data quality audit is the agency's to-do list, not news for its client; it stays in the file and the link.
-    if (findings.length >= EMAIL_TOP_FINDINGS || insight.group === "data_quality") continue;
+    if (insight.group === "data_quality") continue;
     // The numbers the card and the file lead with (a segment's shift before the segments it moved with).
     const lead = headlineFinding(insight);
-    if (!lead || (lead.current === null && lead.baseline === null)) continue;
-    const effect = kpiEffectOf(insight);
     const story = storyOf(insight);
+    if (findings.length >= EMAIL_TOP_FINDINGS || !lead || (lead.current === null && lead.baseline === null)) {
+      // Past the top few, or without figures to set side by side: one line, so the email still names everything
+      // the attachment and the link hold (with "everything checked", the appendix of every question asked).
+      if (insight.findings.length > 0) more.push(moreLine(insight.title, story?.headline));
+      continue;
+    }
+    const effect = kpiEffectOf(insight);
     findings.push({
       title: insight.title,
       headline: story?.headline,
@@ -69,6 +75,8 @@ export function toReportEmailModel(
     findings,
     figures: (model.figures ?? []).map((f) => figureLine(f, currency)),
     totalFindings: total,
+    moreFindings: more,
+    alsoChecked: model.alsoChecked ?? [],
     reportUrl: extra.reportUrl,
     linkExpiresAt: extra.linkExpiresAt ? extra.linkExpiresAt.toISOString() : null,
   };
@@ -100,6 +108,9 @@ function figureLine(f: ExportFigure, currency: string): ReportEmailFigure {
     note: reading.note,
   };
 }
+
+/** "Revenue by channel: Revenue fell 6.9 % to $99,744.10 (…)", or the title alone when the insight has no headline. */
+const moreLine = (title: string, headline: string | undefined) => (headline ? `${title}: ${headline}` : title);
 
 /** An effect as the card states it, with where the rest of a diluted rate's change went; "–" alone when none. */
 const stated = (effect: string, lead: object) => (effect === "–" ? effect : effect + ownRatesClause(lead));
