@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { DATA_SOURCE_MESSAGES as M } from "@/lib/constants/data-source-messages";
 import { readXlsxStart } from "@/components/data-sources/csv-mapping/read-xlsx-start";
 import { xlsxToCsv } from "@/server/exports/xlsx/sheet-to-csv";
@@ -69,7 +69,20 @@ const EXPECTED = [
   "",
 ].join("\n");
 
-const leftovers = () => fs.readdirSync(os.tmpdir()).filter((n) => n.startsWith("funnelwise-xlsx-"));
+// The reader's temporary copies go to this file's own folder (os.tmpdir() reads TMPDIR), so another process's
+// imports never show here.
+const originalTmp = process.env.TMPDIR;
+let tmp = "";
+beforeAll(() => {
+  tmp = fs.mkdtempSync(path.join(os.tmpdir(), "xlsx-import-test-"));
+  process.env.TMPDIR = tmp;
+});
+afterAll(() => {
+  process.env.TMPDIR = originalTmp;
+  if (originalTmp === undefined) delete process.env.TMPDIR;
+  fs.rmSync(tmp, { recursive: true, force: true });
+});
+const leftovers = () => fs.readdirSync(tmp).filter((n) => n.startsWith("funnelwise-xlsx-"));
 
 describe("an .xlsx workbook's first tab as CSV", () => {
   it("reads each cell as it shows: shared and inline strings, date styles, numbers in full, booleans; rows by number", async () => {
@@ -164,10 +177,11 @@ describe("an .xlsx upload", () => {
   it("a workbook refused on its start writes nothing and leaves no temporary copy", async () => {
     const { main, sourceId } = await uploadWorld();
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "xlsx-test-")), "names.xlsx");
+    // Past the start the reading decides on (PREVIEW_BYTES of CSV): the reader is still open when the file is refused.
     await writeXlsxRows(
       file,
       ["Name", "Sessions"],
-      Array.from({ length: 50 }, (_, i) => [`Page ${i}`, i]),
+      Array.from({ length: 40_000 }, (_, i) => [`Page ${i}`, i]),
     );
     const res = await uploadCsv(sourceId, main.token, fs.readFileSync(file), "names.xlsx", XLSX_TYPE);
     expect(res.status).toBe(400);
