@@ -50,6 +50,11 @@ export interface Intention {
   dimensions: Dimension[];
   siteTypes: SiteTypeKey[];
   analysis: Analysis;
+  /**
+   * The metric this question stands in for: it is asked only when the data holds none of these (visitors for a
+   * Google Analytics or Universal Analytics export of users alone, which has no sessions to ask about).
+   */
+  standsInFor?: MetricKey[];
 }
 
 /** An intention about a metric, read by `dimension` (none: the metric's total), its analysis built from the metric. */
@@ -88,6 +93,9 @@ const trend = about((metric) => ({ type: "trend", metric }));
  * change first, so this one runs only when none of them can (skip-reason.ts).
  */
 const change = about((metric) => ({ type: "change", metric }));
+/** Questions about visitors that stand in for the traffic questions when the data has no sessions. */
+const withoutSessions = (intentions: Intention[]): Intention[] =>
+  intentions.map((i) => ({ ...i, standsInFor: ["sessions"] }));
 const audit = (
   key: string,
   check: AuditCheck,
@@ -257,6 +265,32 @@ export const INTENTIONS: readonly Intention[] = [
     "Traffic trend",
     "Did traffic shift to a new level or change its trend?",
   ),
+  // An export of users alone (a GA4 snapshot of Users and New users by day, Universal Analytics' users by Day Index):
+  // its visitors are its traffic. Daily users are distinct per day and do not add up over a period, so their questions
+  // are about days and levels; new users add up, so theirs is the period's change.
+  ...withoutSessions([
+    anomalies(
+      "users_anomalies",
+      "exploration",
+      "users",
+      "Unusual visitor days",
+      "Were there days when the number of users was outside the expected range?",
+    ),
+    trend(
+      "users_trend",
+      "exploration",
+      "users",
+      "Visitor trend",
+      "Did the number of users a day shift to a new level or change its trend?",
+    ),
+    change(
+      "new_users_change",
+      "exploration",
+      "newUsers",
+      "New users change",
+      "Did the number of new users change against the comparison period?",
+    ),
+  ]),
   drivers(
     "new_users_by_channel",
     "exploration",

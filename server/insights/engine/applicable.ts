@@ -17,6 +17,9 @@ export function neededDimensions(siteType: SiteTypeKey): Dimension[] {
 /** Intentions for the site type whose metrics and dimensions the project's data holds. */
 export function applicableIntentions(siteType: SiteTypeKey, data: ProjectData): Intention[] {
   return siteTypeIntentions(siteType).filter(
-    (i) => i.metrics.every((m) => data.hasMetric(m)) && i.dimensions.every((d) => data.hasDimension(d)),
+    (i) =>
+      i.metrics.every((m) => data.hasMetric(m)) &&
+      i.dimensions.every((d) => data.hasDimension(d)) &&
+      !i.standsInFor?.some((m) => data.hasMetric(m)),
   );
 }

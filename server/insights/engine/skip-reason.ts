@@ -45,6 +45,8 @@ const needs = (what: string, need: string, rest = ""): NotRun => ({
 
 export function skipReason(ctx: EngineContext, intention: Intention): NotRun | null | "not_applicable" {
   const data = ctx.data;
+  // A question that stands in for another metric's is not one to ask when the data holds that metric.
+  if (intention.standsInFor?.some((m) => data.hasMetric(m))) return "not_applicable";
   const missing = intention.metrics.filter((m) => !data.hasMetric(m));
   const missingDims = intention.dimensions.filter((d) => !data.hasDimension(d));
   if (missing.length > 0 || missingDims.length > 0) {
