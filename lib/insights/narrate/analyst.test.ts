@@ -689,6 +689,43 @@ describe("the analyst's narrative", () => {
       "Conversions from mobile devices shifted 37.4 % down to about 8.3 a day from Apr 8, 2025, just before this period (from about 13).",
     );
   });
+
+  it("leads with what the period did, not with a shift that began before it and ended inside it", () => {
+    // The real Search Console export's visibility trend: a dip from Jun 11 (before the period) to Jun 21, then a rise
+    // of 8 % a week to the period's end. The month rose; its headline said "shifted 10.5 % down".
+    const dip = {
+      ...base,
+      kind: "level_shift",
+      metric: "impressions",
+      periodStart: "2025-03-29",
+      periodEnd: "2025-04-09",
+      current: 51_280,
+      baseline: 57_279,
+      change: -5_999,
+      changePct: -0.105,
+      direction: "down" as const,
+      beforePeriod: true,
+    };
+    const rise = {
+      ...base,
+      kind: "trend",
+      metric: "impressions",
+      valueUnit: "percent_per_week",
+      current: 0.08,
+      baseline: null,
+      change: null,
+      changePct: 0.08,
+      expectedLow: 0.047,
+      expectedHigh: 0.114,
+      direction: "up" as const,
+    };
+    const n = analystNarrative({ findings: [dip, rise] }, { currency: "USD", period })!;
+    expect(n.headline).toMatch(/^Impressions grew/);
+    // Told alone, the dip says where it ended.
+    expect(analystNarrative({ findings: [dip] }, { currency: "USD", period })!.headline).toBe(
+      "Impressions shifted 10.5 % down to about 51,280 a day from Mar 29, 2025, just before this period, to Apr 9, 2025 (from about 57,279).",
+    );
+  });
 });
 
 describe("a competitor comparison told in its own words", () => {

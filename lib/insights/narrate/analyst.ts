@@ -156,7 +156,10 @@ function when(f: NarrativeFinding, options: NarrativeOptions): string {
 }
 
 /** What choosing the lead reads of a finding (the card, the detail and shared pages and the exports choose with it). */
-type LeadCandidate = Pick<NarrativeFinding, "kind" | "dimension" | "changePct"> & { kpiEffect?: number };
+type LeadCandidate = Pick<NarrativeFinding, "kind" | "dimension" | "changePct"> & {
+  kpiEffect?: number;
+  beforePeriod?: boolean;
+};
 
 /**
  * The finding the headline is about: the total change; else, for segment-watch insights (ranked by their effect on
@@ -171,7 +174,10 @@ export function leadFinding<F extends LeadCandidate>(findings: readonly F[]): F 
   const all = findings.filter((f) => f.kind !== "audit" && f.kind !== "driver");
   // What the season predicts is not the news, when there is news beside it.
   const news = all.filter((f) => !isSeasonallyExpected(f));
-  const others = news.length ? news : all;
+  // A shift that began before the period is its context: the news is what the period itself did, when it did any
+  // (on Search Console, "impressions shifted down from Jun 11, just before this period" led a month they rose).
+  const within = news.filter((f) => !f.beforePeriod);
+  const others = within.length ? within : news.length ? news : all;
   if (others.length && others.every((f) => typeof f.kpiEffect === "number")) return others[0];
   const byImpact = (f: LeadCandidate) => Math.abs(f.changePct ?? 0);
   const best = [...others].sort((a, b) => byImpact(b) - byImpact(a))[0];
@@ -261,7 +267,12 @@ function findingHeadline(f: NarrativeFinding, options: NarrativeOptions): string
       }
       if (f.until && finite(f.backTo))
         return `${subject} ${f.direction === "up" ? "rose" : "fell"}${pct} to about ${about(f.current)}${aDay} from ${formatDay(f.periodStart)}${f.beforePeriod ? " (before this period)" : ""} to ${formatDay(f.until)} (from about ${about(f.baseline)}), then came back to about ${about(f.backTo)}${aDay}.`;
-      return `${subject} shifted${pct} ${f.direction === "up" ? "up" : "down"} to about ${about(f.current)}${aDay} from ${formatDay(f.periodStart)}${f.beforePeriod ? ", just before this period" : ""} (from about ${about(f.baseline)}).`;
+      // A level that held until a later change (a new trend from the next day) says until when.
+      const until =
+        options.period && f.periodEnd < options.period.end && f.periodEnd > f.periodStart
+          ? ` to ${formatDay(f.periodEnd)}`
+          : "";
+      return `${subject} shifted${pct} ${f.direction === "up" ? "up" : "down"} to about ${about(f.current)}${aDay} from ${formatDay(f.periodStart)}${f.beforePeriod ? `, just before this period${until ? "," : ""}` : ""}${until} (from about ${about(f.baseline)}).`;
     }
     case "trend": {
       if (f.valueUnit && f.baseline === null) {
