@@ -36,13 +36,20 @@ export function actionEmail(opts: {
   url: string;
   footer: string;
   brand?: EmailBrand;
+  /** A list under the paragraph, each line with its own link (a digest's items). */
+  items?: { text: string; url: string }[];
 }): RenderedEmail {
   const brand = opts.brand;
   const signature = brand?.name ?? APP_NAME;
   const accent = brand && HEX.test(brand.color) ? brand.color : DEFAULT_ACCENT;
   const font = brand?.font ? `${brand.font},Arial,Helvetica,sans-serif` : "Arial,Helvetica,sans-serif";
   const footers = [opts.footer, ...(brand?.footerText ? [brand.footerText] : [])];
-  const text = `${opts.greeting}\n\n${opts.body}\n\n${opts.action}: ${opts.url}\n\n${footers.join("\n")}\n\n— ${signature}\n`;
+  const items = opts.items ?? [];
+  const listText = items.map((i) => `- ${i.text}\n  ${i.url}`).join("\n");
+  const text = `${opts.greeting}\n\n${opts.body}\n\n${listText ? `${listText}\n\n` : ""}${opts.action}: ${opts.url}\n\n${footers.join("\n")}\n\n— ${signature}\n`;
+  const listHtml = items.length
+    ? `<ul style="padding-left:20px">${items.map((i) => `<li style="margin-bottom:8px"><a href="${escapeHtml(i.url)}" style="color:${accent}">${escapeHtml(i.text)}</a></li>`).join("")}</ul>\n`
+    : "";
   const header = brand?.logoSrc
     ? `<img src="${escapeHtml(brand.logoSrc)}" alt="${escapeHtml(brand.name)}" height="40" style="height:40px;margin-bottom:8px">`
     : `<h1 style="font-size:20px;color:${accent}">${escapeHtml(signature)}</h1>`;
@@ -50,7 +57,7 @@ export function actionEmail(opts: {
 ${header}
 <p>${escapeHtml(opts.greeting)}</p>
 <p>${escapeHtml(opts.body)}</p>
-<p><a href="${escapeHtml(opts.url)}" style="display:inline-block;background:${accent};color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none">${escapeHtml(opts.action)}</a></p>
+${listHtml}<p><a href="${escapeHtml(opts.url)}" style="display:inline-block;background:${accent};color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none">${escapeHtml(opts.action)}</a></p>
 <p style="font-size:13px;color:#4b5563">Or open this link: <a href="${escapeHtml(opts.url)}">${escapeHtml(opts.url)}</a></p>
 ${footers.map((f) => `<p style="font-size:13px;color:#4b5563">${escapeHtml(f)}</p>`).join("\n")}
 </body></html>`;

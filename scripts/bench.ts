@@ -21,6 +21,7 @@ import { rootCauseBenchmark } from "./bench/root-cause";
 import { searchBenchmark } from "./bench/search";
 import { googleBenchmark } from "./bench/google";
 import { metaBenchmark } from "./bench/meta";
+import { alertsBenchmark } from "./bench/alerts";
 import { schedulesBenchmark } from "./bench/schedules";
 import { loadBenchmark } from "./bench/load";
 import { cachedReadsBenchmark } from "./bench/cached-reads";
@@ -36,6 +37,7 @@ const BENCHMARKS: BenchmarkEntry[] = [
   reportBenchmark,
   googleBenchmark,
   metaBenchmark,
+  alertsBenchmark,
   wizardBenchmark,
   exportsBenchmark,
   realSeriesBenchmark,

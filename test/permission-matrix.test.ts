@@ -15,6 +15,7 @@ import {
 import { db } from "@/server/db/client";
 import {
   agencies,
+  alertPreferences,
   clients,
   customizations,
   dataSources,
@@ -50,6 +51,7 @@ import * as propertyReportsRoute from "@/app/api/properties/[id]/reports/route";
 import * as propertyRoute from "@/app/api/properties/[id]/route";
 import * as propertyDropboxRoute from "@/app/api/properties/[id]/insights/export/dropbox/route";
 import * as propertySettingsRoute from "@/app/api/properties/[id]/settings/route";
+import * as propertyAlertsRoute from "@/app/api/properties/[id]/alerts/route";
 import * as userPermissionsRoute from "@/app/api/users/[id]/permissions/update/route";
 import * as userRoleRoute from "@/app/api/users/[id]/role/route";
 import * as userRoute from "@/app/api/users/[id]/route";
@@ -372,6 +374,28 @@ const ROUTES: RouteCase[] = [
     request: (f) => ({ params: { id: f.project.id }, body: { goals: "More leads" } }),
     verify: async (f, allowed) =>
       expect((await findProject(f.project.id)).settings.goals).toBe(allowed ? "More leads" : undefined),
+  },
+  {
+    file: "app/api/properties/[id]/alerts/route.ts",
+    method: "GET",
+    handler: propertyAlertsRoute.GET,
+    scope: "project",
+    requires: ["project:view"],
+    okStatus: 200,
+    request: (f) => ({ params: { id: f.project.id } }),
+  },
+  {
+    file: "app/api/properties/[id]/alerts/route.ts",
+    method: "PUT",
+    handler: propertyAlertsRoute.PUT,
+    scope: "project",
+    requires: ["project:view"],
+    okStatus: 200,
+    request: (f) => ({ params: { id: f.project.id }, body: { level: "off" } }),
+    verify: async (f, allowed) => {
+      const rows = await db().select().from(alertPreferences).where(eq(alertPreferences.projectId, f.project.id));
+      expect(rows.map((r) => r.level)).toEqual(allowed ? ["off"] : []);
+    },
   },
   {
     file: "app/api/properties/[id]/data-sources/route.ts",

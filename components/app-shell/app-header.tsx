@@ -6,6 +6,7 @@ import { useCurrentUser } from "@/lib/hooks/use-current-user";
 import { canOnAgency } from "@/lib/permissions";
 import { LogoutButton } from "./logout-button";
 import { NavLink, currentFor } from "./nav-link";
+import { NotificationsBell } from "./notifications-bell";
 import { SettingsMenu } from "./settings-menu";
 
 export function AppHeader() {
@@ -56,6 +57,7 @@ export function AppHeader() {
           <SettingsMenu items={settings} />
         </nav>
         <div className="ml-auto flex min-w-0 items-center gap-3">
+          <NotificationsBell />
           {user ? (
             <span
               className="hidden max-w-48 truncate text-sm text-slate-700 sm:inline"

@@ -63,6 +63,18 @@ export const API_ROUTE_METHODS: readonly ApiRoute[] = [
     methods: ["POST"],
   },
   {
+    pattern: "/api/alerts/[id]",
+    methods: ["PUT"],
+  },
+  {
+    pattern: "/api/alerts/read-all",
+    methods: ["POST"],
+  },
+  {
+    pattern: "/api/alerts",
+    methods: ["GET"],
+  },
+  {
     pattern: "/api/api-tokens/[id]",
     methods: ["DELETE"],
   },
@@ -269,6 +281,10 @@ export const API_ROUTE_METHODS: readonly ApiRoute[] = [
   {
     pattern: "/api/openapi.json",
     methods: ["GET"],
+  },
+  {
+    pattern: "/api/properties/[id]/alerts",
+    methods: ["GET", "PUT"],
   },
   {
     pattern: "/api/properties/[id]/customization",

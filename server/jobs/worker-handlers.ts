@@ -10,6 +10,8 @@ import { syncDataSourceHandler } from "./handlers/sync-data-source";
 import { syncPartnerSourceHandler } from "./handlers/sync-partner-source";
 import { supportRequestHandler } from "./handlers/support-request";
 import { reportReadyNoticeHandler } from "./handlers/report-ready-notice";
+import { checkProjectAlertsHandler } from "./handlers/check-project-alerts";
+import { sendAlertDigestHandler } from "./handlers/send-alert-digest";
 
 /**
  * The code behind every queue, one handler per contract. Only the worker imports this file: it
@@ -26,4 +28,6 @@ export const jobHandlers: JobHandler[] = [
   deliverReportHandler as unknown as JobHandler,
   supportRequestHandler as unknown as JobHandler,
   reportReadyNoticeHandler as unknown as JobHandler,
+  checkProjectAlertsHandler as unknown as JobHandler,
+  sendAlertDigestHandler as unknown as JobHandler,
 ];

@@ -22,3 +22,4 @@ export * from "./support-requests";
 export * from "./split-links";
 export * from "./api-tokens";
 export * from "./partner-keys";
+export * from "./alerts";

@@ -9,6 +9,8 @@ import { syncDataSourceJob } from "./sync-data-source";
 import { syncPartnerSourceJob } from "./sync-partner-source";
 import { supportRequestJob } from "./support-request";
 import { reportReadyNoticeJob } from "./report-ready-notice";
+import { checkProjectAlertsJob } from "./check-project-alerts";
+import { sendAlertDigestJob } from "./send-alert-digest";
 
 /** Every queue: the web process creates them to send, the worker works each with its handler. */
 export const jobContracts: JobContract[] = [
@@ -22,4 +24,6 @@ export const jobContracts: JobContract[] = [
   deliverReportJob as unknown as JobContract,
   supportRequestJob as unknown as JobContract,
   reportReadyNoticeJob as unknown as JobContract,
+  checkProjectAlertsJob as unknown as JobContract,
+  sendAlertDigestJob as unknown as JobContract,
 ];

@@ -1,5 +1,6 @@
 import "server-only";
 import { syncDataSource } from "../../services/data-sources/sync/run-sync";
+import { queueAlertCheck } from "../../services/alerts/queue-alert-check";
 import { refreshDailyTotalsJob } from "../contracts/refresh-daily-totals";
 import { syncDataSourceJob } from "../contracts/sync-data-source";
 import { defineJobHandler } from "../define-job";
@@ -10,6 +11,8 @@ import { enqueue } from "../enqueue";
 // to reconnect instead of burning retries.
 export const syncDataSourceHandler = defineJobHandler(syncDataSourceJob, async (payload) => {
   const outcome = await syncDataSource(payload.dataSourceId);
-  if (outcome.status === "succeeded" && outcome.rows > 0)
-    await enqueue(refreshDailyTotalsJob, { dataSourceId: payload.dataSourceId });
+  if (outcome.status !== "succeeded") return;
+  if (outcome.rows > 0) await enqueue(refreshDailyTotalsJob, { dataSourceId: payload.dataSourceId });
+  // The project's latest complete days checked for changes to alert its followers to (README "Alerts").
+  await queueAlertCheck(payload.dataSourceId, outcome.endDate);
 });

@@ -82,12 +82,12 @@ export async function generateReport(reportId: string): Promise<GenerateReportRe
   }
 }
 
-/** The report's insights replaced and its status set ready, in one transaction; false when it was deleted meanwhile. */
-async function saveReport(
+/** The engine's insights as rows of a report (also saved by the alert check, server/services/alerts). */
+export function insightRows(
   report: { id: string; agencyId: string; projectId: string },
-  result: EngineReport,
-): Promise<boolean> {
-  const values = result.insights.map((i) => ({
+  result: Pick<EngineReport, "insights">,
+): (typeof insights.$inferInsert)[] {
+  return result.insights.map((i) => ({
     ...i,
     agencyId: report.agencyId,
     projectId: report.projectId,
@@ -95,6 +95,14 @@ async function saveReport(
     funnelStage: i.funnelStage as (typeof insights.$inferInsert)["funnelStage"],
     isWaitForGenerating: false,
   }));
+}
+
+/** The report's insights replaced and its status set ready, in one transaction; false when it was deleted meanwhile. */
+async function saveReport(
+  report: { id: string; agencyId: string; projectId: string },
+  result: EngineReport,
+): Promise<boolean> {
+  const values = insightRows(report, result);
   return db().transaction(async (tx) => {
     const [current] = await tx.select({ id: reports.id }).from(reports).where(eq(reports.id, report.id)).for("update");
     if (!current) return false;
