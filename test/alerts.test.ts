@@ -16,6 +16,10 @@ import { syncPartnerSource } from "@/server/services/data-sources/sync/partners/
 import { queueAlertCheck } from "@/server/services/alerts/queue-alert-check";
 import { reportJudgesSignificant } from "@/server/services/alerts/alert-candidates";
 import { generateReport } from "@/server/services/reports/generate-report";
+import { checkProjectAlerts } from "@/server/services/alerts/check-project-alerts";
+import { addDays } from "@/lib/dates";
+import { formatDay } from "@/lib/insights/format-values";
+import { PERIOD_END, seedLeadGenProject } from "@/test/report-fixtures";
 import { call } from "@/test/api";
 import { queuedJobs, resetDatabase } from "@/test/db";
 import { createAgency, createUser, tokenFor } from "@/test/factories";
@@ -301,5 +305,34 @@ describe("alerts after a daily sync", () => {
       body: { level: "loud" },
     });
     expect(unknown.status).toBe(400);
+  });
+
+  it("tells the followers once when a connected source stops delivering", async () => {
+    const { agency, admin } = await createAgency();
+    const client = await insertClient(agency.id, { name: "Contoso" });
+    const project = await insertProject(client, { name: "Leads" });
+    const { sourceId } = await seedLeadGenProject(project);
+    // A connected source (not an upload) whose last 6 days brought nothing.
+    await db().execute(sql`update data_sources set kind = 'meta_ads', name = 'Meta ads' where id = ${sourceId}`);
+    await db().execute(
+      sql`delete from observations where data_source_id = ${sourceId} and date > ${addDays(PERIOD_END, -6)}`,
+    );
+    await db().execute(sql`update data_sources set updated_at = now() where id = ${sourceId}`);
+
+    const first = await checkProjectAlerts(project.id, { through: PERIOD_END });
+    expect(first.status).toBe("checked");
+    const mine = await notificationsOf(admin.id);
+    const stopped = mine.filter((n) => n.alert.kind === "source_stopped");
+    expect(stopped.map((n) => [n.alert.headline, n.alert.dataSourceId])).toEqual([
+      [`Meta ads has delivered no data since ${formatDay(addDays(PERIOD_END, -6))}.`, sourceId],
+    ]);
+    const list = await bell(await tokenFor(admin.id));
+    expect(list.body.items.find((i: { kind: string }) => i.kind === "source_stopped").url).toBe(
+      `/data-sources/${sourceId}`,
+    );
+
+    const again = await checkProjectAlerts(project.id, { through: PERIOD_END });
+    expect(again.created).toBe(0);
+    expect(await notificationsOf(admin.id)).toHaveLength(mine.length);
   });
 });

@@ -179,11 +179,14 @@ async function lastDataDays(sourceIds: string[]): Promise<Map<string, string>> {
   return new Map(rows.map((r) => [r.id, r.last]));
 }
 
-/** Connected sources (uploads arrive when someone uploads) that delivered before and nothing on the latest days. */
+/**
+ * Connected daily sources (uploads arrive when someone uploads; weekly and monthly ones are not due every day) that
+ * delivered before and nothing on the latest days.
+ */
 async function stoppedSources(projectId: string, lastDays: Map<string, string>, through: string) {
   const connected = await db().execute<{ id: string; name: string | null; source_name: string }>(sql`
     select id, name, source_name from data_sources
-    where project_id = ${projectId} and status = 'active' and kind not in ('own', 'competitor')`);
+    where project_id = ${projectId} and status = 'active' and kind not in ('own', 'competitor') and grain = 'day'`);
   const limit = addDays(through, -STOPPED_AFTER_DAYS);
   return connected.rows
     .filter((s) => {
