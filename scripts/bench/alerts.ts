@@ -56,8 +56,8 @@ async function seed(db: pg.Client): Promise<string[]> {
     // Weekly rhythm and noise; campaign 20's delivery falls to a quarter on the last 5 days.
     await db.query(
       `insert into observations (data_source_id, project_id, date, dimension_set_id, impressions, clicks, cost, conversions, revenue)
-       select $1, $2, day, ds.id, round(imp), round(imp * 0.012), round(imp * 0.012 * 0.9, 2), round(imp * 0.012 * 0.03),
-         round(imp * 0.012 * 0.03 * 55, 2)
+       select $1, $2, day, ds.id, round(imp), round(imp * 0.012), round((imp * 0.012 * 0.9)::numeric, 2), round(imp * 0.012 * 0.03),
+         round((imp * 0.012 * 0.03 * 55)::numeric, 2)
        from dimension_sets ds,
          generate_series($3::date - ($4::int - 1), $3::date, interval '1 day') day,
          lateral (select (400 + (split_part(ds.campaign, ' ', 2))::int * 60)
@@ -80,7 +80,13 @@ async function run(db: pg.Client, databaseUrl: string): Promise<BenchResult[]> {
     ["--conditions=react-server", "scripts/bench/alerts-child.ts", THROUGH, ...projects],
     {
       stdio: ["ignore", "pipe", "inherit"],
-      env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: "warn" },
+      env: {
+        ...process.env,
+        DATABASE_URL: databaseUrl,
+        NEXTAUTH_SECRET: process.env.NEXTAUTH_SECRET ?? "bench-secret-bench-secret-bench-secret-0123456789",
+        ENCRYPTION_KEY: process.env.ENCRYPTION_KEY ?? "0".repeat(64),
+        LOG_LEVEL: "warn",
+      },
     },
   );
   let out = "";
