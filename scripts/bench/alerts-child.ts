@@ -17,13 +17,15 @@ await checkProjectAlerts(warm, { through });
 const first: number[] = [];
 const again: number[] = [];
 let created = 0;
+const phases: { loadMs: number; engineMs: number }[] = [];
 for (const id of timed) {
   const a = await checkProjectAlerts(id, { through });
   first.push(a.ms);
+  phases.push({ loadMs: a.loadMs ?? 0, engineMs: a.engineMs ?? 0 });
   created += a.created;
   const b = await checkProjectAlerts(id, { through });
   again.push(b.ms);
   if (b.created !== 0) throw new Error(`the second check of ${id} created ${b.created} alerts`);
 }
 await closeDb();
-console.log(JSON.stringify({ first, again, created }));
+console.log(JSON.stringify({ first, again, created, phases }));

@@ -95,7 +95,15 @@ async function run(db: pg.Client, databaseUrl: string): Promise<BenchResult[]> {
   const line = out.trim().split("\n").pop() ?? "";
   if (code !== 0 || !line.startsWith("{"))
     throw new Error(`the alert check process failed (exit ${code}): ${out.slice(-500)}`);
-  const result = JSON.parse(line) as { first: number[]; again: number[]; created: number };
+  const result = JSON.parse(line) as {
+    first: number[];
+    again: number[];
+    created: number;
+    phases: { loadMs: number; engineMs: number }[];
+  };
+  const mid = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+  const load = mid(result.phases.map((p) => p.loadMs));
+  const engine = mid(result.phases.map((p) => p.engineMs));
   const summary = (label: string, ms: number[], note: string): BenchResult => {
     const sorted = [...ms].sort((a, b) => a - b);
     return {
@@ -111,7 +119,8 @@ async function run(db: pg.Client, databaseUrl: string): Promise<BenchResult[]> {
     summary(
       "alert check after a sync, per project (37 months x 80 campaign segments)",
       result.first,
-      `${result.created} alerts created over ${result.first.length} projects; slowest ${Math.max(...result.first).toFixed(0)} ms`,
+      `${result.created} alerts created over ${result.first.length} projects; slowest ${Math.max(...result.first).toFixed(0)} ms; ` +
+        `median read ${load} ms, engine ${engine} ms, save ${mid(result.first) - load - engine} ms`,
     ),
     summary("alert check, next day (nothing new)", result.again, "no alert created twice"),
   ];

@@ -32,6 +32,8 @@ export interface AlertCheckOutcome {
   notified: number;
   reportId?: string | null;
   ms: number;
+  loadMs?: number;
+  engineMs?: number;
 }
 
 interface NewAlert {
@@ -86,6 +88,8 @@ export async function checkProjectAlerts(
   let report: EngineReport | null = null;
   let periodEnd: string | undefined;
   let candidates: AlertCandidate[] = [];
+  // Where the time went: reading the data (as a report does) and the engine; the rest is the save.
+  const phases = { loadMs: 0, engineMs: 0 };
   if (latest) {
     periodEnd = latest;
     const input = await loadReportInput({
@@ -96,7 +100,9 @@ export async function checkProjectAlerts(
       compareTo: "previous_period",
     });
     input.competition = await loadCompetition({ project, data: input.data, window: input.window });
+    phases.loadMs = Date.now() - started;
     report = runEngine(input);
+    phases.engineMs = Date.now() - started - phases.loadMs;
     candidates = alertCandidates(report, periodEnd);
   }
   const fresh: NewAlert[] = [
@@ -114,7 +120,8 @@ export async function checkProjectAlerts(
       dataSourceId: s.id,
     })),
   ];
-  if (fresh.length === 0) return { status: "checked", periodEnd, created: 0, notified: 0, ms: Date.now() - started };
+  if (fresh.length === 0)
+    return { status: "checked", periodEnd, created: 0, notified: 0, ms: Date.now() - started, ...phases };
 
   const saved = await db().transaction(async (tx) => {
     // One check of a project at a time, across workers: the second finds the first's alerts.
@@ -164,8 +171,8 @@ export async function checkProjectAlerts(
     return { created: inserted.length, notified: notes.length, reportId: saved?.reportId ?? null };
   });
   const ms = Date.now() - started;
-  log("info", "alerts checked", { projectId, periodEnd, ...saved, ms });
-  return { status: "checked", periodEnd, ...saved, ms };
+  log("info", "alerts checked", { projectId, periodEnd, ...saved, ms, ...phases });
+  return { status: "checked", periodEnd, ...saved, ms, ...phases };
 }
 
 /** Each source's latest day with data, from the daily rollups. */
