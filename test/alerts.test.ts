@@ -305,7 +305,7 @@ describe("alerts after a daily sync", () => {
       body: { level: "loud" },
     });
     expect(unknown.status).toBe(400);
-  });
+  }, 300_000);
 
   it("tells the followers once when a connected source stops delivering", async () => {
     const { agency, admin } = await createAgency();
