@@ -35,6 +35,58 @@ export function daysAround<T extends DayFinding>(day: T, findings: readonly T[])
   return run;
 }
 
+/**
+ * Days in a row as the engine stores them, on the run's first day (in the insight's order): the numbers their one
+ * sentence and the headline tell ("below the expected range on 5 days in a row, from Nov 5 to Nov 9: about 245 a day
+ * against about 506 expected (-51.6%)"), so that every number a reader sees is a field of the stored findings.
+ */
+export interface DaysRun {
+  from: string;
+  to: string;
+  days: number;
+  /** Means a day of the days' values and of their expected values. */
+  current: number;
+  baseline: number;
+  change: number;
+  changePct: number | null;
+  /** The days' effects on the KPI, summed (null when none has one). */
+  kpiEffect: number | null;
+}
+
+/** What a run of days says, from its days (in date order): the one definition the narrators and the engine share. */
+export function daysRun(
+  run: readonly { periodStart: string; current: number | null; baseline: number | null; kpiEffect?: number | null }[],
+): DaysRun {
+  const { current, baseline, first, last } = runMeans(run);
+  const effects = run.map((f) => f.kpiEffect).filter((x): x is number => typeof x === "number");
+  return {
+    from: first,
+    to: last,
+    days: run.length,
+    current,
+    baseline,
+    change: current - baseline,
+    changePct: baseline ? (current - baseline) / Math.abs(baseline) : null,
+    kpiEffect: effects.length ? effects.reduce((a, b) => a + b, 0) : null,
+  };
+}
+
+/**
+ * The findings with each run of days in a row (two or more) summed up on the one of its days that comes first in the
+ * list, where its sentence stands (summary.ts): new objects, the others as they were.
+ */
+export function withDaysRuns<T extends DayFinding & DayNumbers & { kpiEffect?: number | null }>(
+  findings: readonly T[],
+): (T & { runOfDays?: DaysRun })[] {
+  const told = new Set<T>();
+  return findings.map((f) => {
+    if (told.has(f)) return f;
+    const run = daysAround(f, findings);
+    for (const day of run) told.add(day);
+    return run.length > 1 ? { ...f, runOfDays: daysRun(run) } : f;
+  });
+}
+
 /** The numbers of an unusual day that its run's means replace. */
 interface DayNumbers {
   periodStart: string;

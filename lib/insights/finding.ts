@@ -82,6 +82,7 @@ export const findingSeasonSchema = z.looseObject({
   expected: z.boolean().optional(),
   lastYearChangePct: num.optional(),
   expectedCurrent: num.optional(),
+  beyond: num.optional(),
   sameCourse: z.boolean().optional(),
   pValue: num.optional(),
 });
@@ -139,7 +140,22 @@ const base = {
 };
 
 /** Days (weeks, months) in a row a detector tells as one: the means over them, and how many there were. */
-const runFields = { daysInARow: z.number().int().optional() };
+const runFields = {
+  daysInARow: z.number().int().optional(),
+  /** On a run's first day (in the insight's order): what its one sentence tells (days-in-a-row.ts `DaysRun`). */
+  runOfDays: z
+    .looseObject({
+      from: isoDate,
+      to: isoDate,
+      days: z.number().int(),
+      current: num,
+      baseline: num,
+      change: num,
+      changePct: maybe,
+      kpiEffect: maybe,
+    })
+    .optional(),
+};
 
 export const anomalyFindingSchema = z.looseObject({
   kind: z.literal("anomaly"),

@@ -7,6 +7,8 @@ export interface FindingSeason {
   expected?: boolean;
   lastYearChangePct?: number;
   expectedCurrent?: number;
+  /** current − expectedCurrent, stored with it (stats/season-prediction.ts): the gap a sentence tells. */
+  beyond?: number;
   sameCourse?: boolean;
   /** A period's change: the p-value of its part beyond the season's prediction (stats/season-prediction.ts). */
   pValue?: number;
@@ -34,6 +36,7 @@ export function isSeasonallyExpected(finding: object): boolean {
 export function beyondSeason(finding: { current?: number | null; season?: FindingSeason | null }): number | null {
   const season = seasonOf(finding);
   if (!season || season.expected || typeof season.expectedCurrent !== "number") return null;
+  if (typeof season.beyond === "number") return season.beyond;
   return typeof finding.current === "number" ? finding.current - season.expectedCurrent : null;
 }
 

@@ -2,7 +2,7 @@
 // the engine's sentences: a headline with the number, the segment and the date; one sentence of why (the driver and
 // its share of the change); one next step for the kind of finding. Display names only (catalogue labels), and the
 // report's period is left out of a headline that covers exactly that period (the report says it once).
-import { daysAround, runMeans } from "../days-in-a-row";
+import { daysAround, daysRun } from "../days-in-a-row";
 import { weekdaysOf } from "../weekdays";
 import { dimensionLabel, dimensionPlural } from "../../catalogue/dimensions";
 import { AD_METRICS, isCampaignName } from "../ad-metrics";
@@ -655,12 +655,12 @@ export function analystNarrative(input: NarrativeInput, options: NarrativeOption
 /** "Sessions from Paid Search were below the expected range on 5 days in a row, from … (about 237 a day …)". */
 function runHeadline(run: readonly NarrativeFinding[], options: NarrativeOptions): string {
   const f = run[0];
-  const { current, baseline, first, last } = runMeans(run);
+  const { current, baseline, from: first, to: last, days: count } = daysRun(run);
   const value = (v: number) => formatMetric(f.metric, v, options.currency);
   const perDay = isDailyAmount(metricUnit(f.metric), f.metric);
   const side = f.direction === "up" ? "above" : "below";
   const days = `from ${formatDay(first)} to ${formatDay(last)}`;
-  return `${subjectOf(f)} ${wasOrWere(f.metric)} ${side} the expected range on ${run.length} days in a row, ${days} (about ${value(current)}${perDay ? " a day" : " on average"} against about ${value(baseline)}).`;
+  return `${subjectOf(f)} ${wasOrWere(f.metric)} ${side} the expected range on ${count} days in a row, ${days} (about ${value(current)}${perDay ? " a day" : " on average"} against about ${value(baseline)}).`;
 }
 
 /** "Sessions from Channel “Paid Search”", "Clicks in “Brand”", "Sessions": what a headline is about. */

@@ -14,7 +14,7 @@ import { isCampaignName } from "@/lib/insights/ad-metrics";
 import { withoutCampaign } from "./analyst";
 import { estimatedDaysClause } from "@/lib/insights/period-estimate";
 import { beyondSeason } from "@/lib/insights/season";
-import { runMeans } from "@/lib/insights/days-in-a-row";
+import { daysRun, type DaysRun } from "@/lib/insights/days-in-a-row";
 import { downIsGood } from "./sense";
 import type { Explanation, LegacyFinding as Finding, MovedFrom, MovedTo } from "./legacy-fields";
 
@@ -235,15 +235,16 @@ export function describeRun(run: readonly Finding[], ctx: NarrativeContext): str
   const f = run[0];
   const unit = unitOf(f.metric);
   const label = labelOf(f.metric);
-  const { current: actual, baseline: expected, first, last } = runMeans(run);
+  const told = daysRun(run);
+  const { current: actual, baseline: expected } = told;
   const digits = unit === "percent" ? percentDigitsApart(expected, actual) : 1;
   const v = (x: number) => formatValue(x, unit, ctx, false, digits);
   // A count or an amount is a day's; a rate or an average order value is an average of the days.
   const perDay = isDailyAmount(unit, f.metric);
   const side = f.direction === "up" ? "above" : "below";
-  const change = expected ? ` (${formatChangePct((actual - expected) / Math.abs(expected), ctx.locale)})` : "";
-  const days = `from ${formatDate(first, ctx.locale)} to ${formatDate(last, ctx.locale)}`;
-  return `${label.charAt(0).toUpperCase()}${label.slice(1)}${segment(f)} ${wasOrWere(f.metric)} ${side} the expected range on ${run.length} days in a row, ${days}: about ${v(actual)}${perDay ? " a day" : " on average"} against about ${v(expected)} expected${change}.${runExplained(run, ctx)}${runKpiImpact(run, ctx)}`;
+  const change = told.changePct !== null ? ` (${formatChangePct(told.changePct, ctx.locale)})` : "";
+  const days = `from ${formatDate(told.from, ctx.locale)} to ${formatDate(told.to, ctx.locale)}`;
+  return `${label.charAt(0).toUpperCase()}${label.slice(1)}${segment(f)} ${wasOrWere(f.metric)} ${side} the expected range on ${told.days} days in a row, ${days}: about ${v(actual)}${perDay ? " a day" : " on average"} against about ${v(expected)} expected${change}.${runExplained(run, ctx)}${runKpiImpact(run, told, ctx)}`;
 }
 
 /** "Channel “Paid Search” accounted for 83% to 100% of the drop on each day.": when each day names that segment. */
@@ -264,9 +265,9 @@ function runExplained(run: readonly Finding[], ctx: NarrativeContext): string {
 }
 
 /** The days' effects on the KPI, summed. */
-function runKpiImpact(run: readonly Finding[], ctx: NarrativeContext): string {
+function runKpiImpact(run: readonly Finding[], told: DaysRun, ctx: NarrativeContext): string {
   const f = run[0] as Finding & { kpiMetric?: string | null };
-  const total = run.reduce((s, x) => s + ((x as { kpiEffect?: number }).kpiEffect ?? 0), 0);
+  const total = told.kpiEffect;
   if (!total || !f.kpiMetric || (f.dimension === null && f.metric === f.kpiMetric)) return "";
   const effect = kpiEffectText(total, f.kpiMetric, ctx);
   return effect ? ` Estimated effect over the period: ${effect}.` : "";

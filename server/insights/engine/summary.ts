@@ -5,7 +5,7 @@ import { findingSentiment } from "@/lib/insights/narrate/sense";
 import { revenueMismatchSentence } from "../detectors/revenue-reconciliation";
 import { describeFinding, describeRun, type NarrativeContext } from "@/lib/insights/narrate/sentences";
 import { isSeasonallyExpected } from "@/lib/insights/season";
-import { daysAround } from "@/lib/insights/days-in-a-row";
+import { daysAround, withDaysRuns } from "@/lib/insights/days-in-a-row";
 import type { Finding } from "../types";
 import type { LevelShiftFinding } from "../detectors/change-points";
 import { withGrowthRates } from "./rate-values";
@@ -30,17 +30,20 @@ export function narrate(
     ? [...outcome.findings.filter((f) => !isSeasonallyExpected(f)), ...outcome.findings.filter(isSeasonallyExpected)]
     : outcome.findings;
   // Trends are stored as growth rates (rate-values.ts), after their sentence is written from the slopes.
-  const findings = ordered.map((f, i) =>
-    withGrowthRates({
-      ...f,
-      ...weekdayLevels(f),
-      sentiment: findingSentiment(f),
-      narrative: sentence(f, {
-        ...ctx,
-        ...(sameEventBefore(f, ordered.slice(0, i)) ? { effectTold: true } : {}),
-        ...(sameShiftNamedBefore(f, ordered.slice(0, i)) ? { shiftTold: true } : {}),
+  // Days in a row carry what their one sentence tells (days-in-a-row.ts `withDaysRuns`).
+  const findings = withDaysRuns(
+    ordered.map((f, i) =>
+      withGrowthRates({
+        ...f,
+        ...weekdayLevels(f),
+        sentiment: findingSentiment(f),
+        narrative: sentence(f, {
+          ...ctx,
+          ...(sameEventBefore(f, ordered.slice(0, i)) ? { effectTold: true } : {}),
+          ...(sameShiftNamedBefore(f, ordered.slice(0, i)) ? { shiftTold: true } : {}),
+        }),
       }),
-    }),
+    ),
   );
   const type = outcome.intention.analysis.type;
   const lead =

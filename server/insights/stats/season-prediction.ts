@@ -13,6 +13,8 @@ export interface SeasonPrediction {
   expectedCurrent: number;
   /** Last year's change between the same two periods (fraction). */
   lastYearChangePct: number;
+  /** current − expectedCurrent: how far the change went past the season, as its sentence tells it. */
+  beyond: number;
   /** True when the change is within its confidence interval around the seasonal prediction. */
   expected: boolean;
   /**
@@ -57,6 +59,7 @@ export function seasonPrediction(
   return {
     expectedCurrent,
     lastYearChangePct: ratio - 1,
+    beyond: current - expectedCurrent,
     expected: beyond <= halfWidth,
     pValue: se > 0 ? Math.min(1, 2 * normalSurvival(beyond / se)) : beyond > 0 ? 0 : 1,
   };
