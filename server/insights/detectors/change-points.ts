@@ -1,6 +1,6 @@
 import { addDays, dayNumber, dayOfWeek } from "@/lib/dates";
 import { findMetric } from "@/lib/insights/metrics";
-import { withoutContrarySteps } from "./contrary-steps";
+import { toldOnTheirDays } from "./contrary-steps";
 import { findEpisodes } from "./episodes";
 import { findStretches } from "./stretches";
 import { withStop } from "./stopped-series";
@@ -143,7 +143,7 @@ export function detectChangePoints(series: readonly DailyPoint[], options: Chang
   const scan = own ? scanChanges(series, options, own, known, shape.positive) : first;
   if (scan.episodeDays) options.onEpisodes?.(scan.episodeDays);
   // A run of zero days at the end, judged by itself (stopped-series.ts): at a few a day the scan's line took it.
-  const told = withoutContrarySteps(scan.found, series);
+  const told = toldOnTheirDays(scan.found, series, options.confidence ?? 0.95);
   return withStop(told, series, options, Math.min(minSegment, options.minDaysAtEnd ?? minSegment));
 }
 

@@ -1,4 +1,6 @@
-import type { DailyPoint } from "../types";
+import { MAD_TO_SIGMA, median } from "../stats/descriptive";
+import { normalQuantile } from "../stats/distributions";
+import { directionOf, relativeChange, type DailyPoint } from "../types";
 import type { ChangePointFinding } from "./change-points";
 
 // A level shift is told as a step of the series' own days ("shifted down from about X to Y a day"). The scan fits a
@@ -13,6 +15,8 @@ import type { ChangePointFinding } from "./change-points";
 const MIN_BEFORE_DAYS = 14;
 const MAX_BEFORE_DAYS = 28;
 const MIN_DAYS = 3;
+/** How far from the days' median (in robust sigmas) a day is unusual by itself, not part of a level. */
+const OUTLIER_SIGMAS = 5;
 
 interface Level {
   mean: number;
@@ -20,12 +24,21 @@ interface Level {
   n: number;
 }
 
+/**
+ * The level of the days from `from` to `to`: their mean, less the days further than OUTLIER_SIGMAS robust sigmas
+ * (median absolute deviation) from their median. A level is what the days run at; a day unusual by itself (a
+ * playoff game's page views, five times the week's) is told as a day and is no part of it.
+ */
 function levelOf(series: readonly DailyPoint[], from: number, to: number): Level | null {
-  const values: number[] = [];
+  const known: number[] = [];
   for (let i = Math.max(0, from); i <= to && i < series.length; i++) {
     const v = series[i].value;
-    if (v !== null && Number.isFinite(v)) values.push(v);
+    if (v !== null && Number.isFinite(v)) known.push(v);
   }
+  if (known.length < MIN_DAYS) return null;
+  const middle = median(known);
+  const sigma = MAD_TO_SIGMA * median(known.map((v) => Math.abs(v - middle)));
+  const values = sigma > 0 ? known.filter((v) => Math.abs(v - middle) <= OUTLIER_SIGMAS * sigma) : known;
   const n = values.length;
   if (n < MIN_DAYS) return null;
   const mean = values.reduce((a, b) => a + b, 0) / n;
@@ -33,17 +46,17 @@ function levelOf(series: readonly DailyPoint[], from: number, to: number): Level
   return { mean, se: Math.sqrt(variance / n), n };
 }
 
-/** Whether the days a level shift names move against its stated direction (beyond their standard error). */
-export function stepContradictsItsDays(
+/** The days a plain level shift names: from it to its end, and as many before it (14 to 28) back to the change before it. */
+function stepDays(
   f: ChangePointFinding,
   found: readonly ChangePointFinding[],
   series: readonly DailyPoint[],
   index: ReadonlyMap<string, number>,
-): boolean {
+): { before: Level; after: Level } | null {
   // Weekday steps and stretches (away and back) are measured on their own days (weekday-shift.ts, stretches.ts).
-  if (f.kind !== "level_shift" || f.weekdays || f.until !== undefined || f.endsStretchFrom !== undefined) return false;
+  if (f.kind !== "level_shift" || f.weekdays || f.until !== undefined || f.endsStretchFrom !== undefined) return null;
   const start = index.get(f.date);
-  if (start === undefined || f.change === 0) return false;
+  if (start === undefined) return null;
   const end = index.get(f.periodEnd) ?? series.length - 1;
   const beforeEnd = (f.earliestDate ? (index.get(f.earliestDate) ?? start) : start) - 1;
   const length = Math.min(MAX_BEFORE_DAYS, Math.max(MIN_BEFORE_DAYS, end - start + 1));
@@ -55,9 +68,75 @@ export function stepContradictsItsDays(
   }
   const before = levelOf(series, from, beforeEnd);
   const after = levelOf(series, start, end);
-  if (!before || !after) return false;
-  const moved = after.mean - before.mean;
-  return moved !== 0 && Math.sign(moved) !== Math.sign(f.change) && Math.abs(moved) > Math.hypot(before.se, after.se);
+  return before && after ? { before, after } : null;
+}
+
+/** Whether the days a level shift names move against its stated direction (beyond their standard error). */
+export function stepContradictsItsDays(
+  f: ChangePointFinding,
+  found: readonly ChangePointFinding[],
+  series: readonly DailyPoint[],
+  index: ReadonlyMap<string, number>,
+): boolean {
+  const days = f.change === 0 ? null : stepDays(f, found, series, index);
+  if (!days) return false;
+  const moved = days.after.mean - days.before.mean;
+  return (
+    moved !== 0 &&
+    Math.sign(moved) !== Math.sign(f.change) &&
+    Math.abs(moved) > Math.hypot(days.before.se, days.after.se)
+  );
+}
+
+/**
+ * A plain step stated on its own days: its levels are the means of the days it names, its change theirs, and its
+ * expected range where the mean of the days after it falls without a change (the level before, give or take the two
+ * means' noise; never below zero for a series that never is). The scan fitted a line and a step, and its line's value
+ * at the date is no level a reader can find in the data: Peyton Manning's page views "shifted from about -735 to
+ * 40,520 a day" on Mar 7, 2012, where the days averaged about 5,000 before and 25,500 after. The date, the test and
+ * its p-value stay the scan's; a step whose days move the other way is not told (`withoutContrarySteps`).
+ */
+function onItsDays(
+  f: ChangePointFinding,
+  found: readonly ChangePointFinding[],
+  series: readonly DailyPoint[],
+  index: ReadonlyMap<string, number>,
+  q: number,
+): ChangePointFinding {
+  const days = stepDays(f, found, series, index);
+  if (!days) return f;
+  const { before, after } = days;
+  const change = after.mean - before.mean;
+  const spread = q * Math.hypot(before.se, after.se);
+  const nonNegative = series.every((p) => p.value === null || !(p.value < 0));
+  return {
+    ...f,
+    baseline: before.mean,
+    current: after.mean,
+    change,
+    changePct: relativeChange(after.mean, before.mean),
+    expectedLow: nonNegative ? Math.max(0, before.mean - spread) : before.mean - spread,
+    expectedHigh: before.mean + spread,
+    direction: directionOf(change),
+  };
+}
+
+/**
+ * The changes found as they are told: less the level shifts whose own days moved the other way (or did not move its
+ * way at all), the others stated on their own days (`onItsDays`).
+ */
+export function toldOnTheirDays(
+  found: ChangePointFinding[],
+  series: readonly DailyPoint[],
+  confidence: number,
+): ChangePointFinding[] {
+  const index = new Map(series.map((p, i) => [p.date, i]));
+  const q = normalQuantile(1 - (1 - confidence) / 2);
+  return withoutContrarySteps(found, series).flatMap((f) => {
+    const told = onItsDays(f, found, series, index, q);
+    // Within their noise the other way, or not at all: no step of its days either.
+    return told === f || Math.sign(told.change) === Math.sign(f.change) ? [told] : [];
+  });
 }
 
 /** The changes found, less the level shifts whose own days moved the other way. */

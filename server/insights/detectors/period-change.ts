@@ -103,7 +103,14 @@ export function periodChange(
     baseline: baselineTotal,
     change,
     changePct: relativeChange(currentTotal, baselineTotal),
-    expectedLow: halfWidth === null ? null : baselineTotal - halfWidth,
+    // A total of days that are never below zero is not either: the normal range's low end stops at 0 (a player's
+    // page views, whose playoff weeks made the noise larger than the level, had a range from -97,160).
+    expectedLow:
+      halfWidth === null
+        ? null
+        : [...cur, ...base].every((p) => p.value >= 0)
+          ? Math.max(0, baselineTotal - halfWidth)
+          : baselineTotal - halfWidth,
     expectedHigh: halfWidth === null ? null : baselineTotal + halfWidth,
     confidence,
     direction: directionOf(change),

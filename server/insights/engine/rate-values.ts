@@ -44,5 +44,8 @@ export function withGrowthRates<F extends Finding>(finding: F): F {
     baseline: perWeek(f.baseline),
     change: perWeek(f.current) - perWeek(f.baseline),
     changePct: null,
+    // Its expected range is the slope's too (the old slope's, the one the new is tested against): the same unit.
+    expectedLow: f.expectedLow === null ? null : perWeek(f.expectedLow),
+    expectedHigh: f.expectedHigh === null ? null : perWeek(f.expectedHigh),
   };
 }

@@ -184,11 +184,18 @@ export function seasonalBaseline(series: readonly DailyPoint[], options: Baselin
     const intercept = medianInPlace(scratch, k);
     for (let j = 0; j < k; j++) scratch[j] = zs[j] - (intercept + slope * xs[j]);
     const s = robustSigmaInPlace(scratch, k);
+    let lowest = Infinity;
+    let highest = -Infinity;
     for (let j = 0; j < k; j++) {
+      lowest = Math.min(lowest, zs[j]);
+      highest = Math.max(highest, zs[j]);
       const f = intercept + slope * xs[j];
       zs[j] = clamp(zs[j], f - 2 * s, f + 2 * s);
     }
-    return lineFit(xs, zs, k).a; // the refitted line's value at x = 0, i.e. day t
+    // The refitted line's value at x = 0, i.e. day t, within what the window's own days were: a line steepened by
+    // a fall from a week of spikes (a player's page views after the playoffs) ran to 0 in a month where every day
+    // was about 4,000 to 9,000, and each day was "above the expected range of 0 to 0".
+    return clamp(lineFit(xs, zs, k).a, lowest, highest);
   };
 
   const start = Math.max(0, fromIdx - residualWindow);
