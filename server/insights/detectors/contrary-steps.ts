@@ -1,3 +1,4 @@
+import { dayOfWeek } from "@/lib/dates";
 import { MAD_TO_SIGMA, median } from "../stats/descriptive";
 import { normalQuantile } from "../stats/distributions";
 import { directionOf, relativeChange, type DailyPoint } from "../types";
@@ -25,24 +26,40 @@ interface Level {
 }
 
 /**
- * The level of the days from `from` to `to`: their mean, less the days further than OUTLIER_SIGMAS robust sigmas
- * (median absolute deviation) from their median. A level is what the days run at; a day unusual by itself (a
- * playoff game's page views, five times the week's) is told as a day and is no part of it.
+ * The level of the days from `from` to `to`: the mean of their weekdays' means (so that two weeks and a day are not
+ * one weekday heavier), less the days further than OUTLIER_SIGMAS robust sigmas (median absolute deviation) from
+ * their median. A level is what the days run at; a day unusual by itself (a playoff game's page views, five times the
+ * week's) is told as a day and is no part of it.
  */
 function levelOf(series: readonly DailyPoint[], from: number, to: number): Level | null {
-  const known: number[] = [];
+  const known: DailyPoint[] = [];
   for (let i = Math.max(0, from); i <= to && i < series.length; i++) {
     const v = series[i].value;
-    if (v !== null && Number.isFinite(v)) known.push(v);
+    if (v !== null && Number.isFinite(v)) known.push(series[i]);
   }
   if (known.length < MIN_DAYS) return null;
-  const middle = median(known);
-  const sigma = MAD_TO_SIGMA * median(known.map((v) => Math.abs(v - middle)));
-  const values = sigma > 0 ? known.filter((v) => Math.abs(v - middle) <= OUTLIER_SIGMAS * sigma) : known;
-  const n = values.length;
+  const middle = median(known.map((p) => p.value!));
+  const sigma = MAD_TO_SIGMA * median(known.map((p) => Math.abs(p.value! - middle)));
+  const kept = sigma > 0 ? known.filter((p) => Math.abs(p.value! - middle) <= OUTLIER_SIGMAS * sigma) : known;
+  const n = kept.length;
   if (n < MIN_DAYS) return null;
-  const mean = values.reduce((a, b) => a + b, 0) / n;
-  const variance = values.reduce((a, b) => a + (b - mean) ** 2, 0) / (n - 1);
+  const values = kept.map((p) => p.value!);
+  const plain = values.reduce((a, b) => a + b, 0) / n;
+  const byWeekday = new Map<number, number[]>();
+  for (const p of kept) byWeekday.set(dayOfWeek(p.date), [...(byWeekday.get(dayOfWeek(p.date)) ?? []), p.value!]);
+  if (byWeekday.size < 7 || n < 14) {
+    const variance = values.reduce((a, b) => a + (b - plain) ** 2, 0) / (n - 1);
+    return { mean: plain, se: Math.sqrt(variance / n), n };
+  }
+  // The noise is each day's distance from its weekday's mean: the week's shape is no noise.
+  let mean = 0;
+  let squares = 0;
+  for (const day of byWeekday.values()) {
+    const m = day.reduce((x, y) => x + y, 0) / day.length;
+    mean += m / 7;
+    for (const v of day) squares += (v - m) ** 2;
+  }
+  const variance = squares / (n - 7);
   return { mean, se: Math.sqrt(variance / n), n };
 }
 
