@@ -131,7 +131,8 @@ describe("days away from the level and back", () => {
     // Its days after the drop are the new level's, none of them unusual.
     expect(paid.filter((f) => f.kind === "anomaly" && f.metric === "transactions")).toEqual([]);
     expect(rows.find((r) => r.intentionKey === "segment_level_shifts")!.summary).toMatch(
-      /^Transactions for Channel “Paid Search” shifted from about \d+ to \d+ a day on Oct 25, 2026 \(-4\d\.\d%\)/,
+      // Its orders 40 % down, told on the days it names (its sessions' step, which carries the effect, may lead).
+      /Transactions for Channel “Paid Search” shifted from about \d+ to \d+ a day on Oct 25, 2026 \(-(3[5-9]|4\d)\.\d%\)/,
     );
   });
 

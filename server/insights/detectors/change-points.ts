@@ -82,6 +82,8 @@ export interface LevelShiftFinding extends Finding {
   pValue: number;
   /** |t| of the shift. */
   score: number;
+  /** The scan's levels at the date (the line's and the step's) when `baseline` and `current` are its days' means. */
+  fitted?: { baseline: number; current: number };
   /** The shift in units of the daily noise σ (signed). */
   effectSize?: number;
   /**

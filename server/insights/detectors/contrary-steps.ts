@@ -38,9 +38,17 @@ function levelOf(series: readonly DailyPoint[], from: number, to: number): Level
     if (v !== null && Number.isFinite(v)) known.push(series[i]);
   }
   if (known.length < MIN_DAYS) return null;
-  const middle = median(known.map((p) => p.value!));
-  const sigma = MAD_TO_SIGMA * median(known.map((p) => Math.abs(p.value! - middle)));
-  const kept = sigma > 0 ? known.filter((p) => Math.abs(p.value! - middle) <= OUTLIER_SIGMAS * sigma) : known;
+  // Each day against its weekday's median (the whole window's with fewer than two of it): a weekend at 70 % of the
+  // weekdays is the week's shape, not an unusual day.
+  const overall = median(known.map((p) => p.value!));
+  const weekdayMedian = new Map<number, number>();
+  for (let d = 0; d < 7; d++) {
+    const same = known.filter((p) => dayOfWeek(p.date) === d).map((p) => p.value!);
+    weekdayMedian.set(d, same.length >= 2 ? median(same) : overall);
+  }
+  const deviation = (p: DailyPoint) => Math.abs(p.value! - weekdayMedian.get(dayOfWeek(p.date))!);
+  const sigma = MAD_TO_SIGMA * median(known.map(deviation));
+  const kept = sigma > 0 ? known.filter((p) => deviation(p) <= OUTLIER_SIGMAS * sigma) : known;
   const n = kept.length;
   if (n < MIN_DAYS) return null;
   const values = kept.map((p) => p.value!);
@@ -120,14 +128,16 @@ function onItsDays(
   index: ReadonlyMap<string, number>,
   q: number,
 ): ChangePointFinding {
-  const days = stepDays(f, found, series, index);
-  if (!days) return f;
+  const days = f.kind === "level_shift" ? stepDays(f, found, series, index) : null;
+  if (!days || f.kind !== "level_shift") return f;
   const { before, after } = days;
   const change = after.mean - before.mean;
   const spread = q * Math.hypot(before.se, after.se);
   const nonNegative = series.every((p) => p.value === null || !(p.value < 0));
   return {
     ...f,
+    // The scan's own levels, the line's at the date: what the days after it are expected at (stepRatio).
+    fitted: { baseline: f.baseline, current: f.current },
     baseline: before.mean,
     current: after.mean,
     change,
@@ -160,4 +170,13 @@ export function toldOnTheirDays(
 export function withoutContrarySteps(found: ChangePointFinding[], series: readonly DailyPoint[]): ChangePointFinding[] {
   const index = new Map(series.map((p, i) => [p.date, i]));
   return found.filter((f) => !stepContradictsItsDays(f, found, series, index));
+}
+
+/**
+ * How much a level shift moved the series' level, as the days after it are expected at: the scan's fitted levels (a
+ * line and the step, at its date) where the told levels are its days' means, which a trend before it moves too.
+ */
+export function stepRatio(f: { baseline: number; current: number; fitted?: { baseline: number; current: number } }) {
+  const { baseline, current } = f.fitted ?? f;
+  return baseline ? current / baseline : 1;
 }

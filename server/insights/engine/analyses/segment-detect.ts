@@ -4,6 +4,7 @@ import { metricDefinition } from "@/lib/insights/metrics";
 import type { PartKey } from "../../data/parts";
 import { detectAnomalies, type AnomalyResult, type JudgeOptions } from "../../detectors/anomalies";
 import { detectChangePoints, reachesFrom, type LevelShiftFinding } from "../../detectors/change-points";
+import { stepRatio } from "../../detectors/contrary-steps";
 import { detectCountDays } from "../../detectors/count-days";
 import { stoppedSeries } from "../../detectors/stopped-series";
 import type { DailyPoint } from "../../types";
@@ -118,7 +119,10 @@ export function detectSegment(task: SegmentTask): SegmentDetection {
     // A shift of some weekdays only is no break of the others' level: its own days are left out of `read` instead.
     ...levels
       .filter((f) => !takesSomeWeekdays(f))
-      .map((f) => ({ date: f.date, ratio: f.baseline ? f.current / f.baseline : 1 })),
+      .map((f) => ({
+        date: f.date,
+        ratio: f.kind === "level_shift" ? stepRatio(f) : f.baseline ? f.current / f.baseline : 1,
+      })),
     // Only its date matters to the two-sided fit.
     ...(task.totalShifts ?? []).filter((d) => !levels.some((f) => f.date === d)).map((date) => ({ date, ratio: 1 })),
   ];

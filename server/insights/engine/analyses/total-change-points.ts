@@ -1,6 +1,12 @@
 import { addDays } from "@/lib/dates";
 import { takesSomeWeekdays } from "../../detectors/weekday-shift";
-import { detectChangePoints, reachesFrom, type ChangePointFinding } from "../../detectors/change-points";
+import {
+  detectChangePoints,
+  reachesFrom,
+  type ChangePointFinding,
+  type LevelShiftFinding,
+} from "../../detectors/change-points";
+import { stepRatio } from "../../detectors/contrary-steps";
 import type { DailyPoint } from "../../types";
 import type { EngineContext } from "../types";
 import { segmentsCameBack, withoutSegmentEpisodes } from "./episode-segments";
@@ -67,7 +73,10 @@ export function totalLevelShifts(ctx: EngineContext, metric: string, maxP = 1): 
   return (
     totalChangePoints(ctx, metric)
       // A shift of some weekdays only is no break of the others' level (weekday-shift.ts).
-      .found.filter((f) => f.kind === "level_shift" && f.baseline > 0 && f.pValue <= maxP && !takesSomeWeekdays(f))
-      .map((f) => ({ date: f.date, ratio: f.current / f.baseline }))
+      .found.filter(
+        (f): f is LevelShiftFinding =>
+          f.kind === "level_shift" && f.baseline > 0 && f.pValue <= maxP && !takesSomeWeekdays(f),
+      )
+      .map((f) => ({ date: f.date, ratio: stepRatio(f) }))
   );
 }
