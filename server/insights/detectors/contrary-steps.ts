@@ -23,6 +23,9 @@ interface Level {
   mean: number;
   se: number;
   n: number;
+  /** Its kept days by weekday (Sunday first), and whether the mean is of all seven weekdays' means. */
+  mix: number[];
+  balanced: boolean;
 }
 
 /**
@@ -31,7 +34,7 @@ interface Level {
  * their median. A level is what the days run at; a day unusual by itself (a playoff game's page views, five times the
  * week's) is told as a day and is no part of it.
  */
-function levelOf(series: readonly DailyPoint[], from: number, to: number): Level | null {
+function levelOf(series: readonly DailyPoint[], from: number, to: number, mix?: readonly number[]): Level | null {
   const known: DailyPoint[] = [];
   for (let i = Math.max(0, from); i <= to && i < series.length; i++) {
     const v = series[i].value;
@@ -55,9 +58,18 @@ function levelOf(series: readonly DailyPoint[], from: number, to: number): Level
   const plain = values.reduce((a, b) => a + b, 0) / n;
   const byWeekday = new Map<number, number[]>();
   for (const p of kept) byWeekday.set(dayOfWeek(p.date), [...(byWeekday.get(dayOfWeek(p.date)) ?? []), p.value!]);
+  const counts = [0, 1, 2, 3, 4, 5, 6].map((d) => byWeekday.get(d)?.length ?? 0);
+  const meanOf = (d: number) => byWeekday.get(d)!.reduce((x, y) => x + y, 0) / byWeekday.get(d)!.length;
+  if (mix && mix.every((w, d) => w === 0 || byWeekday.has(d))) {
+    // The days before a step of a few days, weighed as its days are (four days from a Tuesday: no weekend).
+    const total = mix.reduce((a, b) => a + b, 0);
+    const weighted = mix.reduce((a, w, d) => a + (w > 0 ? w * meanOf(d) : 0), 0) / total;
+    const variance = values.reduce((a, b) => a + (b - plain) ** 2, 0) / (n - 1);
+    return { mean: weighted, se: Math.sqrt(variance / n), n, mix: counts, balanced: false };
+  }
   if (byWeekday.size < 7 || n < 14) {
     const variance = values.reduce((a, b) => a + (b - plain) ** 2, 0) / (n - 1);
-    return { mean: plain, se: Math.sqrt(variance / n), n };
+    return { mean: plain, se: Math.sqrt(variance / n), n, mix: counts, balanced: false };
   }
   // The noise is each day's distance from its weekday's mean: the week's shape is no noise.
   let mean = 0;
@@ -68,7 +80,7 @@ function levelOf(series: readonly DailyPoint[], from: number, to: number): Level
     for (const v of day) squares += (v - m) ** 2;
   }
   const variance = squares / (n - 7);
-  return { mean, se: Math.sqrt(variance / n), n };
+  return { mean, se: Math.sqrt(variance / n), n, mix: counts, balanced: true };
 }
 
 /** The days a plain level shift names: from it to its end, and as many before it (14 to 28) back to the change before it. */
@@ -91,8 +103,8 @@ function stepDays(
     const at = index.get(other.date);
     if (at !== undefined && at > from) from = at;
   }
-  const before = levelOf(series, from, beforeEnd);
   const after = levelOf(series, start, end);
+  const before = after && levelOf(series, from, beforeEnd, after.balanced ? undefined : after.mix);
   return before && after ? { before, after } : null;
 }
 
