@@ -83,7 +83,7 @@ function levelOf(series: readonly DailyPoint[], from: number, to: number, mix?: 
   return { mean, se: Math.sqrt(variance / n), n, mix: counts, balanced: true };
 }
 
-/** The days a plain level shift names: from it to its end, and as many before it (14 to 28) back to the change before it. */
+/** The days a plain step names: from it to its end, and as many before it (14 to 28), back to the change before. */
 function stepDays(
   f: ChangePointFinding,
   found: readonly ChangePointFinding[],
