@@ -199,12 +199,12 @@ test.describe.serial("workspace pages", () => {
     await expect(page.getByRole("heading", { level: 1, name: /Settings of/ })).toBeVisible();
     await expect(projectNav.getByRole("link", { name: "Settings" })).toHaveAttribute("aria-current", "page");
     await expectAccessible(page, "project settings");
-    await page.getByLabel("Primary KPI").selectOption("transactions");
+    await page.getByLabel("Primary KPI", { exact: true }).selectOption("transactions");
     await page.getByLabel("Goals").fill("Grow online orders by a fifth this year.");
     await page.getByRole("button", { name: "Save settings" }).click();
     await expect(page.getByText("Settings saved")).toBeVisible();
     await page.reload();
-    await expect(page.getByLabel("Primary KPI")).toHaveValue("transactions");
+    await expect(page.getByLabel("Primary KPI", { exact: true })).toHaveValue("transactions");
 
     await projectNav.getByRole("link", { name: "Tags" }).click();
     await expect(page.getByText("No tags yet")).toBeVisible();
