@@ -63,6 +63,13 @@ describe("parseNumberCell", () => {
     expect(parseNumberCell("12,5", { decimalComma: true })).toEqual({ kind: "number", text: "12.5" });
   });
 
+  it("refuses a number no double holds (1e310 would be stored as Infinity), and keeps an exponent that fits", () => {
+    expect(parseNumberCell("1e310")).toBeNull();
+    expect(parseNumberCell("-1E400%")).toBeNull();
+    expect(parseNumberCell("9".repeat(400))).toBeNull();
+    expect(parseNumberCell("1.5e3")).toEqual({ kind: "number", text: "1.5e3" });
+  });
+
   it("tells percentages and empty cells apart, and refuses text", () => {
     expect(parseNumberCell("2.26%")).toEqual({ kind: "percent", text: "2.26" });
     expect(parseNumberCell("--")).toEqual({ kind: "empty" });

@@ -39,7 +39,16 @@ export type NumberCell =
  * The cell's number, or null when it is not one. `decimalComma`: the file writes decimals with a comma (its columns
  * are separated by semicolons), so 1.204 groups thousands (one thousand two hundred and four), as in 1.234,56.
  */
-export function parseNumberCell(raw: string, { decimalComma = false } = {}): NumberCell | null {
+export function parseNumberCell(raw: string, options: { decimalComma?: boolean } = {}): NumberCell | null {
+  const cell = readNumberCell(raw, options);
+  // "1e310" is written like a number but no double (or PostgreSQL's double precision) holds it: not a number. Only a
+  // text with an exponent or of 300 digits and more can overflow, so the common cell pays one test.
+  if (cell && (cell.kind === "number" || cell.kind === "percent") && (cell.text.length > 300 || /[eE]/.test(cell.text)))
+    return Number.isFinite(Number(cell.text)) ? cell : null;
+  return cell;
+}
+
+function readNumberCell(raw: string, { decimalComma = false } = {}): NumberCell | null {
   if (decimalComma && THOUSANDS_DOTS.test(raw.trim())) return { kind: "number", text: raw.trim().replace(/\./g, "") };
   if (PLAIN.test(raw)) return { kind: "number", text: raw };
   let s = raw.trim();
