@@ -241,6 +241,8 @@ describe("alerts after a daily sync", () => {
     // the same test, within its own bar, and every significant change of the KPI or spend on the latest days of
     // that report was alerted.
     const [check] = await db().select().from(reports).where(eq(reports.id, alert.reportId!));
+    // The check's run is the alert's, in no report list (test/alert-check-reports.test.ts): the report asked for is.
+    expect(check.kind).toBe("alert_check");
     const [asked] = await db()
       .insert(reports)
       .values({

@@ -28,6 +28,7 @@ import {
   formatDay,
   formatMetric,
   formatPct,
+  formatPeriod,
   metricLabel,
   stageLabel,
 } from "@/lib/insights/format-values";
@@ -104,7 +105,14 @@ function InsightDetail({
 
   return (
     <div className="space-y-6">
-      <InsightBody insight={insight.data} project={project} agency={agency} look={look} download={download} />
+      <InsightBody
+        insight={insight.data}
+        project={project}
+        agency={agency}
+        look={look}
+        download={download}
+        alertCheck={insight.data.report?.kind === "alert_check" ? insight.data.report : null}
+      />
     </div>
   );
 }
@@ -115,12 +123,15 @@ function InsightBody({
   agency,
   look,
   download,
+  alertCheck,
 }: {
   insight: Insight;
   project: ProjectDetail;
   agency: { _id: string; name: string };
   look: ReportLook;
   download: boolean;
+  /** The alert check that found this insight (the bell links here), or null for a report's insight. */
+  alertCheck: { periodStart: string; periodEnd: string } | null;
 }) {
   const currency = project.currency;
   const group = INSIGHT_GROUPS.find((g) => g.key === insight.group);
@@ -155,6 +166,14 @@ function InsightBody({
       />
 
       <ReportBrandStrip look={look}>{project.name}</ReportBrandStrip>
+
+      {alertCheck ? (
+        <p className="rounded-xl border border-brand-100 bg-brand-50 p-4 text-sm text-slate-800">
+          An alert found this after the daily sync, reading {formatPeriod(alertCheck.periodStart, alertCheck.periodEnd)}{" "}
+          against the period before, as a report does. It is in none of the project&apos;s reports: generate a report
+          for these days to share it.
+        </p>
+      ) : null}
 
       {download ? (
         <div className="flex flex-col gap-3 rounded-xl border border-brand-100 bg-brand-50 p-4 sm:flex-row sm:items-center sm:justify-between">

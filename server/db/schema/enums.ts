@@ -22,6 +22,12 @@ export const dataSourceKind = pgEnum("data_source_kind", [
  */
 export const dataGrain = pgEnum("data_grain", ["day", "week", "month"]);
 export const reportStatus = pgEnum("report_status", ["queued", "running", "ready", "failed"]);
+/**
+ * What a report is for: `report`, one a person asked for, a schedule ran or a demo holds (the project's report list,
+ * its latest report, the dashboard); `alert_check`, the engine run an alert check kept so its alerts open their
+ * findings in full, reached only from those alerts (docs/decisions/0030-alerts-from-the-reports-engine.md).
+ */
+export const reportKind = pgEnum("report_kind", ["report", "alert_check"]);
 export const compareTo = pgEnum("compare_to", ["previous_period", "previous_year"]);
 export const insightGroup = pgEnum("insight_group", ["most_impactful", "data_quality", "other"]);
 export const funnelStage = pgEnum("funnel_stage", ["exposure", "exploration", "evaluation", "experience", "audit"]);

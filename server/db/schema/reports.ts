@@ -17,7 +17,7 @@ import {
 import { agencies } from "./agencies";
 import { clientProjects } from "./clients";
 import { id, timestamps } from "./columns";
-import { compareTo, funnelStage, insightGroup, reportStatus } from "./enums";
+import { compareTo, funnelStage, insightGroup, reportKind, reportStatus } from "./enums";
 import { users } from "./users";
 import type { Finding, InsightNarration, InsightOutcome } from "@/lib/insights/finding";
 
@@ -32,6 +32,8 @@ export const reports = pgTable(
       .notNull()
       .references(() => clientProjects.id, { onDelete: "cascade" }),
     name: text("name"),
+    /** An ordinary report, or an alert check's run that no list shows (server/services/reports/listed-reports.ts). */
+    kind: reportKind("kind").notNull().default("report"),
     status: reportStatus("status").notNull().default("queued"),
     progress: integer("progress").notNull().default(0),
     periodStart: date("period_start").notNull(),

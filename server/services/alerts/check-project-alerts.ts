@@ -53,9 +53,10 @@ interface NewAlert {
 /**
  * After a daily sync: the engine reads the project's latest complete days as the report would (its own window, its
  * own tests and season labels), and each change it reports in the last days that was never alerted becomes an alert
- * for the project's followers, with a source that stopped delivering. The report it ran is saved (an "Alerts" report)
- * so each alert links to its finding in full. One transaction under a per-project lock: a retried or restarted job
- * finds the changes already alerted (unique on the change's identity) and sends nothing again.
+ * for the project's followers, with a source that stopped delivering. The run is saved as an alert check (a report
+ * that no list shows, `kind = 'alert_check'`) so each alert links to its finding in full. One transaction under a
+ * per-project lock: a retried or restarted job finds the changes already alerted (unique on the change's identity)
+ * and sends nothing again.
  *
  * `through`: the latest complete day (the sync's last imported day); default yesterday in the project's time zone.
  */
@@ -203,7 +204,10 @@ async function stoppedSources(projectId: string, lastDays: Map<string, string>, 
     .map((s) => ({ id: s.id, name: s.name ?? s.source_name, lastDay: lastDays.get(s.id)! }));
 }
 
-/** The engine's report saved as a ready report of the project, so an alert's link opens its finding in full. */
+/**
+ * The engine's run saved as an alert check (a ready report no list shows), so an alert's link opens its finding in
+ * full: its insight page, chart, narration and test line.
+ */
 async function saveCheckReport(
   tx: Tx,
   project: { id: string; agencyId: string },
@@ -217,6 +221,8 @@ async function saveCheckReport(
       agencyId: project.agencyId,
       projectId: project.id,
       name: `Alerts: ${formatPeriod(periodStart, periodEnd)}`,
+      // Reached from its alerts only: no report list, latest report or dashboard shows it (listed-reports.ts).
+      kind: "alert_check",
       status: "running",
       periodStart,
       periodEnd,

@@ -64,7 +64,7 @@ export async function listClients({
 const anyOf = (column: AnyPgColumn) => sql`${column} = any(${sql.placeholder("ids")}::uuid[])`;
 
 // Correlated: drizzle leaves columns unqualified in a select without joins, so the tables are named here.
-const lastReport = sql`select max(r.created_at) from reports r where r.project_id = "client_projects"."id" and r.status = 'ready'`;
+const lastReport = sql`select max(r.created_at) from reports r where r.project_id = "client_projects"."id" and r.status = 'ready' and r.kind = 'report'`;
 
 const clientProjectsQuery = prepared((database) =>
   database

@@ -5,9 +5,9 @@ import { pool } from "../../db/client";
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 
 /**
- * Each project's latest finished report with its number of significant findings (insights hold
- * their significant findings only), and the week's most impactful insights across those reports:
- * two queries whatever the number of projects.
+ * Each project's latest finished report (an alert check's run is not one) with its number of significant
+ * findings (insights hold their significant findings only), and the week's most impactful insights across those
+ * reports: two queries whatever the number of projects.
  */
 export async function loadLatestReports(projectIds: readonly string[], now: Date) {
   const latest = new Map<string, DashboardLatestReport>();
@@ -15,7 +15,7 @@ export async function loadLatestReports(projectIds: readonly string[], now: Date
   const latestSql = `
     select distinct on (r.project_id) r.id, r.project_id, r.period_start, r.period_end, r.finished_at
     from reports r
-    where r.project_id = any($1::uuid[]) and r.status = 'ready'
+    where r.project_id = any($1::uuid[]) and r.status = 'ready' and r.kind = 'report'
     order by r.project_id, r.created_at desc, r.id desc`;
   const [reports, top] = await Promise.all([
     pool().query<{

@@ -17,6 +17,8 @@ export async function getInsight({ ctx }: { ctx: InsightServiceContext }) {
         periodStart: reports.periodStart,
         periodEnd: reports.periodEnd,
         compareTo: reports.compareTo,
+        /** `alert_check`: an alert's finding, in none of the project's reports (the page says so). */
+        kind: reports.kind,
       })
       .from(reports)
       .where(eq(reports.id, access.insight.reportId)),

@@ -4,6 +4,7 @@ import { prepared } from "../../db/prepared";
 import { agencies, clientProjects, reports } from "../../db/schema";
 import { clientView, projectView } from "../clients/client-view";
 import type { ProjectServiceContext } from "../context";
+import { listedReport } from "../reports/listed-reports";
 import { usageView } from "./project-limit";
 
 /**
@@ -14,7 +15,7 @@ const projectDetailsQuery = prepared((database) => {
   const lastReport = database
     .select({ last: max(reports.createdAt) })
     .from(reports)
-    .where(and(eq(reports.projectId, sql.placeholder("projectId")), eq(reports.status, "ready")));
+    .where(and(eq(reports.projectId, sql.placeholder("projectId")), eq(reports.status, "ready"), listedReport()));
   const activeProjects = database
     .select({ active: count() })
     .from(clientProjects)

@@ -5,6 +5,7 @@ import { clientProjects, reports } from "../../db/schema";
 import { pageOffset, type PageQuery, type Paged } from "../pagination";
 import { projectView, type ProjectView } from "../clients/client-view";
 import type { ClientServiceContext } from "../context";
+import { listedReport } from "../reports/listed-reports";
 
 /** GET /clients/{id}/properties: the client's projects, newest first, with their last report date. */
 export async function listProjects({
@@ -18,7 +19,7 @@ export async function listProjects({
   const lastReport = db()
     .select({ projectId: reports.projectId, last: max(reports.createdAt).as("last") })
     .from(reports)
-    .where(eq(reports.status, "ready"))
+    .where(and(eq(reports.status, "ready"), listedReport()))
     .groupBy(reports.projectId)
     .as("last_report");
   const [rows, [{ total }]] = await Promise.all([

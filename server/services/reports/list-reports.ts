@@ -1,13 +1,17 @@
 import "server-only";
-import { count, desc, eq } from "drizzle-orm";
+import { and, count, desc, eq } from "drizzle-orm";
 import { db } from "../../db/client";
 import { reports } from "../../db/schema";
 import type { ProjectServiceContext } from "../context";
 import { pageOffset, type PageQuery, type Paged } from "../pagination";
+import { listedReport } from "./listed-reports";
 import { reportHasData } from "./report-has-data";
 import { reportView, type ReportView } from "./report-view";
 
-/** GET /properties/{id}/reports: the project's reports, newest first, each saying whether it read any data. */
+/**
+ * GET /properties/{id}/reports: the project's reports, newest first, each saying whether it read any data; an alert
+ * check's run is not one of them.
+ */
 export async function listReports({
   ctx,
   input: page,
@@ -15,7 +19,7 @@ export async function listReports({
   ctx: ProjectServiceContext;
   input: PageQuery;
 }): Promise<Paged<ReportView>> {
-  const where = eq(reports.projectId, ctx.access.project.id);
+  const where = and(eq(reports.projectId, ctx.access.project.id), listedReport());
   const [rows, [{ total }]] = await Promise.all([
     db()
       .select({ report: reports, hasData: reportHasData() })

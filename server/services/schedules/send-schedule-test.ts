@@ -10,6 +10,7 @@ import { deliverReportJob } from "../../jobs/contracts/deliver-report";
 import { enqueue } from "../../jobs/enqueue";
 import type { ProjectServiceContext } from "../context";
 import { deliveryView } from "../deliveries/delivery-view";
+import { listedReport } from "../reports/listed-reports";
 import { periodHasData } from "../reports/period-has-data";
 import { dataOutlooks, notSentReason } from "./data-outlook";
 import { requireMaySchedule } from "./schedule-access";
@@ -18,7 +19,7 @@ export const SCHEDULE_TEST_MESSAGES = {
   emailOnly: "A test is sent by email: Dropbox schedules save their file when they run",
 } as const;
 
-/** The project's ready report on exactly these days, else a new one for the delivery job to generate. */
+/** The project's ready (ordinary) report on exactly these days, else a new one for the delivery job to generate. */
 async function reportFor(ctx: ProjectServiceContext, period: { start: string; end: string }): Promise<string> {
   const { project } = ctx.access;
   const [ready] = await db()
@@ -32,6 +33,8 @@ async function reportFor(ctx: ProjectServiceContext, period: { start: string; en
         eq(reports.periodEnd, period.end),
         eq(reports.compareTo, "previous_period"),
         eq(reports.status, "ready"),
+        // An alert check's run is the alert's, named "Alerts: …": a client never receives it as a report.
+        listedReport(),
       ),
     )
     .orderBy(desc(reports.createdAt))

@@ -6,6 +6,7 @@ import { clientProjects, clients, reports } from "../../db/schema";
 import { pageOffset, type Paged } from "../pagination";
 import { projectView, type ProjectView } from "../clients/client-view";
 import { visibleClients } from "../clients/list-clients";
+import { listedReport } from "../reports/listed-reports";
 import { rankedSearch, searchField, searchTerm, totalOver, type SearchInput } from "./text-match";
 import type { ServiceContext } from "../context";
 
@@ -68,6 +69,7 @@ export async function searchProperties({
             projects.map((p) => p.id),
           ),
           eq(reports.status, "ready"),
+          listedReport(),
         ),
       )
       .groupBy(reports.projectId),
