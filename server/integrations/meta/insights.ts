@@ -1,10 +1,5 @@
 import "server-only";
-import sdk, {
-  type AdReportRun,
-  type FacebookAdsApi,
-  type GraphCursor,
-  type GraphObject,
-} from "facebook-nodejs-business-sdk";
+import sdk, { type AdReportRun, type FacebookAdsApi } from "facebook-nodejs-business-sdk";
 import { partnerMalformed } from "../partners/errors";
 import { graphCall, metaApi } from "./client";
 import { metaConfig } from "./config";
@@ -93,7 +88,12 @@ export function readInsightRow(data: Record<string, unknown>): MetaInsightRow {
   };
 }
 
-const cursorHeaders = (cursor: GraphCursor<GraphObject>) => cursor.headers as UsageHeaders | undefined;
+/** One page of Insights rows as the Graph API sends it: `data`, `paging.next` (a full URL), and the headers. */
+interface InsightsPage {
+  data?: unknown;
+  paging?: { next?: string };
+  headers?: UsageHeaders;
+}
 
 /** The report run of an id: the SDK's AdReportRun constructor drops its `api` argument, so set it here. */
 function reportRun(api: FacebookAdsApi, id: string): AdReportRun {
@@ -103,13 +103,28 @@ function reportRun(api: FacebookAdsApi, id: string): AdReportRun {
   return run;
 }
 
-async function readAll(accountId: string, first: GraphCursor<GraphObject>, onRow: (row: MetaInsightRow) => void) {
-  let page = first;
+/**
+ * Every row of an Insights edge, page by page, through the SDK's API object. Its cursor would turn
+ * each row into an AdsInsights object, which defines a property for each of the class's ~150 fields:
+ * on a 37-month import that was 4 of every 5 CPU seconds and 2.5 GB of memory. The rows are read
+ * from the page's JSON instead; the SDK still signs, versions and sends every call.
+ */
+async function readAll(
+  api: FacebookAdsApi,
+  accountId: string,
+  edge: string[],
+  params: Record<string, unknown>,
+  onRow: (row: MetaInsightRow) => void,
+) {
+  const get = (path: string | string[]) => () =>
+    api.call("GET", path, typeof path === "string" ? {} : { ...params }) as Promise<InsightsPage>;
+  let page = await graphCall(accountId, get(edge), (answer) => answer.headers);
   for (;;) {
-    for (const row of page) onRow(readInsightRow(row._data));
-    if (!page.hasNext()) return;
-    const current = page;
-    page = await graphCall(accountId, () => current.next(), cursorHeaders);
+    if (!Array.isArray(page.data)) throw partnerMalformed(PROVIDER, "an Insights page has no list of rows");
+    for (const row of page.data as Record<string, unknown>[]) onRow(readInsightRow(row));
+    const next = page.paging?.next;
+    if (!next) return;
+    page = await graphCall(accountId, get(next), (answer) => answer.headers);
   }
 }
 
@@ -123,9 +138,9 @@ export async function readCampaignInsights(
 ): Promise<void> {
   const api = metaApi(accessToken, { headers: true });
   const objects = metaApi(accessToken);
-  const account = new sdk.AdAccount(`act_${accountId}`, {}, undefined, api);
   const accountObject = new sdk.AdAccount(`act_${accountId}`, {}, undefined, objects);
   const params = {
+    fields: INSIGHT_FIELDS.join(","),
     level: "campaign",
     time_increment: 1,
     time_range: { since, until },
@@ -133,13 +148,10 @@ export async function readCampaignInsights(
     limit: PAGE_ROWS,
   };
   const days = (Date.parse(until) - Date.parse(since)) / 86_400_000 + 1;
-  if (days <= ASYNC_AFTER_DAYS) {
-    const first = await graphCall(accountId, () => account.getInsights(INSIGHT_FIELDS, { ...params }), cursorHeaders);
-    return readAll(accountId, first, onRow);
-  }
+  if (days <= ASYNC_AFTER_DAYS) return readAll(api, accountId, [`act_${accountId}`, "insights"], params, onRow);
   const started = await graphCall(
     accountId,
-    () => accountObject.getInsightsAsync(INSIGHT_FIELDS, { ...params }),
+    () => accountObject.getInsightsAsync([], { ...params }),
     () => undefined,
   );
   const runId = String(started._data.report_run_id ?? started.id ?? "");
@@ -157,7 +169,5 @@ export async function readCampaignInsights(
       throw partnerMalformed(PROVIDER, `the async report run ${runId} ended "${state}"`);
     await new Promise((r) => setTimeout(r, metaConfig().META_ASYNC_POLL_MS));
   }
-  const rows = reportRun(api, runId);
-  const first = await graphCall(accountId, () => rows.getInsights([], { limit: PAGE_ROWS }), cursorHeaders);
-  return readAll(accountId, first, onRow);
+  return readAll(api, accountId, [runId, "insights"], { limit: PAGE_ROWS }, onRow);
 }
