@@ -3,14 +3,15 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { DATA_SOURCE_MESSAGES as M } from "@/lib/constants/data-source-messages";
+import { readFileStart } from "@/components/data-sources/csv-mapping/read-file-start";
 import { readXlsxStart } from "@/components/data-sources/csv-mapping/read-xlsx-start";
 import { xlsxToCsv } from "@/server/exports/xlsx/sheet-to-csv";
 import { resetDatabase } from "@/test/db";
 import { countObservations, uploadCsv, uploadWorld } from "@/test/data-source-fixtures";
 import { writeXlsxRows, zipWorkbook } from "@/test/write-xlsx";
 
-// The .xlsx reader (server/exports/xlsx/sheet-to-csv.ts, lib/csv-import/xlsx/): a workbook's first tab as the CSV
-// lines the importer reads. The workbooks here are written part by part as Excel lays them out (the sheets before
+// The .xlsx reader (server/exports/xlsx/sheet-to-csv.ts, lib/csv-import/xlsx/): a workbook's tab as the CSV lines the
+// importer reads (the first with dates and metrics, else the first). The workbooks here are written part by part as Excel lays them out (the sheets before
 // the shared strings and styles, a second sheet that is not the first tab, date styles built in and custom, the 1904
 // date system, namespace prefixes as the .NET writers put them). These are tests of the converter: no real .xlsx
 // export is in ../shared/real-exports, so the upload test below is an .xlsx written by ExcelJS from a real CSV's rows.
@@ -142,8 +143,78 @@ describe("an .xlsx workbook's first tab as CSV", () => {
   });
 });
 
+/**
+ * A workbook laid out as Universal Analytics exports one (github.com/DanielTheC/internal-lnking-tool, "Analytics All
+ * Web Site Data Pages 20220701-20220731.xlsx"): a Summary tab, the report's table (Dataset1, no date), then its Day
+ * Index series (Dataset2, date cells). Search Console's workbook is alike: Queries, Pages... before Dates.
+ */
+function uaWorkbook(days = 31) {
+  const inline = (ref: string, text: string) => `<c r="${ref}" t="inlineStr"><is><t>${text}</t></is></c>`;
+  const sheet = (rows: string[]) =>
+    `<worksheet ${MAIN}><sheetData>${rows.map((r, i) => `<row r="${i + 1}">${r}</row>`).join("")}</sheetData></worksheet>`;
+  const summary = sheet([inline("A1", "All Web Site Data"), inline("A2", "Pages"), inline("A3", "20220701-20220731")]);
+  const pages = sheet([
+    inline("A1", "Page") + inline("B1", "Pageviews"),
+    inline("A2", "/gaming") + `<c r="B2"><v>4311</v></c>`,
+    inline("A3", "/") + `<c r="B3"><v>2877</v></c>`,
+  ]);
+  const series = sheet([
+    inline("A1", "Day Index") + inline("B1", "Pageviews"),
+    ...Array.from(
+      { length: days },
+      (_, i) => `<c r="A${i + 2}" s="1"><v>${44743 + i}</v></c><c r="B${i + 2}"><v>${1000 + i}</v></c>`,
+    ),
+  ]);
+  const workbook = `<workbook ${MAIN}><workbookPr/><sheets><sheet state="visible" name="Summary" sheetId="1" r:id="rId3"/><sheet state="visible" name="Dataset1" sheetId="2" r:id="rId4"/><sheet state="visible" name="Dataset2" sheetId="3" r:id="rId5"/></sheets></workbook>`;
+  const rels = `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/styles" Target="styles.xml"/><Relationship Id="rId3" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/><Relationship Id="rId4" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet2.xml"/><Relationship Id="rId5" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet3.xml"/></Relationships>`;
+  return zipWorkbook([
+    ["xl/workbook.xml", workbook],
+    ["xl/_rels/workbook.xml.rels", rels],
+    ["xl/worksheets/sheet1.xml", summary],
+    ["xl/worksheets/sheet2.xml", pages],
+    ["xl/worksheets/sheet3.xml", series],
+    ["xl/styles.xml", styles],
+  ]);
+}
+const UA_SHEET_NOTE =
+  "Sheet “Dataset2” of the workbook imported: the first with a date column and metrics (“Summary”, “Dataset1” have none; not imported)";
+
+describe("the sheet an .xlsx upload imports", () => {
+  it("is the first whose table has dates and metrics, in the preview and the importer alike", async () => {
+    const bytes = await uaWorkbook();
+    const csv = await csvOf(bytes);
+    expect(csv.split("\n").slice(0, 3)).toEqual(["Day Index,Pageviews", "2022-07-01,1000", "2022-07-02,1001"]);
+    const reading = await readFileStart(new File([bytes as BlobPart], "Analytics Pages.xlsx"));
+    expect(reading.refusal).toBeNull();
+    expect(reading.notes[0]).toBe(UA_SHEET_NOTE);
+    expect(reading.table!.periods).toMatchObject({ first: "2022-07-01", last: "2022-07-31", grain: "day" });
+  });
+
+  it("is the first sheet, with its reason, when no sheet has dates", async () => {
+    const bytes = await zipWorkbook(parts(other));
+    const reading = await readFileStart(new File([bytes as BlobPart], "other.xlsx"));
+    expect(reading.refusal).not.toBeNull();
+    expect(reading.notes.some((n) => n.startsWith("Sheet "))).toBe(false);
+  });
+});
+
 describe("an .xlsx upload", () => {
   beforeEach(resetDatabase);
+
+  it("imports the workbook's sheet of dates (Universal Analytics' Dataset2 after its Summary and table)", async () => {
+    const { main, sourceId } = await uploadWorld();
+    const res = await uploadCsv(sourceId, main.token, await uaWorkbook(), "Analytics Pages.xlsx", XLSX_TYPE);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      rows: 31,
+      dateRange: { start: "2022-07-01", end: "2022-07-31" },
+      grain: "day",
+      metrics: ["pageviews"],
+      totals: { pageviews: 31 * 1000 + (30 * 31) / 2 },
+    });
+    expect(res.body.notes[0]).toBe(UA_SHEET_NOTE);
+    expect(await countObservations(sourceId)).toBe(31);
+  });
 
   it("imports as its CSV does: Search Console's Dates rows written as a workbook (date cells, numbers)", async () => {
     const csv = fs.readFileSync(

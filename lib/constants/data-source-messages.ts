@@ -19,6 +19,8 @@ export const DATA_SOURCE_MESSAGES = {
   notUtf8: (line: number) => `Line ${line}: the file is not UTF-8 text. Save it as "CSV UTF-8" and upload it again`,
   emptyFile: "The file is empty: it needs a header row and at least one row of data",
   noRows: "The file has a header row but no data rows",
+  dealListTooLarge: (mb: number) =>
+    `The deals export is larger than ${mb} MB. Export fewer deals (filter the view by create date) and upload each part`,
   interrupted: "The upload was interrupted before the file was complete. Please try again",
   unknownColumn: (line: number, column: string) =>
     `Line ${line}, column ${column}: unknown column. Upload the file from the data source page to choose what it holds (or Ignore it) in the preview, or name it as in the template: date, ${list(DIMENSIONS)}, ${list(STORED_METRICS)}`,

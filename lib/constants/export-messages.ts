@@ -20,6 +20,10 @@ export const EXPORT_MESSAGES = {
     `${at(line, column)}: week and month numbers need their year, and the report spans more than one. Add the Year dimension (ISO year for ISO weeks) and download the report again`,
   dayOfMonth: (line: number, column: string) =>
     `${at(line, column)}: this Day is the day of the month (01 to 31), not a date. Add the Date dimension and download the report again`,
+  dayOfWeek: (line: number, column: string, value: string, tool: Tool | null) =>
+    `${at(line, column)}: "${value}" is a day of the week, not a date: each row sums every ${value} of the report's range. ${exportByDay(tool)}`,
+  noData: (line: number, value: string) =>
+    `${at(line)}: the export holds no data ("${value}"): the report's range and filters have no results. Choose a range with results and export the report again`,
   mixedGrain: (
     line: number,
     column: string,

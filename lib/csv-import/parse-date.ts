@@ -26,8 +26,8 @@ const MONTH_NAMES: [number, string[]][] = [
 ];
 const MONTHS = new Map<string, number>(MONTH_NAMES.flatMap(([month, names]) => names.map((n) => [n, month])));
 
-/** Weekday names and abbreviations, and the little words between a date's parts ("5 de febrero de 2026"). */
-const FILLER = new Set([
+/** Weekday names and abbreviations, English, French, German, Spanish and Portuguese. */
+const WEEKDAYS = [
   ...["mon", "monday", "tue", "tues", "tuesday", "wed", "wednesday", "thu", "thur", "thurs", "thursday"],
   ...["fri", "friday", "sat", "saturday", "sun", "sunday"],
   ...[
@@ -48,8 +48,11 @@ const FILLER = new Set([
   ...["mo", "montag", "di", "dienstag", "mi", "mittwoch", "do", "donnerstag", "fr", "freitag", "sa", "samstag"],
   ...["so", "sonntag", "lunes", "martes", "miercoles", "jueves", "viernes", "sabado", "domingo", "mie", "jue", "vie"],
   ...["seg", "segunda", "ter", "terca", "qua", "quarta", "qui", "quinta", "sex", "sexta", "sab", "dom", "feira"],
-  ...["de", "del", "of", "the", "le", "den", "der"],
-]);
+];
+const WEEKDAY_NAMES = new Set(WEEKDAYS);
+
+/** Weekday names, and the little words between a date's parts ("5 de febrero de 2026"). */
+const FILLER = new Set([...WEEKDAYS, ...["de", "del", "of", "the", "le", "den", "der"]]);
 
 const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 
@@ -78,6 +81,11 @@ export function foldText(s: string): string {
     .normalize("NFD")
     .replace(/[\u0300-\u036f]/g, "")
     .toLowerCase();
+}
+
+/** A weekday's name alone ("Sunday", "Mon", "lundi"): a day of the week, never a date. */
+export function isWeekdayName(raw: string): boolean {
+  return WEEKDAY_NAMES.has(foldText(raw.trim()).replace(/\.$/, ""));
 }
 
 /** The cell without a time of day after the date. */

@@ -14,9 +14,10 @@ import {
 } from "./date-column";
 import type { TextEncoding } from "./encoding";
 import { GRAIN_WORDS, inferGrain, offGrain, periodEnd, type Grain } from "./grain";
+import { dealColumns, dealListDays } from "./deal-list";
 import { detectTool, TOOL_NAMES, type Tool } from "./guidance";
 import { squashName } from "./known-columns";
-import { detectDateOrder, type DateOrder } from "./parse-date";
+import { detectDateOrder, isWeekdayName, type DateOrder } from "./parse-date";
 import { parseNumberCell } from "./parse-number";
 import { isTotalLabel, isTotalsRow, type Preamble } from "./preamble";
 import { proposeMapping, type ProposedColumn } from "./propose-mapping";
@@ -84,6 +85,11 @@ export interface ExportReading {
   notes: string[];
   /** Whether the text read was the whole file. */
   complete: boolean;
+  /**
+   * The file is a list of deals (HubSpot's deals export), read as the table of their counts by day
+   * (lib/csv-import/deal-list.ts): the importer counts the whole file's deals before it imports.
+   */
+  dealList?: true;
 }
 
 interface Analysis {
@@ -123,17 +129,31 @@ const shapeKey = (a: Analysis) => `${squashName(a.date!.header)}|${a.date!.kind}
  */
 export function readExport(
   text: string,
-  { complete, encoding = "utf-8" }: { complete: boolean; encoding?: TextEncoding },
+  {
+    complete,
+    encoding = "utf-8",
+    tool: knownTool,
+  }: { complete: boolean; encoding?: TextEncoding; /** The tool, when the caller knows it. */ tool?: Tool },
 ): ExportReading {
   const separator = sniffSeparator(text);
   const { items, error } = readItems(text, separator, complete);
   const splitter = new SectionSplitter(SAMPLE_ROWS);
   for (const item of items) splitter.add(item);
   const { preamble, sections } = splitter;
-  const tool = detectTool(
-    preamble,
-    sections.map((s) => s.headers),
-  );
+  if (sections.length > 0 && dealColumns(sections[0].headers)) {
+    const deals = dealListDays(text, complete)!;
+    const counted = readExport(deals.text, { complete, encoding, tool: "hubspot" });
+    counted.dealList = true;
+    counted.notes.unshift(deals.note);
+    if (deals.refusal) counted.refusal = deals.refusal;
+    return counted;
+  }
+  const tool =
+    knownTool ??
+    detectTool(
+      preamble,
+      sections.map((s) => s.headers),
+    );
   const reading: ExportReading = {
     encoding,
     separator,
@@ -202,7 +222,7 @@ export function readExport(
   describeSkipped(reading, analyses, partSet, skipped);
   if (parts.length > 1)
     reading.notes.push(
-      `${parts.length} tables share the ${table.date.header} column and are imported together, one row per ${GRAIN_WORDS[table.periods?.grain ?? "day"].noun}: ${parts
+      `${parts.length} tables share the ${table.date.header} column and are imported together, one row per ${GRAIN_WORDS[table.periods?.grain ?? table.date.grain ?? "day"].noun}: ${parts
         .map((p) => p.section.headers.filter((h, i) => i !== p.date!.index).join(", "))
         .join("; ")}`,
     );
@@ -306,6 +326,9 @@ function describeSkipped(
   });
 }
 
+/** The one cell of an export that holds nothing ("No data available.", "No data"). */
+const NO_DATA = /^no data( available| to display| for this (date )?range)?\.?$/i;
+
 /** Why a file without any table of dates and metrics cannot be imported, with what to export instead. */
 function whyNothing(analyses: Analysis[], preamble: Preamble, tool: Tool | null): string {
   const withMetrics =
@@ -338,6 +361,21 @@ function checkDates(table: ImportTable, tool: Tool | null): string | null {
     !yearKnown(date, context)
   )
     return X.needsYear(table.headerLine, date.header);
+  const filled = table.rows.map((row) => row.map((c) => c.trim()).filter((c) => c !== ""));
+  // Ads Manager writes an export with nothing delivered as its header and one cell "No data available.".
+  if (filled.length === 1 && filled[0].length === 1 && NO_DATA.test(filled[0][0]))
+    return X.noData(table.lines[0], filled[0][0]);
+  if (date.kind === "date") {
+    // Google Ads' "Day & hour" download: a Day of Sunday to Saturday, each row a sum over that weekday.
+    const days = table.rows.map((r) => (r[date.index] ?? "").trim()).filter((v) => v !== "");
+    if (days.length > 0 && days.every(isWeekdayName))
+      return X.dayOfWeek(
+        table.lines[table.rows.findIndex((r) => (r[date.index] ?? "").trim() !== "")],
+        date.header,
+        days[0],
+        tool,
+      );
+  }
   const dimensionIndexes = dimensionColumns(table);
   const seen: { start: string; grain: Grain | null; line: number; raw: string }[] = [];
   for (let r = 0; r < table.rows.length; r++) {

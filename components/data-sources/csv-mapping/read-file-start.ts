@@ -11,9 +11,11 @@ import { readXlsxStart } from "./read-xlsx-start";
 export async function readFileStart(file: File): Promise<ExportReading> {
   const start = new Uint8Array(await file.slice(0, PREVIEW_BYTES).arrayBuffer());
   if (isXlsx(start)) {
-    const { bytes, complete } = await readXlsxStart(file, PREVIEW_BYTES);
+    const { bytes, complete, sheetNote } = await readXlsxStart(file, PREVIEW_BYTES);
     const { text, encoding } = decodeHead(bytes, complete);
-    return readExport(text, { complete, encoding });
+    const reading = readExport(text, { complete, encoding });
+    if (sheetNote) reading.notes.unshift(sheetNote);
+    return reading;
   }
   const complete = file.size <= PREVIEW_BYTES;
   const { text, encoding } = decodeHead(start, complete);

@@ -38,15 +38,24 @@ export function stringItemText(inner: string): string {
 
 export interface WorkbookInfo {
   date1904: boolean;
-  /** The relationship id of the first sheet of the workbook, in its tab order. */
-  firstSheetId: string | undefined;
+  /** The workbook's sheets in its tab order: their names, relationship ids, and whether they are hidden. */
+  sheets: { name: string; id: string | undefined; hidden: boolean }[];
 }
 
 export function readWorkbook(xml: string): WorkbookInfo {
   const pr = tags("workbookPr").exec(xml);
   const date1904 = pr ? /^(1|true)$/i.test(attribute(pr[1] ?? "", "date1904") ?? "") : false;
-  const sheet = tags("sheet").exec(xml);
-  return { date1904, firstSheetId: sheet ? attribute(sheet[1] ?? "", "r:id") : undefined };
+  const sheets: WorkbookInfo["sheets"] = [];
+  const re = tags("sheet");
+  for (let m = re.exec(xml); m; m = re.exec(xml)) {
+    const attributes = m[1] ?? "";
+    sheets.push({
+      name: attribute(attributes, "name") ?? "",
+      id: attribute(attributes, "r:id"),
+      hidden: /hidden/i.test(attribute(attributes, "state") ?? ""),
+    });
+  }
+  return { date1904, sheets };
 }
 
 /** A relationships part's targets by id. */

@@ -5,7 +5,8 @@ import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import { Readable } from "node:stream";
 import zlib from "node:zlib";
-import { firstSheetCsv, type WorkbookZip } from "@/lib/csv-import/xlsx/first-sheet-csv";
+import { importedSheetCsv, type ChosenSheet } from "@/lib/csv-import/xlsx/import-sheet";
+import type { WorkbookZip } from "@/lib/csv-import/xlsx/workbook-csv";
 import { entryDataStart, readZipDirectory, type ZipEntry } from "@/lib/csv-import/xlsx/zip-directory";
 import { DATA_SOURCE_MESSAGES as M } from "@/lib/constants/data-source-messages";
 import { AppError } from "../../errors";
@@ -16,12 +17,17 @@ const OUT_BYTES = 256 * 1024;
 const INFLATE_CHUNK = 256 * 1024;
 
 /**
- * The first worksheet of an .xlsx upload as CSV bytes, streamed. The upload is written to a temporary file first:
- * a zip's directory is at its end, and Excel writes the shared strings after the sheets, so the parts are read from
- * the file in the order the sheet needs them (lib/csv-import/xlsx/first-sheet-csv.ts), the sheet inflating row by
- * row into CSV lines (lib/csv-import/xlsx-cells.ts), and the file is then read exactly as a CSV export is.
+ * The worksheet of an .xlsx upload the importer reads (lib/csv-import/xlsx/import-sheet.ts: the first with dates and
+ * metrics, as the wizard's preview chooses it) as CSV bytes, streamed; `onSheet` is told which sheet it is. The
+ * upload is written to a temporary file first: a zip's directory is at its end, and Excel writes the shared strings
+ * after the sheets, so the parts are read from the file in the order the sheet needs them
+ * (lib/csv-import/xlsx/workbook-csv.ts), the sheet inflating row by row into CSV lines (lib/csv-import/xlsx-cells.ts),
+ * and the file is then read exactly as a CSV export is.
  */
-export async function* xlsxToCsv(chunks: AsyncIterable<Buffer>): AsyncGenerator<Buffer> {
+export async function* xlsxToCsv(
+  chunks: AsyncIterable<Buffer>,
+  onSheet?: (chosen: ChosenSheet) => void,
+): AsyncGenerator<Buffer> {
   const dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), "funnelwise-xlsx-"));
   const file = path.join(dir, "upload.xlsx");
   let handle: fs.promises.FileHandle | undefined;
@@ -30,7 +36,7 @@ export async function* xlsxToCsv(chunks: AsyncIterable<Buffer>): AsyncGenerator<
     handle = await fs.promises.open(file, "r");
     const zip = await openZip(handle, file);
     let out = "";
-    for await (const text of firstSheetCsv(zip)) {
+    for await (const text of importedSheetCsv(zip, onSheet)) {
       out += text;
       if (out.length >= OUT_BYTES) {
         yield Buffer.from(out, "utf8");

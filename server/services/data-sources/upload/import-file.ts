@@ -17,6 +17,7 @@ import {
   type TablePlan,
   type TotalsRow,
 } from "@/lib/csv-import/table-plan";
+import { dealListDays } from "@/lib/csv-import/deal-list";
 import { isXlsx } from "@/lib/csv-import/xlsx-cells";
 import { AppError } from "../../../errors";
 import { CsvImportError } from "./csv-layout";
@@ -43,13 +44,21 @@ const CANONICAL_CHUNK = 256 * 1024;
 export async function importFile(chunks: AsyncIterable<Buffer>, target: ImportTarget): Promise<UploadSummary> {
   const { head, rest, complete } = await takeHead(chunks);
   if (!isXlsx(head)) {
-    if (/\.xlsx$/i.test(String(target.meta?.fileName ?? ""))) throw new AppError(415, M.notXlsx, { file: M.notXlsx });
-    if (BINARY_SIGNATURES.some((sig) => head.subarray(0, sig.length).equals(sig))) throw new AppError(415, M.notCsv);
-    return importText(head, rest, complete, target);
+    try {
+      if (/\.xlsx$/i.test(String(target.meta?.fileName ?? ""))) throw new AppError(415, M.notXlsx, { file: M.notXlsx });
+      if (BINARY_SIGNATURES.some((sig) => head.subarray(0, sig.length).equals(sig))) throw new AppError(415, M.notCsv);
+      return await importText(head, rest, complete, target);
+    } finally {
+      // A file refused on its start is not read on: the upload's stream is let go, so the rest of the body drains
+      // at once (an iterator left waiting keeps the stream from draining, and the answer from being sent).
+      await rest.return?.();
+    }
   }
-  const sheet = await takeHead(xlsxToCsv(replay(head, rest)));
+  let sheetNote: string | null = null;
+  const sheet = await takeHead(xlsxToCsv(replay(head, rest), (chosen) => (sheetNote = chosen.note)));
   try {
-    return await importText(sheet.head, sheet.rest, sheet.complete, target);
+    const summary = await importText(sheet.head, sheet.rest, sheet.complete, target);
+    return sheetNote ? { ...summary, notes: [sheetNote, ...(summary.notes ?? [])] } : summary;
   } finally {
     // A workbook refused on its start is not read on: its reader lets go of its temporary copy.
     await sheet.rest.return?.();
@@ -69,6 +78,7 @@ async function importText(
   if (text.includes("\u0000")) throw new AppError(415, M.notCsv);
   const reading = readExport(text, { complete, encoding });
   if (reading.refusal) throw new CsvImportError(reading.refusal);
+  if (reading.dealList) return importDealList(source, encoding, target);
   const { plan, problems } = planTable(reading, target.mapping, target.remembered);
   if (!plan) throw new CsvImportError(problemMessage(reading, problems, Boolean(target.mapping)));
   const utf8 = encoding === "utf-8" ? source : transcode(source, encoding);
@@ -84,6 +94,39 @@ async function importText(
   }
   return importCollected(utf8, reading, plan, target);
 }
+
+/** The most of a deals export read into memory to count its deals (HubSpot's exports are a few MB). */
+const DEAL_LIST_BYTES = 100 * 1024 * 1024;
+
+/**
+ * A list of deals (HubSpot's deals export): the whole file's deals counted by day (lib/csv-import/deal-list.ts, as
+ * the preview counts its start), then that table imported as any export is.
+ */
+async function importDealList(
+  source: AsyncIterable<Buffer>,
+  encoding: TextEncoding,
+  target: ImportTarget,
+): Promise<UploadSummary> {
+  const parts: Buffer[] = [];
+  let bytes = 0;
+  for await (const chunk of source) {
+    bytes += chunk.length;
+    if (bytes > DEAL_LIST_BYTES) throw new CsvImportError(M.dealListTooLarge(DEAL_LIST_BYTES / 1024 / 1024));
+    parts.push(chunk);
+  }
+  let text: string;
+  try {
+    text = textDecoder(encoding).decode(Buffer.concat(parts, bytes));
+  } catch {
+    throw new AppError(415, M.notCsv);
+  }
+  const deals = dealListDays(text.replace(/^\uFEFF/, ""), true)!;
+  if (deals.refusal) throw new CsvImportError(deals.refusal);
+  const summary = await importText(Buffer.from(deals.text, "utf8"), emptyIterator(), true, target);
+  return { ...summary, notes: [deals.note, ...(summary.notes ?? []).filter((n) => n !== deals.note)] };
+}
+
+const emptyIterator = (): AsyncIterator<Buffer> => ({ next: async () => ({ done: true, value: undefined }) });
 
 /** A table the importer streams as it is: one table, a day per cell, no row to add up or to leave out. */
 function streamsAsIs(plan: TablePlan): boolean {
@@ -125,11 +168,16 @@ async function takeHead(
 }
 
 async function* replay(head: Buffer, rest: AsyncIterator<Buffer>): AsyncGenerator<Buffer> {
-  if (head.length > 0) yield head;
-  for (;;) {
-    const next = await rest.next();
-    if (next.done) return;
-    yield next.value;
+  try {
+    if (head.length > 0) yield head;
+    for (;;) {
+      const next = await rest.next();
+      if (next.done) return;
+      yield next.value;
+    }
+  } finally {
+    // A file refused part way lets go of the upload's stream, so the rest of the body drains at once.
+    await rest.return?.();
   }
 }
 
