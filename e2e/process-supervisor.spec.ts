@@ -5,6 +5,9 @@ import { waitForMail } from "./support/mail";
 // Issue 60: under `npm start` a worker that exited stopped the web server and the database, and nothing started
 // anything again. The app of this run is started by scripts/start.ts (global set-up), as a user's `npm start` is.
 
+/** The compiled worker that `npm start` runs (scripts/lib/worker-build.ts). */
+const WORKER = "worker/worker.cjs";
+
 /** The processes of this run's app whose command line contains `script` (found by the database they were given). */
 function appProcesses(script: string): number[] {
   const database = process.env.E2E_DATABASE_URL;
@@ -26,7 +29,7 @@ function appProcesses(script: string): number[] {
 
 test("a worker killed with SIGKILL is replaced and takes jobs; the web server never stops", async ({ request }) => {
   test.skip(process.platform !== "linux", "finds the app's processes through /proc");
-  const [worker] = appProcesses("worker.ts");
+  const [worker] = appProcesses(WORKER);
   const webServers = appProcesses("scripts/web-server.mjs");
   expect(worker, "the app's worker process").toBeDefined();
   expect(webServers.length).toBeGreaterThan(0);
@@ -73,12 +76,12 @@ test("a worker killed with SIGKILL is replaced and takes jobs; the web server ne
 
   polling = false;
   await health;
-  const [newWorker] = appProcesses("worker.ts");
+  const [newWorker] = appProcesses(WORKER);
   expect(newWorker).toBeDefined();
   expect(newWorker).not.toBe(worker);
   expect(appProcesses("scripts/web-server.mjs")).toEqual(webServers);
   expect(healthFailures, `${healthFailures} of ${healthChecks} health checks failed`).toBe(0);
-  // The issue's bound is 10 s; on the shared 2-core machine at load 20+ a cold worker start (tsx compiling the
-  // worker's modules) can take longer, so the time is reported rather than failed on (see the README).
+  // Issue 60's bound is 10 s. The worker now starts compiled (scripts/lib/worker-build.ts); the bound is asserted
+  // once measured in this spec on the shared machine.
   console.log(`worker replaced: took a job ${tookJobAfterMs} ms after the SIGKILL (target 10,000 ms)`);
 });

@@ -12,6 +12,7 @@ import { startEmbeddedPostgres, type EmbeddedDatabase } from "./lib/embedded-pos
 import { ensureLocalSecrets, loadDotEnv } from "./lib/local-env";
 import { run, stopAll } from "./lib/processes";
 import { supervise, type Supervised } from "./lib/supervise";
+import { ensureWorkerBuild } from "./lib/worker-build";
 
 const dev = process.argv.includes("--dev");
 // No telemetry calls from an app that may run offline.
@@ -69,7 +70,13 @@ async function main() {
       console.log(`\nDemo agency created. Log in with\n  email:    ${demo.email}\n  password: ${demo.password}\n`);
   }
 
-  if (!dev) await ensureBuild({ ...process.env });
+  let workerBundle = "";
+  if (!dev) {
+    await ensureBuild({ ...process.env });
+    // The worker compiled too (lib/worker-build.ts): a crashed worker is replaced within seconds, not after tsx has
+    // compiled it again. After the Next.js build, which empties its folder.
+    workerBundle = await ensureWorkerBuild(process.cwd(), process.env.NEXT_DIST_DIR || ".next");
+  }
 
   const tsx = path.resolve("node_modules/.bin/tsx");
   // Plain node, not tsx with react-server conditions: Next.js loads its own compiled server there.
@@ -77,12 +84,13 @@ async function main() {
   supervised.push(
     supervise("web", () => run("web", process.execPath, ["scripts/web-server.mjs", ...(dev ? ["--dev"] : [])], webEnv)),
   );
-  // In production the worker is one process (node with tsx's loader), so the process that is supervised is the one
-  // that runs the jobs: under the tsx command a killed worker left tsx behind, and a killed tsx left the worker.
-  // In dev, tsx's `watch` subcommand (it must come first, before any Node flag) restarts it on changes.
+  // In production the worker is one plain node process running the compiled worker, so the process that is
+  // supervised is the one that runs the jobs (under the tsx command a killed worker left tsx behind, and a killed tsx
+  // left the worker). In dev, tsx's `watch` subcommand (it must come first, before any Node flag) runs the source and
+  // restarts it on changes.
   const [workerCommand, workerFlags]: [string, string[]] = dev
     ? [tsx, ["watch", "--import", "./scripts/no-server-only.mjs", "worker.ts"]]
-    : [process.execPath, ["--import", "tsx", "--import", "./scripts/no-server-only.mjs", "worker.ts"]];
+    : [process.execPath, ["--enable-source-maps", workerBundle]];
   supervised.push(supervise("worker", () => run("worker", workerCommand, workerFlags, { ...process.env })));
 
   console.log(

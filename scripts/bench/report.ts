@@ -177,7 +177,7 @@ function workerPeakMb(): number | null {
   for (const pid of descendants(process.pid)) {
     try {
       const cmd = fs.readFileSync(`/proc/${pid}/cmdline`, "utf8");
-      if (!cmd.includes("worker.ts")) continue;
+      if (!cmd.includes("worker/worker.cjs")) continue;
       const m = /VmHWM:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"));
       if (m) peak = Math.max(peak ?? 0, Number(m[1]) / 1024);
     } catch {

@@ -29,8 +29,11 @@ export interface JobContract<S extends z.ZodType = z.ZodType> {
 export interface JobHandler<S extends z.ZodType = z.ZodType> {
   contract: JobContract<S>;
   handle: (payload: z.output<S>, meta: { jobId: string }) => Promise<void>;
-  /** Run once when the worker starts: compiles hot code, so the first job is not slower than the rest. */
-  warmUp?: () => void | Promise<void>;
+  /**
+   * Run once when the worker starts: compiles hot code, so the first job is not slower than the rest. It awaits
+   * `betweenSteps` before each step that keeps the thread busy, so that other jobs run meanwhile (run-worker.ts).
+   */
+  warmUp?: (betweenSteps: () => Promise<void>) => void | Promise<void>;
 }
 
 export function defineJobContract<S extends z.ZodType>(contract: JobContract<S>): JobContract<S> {

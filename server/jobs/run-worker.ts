@@ -13,6 +13,7 @@ const RECOVERY_INTERVAL_MS = Number(process.env.JOB_RECOVERY_INTERVAL_MS || 5_00
 export async function runWorker(options: { warmUp?: boolean } = {}): Promise<{ stop: () => Promise<void> }> {
   const instance = await boss({ worker: true });
   const workerIds = new Map<string, string>();
+  const running = jobsRunning();
   const subscribe = async ({ contract: definition, handle }: (typeof jobHandlers)[number]) => {
     // pg-boss keeps one cron entry per name; its leader election fires it once cluster-wide.
     if (definition.cron) await instance.schedule(definition.name, definition.cron, {}, { tz: "UTC" });
@@ -23,6 +24,7 @@ export async function runWorker(options: { warmUp?: boolean } = {}): Promise<{ s
         for (const job of jobs) {
           const payload = definition.schema.parse(job.data);
           const started = Date.now();
+          running.add(1);
           try {
             // The lease tells other workers this job is alive (see job-lease.ts).
             await withJobLease(job.id, () => handle(payload, { jobId: job.id }));
@@ -30,6 +32,8 @@ export async function runWorker(options: { warmUp?: boolean } = {}): Promise<{ s
           } catch (error) {
             log("error", "job failed", { job: definition.name, jobId: job.id, error: String(error) });
             throw error;
+          } finally {
+            running.add(-1);
           }
         }
       },
@@ -46,14 +50,17 @@ export async function runWorker(options: { warmUp?: boolean } = {}): Promise<{ s
     if (id) instance.notifyWorker(id);
   });
   // Hot code compiled before the first job rather than during it (each handler's warmUp), and
-  // before the worker takes those jobs: a job queued meanwhile waits the same either way.
+  // before the worker takes those jobs: a job queued meanwhile waits the same either way. The warm-up keeps this
+  // thread busy for seconds, so it starts once the jobs already queued for the other queues (sent while no worker
+  // ran, as after a crash) have been fetched and done, and gives way to any job between its steps.
+  if (warmed) await running.quietFor(WARM_UP_AFTER_QUIET_MS);
   if (warmed)
     for (const handler of jobHandlers) {
       const { contract, warmUp } = handler;
       if (!warmUp) continue;
       const started = Date.now();
       try {
-        await warmUp();
+        await warmUp(running.idle);
         log("info", "job warmed up", { job: contract.name, ms: Date.now() - started });
       } catch (error) {
         log("warn", "warming up a job failed", { job: contract.name, error: String(error) });
@@ -75,6 +82,44 @@ export async function runWorker(options: { warmUp?: boolean } = {}): Promise<{ s
       if (heartbeat) clearInterval(heartbeat);
       await listener.stop();
       await stopBoss();
+    },
+  };
+}
+
+/**
+ * How long no job must have run before the warm-up starts: the first fetch of every queue subscribed so far (each
+ * polls every second, and fetches at once when subscribed) has answered by then.
+ */
+const WARM_UP_AFTER_QUIET_MS = 1_000;
+
+/** How many jobs this worker runs now, and waits for none to run. */
+function jobsRunning() {
+  let count = 0;
+  let waiting: (() => void)[] = [];
+  /** Resolves once no job runs, after letting what is pending on the event loop (a fetched job's start) run first. */
+  const idle = () =>
+    new Promise<void>((resolve) =>
+      setImmediate(() => {
+        if (count === 0) resolve();
+        else waiting.push(resolve);
+      }),
+    );
+  return {
+    add(delta: number) {
+      count += delta;
+      if (count > 0) return;
+      const resolved = waiting;
+      waiting = [];
+      for (const resolve of resolved) resolve();
+    },
+    idle,
+    /** Resolves once no job has run for `ms`. */
+    async quietFor(ms: number) {
+      for (;;) {
+        await idle();
+        await new Promise((resolve) => setTimeout(resolve, ms));
+        if (count === 0) return;
+      }
     },
   };
 }
