@@ -1,7 +1,6 @@
 "use client";
 
-import { usePathname } from "next/navigation";
-import { useEffect, useId, useRef, useState } from "react";
+import { useId } from "react";
 import { Link } from "@/components/ui/link";
 import { Spinner } from "@/components/ui/spinner";
 import { cn } from "@/components/ui/cn";
@@ -9,6 +8,7 @@ import { toApiError } from "@/lib/hooks/use-api-error-handler";
 import { useMarkNotification, useNotifications, useReadAllNotifications } from "@/lib/hooks/use-alerts";
 import { formatDay } from "@/lib/insights/format-values";
 import type { NotificationItem } from "@/lib/api-client/alerts";
+import { useHeaderDisclosure } from "./use-header-disclosure";
 
 const KIND_LABELS: Record<NotificationItem["kind"], string> = {
   kpi_change: "Primary KPI",
@@ -25,41 +25,17 @@ export function bellLabel(unread: number | undefined): string {
 
 /**
  * The header's bell: the caller's alerts (README "Alerts"), newest first, read or unread. A disclosure like the
- * settings menu: Tab moves through the list's links, Escape or a click outside closes it, and opening an alert marks
- * it read.
+ * settings menu (use-header-disclosure.ts): Tab moves through the list's links, Escape or a click outside closes it,
+ * and opening an alert marks it read.
  */
 export function NotificationsBell() {
-  const [open, setOpen] = useState(false);
-  const [openedAt, setOpenedAt] = useState<string | null>(null);
-  const pathname = usePathname();
-  const rootRef = useRef<HTMLDivElement>(null);
-  const buttonRef = useRef<HTMLButtonElement>(null);
+  const { isOpen, rootRef, buttonRef, toggle, close } = useHeaderDisclosure();
   const panelId = useId();
   const headingId = useId();
   const list = useNotifications();
   const mark = useMarkNotification();
   const readAll = useReadAllNotifications();
-  const isOpen = open && openedAt === pathname;
   const unread = list.data?.unread;
-
-  useEffect(() => {
-    if (!isOpen) return;
-    const onPointerDown = (event: PointerEvent) => {
-      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
-    };
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === "Escape") {
-        setOpen(false);
-        buttonRef.current?.focus();
-      }
-    };
-    document.addEventListener("pointerdown", onPointerDown);
-    document.addEventListener("keydown", onKeyDown);
-    return () => {
-      document.removeEventListener("pointerdown", onPointerDown);
-      document.removeEventListener("keydown", onKeyDown);
-    };
-  }, [isOpen]);
 
   return (
     <div ref={rootRef} className="relative">
@@ -70,9 +46,7 @@ export function NotificationsBell() {
         aria-expanded={isOpen}
         aria-controls={panelId}
         onClick={() => {
-          setOpenedAt(pathname);
-          setOpen(!isOpen);
-          if (!isOpen) void list.refetch();
+          if (toggle()) void list.refetch();
         }}
         className="relative inline-flex items-center justify-center rounded-md p-2 text-slate-700 hover:bg-slate-100"
       >
@@ -113,7 +87,7 @@ export function NotificationsBell() {
         <BellBody
           state={list}
           onOpen={(item) => {
-            setOpen(false);
+            close();
             if (!item.read) mark.mutate({ id: item._id, read: true });
           }}
         />

@@ -1,9 +1,9 @@
 "use client";
 
 import { Link } from "@/components/ui/link";
-import { usePathname } from "next/navigation";
-import { useEffect, useId, useRef, useState } from "react";
+import { useId } from "react";
 import { cn } from "@/components/ui/cn";
+import { useHeaderDisclosure } from "./use-header-disclosure";
 
 interface Item {
   href: string;
@@ -12,36 +12,11 @@ interface Item {
 
 /**
  * The settings areas as a disclosure of links (not an ARIA menu: plain links and Tab are what
- * keyboard and screen-reader users expect here). Escape and clicks outside close it.
+ * keyboard and screen-reader users expect here). Escape and clicks outside close it (use-header-disclosure.ts).
  */
 export function SettingsMenu({ items }: { items: Item[] }) {
-  const [open, setOpen] = useState(false);
-  const [openedAt, setOpenedAt] = useState<string | null>(null);
-  const pathname = usePathname();
-  const rootRef = useRef<HTMLDivElement>(null);
-  const buttonRef = useRef<HTMLButtonElement>(null);
+  const { isOpen, pathname, rootRef, buttonRef, toggle, close } = useHeaderDisclosure();
   const listId = useId();
-  // Following a link closes the menu: it is open only on the page where it was opened.
-  const isOpen = open && openedAt === pathname;
-
-  useEffect(() => {
-    if (!isOpen) return;
-    const onPointerDown = (event: PointerEvent) => {
-      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
-    };
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === "Escape") {
-        setOpen(false);
-        buttonRef.current?.focus();
-      }
-    };
-    document.addEventListener("pointerdown", onPointerDown);
-    document.addEventListener("keydown", onKeyDown);
-    return () => {
-      document.removeEventListener("pointerdown", onPointerDown);
-      document.removeEventListener("keydown", onKeyDown);
-    };
-  }, [isOpen]);
 
   return (
     <div ref={rootRef} className="relative">
@@ -50,10 +25,7 @@ export function SettingsMenu({ items }: { items: Item[] }) {
         type="button"
         aria-expanded={isOpen}
         aria-controls={listId}
-        onClick={() => {
-          setOpenedAt(pathname);
-          setOpen(!isOpen);
-        }}
+        onClick={toggle}
         className="inline-flex items-center gap-1 rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100"
       >
         Settings
@@ -75,7 +47,7 @@ export function SettingsMenu({ items }: { items: Item[] }) {
           <li key={item.href}>
             <Link
               href={item.href}
-              onClick={() => setOpen(false)}
+              onClick={close}
               aria-current={pathname === item.href.split(/[?#]/)[0] ? "page" : undefined}
               className="block px-4 py-2 text-sm text-slate-700 hover:bg-slate-50 aria-[current=page]:font-semibold"
             >
