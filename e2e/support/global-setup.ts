@@ -5,6 +5,7 @@ import { startEmbeddedPostgres } from "../../scripts/lib/embedded-postgres";
 import { startGoogleFake } from "../fakes/google/server";
 import { startDropboxFake } from "../fakes/dropbox/server";
 import { startHubSpotFake } from "../fakes/hubspot/server";
+import { startMetaFake } from "../fakes/meta/server";
 import { startShopifyFake } from "../fakes/shopify/server";
 import { E2E_DIR, MAIL_DIR, e2ePort } from "./paths";
 import { startStripeFake } from "../fakes/stripe/server";
@@ -51,6 +52,9 @@ export default async function globalSetup() {
   // The premium sources: HubSpot's consent page and CRM API, Shopify stores' install page and Admin API.
   const hubspot = await startHubSpotFake();
   const shopify = await startShopifyFake();
+  // Meta's login dialog and Graph API: its largest campaign's delivery was cut to a quarter 5 days ago, the planted
+  // change the alerts journey's first import brings (e2e/alerts-bell.spec.ts).
+  const meta = await startMetaFake({ campaigns: 5, dropCampaign: 4, dropDaysAgo: 5 });
   const port = e2ePort();
   const stripeKeys = { secretKey: "sk_test_e2e", webhookSecret: "whsec_e2e" };
   const stripe = await startStripeFake({
@@ -94,6 +98,11 @@ export default async function globalSetup() {
       SHOPIFY_CLIENT_SECRET: shopify.clientSecret,
       SHOPIFY_SHOP_URL: shopify.shopUrl,
       PREMIUM_RETRY_BASE_MS: "50",
+      META_APP_ID: meta.appId,
+      META_APP_SECRET: meta.appSecret,
+      META_AUTH_URL: `${meta.url}v24.0/dialog/oauth`,
+      META_GRAPH_URL: meta.url,
+      META_ASYNC_POLL_MS: "50",
     },
   });
   let alive = true;
@@ -111,6 +120,7 @@ export default async function globalSetup() {
     await dropbox.close();
     await hubspot.close();
     await shopify.close();
+    await meta.close();
     await database.stop();
   };
 }
