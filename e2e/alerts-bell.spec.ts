@@ -75,7 +75,19 @@ test("a planted drop imported by a sync rings the bell, which opens from the key
   await page.goto("/dashboard");
   const bell = page.getByRole("button", { name: `Notifications, ${list.unread} unread` });
   await expect(bell).toBeVisible();
-  if (list.unread === 1) await expect(bell).toHaveAccessibleName("Notifications, 1 unread");
+  // The fake's days are dated from today, so what else the drop moved (a device, the day's total) varies: the count
+  // is the check's own, and every unread alert is this project's.
+
+  // The settings menu beside it is the same disclosure (use-header-disclosure.ts): Enter opens, Escape closes and
+  // gives the focus back.
+  const settings = page.getByRole("button", { name: "Settings" });
+  await settings.focus();
+  await page.keyboard.press("Enter");
+  await expect(settings).toHaveAttribute("aria-expanded", "true");
+  await expect(page.getByRole("link", { name: "Third Party Service Access" })).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(settings).toHaveAttribute("aria-expanded", "false");
+  await expect(settings).toBeFocused();
 
   // The keyboard: Enter opens it, Escape closes it and gives the focus back, Tab reaches the newest alert's link.
   await bell.focus();
@@ -131,4 +143,10 @@ test("a planted drop imported by a sync rings the bell, which opens from the key
   await page.goto(`/client-projects/${project._id}`);
   await expect(page.getByRole("button", { name: "Generate report" }).first()).toBeVisible();
   await expect(page.getByRole("main")).not.toContainText("Alerts:");
+
+  // The agency's connections left as they were (the Dropbox journey starts with none): the Meta login revoked.
+  await page.goto("/third-party-service");
+  await page.getByRole("button", { name: "Revoke Meta" }).click();
+  await page.getByRole("dialog", { name: "Revoke Meta access?" }).getByRole("button", { name: "Revoke" }).click();
+  await expect(page.getByText("No connected services")).toBeVisible();
 });
