@@ -122,3 +122,38 @@ describe("HubSpot's deals export: one row per deal, counted by day", () => {
     expect(dealListDays(lines("Record ID,First Name,Create Date", "1,Ann,2024-03-01"), true)).toBeNull();
   });
 });
+
+describe("Search Console's Dates.csv in the languages it exports in", () => {
+  it("French (a real export: github.com/GAP028/michelin-seo-dashboard, Dates.csv), Dutch, Polish, Swedish", () => {
+    const files = [
+      lines(
+        "Date,Clics,Impressions,CTR,Position",
+        "2025-02-05,6443,371375,1.73%,23.8",
+        "2025-02-04,7479,364427,2.05%,21.81",
+      ),
+      lines(
+        "Datum,Klikken,Vertoningen,CTR,Positie",
+        "2025-02-05,6443,371375,1.73%,23.8",
+        "2025-02-04,7479,364427,2.05%,21.81",
+      ),
+      lines(
+        "Data,Kliknięcia,Wyświetlenia,CTR,Pozycja",
+        "2025-02-05,6443,371375,1.73%,23.8",
+        "2025-02-04,7479,364427,2.05%,21.81",
+      ),
+      lines(
+        "Datum,Klick,Visningar,CTR,Placering",
+        "2025-02-05,6443,371375,1.73%,23.8",
+        "2025-02-04,7479,364427,2.05%,21.81",
+      ),
+    ];
+    for (const text of files)
+      expect(read(text).table!.proposal.map((c) => c.target)).toEqual([
+        "date",
+        "metric:clicks",
+        "metric:impressions",
+        "ignore",
+        "metric:position",
+      ]);
+  });
+});
