@@ -6,11 +6,13 @@ import * as uploadRoute from "@/app/api/data-sources/[id]/upload/route";
 import * as kpisRoute from "@/app/api/reports/[id]/kpis/route";
 import { projectCoverage, proposedPeriod } from "@/lib/insights/report-period";
 import { db } from "@/server/db/client";
-import { insights, reports } from "@/server/db/schema";
+import { clientProjects, insights, reports } from "@/server/db/schema";
 import { generateReportHandler } from "@/server/jobs/handlers/generate-report";
 import { call } from "@/test/api";
 import { resetDatabase } from "@/test/db";
-import { uploadWorld } from "@/test/data-source-fixtures";
+import { createSource, uploadWorld } from "@/test/data-source-fixtures";
+import { mixedGrainNote } from "@/lib/insights/figure-grains";
+import { metricLabel } from "@/lib/insights/format-values";
 import { addReport } from "@/test/report-fixtures";
 
 // The weekly journey (issue 55): Shopify's real "Visitors over time" export by week (../shared/real-exports) is
@@ -95,5 +97,53 @@ describe("a weekly source's report", () => {
     const findings = rows.flatMap((r) => r.findings as { kind: string; date?: string; narrative: string }[]);
     expect(findings.filter((f) => f.kind === "anomaly" || f.kind === "level_shift" || f.date)).toEqual([]);
     for (const r of rows) expect(`${r.title} ${r.summary}`).not.toMatch(/\bunusual (traffic )?days? (were|was)\b/i);
+  });
+
+  it("beside a daily source, each headline figure says the grain it is read at", async () => {
+    const { main, project, sourceId } = await uploadWorld();
+    const form = (file: Buffer, name: string) => {
+      const data = new FormData();
+      data.set("file", new File([file as BlobPart], name, { type: "text/csv" }));
+      return data;
+    };
+    const upload = (id: string, file: Buffer, name: string) =>
+      call(uploadRoute.POST, {
+        path: `/api/data-sources/${id}/upload`,
+        params: { id },
+        token: main.token,
+        formData: form(file, name),
+      });
+    expect((await upload(sourceId, bytes, NAME)).status).toBe(200);
+    // Search Console by day over the same months (../shared/real-exports), a source of its own.
+    const daily = await createSource(project.id, main.token, { name: "Search Console" });
+    const gsc = "gsc-dates-daily-365d-page-filter.csv";
+    const gscBytes = readFileSync(path.resolve(import.meta.dirname, "../../shared/real-exports/files", gsc));
+    expect((await upload(daily.body._id, gscBytes, gsc)).body.grain).toBe("day");
+    // Impressions first: the project's primary KPI, which only the daily source holds.
+    await db()
+      .update(clientProjects)
+      .set({ settings: { primaryKpi: "impressions" } })
+      .where(eq(clientProjects.id, project.id));
+
+    const added = await addReport(project.id, main.token, {
+      periodStart: "2024-12-02",
+      periodEnd: "2024-12-29",
+      compareTo: "previous_period",
+    });
+    const reportId = added.body._id as string;
+    await generateReportHandler.handle({ reportId }, { jobId: "test" });
+    const figures = await call(kpisRoute.GET, {
+      path: `/api/reports/${reportId}/kpis`,
+      params: { id: reportId },
+      token: main.token,
+    });
+    expect(figures.status).toBe(200);
+    const grainOf = (metric: string) =>
+      figures.body.kpis.find((k: { metric: string }) => k.metric === metric)?.grain as string | undefined;
+    expect(grainOf("impressions")).toBe("day");
+    expect(grainOf("sessions")).toBe("week");
+    expect(mixedGrainNote(figures.body.kpis, metricLabel)).toMatch(
+      /^Impressions\b.* are daily; Sessions\b.* weekly: from a weekly data source/,
+    );
   });
 });

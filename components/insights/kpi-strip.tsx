@@ -7,6 +7,8 @@ import { useReportKpis } from "@/lib/hooks/use-insights";
 import { formatChange, formatDay, formatMetric, formatPct, metricLabel } from "@/lib/insights/format-values";
 import { figureReading } from "@/lib/insights/headline-kpis";
 import { estimatedDaysClause } from "@/lib/insights/period-estimate";
+import { mixedGrainNote } from "@/lib/insights/figure-grains";
+import { GRAIN_WORDS } from "@/lib/csv-import/grain";
 
 const TONE = { good: "text-green-800", bad: "text-red-700", neutral: "text-slate-700" } as const;
 const ARROW = { up: "▲", down: "▼" } as const;
@@ -36,6 +38,7 @@ export function KpiFigures({ figures, look }: { figures: ReportKpis; look: Chart
   if (figures.kpis.length === 0) return null;
   const { currency, comparisonStart, comparisonEnd } = figures;
   const estimated = [...new Set(figures.kpis.flatMap((k) => k.estimatedDays))].sort();
+  const grains = mixedGrainNote(figures.kpis, metricLabel);
   return (
     <div>
       <ul
@@ -51,6 +54,11 @@ export function KpiFigures({ figures, look }: { figures: ReportKpis; look: Chart
       {estimated.length > 0 ? (
         <p className="mt-2 text-sm text-slate-600" data-testid="kpi-estimated">
           {estimatedNote(estimated)}
+        </p>
+      ) : null}
+      {grains ? (
+        <p className="mt-2 text-sm text-slate-600" data-testid="kpi-grains">
+          {grains}
         </p>
       ) : null}
     </div>
@@ -88,7 +96,7 @@ function KpiTile({ kpi, currency, look }: { kpi: ReportKpi; currency: string; lo
           look={look}
           height={36}
           className="mt-1 w-full"
-          label={`${label} per day, ${formatDay(kpi.points[0].date)} to ${formatDay(kpi.points[kpi.points.length - 1].date)}: from ${value(known[0].value)} to ${value(known[known.length - 1].value)}, lowest ${value(Math.min(...known.map((p) => p.value as number)))}, highest ${value(Math.max(...known.map((p) => p.value as number)))}`}
+          label={`${label} per ${GRAIN_WORDS[kpi.grain ?? "day"].noun}, ${formatDay(kpi.points[0].date)} to ${formatDay(kpi.points[kpi.points.length - 1].date)}: from ${value(known[0].value)} to ${value(known[known.length - 1].value)}, lowest ${value(Math.min(...known.map((p) => p.value as number)))}, highest ${value(Math.max(...known.map((p) => p.value as number)))}`}
         />
       ) : null}
     </li>

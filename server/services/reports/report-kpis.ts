@@ -7,6 +7,7 @@ import { pickSource } from "@/lib/insights/pick-source";
 import { MIN_PERIOD_COVERAGE, estimatePeriodTotal } from "@/lib/insights/period-estimate";
 import { METRIC_CATALOGUE, metricDefinition, metricUnit } from "@/lib/catalogue/metrics";
 import type { SiteType } from "@/lib/constants/site-types";
+import type { Grain } from "@/lib/csv-import/grain";
 import { periodChange } from "../../insights/detectors/period-change";
 import {
   SEASON_YEAR_DAYS,
@@ -28,6 +29,11 @@ export interface ReportKpi {
   changePct: number | null;
   /** The period's days, for the sparkline and its table (a weekly or monthly source's: its periods' first days). */
   points: { date: string; value: number | null }[];
+  /**
+   * The grain of the source the figure is read from: a weekly or monthly source's figures are its periods' totals,
+   * and a report that mixes them with daily ones says which are which.
+   */
+  grain: Grain;
   /** Days of either period without data whose values the totals estimate, as the report's insights do. */
   estimatedDays: string[];
   /**
@@ -253,6 +259,7 @@ export async function headlineFigures(
       change,
       changePct: change !== null && baseline ? change / Math.abs(baseline) : null,
       points,
+      grain: grains.get(source) ?? "day",
       estimatedDays: [...estimatedDays].sort(),
       significant,
       season,
