@@ -22,12 +22,22 @@ import {
   type ProjectAccess,
 } from "../auth/client-access";
 import type { Actor } from "../auth/actor";
-import { decodeSessionToken, readSessionToken } from "../auth/session-token";
+import {
+  sessionInsightAccess,
+  sessionProjectAccess,
+  sessionReportAccess,
+  sessionTagAccess,
+  type ProjectReadAccess,
+  type SessionAccess,
+  type SessionAccessCheck,
+} from "../auth/session-access";
+import { decodeSessionToken, readSessionToken, type SessionClaims } from "../auth/session-token";
 import { ForbiddenError, UnauthorizedError } from "../errors";
 import { log } from "../log";
 import type { AccessServiceContext, PublicServiceContext, ServiceContext } from "../services/context";
+import { reportReadVersion } from "../services/reports/read-version";
 import { errorResponse } from "./error-response";
-import { uuidParam } from "./params";
+import { isUuid, uuidParam } from "./params";
 import { assertSameOrigin } from "./same-origin";
 
 type Params = Record<string, string>;
@@ -133,16 +143,38 @@ export function withAgencyAdmin<P extends Params = Params>(handler: Handler<Serv
 type AccessCheck<A> = (actor: Actor, id: string, action: ClientAction) => Promise<A>;
 
 /**
+ * The session and the access in one query (auth/session-access.ts), for a caller with a session token and a
+ * well-formed path id; null otherwise, and the caller checks them one after the other (an API token is looked up by
+ * its hash; a malformed id answers its 404 after the session's 401, as on every route).
+ */
+async function accessInOneQuery<A extends ClientAccess>(
+  base: PublicServiceContext,
+  http: HttpInput<Params & { id: string }>,
+  check: (claims: SessionClaims, id: string) => Promise<SessionAccess<A>>,
+): Promise<AccessServiceContext<A> | null> {
+  const token = readSessionToken(http.req.headers, (name) => http.req.cookies.get(name)?.value);
+  if (!token || isApiToken(token) || !isUuid(http.params.id)) return null;
+  const claims = await decodeSessionToken(token);
+  if (!claims) throw new UnauthorizedError();
+  const { actor, access } = await check(claims, uuidParam(http.params.id));
+  return { ...base, actor, access };
+}
+
+/**
  * Routes under /{resource}/{id}: the caller must be allowed `action` on what the id names; the
  * verb receives the resolved rows with the context. One wrapper serves every resource, so clients,
- * projects, data sources, reports, tags and insights follow the same 404/403 rules.
+ * projects, data sources, reports, tags and insights follow the same 404/403 rules. With `inOneQuery`
+ * (the same check joined with the session's), a session's request costs one query instead of two.
  */
 export function withAccess<A extends ClientAccess, P extends Params & { id: string } = { id: string }>(
   check: AccessCheck<A>,
   action: ClientAction,
   handler: Handler<AccessServiceContext<A>, P>,
+  inOneQuery?: SessionAccessCheck<A>,
 ) {
   return wrap<AccessServiceContext<A>, P>(async (base, http) => {
+    const combined = inOneQuery && (await accessInOneQuery(base, http, (claims, id) => inOneQuery(claims, id, action)));
+    if (combined) return combined;
     const ctx = await requireActor(base, http.req);
     return { ...ctx, access: await check(ctx.actor, uuidParam(http.params.id), action) };
   }, handler);
@@ -158,18 +190,44 @@ export const withClientAccess: AccessRoute<ClientAccess> = (action, handler) =>
   withAccess(requireClientAccess, action, handler);
 /** /properties/{id}: the same check, through the project's client. */
 export const withProjectAccess: AccessRoute<ProjectAccess> = (action, handler) =>
-  withAccess(requireProjectAccess, action, handler);
+  withAccess(requireProjectAccess, action, handler, sessionProjectAccess);
+
+/**
+ * /properties/{id} reads that name one of its reports in their query (`reportIdOf`): the project's access and that
+ * report's read version (read-cache.ts; null when none is named or it is not this project's), in the session's one
+ * query.
+ */
+export function withProjectReadAccess<P extends Params & { id: string } = { id: string }>(
+  action: ClientAction,
+  reportIdOf: (req: NextRequest) => string | null,
+  handler: Handler<AccessServiceContext<ProjectReadAccess>, P>,
+) {
+  return wrap<AccessServiceContext<ProjectReadAccess>, P>(async (base, http) => {
+    const named = reportIdOf(http.req);
+    const reportId = isUuid(named) ? named.toLowerCase() : null;
+    const combined = await accessInOneQuery(base, http, (claims, id) =>
+      sessionProjectAccess(claims, id, action, reportId),
+    );
+    if (combined) return combined;
+    const ctx = await requireActor(base, http.req);
+    const access = await requireProjectAccess(ctx.actor, uuidParam(http.params.id), action);
+    const scope = { agencyId: ctx.actor.agencyId, projectId: access.project.id };
+    const reportVersion = reportId ? await reportReadVersion({ ...scope, reportId }) : null;
+    return { ...ctx, access: { ...access, reportVersion } };
+  }, handler);
+}
 /** /data-sources/{id}: through the data source's project and client. */
 export const withDataSourceAccess: AccessRoute<DataSourceAccess> = (action, handler) =>
   withAccess(requireDataSourceAccess, action, handler);
 /** /reports/{id}: through the report's project. */
 export const withReportAccess: AccessRoute<ReportAccess> = (action, handler) =>
-  withAccess(requireReportAccess, action, handler);
+  withAccess(requireReportAccess, action, handler, sessionReportAccess);
 /** /tags/{id}: through the tag's project. */
-export const withTagAccess: AccessRoute<TagAccess> = (action, handler) => withAccess(requireTagAccess, action, handler);
+export const withTagAccess: AccessRoute<TagAccess> = (action, handler) =>
+  withAccess(requireTagAccess, action, handler, sessionTagAccess);
 /** /insights/{id}: through the insight's project. */
 export const withInsightAccess: AccessRoute<InsightAccess> = (action, handler) =>
-  withAccess(requireInsightAccess, action, handler);
+  withAccess(requireInsightAccess, action, handler, sessionInsightAccess);
 
 export function json(data: unknown, status = 200): Response {
   return NextResponse.json(data, { status });

@@ -1,21 +1,17 @@
 import { insightQuerySchema } from "@/lib/validation/reports";
 import { parseQuery } from "@/server/http/body";
 import { cachedRead } from "@/server/http/read-cache";
-import { withProjectAccess } from "@/server/http/route";
+import { withProjectReadAccess } from "@/server/http/route";
 import { listInsights } from "@/server/services/insights/list-insights";
-import { reportReadVersion } from "@/server/services/reports/read-version";
 
-// A named report's insights are cached by its version; a tag's (which may span reports) and the master
-// report's (which a new report replaces) are not.
-export const GET = withProjectAccess("report:view", async (ctx, http) => {
-  const input = parseQuery(http.req, insightQuerySchema);
-  const version =
-    input.reportId && !input.tag
-      ? await reportReadVersion({
-          agencyId: ctx.actor.agencyId,
-          projectId: ctx.access.project.id,
-          reportId: input.reportId,
-        })
-      : null;
-  return cachedRead(http.req, { kind: "insights", version, actor: ctx.actor }, () => listInsights({ ctx, input }));
-});
+// A named report's insights are cached by its version (read with the access, in one query); a tag's (which may span
+// reports) and the master report's (which a new report replaces) are not.
+export const GET = withProjectReadAccess(
+  "report:view",
+  (req) => req.nextUrl.searchParams.get("reportId"),
+  async (ctx, http) => {
+    const input = parseQuery(http.req, insightQuerySchema);
+    const version = input.reportId && !input.tag ? ctx.access.reportVersion : null;
+    return cachedRead(http.req, { kind: "insights", version, actor: ctx.actor }, () => listInsights({ ctx, input }));
+  },
+);
