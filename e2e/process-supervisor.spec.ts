@@ -81,7 +81,8 @@ test("a worker killed with SIGKILL is replaced and takes jobs; the web server ne
   expect(newWorker).not.toBe(worker);
   expect(appProcesses("scripts/web-server.mjs")).toEqual(webServers);
   expect(healthFailures, `${healthFailures} of ${healthChecks} health checks failed`).toBe(0);
-  // Issue 60's bound is 10 s. The worker now starts compiled (scripts/lib/worker-build.ts); the bound is asserted
-  // once measured in this spec on the shared machine.
+  // Issue 60: within 10 s. The worker starts compiled (scripts/lib/worker-build.ts) and its report warm-up gives way
+  // to jobs (run-worker.ts): 7.6 s here at load 17 on the shared 2-core machine (53 s under tsx at load 27).
   console.log(`worker replaced: took a job ${tookJobAfterMs} ms after the SIGKILL (target 10,000 ms)`);
+  expect(tookJobAfterMs, "ms from the SIGKILL until the new worker had sent the email").toBeLessThan(10_000);
 });
