@@ -1,8 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import { AddSourceWizard } from "@/components/data-sources/add-source-wizard";
-import { UploadWizard } from "@/components/data-sources/upload-wizard";
+import { AddSourceWizard, UploadWizard } from "@/components/data-sources/lazy-wizards";
 import { SelectField } from "@/components/ui/form-field";
 import { ErrorState, LoadingState } from "@/components/ui/page-state";
 import { toApiError } from "@/lib/hooks/use-api-error-handler";
