@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { addDays } from "@/lib/dates";
 import type { DailyPoint } from "../types";
 import type { LevelShiftFinding } from "./change-points";
-import { stepContradictsItsDays, withoutContrarySteps } from "./contrary-steps";
+import { stepContradictsItsDays, toldOnTheirDays, withoutContrarySteps } from "./contrary-steps";
 
 // 60 days around 100 a day (±3, a fixed wobble), from day 40 on around 120 a day.
 const series: DailyPoint[] = Array.from({ length: 60 }, (_, i) => ({
@@ -50,5 +50,22 @@ describe("a level shift against its own days", () => {
     // A change on day 38 leaves two days before day 40: too few to judge, so the step is kept.
     const earlier = { ...step(20), date: series[38].date };
     expect(stepContradictsItsDays(step(-8), [earlier, step(-8)], series, index)).toBe(false);
+  });
+});
+
+describe("a level shift told on its own days", () => {
+  it("is stated at its days' means when they moved its way beyond their noise", () => {
+    const [told] = toldOnTheirDays([step(20)], series, 0.95);
+    expect(told).toMatchObject({ direction: "up" });
+    expect(told.baseline).toBeCloseTo(100, 0);
+    expect(told.current).toBeCloseTo(120, 0);
+    expect(told.current).toBeGreaterThan(told.expectedHigh!);
+  });
+
+  it("is not told when its days stayed within the noise of the level before (the scan's line took the move)", () => {
+    // The same wobble about 100 on both sides of day 40: a step the scan read off a line has no move of its days.
+    const flat = series.map((p, i) => ({ ...p, value: 100 + ((i * 7) % 5) - 2 + (i >= 40 ? 0.4 : 0) }));
+    expect(toldOnTheirDays([step(-3)], flat, 0.95)).toEqual([]);
+    expect(toldOnTheirDays([step(3)], flat, 0.95)).toEqual([]);
   });
 });

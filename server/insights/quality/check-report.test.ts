@@ -71,6 +71,18 @@ describe("direction and levels", () => {
     expect(properties(report([shift(53_800, 61_500)]))).toEqual([]);
   });
 
+  it("flags a step whose level after is inside its own expected range: it did not move", () => {
+    // "Users shifted 0.8 % down to about 88 a day" with the range of the days before at 84 to 93 (the real UA export).
+    const flat = rows(() => 88, "users");
+    const still = { ...shift(88.7, 88, { expectedLow: 84, expectedHigh: 93 }), metric: "users" };
+    const v = checkReport(report([still]), tableSeriesData(flat));
+    expect(v.map((x) => x.text)).toEqual([
+      expect.stringMatching(
+        /it says down \(88\.7 → 88\), but its level after is inside its own expected range 84 to 93/,
+      ),
+    ]);
+  });
+
   it("reads the days before back to the previous change the report dates on the series", () => {
     const trend = {
       ...base,

@@ -25,6 +25,8 @@ export interface CheckedInsight {
   /** Stored jsonb: read through finding-view.ts, never cast. */
   findings: readonly unknown[];
   chart: unknown;
+  /** Stored jsonb (lib/insights/finding.ts InsightOutcome): found something, nothing notable, or not run and why. */
+  outcome?: unknown;
 }
 
 export interface CheckedReport {

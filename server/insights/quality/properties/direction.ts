@@ -5,8 +5,9 @@
 // previous change the report dates on the same series, as many days as after it, 14 to 28 (a level shift, a change of
 // trend); the first and last weeks of its period (a growth rate); its period against the report's comparison period
 // (a period change, a funnel step). Days the report itself calls unusual on that series are left out of a level's
-// mean. The data contradicts a direction when its means move the other way by more than one standard error; a level
-// is off when it is further from the mean than three standard errors and 15 % of it.
+// mean. The data contradicts a direction when its means move the other way by more than one standard error, and a
+// step's own numbers when its level after is inside its expected range (it did not move); a level is off when it is
+// further from the mean than three standard errors and 15 % of it.
 import { addDays, daysBetween } from "@/lib/dates";
 import { findMetric } from "@/lib/insights/metrics";
 import { fmt, sameSeries, violation, type CheckContext, type PlacedView } from "../context";
@@ -23,7 +24,7 @@ export function checkDirection(ctx: CheckContext): Violation[] {
   const out: Violation[] = [];
   for (const p of ctx.views) {
     const v = p.view;
-    out.push(...statedSign(p));
+    out.push(...statedSign(p), ...stepMoved(p));
     const s = ctx.series(v.metric, v.segment);
     if (!s) continue;
     if (v.shape === "step") out.push(...checkStep(ctx, p, s));
@@ -50,6 +51,24 @@ function statedSign(p: PlacedView): Violation[] {
   const what =
     v.shape === "driver" ? `its contribution is ${fmt(moved)}` : `its own levels go ${fmt(v.before)} → ${fmt(v.after)}`;
   return [violation(p, "direction", `it says ${v.direction}, but ${what}`)];
+}
+
+/**
+ * A step is a move of its days: its level after lies outside the range its level before gives the days after it (its
+ * own expected range). One inside it states a change its own numbers say did not happen ("Users shifted 0.8 % down to
+ * about 88 a day", with 88 inside the expected range of the days before).
+ */
+function stepMoved(p: PlacedView): Violation[] {
+  const v = p.view;
+  if (v.shape !== "step" || v.relativeTo !== null || v.after === null || v.low === null || v.high === null) return [];
+  if (!Number.isFinite(v.low) || !Number.isFinite(v.high) || v.after < v.low || v.after > v.high) return [];
+  return [
+    violation(
+      p,
+      "direction",
+      `it says ${v.direction ?? "a step"} (${fmt(v.before)} → ${fmt(v.after)}), but its level after is inside its own expected range ${fmt(v.low)} to ${fmt(v.high)}`,
+    ),
+  ];
 }
 
 /** Days the report calls unusual on the same series: not part of a level's mean. */
