@@ -62,6 +62,19 @@ describe("the compiled worker", () => {
     await thread.terminate();
   });
 
+  it("names helper processes that resolve from the app's root, where the worker runs", () => {
+    // HelperProcess (server/exports/off-thread/helper-process.ts) starts each entry relative to the working directory:
+    // the export builder and the SVG render supervisor, which finds its drawing process beside its own source.
+    const bundle = fs.readFileSync(path.resolve(root, entry), "utf8");
+    const entries = [...bundle.matchAll(/entry: "([^"]+\.mjs)"/g)].map((m) => m[1]);
+    expect(entries.sort()).toEqual([
+      "server/exports/off-thread/build-export-entry.mjs",
+      "server/exports/svg-raster/supervisor-entry.mjs",
+    ]);
+    for (const helper of entries) expect(fs.existsSync(path.resolve(root, helper)), helper).toBe(true);
+    expect(fs.existsSync(path.resolve(root, "server/exports/svg-raster/render-svg-child.mjs"))).toBe(true);
+  });
+
   it("starts with plain node and takes jobs", async () => {
     // Queued before the worker starts, as a job sent while a killed worker is being replaced.
     const jobId = await enqueue(sendEmailJob, {
