@@ -49,6 +49,7 @@ import type { updateDataSourceSchema } from "../validation/data-sources";
 import type { createReportSchema, insightQuerySchema, addTagSchema, updateTagSchema } from "../validation/reports";
 import type { Chart as EngineChart } from "@/server/insights/engine/types";
 import type { Finding as EngineFinding } from "@/server/insights/types";
+import type { DataKind, FactorSplit } from "@/lib/insights/finding";
 import type { getInsight } from "@/server/services/insights/get-insight";
 import type { InsightView } from "@/server/services/insights/insight-view";
 import type { createReport } from "@/server/services/reports/create-report";
@@ -173,6 +174,10 @@ export type InsightFinding = Serialized<EngineFinding> & {
   movedWith?: { dimension: string; dimensionValue: string; change: number; metric?: string }[];
   /** A competitor comparison's visibility move inside its day-to-day variation: shown without colour. */
   withinVariation?: boolean;
+  /** A total's change split by its identity (clicks = impressions × CTR, cost = clicks × CPC …); effects sum to it. */
+  factors?: FactorSplit;
+  /** The data a total was read from, where that decides what to do about it. */
+  dataKind?: DataKind;
 };
 export type FindingKind = InsightFinding["kind"];
 /**

@@ -25,6 +25,8 @@ export const KPIS = [
   { value: "pageviews", label: "Pageviews" },
   { value: "reach", label: "Reach" },
   { value: "impressions", label: "Impressions" },
+  // Search Console's or an ad account's clicks: what a project of search results or ads alone is judged by.
+  { value: "clicks", label: "Clicks" },
   { value: "branded_search", label: "Branded search" },
 ] as const;
 export type Kpi = (typeof KPIS)[number]["value"];

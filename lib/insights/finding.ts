@@ -90,6 +90,50 @@ export type FindingSeasonInfo = z.infer<typeof findingSeasonSchema>;
 
 const segmentRef = z.looseObject({ dimension: z.string(), dimensionValue: z.string() });
 
+/**
+ * The data a total was read from, where it decides what to do about a change: Search Console's organic search results
+ * (titles, snippets, queries, positions) or an ads account's (bids, budgets, creatives). Absent: a site's analytics, or
+ * data that does not say.
+ */
+export const DATA_KINDS = ["organic_search", "ads"] as const;
+export type DataKind = (typeof DATA_KINDS)[number];
+
+/**
+ * The identities a total's change is split by (server/insights/attribute/factors.ts): clicks = impressions × CTR,
+ * cost = clicks × CPC, conversions = clicks × conversions per click and revenue = cost × ROAS (an ads account's), and
+ * ROAS = revenue / cost.
+ */
+export const FACTOR_IDENTITIES = [
+  "impressions_ctr",
+  "clicks_cpc",
+  "clicks_conversion_rate",
+  "cost_roas",
+  "revenue_over_cost",
+] as const;
+export type FactorIdentity = (typeof FACTOR_IDENTITIES)[number];
+
+/** One factor of a split: its value in the comparison period and in the period, and its part of the change. */
+export const factorSchema = z.looseObject({
+  /** A catalogue metric ("impressions", "ctr", "cpc", "roas"), or "clickConversionRate" (conversions per click). */
+  metric: z.string(),
+  before: num,
+  after: num,
+  /** Relative change as a fraction; null when `before` is 0. */
+  changePct: maybe,
+  /** The part of the finding's change this factor carries, in the finding's unit: the factors' effects sum to it. */
+  effect: num,
+});
+export type Factor = z.infer<typeof factorSchema>;
+
+export const factorSplitSchema = z.looseObject({
+  identity: z.enum(FACTOR_IDENTITIES),
+  /** The volume (or numerator) first, the rate (or denominator) second. */
+  factors: z.tuple([factorSchema, factorSchema]),
+  /** Search Console: the average position over the same two periods (a larger number is lower in the results). */
+  position: z.looseObject({ before: num, after: num, change: num }).optional(),
+});
+export type FactorSplit = z.infer<typeof factorSplitSchema>;
+
 const base = {
   metric: z.string(),
   /** The dimension and value the finding is about; null for the metric's total. */
@@ -124,6 +168,8 @@ const base = {
   tested: z.string().optional(),
   /** The source a total was read from, when it is one of several (an ads export's revenue). */
   scope: z.string().optional(),
+  /** What kind of data it was read from, where that decides what to do about it (Search Console, an ads account). */
+  dataKind: z.enum(DATA_KINDS).optional(),
   /** How the screens colour it. */
   sentiment: z.enum(["good", "bad", "neutral"]).optional(),
   /** The finding's estimated effect on the primary KPI, in the KPI's unit. */
@@ -204,6 +250,8 @@ export const changeFindingSchema = z.looseObject({
   /** The period's change per day on average, in the metric's unit. */
   dailyEffect: num.optional(),
   significant: z.boolean().optional(),
+  /** The change split into its identity's factors (clicks = impressions × CTR …): their effects sum to `change`. */
+  factors: factorSplitSchema.optional(),
 });
 
 export const driverFindingSchema = z.looseObject({

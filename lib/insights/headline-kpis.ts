@@ -40,9 +40,20 @@ export const HEADLINE_KPIS: Record<SiteType, MetricKey[]> = {
 
 /**
  * Figures after the site type's own, for data that holds few of those: a shop's Google Ads export has revenue and
- * return on ad spend but no orders or sessions, and its header showed two figures without the spend behind them.
+ * return on ad spend but no orders or sessions, and its header showed two figures without the spend behind them. An
+ * ad account's daily export (clicks, impressions, cost) shows its cost per click; Search Console's its average
+ * position, whatever the site type.
  */
-export const FALLBACK_HEADLINE_KPIS: MetricKey[] = ["conversions", "cost", "cpa", "clicks", "impressions", "ctr"];
+export const FALLBACK_HEADLINE_KPIS: MetricKey[] = [
+  "conversions",
+  "cost",
+  "cpa",
+  "clicks",
+  "impressions",
+  "ctr",
+  "cpc",
+  "position",
+];
 
 /** The candidates of a site type's header, in order: its own figures, then the fallbacks. */
 export function headlineCandidates(siteType: SiteType): MetricKey[] {

@@ -163,6 +163,16 @@ export const INTENTIONS: readonly Intention[] = [
     ["impressions"],
   ),
   change("clicks_change", "exposure", "clicks", "Clicks change", "Did clicks change against the comparison period?"),
+  // A search position's change of the total (Search Console by day without queries): lower is better.
+  change(
+    "position_change",
+    "exposure",
+    "position",
+    "Search position change",
+    "Did the average search position change against the comparison period?",
+    ALL,
+    ["impressions"],
+  ),
   change(
     "cost_change",
     "exposure",
@@ -549,6 +559,16 @@ export const INTENTIONS: readonly Intention[] = [
     "campaign",
     "Return on ad spend",
     "Which campaigns drove the change in return on ad spend?",
+    ECOMMERCE,
+    ["revenue", "cost"],
+  ),
+  // An ad account's return on its spend by day, without campaigns to break it down by.
+  change(
+    "roas_change",
+    "experience",
+    "roas",
+    "Return on ad spend change",
+    "Did the return on ad spend change against the comparison period?",
     ECOMMERCE,
     ["revenue", "cost"],
   ),

@@ -16,6 +16,7 @@ export const KPI_SETTING_METRIC: Record<Kpi, MetricKey> = {
   pageviews: "pageviews",
   reach: "impressions",
   impressions: "impressions",
+  clicks: "clicks",
   branded_search: "impressions",
 };
 

@@ -47,7 +47,7 @@ describe("the analyst's narrative", () => {
       changePct: null,
     };
     const n = analystNarrative({ findings: [position, query] }, { currency: "USD", period })!;
-    expect(n.headline).toMatch(/^Average position worsened 11.9 % to 5.4/);
+    expect(n.headline).toBe("Average position worsened from 4.8 to 5.4 (0.6 places lower in the results).");
     expect(n.why).toMatch(/accounts for 100 % of the worsening/);
   });
 

@@ -18,6 +18,9 @@ import {
   readsPerDay,
 } from "../format-values";
 import { beyondSeason, isSeasonallyExpected, seasonOf, type FindingSeason } from "../season";
+import type { DataKind, FactorSplit } from "../finding";
+import { factorsSentence } from "./factors";
+import { dataKindNextStep } from "./data-kind-steps";
 
 export interface NarrativeFinding {
   kind: string;
@@ -92,6 +95,10 @@ export interface NarrativeFinding {
   movedFrom?: { dimension: string; dimensionValue: string; date: string; with: string };
   /** A step of sessions that the KPI did not follow: the KPI (engine/tracking-change.ts). */
   outcomeMetric?: string;
+  /** A total's change split by its identity: clicks = impressions × CTR, cost = clicks × CPC (attribute/factors.ts). */
+  factors?: FactorSplit;
+  /** The data it was read from, where that decides the next step: Search Console, an ad account. */
+  dataKind?: DataKind;
 }
 
 export interface NarrativeInput {
@@ -227,6 +234,9 @@ function findingHeadline(f: NarrativeFinding, options: NarrativeOptions): string
   const pct = finite(f.changePct) ? ` ${formatPct(Math.abs(f.changePct)).replace(/^[+−]/, "")}` : "";
   switch (f.kind) {
     case "change":
+      // A position moves by places, and a larger number is lower in the results: never "worsened 11.3 %".
+      if (metricUnit(f.metric) === "rank" && finite(f.change))
+        return `${subject} ${verbOf(f)} from ${value(f.baseline)} to ${value(f.current)}${when(f, options)} (${formatMetric(f.metric, Math.abs(f.change), currency)} places ${f.change > 0 ? "lower" : "higher"} in the results).`;
       return `${subject} ${verbOf(f)}${pct} to ${value(f.current)}${when(f, options)} (${formatChange(f.metric, f.change, currency)} against ${value(f.baseline)}).`;
     case "anomaly": {
       const side = f.direction === "up" ? "above" : "below";
@@ -363,6 +373,27 @@ function why(
 ): string | null {
   if (lead.kind === "audit") return null;
   if (lead.kind === "competitor") return competitorWhy(findings, lead);
+  // A total's change split by its identity says why it moved ("because the click-through rate fell …"); the segment
+  // that carried it, where a breakdown found one, follows.
+  const factors = lead.kind === "change" && !lead.dimension ? factorsSentence(lead, factorFormat(currency)) : null;
+  const driver = driverWhy(findings, lead, input, currency);
+  return factors && driver ? `${factors} ${driver}` : (factors ?? driver);
+}
+
+/** How the analyst writes a split's numbers: "0.31 %", "−1,101", "+8.0 %". */
+const factorFormat = (currency: string) => ({
+  value: (metric: string, v: number) => formatMetric(metric, v, currency),
+  change: (metric: string, v: number) => formatChange(metric, v, currency),
+  pct: formatPct,
+});
+
+/** The driver with the largest contribution, as a share of the total change. */
+function driverWhy(
+  findings: NarrativeFinding[],
+  lead: NarrativeFinding,
+  input: NarrativeInput,
+  currency: string,
+): string | null {
   const drivers = findings
     .filter((f) => f.kind === "driver" && f.metric === lead.metric && finite(f.change) && f !== lead)
     .sort((a, b) => Math.abs(b.change!) - Math.abs(a.change!));
@@ -432,6 +463,9 @@ function nextStep(lead: NarrativeFinding, findings: NarrativeFinding[], currency
   const good = (findMetric(lead.metric)?.higherIsBetter ?? true) === up;
   if (beyond !== null && Math.sign(beyond) !== Math.sign(lead.change ?? 0))
     return `Compare ${metric} segment by segment with the same weeks last year to find what ${good ? "did better than" : "fell behind"} the season, and ${good ? "keep it going" : "restore it if it was not intended"}.`;
+  // Organic search results and ad accounts have their own levers (titles and positions; bids, budgets and ads).
+  const ownData = dataKindNextStep(lead, good, where);
+  if (ownData) return ownData;
   switch (lead.kind) {
     case "change":
     case "driver":

@@ -16,6 +16,7 @@ import { estimatedDaysClause } from "@/lib/insights/period-estimate";
 import { beyondSeason } from "@/lib/insights/season";
 import { daysRun, type DaysRun } from "@/lib/insights/days-in-a-row";
 import { downIsGood } from "./sense";
+import { factorsSentence, type WithFactors } from "./factors";
 import type { Explanation, LegacyFinding as Finding, MovedFrom, MovedTo } from "./legacy-fields";
 
 // Plain-language sentences generated from a finding's numbers — never the other way round, and
@@ -213,6 +214,7 @@ export function describeFinding(finding: Finding, ctx: NarrativeContext): string
     baseSentence(finding, ctx) +
     explained(finding, ctx) +
     mixAndRate(finding, ctx) +
+    factorsNote(finding, ctx) +
     idleTrafficNote(finding, ctx) +
     trackingChangeNote(finding, ctx) +
     siblingShiftsNote(finding) +
@@ -331,6 +333,21 @@ function mixAndRate(finding: Finding, ctx: NarrativeContext): string {
         ? ["clicks", "the cost per click"]
         : ["traffic", "the rate"];
   return ` Of the ${what}, ${byTraffic} came from ${volumeWord}${traffic} and ${byRate} from ${rateWord} (${rate(m.rateBefore)} → ${rate(m.rateAfter)}).`;
+}
+
+/**
+ * " Clicks fell because the click-through rate fell from 0.31% to 0.24% while impressions rose 8.0%: -1,101 clicks
+ * came from the click-through rate and +317 from impressions." A total's change split by its identity (factors.ts).
+ */
+function factorsNote(finding: Finding, ctx: NarrativeContext): string {
+  const f = finding as Finding & WithFactors;
+  if (f.kind !== "change" || f.dimension) return "";
+  const text = factorsSentence(f, {
+    value: (metric, v) => formatValue(v, unitOf(metric), ctx, false, 2),
+    change: (metric, v) => formatDelta(v, unitOf(metric), ctx),
+    pct: (fraction) => formatChangePct(fraction, ctx.locale),
+  });
+  return text ? ` ${text}` : "";
 }
 
 /**

@@ -43,9 +43,14 @@ export function engineSeriesData(input: EngineInput, excludedDays: readonly stri
         const source = data.sourceFor(parts);
         if (!source) return null;
         if (def.kind !== "ratio") return { from, values: totalPart(metric, source) };
-        const num = totalPart(parts[0], source);
+        const values = totalPart(metric, source);
         const den = totalPart(parts[1], source);
-        return { from, values: totalPart(metric, source), numerators: num, denominators: den };
+        // A numerator stored only as a part (the position weighted by impressions) is no metric to read a series of:
+        // the day's rate times its denominator.
+        const num = findMetric(parts[0])
+          ? totalPart(parts[0], source)
+          : values.map((v, i) => (v !== null && den[i] !== null ? v * den[i]! : null));
+        return { from, values, numerators: num, denominators: den };
       }
       const s = segmentsOf(segment).find((x) => parts.every((p) => hasPart(x, p as PartKey)));
       if (!s) return null;

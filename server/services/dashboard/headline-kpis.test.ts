@@ -35,7 +35,7 @@ describe("buildKpis", () => {
     const parts = headlineParts("lead_generation", null);
     expect(parts.slice(0, 4)).toEqual(["dealsWon", "leads", "conversions", "sessions"]);
     // A KPI the agency set comes first instead.
-    expect(headlineParts("lead_generation", "leads")).toEqual(["leads", "conversions", "sessions"]);
+    expect(headlineParts("lead_generation", "leads").slice(0, 3)).toEqual(["leads", "conversions", "sessions"]);
     expect(headlineParts("content", "reach")[0]).toBe("impressions");
     const site = (date: string, current: boolean) => day(ANALYTICS, date, current, { sessions: 900, leads: 30 });
     const crm = (date: string, current: boolean) => day(ADS, date, current, { dealsWon: 4, dealsCreated: 9 });
@@ -57,12 +57,23 @@ describe("buildKpis", () => {
       ["sessions", 900],
     ]);
     // A store connected alone shows its own orders.
-    expect(headlineParts("ecommerce", null)).toEqual([
+    expect(headlineParts("ecommerce", null).slice(0, 5)).toEqual([
       "revenue",
       "transactions",
       "sessions",
       "orderRevenue",
       "storeOrders",
+    ]);
+    // A content site's Search Console export alone has none of its site type's numbers: its clicks and impressions.
+    const search = (date: string, current: boolean) => day(ADS, date, current, { clicks: 120, impressions: 9_000 });
+    const searchOnly = buildKpis(
+      headlineParts("content", null),
+      dates.map((d, i) => search(d, i === 1)),
+      ["2026-11-02"],
+    );
+    expect(searchOnly.map((k) => [k.key, k.current])).toEqual([
+      ["clicks", 120],
+      ["impressions", 9_000],
     ]);
   });
 

@@ -28,6 +28,12 @@ const SITE_TYPE_PARTS: Record<SiteType, PartKey[]> = {
   brand: ["impressions", "clicks", "sessions"],
 };
 
+/**
+ * After the site type's own: what a project of Search Console or an ad account alone holds, so its row is not empty
+ * (a content site's Search Console export has no engaged sessions or pageviews).
+ */
+const FALLBACK_PARTS: PartKey[] = ["clicks", "impressions", "cost", "conversions"];
+
 export const HEADLINE_COUNT = 3;
 
 /**
@@ -40,7 +46,7 @@ export function headlineParts(siteType: SiteType, primaryKpi: unknown): PartKey[
   const first = chosen
     ? [chosen]
     : [...(siteType === "lead_generation" ? ["dealsWon"] : []), KPI_SETTING_METRIC[DEFAULT_PRIMARY_KPI[siteType]]];
-  return [...new Set([...first, ...SITE_TYPE_PARTS[siteType]])];
+  return [...new Set([...first, ...SITE_TYPE_PARTS[siteType], ...FALLBACK_PARTS])];
 }
 
 export interface DayValues {

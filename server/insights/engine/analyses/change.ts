@@ -8,6 +8,8 @@ import { seasonalExpectation } from "./seasonal-expectation";
 import { round } from "./anomalies";
 import { MAX_CHART_POINTS } from "./total-change-points";
 import { addDays } from "@/lib/dates";
+import { metricParts } from "../../data/project-data";
+import { totalChangeFields } from "./total-factors";
 
 /** Period-over-period change of a metric's total, tested on its daily values. */
 export function runChange(ctx: EngineContext, intention: Intention, metric: string): IntentionOutcome {
@@ -31,7 +33,13 @@ export function runChange(ctx: EngineContext, intention: Intention, metric: stri
       ? kpiEffectOf(ctx, metric, unexpected)
       : { kpiEffect: 0, indirectEffect: 0 };
   // The effect is stated where it is the whole change's; beside a season it is only the unexpected part's.
-  const finding = season ? { ...change, season } : { ...change, ...totalKpiEffect(ctx, metric, effect) };
+  // Why it moved, where an identity makes it (clicks = impressions × CTR), and what data it was read from.
+  const fields = change.significant
+    ? totalChangeFields(ctx, metric, change, ctx.data.sourceFor(metricParts(metric)))
+    : {};
+  const finding = season
+    ? { ...change, ...fields, season }
+    : { ...change, ...fields, ...totalKpiEffect(ctx, metric, effect) };
   return {
     intention,
     findings: change.significant ? [finding] : [],

@@ -10,6 +10,7 @@ import { periodChange } from "../../detectors/period-change";
 import { breakdownKpiEffect, kpiEffectOf, totalKpiEffect } from "../impact";
 import { seasonalExpectation } from "./seasonal-expectation";
 import type { Chart, EngineContext, IntentionOutcome } from "../types";
+import { totalChangeFields } from "./total-factors";
 
 const MAX_DRIVERS = 5;
 
@@ -166,6 +167,8 @@ export function runDrivers(
         ...change,
         dimension: null,
         ...(scope ? { scope } : {}),
+        // Why the total moved, where an identity makes it (cost = clicks × CPC), over the segments the breakdown read.
+        ...totalChangeFields(ctx, metric, change, split.sourceId, split.segments),
         // Beside a season the effect is only the unexpected part's, not the whole change's: not stated as it.
         ...(season ? { season } : totalKpiEffect(ctx, metric, effect)),
         // The same change at the site's rate, where the segments' own rates told another effect.
