@@ -10,6 +10,8 @@ import { db } from "@/server/db/client";
 import { clientProjects, insights, reports } from "@/server/db/schema";
 import { headlineFigures } from "@/server/services/reports/report-kpis";
 import { generateReport } from "@/server/services/reports/generate-report";
+import * as settingsRoute from "@/app/api/properties/[id]/settings/route";
+import { call } from "@/test/api";
 import { uploadCsv, uploadWorld } from "@/test/data-source-fixtures";
 import { resetDatabase } from "@/test/db";
 import { insertReport } from "@/test/report-fixtures";
@@ -22,9 +24,29 @@ import { SHOP_END, SHOP_START } from "@/test/generated-shop";
 
 const GSC = path.resolve(import.meta.dirname, "../../shared/real-exports/files/gsc-dates-daily-365d-page-filter.csv");
 
-/** Uploads `csv` into a new project of `siteType` and reports on [start, end] against the previous period. */
-async function report(csv: string | Buffer, period: { periodStart: string; periodEnd: string }, siteType?: string) {
+/**
+ * Uploads `csv` into a new project of `siteType` (its primary KPI set through the settings API, when given) and
+ * reports on [start, end] against the previous period.
+ */
+async function report(
+  csv: string | Buffer,
+  period: { periodStart: string; periodEnd: string },
+  siteType?: string,
+  primaryKpi?: string,
+) {
   const { main, project, sourceId } = await uploadWorld();
+  if (primaryKpi) {
+    const path = `/api/properties/${project.id}/settings`;
+    const body = { primaryKpi };
+    const res = await call(settingsRoute.PUT, {
+      method: "PUT",
+      path,
+      params: { id: project.id },
+      token: main.token,
+      body,
+    });
+    expect(res.status).toBe(200);
+  }
   if (siteType)
     await db()
       .update(clientProjects)
@@ -210,6 +232,18 @@ describe("generated Search Console and ad data: the factor that moved is the one
       / while impressions held \([+−]?\d+(\.\d)? %\): −[\d,]+ clicks came from the click-/,
     );
     expect(row.narration!.next).toMatch(/titles and descriptions/);
+  });
+
+  it("a content site's Search Console alone ranks by clicks when its primary KPI is set to them, shown first", async () => {
+    const csv = searchCsv(14, fromPeriod(40_000, 30_000), () => 0.03);
+    const { rows, report: r, project } = await report(csv, SHOP, "content", "clicks");
+    const impressions = insight(rows, "impressions_change");
+    expect(impressions.kpiMetric).toBe("clicks");
+    // The impressions lost cost clicks at the click-through rate: an effect in the KPI's unit.
+    expect(impressions.kpiEffect).toBeLessThan(0);
+    expect(impressions.narration!.effect).toMatch(/^Estimated effect over the period: −[\d,]+ clicks\.$/);
+    const { kpis } = await headlineFigures(r, project);
+    expect(kpis.map((k) => k.metric)).toEqual(["clicks", "impressions", "ctr", "position"]);
   });
 
   it("clicks that fell with impressions while the click-through rate held name impressions", async () => {
