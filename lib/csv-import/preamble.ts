@@ -88,6 +88,16 @@ const TOTAL_LABEL = /^\s*(grand\s+)?totals?\b/i;
 export const isTotalLabel = (cell: string): boolean => TOTAL_LABEL.test(cell);
 
 /**
+ * A totals row labelled in a cell past the header's last column: GA4's explorations write their grand total so
+ * (`,13789,16244,…,14145,Grand total` under a header of seven columns). `width`: the header's number of columns.
+ */
+export function isLabelledTotalsRow(fields: readonly string[], width: number): boolean {
+  if (fields.length <= width) return false;
+  const past = fields.slice(width);
+  return past.some(isTotalLabel) && past.every((f) => f.trim() === "" || isTotalLabel(f));
+}
+
+/**
  * A totals row an export adds to its data: a cell labelled "Total…" (Google Ads' "Total: Account", Shopify's
  * "Totals"), or an empty date with every dimension cell empty and a number (Universal Analytics' `,"2,800"` under its
  * days, GA4's grand total). `dimensionIndexes`: the columns that hold dimensions.

@@ -10,7 +10,7 @@ import { squashName } from "@/lib/csv-import/known-columns";
 import { detectDateOrder, parseDateCell, type DateOrder } from "@/lib/csv-import/parse-date";
 import { plainDecimal } from "@/lib/csv-import/parse-number";
 import { metricCellText, MetricCellError } from "@/lib/csv-import/metric-cell";
-import { isTotalsRow } from "@/lib/csv-import/preamble";
+import { isLabelledTotalsRow, isTotalsRow } from "@/lib/csv-import/preamble";
 import { looksLikeHeader } from "@/lib/csv-import/sections";
 import { proposeMapping } from "@/lib/csv-import/propose-mapping";
 import type { CsvMapping } from "@/lib/validation/csv-mapping";
@@ -329,7 +329,12 @@ export class RowEncoder {
 
   private encodeRow(fields: string[], line: number): string | null {
     const layout = this.layout;
-    if (fields.length !== layout.width) throw new CsvImportError(M.wrongWidth(line, layout.width, fields.length));
+    if (fields.length !== layout.width) {
+      if (!isLabelledTotalsRow(fields, layout.width) || parseDateCell(fields[layout.dateIndex], "mdy") !== null)
+        throw new CsvImportError(M.wrongWidth(line, layout.width, fields.length));
+      this.totalsRows.push({ fields, line });
+      return "";
+    }
     const date = this.date(fields, line);
     if (date === null) return null;
     if (date === "") return "";
