@@ -7,11 +7,15 @@
 import { closeDb } from "../../server/db/client";
 import { ensureDailyTotals } from "../../server/insights/data/daily-totals";
 import { activeSources } from "../../server/insights/data/load-project-data";
+import { startSegmentDetectorThread, stopSegmentDetectorThread } from "../../server/insights/parallel/segment-detector";
 import { checkProjectAlerts } from "../../server/services/alerts/check-project-alerts";
 
 const [through, ...projectIds] = process.argv.slice(2);
 // The sync's own refresh-daily-totals job builds the rollups before the check runs.
 for (const id of projectIds) await ensureDailyTotals((await activeSources(id)).map((s) => s.id));
+// The worker's detection thread (its report warm-up starts it): the checks share their segments' detections with it.
+// BENCH_ALERTS_INLINE=1: without it, to compare.
+const threaded = process.env.BENCH_ALERTS_INLINE === "1" ? false : await startSegmentDetectorThread();
 const [warm, ...timed] = projectIds;
 await checkProjectAlerts(warm, { through });
 const first: number[] = [];
@@ -27,5 +31,6 @@ for (const id of timed) {
   again.push(b.ms);
   if (b.created !== 0) throw new Error(`the second check of ${id} created ${b.created} alerts`);
 }
+await stopSegmentDetectorThread();
 await closeDb();
-console.log(JSON.stringify({ first, again, created, phases }));
+console.log(JSON.stringify({ first, again, created, phases, threaded }));

@@ -77,7 +77,14 @@ async function run(db: pg.Client, databaseUrl: string): Promise<BenchResult[]> {
   const projects = await seed(db);
   const child = spawn(
     path.resolve("node_modules/.bin/tsx"),
-    ["--conditions=react-server", "scripts/bench/alerts-child.ts", THROUGH, ...projects],
+    [
+      "--conditions=react-server",
+      // BENCH_CPU_PROF=<dir>: a CPU profile of the checks (the child's whole run) written there.
+      ...(process.env.BENCH_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),
+      "scripts/bench/alerts-child.ts",
+      THROUGH,
+      ...projects,
+    ],
     {
       stdio: ["ignore", "pipe", "inherit"],
       env: {
@@ -100,6 +107,7 @@ async function run(db: pg.Client, databaseUrl: string): Promise<BenchResult[]> {
     again: number[];
     created: number;
     phases: { loadMs: number; engineMs: number }[];
+    threaded: boolean;
   };
   const mid = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
   const load = mid(result.phases.map((p) => p.loadMs));
@@ -120,7 +128,8 @@ async function run(db: pg.Client, databaseUrl: string): Promise<BenchResult[]> {
       "alert check after a sync, per project (37 months x 80 campaign segments)",
       result.first,
       `${result.created} alerts created over ${result.first.length} projects; slowest ${Math.max(...result.first).toFixed(0)} ms; ` +
-        `median read ${load} ms, engine ${engine} ms, save ${mid(result.first) - load - engine} ms`,
+        `median read ${load} ms, engine ${engine} ms, save ${mid(result.first) - load - engine} ms; ` +
+        `segment detections ${result.threaded ? "shared with the detection thread" : "inline (no thread)"}`,
     ),
     summary("alert check, next day (nothing new)", result.again, "no alert created twice"),
   ];
