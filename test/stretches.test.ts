@@ -159,7 +159,7 @@ describe("a level that came back", () => {
     expect(insight.summary).toMatch(/Device “desktop” \(\+[\d,]+ sessions a day\)/);
   });
 
-  it("tells weeks of a lead form recording none as one stretch, and judges no day against it", async () => {
+  it("tells weeks of a lead form recording none as broken tracking, and reads nothing into its days", async () => {
     const noise = noisyCounts(83);
     const lines = ["date,channel,device,sessions,leads"];
     for (const date of shopDays())
@@ -170,15 +170,13 @@ describe("a level that came back", () => {
           lines.push(`${date},${channel},${device},${sessions},${broken ? 0 : noise.count(sessions * rate)}`);
         }
     const rows = await reportOnShop(lines.join("\n"), "lead_generation");
-    const trend = rows.find((r) => r.intentionKey === "leads_trend")!;
-    expect(trend.summary).toMatch(
-      new RegExp(
-        "^Leads shifted from about \\d+ to 0 a day from Oct 2[456], 2026 to Nov 1[123], 2026 \\(-100\\.0%\\), " +
-          ".*then came back to about \\d+ a day on Nov 1[234], 2026\\.",
-      ),
+    // None for 19 days between normal weeks, while the visits went on: the form's tracking, not demand (ADR 0032).
+    const audit = rows.find((r) => r.intentionKey === "tracking_gaps")!;
+    expect(audit.summary).toMatch(
+      /Tracking looks broken from Oct 25, 2026 to Nov 12, 2026: leads recorded none \(19 days\) against about \d+ a/,
     );
-    // No ratio carries the days around a level of none: its days and the days after it are not judged against it.
-    const days = rows.find((r) => r.intentionKey === "leads_anomalies");
-    expect((days?.findings ?? []) as Stored[]).toEqual([]);
+    // Its days raise no finding of leads: no step to none, no unusual day against it.
+    const leads = rows.flatMap((r) => r.findings as Stored[]).filter((f) => f.metric === "leads" && f.kind !== "audit");
+    expect(leads.filter((f) => f.kind === "level_shift" || f.kind === "anomaly")).toEqual([]);
   });
 });

@@ -53,6 +53,8 @@ export const ENGINE_CONFIG = {
   minFrozenRun: 4,
   /** A run is frozen when the noise model gives it less than this chance (it is a rule, outside the FDR). */
   frozenP: 1e-6,
+  /** Known days before a run of zeros whose mean is the level a count's Poisson chance of none is read at. */
+  frozenLevelDays: 28,
 
   // ---- Composition ----
   /** Findings an insight holds at most (its evidence table and sentences). */

@@ -336,6 +336,10 @@ function auditHeadline(f: NarrativeFinding, options: NarrativeOptions): string {
     case "tracking_gaps":
       if (f.issue === "tracking_change" && finite(f.changePct))
         return `${upper(metric)} ${f.changePct > 0 ? "rose" : "fell"} ${formatPct(Math.abs(f.changePct)).replace(/^[+−]/, "")} overnight on ${formatDay(f.periodStart)} while ${lower(metricLabel(f.outcomeMetric ?? ""))} did not follow: most likely a change in tracking, not in visitors.`;
+      if (f.issue === "frozen_values")
+        return f.current === 0
+          ? `Tracking looks broken${when(f, options)}: ${metric}${f.dimension ? ` from ${segmentName(f.dimension, f.dimensionValue)}` : ""} recorded none${count ? ` (${count} ${f.count === 1 ? "day" : "days"})` : ""}.`
+          : `Tracking looks frozen${when(f, options)}: the same ${formatMetric(f.metric, f.current, options.currency)} ${metric}${f.dimension ? ` from ${segmentName(f.dimension, f.dimensionValue)}` : ""} every day.`;
       if (f.issue === "partial")
         return `${upper(metric)} on ${formatDay(f.periodStart)}, the last day of the data, ${wasOrWere(f.metric) === "were" ? "look" : "looks"} partial: ${formatMetric(f.metric, f.current, options.currency)} against about ${formatMetric(f.metric, f.baseline, options.currency)} on that weekday.`;
       return `${metric ? upper(metric) : "Data"} ${wasOrWere(f.metric)} near zero${when(f, options)}${count ? ` (${count} ${f.count === 1 ? "day" : "days"})` : ""}: a tracking gap.`;

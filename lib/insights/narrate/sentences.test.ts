@@ -505,3 +505,37 @@ describe("narratives", () => {
     );
   });
 });
+
+describe("frozen tracking", () => {
+  const frozen = {
+    ...base,
+    kind: "audit",
+    check: "tracking_gaps",
+    issue: "frozen_values",
+    metric: "sessions",
+    dimension: "channel",
+    dimensionValue: "Organic Search",
+    periodStart: "2026-01-02",
+    periodEnd: "2026-01-09",
+    current: 212,
+    value: 212,
+    baseline: null,
+    change: null,
+    changePct: null,
+    direction: null,
+    count: 8,
+  } as unknown as Finding;
+
+  it("says the same value every day, and that its days are left out", () => {
+    expect(describeFinding(frozen, { currency: "USD" })).toBe(
+      "Tracking looks frozen from Jan 2, 2026 to Jan 9, 2026: sessions for Channel “Organic Search” were the same 212 every day (8 days), which their day-to-day noise makes impossible; those days are left out of the other findings.",
+    );
+  });
+
+  it("says none was recorded against the level before", () => {
+    const none = { ...frozen, current: 0, value: 0, baseline: 5771.4, dimension: null, dimensionValue: null };
+    expect(describeFinding(none as Finding, { currency: "USD" })).toBe(
+      "Tracking looks broken from Jan 2, 2026 to Jan 9, 2026: sessions recorded none (8 days) against about 5,771 a day before, which their day-to-day noise makes impossible; those days are left out of the other findings.",
+    );
+  });
+});

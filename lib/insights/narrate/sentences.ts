@@ -714,6 +714,20 @@ function baseSentence(finding: Finding, ctx: NarrativeContext): string {
   }
 }
 
+/**
+ * A frozen run (server/insights/audit/frozen.ts): "Tracking looks frozen from Jan 2, 2026 to Jan 9, 2026: sessions
+ * were the same 212 every day (8 days), which their day-to-day noise makes impossible; …", or a run of none.
+ */
+function frozenSentence(f: Finding & Record<string, unknown>, ctx: NarrativeContext): string {
+  const unit = unitOf(f.metric);
+  const what = `${labelOf(f.metric)}${segment(f)}`;
+  const days = f.count === 1 ? "1 day" : `${formatValue(typeof f.count === "number" ? f.count : 0, "count", ctx)} days`;
+  const left = "those days are left out of the other findings";
+  if (f.current === 0)
+    return `Tracking looks broken ${range(f, ctx)}: ${what} recorded none (${days}) against about ${formatValue(f.baseline ?? 0, unit, ctx)} a day before, which their day-to-day noise makes impossible; ${left}.`;
+  return `Tracking looks frozen ${range(f, ctx)}: ${what} ${wasOrWere(f.metric)} the same ${formatValue(f.current ?? 0, unit, ctx)} every day (${days}), which their day-to-day noise makes impossible; ${left}.`;
+}
+
 function describeAudit(f: Finding & Record<string, unknown>, ctx: NarrativeContext): string {
   const unit = unitOf(f.metric);
   const label = labelOf(f.metric);
@@ -724,6 +738,7 @@ function describeAudit(f: Finding & Record<string, unknown>, ctx: NarrativeConte
   switch (f.check) {
     case "tracking_gaps":
       if (f.issue === "tracking_change") return trackingChangeSentence(f, ctx);
+      if (f.issue === "frozen_values") return frozenSentence(f, ctx);
       if (f.issue === "partial")
         return `${Label} on ${formatDate(f.periodStart, ctx.locale)}, the last day of the data, ${wasOrWere(f.metric)} ${formatValue(f.current ?? 0, unit, ctx)} against about ${formatValue(f.baseline ?? 0, unit, ctx)} on that weekday: the day looks recorded only in part (exported before it ended), so it is left out of the other findings.`;
       return f.issue === "break"

@@ -3,13 +3,18 @@ import type { FindingOf } from "@/lib/insights/finding";
 import { findPartialLastDay, findTrackingGaps } from "../detectors/data-quality";
 import { trafficMetric } from "../engine/analyses/audit";
 import type { EngineInput } from "../engine/types";
-import { MetricCube } from "../data/cube";
-import { BASE_METRICS } from "@/lib/insights/metrics";
+import { MetricCube, type CubeSeries } from "../data/cube";
+import { BASE_METRICS, findMetric } from "@/lib/insights/metrics";
 import { frozenRuns } from "./frozen";
 
+/** The ad metrics whose none on a run's days means the ads did not serve. */
+const SERVED = ["impressions", "cost"] as const;
+
 // The days every detector but the audit reads as unknown: tracking gaps (the traffic near zero amid normal days), a
-// partial last day (an export taken before the day ended), and frozen runs of any metric (the same value repeated past
-// what its noise allows). One outage is one data-quality finding, not a fall, a shift and a run of unusual days.
+// partial last day (an export taken before the day ended), and frozen runs of any metric, in its total or in a
+// watched segment (the same value repeated, or none recorded, past what its noise allows: audit/frozen.ts). A segment's
+// frozen days are unknown for every series: they are part of its metric's total too. One outage is one data-quality
+// finding, not a fall, a shift and a run of unusual days.
 
 export interface UnknownDays {
   days: Set<string>;
@@ -28,15 +33,51 @@ function gapDays(input: EngineInput, into: Set<string>): void {
     for (let d = f.periodStart; d <= f.periodEnd; d = addDays(d, 1)) into.add(d);
 }
 
+/** Ads that served nothing on a run's days (no impressions, or no cost): a paused campaign, not a tracking fault. */
+function paused(run: FindingOf<"audit">, served: readonly (CubeSeries | null)[]): boolean {
+  if (run.value !== 0) return false;
+  return served.some((s) => {
+    if (!s) return false;
+    const from = s.dates.indexOf(run.periodStart);
+    const to = s.dates.indexOf(run.periodEnd);
+    return from >= 0 && to >= from && s.values.subarray(from, to + 1).every((v) => v === 0 || !Number.isFinite(v));
+  });
+}
+
+/** Every daily series the frozen-run rule reads: each metric's total, and each watched segment's additive metrics. */
+function frozenScan(input: EngineInput): FindingOf<"audit">[] {
+  const cube = new MetricCube(input.data, input.segmentDaily);
+  const metrics = BASE_METRICS.filter((m) => m !== "users" && input.data.hasMetric(m));
+  const adsOf = (read: (metric: string) => CubeSeries | null) =>
+    SERVED.filter((m) => input.data.hasMetric(m)).map(read);
+  const totalAds = adsOf((m) => cube.total(m));
+  const totals = metrics.flatMap((metric) => {
+    const total = cube.total(metric);
+    return total ? frozenRuns(total).filter((f) => !paused(f, totalAds)) : [];
+  });
+  const segments = input.segmentDaily.series.flatMap((s) => {
+    const ads = adsOf((m) => cube.segment(s, m));
+    return metrics.flatMap((metric) => {
+      const series = findMetric(metric)?.kind === "additive" ? cube.segment(s, metric) : null;
+      return series ? frozenRuns(series).filter((f) => !paused(f, ads)) : [];
+    });
+  });
+  // A segment frozen with its total (the one channel of the data) is told once, by the total.
+  const told = new Set(totals.map((f) => `${f.metric}|${f.periodStart}|${f.periodEnd}`));
+  return [...totals, ...segments.filter((f) => !told.has(`${f.metric}|${f.periodStart}|${f.periodEnd}`))];
+}
+
+const daysOf = (f: { periodStart: string; periodEnd: string }) => {
+  const out: string[] = [];
+  for (let d = f.periodStart; d <= f.periodEnd; d = addDays(d, 1)) out.push(d);
+  return out;
+};
+
 export function unknownDays(input: EngineInput): UnknownDays {
   const days = new Set<string>();
   gapDays(input, days);
-  const cube = new MetricCube(input.data, input.segmentDaily);
-  const frozen = BASE_METRICS.flatMap((metric) => {
-    if (metric === "users" || !input.data.hasMetric(metric)) return [];
-    const total = cube.total(metric);
-    return total ? frozenRuns(total) : [];
-  });
-  for (const f of frozen) for (let d = f.periodStart; d <= f.periodEnd; d = addDays(d, 1)) days.add(d);
+  // A run of zeros the tracking-gaps check already tells (the traffic near zero) is not told twice.
+  const frozen = frozenScan(input).filter((f) => f.value !== 0 || !daysOf(f).every((d) => days.has(d)));
+  for (const f of frozen) for (const d of daysOf(f)) days.add(d);
   return { days, frozen };
 }

@@ -1,10 +1,8 @@
 import { type Intention } from "@/lib/insights/intentions";
-import { findPartialLastDay, findTrackingGaps } from "../detectors/data-quality";
-import { addDays } from "@/lib/dates";
 import { isSeasonallyExpected as seasonal, seasonOf, type FindingSeason } from "@/lib/insights/season";
 import { expectedAtBar, type SeasonPrediction } from "../stats/season-prediction";
 import type { Finding } from "../types";
-import { trafficMetric } from "./analyses/audit";
+import { unknownDays } from "../audit/unknown-days";
 import {
   SEGMENT_MAX_FINDINGS,
   attachMixRate,
@@ -77,7 +75,7 @@ export interface EngineReport {
   /** Hypotheses tested across the report and the p-value threshold that controls the FDR over them. */
   tests: number;
   pThreshold: number;
-  /** Tracking-gap days left out of every detector but the audit. */
+  /** Tracking-gap, partial and frozen days left out of every detector but the audit. */
   excludedDays: string[];
   kpi: string | null;
 }
@@ -95,7 +93,8 @@ export interface EngineOptions {
 export function runEngine(input: EngineInput, options: EngineOptions = {}): EngineReport {
   if ((options.engine ?? process.env.INSIGHT_ENGINE) === "v3") return runEngineV3(input);
   const { window, project } = input;
-  const excludedDays = trackingGapDays(input);
+  // Tracking gaps, a partial last day and frozen runs (audit/unknown-days.ts): days every detector but the audit skips.
+  const { days: excludedDays, frozen } = unknownDays(input);
   const data = excludedDays.size > 0 ? input.data.excluding(excludedDays) : input.data;
   const kpi = primaryKpi(project.siteType, data, project.primaryKpi);
   const ctx: EngineContext = {
@@ -103,6 +102,7 @@ export function runEngine(input: EngineInput, options: EngineOptions = {}): Engi
     rawData: input.data,
     segmentDaily: input.segmentDaily,
     excludedDays,
+    frozen,
     window,
     project,
     kpi,
@@ -214,27 +214,6 @@ export function runEngine(input: EngineInput, options: EngineOptions = {}): Engi
     excludedDays: [...excludedDays].sort(),
     kpi: kpi?.metric ?? null,
   };
-}
-
-/**
- * Days the audit calls tracking gaps (sessions near zero amid normal traffic, or the metric the
- * project has instead), from the history start to the period end. One outage is one data quality
- * finding; every other detector reads those days as unknown.
- */
-function trackingGapDays(input: EngineInput): Set<string> {
-  const w = input.window;
-  const metric = trafficMetric(input.data);
-  const out = new Set<string>();
-  if (!metric) return out;
-  const series = input.data.series(metric, w.historyStart, w.periodEnd);
-  const end = input.data.dataEnd(metric, w.historyStart);
-  const partial = end ? findPartialLastDay(series, { metric, date: end }) : [];
-  for (const f of [...findTrackingGaps(series, { metric }), ...partial]) {
-    // A break still going on at the period end is excluded too: its days are not real zeros; and a
-    // partial last day is not a real drop.
-    for (let d = f.periodStart; d <= f.periodEnd; d = addDays(d, 1)) out.add(d);
-  }
-  return out;
 }
 
 /** Tests an outcome performed when its analysis did not count them: one per compared series or step. */

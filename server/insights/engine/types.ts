@@ -1,5 +1,6 @@
 import type { Grain } from "@/lib/csv-import/grain";
 import type { StartedSegmentWatch } from "./analyses/segment-watch";
+import type { FindingOf } from "@/lib/insights/finding";
 import type { Intention, SiteTypeKey } from "@/lib/insights/intentions";
 import type { ProjectData } from "../data/project-data";
 import type { SegmentDaily } from "../data/segment-daily";
@@ -46,8 +47,10 @@ export interface EngineContext {
   /** The data as loaded, for the data quality audit. */
   rawData: ProjectData;
   segmentDaily: SegmentDaily;
-  /** Tracking-gap days excluded from every other detector. */
+  /** Tracking-gap, partial and frozen days excluded from every other detector (audit/unknown-days.ts). */
   excludedDays: ReadonlySet<string>;
+  /** The frozen runs among them, each a data-quality finding of the audit's tracking-gaps check. */
+  frozen?: readonly FindingOf<"audit">[];
   window: ReportWindow;
   project: EngineProject;
   kpi: Kpi | null;

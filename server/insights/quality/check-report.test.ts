@@ -292,6 +292,31 @@ describe("frozen runs", () => {
     expect(checkReport(report([audit]), tableSeriesData(frozen)).filter((x) => x.property === "frozen")).toEqual([]);
   });
 
+  it("passes a run of zeros to the data's end told as the series' stop, and flags an unusual day inside it", () => {
+    const STOP = "2025-07-01";
+    const stopped = frozen.map((r) => (r.date >= STOP ? { ...r, values: { sessions: 0 } } : r));
+    const stop = {
+      ...session,
+      kind: "level_shift",
+      date: STOP,
+      periodStart: STOP,
+      baseline: 300,
+      current: 0,
+      change: -300,
+      changePct: -1,
+      direction: "down",
+      expectedLow: 290,
+      expectedHigh: 310,
+    };
+    const inside = { ...anomaly, date: "2025-07-05", periodStart: "2025-07-05", periodEnd: "2025-07-05", actual: 0 };
+    const check = (findings: Record<string, unknown>[]) =>
+      checkReport(report(findings), tableSeriesData(stopped))
+        .filter((x) => x.property === "frozen" && /2025-07-01 to 2025-07-11/.test(x.text))
+        .map((x) => x.text);
+    expect(check([stop])).toEqual([]);
+    expect(check([stop, inside])).toEqual([expect.stringMatching(/anomaly .* on 2025-07-05: a marketing finding/)]);
+  });
+
   it("leaves alone a small count that is often the same", () => {
     const small = frozen.map((r, i) => ({ ...r, values: { sessions: i % 9 === 0 ? 1 : 0 } }));
     expect(checkReport(report([]), tableSeriesData(small)).filter((x) => x.property === "frozen")).toEqual([]);

@@ -8,7 +8,7 @@ export type Suite = "generated" | "real" | "export";
 
 export const KNOWN_FAILURES: Record<Suite, readonly Property[]> = {
   /** Generated series (generated-series.ts): 30 drawn by fast-check with seed 56. */
-  generated: ["levels", "text", "frozen"],
+  generated: [],
   /** The real series of real-series.ts: their event windows, quiet windows and windows drawn by fast-check. */
   real: ["direction", "levels"],
   /** The Search Console export's last 30 days, imported and reported through the app (test/real-export-findings). */

@@ -40,8 +40,13 @@ export function runAudit(ctx: EngineContext, intention: Intention, check: AuditC
   const findings = auditFindings({ ...ctx, data: ctx.rawData }, check);
   // A step in sessions the outcomes did not take is read from the data without its gap days, as the findings it
   // discounts are (tracking-change.ts).
-  if (check === "tracking_gaps")
+  if (check === "tracking_gaps") {
+    // Frozen runs that reach into the period (audit/frozen.ts): the days every other detector read as unknown.
+    const w = ctx.window;
+    const frozen = (ctx.frozen ?? []).filter((f) => f.periodEnd >= w.periodStart && f.periodStart <= w.periodEnd);
+    findings.push(...(frozen as AuditFinding[]));
     findings.push(...trackingChanges(ctx).map((c) => trackingChangeFinding(c, ctx.window.periodEnd)));
+  }
   const severity = findings.reduce((m, f) => Math.max(m, SEVERITY_WEIGHT[f.severity] ?? 0), 0);
   return {
     intention,

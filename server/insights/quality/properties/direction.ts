@@ -266,13 +266,16 @@ function checkPeriod(ctx: CheckContext, p: PlacedView, s: DaySeries): Violation[
             `its ${label} is ${fmt(stated)}, but the data's total from ${from} to ${to} is ${fmt(actual!.value)}`,
           ),
         );
+  // Days the finding estimated are unknown to the data: its direction is then that of the known days' daily means.
+  const level = (t: { value: number; days: number }) =>
+    estimated && findMetric(v.metric)?.kind === "additive" ? t.value / t.days : t.value;
   if (
     current &&
     baseline &&
     v.relativeTo === null &&
     v.direction &&
-    sign(current.value - baseline.value) !== v.direction &&
-    current.value !== baseline.value
+    sign(level(current) - level(baseline)) !== v.direction &&
+    level(current) !== level(baseline)
   )
     out.push(
       violation(

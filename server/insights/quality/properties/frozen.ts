@@ -7,9 +7,10 @@
 // the other days were, or (a count) with the Poisson chance at the level of the 28 days before, whichever is larger.
 // A run is impossible when, over every day the series could have started one, fewer than 1 in 10,000 such series
 // would show it. A run is told as data quality by a data-quality finding on its metric over its days, or when the
-// report reads all its days as unknown (its tracking gaps). Inside it, no finding of the series, nor of its metric's
-// total (a segment's frozen days move the total too), may be dated.
-import { addDays } from "@/lib/dates";
+// report reads all its days as unknown (its tracking gaps); a run of zeros to the data's last day also by the series'
+// stop (a step down to none dated on its first day, give or take one: ADR 0032). Inside it, no finding of the series
+// but that stop, nor of its metric's total (a segment's frozen days move the total too), may be dated.
+import { addDays, daysBetween } from "@/lib/dates";
 import { findMetric } from "@/lib/insights/metrics";
 import { describe, fmt, type CheckContext } from "../context";
 import type { FindingView, Segment } from "../finding-view";
@@ -19,6 +20,8 @@ import type { Violation } from "../types";
 const MIN_RUN = 3;
 const IMPOSSIBLE = 1e-4;
 const LEVEL_DAYS = 28;
+/** A level below this a day is none: a stop's level after it. */
+const ZERO_LEVEL = 0.5;
 
 export interface FrozenRun {
   metric: string;
@@ -103,6 +106,22 @@ const sameSeriesAs = (v: FindingView, run: FrozenRun) =>
 const raisedBy = (v: FindingView, run: FrozenRun) =>
   sameSeriesAs(v, run) || (v.metric === run.metric && v.segment === null);
 
+/** The series' last known day. */
+function lastKnown(s: DaySeries): string | null {
+  for (let i = s.values.length - 1; i >= 0; i--) if (s.values[i] !== null) return dateAt(s, i);
+  return null;
+}
+
+/** A step of the run's own series down to none, dated within a day of its first day: the series' stop. */
+const stopOf = (v: FindingView, run: FrozenRun) =>
+  v.shape === "step" &&
+  sameSeriesAs(v, run) &&
+  v.direction === "down" &&
+  v.after !== null &&
+  v.after < ZERO_LEVEL &&
+  v.date !== null &&
+  Math.abs(daysBetween(run.from, v.date) - 1) <= 1;
+
 export function checkFrozen(ctx: CheckContext): Violation[] {
   const out: Violation[] = [];
   const r = ctx.report;
@@ -117,8 +136,10 @@ export function checkFrozen(ctx: CheckContext): Violation[] {
       const what = `${metric} (${where}) is ${fmt(run.value)} every day from ${run.from} to ${run.to} (${run.days} days; a chance of ${run.chance.toExponential(1)} under its own noise)`;
       const inPeriod = run.to >= r.periodStart && run.from <= r.periodEnd;
       const unknown = [...Array(run.days).keys()].every((k) => excluded.has(addDays(run.from, k)));
+      const stop = run.value === 0 && run.to === lastKnown(s) ? ctx.views.find((p) => stopOf(p.view, run)) : undefined;
       const told =
         unknown ||
+        stop !== undefined ||
         ctx.views.some(
           (p) => p.view.shape === "audit" && p.view.metric === metric && overlaps(p.view, run.from, run.to),
         );
@@ -131,7 +152,8 @@ export function checkFrozen(ctx: CheckContext): Violation[] {
         });
       for (const p of ctx.views) {
         const v = p.view;
-        if (v.shape === "audit" || !v.date || !raisedBy(v, run) || v.date < run.from || v.date > run.to) continue;
+        if (p === stop || v.shape === "audit" || !v.date || !raisedBy(v, run) || v.date < run.from || v.date > run.to)
+          continue;
         out.push({
           property: "frozen",
           insight: p.insight.intentionKey,

@@ -57,8 +57,11 @@ export function tokens(text: string): {
 export function fieldsOf(value: unknown, into = { numbers: [] as number[], dates: new Set<string>() }) {
   if (typeof value === "number" && Number.isFinite(value)) into.numbers.push(value);
   else if (typeof value === "string" && /^\d{4}-\d{2}-\d{2}/.test(value)) into.dates.add(value.slice(0, 10));
-  else if (Array.isArray(value)) for (const x of value) fieldsOf(x, into);
-  else if (value && typeof value === "object")
+  else if (Array.isArray(value)) {
+    // "13 days between Mar 7 and Mar 19 have missing data": how many a list holds is one of its numbers too.
+    if (value.length > 0 && value.every((x) => typeof x === "string")) into.numbers.push(value.length);
+    for (const x of value) fieldsOf(x, into);
+  } else if (value && typeof value === "object")
     for (const [key, x] of Object.entries(value)) {
       if (key === "points") continue;
       fieldsOf(x, into);
