@@ -5,10 +5,13 @@ import { trafficMetric } from "../engine/analyses/audit";
 import type { EngineInput } from "../engine/types";
 import { MetricCube, type CubeSeries } from "../data/cube";
 import { BASE_METRICS, findMetric } from "@/lib/insights/metrics";
+import { ENGINE_CONFIG } from "../config";
 import { frozenRuns } from "./frozen";
 
 /** The ad metrics whose none on a run's days means the ads did not serve. */
 const SERVED = ["impressions", "cost"] as const;
+/** The traffic an outcome's run of none is read against: visits, else ad clicks. */
+const TRAFFIC = ["sessions", "clicks"] as const;
 
 // The days every detector but the audit reads as unknown: tracking gaps (the traffic near zero amid normal days), a
 // partial last day (an export taken before the day ended), and frozen runs of any metric, in its total or in a
@@ -44,6 +47,36 @@ function paused(run: FindingOf<"audit">, served: readonly (CubeSeries | null)[])
   });
 }
 
+/** Mean of a series' known days from index `from` to `to` (both included). */
+function meanOver(s: CubeSeries, from: number, to: number): number | null {
+  let sum = 0;
+  let n = 0;
+  for (let i = Math.max(0, from); i <= to && i < s.values.length; i++)
+    if (Number.isFinite(s.values[i])) {
+      sum += s.values[i];
+      n++;
+    }
+  return n > 0 ? sum / n : null;
+}
+
+/**
+ * Whether the series' traffic (sessions, else clicks) fell with its outcome's run of none, so that none is what so
+ * little traffic brings: the run's level before, scaled by the traffic's fall, makes its days of none likely enough.
+ * A campaign whose visits fell by four fifths converts at about nothing, which is no tracking fault.
+ */
+function trafficFell(run: FindingOf<"audit">, traffic: CubeSeries | null): boolean {
+  if (run.value !== 0 || !traffic || traffic.metric === run.metric || !(run.baseline! > 0)) return false;
+  const from = traffic.dates.indexOf(run.periodStart);
+  const to = traffic.dates.indexOf(run.periodEnd);
+  if (from < 0 || to < from) return false;
+  const during = meanOver(traffic, from, to);
+  const before = meanOver(traffic, from - ENGINE_CONFIG.frozenLevelDays, from - 1);
+  if (during === null || !(before! > 0)) return false;
+  // An amount has no count to scale: its none is the traffic's when the traffic fell by half or more.
+  if (findMetric(run.metric)?.unit === "currency") return during / before! <= 0.5;
+  return Math.exp(-run.baseline! * (during / before!) * (to - from + 1)) >= ENGINE_CONFIG.frozenP;
+}
+
 /** Every daily series the frozen-run rule reads: each metric's total, and each watched segment's additive metrics. */
 function frozenScan(input: EngineInput): FindingOf<"audit">[] {
   const cube = new MetricCube(input.data, input.segmentDaily);
@@ -51,15 +84,18 @@ function frozenScan(input: EngineInput): FindingOf<"audit">[] {
   const adsOf = (read: (metric: string) => CubeSeries | null) =>
     SERVED.filter((m) => input.data.hasMetric(m)).map(read);
   const totalAds = adsOf((m) => cube.total(m));
+  const trafficMetric = TRAFFIC.find((m) => input.data.hasMetric(m));
+  const totalTraffic = trafficMetric ? cube.total(trafficMetric) : null;
   const totals = metrics.flatMap((metric) => {
     const total = cube.total(metric);
-    return total ? frozenRuns(total).filter((f) => !paused(f, totalAds)) : [];
+    return total ? frozenRuns(total).filter((f) => !paused(f, totalAds) && !trafficFell(f, totalTraffic)) : [];
   });
   const segments = input.segmentDaily.series.flatMap((s) => {
     const ads = adsOf((m) => cube.segment(s, m));
+    const traffic = trafficMetric ? cube.segment(s, trafficMetric) : null;
     return metrics.flatMap((metric) => {
       const series = findMetric(metric)?.kind === "additive" ? cube.segment(s, metric) : null;
-      return series ? frozenRuns(series).filter((f) => !paused(f, ads)) : [];
+      return series ? frozenRuns(series).filter((f) => !paused(f, ads) && !trafficFell(f, traffic)) : [];
     });
   });
   // A segment frozen with its total (the one channel of the data) is told once, by the total.
