@@ -146,4 +146,31 @@ describe("a weekly source's report", () => {
       /^Impressions\b.* are daily; Sessions\b.* weekly: from a weekly data source/,
     );
   });
+
+  it("a last week cut short is told as a week, never as a day", async () => {
+    const { main, sourceId, project } = await uploadWorld();
+    const data = new FormData();
+    data.set("file", new File([bytes as BlobPart], NAME, { type: "text/csv" }));
+    const upload = await call(uploadRoute.POST, {
+      path: `/api/data-sources/${sourceId}/upload`,
+      params: { id: sourceId },
+      token: main.token,
+      formData: data,
+    });
+    expect(upload.status).toBe(200);
+    // Eight weeks up to the file's last week (Dec 30, 2024), which holds about half a usual week's sessions.
+    const added = await addReport(project.id, main.token, {
+      periodStart: "2024-11-05",
+      periodEnd: "2024-12-30",
+      compareTo: "previous_period",
+    });
+    const reportId = added.body._id as string;
+    await generateReportHandler.handle({ reportId }, { jobId: "test" });
+    const rows = await db().select().from(insights).where(eq(insights.reportId, reportId));
+    const gaps = rows.find((r) => r.intentionKey === "tracking_gaps")!;
+    const sessions = weeks.get("2024-12-30")!.toLocaleString("en");
+    expect(gaps.summary).toContain(`Sessions in the week of Dec 30, 2024, the last week of the data, were ${sessions}`);
+    expect(gaps.summary).toContain("in a usual week: the week looks recorded only in part");
+    expect(`${gaps.summary} ${JSON.stringify(gaps.narration)}`).not.toMatch(/\b(day|weekday)\b/);
+  });
 });

@@ -303,6 +303,31 @@ describe("the analyst's narrative", () => {
       "Sessions on Apr 28, 2025, the last day of the data, look partial: 505 against about 1,102 on that weekday.",
     );
     expect(partial.next).toBe("Import the day again once it is complete, then run the report again.");
+    // A weekly export's last row is a week: nothing on it claims a day.
+    const partialWeek = analystNarrative(
+      {
+        findings: [
+          {
+            ...base,
+            kind: "audit",
+            check: "tracking_gaps",
+            issue: "partial",
+            metric: "sessions",
+            periodStart: "2024-12-30",
+            periodEnd: "2024-12-30",
+            current: 2484,
+            baseline: 4722,
+            count: 1,
+            grain: "week",
+          },
+        ],
+      },
+      { currency: "USD", period },
+    )!;
+    expect(partialWeek.headline).toBe(
+      "Sessions in the week of Dec 30, 2024, the last week of the data, look partial: 2,484 against about 4,722 in a usual week.",
+    );
+    expect(partialWeek.next).toBe("Import the week again once it is complete, then run the report again.");
     const doubled = analystNarrative(
       {
         findings: [

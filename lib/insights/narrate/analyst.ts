@@ -38,6 +38,8 @@ export interface NarrativeFinding {
   direction: "up" | "down" | null;
   check?: string;
   issue?: string;
+  /** A weekly or monthly source's value is a week's or a month's (absent: a day's). */
+  grain?: "day" | "week" | "month";
   count?: number;
   fromMetric?: string;
   shareOfChange?: number;
@@ -340,8 +342,17 @@ function auditHeadline(f: NarrativeFinding, options: NarrativeOptions): string {
         return f.current === 0
           ? `Tracking looks broken${when(f, options)}: ${metric}${f.dimension ? ` from ${segmentName(f.dimension, f.dimensionValue)}` : ""} recorded none${count ? ` (${count} ${f.count === 1 ? "day" : "days"})` : ""}.`
           : `Tracking looks frozen${when(f, options)}: the same ${formatMetric(f.metric, f.current, options.currency)} ${metric}${f.dimension ? ` from ${segmentName(f.dimension, f.dimensionValue)}` : ""} every day.`;
-      if (f.issue === "partial")
-        return `${upper(metric)} on ${formatDay(f.periodStart)}, the last day of the data, ${wasOrWere(f.metric) === "were" ? "look" : "looks"} partial: ${formatMetric(f.metric, f.current, options.currency)} against about ${formatMetric(f.metric, f.baseline, options.currency)} on that weekday.`;
+      if (f.issue === "partial") {
+        const [current, usual] = [
+          formatMetric(f.metric, f.current, options.currency),
+          formatMetric(f.metric, f.baseline, options.currency),
+        ];
+        const look = wasOrWere(f.metric) === "were" ? "look" : "looks";
+        // A weekly or monthly export's last row is a week's or a month's, never a day's.
+        if (f.grain === "week" || f.grain === "month")
+          return `${upper(metric)} in the ${f.grain} of ${formatDay(f.periodStart)}, the last ${f.grain} of the data, ${look} partial: ${current} against about ${usual} in a usual ${f.grain}.`;
+        return `${upper(metric)} on ${formatDay(f.periodStart)}, the last day of the data, ${look} partial: ${current} against about ${usual} on that weekday.`;
+      }
       return `${metric ? upper(metric) : "Data"} ${wasOrWere(f.metric)} near zero${when(f, options)}${count ? ` (${count} ${f.count === 1 ? "day" : "days"})` : ""}: a tracking gap.`;
     case "not_set_share":
       return `${formatPct(f.current).replace(/^[+−]/, "")} of ${metric} have no ${lower(dimensionLabel(f.dimension))} recorded.`;
@@ -509,7 +520,7 @@ function nextStep(lead: NarrativeFinding, findings: NarrativeFinding[], currency
     case "funnel":
       return `Review the page and form of this step on mobile and desktop: it is where people drop out.`;
     case "audit":
-      return auditNextStep(lead.check, lead.issue);
+      return auditNextStep(lead.check, lead.issue, lead.grain);
     case "competitor":
       return competitorNextStep(lead, findings);
     default:
@@ -649,10 +660,11 @@ function mixShare(driver: NarrativeFinding): { before: number; after: number; te
   return { before: shareBefore, after: shareAfter, text: `${pct(shareBefore)} → ${pct(shareAfter)}` };
 }
 
-function auditNextStep(check: string | undefined, issue?: string): string {
+function auditNextStep(check: string | undefined, issue?: string, grain?: string): string {
   switch (check) {
     case "tracking_gaps":
-      if (issue === "partial") return "Import the day again once it is complete, then run the report again.";
+      if (issue === "partial")
+        return `Import the ${grain === "week" || grain === "month" ? grain : "day"} again once it is complete, then run the report again.`;
       if (issue === "tracking_change")
         return "Check what changed in the site's analytics tags that day (a second tag, a consent banner, a filter); until it is fixed, compare rates per session only with days after the change.";
       return "Check the analytics tag on the affected days, then re-import the data once it is fixed.";

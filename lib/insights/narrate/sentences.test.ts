@@ -109,7 +109,7 @@ describe("narratives", () => {
   it("says a search position that grows in number worsened, not rose", () => {
     const position = { ...base, metric: "position", current: 5.36, baseline: 4.79, change: 0.57, changePct: 0.119 };
     expect(describeFinding(position, { currency: "USD" })).toBe(
-      "Average position worsened to 5.36 from Mar 1, 2026 to Mar 31, 2026, +0.57 (+11.9%) against 4.79 in the comparison period; significant at 95% confidence. A deterioration: lower average position is better.",
+      "Average position worsened to 5.4 from Mar 1, 2026 to Mar 31, 2026, +0.6 (+11.9%) against 4.8 in the comparison period; significant at 95% confidence. A deterioration: lower average position is better.",
     );
     const better = { ...position, current: 4.2, change: -0.59, changePct: -0.123, direction: "down" as const };
     expect(describeFinding(better, { currency: "USD" })).toMatch(/^Average position improved to 4.2/);

@@ -94,6 +94,8 @@ export function formatValue(
         maximumFractionDigits: percentDigits,
       }).format(value);
     case "rank":
+      // One decimal, as Search Console shows a position, and alike in a sentence ("41.5 to 39.3", not "41.52 to 39.3").
+      return numberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(value);
     case "ratio":
       return numberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 2 }).format(value);
     default:
@@ -728,6 +730,17 @@ function frozenSentence(f: Finding & Record<string, unknown>, ctx: NarrativeCont
   return `Tracking looks frozen ${range(f, ctx)}: ${what} ${wasOrWere(f.metric)} the same ${formatValue(f.current ?? 0, unit, ctx)} every day (${days}), which their day-to-day noise makes impossible; ${left}.`;
 }
 
+/** The data's last day, week or month, recorded only in part (an export taken before it ended). */
+function partialSentence(f: Finding & Record<string, unknown>, Label: string, ctx: NarrativeContext): string {
+  const unit = unitOf(f.metric);
+  const [current, usual] = [formatValue(f.current ?? 0, unit, ctx), formatValue(f.baseline ?? 0, unit, ctx)];
+  const tail = "looks recorded only in part (exported before it ended), so it is left out of the other findings.";
+  const start = formatDate(f.periodStart, ctx.locale);
+  if (f.grain === "week" || f.grain === "month")
+    return `${Label} in the ${f.grain} of ${start}, the last ${f.grain} of the data, ${wasOrWere(f.metric)} ${current} against about ${usual} in a usual ${f.grain}: the ${f.grain} ${tail}`;
+  return `${Label} on ${start}, the last day of the data, ${wasOrWere(f.metric)} ${current} against about ${usual} on that weekday: the day ${tail}`;
+}
+
 function describeAudit(f: Finding & Record<string, unknown>, ctx: NarrativeContext): string {
   const unit = unitOf(f.metric);
   const label = labelOf(f.metric);
@@ -739,8 +752,7 @@ function describeAudit(f: Finding & Record<string, unknown>, ctx: NarrativeConte
     case "tracking_gaps":
       if (f.issue === "tracking_change") return trackingChangeSentence(f, ctx);
       if (f.issue === "frozen_values") return frozenSentence(f, ctx);
-      if (f.issue === "partial")
-        return `${Label} on ${formatDate(f.periodStart, ctx.locale)}, the last day of the data, ${wasOrWere(f.metric)} ${formatValue(f.current ?? 0, unit, ctx)} against about ${formatValue(f.baseline ?? 0, unit, ctx)} on that weekday: the day looks recorded only in part (exported before it ended), so it is left out of the other findings.`;
+      if (f.issue === "partial") return partialSentence(f, Label, ctx);
       return f.issue === "break"
         ? `${Label} dropped to near zero on ${formatDate(f.periodStart, ctx.locale)} and ${wasOrWere(f.metric) === "were" ? "have" : "has"} stayed there for ${f.count === 1 ? "1 day" : `${count(f.count)} days`}: tracking may be broken.`
         : `${Label} ${wasOrWere(f.metric)} near zero ${range(f, ctx)} (${f.count === 1 ? "1 day" : `${count(f.count)} days`}: ${formatValue(f.current ?? 0, unit, ctx)} recorded against about ${formatValue(f.baseline ?? 0, unit, ctx)} expected), a tracking gap.`;

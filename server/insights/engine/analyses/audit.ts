@@ -80,9 +80,11 @@ function auditFindings(ctx: EngineContext, check: AuditCheck): AuditFinding[] {
       if (!metric) return [];
       const series = ctx.data.series(metric, addDays(w.periodStart, -28), w.periodEnd);
       const end = ctx.data.dataEnd(metric, w.periodStart);
+      // On weekly or monthly data the last value is a week's or a month's, and the finding says so.
+      const grain = ctx.project.dataGrain && ctx.project.dataGrain !== "day" ? { grain: ctx.project.dataGrain } : {};
       return [
         ...findTrackingGaps(series, { metric }),
-        ...(end ? findPartialLastDay(series, { metric, date: end }) : []),
+        ...(end ? findPartialLastDay(series, { metric, date: end }).map((f) => ({ ...f, ...grain })) : []),
       ].filter((f) => f.periodEnd >= w.periodStart);
     }
     case "not_set_share":
