@@ -278,4 +278,20 @@ describe("generated Search Console and ad data: the factor that moved is the one
     expect(conversions.narration!.why).toMatch(/ from (5|4\.9\d|5\.\d+) % to 3\.\d+ % while clicks held/);
     expect(conversions.narration!.next).toMatch(/^The clicks converted less/);
   });
+
+  it("an ad account that served nothing on its last days is told as ads that stopped, not as broken tracking", async () => {
+    // The account's last 3 days: no clicks, impressions, cost or conversions (a paused account, a card declined).
+    const lines = adsCsv(
+      15,
+      () => 1.2,
+      () => 0.05,
+    ).split("\n");
+    const csv = [...lines.slice(0, -3), ...lines.slice(-3).map((l) => `${l.split(",")[0]},0,0,0.00,0`)].join("\n");
+    const { rows } = await report(csv, SHOP, "ecommerce");
+    const gaps = insight(rows, "tracking_gaps");
+    const told = `${gaps.summary} ${JSON.stringify(gaps.narration)}`;
+    expect(told).toMatch(/the ads (may have stopped serving|served almost nothing)/);
+    expect(told).not.toMatch(/tracking may be broken|a tracking gap|analytics tag/);
+    expect(gaps.narration!.next).toMatch(/^Check the campaigns' status, budget and billing/);
+  });
 });

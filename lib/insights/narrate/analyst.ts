@@ -353,7 +353,7 @@ function auditHeadline(f: NarrativeFinding, options: NarrativeOptions): string {
           return `${upper(metric)} in the ${f.grain} of ${formatDay(f.periodStart)}, the last ${f.grain} of the data, ${look} partial: ${current} against about ${usual} in a usual ${f.grain}.`;
         return `${upper(metric)} on ${formatDay(f.periodStart)}, the last day of the data, ${look} partial: ${current} against about ${usual} on that weekday.`;
       }
-      return `${metric ? upper(metric) : "Data"} ${wasOrWere(f.metric)} near zero${when(f, options)}${count ? ` (${count} ${f.count === 1 ? "day" : "days"})` : ""}: a tracking gap.`;
+      return `${metric ? upper(metric) : "Data"} ${wasOrWere(f.metric)} near zero${when(f, options)}${count ? ` (${count} ${f.count === 1 ? "day" : "days"})` : ""}: ${f.dataKind === "ads" ? "the ads served almost nothing" : f.dataKind === "organic_search" ? "Search Console shows almost nothing" : "a tracking gap"}.`;
     case "not_set_share":
       return `${formatPct(f.current).replace(/^[+−]/, "")} of ${metric} have no ${lower(dimensionLabel(f.dimension))} recorded.`;
     case "self_referrals":
@@ -520,7 +520,7 @@ function nextStep(lead: NarrativeFinding, findings: NarrativeFinding[], currency
     case "funnel":
       return `Review the page and form of this step on mobile and desktop: it is where people drop out.`;
     case "audit":
-      return auditNextStep(lead.check, lead.issue, lead.grain);
+      return auditNextStep(lead.check, lead.issue, lead.grain, lead.dataKind);
     case "competitor":
       return competitorNextStep(lead, findings);
     default:
@@ -660,11 +660,15 @@ function mixShare(driver: NarrativeFinding): { before: number; after: number; te
   return { before: shareBefore, after: shareAfter, text: `${pct(shareBefore)} → ${pct(shareAfter)}` };
 }
 
-function auditNextStep(check: string | undefined, issue?: string, grain?: string): string {
+function auditNextStep(check: string | undefined, issue?: string, grain?: string, dataKind?: string): string {
   switch (check) {
     case "tracking_gaps":
       if (issue === "partial")
         return `Import the ${grain === "week" || grain === "month" ? grain : "day"} again once it is complete, then run the report again.`;
+      if (dataKind === "ads")
+        return "Check the campaigns' status, budget and billing in the ad platform for those days, then re-import them.";
+      if (dataKind === "organic_search")
+        return "Search Console fills in its last two or three days late: import them again in a few days; if older days are empty, check the Pages report for pages dropped from the index.";
       if (issue === "tracking_change")
         return "Check what changed in the site's analytics tags that day (a second tag, a consent banner, a filter); until it is fixed, compare rates per session only with days after the change.";
       return "Check the analytics tag on the affected days, then re-import the data once it is fixed.";

@@ -730,6 +730,21 @@ function frozenSentence(f: Finding & Record<string, unknown>, ctx: NarrativeCont
   return `Tracking looks frozen ${range(f, ctx)}: ${what} ${wasOrWere(f.metric)} the same ${formatValue(f.current ?? 0, unit, ctx)} every day (${days}), which their day-to-day noise makes impossible; ${left}.`;
 }
 
+/**
+ * Why a metric fell to near zero, by whose data it is: an ad account's none is ads that stopped serving, Search
+ * Console's is days it has not filled in yet (its last two or three) or a site gone from the results; only an
+ * analytics source has a tag to break.
+ */
+const NEAR_ZERO_CAUSE: Record<string, string> = {
+  ads: "the ads may have stopped serving (paused, out of budget or disapproved)",
+  organic_search:
+    "Search Console may not have filled these days in yet, or the site's pages dropped out of the results",
+};
+const NEAR_ZERO_GAP: Record<string, string> = {
+  ads: "days the ads served almost nothing",
+  organic_search: "days Search Console shows almost nothing for",
+};
+
 /** The data's last day, week or month, recorded only in part (an export taken before it ended). */
 function partialSentence(f: Finding & Record<string, unknown>, Label: string, ctx: NarrativeContext): string {
   const unit = unitOf(f.metric);
@@ -754,8 +769,8 @@ function describeAudit(f: Finding & Record<string, unknown>, ctx: NarrativeConte
       if (f.issue === "frozen_values") return frozenSentence(f, ctx);
       if (f.issue === "partial") return partialSentence(f, Label, ctx);
       return f.issue === "break"
-        ? `${Label} dropped to near zero on ${formatDate(f.periodStart, ctx.locale)} and ${wasOrWere(f.metric) === "were" ? "have" : "has"} stayed there for ${f.count === 1 ? "1 day" : `${count(f.count)} days`}: tracking may be broken.`
-        : `${Label} ${wasOrWere(f.metric)} near zero ${range(f, ctx)} (${f.count === 1 ? "1 day" : `${count(f.count)} days`}: ${formatValue(f.current ?? 0, unit, ctx)} recorded against about ${formatValue(f.baseline ?? 0, unit, ctx)} expected), a tracking gap.`;
+        ? `${Label} dropped to near zero on ${formatDate(f.periodStart, ctx.locale)} and ${wasOrWere(f.metric) === "were" ? "have" : "has"} stayed there for ${f.count === 1 ? "1 day" : `${count(f.count)} days`}: ${NEAR_ZERO_CAUSE[String(f.dataKind)] ?? "tracking may be broken"}.`
+        : `${Label} ${wasOrWere(f.metric)} near zero ${range(f, ctx)} (${f.count === 1 ? "1 day" : `${count(f.count)} days`}: ${formatValue(f.current ?? 0, unit, ctx)} recorded against about ${formatValue(f.baseline ?? 0, unit, ctx)} expected), ${NEAR_ZERO_GAP[String(f.dataKind)] ?? "a tracking gap"}.`;
     case "not_set_share":
       return `${formatValue(f.current ?? 0, "percent", ctx)} of ${labelOf(f.metric)} have an unattributed ${lowerLabel(f.dimension)} (${f.dimensionValue}), above the ${formatValue(f.baseline ?? 0, "percent", ctx)} threshold.`;
     case "self_referrals":

@@ -18,6 +18,7 @@ import {
 } from "../../detectors/data-quality";
 import { findRevenueMismatch } from "../../detectors/revenue-reconciliation";
 import { addDays } from "@/lib/dates";
+import { dataKindOf } from "../../attribute/factors";
 import { SEVERITY_WEIGHT } from "../impact";
 import type { ProjectData } from "../../data/project-data";
 import { trackingChangeFinding, trackingChanges } from "../tracking-change";
@@ -82,9 +83,13 @@ function auditFindings(ctx: EngineContext, check: AuditCheck): AuditFinding[] {
       const end = ctx.data.dataEnd(metric, w.periodStart);
       // On weekly or monthly data the last value is a week's or a month's, and the finding says so.
       const grain = ctx.project.dataGrain && ctx.project.dataGrain !== "day" ? { grain: ctx.project.dataGrain } : {};
+      // An ad account's or Search Console's none is no analytics tag's fault: the finding says whose data it is.
+      const source = metric === "sessions" ? null : ctx.data.sourceFor([metric]);
+      const dataKind = source ? dataKindOf((part) => ctx.data.hasPart(part, source)) : undefined;
+      const kind = dataKind ? { dataKind } : {};
       return [
-        ...findTrackingGaps(series, { metric }),
-        ...(end ? findPartialLastDay(series, { metric, date: end }).map((f) => ({ ...f, ...grain })) : []),
+        ...findTrackingGaps(series, { metric }).map((f) => ({ ...f, ...kind })),
+        ...(end ? findPartialLastDay(series, { metric, date: end }).map((f) => ({ ...f, ...grain, ...kind })) : []),
       ].filter((f) => f.periodEnd >= w.periodStart);
     }
     case "not_set_share":
