@@ -11,10 +11,11 @@ import { countObservations, uploadCsv, uploadWorld } from "@/test/data-source-fi
 import { writeXlsxRows, zipWorkbook } from "@/test/write-xlsx";
 
 // The .xlsx reader (server/exports/xlsx/sheet-to-csv.ts, lib/csv-import/xlsx/): a workbook's tab as the CSV lines the
-// importer reads (the first with dates and metrics, else the first). The workbooks here are written part by part as Excel lays them out (the sheets before
-// the shared strings and styles, a second sheet that is not the first tab, date styles built in and custom, the 1904
-// date system, namespace prefixes as the .NET writers put them). These are tests of the converter: no real .xlsx
-// export is in ../shared/real-exports, so the upload test below is an .xlsx written by ExcelJS from a real CSV's rows.
+// importer reads (the first with dates and metrics, else the first). The workbooks here are written part by part as
+// Excel lays them out (the sheets before the shared strings and styles, a second sheet that is not the first tab,
+// date styles built in and custom, the 1904 date system, namespace prefixes as the .NET writers put them). These are
+// tests of the converter: no real .xlsx export is in ../shared/real-exports, so the upload test below is an .xlsx
+// written by ExcelJS from a real CSV's rows.
 
 const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 const MAIN = `xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"`;
