@@ -127,6 +127,13 @@ const config = [
     },
   },
   ...layering,
+  // The app logs through server/log.ts (JSON lines with a level); a console.log left in the engine printed a debug
+  // line for every step of every report.
+  {
+    files: ["server/**", "lib/**", "app/**", "components/**", "emails/**"],
+    ignores: ["server/log.ts", "**/*.test.{ts,tsx}"],
+    rules: { "no-console": ["error", { allow: ["warn", "error"] }] },
+  },
 ];
 
 export default config;

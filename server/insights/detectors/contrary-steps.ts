@@ -185,20 +185,6 @@ export function toldOnTheirDays(
     // sentence would state a change its own days did not make. The real Universal Analytics export said "Users
     // shifted 0.8 % down to about 88 a day from Jan 15" on days that averaged 88.4 before and 91.9 after.
     const moved = told.current < (told.expectedLow ?? -Infinity) || told.current > (told.expectedHigh ?? Infinity);
-    console.log(
-      "STEP",
-      f.metric,
-      f.dimensionValue,
-      f.date,
-      f.baseline,
-      f.current,
-      "→",
-      told.baseline,
-      told.current,
-      told.expectedLow,
-      told.expectedHigh,
-      moved,
-    );
     return moved && Math.sign(told.change) === Math.sign(f.change) ? [told] : [];
   });
 }
