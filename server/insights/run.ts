@@ -46,7 +46,10 @@ function answer(ctx: ReportContext, intention: Intention): IntentionResult | nul
 
 function contextOf(input: EngineInput): ReportContext {
   const { days: excludedDays, frozen } = unknownDays(input);
-  const cube = new MetricCube(input.data, input.segmentDaily).withUnknown(excludedDays);
+  // Each series at its source's grain (data/source-grain.ts): a weekly export's series is a run of weeks.
+  const cube = new MetricCube(input.data, input.segmentDaily, { grains: input.project.sourceGrains }).withUnknown(
+    excludedDays,
+  );
   const kpi = primaryKpi(input.project.siteType, cube.data, input.project.primaryKpi);
   return {
     input,

@@ -1,5 +1,4 @@
 import "server-only";
-import { coarsestGrain } from "@/lib/csv-import/grain";
 import type { Dimension } from "@/lib/insights/metrics";
 import type { SiteTypeKey } from "@/lib/insights/intentions";
 import { neededDimensions } from "../engine/applicable";
@@ -66,7 +65,7 @@ export async function loadReportInput(options: {
   // Each source's watched segments are picked and read as soon as its per-value totals are in,
   // while the other sources' totals are still being summed (Search Console's thousands of queries
   // take longest); the series then follow the sources in the order the whole data lists them.
-  const watched = new Map<string, Promise<SegmentDaily>>();
+  const watched = new Map<string, Promise<SegmentDaily | undefined>>();
   const paid = new Map<string, ReturnType<typeof loadPaidCampaignDays>>();
   const data = await loadProjectData({
     projectId: options.projectId,
@@ -75,14 +74,18 @@ export async function loadReportInput(options: {
     sourceIds,
     rollupsChecked: true,
     onSourceTotals: (sourceId, own) => {
-      const read = loadSegmentDaily({
-        projectId: options.projectId,
-        sourceIds: [sourceId],
-        dimensions: WATCHED_DIMENSIONS,
-        segments: pickWatchedSegments(own, WATCHED_DIMENSIONS),
-        from: range.from,
-        to: window.periodEnd,
-      });
+      // Only a daily source's segments are watched day by day: a weekly or monthly row has no day to judge.
+      const daily = sources.find((s) => s.id === sourceId)?.grain === "day";
+      const read = daily
+        ? loadSegmentDaily({
+            projectId: options.projectId,
+            sourceIds: [sourceId],
+            dimensions: WATCHED_DIMENSIONS,
+            segments: pickWatchedSegments(own, WATCHED_DIMENSIONS),
+            from: range.from,
+            to: window.periodEnd,
+          })
+        : Promise.resolve(undefined);
       // The paid campaigns' days, for ad metrics broken down by campaign (load-paid-campaign-days.ts).
       const paidDays = loadPaidCampaignDays(sourceId, own, window);
       // Awaited below; a failure while other reads are still running must not go unhandled.
@@ -104,8 +107,7 @@ export async function loadReportInput(options: {
     untestedShifts: perSource.reduce((n, d) => n + (d?.untestedShifts ?? 0), 0),
   };
   const sourceNames = Object.fromEntries(sources.map((s) => [s.id, s.name]));
-  // The coarsest grain among the sources with rows in the report: a weekly file's row is a week, never a day.
-  const read = new Set(data.sources.filter((s) => s.days.size > 0).map((s) => s.sourceId));
-  const dataGrain = coarsestGrain(sources.filter((s) => read.has(s.id)).map((s) => s.grain));
-  return { data, segmentDaily, window, project: { ...options.project, sourceNames, dataGrain } };
+  // Each metric is read at its own source's grain (source-grain.ts): a weekly file's row is a week, never a day.
+  const sourceGrains = Object.fromEntries(sources.map((s) => [s.id, s.grain]));
+  return { data, segmentDaily, window, project: { ...options.project, sourceNames, sourceGrains } };
 }

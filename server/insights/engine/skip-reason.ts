@@ -9,6 +9,8 @@ import { metricParts } from "../data/project-data";
 import { COUNT_BEHIND, MIN_COUNT_PER_DAY, MIN_COUNT_PER_DAY_COUNTED, MIN_COUNT_PER_DAY_SHIFTS } from "./count-floor";
 import { formatDate } from "@/lib/insights/narrate/sentences";
 import { siteTypeIntentions } from "./applicable";
+import { finestGrain, grainOfMetric } from "../data/source-grain";
+import { wasOrWere } from "@/lib/catalogue/metrics";
 import type { EngineContext } from "./types";
 
 // Why an intention is not run, in words a report reader understands: a detector that needs more
@@ -184,18 +186,33 @@ function standsIn(ctx: EngineContext, intention: Intention): boolean {
 /**
  * Why a day-by-day analysis cannot be made on weekly or monthly data (data_sources.grain): each row is a whole week or
  * month dated by its first day, so an "unusual day", a segment's shift "since Dec 9" or a day's level shift would be
- * a claim about a day the data does not have. The periods' totals are still compared (comparisonGap counts periods).
+ * a claim about a day the data does not have. A total is judged at its own source's grain, so Search Console by day
+ * keeps its days beside a store's weekly export; the segments are watched on the daily sources alone. The periods'
+ * totals are still compared (comparisonGap counts periods).
  */
 function coarseGrainReason(ctx: EngineContext, a: Intention["analysis"]): NotRun | null {
-  const grain = ctx.project.dataGrain ?? "day";
-  if (grain === "day" || (a.type !== "anomalies" && a.type !== "segments" && a.type !== "trend")) return null;
+  if (a.type !== "anomalies" && a.type !== "segments" && a.type !== "trend") return null;
+  const grain =
+    a.type === "segments" ? finestGrain(ctx.project, ctx.data) : grainOfMetric(ctx.project, ctx.data, a.metric);
+  if (grain === "day") return null;
   const { adjective, noun } = GRAIN_WORDS[grain];
   const unusualDays = a.type === "anomalies" || (a.type === "segments" && a.view === "anomalies");
   const what = unusualDays ? "finding unusual days" : "finding the day a level changed";
+  // Beside a daily source, the sentence names the source the metric comes from: the project's other data has its days.
+  const source = a.type === "segments" ? null : ctx.data.sourceFor(metricParts(a.metric));
+  const name = source ? ctx.project.sourceNames?.[source] : undefined;
+  if (a.type === "segments" || finestGrain(ctx.project, ctx.data) !== "day" || !name)
+    return needs(
+      what,
+      "daily data",
+      `; this project's data is ${adjective} (each row a ${noun}), so no single day can be judged`,
+    );
+  const metric = label(a.metric);
+  const verb = wasOrWere(a.metric) === "were" ? "are" : "is";
   return needs(
     what,
     "daily data",
-    `; this project's data is ${adjective} (each row a ${noun}), so no single day can be judged`,
+    `; ${metric} ${verb} read from “${name}”, whose data is ${adjective} (each row a ${noun}), so no single day of it can be judged`,
   );
 }
 
@@ -225,7 +242,7 @@ function comparisonGap(ctx: EngineContext, intention: Intention): NotRun | null 
   if (undefinedIn) return undefinedIn;
   if (ctx.data.periodTotals(metric).baseline === null)
     return { reason: `${comparison} has no data to compare with.`, need: null };
-  const grain = ctx.project.dataGrain ?? "day";
+  const grain = grainOfMetric(ctx.project, ctx.data, metric);
   for (const { name, from, to } of periods) {
     if (grain !== "day") {
       // Weekly or monthly rows: each is dated by its period's first day, so the periods are counted, not the days.

@@ -18,10 +18,11 @@ export interface EngineProject {
   /** Its data sources' names by id: a total read from one of several sources says which. */
   sourceNames?: Readonly<Record<string, string>>;
   /**
-   * The coarsest grain of the sources with rows in the report (data_sources.grain, ADR 0019): with weekly or monthly
-   * rows, each row is a whole week or month dated by its first day, so no day of it can be judged on its own.
+   * Each source's grain (data_sources.grain, ADR 0019), by id; a source not listed is daily. A weekly or monthly row is
+   * a whole week or month dated by its first day: no day of it is judged, while a daily source beside it is judged day
+   * by day (data/source-grain.ts).
    */
-  dataGrain?: Grain;
+  sourceGrains?: Readonly<Record<string, Grain>>;
 }
 
 /** Everything a report is computed from, already loaded: the engine reads no database. */

@@ -21,6 +21,7 @@ import { addDays } from "@/lib/dates";
 import { dataKindOf } from "../../attribute/factors";
 import { SEVERITY_WEIGHT } from "../impact";
 import type { ProjectData } from "../../data/project-data";
+import { grainOfMetric } from "../../data/source-grain";
 import { trackingChangeFinding, trackingChanges } from "../tracking-change";
 import type { EngineContext, IntentionOutcome } from "../types";
 
@@ -82,7 +83,8 @@ function auditFindings(ctx: EngineContext, check: AuditCheck): AuditFinding[] {
       const series = ctx.data.series(metric, addDays(w.periodStart, -28), w.periodEnd);
       const end = ctx.data.dataEnd(metric, w.periodStart);
       // On weekly or monthly data the last value is a week's or a month's, and the finding says so.
-      const grain = ctx.project.dataGrain && ctx.project.dataGrain !== "day" ? { grain: ctx.project.dataGrain } : {};
+      const own = grainOfMetric(ctx.project, ctx.data, metric);
+      const grain = own !== "day" ? { grain: own } : {};
       // An ad account's or Search Console's none is no analytics tag's fault: the finding says whose data it is.
       const source = metric === "sessions" ? null : ctx.data.sourceFor([metric]);
       const dataKind = source ? dataKindOf((part) => ctx.data.hasPart(part, source)) : undefined;
