@@ -21,6 +21,8 @@ export const DATA_SOURCE_MESSAGES = {
   noRows: "The file has a header row but no data rows",
   dealListTooLarge: (mb: number) =>
     `The deals export is larger than ${mb} MB. Export fewer deals (filter the view by create date) and upload each part`,
+  comparisonTooLarge: (mb: number) =>
+    `The Search Console comparison is larger than ${mb} MB, more than its chart of two date ranges holds. Export the Performance report again and upload its Chart.csv as Search Console writes it`,
   interrupted: "The upload was interrupted before the file was complete. Please try again",
   unknownColumn: (line: number, column: string) =>
     `Line ${line}, column ${column}: unknown column. Upload the file from the data source page to choose what it holds (or Ignore it) in the preview, or name it as in the template: date, ${list(DIMENSIONS)}, ${list(STORED_METRICS)}`,

@@ -5,6 +5,9 @@ import { GRAIN_WORDS, type Grain } from "../csv-import/grain";
 // line (and the column) the reason is seen on, as every CSV message does.
 
 const at = (line: number, column?: string) => (column ? `Line ${line}, column ${column}` : `Line ${line}`);
+/** How Search Console exports a range by day: without Compare, its chart table. */
+const COMPARE_OFF =
+  "In Search Console, turn Compare off in the date filter, choose one date range, export again and upload its Chart.csv (Dates.csv in older exports), which has one row per day; export each range so if you need both";
 const days = (n: number) => `${n.toLocaleString("en")} day${n === 1 ? "" : "s"}`;
 
 export const EXPORT_MESSAGES = {
@@ -40,6 +43,14 @@ export const EXPORT_MESSAGES = {
     `Column ${column}: ${value} does not start a ${GRAIN_WORDS[grain].noun} as ${other} does: the file mixes ${GRAIN_WORDS[grain].adjective} rows with others. Export the report at one grain (by day, week or month) and upload it again`,
   exactDuplicate: (line: number, first: number) =>
     `${at(line)}: the same row as line ${first}, cell for cell. Remove one of them (the file may hold an export twice) and upload it again`,
+  comparisonTotals: (line: number, labels: readonly [string, string]) =>
+    `${at(line)}: the table compares two date ranges (${labels[0]} with ${labels[1]}) and has no date column: each row is a total over each range, not one day. ${COMPARE_OFF}`,
+  comparisonWithoutDays: (line: number, labels: readonly [string, string]) =>
+    `${at(line)}: the table compares ${labels[0]} with ${labels[1]}, and its rows do not say which day of ${labels[1]} each one's figures are. ${COMPARE_OFF} (or compare two Custom ranges: the export then names each range's dates)`,
+  comparisonDateOutside: (line: number, column: string, date: string, labels: readonly [string, string]) =>
+    `${at(line, column)}: ${date} is in neither compared range (${labels[0]}, ${labels[1]}). ${COMPARE_OFF}`,
+  comparisonOverlap: (line: number, date: string, otherLine: number) =>
+    `${at(line)}: ${date} is in both compared ranges with other figures than on line ${otherLine}. ${COMPARE_OFF}`,
   noDataTable: (line: number) =>
     `${at(line)}: the file has no table of dates and metrics to import: a header naming its columns, then one row per date`,
   otherGrain: (sourceGrain: Grain, fileGrain: Grain) =>

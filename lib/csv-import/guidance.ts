@@ -106,7 +106,7 @@ export function exportByDay(tool: Tool | null): string {
     case "ua":
       return "In Universal Analytics, export the report's chart by day (its Day Index table) or add Date as a secondary dimension";
     case "searchConsole":
-      return "In Search Console, export Performance again and upload its Dates.csv, which has one row per day";
+      return "In Search Console, export Performance again and upload its Chart.csv (Dates.csv in older exports), which has one row per day";
     case "shopify":
       return "In Shopify Analytics, show the report by Day (or Week or Month) and export it again";
     case "hubspot":

@@ -21,6 +21,7 @@ import { detectDateOrder, isWeekdayName, type DateOrder } from "./parse-date";
 import { parseNumberCell } from "./parse-number";
 import { isTotalLabel, isTotalsRow, type Preamble } from "./preamble";
 import { proposeMapping, type ProposedColumn } from "./propose-mapping";
+import { comparisonDays, isDatedComparison, rangeComparison } from "./range-comparison";
 import { readItems, sniffSeparator } from "./read-items";
 import type { Separator } from "./csv-parser";
 import { SectionSplitter, type Section } from "./sections";
@@ -90,6 +91,11 @@ export interface ExportReading {
    * (lib/csv-import/deal-list.ts): the importer counts the whole file's deals before it imports.
    */
   dealList?: true;
+  /**
+   * The file is a Search Console comparison of two date ranges with dates, read as the table of both ranges' days
+   * (lib/csv-import/range-comparison.ts): the importer reads the whole file's days before it imports.
+   */
+  rangeComparison?: true;
 }
 
 interface Analysis {
@@ -148,12 +154,22 @@ export function readExport(
     if (deals.refusal) counted.refusal = deals.refusal;
     return counted;
   }
+  if (sections.length > 0 && isDatedComparison(sections[0].headers)) {
+    const days = comparisonDays(text, complete)!;
+    const read = readExport(days.text, { complete, encoding, tool: "searchConsole" });
+    read.rangeComparison = true;
+    read.notes.unshift(days.note);
+    if (days.refusal) read.refusal = days.refusal;
+    return read;
+  }
   const tool =
     knownTool ??
-    detectTool(
-      preamble,
-      sections.map((s) => s.headers),
-    );
+    (sections.some((s) => rangeComparison(s.headers))
+      ? "searchConsole"
+      : detectTool(
+          preamble,
+          sections.map((s) => s.headers),
+        ));
   const reading: ExportReading = {
     encoding,
     separator,
@@ -335,6 +351,8 @@ function whyNothing(analyses: Analysis[], preamble: Preamble, tool: Tool | null)
     analyses.find((a) => a.metrics > 0 && a.section.rowCount > 0) ?? analyses.find((a) => a.metrics > 0);
   const a = withMetrics ?? analyses[0];
   const s = a.section;
+  const compared = analyses.map((x) => ({ x, ranges: rangeComparison(x.section.headers) })).find((c) => c.ranges);
+  if (compared) return X.comparisonTotals(compared.x.section.headerLine, compared.ranges!.labels);
   // GA4's "Day" is the day of the month.
   const dayOfMonth = s.headers.findIndex((h) => squashName(h) === "day");
   if (dayOfMonth !== -1 && s.rows.length > 0 && s.rows.every((r) => /^\d{1,2}$/.test((r[dayOfMonth] ?? "").trim())))

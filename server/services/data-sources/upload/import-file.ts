@@ -17,7 +17,8 @@ import {
   type TablePlan,
   type TotalsRow,
 } from "@/lib/csv-import/table-plan";
-import { dealListDays } from "@/lib/csv-import/deal-list";
+import { dealListDays, type DealDays } from "@/lib/csv-import/deal-list";
+import { comparisonDays, type ComparisonDays } from "@/lib/csv-import/range-comparison";
 import { isXlsx } from "@/lib/csv-import/xlsx-cells";
 import { AppError } from "../../../errors";
 import { CsvImportError } from "./csv-layout";
@@ -78,7 +79,8 @@ async function importText(
   if (text.includes("\u0000")) throw new AppError(415, M.notCsv);
   const reading = readExport(text, { complete, encoding });
   if (reading.refusal) throw new CsvImportError(reading.refusal);
-  if (reading.dealList) return importDealList(source, encoding, target);
+  if (reading.dealList) return importRewritten(source, encoding, target, DEAL_LIST);
+  if (reading.rangeComparison) return importRewritten(source, encoding, target, COMPARISON);
   const { plan, problems } = planTable(reading, target.mapping, target.remembered);
   if (!plan) throw new CsvImportError(problemMessage(reading, problems, Boolean(target.mapping)));
   const utf8 = encoding === "utf-8" ? source : transcode(source, encoding);
@@ -97,21 +99,25 @@ async function importText(
 
 /** The most of a deals export read into memory to count its deals (HubSpot's exports are a few MB). */
 const DEAL_LIST_BYTES = 100 * 1024 * 1024;
+/** The most of a Search Console comparison read into memory (its chart of two ranges is a few hundred days). */
+const COMPARISON_BYTES = 10 * 1024 * 1024;
 
 /**
- * A list of deals (HubSpot's deals export): the whole file's deals counted by day (lib/csv-import/deal-list.ts, as
- * the preview counts its start), then that table imported as any export is.
+ * An export read as a table of our own (a list of deals counted by day, lib/csv-import/deal-list.ts; both ranges'
+ * days of a Search Console comparison, lib/csv-import/range-comparison.ts): the whole file read as the preview reads
+ * its start, then that table imported as any export is.
  */
-async function importDealList(
+async function importRewritten(
   source: AsyncIterable<Buffer>,
   encoding: TextEncoding,
   target: ImportTarget,
+  rewrite: { maxBytes: number; tooLarge: string; days: (text: string) => DealDays | ComparisonDays },
 ): Promise<UploadSummary> {
   const parts: Buffer[] = [];
   let bytes = 0;
   for await (const chunk of source) {
     bytes += chunk.length;
-    if (bytes > DEAL_LIST_BYTES) throw new CsvImportError(M.dealListTooLarge(DEAL_LIST_BYTES / 1024 / 1024));
+    if (bytes > rewrite.maxBytes) throw new CsvImportError(rewrite.tooLarge);
     parts.push(chunk);
   }
   let text: string;
@@ -120,11 +126,22 @@ async function importDealList(
   } catch {
     throw new AppError(415, M.notCsv);
   }
-  const deals = dealListDays(text.replace(/^\uFEFF/, ""), true)!;
-  if (deals.refusal) throw new CsvImportError(deals.refusal);
-  const summary = await importText(Buffer.from(deals.text, "utf8"), emptyIterator(), true, target);
-  return { ...summary, notes: [deals.note, ...(summary.notes ?? []).filter((n) => n !== deals.note)] };
+  const days = rewrite.days(text.replace(/^\uFEFF/, ""));
+  if (days.refusal) throw new CsvImportError(days.refusal);
+  const summary = await importText(Buffer.from(days.text, "utf8"), emptyIterator(), true, target);
+  return { ...summary, notes: [days.note, ...(summary.notes ?? []).filter((n) => n !== days.note)] };
 }
+
+const DEAL_LIST = {
+  maxBytes: DEAL_LIST_BYTES,
+  tooLarge: M.dealListTooLarge(DEAL_LIST_BYTES / 1024 / 1024),
+  days: (text: string) => dealListDays(text, true)!,
+};
+const COMPARISON = {
+  maxBytes: COMPARISON_BYTES,
+  tooLarge: M.comparisonTooLarge(COMPARISON_BYTES / 1024 / 1024),
+  days: (text: string) => comparisonDays(text, true)!,
+};
 
 const emptyIterator = (): AsyncIterator<Buffer> => ({ next: async () => ({ done: true, value: undefined }) });
 
