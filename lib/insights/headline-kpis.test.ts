@@ -6,7 +6,10 @@ const sessions = { metric: "sessions", current: 1050, change: 50, changePct: 0.0
 describe("how a key figure's change reads", () => {
   it("colours news by the metric's sense and leaves noise without colour", () => {
     expect(figureReading(sessions)).toEqual({ tone: "good", direction: "up", note: null });
-    expect(figureReading({ ...sessions, metric: "cost" })).toMatchObject({ tone: "bad" });
+    expect(figureReading({ ...sessions, metric: "cpc" })).toMatchObject({ tone: "bad" });
+    // Ad spend has no good way (ADR 0033): more of it is neither good nor bad news by itself.
+    expect(figureReading({ ...sessions, metric: "cost" })).toMatchObject({ tone: "neutral", direction: "up" });
+    expect(figureReading({ ...sessions, metric: "cost", change: -50 })).toMatchObject({ tone: "neutral" });
     expect(figureReading({ ...sessions, significant: false })).toEqual({
       tone: "neutral",
       direction: "up",

@@ -2,6 +2,7 @@ import type { SiteType } from "../constants/site-types";
 import { findMetric, type MetricKey } from "../catalogue/metrics";
 import { formatPct, isNegligiblePct } from "./format-values";
 import { beyondSeason, changeIsNews, type FindingSeason } from "./season";
+import { isSpend } from "./narrate/sense";
 
 /**
  * The figures a reader of each kind of site checks first, in order: the report's header shows the first three to
@@ -100,7 +101,8 @@ export function seasonNote(figure: { current?: number | null; season?: FindingSe
 
 /** Good news or bad by the metric's sense: a rise in revenue is good, a rise in a cost or a position bad. */
 export function changeSense(metric: string, change: number | null | undefined): "good" | "bad" | "neutral" {
-  if (!change) return "neutral";
+  // Ad spend's move is neither (narrate/sense.ts): more or less budget, not better or worse.
+  if (!change || isSpend(metric)) return "neutral";
   return change > 0 === (findMetric(metric)?.higherIsBetter ?? true) ? "good" : "bad";
 }
 

@@ -21,6 +21,7 @@ import { beyondSeason, isSeasonallyExpected, seasonOf, type FindingSeason } from
 import type { DataKind, FactorSplit } from "../finding";
 import { factorsSentence } from "./factors";
 import { dataKindNextStep } from "./data-kind-steps";
+import { isSpend } from "./sense";
 
 export interface NarrativeFinding {
   kind: string;
@@ -505,6 +506,9 @@ function nextStep(lead: NarrativeFinding, findings: NarrativeFinding[], currency
           : `Look at ${where ? possessive(where) : "the"} orders of ${formatDay(lead.periodStart)} for what made them worth less (a discount code, a price error, refunds) and correct it if it was not intended.`;
       return `Check what happened on ${formatDay(lead.periodStart)} (a release, a campaign launch, a tracking change) and note it, so the next report reads it as known.`;
     case "level_shift":
+      // Less spend is no level to reset targets to (sense.ts): a campaign cut, paused or stopped; a campaign's ads
+      // shown or clicked about never again stopped serving (no tag records impressions or ad clicks).
+      if (!up && !lead.until && (isSpend(lead.metric) || stoppedDelivery(lead))) return spendCutNextStep(lead, where);
       if (!good && lead.movedTo) return movedLevelNextStep(lead, where, metric);
       if (good && lead.movedFrom) {
         const from = segmentName(lead.movedFrom.dimension, lead.movedFrom.dimensionValue);
@@ -526,6 +530,23 @@ function nextStep(lead: NarrativeFinding, findings: NarrativeFinding[], currency
     default:
       return `Look into ${metric} before the next report.`;
   }
+}
+
+/** A campaign's impressions or clicks (the ad platform's counts) that all but stopped. */
+const stoppedDelivery = (lead: NarrativeFinding) =>
+  lead.dimension === "campaign" &&
+  (lead.metric === "impressions" || lead.metric === "clicks") &&
+  (lead.baseline ?? 0) > 0 &&
+  (lead.current ?? 0) <= STOPPED_SHARE * (lead.baseline ?? 0);
+
+/** After ad spend (or a campaign's delivery) stepped down: what cut or stopped it, and whether the results fell too. */
+function spendCutNextStep(lead: NarrativeFinding, where: string): string {
+  const day = formatDay(lead.periodStart);
+  const who = where || "the account";
+  const before = lead.baseline ?? 0;
+  if (before > 0 && (lead.current ?? before) <= STOPPED_SHARE * before)
+    return `Check why ${who} stopped serving on ${day} (paused, out of budget, ads disapproved, a payment failed) and whether its conversions moved to other campaigns or were lost; restart it if the stop was not intended.`;
+  return `Check what cut ${possessive(who)} spend on ${day} (a budget, bids, a paused campaign or ad) and whether its clicks and conversions fell with it; restore it if it was not intended.`;
 }
 
 /**

@@ -56,6 +56,11 @@ const possessive = (name: string) => (/s$/.test(name) ? `${name}'` : `${name}'s`
 function adsStep(lead: StepFinding, good: boolean, where: string): string | null {
   const campaigns = possessive(where || "the campaigns");
   const by = carriedBy(lead);
+  // Spend has no good way (sense.ts): a fall is checked as a cut or a pause, a rise as budget that must pay.
+  if (lead.metric === "cost" && (lead.change ?? 0) < 0 && by !== null)
+    return by === "rate"
+      ? `Each click costs less: check that ${campaigns} clicks and conversions held (cheaper clicks can be worse ones), and keep the bids that did it.`
+      : `The account bought fewer clicks: check whether ${where ? `${where} was paused or its budget cut or spent early` : "campaigns were paused or their budgets cut or spent early"}, and whether conversions fell with the spend; restore what was cut if it was not intended.`;
   if (good) return null;
   if (by === null)
     return `Compare ${where || "the campaigns"} with the comparison period in the ad account (budgets, bids, ads, targeting) and restore what changed if it was not intended.`;

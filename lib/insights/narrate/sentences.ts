@@ -15,7 +15,7 @@ import { withoutCampaign } from "./analyst";
 import { estimatedDaysClause } from "@/lib/insights/period-estimate";
 import { beyondSeason } from "@/lib/insights/season";
 import { daysRun, type DaysRun } from "@/lib/insights/days-in-a-row";
-import { downIsGood } from "./sense";
+import { downIsGood, isSpend } from "./sense";
 import { factorsSentence, type WithFactors } from "./factors";
 import type { Explanation, LegacyFinding as Finding, MovedFrom, MovedTo } from "./legacy-fields";
 
@@ -223,7 +223,7 @@ export function describeFinding(finding: Finding, ctx: NarrativeContext): string
     movedToNote(finding, ctx) +
     movedFromNote(finding, ctx) +
     kpiImpact(finding, ctx) +
-    goodOrBad(finding)
+    goodOrBad(finding, ctx)
   );
 }
 
@@ -278,16 +278,31 @@ function runKpiImpact(run: readonly Finding[], told: DaysRun, ctx: NarrativeCont
 }
 
 /**
- * For metrics where down is good (cost, CPC, CPA, position), says which way the news is: once, on
- * the total or the segment that moved (a driver is a part of the total's change, already told).
+ * For metrics where down is good (CPC, CPA, position), says which way the news is: once, on the total or the segment
+ * that moved (a driver is a part of the total's change, already told). Ad spend has no good way (sense.ts): its fall
+ * to about none is told as ads that stopped serving, never as "an improvement".
  */
-function goodOrBad(f: Finding): string {
+function goodOrBad(f: Finding, ctx: NarrativeContext): string {
   if (f.kind === "audit" || f.kind === "funnel" || f.kind === "driver" || f.direction === null) return "";
+  if (isSpend(f.metric)) return stoppedServing(f, ctx);
   if (!downIsGood(f.metric)) return "";
   const label = labelOf(f.metric);
   return f.direction === "down"
     ? ` An improvement: lower ${label} is better.`
     : ` A deterioration: lower ${label} is better.`;
+}
+
+/** Spend at this share of what it was or less has stopped: a pause, a spent budget, a disapproved ad. */
+const STOPPED_SPEND_SHARE = 0.05;
+
+/** " The ads stopped serving: …" for a level or a period of spend that fell to about none; "" otherwise. */
+function stoppedServing(f: Finding, ctx: NarrativeContext): string {
+  if ((f.kind !== "level_shift" && f.kind !== "change") || f.direction !== "down") return "";
+  const before = f.baseline ?? 0;
+  const after = f.current ?? before;
+  if (!(before > 0) || after > STOPPED_SPEND_SHARE * before) return "";
+  const who = f.dimension ? segmentName(f.dimension, f.dimensionValue) : "The ads";
+  return ` ${who} stopped serving (spend fell to ${formatValue(Math.max(0, after), "currency", ctx)}${f.kind === "level_shift" ? " a day" : ""}): a pause or a spent budget, not a saving.`;
 }
 
 /**

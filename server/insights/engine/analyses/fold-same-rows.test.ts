@@ -102,8 +102,7 @@ describe("foldSameEvent", () => {
     expect(describeFinding(findings[0], { currency: "GBP" })).toBe(
       "Cost for Campaign “Emergency Plumber” shifted from about £670.79 to £1,077.58 a day on Oct 18, 2026 (+60.6%), " +
         "5.0 times the day-to-day noise. Medium “cpc” (+£411.36 a day) and Source “google” (+£402.94 a day) moved by " +
-        "about as much the same day: most likely this change, seen in wider segments. A deterioration: lower cost is " +
-        "better.",
+        "about as much the same day: most likely this change, seen in wider segments.",
     );
   });
 
