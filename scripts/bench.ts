@@ -4,6 +4,7 @@
  * .next-bench, built once when missing; --rebuild forces a new build), and measures through HTTP.
  * In-process benchmarks (exports) run first, without either; when only they are chosen, neither
  * starts. Add a benchmark as one file under scripts/bench/ and list it in BENCHMARKS.
+ * `--engine=v3` judges the v3 insight engine in the quality and real-series parts (default v2, what users run).
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
@@ -15,6 +16,8 @@ import { ingestBenchmark } from "./bench/ingest";
 import { importFilesBenchmark } from "./bench/import-files";
 import { pageJsBenchmark } from "./bench/page-js";
 import { runQuality } from "./bench/quality";
+import { benchEngine } from "./bench/engine-choice";
+import { runGeneratedProperties } from "./bench/generated-properties";
 import { realSeriesBenchmark } from "./bench/real-series";
 import { reportBenchmark } from "./bench/report";
 import { rootCauseBenchmark } from "./bench/root-cause";
@@ -144,13 +147,17 @@ async function cleanup(): Promise<void> {
 
 async function main() {
   if (quality) {
-    step("running quality (generated projects with planted events and their noise twins)");
+    const engine = benchEngine(args);
+    step(`running quality with engine ${engine} (generated projects with planted events and their noise twins)`);
     // QUALITY_PROJECTS=120 for a figure less tied to the luck of 60 draws (docs/decisions/0006).
     for (const account of ["shop", "campaigns", "campaignDays"] as const) {
-      const { results, lines } = runQuality(Number(process.env.QUALITY_PROJECTS) || undefined, account);
+      const { results, lines } = runQuality(Number(process.env.QUALITY_PROJECTS) || undefined, account, engine);
       console.log(lines.join("\n"));
       for (const r of results) console.log(`  ${formatResult(r)}`);
     }
+    const generated = runGeneratedProperties(engine);
+    console.log(generated.lines.join("\n"));
+    for (const r of generated.results) console.log(`  ${formatResult(r)}`);
     if (selected.length === 0) return;
   }
   if (selected.length === 0)

@@ -15,11 +15,13 @@ export interface WindowResult {
   periodStart: string;
   periodEnd: string;
   /** The dated event the window is about (null: a quiet window or an export's window). */
-  event: { date: string; name: string; found: string | null } | null;
+  event: { date: string; kind: string; name: string; found: string | null } | null;
   quiet: boolean;
   falseFindings: string[];
   violations: { property: string; text: string }[];
   ms: number;
+  /** The engine's own part of `ms`. */
+  engineMs: number;
 }
 
 export interface ChildResult {
@@ -101,7 +103,7 @@ async function main() {
       })
       .returning();
     const started = performance.now();
-    await generateReport(row.id);
+    const generated = await generateReport(row.id);
     const ms = performance.now() - started;
     const [stored] = await db().select().from(reports).where(eq(reports.id, row.id));
     const rows = await db().select().from(insights).where(eq(insights.reportId, row.id)).orderBy(asc(insights.rank));
@@ -118,7 +120,7 @@ async function main() {
       property: v.property,
       text: v.text,
     }));
-    return { checked, violations, ms };
+    return { checked, violations, ms, engineMs: generated.engineMs ?? NaN };
   }
 
   const windows: WindowResult[] = [];
@@ -146,11 +148,12 @@ async function main() {
         dataset: series.key,
         periodStart: w.start,
         periodEnd: w.end,
-        event: w.event ? { date: w.event.date, name: w.event.name, found: found ? describe(found) : null } : null,
+        event: w.event ? { ...w.event, found: found ? describe(found) : null } : null,
         quiet: !w.event,
         falseFindings: w.event ? [] : falseFindings(r.checked).map(describe),
         violations: r.violations,
         ms: r.ms,
+        engineMs: r.engineMs,
       });
     }
     await compareShuffled(series.key, series.siteType, csv, first!);
@@ -190,6 +193,7 @@ async function main() {
         falseFindings: [],
         violations: r.violations,
         ms: r.ms,
+        engineMs: r.engineMs,
       });
     }
     // The same rows in another order (a file with a plain header line only: a title block would be shuffled too).

@@ -7,6 +7,7 @@ import { runMigrations } from "../../server/db/migrate";
 import type { BenchResult, InProcessBenchmark } from "./harness";
 import { percentile } from "./harness";
 import type { ChildResult, WindowResult } from "./real-series-child";
+import { benchEngine, type BenchEngine } from "./engine-choice";
 
 // `npm run bench -- real-series`: the engine judged on data nobody here generated (issue 56). Every real public
 // daily series of data/real-series/ (docs/real-series.md) and every real export of ../shared/real-exports/ that
@@ -15,11 +16,22 @@ import type { ChildResult, WindowResult } from "./real-series-child";
 // finding properties (server/insights/quality/). Prints each property violation (target: none), the recall of the
 // dated events (found in their direction and dated within two days), the false findings on quiet windows, and
 // whether shuffling a file's rows changes its report. Runs in a PostgreSQL and a child process of its own.
+// `--engine=v3` runs the child with INSIGHT_ENGINE=v3 (the setting runEngine reads), so v2 and v3 read alike.
 
 const run = promisify(execFile);
 const TARGET_RECALL = 0.9;
 
-function summarise(r: ChildResult): { lines: string[]; results: BenchResult[] } {
+/** "drop 20/22, spike 3/4, …": the dated events found, by the kind of event. */
+function recallByKind(events: readonly WindowResult[]): string {
+  const byKind = new Map<string, { found: number; total: number }>();
+  for (const w of events) {
+    const k = byKind.get(w.event!.kind) ?? { found: 0, total: 0 };
+    byKind.set(w.event!.kind, { found: k.found + Number(Boolean(w.event!.found)), total: k.total + 1 });
+  }
+  return [...byKind].map(([kind, v]) => `${kind} ${v.found}/${v.total}`).join(", ");
+}
+
+function summarise(r: ChildResult, engine: BenchEngine): { lines: string[]; results: BenchResult[] } {
   const lines: string[] = [];
   const violations = r.windows.flatMap((w) => w.violations.map((v) => ({ ...v, w })));
   const byProperty = new Map<string, number>();
@@ -35,6 +47,7 @@ function summarise(r: ChildResult): { lines: string[]; results: BenchResult[] } 
   const events = r.windows.filter((w) => w.event);
   const found = events.filter((w) => w.event!.found);
   lines.push(`  dated events found (their direction, within 2 days): ${found.length}/${events.length}`);
+  lines.push(`  recall by kind: ${recallByKind(events)}`);
   for (const w of events)
     lines.push(
       `    ${w.event!.found ? "found " : "MISSED"} ${w.dataset} ${w.event!.date} ${w.event!.name}${w.event!.found ? ` — ${w.event!.found}` : ""}`,
@@ -47,13 +60,17 @@ function summarise(r: ChildResult): { lines: string[]; results: BenchResult[] } 
   for (const e of r.exports) lines.push(`    ${e.imported ? "imports" : "does not import"}: ${e.file} — ${e.detail}`);
 
   const times = r.windows.map((w) => w.ms).sort((a, b) => a - b);
+  const engineTimes = r.windows.map((w) => w.engineMs).sort((a, b) => a - b);
+  lines.push(
+    `  engine ${engine} time per report: median ${percentile(engineTimes, 50).toFixed(1)} ms, p95 ${percentile(engineTimes, 95).toFixed(1)} ms (of a whole report's median ${percentile(times, 50).toFixed(1)} ms)`,
+  );
   const recall = events.length ? found.length / events.length : 0;
   const total = violations.length + differences.length;
   return {
     lines,
     results: [
       {
-        label: `real series and exports: ${r.windows.length} reports through the import and the report job, every finding checked`,
+        label: `engine ${engine}, real series and exports: ${r.windows.length} reports through the import and the report job, every finding checked`,
         n: times.length,
         medianMs: percentile(times, 50),
         p95Ms: percentile(times, 95),
@@ -64,6 +81,7 @@ function summarise(r: ChildResult): { lines: string[]; results: BenchResult[] } 
 }
 
 async function benchRealSeries(): Promise<BenchResult[]> {
+  const engine = benchEngine();
   const dataDir = path.resolve(".data/bench/pg-real-series");
   fs.rmSync(dataDir, { recursive: true, force: true });
   const database = await startEmbeddedPostgres({ dataDir, database: "funnelwise_real_series", fast: true });
@@ -81,10 +99,11 @@ async function benchRealSeries(): Promise<BenchResult[]> {
           ENCRYPTION_KEY: "0".repeat(64),
           LOG_LEVEL: "error",
           APP_URL: "http://localhost:3000",
+          INSIGHT_ENGINE: engine,
         },
       },
     );
-    const { lines, results } = summarise(JSON.parse(stdout.trim().split("\n").pop()!) as ChildResult);
+    const { lines, results } = summarise(JSON.parse(stdout.trim().split("\n").pop()!) as ChildResult, engine);
     console.log(lines.join("\n"));
     return results;
   } finally {

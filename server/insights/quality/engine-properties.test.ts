@@ -6,7 +6,7 @@ import { runEngine } from "../engine/run-engine";
 import { engineInputOfRows } from "./engine-input";
 import { runAndCheck } from "./engine-run";
 import { eventPeriod } from "./event-recall";
-import { generatedRows, type GeneratedSeries } from "./generated-series";
+import { drawnCase, drawnSeries } from "./drawn-series";
 import { isKnownFailure, type Suite } from "./known-failures";
 import { reportDifferences } from "./properties/deterministic";
 import { REAL_SERIES } from "./real-series";
@@ -19,41 +19,6 @@ import { PROPERTIES, type Property, type Violation } from "./types";
 // draws them) and on the real public series (their event and quiet windows, and windows fast-check draws) is checked
 // (check-report.ts). A property the engine breaks today is listed in known-failures.ts and its test runs as
 // `it.fails`, so it is counted and seen without turning CI red; the violations are printed below each suite.
-
-const END = "2026-03-31";
-const BRAND: EngineProject = { siteType: "brand", url: null, currency: "USD" };
-
-const generated = fc.record({
-  seed: fc.integer({ min: 1, max: 1_000_000 }),
-  days: fc.integer({ min: 100, max: 180 }),
-  level: fc.integer({ min: 30, max: 30_000 }),
-  weekly: fc.double({ min: 0, max: 0.35, noNaN: true }),
-  trendPerWeek: fc.double({ min: -0.03, max: 0.03, noNaN: true }),
-  dispersion: fc.constantFrom(0, 0, 0.01, 0.05),
-  channels: fc.integer({ min: 1, max: 3 }),
-  // Days before the end, turned into an index below.
-  event: fc.oneof(
-    fc.constant({ kind: "none" as const }),
-    fc.record({
-      kind: fc.constantFrom("spike" as const, "drop" as const, "step" as const),
-      day: fc.integer({ min: 3, max: 25 }),
-      size: fc.double({ min: 0.3, max: 1.5, noNaN: true }),
-    }),
-    fc.record({
-      kind: fc.constantFrom("frozen" as const, "zeros" as const),
-      day: fc.integer({ min: 8, max: 25 }),
-      length: fc.integer({ min: 5, max: 14 }),
-    }),
-  ),
-});
-
-function drawnSeries(): GeneratedSeries[] {
-  return fc.sample(generated, { seed: 56, numRuns: 30 }).map((s) => ({
-    ...s,
-    end: END,
-    event: s.event.kind === "none" ? s.event : { ...s.event, day: s.days - s.event.day },
-  }));
-}
 
 interface Case {
   label: string;
@@ -130,32 +95,13 @@ function sameReport(c: Case, seed: number): Violation[] {
 }
 
 describe("the engine on generated series", () => {
-  describeSuite("generated", () =>
-    drawnSeries().map((g) => ({
-      label: `seed ${g.seed} (${g.event.kind}, ${g.level} a day, ${g.channels} channels)`,
-      rows: generatedRows(g),
-      periodStart: addDays(END, -29),
-      periodEnd: END,
-      project: BRAND,
-    })),
-  );
+  describeSuite("generated", () => drawnSeries().map(drawnCase));
 
   it("gives the same report whatever the order of rows and segments", () => {
     const differences = drawnSeries()
       .filter((g) => g.channels > 1)
       .slice(0, 6)
-      .flatMap((g, i) =>
-        sameReport(
-          {
-            label: `seed ${g.seed}`,
-            rows: generatedRows(g),
-            periodStart: addDays(END, -29),
-            periodEnd: END,
-            project: BRAND,
-          },
-          i + 1,
-        ),
-      );
+      .flatMap((g, i) => sameReport({ ...drawnCase(g), label: `seed ${g.seed}` }, i + 1));
     expect(differences.map((d) => d.text)).toEqual([]);
   });
 });

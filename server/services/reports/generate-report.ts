@@ -17,6 +17,8 @@ export interface GenerateReportResult {
   status: "ready" | "failed" | "missing";
   insights: number;
   ms: number;
+  /** The engine's own time, without reading the data or writing the insights. */
+  engineMs?: number;
   engine?: Pick<EngineReport, "tests" | "pThreshold" | "excludedDays" | "kpi" | "skipped">;
 }
 
@@ -74,6 +76,7 @@ export async function generateReport(reportId: string): Promise<GenerateReportRe
       status: written ? "ready" : "missing",
       insights: count,
       ms,
+      engineMs: phases.engineMs,
       engine: { tests, pThreshold, excludedDays, kpi, skipped },
     };
   } catch (error) {
