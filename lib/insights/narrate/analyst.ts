@@ -20,6 +20,7 @@ import {
 import { beyondSeason, isSeasonallyExpected, seasonOf, type FindingSeason } from "../season";
 import type { DataKind, FactorSplit } from "../finding";
 import { factorsSentence } from "./factors";
+import { seamLine } from "../../catalogue/analytics-generations";
 import { dataKindNextStep } from "./data-kind-steps";
 import { isSpend } from "./sense";
 
@@ -328,7 +329,9 @@ const AUDIT_ISSUES: Record<string, string> = {
   ads_clicks_vs_sessions: "Ads clicks and paid sessions disagree",
 };
 export const auditIssueLabel = (check: string | undefined, issue?: string) =>
-  (check && AUDIT_ISSUES[check]) ?? upper((issue ?? check ?? "Data quality issue").replaceAll("_", " "));
+  (issue === "analytics_seam" ? "Change of analytics source" : undefined) ??
+  (check && AUDIT_ISSUES[check]) ??
+  upper((issue ?? check ?? "Data quality issue").replaceAll("_", " "));
 /** An audit finding's issue in words ("sessions_above_clicks" → "Sessions above clicks"), never its code. */
 export const auditIssueName = (issue: string | undefined) => (issue ? upper(issue.replaceAll("_", " ")) : "");
 
@@ -337,6 +340,7 @@ function auditHeadline(f: NarrativeFinding, options: NarrativeOptions): string {
   const metric = lower(metricLabel(f.metric));
   switch (f.check) {
     case "tracking_gaps":
+      if (f.issue === "analytics_seam") return `${seamLine(f, (d) => formatDay(d))}.`;
       if (f.issue === "tracking_change" && finite(f.changePct))
         return `${upper(metric)} ${f.changePct > 0 ? "rose" : "fell"} ${formatPct(Math.abs(f.changePct)).replace(/^[+−]/, "")} overnight on ${formatDay(f.periodStart)} while ${lower(metricLabel(f.outcomeMetric ?? ""))} did not follow: most likely a change in tracking, not in visitors.`;
       if (f.issue === "frozen_values")
@@ -690,6 +694,8 @@ function auditNextStep(check: string | undefined, issue?: string, grain?: string
         return "Check the campaigns' status, budget and billing in the ad platform for those days, then re-import them.";
       if (dataKind === "organic_search")
         return "Search Console fills in its last two or three days late: import them again in a few days; if older days are empty, check the Pages report for pages dropped from the index.";
+      if (issue === "analytics_seam")
+        return "Compare periods that lie on the same side of the switch to Google Analytics 4 (or a GA4 period against the same one a year later, once GA4 has a year); the step on the day of the switch is the change of counting, not of visitors.";
       if (issue === "tracking_change")
         return "Check what changed in the site's analytics tags that day (a second tag, a consent banner, a filter); until it is fixed, compare rates per session only with days after the change.";
       return "Check the analytics tag on the affected days, then re-import the data once it is fixed.";

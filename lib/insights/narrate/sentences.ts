@@ -17,6 +17,7 @@ import { beyondSeason } from "@/lib/insights/season";
 import { daysRun, type DaysRun } from "@/lib/insights/days-in-a-row";
 import { downIsGood, isSpend } from "./sense";
 import { factorsSentence, type WithFactors } from "./factors";
+import { SEAM_CAUSE, seamLine } from "@/lib/catalogue/analytics-generations";
 import type { Explanation, LegacyFinding as Finding, MovedFrom, MovedTo } from "./legacy-fields";
 
 // Plain-language sentences generated from a finding's numbers — never the other way round, and
@@ -400,6 +401,20 @@ function trackingChangeSentence(f: Finding & Record<string, unknown>, ctx: Narra
   return `${labelOf(f.metric).charAt(0).toUpperCase()}${labelOf(f.metric).slice(1)} ${up ? "rose" : "fell"} by ${formatChangePct(Math.abs(f.changePct ?? 0), ctx.locale).replace(/^\+/, "")} on ${date} (about ${formatValue(f.baseline ?? 0, "count", ctx)} to ${formatValue(f.current ?? 0, "count", ctx)} a day)${everywhere}, while ${labelOf(outcome)} did not follow${outcomeChange}: most likely a change in tracking (${causes}), not ${up ? "new" : "lost"} visitors. Check the site's tags; from ${date} on, ${labelOf(f.metric)} and the rates per session are not comparable with the days before.`;
 }
 
+/**
+ * "Jan 1, 2023 – Jun 30, 2023 from Universal Analytics exports, Jul 1, 2023 on from Google Analytics 4. GA4 counts
+ * sessions differently from Universal Analytics (…): about 1,204 sessions a day before, 1,050 after. …"
+ * (engine/analytics-seam.ts)
+ */
+function seamSentence(f: Finding & Record<string, unknown>, ctx: NarrativeContext): string {
+  const date = formatDate(f.periodStart, ctx.locale);
+  const levels =
+    typeof f.baseline === "number" && typeof f.current === "number"
+      ? `: about ${formatValue(f.baseline, "count", ctx)} ${labelOf(f.metric)} a day before, ${formatValue(f.current, "count", ctx)} after`
+      : "";
+  return `${seamLine(f, (d) => formatDate(d, ctx.locale))}. ${SEAM_CAUSE}${levels}. So a change across ${date} is the change of source, not of the site's traffic: this report tells none as a finding.`;
+}
+
 /** " All 6 queries watched shifted the same way within a day of it: …" (engine/analyses/sibling-shifts.ts) */
 function siblingShiftsNote(finding: Finding): string {
   const siblings = (finding as Finding & { siblingShifts?: { count: number; watched: number } }).siblingShifts;
@@ -780,6 +795,7 @@ function describeAudit(f: Finding & Record<string, unknown>, ctx: NarrativeConte
     Array.isArray(f.examples) && f.examples.length ? ` Examples: ${f.examples.slice(0, 3).join(", ")}.` : "";
   switch (f.check) {
     case "tracking_gaps":
+      if (f.issue === "analytics_seam") return seamSentence(f, ctx);
       if (f.issue === "tracking_change") return trackingChangeSentence(f, ctx);
       if (f.issue === "frozen_values") return frozenSentence(f, ctx);
       if (f.issue === "partial") return partialSentence(f, Label, ctx);

@@ -10,6 +10,7 @@ import { ProjectData, sourceDaily, type SegmentRow, type SourceDaily } from "./p
 import { pickWatchedSegments } from "./pick-watched-segments";
 import { splitIntoRollups } from "./rollup-periods";
 import { reportWindow, type ReportWindow } from "./window";
+import { analyticsSeams, legacyPart, stitchDays, type AnalyticsSeam } from "./analytics-seam";
 
 // Everything a report reads, in set-based queries that run side by side (one connection each),
 // whatever the number of intentions:
@@ -123,6 +124,11 @@ export interface LoadOptions {
   /** The caller has just made sure these sources' rollups are current (ensureDailyTotals). */
   rollupsChecked?: boolean;
   /**
+   * The project's Universal Analytics → GA4 seams among the sources (analytics-seam.ts), when the caller read them:
+   * each UA source is read as its GA4 source's days before GA4's first day, and is not a source of its own.
+   */
+  seams?: readonly AnalyticsSeam[];
+  /**
    * Called as soon as one source's per-value totals are in, with that source alone (its daily
    * totals and segments, as the whole ProjectData holds them), while the other sources' are still
    * being read: the report picks and reads that source's watched segments meanwhile.
@@ -156,6 +162,8 @@ export async function loadProjectData(options: LoadOptions): Promise<ProjectData
   const empty = { rows: [] as Record<string, string | number | null>[] };
   if (sourceIds.length === 0) return new ProjectData(window, [], [], dims);
   if (!options.rollupsChecked) await ensureDailyTotals(sourceIds);
+  // A seam applies once the window reaches GA4's first day; before it, the UA source is the project's analytics.
+  const seams = (options.seams ?? (await analyticsSeams(sourceIds))).filter((s) => window.periodEnd >= s.from);
   const periods = [window.periodStart, window.periodEnd, window.comparisonStart, window.comparisonEnd];
   const [daily, rowCounts, lastDays] = await Promise.all([
     aggregate(dailyQuery(), [projectId, window.historyStart, window.periodEnd, sourceIds]),
@@ -194,30 +202,146 @@ export async function loadProjectData(options: LoadOptions): Promise<ProjectData
       PARTS.map((_, i) => toNumber(row[`p${i}`])),
     );
   }
-  if (dims.length === 0) return new ProjectData(window, [...bySource.values()], [], dims);
+  stitchSources(bySource, seams, has);
+  const legacyIds = new Set(seams.map((s) => s.legacyId));
+  if (dims.length === 0) {
+    const data = new ProjectData(window, [...bySource.values()], [], dims);
+    data.seams = seams;
+    return data;
+  }
   const perSource = await Promise.all(
     // uuid text sorts as PostgreSQL orders uuids (byte order).
-    [...sourceIds].sort().map(async (id) => {
-      const text = segmentQuery(SEGMENT_PARTS.filter((p) => has.get(id)!.has(PART_INDEX[p.key])).map((p) => p.column));
-      const [current, baseline] = await Promise.all(
-        periodDates.map((dates) => aggregateRows(text, [[id], dimensionColumns, ...dates])),
-      );
-      // ProjectData groups the rows by source and dimension, so one source's rows (its null-value
-      // rows after its values) build the same segments alone as among all.
-      const segmentRows = segmentRowsOf(
-        id,
-        mergePeriods(current.rows, baseline.rows),
-        current.columns,
-        rowCounts.rows.filter((r) => String(r.source) === id),
-        dims,
-      );
-      const own = bySource.get(id);
-      const data = new ProjectData(window, own ? [own] : [], segmentRows, dims);
-      options.onSourceTotals?.(id, data);
-      return data;
-    }),
+    [...sourceIds]
+      .filter((id) => !legacyIds.has(id))
+      .sort()
+      .map(async (id) => {
+        const columns = SEGMENT_PARTS.filter((p) => has.get(id)!.has(PART_INDEX[p.key])).map((p) => p.column);
+        const text = segmentQuery(columns);
+        const seam = seams.find((s) => s.currentId === id);
+        const [current, baseline, legacy] = await Promise.all([
+          aggregateRows(text, [[id], dimensionColumns, ...periodDates[0]]),
+          aggregateRows(text, [[id], dimensionColumns, ...periodDates[1]]),
+          seam ? legacySegmentRows(projectId, seam, window, columns, dimensionColumns, dims) : null,
+        ]);
+        // ProjectData groups the rows by source and dimension, so one source's rows (its null-value
+        // rows after its values) build the same segments alone as among all.
+        const own = segmentRowsOf(
+          id,
+          mergePeriods(current.rows, baseline.rows),
+          current.columns,
+          rowCounts.rows.filter((r) => String(r.source) === id),
+          dims,
+        );
+        const segmentRows = legacy ? addSegmentRows(own, legacy) : own;
+        const ownDays = bySource.get(id);
+        const data = new ProjectData(window, ownDays ? [ownDays] : [], segmentRows, dims);
+        options.onSourceTotals?.(id, data);
+        return data;
+      }),
   );
-  return ProjectData.combine(window, [...bySource.values()], perSource, dims);
+  const data = ProjectData.combine(window, [...bySource.values()], perSource, dims);
+  data.seams = seams;
+  return data;
+}
+
+/**
+ * Each seam's UA days before GA4's first day read as the GA4 source's (analytics-seam.ts), the UA source no source of
+ * its own; `has` (the parts each source has in the window) gets UA's parts on the GA4 source.
+ */
+function stitchSources(
+  bySource: Map<string, SourceDaily>,
+  seams: readonly AnalyticsSeam[],
+  has: Map<string, Set<number>>,
+): void {
+  if (seams.length === 0) return;
+  const days = new Map([...bySource].map(([id, s]) => [id, s.days]));
+  stitchDays(days, seams);
+  for (const seam of seams) {
+    const current = bySource.get(seam.currentId);
+    bySource.delete(seam.legacyId);
+    const stitched = days.get(seam.currentId);
+    if (stitched) bySource.set(seam.currentId, sourceDaily(seam.currentId, stitched, current?.lastImported));
+    const parts = has.get(seam.currentId) ?? new Set<number>();
+    for (const p of has.get(seam.legacyId) ?? []) parts.add(p);
+    has.set(seam.currentId, parts);
+  }
+}
+
+/**
+ * A seam's UA per-value totals over each period's days before GA4's first day (segmentRowsOf's rows, under the GA4
+ * source's id), for addSegmentRows.
+ */
+async function legacySegmentRows(
+  projectId: string,
+  seam: AnalyticsSeam,
+  window: ReportWindow,
+  columns: readonly string[],
+  dimensionColumns: readonly string[],
+  dims: readonly Dimension[],
+): Promise<SegmentRow[]> {
+  const current = legacyPart(seam, window.periodStart, window.periodEnd);
+  const baseline = legacyPart(seam, window.comparisonStart, window.comparisonEnd);
+  if (!current && !baseline) return [];
+  const text = segmentQuery(columns);
+  const none = { rows: [] as unknown[][], columns: [] as string[] };
+  // A period without UA days: a range that holds no day.
+  const never = ["1900-01-02", "1900-01-01"];
+  const [a, b, counts] = await Promise.all([
+    current
+      ? aggregateRows(text, [[seam.legacyId], dimensionColumns, ...periodParams(current.from, current.to)])
+      : none,
+    baseline
+      ? aggregateRows(text, [[seam.legacyId], dimensionColumns, ...periodParams(baseline.from, baseline.to)])
+      : none,
+    aggregate(rowCountQuery(), [
+      projectId,
+      ...(current ? [current.from, current.to] : never),
+      ...(baseline ? [baseline.from, baseline.to] : never),
+      [seam.legacyId],
+    ]),
+  ]);
+  return segmentRowsOf(
+    seam.currentId,
+    mergePeriods(a.rows, b.rows),
+    a.columns.length > 0 ? a.columns : b.columns,
+    counts.rows,
+    dims,
+  );
+}
+
+/**
+ * One source's per-value totals with a seam's UA ones added: a value's parts summed per period (a part either side
+ * lacks counts as the other's), and a dimension that either side's rows do not all have (a null-value row) is one the
+ * stitched source cannot split by.
+ */
+function addSegmentRows(own: readonly SegmentRow[], legacy: readonly SegmentRow[]): SegmentRow[] {
+  const key = (r: SegmentRow) => `${r.dimension}\u0000${r.value ?? "\u0001"}\u0000${r.current ? 1 : 0}`;
+  const out = new Map<string, SegmentRow>();
+  for (const row of own) out.set(key(row), row);
+  for (const row of legacy) {
+    const k = key(row);
+    const mine = out.get(k);
+    if (!mine) {
+      out.set(k, row);
+      continue;
+    }
+    if (row.value === null) continue;
+    out.set(k, {
+      ...mine,
+      combos: mine.combos + row.combos,
+      values: mine.values.map((v, i) => (v === null ? row.values[i] : row.values[i] === null ? v : v + row.values[i]!)),
+    });
+  }
+  // In the order the loader's rows come (dimension column, then value, bytewise; the current period first), the
+  // null-value rows last, as segmentRowsOf lists them.
+  const rank = (r: SegmentRow) => (r.value === null ? 1 : 0);
+  return [...out.values()].sort(
+    (a, b) =>
+      rank(a) - rank(b) ||
+      compareBytewise(DIMENSION_COLUMNS[a.dimension], DIMENSION_COLUMNS[b.dimension]) ||
+      compareBytewise(a.value ?? "", b.value ?? "") ||
+      Number(b.current) - Number(a.current),
+  );
 }
 
 /** A row of one period's per-value totals (segmentQuery: dimension, value, rows, parts), and which period it is of. */

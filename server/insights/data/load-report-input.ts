@@ -12,6 +12,7 @@ import { pickWatchedSegments } from "./pick-watched-segments";
 import type { SegmentDaily } from "./segment-daily";
 import type { CompareTo } from "@/lib/dates";
 import { reportWindow } from "./window";
+import { analyticsSeams } from "./analytics-seam";
 
 /** Dimensions whose values are watched day by day (DESIGN: every segment, not only the total). */
 export const WATCHED_DIMENSIONS: Dimension[] = [
@@ -61,6 +62,7 @@ export async function loadReportInput(options: {
   const range = segmentWatchRange(window.periodStart, window.periodEnd);
   // The rollup is rebuilt first (when an import changed a source), so the reads below never race it.
   await ensureDailyTotals(sourceIds);
+  const seams = (await analyticsSeams(sourceIds)).filter((s) => window.periodEnd >= s.from);
   const dimensions = [...new Set([...neededDimensions(siteType), ...WATCHED_DIMENSIONS])];
   // Each source's watched segments are picked and read as soon as its per-value totals are in,
   // while the other sources' totals are still being summed (Search Console's thousands of queries
@@ -73,6 +75,7 @@ export async function loadReportInput(options: {
     dimensions,
     sourceIds,
     rollupsChecked: true,
+    seams,
     onSourceTotals: (sourceId, own) => {
       // Only a daily source's segments are watched day by day: a weekly or monthly row has no day to judge.
       const daily = sources.find((s) => s.id === sourceId)?.grain === "day";
@@ -84,6 +87,7 @@ export async function loadReportInput(options: {
             segments: pickWatchedSegments(own, WATCHED_DIMENSIONS),
             from: range.from,
             to: window.periodEnd,
+            seam: seams.find((s) => s.currentId === sourceId),
           })
         : Promise.resolve(undefined);
       // The paid campaigns' days, for ad metrics broken down by campaign (load-paid-campaign-days.ts).

@@ -11,6 +11,7 @@ import {
   type SegmentDailySeries,
 } from "./segment-daily";
 import type { WatchedSegment } from "./pick-watched-segments";
+import { legacyPart, type AnalyticsSeam } from "./analytics-seam";
 
 // The daily values of the watched segments (pick-watched-segments.ts chose them from the period
 // totals), read from the segment rollup (daily-totals.ts, `observation_segment_daily`): one
@@ -29,10 +30,10 @@ function query(): string {
     select p.seg,
            string_agg(int4send(r.date - $1::date), ''::bytea order by r.date) as days,
            ${parts.map((c) => `string_agg(float8send(coalesce(r.${c}, 'NaN')), ''::bytea order by r.date)`).join(",\n           ")}
-    from unnest($3::int[], $4::uuid[], $5::text[], $6::text[]) as p(seg, source, dimension, value)
+    from unnest($3::int[], $4::uuid[], $5::text[], $6::text[], $7::date[]) as p(seg, source, dimension, value, until)
     join observation_segment_daily r
       on r.data_source_id = p.source and r.dimension = p.dimension and r.value = p.value
-     and r.date between $1::date and $2::date
+     and r.date between $1::date and least($2::date, p.until)
     group by p.seg`;
 }
 
@@ -43,22 +44,37 @@ export async function loadSegmentDaily(options: {
   segments: readonly WatchedSegment[];
   from: string;
   to: string;
+  /**
+   * The Universal Analytics → GA4 seam of the source the segments are of (analytics-seam.ts): each segment's days
+   * before GA4's first day are read from the UA source, as the source's period totals were.
+   */
+  seam?: AnalyticsSeam;
 }): Promise<SegmentDaily> {
-  const { sourceIds, dimensions, segments, from, to } = options;
+  const { sourceIds, dimensions, segments, from, to, seam } = options;
   const empty: SegmentDaily = { from, to, series: [] };
   if (sourceIds.length === 0 || segments.length === 0) return empty;
   const inDimensions = segments.filter((s) => dimensions.includes(s.dimension));
   const watched = inDimensions.filter((s) => !s.screenedOut);
   const untestedShifts = inDimensions.length - watched.length;
+  // A segment of a stitched source is read from both: the GA4 source to the end, the UA one before GA4's first day
+  // (one segment number, so its days come as one run in date order).
+  const legacy = seam ? legacyPart(seam, from, to) : null;
+  const pairs = watched.flatMap((s, i) => {
+    const own = { seg: i, source: s.sourceId, dimension: DIMENSION_COLUMNS[s.dimension], value: s.value, until: to };
+    return legacy && seam!.currentId === s.sourceId
+      ? [own, { ...own, source: seam!.legacyId, until: legacy.to }]
+      : [own];
+  });
   const { rows } = await pool().query<unknown[]>({
     text: query(),
     values: [
       from,
       to,
-      watched.map((_, i) => i),
-      watched.map((s) => s.sourceId),
-      watched.map((s) => DIMENSION_COLUMNS[s.dimension]),
-      watched.map((s) => s.value),
+      pairs.map((p) => p.seg),
+      pairs.map((p) => p.source),
+      pairs.map((p) => p.dimension),
+      pairs.map((p) => p.value),
+      pairs.map((p) => p.until),
     ],
     rowMode: "array",
   });

@@ -4,6 +4,7 @@ import { pickSource } from "@/lib/insights/pick-source";
 import type { DailyPoint } from "../types";
 import { PART_INDEX, PARTS, type PartKey, type PartValues } from "./parts";
 import type { ReportWindow } from "./window";
+import type { AnalyticsSeam } from "./analytics-seam";
 import type { DayFilter } from "./segment-daily";
 import { estimatePeriodTotal } from "@/lib/insights/period-estimate";
 
@@ -69,6 +70,11 @@ export class ProjectData {
   private dayFactors = new Map<string, number[] | null>();
   /** sourceId → its paid campaigns' days (load-paid-campaign-days.ts), when the loader read them. */
   private readonly paidDays = new Map<string, ReadonlyMap<string, PartValues>>();
+  /**
+   * The Universal Analytics → GA4 seams the loader stitched (analytics-seam.ts): each GA4 source's days before its
+   * first day are its UA source's. The engine tells the switch once and no finding of the switch itself.
+   */
+  seams: readonly AnalyticsSeam[] = [];
 
   /** `copyOf`: `excluding`'s copy, which shares the data's days and segments and reads `excluded` as unknown. */
   constructor(
@@ -84,6 +90,7 @@ export class ProjectData {
       this.lastDay = copyOf.data.lastDay;
       this.segmentIndex = copyOf.data.segmentIndex;
       this.paidDays = copyOf.data.paidDays;
+      this.seams = copyOf.data.seams;
       this.excluded = copyOf.excluded;
       return;
     }

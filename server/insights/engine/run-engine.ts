@@ -27,6 +27,7 @@ import { foldMovedWith } from "./fold-moved-with";
 import { oneEffectPerChange } from "./one-effect-per-change";
 import { runsTogether } from "./analyses/segment-runs";
 import { discountTrackingChanges } from "./tracking-change";
+import { dropSeamFindings } from "./analytics-seam";
 import { FDR, benjaminiHochbergThreshold } from "./multiplicity";
 import { rankOutcomes, type InsightGroup } from "./rank";
 import { runIntention } from "./run-intention";
@@ -157,6 +158,7 @@ export function runEngine(input: EngineInput, options: EngineOptions = {}): Engi
   oneEffectPerChange(outcomes);
   foldMovedWith(outcomes);
   discountTrackingChanges(ctx, outcomes);
+  dropSeamFindings(ctx, outcomes);
   // Every metric that moves over time has a chart: the lead segment's series with its expected range.
   for (const o of outcomes) if (o.localised) o.chart = segmentWatchChart(o.findings);
   const ranked = rankOutcomes(ctx, outcomes);

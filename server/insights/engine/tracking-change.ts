@@ -8,6 +8,7 @@ import type { DailyPoint, Finding } from "../types";
 import { takeLeadEffect } from "./analyses/segment-watch";
 import { totalChangePoints } from "./analyses/total-change-points";
 import type { EngineContext, IntentionOutcome } from "./types";
+import { nearSeam } from "./analytics-seam";
 
 // A step in the site's sessions that its outcomes did not take: sessions doubled overnight in every channel and device
 // while revenue stayed where it was. Visitors do not arrive like that; a second analytics tag, a removed filter or a
@@ -59,7 +60,8 @@ const cache = new WeakMap<EngineContext, TrackingChange[]>();
 /** The sessions' steps in the period that look like a change of tracking, once per report. */
 export function trackingChanges(ctx: EngineContext): TrackingChange[] {
   let found = cache.get(ctx);
-  if (!found) cache.set(ctx, (found = findTrackingChanges(ctx)));
+  // A step on the day a project switched from Universal Analytics to GA4 is the switch (analytics-seam.ts says so).
+  if (!found) cache.set(ctx, (found = findTrackingChanges(ctx).filter((c) => !nearSeam(ctx, c.date))));
   return found;
 }
 

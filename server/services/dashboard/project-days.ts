@@ -3,6 +3,7 @@ import { DASHBOARD_KPI_DAYS } from "@/lib/api-client/dashboard-types";
 import { addDays } from "@/lib/dates";
 import { pool } from "../../db/client";
 import { SEASON_YEAR_DAYS } from "../../insights/stats/season-prediction";
+import { analyticsSeams, type AnalyticsSeam } from "../../insights/data/analytics-seam";
 import { SUMMED_PARTS, type DayValues } from "./headline-kpis";
 
 export interface ProjectDays {
@@ -74,6 +75,9 @@ export async function loadProjectDays(sourceIds: readonly string[]): Promise<Map
       values: SUMMED_PARTS.map((_, i) => (row[`p${i}`] === null ? null : Number(row[`p${i}`]))),
     });
   }
+  // A project's Universal Analytics history and its GA4 source are one source, as its reports read them.
+  const seams = await analyticsSeams(sourceIds);
+  for (const entry of result.values()) entry.days = stitchedDays(entry.days, seams);
   addLastYear(await lastYear, result);
   return result;
 }
@@ -114,4 +118,14 @@ function addLastYear(rows: Record<string, string | number | null>[], projects: M
       previous: SUMMED_PARTS.map((_, i) => number(row[`b${i}`])),
     });
   }
+}
+
+/** A project's days, each seam's UA days before GA4's first day read as the GA4 source's (UA's others left out). */
+function stitchedDays<T extends { sourceId: string; date: string }>(days: T[], seams: readonly AnalyticsSeam[]): T[] {
+  if (seams.length === 0) return days;
+  return days.flatMap((d) => {
+    const seam = seams.find((s) => s.legacyId === d.sourceId);
+    if (!seam) return [d];
+    return d.date < seam.from ? [{ ...d, sourceId: seam.currentId }] : [];
+  });
 }

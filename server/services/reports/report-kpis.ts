@@ -17,6 +17,7 @@ import {
 } from "../../insights/stats/season-prediction";
 import { pool } from "../../db/client";
 import { activeSourceGrains } from "../data-sources/project-source-ids";
+import { analyticsSeams, stitchDays } from "../../insights/data/analytics-seam";
 import type { ReportServiceContext } from "../context";
 
 export interface ReportKpi {
@@ -107,6 +108,8 @@ export async function headlineFigures(
     report.compareTo === "previous_period" && seasonal.length > 0
       ? lastYearTotals(sources, seasonal, report, comparison)
       : Promise.resolve(null);
+  const seamsRead = analyticsSeams(sources).then((all) => all.filter((s) => report.periodEnd >= s.from));
+  seamsRead.catch(() => undefined);
   const establishedRead = report.pThreshold === null ? Promise.resolve(new Set<string>()) : establishedMoves(report.id);
   // Awaited below; a failure while the days are still being read must not go unhandled.
   lastYearRead.catch(() => undefined);
@@ -120,6 +123,8 @@ export async function headlineFigures(
   );
 
   const bySource = daysBySource(rows, parts);
+  // A project's Universal Analytics history and its GA4 source are one source, as the report's insights read them.
+  stitchDays(bySource, await seamsRead);
   // An ad metric counts only the rows of paid campaigns where the source breaks its data down by campaign, as the
   // report's insights do (lib/insights/ad-metrics.ts): never the site's conversions against the ad spend.
   // Only sources with ad cost in the window are read again (a shop without ads pays nothing for it).

@@ -23,6 +23,7 @@ import { SEVERITY_WEIGHT } from "../impact";
 import type { ProjectData } from "../../data/project-data";
 import { grainOfMetric } from "../../data/source-grain";
 import { trackingChangeFinding, trackingChanges } from "../tracking-change";
+import { crossedSeams, seamFinding } from "../analytics-seam";
 import type { EngineContext, IntentionOutcome } from "../types";
 
 const PAID = /paid|cpc|ppc|sem\b|google ads|adwords/i;
@@ -48,6 +49,8 @@ export function runAudit(ctx: EngineContext, intention: Intention, check: AuditC
     const frozen = (ctx.frozen ?? []).filter((f) => f.periodEnd >= w.periodStart && f.periodStart <= w.periodEnd);
     findings.push(...(frozen as AuditFinding[]));
     findings.push(...trackingChanges(ctx).map((c) => trackingChangeFinding(c, ctx.window.periodEnd)));
+    // A switch from Universal Analytics to GA4 among the compared days: which days come from which (analytics-seam.ts).
+    findings.push(...crossedSeams(ctx).map((s) => seamFinding(ctx, s)));
   }
   const severity = findings.reduce((m, f) => Math.max(m, SEVERITY_WEIGHT[f.severity] ?? 0), 0);
   return {

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { DATA_SOURCE_MESSAGES as M } from "@/lib/constants/data-source-messages";
+import { ga4ChannelOfUa } from "@/lib/catalogue/analytics-generations";
 import { defaultChannelGroup } from "@/lib/catalogue/default-channel-group";
 import { DIMENSIONS, type Dimension as DimensionKey, type DimensionEntry } from "@/lib/catalogue/dimensions";
 import { STORED_METRICS, type BaseMetric, type StoredMetric } from "@/lib/catalogue/metrics";
@@ -86,6 +87,8 @@ export interface CsvLayout {
   dateOrder: DateOrder | null;
   /** The mapping used, by header, to remember on the source. */
   mapping: CsvMapping;
+  /** A Universal Analytics export with a channel column: its channels are named as GA4 names them. */
+  uaChannels: boolean;
 }
 
 export interface HeaderOptions {
@@ -93,6 +96,8 @@ export interface HeaderOptions {
   mapping?: CsvMapping;
   /** The source's mapping from its last upload, used before the known export names. */
   remembered?: CsvMapping | null;
+  /** The file is a Universal Analytics export (lib/csv-import/guidance.ts told it): its channel values map to GA4's. */
+  universalAnalytics?: boolean;
 }
 
 /** The mapping's target for each header cell. */
@@ -180,6 +185,7 @@ export function readHeader(fields: string[], line: number, options: HeaderOption
       columns: names.map((header, index) => ({ header, target: targets[index] })),
       ...(options.mapping?.dateOrder ? { dateOrder: options.mapping.dateOrder } : {}),
     },
+    uaChannels: Boolean(options.universalAnalytics) && dimensions.some((d) => d.dim.key === "channel" && !d.derived),
   };
 }
 
@@ -402,6 +408,8 @@ export class RowEncoder {
       named[dim.key] = value;
     }
     if (this.derivesChannel) named.channel = defaultChannelGroup(named.source!, named.medium!, named.campaign);
+    else if (layout.uaChannels)
+      named.channel = ga4ChannelOfUa(named.channel!, named.source, named.medium, named.campaign);
     for (const { dim } of layout.dimensions) {
       const value = named[dim.key]!;
       dims += "\t" + copyText(value);

@@ -4,6 +4,7 @@ import { EXPORT_MESSAGES as X } from "@/lib/constants/export-messages";
 import { DATA_SOURCE_MESSAGES as M } from "@/lib/constants/data-source-messages";
 import type { Dimension as DimensionKey } from "@/lib/catalogue/dimensions";
 import type { BaseMetric } from "@/lib/catalogue/metrics";
+import { UA_CHANNELS_NOTE, type AnalyticsGeneration } from "@/lib/catalogue/analytics-generations";
 import { isPreambleRecord } from "@/lib/csv-import/preamble";
 import type { CsvMapping } from "@/lib/validation/csv-mapping";
 import { AppError } from "../../../errors";
@@ -52,6 +53,11 @@ export interface UploadSummary {
   notes?: string[];
   /** Dates that already had data from this source and were replaced by the file's. */
   replacedDates: number;
+  /**
+   * The Google Analytics generation whose export this was: a project's Universal Analytics history and its GA4 data
+   * are read as one site's across their seam (server/insights/data/analytics-seam.ts).
+   */
+  generation?: AnalyticsGeneration;
 }
 
 /** What the import read, for the summary the caller completes before the commit. */
@@ -105,6 +111,8 @@ export interface ImportTarget {
   rememberMapping?: CsvMapping;
   /** What the file's reading adds to the summary (kept on the source with it), before the commit. */
   describe?: (stats: ImportStats) => Partial<UploadSummary>;
+  /** The Google Analytics generation the file's reading told (a UA export's channels are named as GA4's). */
+  generation?: AnalyticsGeneration;
 }
 
 // One field or record this large is not a CSV of daily metrics (often: a quote never closed).
@@ -160,7 +168,11 @@ export async function importCsv(chunks: AsyncIterable<Buffer>, target: ImportTar
         // Report titles and date ranges above the header (Google Ads), and the tables above the one the reading chose
         // (Universal Analytics' report table above its Day Index), are not the header.
         if (target.headerLine !== undefined ? line < target.headerLine : isPreambleRecord(fields)) return;
-        layout = readHeader(fields, line, { mapping: target.mapping, remembered: target.remembered });
+        layout = readHeader(fields, line, {
+          mapping: target.mapping,
+          remembered: target.remembered,
+          universalAnalytics: target.generation === "ua",
+        });
         return;
       }
       if (!encoder) {
@@ -379,7 +391,9 @@ export async function importCsv(chunks: AsyncIterable<Buffer>, target: ImportTar
         totalsRows: encoder!.totalsRows,
         ended: encoder!.ended,
       }),
+      ...(target.generation ? { generation: target.generation } : {}),
     };
+    if (layout.uaChannels) summary.notes = [...(summary.notes ?? []), UA_CHANNELS_NOTE];
     const { replacedDates } = await open.merge({
       dataSourceId: target.dataSourceId,
       grain,

@@ -2,6 +2,7 @@ import "server-only";
 import { DATA_SOURCE_MESSAGES as M } from "@/lib/constants/data-source-messages";
 import { CSV_MAPPING_MESSAGES as MM } from "@/lib/constants/csv-mapping-messages";
 import type { BaseMetric } from "@/lib/catalogue/metrics";
+import { generationOfTool } from "@/lib/catalogue/analytics-generations";
 import type { MappingProblem } from "@/lib/csv-import/check-mapping";
 import { CsvParser, CsvSyntaxError } from "@/lib/csv-import/csv-parser";
 import { decodeHead, textDecoder, type TextEncoding } from "@/lib/csv-import/encoding";
@@ -81,6 +82,8 @@ async function importText(
   if (reading.refusal) throw new CsvImportError(reading.refusal);
   if (reading.dealList) return importRewritten(source, encoding, target, DEAL_LIST);
   if (reading.rangeComparison) return importRewritten(source, encoding, target, COMPARISON);
+  const generation = generationOfTool(reading.tool);
+  if (generation) target = { ...target, generation };
   const { plan, problems } = planTable(reading, target.mapping, target.remembered);
   if (!plan) throw new CsvImportError(problemMessage(reading, problems, Boolean(target.mapping)));
   const utf8 = encoding === "utf-8" ? source : transcode(source, encoding);
