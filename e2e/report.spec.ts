@@ -141,6 +141,46 @@ test.describe.serial("the report screens", () => {
     });
   });
 
+  test("a reader dismisses Other Insights from the report by keyboard, it stays dismissed on reload, and comes back", async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    await logIn(page);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto(`/client-projects/${projectId}`);
+    await reportShown(page);
+    const other = page.getByRole("region", { name: /^Other Insights/ });
+    const rows = other.getByRole("list", { name: "Other Insights" });
+    await expect(rows.getByRole("listitem").first()).toBeVisible();
+    const count = await rows.getByRole("listitem").count();
+
+    // By keyboard: the control is a named button; once pressed, focus is on the one that undoes it.
+    const dismiss = other.getByRole("button", { name: "Dismiss Other Insights from your view of this report" });
+    await dismiss.focus();
+    await page.keyboard.press("Enter");
+    const restore = other.getByRole("button", { name: "Show Other Insights again" });
+    await expect(restore).toBeFocused();
+    await expect(rows).toHaveCount(0);
+    await expect(other.getByText(`You dismissed these ${count} insights from your view of this report`)).toBeVisible();
+    await expect(page.getByRole("status").filter({ hasText: "Other Insights dismissed" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: /^Most Impactful Insights/ })).toBeVisible();
+    await expectAccessible(page, "the report with Other Insights dismissed");
+
+    // The reader's choice is kept on the server: a reload shows it dismissed.
+    await page.reload();
+    await reportShown(page);
+    await expect(other.getByRole("button", { name: "Show Other Insights again" })).toBeVisible();
+    await expect(rows).toHaveCount(0);
+
+    await other.getByRole("button", { name: "Show Other Insights again" }).focus();
+    await page.keyboard.press("Space");
+    await expect(rows.getByRole("listitem")).toHaveCount(count);
+    await expect(dismiss).toBeFocused();
+    await page.reload();
+    await reportShown(page);
+    await expect(rows.getByRole("listitem")).toHaveCount(count);
+  });
+
   test("deleting the report on screen moves to the next report, then to the empty state; a period without data never becomes the master", async ({
     page,
   }) => {

@@ -32,7 +32,9 @@ import { isReportActive } from "@/lib/report-status";
 import { COMPARE_TO_LABELS, INSIGHT_GROUPS, formatPeriod } from "@/lib/insights/format-values";
 import { FUNNEL_STAGES } from "@/lib/insights/intentions";
 import { selectionReducer } from "@/lib/insights/selection";
+import { useDismissedGroups } from "@/lib/hooks/use-report-dismissals";
 import { ExportButtons } from "./export-buttons";
+import { DismissibleGroupHeading } from "./group-dismissal";
 import { InsightCard } from "./insight-card";
 import { InsightRow } from "./insight-row";
 import { KpiStrip } from "./kpi-strip";
@@ -353,6 +355,7 @@ function ReportInsights({
 }) {
   const alerts = useAlerts();
   const insights = useInsights(projectId, report._id);
+  const dismissals = useDismissedGroups(report._id);
   const saved = useSavedInsights(projectId);
   const save = useSaveInsights(projectId);
   const [stage, setStage] = useState("");
@@ -375,7 +378,8 @@ function ReportInsights({
   const filtering = Boolean(stage || query.trim());
 
   const kpis = <KpiStrip reportId={report._id} look={look} />;
-  if (insights.isPending)
+  // The reader's dismissed groups come with the insights, so a dismissed group never shows for a moment first.
+  if (insights.isPending || dismissals.isPending)
     return (
       <>
         {kpis}
@@ -407,7 +411,10 @@ function ReportInsights({
     }
   };
 
+  const dismissed = new Set<string>(dismissals.data?.dismissedGroups ?? []);
   const significant = shown.filter((i) => i.findings.length > 0 || i.isWaitForGenerating);
+  /** What "Select all shown" takes: not the insights of a group the reader dismissed. */
+  const selectable = shown.filter((i) => !dismissed.has(i.group) || !significant.includes(i));
   const quiet = shown.filter((i) => i.findings.length === 0 && !i.isWaitForGenerating);
   const select = (id: string) => (on: boolean) => dispatch({ type: on ? "select" : "deselect", ids: [id] });
 
@@ -480,8 +487,8 @@ function ReportInsights({
             <Button
               size="sm"
               variant="ghost"
-              disabled={shown.length === 0}
-              onClick={() => dispatch({ type: "select", ids: shown.map((i) => i._id) })}
+              disabled={selectable.length === 0}
+              onClick={() => dispatch({ type: "select", ids: selectable.map((i) => i._id) })}
             >
               Select all shown
             </Button>
@@ -497,14 +504,28 @@ function ReportInsights({
       {INSIGHT_GROUPS.map((group) => {
         const inGroup = significant.filter((i) => i.group === group.key);
         const headingId = `group-${group.key}`;
+        const hidden = group.dismissPopUp && dismissed.has(group.key);
         const cards = group.key === "most_impactful" ? inGroup.slice(0, TOP_CARDS) : [];
-        const rows = group.key === "most_impactful" ? inGroup.slice(TOP_CARDS) : inGroup;
+        const rows = hidden ? [] : group.key === "most_impactful" ? inGroup.slice(TOP_CARDS) : inGroup;
+        const heading = (
+          <h3 id={headingId} className="text-lg font-semibold text-slate-900">
+            {group.label} <span className="text-sm font-normal text-slate-600">({inGroup.length})</span>
+          </h3>
+        );
         return (
           <section key={group.key} aria-labelledby={headingId} className="space-y-2">
-            <h3 id={headingId} className="text-lg font-semibold text-slate-900">
-              {group.label} <span className="text-sm font-normal text-slate-600">({inGroup.length})</span>
-            </h3>
-            {inGroup.length === 0 ? (
+            {group.dismissPopUp ? (
+              <DismissibleGroupHeading
+                reportId={report._id}
+                group={group}
+                dismissed={hidden}
+                count={inGroup.length}
+                heading={heading}
+              />
+            ) : (
+              heading
+            )}
+            {hidden ? null : inGroup.length === 0 ? (
               <p className="text-sm text-slate-600">
                 {filtering
                   ? "No insight of this group matches the filters. Clear a filter to see more."

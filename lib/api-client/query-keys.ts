@@ -58,6 +58,8 @@ export const queryKeys = {
   reports: (projectId: string) => ["projects", projectId, "insights", "reports"] as const,
   report: (reportId: string) => ["reports", reportId] as const,
   reportKpis: (reportId: string) => ["reports", reportId, "kpis"] as const,
+  /** The insight groups the caller dismissed from their view of a report. */
+  reportDismissals: (reportId: string) => ["reports", reportId, "dismissed-groups"] as const,
   insights: (projectId: string, reportId: string | null, tag?: string) =>
     ["projects", projectId, "insights", "list", reportId ?? "", tag ?? ""] as const,
   /** Every insight list of a project, whatever the report and tag filter. */

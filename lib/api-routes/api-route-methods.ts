@@ -339,6 +339,10 @@ export const API_ROUTE_METHODS: readonly ApiRoute[] = [
     methods: ["GET", "PUT"],
   },
   {
+    pattern: "/api/reports/[id]/dismissed-groups",
+    methods: ["GET", "PUT"],
+  },
+  {
     pattern: "/api/reports/[id]/kpis",
     methods: ["GET"],
   },

@@ -40,6 +40,7 @@ import { onboardingSubmitSchema, tempOnboardingSchema } from "@/lib/validation/o
 import { partnerKeySchema } from "@/lib/validation/partner-keys";
 import { createPartnerSourceSchema } from "@/lib/validation/partner-sources";
 import { metaAccountsQuery, metaSourceSchema, premiumConnectSchema } from "@/lib/validation/premium-sources";
+import { groupDismissalSchema } from "@/lib/validation/report-dismissals";
 import {
   addTagSchema,
   createReportSchema,
@@ -354,8 +355,7 @@ export const OPERATIONS: CatalogueOperation[] = [
   {
     path: "/api/api-tokens",
     method: "POST",
-    summary:
-      "GET /api/api-tokens: the agency's API tokens in use (agency admins). */ export const GET = withAgencyAdmin(async (ctx) => listApiTokens({ ctx })); /** POST /api/api-tokens: a named API token, shown once in the answer (agency admins).",
+    summary: "POST /api/api-tokens: a named API token, shown once in the answer (agency admins).",
     access: "withAgencyAdmin",
     status: 201,
     body: createApiTokenSchema,
@@ -917,7 +917,7 @@ export const OPERATIONS: CatalogueOperation[] = [
     path: "/api/insights/properties/{id}",
     method: "GET",
     summary: "GET /api/insights/properties/{id}",
-    access: "withProjectAccess",
+    access: "withProjectReadAccess",
     status: 200,
     body: null,
     query: insightQuerySchema,
@@ -957,8 +957,7 @@ export const OPERATIONS: CatalogueOperation[] = [
   {
     path: "/api/invitations",
     method: "POST",
-    summary:
-      'GET /api/invitations?token=… is the public token info; without a token, the agency\'s invitations (admins). */ export const GET: typeof list = (req, args) => req.nextUrl.searchParams.has("token") ? tokenInfo(req, args) : list(req, args); /** POST /api/invitations: agency admins invite staff by email.',
+    summary: "POST /api/invitations: agency admins invite staff by email.",
     access: "withAgencyAdmin",
     status: 201,
     body: inviteSchema,
@@ -1247,6 +1246,27 @@ export const OPERATIONS: CatalogueOperation[] = [
     multipart: false,
   },
   {
+    path: "/api/reports/{id}/dismissed-groups",
+    method: "GET",
+    summary: "GET /api/reports/{id}/dismissed-groups: the insight groups the caller dismissed from this report.",
+    access: "withReportAccess",
+    status: 200,
+    body: null,
+    query: null,
+    multipart: false,
+  },
+  {
+    path: "/api/reports/{id}/dismissed-groups",
+    method: "PUT",
+    summary:
+      "PUT /api/reports/{id}/dismissed-groups {group, dismissed}: dismiss Other Insights from your view, or restore it.",
+    access: "withReportAccess",
+    status: 200,
+    body: groupDismissalSchema,
+    query: null,
+    multipart: false,
+  },
+  {
     path: "/api/reports/{id}/kpis",
     method: "GET",
     summary: "GET /api/reports/{id}/kpis: the report's headline figures with their change and daily series.",
@@ -1419,8 +1439,7 @@ export const OPERATIONS: CatalogueOperation[] = [
   {
     path: "/api/split-links",
     method: "POST",
-    summary:
-      "GET /api/split-links?projectId=: the project's URL splitters (shared staff). */ export const GET = withUser(async (ctx, http) => listSplitLinks({ ctx, input: parseQuery(http.req, listSplitLinksSchema) }), ); /** POST /api/split-links: a new URL splitter with its public link (Data Creators and above).",
+    summary: "POST /api/split-links: a new URL splitter with its public link (Data Creators and above).",
     access: "withUser",
     status: 201,
     body: createSplitLinkSchema,
@@ -1450,8 +1469,7 @@ export const OPERATIONS: CatalogueOperation[] = [
   {
     path: "/api/support-requests",
     method: "POST",
-    summary:
-      "GET /api/support-requests: the agency's support requests with their state (agency admins). */ export const GET = withAgencyAdmin(async (ctx, http) => listSupportRequests({ ctx, input: parseQuery(http.req, pageQuerySchema) }), ); /** POST /api/support-requests: a question or a plan change, emailed to the operator's SUPPORT_EMAIL (202).",
+    summary: "POST /api/support-requests: a question or a plan change, emailed to the operator's SUPPORT_EMAIL (202).",
     access: "withAgencyAdmin",
     status: 202,
     body: supportRequestSchema,
@@ -1631,8 +1649,7 @@ export const OPERATIONS: CatalogueOperation[] = [
   {
     path: "/api/users/{id}",
     method: "DELETE",
-    summary:
-      'PUT /api/users/{id} with mode "edit" or "change-password" (the latter re-issues the session). */ export const PUT = withUser<P>(async (ctx, http) => { const result = await updateUser({ ctx, input: { ...(await parseJsonBody(http.req, userUpdateSchema)), userId: uuidParam(http.params.id) }, }); const response = NextResponse.json(result); if ("token" in result && result.token && !http.req.headers.get("authorization")) { response.cookies.set(sessionCookieName(), result.token, sessionCookieOptions()); } return response; }); /** DELETE /api/users/{id}: agency admins remove a staff member; their sessions end at once.',
+    summary: "DELETE /api/users/{id}: agency admins remove a staff member; their sessions end at once.",
     access: "withAgencyAdmin",
     status: 200,
     body: null,

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { THIRD_PARTY_PROVIDERS } from "@/lib/constants/third-party-providers";
+import { dismissedGroupsResponse } from "@/lib/validation/report-dismissals";
 
 // What the routes an agency builds on answer (dashboards, automations): their success bodies as zod schemas, keyed
 // "METHOD /api/path" as the catalogue names the operation. The OpenAPI document shows each under the route's success
@@ -80,4 +81,6 @@ export const RESPONSE_SCHEMAS: Record<string, z.ZodType> = {
     configured: z.boolean(),
   }),
   "GET /api/users/third-party-session/{id}": z.strictObject({ docs: z.array(thirdPartySessionResponse) }),
+  "GET /api/reports/{id}/dismissed-groups": dismissedGroupsResponse,
+  "PUT /api/reports/{id}/dismissed-groups": dismissedGroupsResponse,
 };

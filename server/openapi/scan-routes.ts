@@ -64,7 +64,7 @@ function segments(source: string): { method: Method; text: string; comment: stri
     const start = m.index!;
     const end = i + 1 < found.length ? found[i + 1].index! : source.length;
     const before = source.slice(0, start);
-    const comment = /\/\*\*([\s\S]*?)\*\/\s*$/.exec(before)?.[1] ?? "";
+    const comment = /\/\*\*((?:(?!\*\/)[\s\S])*)\*\/\s*$/.exec(before)?.[1] ?? "";
     return { method: m[1] as Method, text: source.slice(start, end), comment };
   });
 }

@@ -177,3 +177,29 @@ export const savedInsights = pgTable(
 
 export type Report = typeof reports.$inferSelect;
 export type Insight = typeof insights.$inferSelect;
+
+/**
+ * The insight groups a user dismissed from their view of one report (only groups with dismissPopUp: Other
+ * Insights). The user's own choice: others reading the report still see the group, and it can be brought back.
+ */
+export const reportGroupDismissals = pgTable(
+  "report_group_dismissals",
+  {
+    agencyId: uuid("agency_id")
+      .notNull()
+      .references(() => agencies.id, { onDelete: "cascade" }),
+    reportId: uuid("report_id")
+      .notNull()
+      .references(() => reports.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    group: insightGroup("group").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  // The report's index serves the cascade when a report is deleted; the key serves the reader's lookup.
+  (t) => [
+    primaryKey({ columns: [t.userId, t.reportId, t.group] }),
+    index("report_group_dismissals_report_idx").on(t.reportId),
+  ],
+);
