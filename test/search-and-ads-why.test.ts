@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { addDays, comparisonRange, dayOfWeek } from "@/lib/dates";
 import type { FactorSplit, Finding } from "@/lib/insights/finding";
-import { formatChange, formatMetric, formatPct } from "@/lib/insights/format-values";
+import { formatChange, formatDay, formatMetric, formatPct } from "@/lib/insights/format-values";
 import { gaussian, mulberry32 } from "@/lib/seeded-random";
 import { db } from "@/server/db/client";
 import { clientProjects, insights, reports } from "@/server/db/schema";
@@ -293,5 +293,55 @@ describe("generated Search Console and ad data: the factor that moved is the one
     expect(told).toMatch(/the ads (may have stopped serving|served almost nothing)/);
     expect(told).not.toMatch(/tracking may be broken|a tracking gap|analytics tag/);
     expect(gaps.narration!.next).toMatch(/^Check the campaigns' status, budget and billing/);
+  });
+});
+
+describe("a total's level shift over time gets the next step of its own data", () => {
+  beforeAll(resetDatabase);
+  const STEP = addDays(SHOP_START, 10);
+  const shiftOf = (row: Rows[number]) =>
+    (row.findings as Finding[]).find((f) => f.kind === "level_shift" && !f.dimension) as Finding & {
+      dataKind?: string;
+    };
+
+  it("Search Console's impressions that stepped down: the Performance report around that day", async () => {
+    const { rows } = await report(
+      searchCsv(
+        16,
+        (d) => (d >= STEP ? 28_000 : 40_000),
+        () => 0.03,
+      ),
+      SHOP,
+      "content",
+    );
+    const row = insight(rows, "impressions_trend");
+    expect(shiftOf(row)).toMatchObject({ periodStart: STEP, direction: "down", dataKind: "organic_search" });
+    expect(row.narration!.next).toBe(
+      `Impressions stepped down on ${formatDay(STEP)}: in Search Console's Performance report, compare the days after with the weeks before by query and by page to find the pages and queries that lost them; check the Pages report for pages dropped from the index and the search engine's updates announced around that day, and restore or update those pages.`,
+    );
+  });
+
+  it("an ad account's impressions that stepped down: its change history for that day", async () => {
+    // The account's impressions 40 % lower from STEP (a budget cut), its clicks with them.
+    const csv = adsCsv(
+      17,
+      () => 1.2,
+      () => 0.05,
+    )
+      .split("\n")
+      .map((line, i) => {
+        const [date, clicks, impressions, cost, conversions] = line.split(",");
+        if (i === 0 || date < STEP) return line;
+        const scale = (x: string) => Math.round(Number(x) * 0.6);
+        return [date, scale(clicks), scale(impressions), (Number(cost) * 0.6).toFixed(2), scale(conversions)].join();
+      })
+      .join("\n");
+    const { rows } = await report(csv, SHOP, "ecommerce");
+    const row = insight(rows, "impressions_trend");
+    expect(shiftOf(row)).toMatchObject({ periodStart: STEP, direction: "down", dataKind: "ads" });
+    expect(row.narration!.next).toMatch(
+      new RegExp(`^Impressions stepped down on ${formatDay(STEP)}: check the ad account's change history for that day`),
+    );
+    for (const r of rows) expect(r.narration?.next ?? "").not.toMatch(/reset .* targets|pricing|a campaign launch/);
   });
 });

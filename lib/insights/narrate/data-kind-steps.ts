@@ -1,4 +1,7 @@
 import type { DataKind, FactorSplit } from "../finding";
+import { wasOrWere } from "../../catalogue/metrics";
+import { formatDay, metricLabel } from "../format-values";
+import { weekdaysOf } from "../weekdays";
 import { dataKindOfFinding, leadingFactor } from "./factors";
 
 // The next step for a total's change read from organic search results or an ad account, aimed at the factor that
@@ -13,15 +16,41 @@ export interface StepFinding {
   change: number | null;
   factors?: FactorSplit;
   dataKind?: DataKind;
+  direction?: "up" | "down" | null;
+  /** The first day a level shift or an unusual day names. */
+  periodStart?: string;
+  current?: number | null;
+  baseline?: number | null;
+  /** A level that came back (a stretch): the general steps tell it. */
+  until?: string;
 }
 
-/** The step for `lead` (a total's change), or null when its data is a site's or does not say (the general steps). */
+/** A finding kind's step for one kind of data; null to leave it to the general steps. */
+type Step = (lead: StepFinding, good: boolean, where: string) => string | null;
+
+/** The steps by kind of data × kind of finding (a total's): the one table a data kind's next step is read from. */
+const STEPS: Record<DataKind, Partial<Record<string, Step>>> = {
+  organic_search: {
+    change: (lead, good) => organicStep(lead, good),
+    level_shift: (lead, good) => organicLevelStep(lead, good),
+    trend: (lead, good) => organicTrendStep(lead, good),
+    anomaly: (lead, good) => organicDayStep(lead, good),
+  },
+  ads: {
+    change: adsStep,
+    level_shift: (lead, good) => adsLevelStep(lead, good),
+    trend: (lead, good) => adsTrendStep(lead, good),
+    anomaly: (lead) => adsDayStep(lead),
+  },
+};
+
+/** The step for `lead` (a total's finding), or null when its data is a site's or does not say (the general steps). */
 export function dataKindNextStep(lead: StepFinding, good: boolean, where: string): string | null {
-  if (lead.kind !== "change" || lead.dimension) return null;
+  // A step that only some weekdays took (an ad schedule, opening hours) keeps its own step (analyst.ts).
+  if (lead.dimension || weekdaysOf(lead)) return null;
   const kind = dataKindOfFinding(lead);
-  if (kind === "organic_search") return organicStep(lead, good);
-  if (kind === "ads") return adsStep(lead, good, where);
-  return null;
+  const step = kind ? STEPS[kind][lead.kind] : undefined;
+  return step ? step(lead, good, where) : null;
 }
 
 /** Which factor carried the change: "volume" (impressions, clicks, spend) or "rate" (CTR, CPC, ROAS), or null. */
@@ -86,3 +115,90 @@ function adsStep(lead: StepFinding, good: boolean, where: string): string | null
       return null;
   }
 }
+
+const day = (lead: StepFinding) => (lead.periodStart ? formatDay(lead.periodStart) : "that day");
+const label = (metric: string) => metricLabel(metric).toLowerCase();
+/** "Clicks have been …", "The average position has been …". */
+const have = (metric: string) => (metric !== "position" && wasOrWere(metric) === "were" ? "have" : "has");
+const upper = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+// Search Console's totals over time: a step on a day is a ranking, indexing or search-result change that day; a slow
+// slide is pages losing ground week after week; one day's fall is most often the site or the data, not the rankings.
+
+function organicLevelStep(lead: StepFinding, good: boolean): string | null {
+  if (lead.until) return null;
+  const on = day(lead);
+  if (good)
+    return `${upper(lead.metric === "position" ? "the average position" : label(lead.metric))} stepped ${lead.metric === "position" ? "up the results" : "up"} on ${on}: in Search Console's Performance report, compare the days after with the weeks before by page and by query to find what gained (a ranking, a newly indexed page, a search feature won), and give similar pages the same care.`;
+  if (lead.metric === "ctr")
+    return `The click-through rate stepped down on ${on}: in Search Console's Performance report, compare the days after with the weeks before by query and by page, look for a search feature or ad now shown above the pages or a title or description changed around that day, and rewrite those that lost most.`;
+  if (lead.metric === "position")
+    return `The average position worsened from ${on}: in Search Console's Performance report, compare the days after with the weeks before by page to find the pages that lost places; check the search engine's updates announced around that day and the changes made to those pages then, and update them.`;
+  return `${upper(label(lead.metric))} stepped down on ${on}: in Search Console's Performance report, compare the days after with the weeks before by query and by page to find the pages and queries that lost them; check the Pages report for pages dropped from the index and the search engine's updates announced around that day, and restore or update those pages.`;
+}
+
+function organicTrendStep(lead: StepFinding, good: boolean): string {
+  const metric = lead.metric === "position" ? "the average position" : label(lead.metric);
+  if (good)
+    return `${upper(metric)} ${have(lead.metric)} been ${lead.metric === "position" ? "improving" : "growing"} week after week: in Search Console's Performance report, compare the last weeks with the weeks before by query and by page to find what carries it, keep those pages current and cover the related queries they now show for.`;
+  return `${upper(metric)} ${have(lead.metric)} been ${lead.metric === "position" ? "worsening" : "falling"} week after week: in Search Console's Performance report, compare the last weeks with the weeks before by page to find the pages losing ground (rankings slipping, content aging, a competitor above them), and refresh them before the fall grows.`;
+}
+
+function organicDayStep(lead: StepFinding, good: boolean): string {
+  const on = day(lead);
+  if (good)
+    return `Look in Search Console's Performance report for what lifted ${label(lead.metric)} on ${on} (a query or page in the news, a search feature won for the day) and note it, so the next report reads it as known.`;
+  return `Check ${on} in Search Console: a single day's fall is most often the site unreachable or slow that day (server errors in the Crawl stats report), a search engine update or outage, or a day Search Console has not filled in yet; fix the site if it was down, and note the day.`;
+}
+
+// An ad account's totals over time: a step on a day is most often a change someone made that day (a budget, a bid, a
+// paused campaign, a disapproved ad), found in the account's change history; spend has no good way (sense.ts).
+
+const CHANGE_HISTORY = "the ad account's change history";
+
+function adsLevelStep(lead: StepFinding, good: boolean): string | null {
+  if (lead.until) return null;
+  const on = day(lead);
+  const up = lead.direction === "up";
+  if (lead.metric === "cost") {
+    const before = lead.baseline ?? 0;
+    if (!up && before > 0 && (lead.current ?? before) <= STOPPED_SHARE * before)
+      return `The account stopped serving on ${on}: check whether its campaigns were paused, ran out of budget, had their ads disapproved or its payment failed, and restart them if the stop was not intended.`;
+    return up
+      ? `Spend stepped up on ${on}: check in ${CHANGE_HISTORY} which campaigns took the added budget (a budget or bid raised, a new campaign) and that conversions rose with it; cap it if they did not.`
+      : `Spend stepped down on ${on}: check in ${CHANGE_HISTORY} the budgets, bids and campaign statuses changed that day, and whether clicks and conversions fell with it; restore them if it was not intended.`;
+  }
+  const metric = label(lead.metric);
+  if (good)
+    return `${upper(metric)} stepped ${up ? "up" : "down"} on ${on}: find in ${CHANGE_HISTORY} what did it (a budget, a bid, a new ad or campaign) and, if the conversions paid for it, apply it to the other campaigns.`;
+  if (lead.metric === "cpc")
+    return `Each click costs more from ${on}: check the bids and bid strategy changed that day and the auction insights (a new competitor), and cap the cost per click if it was not intended.`;
+  if (lead.metric === "roas")
+    return `Each unit of spend returned less from ${on}: check the conversion value tracking, and the landing pages and offers changed that day, and move budget to the campaigns that still return most.`;
+  const tracking =
+    lead.metric === "conversions" || lead.metric === "revenue"
+      ? ", and the conversion tracking (the tag, the conversion action and its value)"
+      : "";
+  return `${upper(metric)} stepped down on ${on}: check ${CHANGE_HISTORY} for that day (budgets, bids, paused campaigns or ads, disapproved ads, targeting), the impression share lost to budget and to rank${tracking}, and restore what changed if it was not intended.`;
+}
+
+function adsTrendStep(lead: StepFinding, good: boolean): string {
+  const up = lead.direction === "up";
+  if (lead.metric === "cost")
+    return `Spend has been ${up ? "rising" : "falling"} week after week: check which campaigns ${up ? "take" : "lose"} it and that their conversions follow, and set the budgets to what each campaign returns.`;
+  const metric = label(lead.metric);
+  if (good)
+    return `${upper(metric)} ${have(lead.metric)} been ${up ? "rising" : "falling"} week after week: find the campaigns carrying it and give them budget while their return holds.`;
+  return `${upper(metric)} ${have(lead.metric)} been ${up ? "rising" : "falling"} week after week: compare the campaigns' last weeks with the weeks before in the ad account (impression share lost to budget and to rank, the cost per click, the ads' click-through rate), and fix the campaign whose slide carries it before the gap grows.`;
+}
+
+function adsDayStep(lead: StepFinding): string {
+  const on = day(lead);
+  const metric = lead.metric === "cost" ? "spend" : label(lead.metric);
+  if (lead.direction === "up")
+    return `Check what lifted ${metric} on ${on} in the ad account (a budget raised, a bid change, a rise in searches) and whether conversions rose with it; note it, so the next report reads it as known.`;
+  return `Check ${on} in the ad account: a single day's fall in ${metric} is most often a budget spent early, ads paused or disapproved, or a billing hold; set the budget to last the day if it ran out, and note the day.`;
+}
+
+/** A level at this share of the one before or less has stopped (as analyst.ts reads a level that all but stopped). */
+const STOPPED_SHARE = 0.1;

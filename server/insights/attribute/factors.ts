@@ -1,5 +1,6 @@
 import type { DataKind, Factor, FactorIdentity, FactorSplit } from "@/lib/insights/finding";
 import type { PartKey } from "../data/parts";
+import { metricParts, type ProjectData } from "../data/project-data";
 
 // A total's change split by the identity that makes it, so a report says why it moved and not only that it did:
 // clicks = impressions × click-through rate (Search Console, an ad account), cost = clicks × cost per click,
@@ -162,4 +163,14 @@ export function dataKindOf(has: (part: PartKey) => boolean): DataKind | undefine
   if (has("positionWeighted")) return "organic_search";
   if (has("cost")) return "ads";
   return undefined;
+}
+
+/**
+ * The kind of data a total of `metric` is read from (its one source): the narrator aims a level shift's, a trend's or
+ * an unusual day's next step at Search Console or at an ad account, as it does a change's. {} for a site's data.
+ */
+export function totalDataKind(data: ProjectData, metric: string): { dataKind?: DataKind } {
+  const source = data.sourceFor(metricParts(metric));
+  const kind = source ? dataKindOf((part) => data.hasPart(part, source)) : undefined;
+  return kind ? { dataKind: kind } : {};
 }

@@ -4,16 +4,23 @@ import { analyse, analyseTotal, type ReportContext } from "./analysis";
 import { seriesChart } from "./charts";
 import { resultOf, type IntentionResult } from "./intention-result";
 import { watchedSeries } from "./segments";
+import { totalDataKind } from "../attribute/factors";
 
 // The intentions a series answers: a total's unusual days, a total's trend and level changes, and every watched
 // segment's unusual days or level changes. Each reads the one analysis of its series (analysis.ts).
+
+/** A total's candidates with the kind of data it is read from, which the next step is aimed at (data-kind-steps.ts). */
+function ofDataKind(ctx: ReportContext, metric: string, candidates: readonly Candidate[]): Candidate[] {
+  const kind = totalDataKind(ctx.cube.data, metric);
+  return kind.dataKind ? candidates.map((c) => ({ ...c, finding: { ...c.finding, ...kind } })) : [...candidates];
+}
 
 /** "Were there days when {metric} was outside the expected range?": the total's outlier days. */
 export function answerAnomalies(ctx: ReportContext, intention: Intention, metric: string): IntentionResult {
   const a = analyseTotal(ctx, metric);
   if (!a) return resultOf(intention, {});
   return resultOf(intention, {
-    candidates: a.days.candidates,
+    candidates: ofDataKind(ctx, metric, a.days.candidates),
     tests: a.days.tests,
     chart: seriesChart(
       a,
@@ -27,7 +34,7 @@ export function answerAnomalies(ctx: ReportContext, intention: Intention, metric
 export function answerTrend(ctx: ReportContext, intention: Intention, metric: string): IntentionResult {
   const a = analyseTotal(ctx, metric);
   if (!a) return resultOf(intention, {});
-  const candidates = [...a.shifts.candidates, ...(a.trend?.candidates ?? [])];
+  const candidates = ofDataKind(ctx, metric, [...a.shifts.candidates, ...(a.trend?.candidates ?? [])]);
   return resultOf(intention, {
     candidates,
     tests: a.shifts.tests + (a.trend?.tests ?? 0),

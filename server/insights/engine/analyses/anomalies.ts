@@ -12,6 +12,7 @@ import type { EngineContext, IntentionOutcome } from "../types";
 import type { ChangePointFinding, LevelShiftFinding } from "../../detectors/change-points";
 import type { DailyPoint } from "../../types";
 import type { Intention } from "@/lib/insights/intentions";
+import { totalDataKind } from "../../attribute/factors";
 
 /** Keep the strongest few days: a report lists what to look at, not every flagged day. */
 const MAX_FINDINGS = 10;
@@ -75,10 +76,13 @@ export function runAnomalies(ctx: EngineContext, intention: Intention, metric: s
         // included); on a short history, each day from both sides, as the segments are judged.
         baseline: forecast ? "forecast" : "two-sided",
       });
+  // Search Console's or an ad account's days: the next step is aimed at that data (narrate/data-kind-steps.ts).
+  const kind = totalDataKind(ctx.data, metric);
   const findings = [...result.findings]
     .sort((a, b) => Math.abs(b.score) - Math.abs(a.score))
     .slice(0, MAX_FINDINGS)
-    .sort((a, b) => a.date.localeCompare(b.date));
+    .sort((a, b) => a.date.localeCompare(b.date))
+    .map((f) => ({ ...f, ...kind }));
   const delta = findings.reduce((s, f) => s + (f.change ?? 0), 0);
   const effect = kpiEffectOf(ctx, metric, delta);
   return {

@@ -8,6 +8,7 @@ import { kpiEffectOf } from "../impact";
 import type { EngineContext, IntentionOutcome } from "../types";
 import { round } from "./anomalies";
 import { MAX_CHART_POINTS, periodStartOf, totalChangePoints } from "./total-change-points";
+import { totalDataKind } from "../../attribute/factors";
 
 /** Mean of the 14 known days before `date`: the level a slope change is read against (% per week). */
 function levelBefore(series: readonly { date: string; value: number | null }[], date: string): number | null {
@@ -44,9 +45,11 @@ export function runTrend(ctx: EngineContext, intention: Intention, metric: strin
   const series = changes.series;
   const end = dayNumber(w.periodEnd);
   // A stretch (a level that came back: change-points.ts) is told by its first step, whose days end at its last.
+  // Search Console's or an ad account's total: the next step is aimed at that data (narrate/data-kind-steps.ts).
+  const kind = totalDataKind(ctx.data, metric);
   const found = withoutStretchEnds(changes.found)
     .filter((f) => f.kind !== "trend" || end - dayNumber(f.date) + 1 >= MIN_DAYS_AFTER_SLOPE_CHANGE)
-    .map((f) => (f.kind === "trend" ? { ...f, level: levelBefore(series, f.date) } : f));
+    .map((f) => (f.kind === "trend" ? { ...f, ...kind, level: levelBefore(series, f.date) } : { ...f, ...kind }));
   // Each finding's volume over the period, so the season can take back the ones it predicts
   // (seasonal-label.ts): a level shift moves every later day by `change`; a slope change adds
   // change × t on day t.
@@ -61,7 +64,8 @@ export function runTrend(ctx: EngineContext, intention: Intention, metric: strin
   // report-wide FDR then judges it with every other test).
   // Both steps of a stretch.
   const steps = changes.found.filter((f) => f.kind === "level_shift" && f.pValue <= STEP_IN_RATE_P).map((f) => f.date);
-  const rate = trendRate(series, { metric, periodStart: w.periodStart, periodEnd: w.periodEnd, steps });
+  const growth = trendRate(series, { metric, periodStart: w.periodStart, periodEnd: w.periodEnd, steps });
+  const rate = growth && { ...growth, ...kind };
   const rateFindings = rate && rate.pValue < 1 - rate.confidence ? [rate] : [];
   if (rate && rateFindings.length && steps.length === 0 && !found.some((f) => f.kind === "trend")) {
     // The rate is the period's growth: a shift too weak to be a step of it is a part of it, not a volume of its own.
