@@ -317,6 +317,46 @@ describe("frozen runs", () => {
     expect(check([stop, inside])).toEqual([expect.stringMatching(/anomaly .* on 2025-07-05: a marketing finding/)]);
   });
 
+  // The engine's exceptions (ADR 0032), the checker's too: a campaign that served nothing (its cost none) recorded no
+  // conversions because it was paused, and conversions at none while the visits fell by nine tenths are that fall.
+  const GAP_FROM = "2025-06-20";
+  const GAP_TO = "2025-07-01";
+  const inGap = (d: string) => d >= GAP_FROM && d <= GAP_TO;
+  const campaign = (values: (d: string, z: () => number) => Record<string, number>) => {
+    const z = gaussian(mulberry32(7));
+    const out: TableRow[] = [];
+    for (let d = START; d <= END; d = addDays(d, 1)) out.push({ date: d, values: values(d, z) });
+    return out;
+  };
+  const frozenOf = (table: TableRow[]) =>
+    checkReport(report([]), tableSeriesData(table)).filter(
+      (x) => x.property === "frozen" && x.text.startsWith("conversions"),
+    );
+
+  it("reads conversions at none while the ads served nothing as a pause, not as frozen tracking", () => {
+    const paused = campaign((d, z) => ({
+      conversions: inGap(d) ? 0 : Math.round(12 + 3 * z()),
+      cost: inGap(d) ? 0 : Math.round(400 + 30 * z()),
+    }));
+    expect(frozenOf(paused)).toEqual([]);
+    // The same run of none while the ads kept spending is frozen tracking.
+    const spending = paused.map((r) => ({ ...r, values: { ...r.values, cost: 400 } }));
+    expect(frozenOf(spending).map((x) => x.text)).toEqual([
+      expect.stringMatching(/^conversions \(total\) is 0 every day from 2025-06-20 to 2025-07-01/),
+    ]);
+  });
+
+  it("reads conversions at none while the visits fell as that fall, judged at the level scaled by it", () => {
+    const fell = campaign((d, z) => ({
+      conversions: inGap(d) ? 0 : Math.max(0, Math.round(2 + z())),
+      sessions: Math.round((inGap(d) ? 30 : 300) * (1 + 0.05 * z())),
+    }));
+    expect(frozenOf(fell)).toEqual([]);
+    // Visits that held: about 2 conversions a day, none for 12 days, is no chance.
+    const held = fell.map((r) => ({ ...r, values: { ...r.values, sessions: 300 } }));
+    expect(frozenOf(held)).toHaveLength(1);
+  });
+
   it("leaves alone a small count that is often the same", () => {
     const small = frozen.map((r, i) => ({ ...r, values: { sessions: i % 9 === 0 ? 1 : 0 } }));
     expect(checkReport(report([]), tableSeriesData(small)).filter((x) => x.property === "frozen")).toEqual([]);

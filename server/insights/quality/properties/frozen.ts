@@ -10,11 +10,15 @@
 // report reads all its days as unknown (its tracking gaps); a run of zeros to the data's last day also by the series'
 // stop (a step down to none dated on its first day, give or take one: ADR 0032). Inside it, no finding of the series
 // but that stop, nor of its metric's total (a segment's frozen days move the total too), may be dated.
+// The engine's two exceptions (ADR 0032) are the checker's too: a run of none while the same series' ads served
+// nothing (no impressions, or no cost, every day of it) is a pause; an outcome's run of none while the same series'
+// traffic (sessions, else clicks) fell is judged at the level before scaled by that fall (an amount: not a run once
+// its traffic halved).
 import { addDays, daysBetween } from "@/lib/dates";
 import { findMetric } from "@/lib/insights/metrics";
 import { describe, fmt, type CheckContext } from "../context";
 import type { FindingView, Segment } from "../finding-view";
-import { dateAt, type DaySeries } from "../series-data";
+import { dateAt, indexOf, type DaySeries } from "../series-data";
 import type { Violation } from "../types";
 
 const MIN_RUN = 3;
@@ -34,7 +38,51 @@ export interface FrozenRun {
   chance: number;
 }
 
-export function frozenRuns(s: DaySeries, metric: string, segment: Segment | null): FrozenRun[] {
+/** The ad metrics whose none on every day of a run means the ads did not serve: a pause (ADR 0032). */
+const SERVED = ["impressions", "cost"] as const;
+/** The traffic an outcome's run of none is read against: visits, else ad clicks (ADR 0032). */
+const TRAFFIC = ["sessions", "clicks"] as const;
+
+/** The same segment's (or total's) other metrics, where the engine's exceptions read them. */
+export type Beside = (metric: string) => DaySeries | null;
+
+/** The known values of `s` from `from` to `to` (dates). */
+function valuesOver(s: DaySeries, from: string, to: string): number[] {
+  const out: number[] = [];
+  for (let i = Math.max(0, indexOf(s, from)); i <= Math.min(s.values.length - 1, indexOf(s, to)); i++)
+    if (s.values[i] !== null) out.push(s.values[i]!);
+  return out;
+}
+const mean = (xs: readonly number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : null);
+
+/** Ads that served nothing on every day of the run (no impressions, or no cost): a paused campaign, not a fault. */
+function paused(from: string, to: string, beside: Beside): boolean {
+  return SERVED.some((m) => {
+    const a = beside(m);
+    return a !== null && valuesOver(a, from, to).every((x) => x === 0);
+  });
+}
+
+/**
+ * How far the series' traffic fell over the run against the 28 days before it (during / before), for an outcome's run
+ * of none: so little traffic brings about none, which is that fall, not broken tracking. 1 when there is no traffic
+ * to read (or the metric is the traffic).
+ */
+function trafficRatio(metric: string, from: string, to: string, beside: Beside): number {
+  const own = TRAFFIC.find((m) => beside(m) !== null);
+  const traffic = own && own !== metric ? beside(own) : null;
+  if (!traffic) return 1;
+  const during = mean(valuesOver(traffic, from, to));
+  const before = mean(valuesOver(traffic, addDays(from, -LEVEL_DAYS), addDays(from, -1)));
+  return during === null || !(before! > 0) ? 1 : Math.min(1, during / before!);
+}
+
+export function frozenRuns(
+  s: DaySeries,
+  metric: string,
+  segment: Segment | null,
+  beside: Beside = () => null,
+): FrozenRun[] {
   const counts = findMetric(metric)?.unit === "count";
   const v = s.values;
   const runs: { start: number; end: number }[] = [];
@@ -57,10 +105,14 @@ export function frozenRuns(s: DaySeries, metric: string, segment: Segment | null
     const length = r.end - r.start + 1;
     // The series' noise from every day but the run's own (other runs are part of how the series behaves).
     const inRun = new Uint8Array(v.length).fill(1, r.start, r.end + 1);
-    const p = value === 0 ? zeroChance(v, inRun, r.start, counts) : equalChance(v, inRun, integer);
+    const [from, to] = [dateAt(s, r.start), dateAt(s, r.end)];
+    // The engine's exceptions to a run of none (ADR 0032): ads that served nothing, and an outcome whose traffic fell
+    // (judged at the level before scaled by the fall; an amount once its traffic halved).
+    const ratio = value === 0 ? trafficRatio(metric, from, to, beside) : 1;
+    if (value === 0 && (paused(from, to, beside) || (!counts && ratio <= 0.5))) continue;
+    const p = value === 0 ? zeroChance(v, inRun, r.start, counts, ratio) : equalChance(v, inRun, integer);
     const chance = known * p ** (value === 0 ? length : length - 1);
-    if (chance < IMPOSSIBLE)
-      out.push({ metric, segment, from: dateAt(s, r.start), to: dateAt(s, r.end), days: length, value, chance });
+    if (chance < IMPOSSIBLE) out.push({ metric, segment, from, to, days: length, value, chance });
   }
   return out;
 }
@@ -82,7 +134,14 @@ function equalChance(v: readonly (number | null)[], inRun: Uint8Array, integer: 
   return Math.max(model, (equal + 0.5) / (diffs.length + 1));
 }
 
-function zeroChance(v: readonly (number | null)[], inRun: Uint8Array, start: number, counts: boolean): number {
+/** `ratio`: the traffic's fall over the run (trafficRatio), which scales a count's level before it. */
+function zeroChance(
+  v: readonly (number | null)[],
+  inRun: Uint8Array,
+  start: number,
+  counts: boolean,
+  ratio = 1,
+): number {
   let zeros = 0;
   let n = 0;
   for (let i = 0; i < v.length; i++) {
@@ -94,7 +153,7 @@ function zeroChance(v: readonly (number | null)[], inRun: Uint8Array, start: num
   if (!counts) return empirical;
   const before = v.slice(Math.max(0, start - LEVEL_DAYS), start).filter((x): x is number => x !== null);
   const level = before.length > 0 ? before.reduce((a, b) => a + b, 0) / before.length : 0;
-  return Math.min(1, Math.max(empirical, Math.exp(-level)));
+  return Math.min(1, Math.max(empirical, Math.exp(-level * ratio)));
 }
 
 const overlaps = (v: FindingView, from: string, to: string) => v.from <= to && (v.to || v.from) >= from;
@@ -130,7 +189,7 @@ export function checkFrozen(ctx: CheckContext): Violation[] {
     // The data as it is: a run the report read as unknown days is still a run (told, by those days).
     const s = ctx.data.series(metric, segment);
     if (!s) continue;
-    for (const run of frozenRuns(s, metric, segment)) {
+    for (const run of frozenRuns(s, metric, segment, (m) => ctx.data.series(m, segment))) {
       if (run.to < addDays(r.comparisonStart, -LEVEL_DAYS)) continue;
       const where = segment ? `${segment.dimension} “${segment.value}”` : "total";
       const what = `${metric} (${where}) is ${fmt(run.value)} every day from ${run.from} to ${run.to} (${run.days} days; a chance of ${run.chance.toExponential(1)} under its own noise)`;
