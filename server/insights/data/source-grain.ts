@@ -1,4 +1,4 @@
-import { coarsestGrain, type Grain } from "@/lib/csv-import/grain";
+import type { Grain } from "@/lib/csv-import/grain";
 import type { EngineProject } from "../engine/types";
 import { metricParts, type ProjectData } from "./project-data";
 
@@ -25,9 +25,4 @@ function readGrains(project: Pick<EngineProject, "sourceGrains">, data: ProjectD
 export function finestGrain(project: Pick<EngineProject, "sourceGrains">, data: ProjectData): Grain {
   const grains = readGrains(project, data);
   return grains.length === 0 || grains.includes("day") ? "day" : grains.includes("week") ? "week" : "month";
-}
-
-/** The coarsest grain among the sources with rows (a month over a week over a day). */
-export function coarsestReadGrain(project: Pick<EngineProject, "sourceGrains">, data: ProjectData): Grain {
-  return coarsestGrain(readGrains(project, data));
 }
