@@ -49,9 +49,19 @@ if (processes > 1 && cluster.isPrimary) {
     console.log(`Web server listening on port ${port}${cluster.isWorker ? ` (process ${cluster.worker?.id})` : ""}`),
   );
 
+  // What the app holds in memory and writes before it exits (server/stop-hooks.ts: the split links' counts).
+  const runStopHooks = async () => {
+    const hooks = globalThis[Symbol.for("funnelwise.stopHooks")] ?? new Set();
+    await Promise.allSettled([...hooks].map((hook) => hook()));
+  };
   const stop = () => {
-    server.close(() => process.exit(0));
+    // Once the last request is answered (or after 4 s of a connection held open), then exit.
+    const closed = new Promise((resolve) => server.close(resolve));
     server.closeIdleConnections();
+    const limit = new Promise((resolve) => setTimeout(resolve, 4_000).unref());
+    void Promise.race([closed, limit])
+      .then(runStopHooks)
+      .finally(() => process.exit(0));
     setTimeout(() => process.exit(0), 5_000).unref();
   };
   process.on("SIGTERM", stop);

@@ -8,6 +8,8 @@ import { addDays, isoDateOfUtc } from "@/lib/dates";
 import { SPLIT_LINK_MESSAGES } from "@/lib/validation/split-links";
 import { db } from "@/server/db/client";
 import { clientProjects, dataSources, splitLinkCounts, splitLinks } from "@/server/db/schema";
+import { flushSplitCounts, recordSplitVisit } from "@/server/services/split-links/split-counts";
+import { SPLIT_LINK_CACHE_MS } from "@/server/services/split-links/split-link-cache";
 import { call } from "@/test/api";
 import { resetDatabase } from "@/test/db";
 import { createAgency, createUser } from "@/test/factories";
@@ -70,6 +72,8 @@ describe("URL splitter (/s/{slug})", () => {
     const sd = Math.sqrt(1000 * 0.7 * 0.3);
     expect(Math.abs(seen.a - 700)).toBeLessThanOrEqual(2.576 * sd);
     expect(seen.a + seen.b).toBe(1000);
+    // The counts are written off the response path, a moment later (split-counts.ts): write them now.
+    await flushSplitCounts();
     const counts = await db().select().from(splitLinkCounts).where(eq(splitLinkCounts.linkId, created.body._id));
     expect(counts.map((c) => c.date)).toEqual(expect.arrayContaining([isoDateOfUtc(new Date())]));
     expect(Object.fromEntries(counts.map((c) => [c.variantKey, c.assignments]))).toEqual(seen);
@@ -120,11 +124,11 @@ describe("URL splitter (/s/{slug})", () => {
 
   it("pauses (everyone to the control, uncounted), resumes, and stops for good", async () => {
     const [link] = await db().select().from(splitLinks).where(eq(splitLinks.slug, "pricing-page"));
-    const countsNow = async () =>
-      (await db().select().from(splitLinkCounts).where(eq(splitLinkCounts.linkId, link.id))).reduce(
-        (s, c) => s + c.visits,
-        0,
-      );
+    const countsNow = async () => {
+      await flushSplitCounts();
+      const counts = await db().select().from(splitLinkCounts).where(eq(splitLinkCounts.linkId, link.id));
+      return counts.reduce((s, c) => s + c.visits, 0);
+    };
     const before = await countsNow();
     expect((await put(link.id, { status: "paused" })).body.status).toBe("paused");
     const paused = await visit("pricing-page", { cookie: "fw_split_pricing-page=b" });
@@ -134,11 +138,67 @@ describe("URL splitter (/s/{slug})", () => {
     expect((await visit("pricing-page", { cookie: "fw_split_pricing-page=b" })).location!.searchParams.get("v")).toBe(
       "b",
     );
+    // Paused by another web process: this one follows within a second (split-link-cache.ts), then counts nothing.
+    await db().update(splitLinks).set({ status: "paused" }).where(eq(splitLinks.id, link.id));
+    await new Promise((r) => setTimeout(r, SPLIT_LINK_CACHE_MS + 50));
+    const afterOther = await countsNow();
+    expect((await visit("pricing-page", { cookie: "fw_split_pricing-page=b" })).location!.search).toBe("");
+    expect(await countsNow()).toBe(afterOther);
+    await put(link.id, { status: "running" });
     await put(link.id, { status: "stopped" });
     const resumed = await put(link.id, { status: "running" });
     expect(resumed.status).toBe(400);
     expect(resumed.body.message).toBe(SPLIT_LINK_MESSAGES.stopped);
     expect((await visit("pricing-page")).location!.search).toBe("");
+  });
+
+  it("counts 200 visitors arriving at once exactly, each day on its own UTC day, and a deleted link's visits with it", async () => {
+    const created = await create({
+      projectId: project.id,
+      name: "Rush",
+      slug: "rush-hour",
+      variants: variantsOf("https://shop.example/r1", "https://shop.example/r2", 50, 50),
+    });
+    const visits = await Promise.all(Array.from({ length: 200 }, () => visit("rush-hour")));
+    const returning = await Promise.all(
+      Array.from({ length: 50 }, () => visit("rush-hour", { cookie: "fw_split_rush-hour=b" })),
+    );
+    expect(returning.every((v) => v.location!.searchParams.get("utm_content") === "b")).toBe(true);
+    const seen = { a: 0, b: 0 } as Record<string, number>;
+    for (const v of visits) seen[v.location!.searchParams.get("utm_content")!] += 1;
+    // GET /split-links/{id} writes this process's pending counts before it reads them.
+    const read = await get(created.body._id);
+    const traffic = Object.fromEntries(
+      (read.body.analysis.traffic as { key: string; assignments: number; visits: number }[]).map((t) => [
+        t.key,
+        [t.assignments, t.visits],
+      ]),
+    );
+    expect(traffic).toEqual({ a: [seen.a, seen.a], b: [seen.b, seen.b + 50] });
+
+    // A visit just before midnight (UTC) counts on its day even when written after it.
+    recordSplitVisit(created.body._id, "a", true, new Date("2026-03-31T23:59:59.900Z"));
+    await flushSplitCounts();
+    const [late] = await db()
+      .select()
+      .from(splitLinkCounts)
+      .where(sql`${splitLinkCounts.linkId} = ${created.body._id} and ${splitLinkCounts.date} = '2026-03-31'`);
+    expect(late).toMatchObject({ variantKey: "a", assignments: 1, visits: 1 });
+
+    // A link deleted before its visits were written: the other links' visits of the same write are kept.
+    const [pricing] = await db().select().from(splitLinks).where(eq(splitLinks.slug, "pricing-page"));
+    const pricingVisits = async () =>
+      (await db().select().from(splitLinkCounts).where(eq(splitLinkCounts.linkId, pricing.id))).reduce(
+        (s, c) => s + c.visits,
+        0,
+      );
+    const before = await pricingVisits();
+    recordSplitVisit(created.body._id, "a", false);
+    recordSplitVisit(pricing.id, "a", false);
+    await db().delete(splitLinks).where(eq(splitLinks.id, created.body._id));
+    await flushSplitCounts();
+    expect(await pricingVisits()).toBe(before + 1);
+    expect(await db().select().from(splitLinkCounts).where(eq(splitLinkCounts.linkId, created.body._id))).toEqual([]);
   });
 
   it("reads each variant's sessions and conversions from the project's analytics data by its UTM campaign", async () => {

@@ -5,6 +5,7 @@ import { db } from "../../db/client";
 import { splitLinkCounts, type SplitLink } from "../../db/schema";
 import { analyseSplitTest, type SplitMetric } from "../../insights/split-test/analyse-split-test";
 import { loadLinkDays } from "./load-link-days";
+import { flushSplitCounts } from "./split-counts";
 
 const CONFIDENCE = 0.95;
 
@@ -15,6 +16,8 @@ const CONFIDENCE = 0.95;
  * chances of a false winner.
  */
 export async function analyseSplitLink(link: SplitLink, today = isoDateOfUtc(new Date())) {
+  // This process's visits not yet written are counted too (another process's are at most a moment behind).
+  await flushSplitCounts();
   const counts = await db()
     .select()
     .from(splitLinkCounts)

@@ -13,6 +13,7 @@ import { splitLinks } from "../../db/schema";
 import { ValidationError } from "../../errors";
 import type { AccessServiceContext, ServiceContext } from "../context";
 import { analyseSplitLink } from "./analyse-split-link";
+import { forgetSplitLink } from "./split-link-cache";
 import { splitLinkView } from "./split-link-view";
 
 type Ctx = AccessServiceContext<SplitLinkAccess>;
@@ -54,6 +55,7 @@ export async function updateSplitLink({ ctx, input }: { ctx: Ctx; input: z.outpu
     })
     .where(and(eq(splitLinks.id, link.id), eq(splitLinks.agencyId, ctx.actor.agencyId)))
     .returning();
+  forgetSplitLink(link.slug);
   return splitLinkView(updated);
 }
 
@@ -62,5 +64,6 @@ export async function deleteSplitLink({ ctx }: { ctx: Ctx }) {
   await db()
     .delete(splitLinks)
     .where(and(eq(splitLinks.id, ctx.access.splitLink.id), eq(splitLinks.agencyId, ctx.actor.agencyId)));
+  forgetSplitLink(ctx.access.splitLink.slug);
   return { status: 200, _id: ctx.access.splitLink.id };
 }
