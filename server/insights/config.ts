@@ -35,6 +35,15 @@ export const ENGINE_CONFIG = {
   minExpectedForDay: 3,
   /** An amount (revenue, cost) is judged day by day only when at most this share of its days are 0 (a few orders). */
   maxZeroShare: 0.1,
+  /**
+   * Money is judged through the count it is made of (revenue through orders, cost through clicks: count-floor.ts):
+   * its days one by one only when that count averages this many a day. Below it a day is a sum of a few baskets of
+   * any size and a log-normal σ fitted to it is too small: v3's shop noise twins had 2.0 false findings each, nearly
+   * all "anomaly revenue Display/Email" (quality bench, session 6; v2's floor, engine/count-floor.ts, since ADR 0006).
+   */
+  minEventsForDays: 10,
+  /** The same floor for a level shift of money, which pools every day after it (count-floor.ts). */
+  minEventsForShifts: 3,
 
   // ---- The change-point search (detect/change-points/) ----
   /** Fewest periods between two change points (ruptures' min_size): a week of days, 3 weeks, 3 months. */
@@ -45,6 +54,11 @@ export const ENGINE_CONFIG = {
   maxPulse: { day: 28, week: 8, month: 4 },
   /** Levels within this many standard errors are "back to where it was" (a pulse's end). */
   backToSe: 2,
+  /**
+   * Periods either side of a slope change its stated growth rates are read over: as many before it as after it, within
+   * these (the finding checker reads the same days: quality/properties/direction.ts).
+   */
+  trendChangeDays: { min: 14, max: 28 },
   /** Expected count below which a level is read as none (a stop, or a start from nothing). */
   zeroLevel: 0.5,
 

@@ -15,6 +15,7 @@ import type { IntentionResult } from "./report/intention-result";
 import { judge } from "./report/judge";
 import { oneChangePerSeries, oneEventAcrossSegments, totalsExplained } from "./report/dedupe";
 import { rank } from "./report/rank";
+import { withSeasons } from "./report/season";
 import { buildInsight, notRunInsight } from "./report/build";
 
 // The insight engine (v3) as one pure function, in typed stages: the data as a cube, with the days the audit reads as
@@ -93,7 +94,7 @@ export function runEngineV3(input: EngineInput): EngineReport {
   const ctx = contextOf(input);
   const { results, notRun } = answerAll(ctx);
   const judgement = judge(results);
-  const told = totalsExplained(oneEventAcrossSegments(oneChangePerSeries(judgement.judged)));
+  const told = totalsExplained(oneEventAcrossSegments(oneChangePerSeries(withSeasons(ctx, judgement.judged))));
   const ranked = rank(ctx, told);
   const insights = [
     ...ranked.map((r) => buildInsight(ctx, r)),

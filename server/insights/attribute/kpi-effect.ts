@@ -1,5 +1,6 @@
 import { daysBetween } from "@/lib/dates";
 import type { Finding } from "@/lib/insights/finding";
+import { isSeasonallyExpected } from "@/lib/insights/season";
 import { metricDefinition, type Dimension } from "@/lib/insights/metrics";
 import { PART_INDEX, type PartKey } from "../data/parts";
 import { metricParts } from "../data/project-data";
@@ -106,6 +107,8 @@ export function toKpi(
 /** A finding's effect on the KPI over the report's period. */
 export function findingKpiEffect(ctx: ReportContext, f: Finding): KpiEffect {
   if (f.kind === "audit" || f.kind === "competitor" || f.kind === "split_test") return { kpiEffect: 0, indirect: 0 };
+  // What the season predicts is not news: it ranks below every finding that is (report/season.ts).
+  if (isSeasonallyExpected(f)) return { kpiEffect: 0, indirect: 0 };
   const segment =
     f.dimension && f.dimensionValue && f.kind !== "driver"
       ? { dimension: f.dimension as Dimension, value: f.dimensionValue }

@@ -151,6 +151,10 @@ const meanWeight = (series: CubeSeries) => {
 export function detectLevelShifts(model: SeriesModel, ctx: DetectContext): Detection & { cuts: number[] } {
   const cuts = searchWithAutocorrelation(levelCost(model), model);
   const series = model.series;
+  // Money of fewer than `minEventsForShifts` events a day: its cuts shape the model, none is told.
+  const events = ctx.eventsPerDay ?? null;
+  if (events !== null && events < ENGINE_CONFIG.minEventsForShifts)
+    return { candidates: [], tests: 0, cuts: cuts.map((c) => c.index) };
   const earliest = ctx.periodFrom - minSegment(series);
   const candidates: Candidate[] = [];
   let tests = 0;

@@ -35,9 +35,12 @@ function judgeable(series: CubeSeries): boolean {
   return known > 0 && zeros / known <= ENGINE_CONFIG.maxZeroShare;
 }
 
+/** Money made of fewer events a day than `minEventsForDays` (a few baskets of any size) is not judged by day. */
+const tooFewEvents = (ctx: DetectContext) => (ctx.eventsPerDay ?? Infinity) < ENGINE_CONFIG.minEventsForDays;
+
 export function detectOutlierDays(model: SeriesModel, ctx: DetectContext): Detection {
   const series = model.series;
-  if (series.grain !== "day" || !judgeable(series)) return { candidates: [], tests: 0 };
+  if (series.grain !== "day" || !judgeable(series) || tooFewEvents(ctx)) return { candidates: [], tests: 0 };
   const candidates: Candidate[] = [];
   let tests = 0;
   for (let i = ctx.periodFrom; i < series.values.length; i++) {

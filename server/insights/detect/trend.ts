@@ -2,7 +2,7 @@ import type { FindingOf } from "@/lib/insights/finding";
 import { ENGINE_CONFIG } from "../config";
 import type { CubeSeries } from "../data/cube";
 import type { SeriesModel } from "../model/decompose";
-import { studentTQuantile, twoSidedStudentTP } from "../stats/distributions";
+import { normalQuantile, studentTQuantile, twoSidedStudentTP } from "../stats/distributions";
 import { lineCost, minSegment, searchWithAutocorrelation } from "./change-points/search";
 import { autocorrelationInflation } from "./change-points/search";
 import { seriesKeyOf, type Candidate, type DetectContext, type Detection } from "./types";
@@ -70,8 +70,9 @@ function growthCandidate(model: SeriesModel, ctx: DetectContext, inflation: numb
     baseline: 0,
     change: rate,
     changePct: null,
-    expectedLow: -halfWidth,
-    expectedHigh: halfWidth,
+    // The estimate's interval (the rate it is, within its noise), as v2's growth states it and the checker reads it.
+    expectedLow: rate - halfWidth,
+    expectedHigh: rate + halfWidth,
     rate,
     rateLow: rate - halfWidth,
     rateHigh: rate + halfWidth,
@@ -96,6 +97,53 @@ function base(series: CubeSeries, from: string, to: string) {
   };
 }
 
+/** The least-squares slope of the log of a series' known, positive values over [from, to), with its standard error. */
+function rawLogSlope(series: CubeSeries, from: number, to: number): { slope: number; se: number } | null {
+  const xs: number[] = [];
+  const ys: number[] = [];
+  for (let i = Math.max(0, from); i < to; i++)
+    if (series.values[i] > 0) {
+      xs.push(i);
+      ys.push(Math.log(series.values[i]));
+    }
+  if (xs.length < 5) return null;
+  const mx = xs.reduce((a, b) => a + b, 0) / xs.length;
+  const my = ys.reduce((a, b) => a + b, 0) / ys.length;
+  let sxx = 0;
+  let sxy = 0;
+  for (let k = 0; k < xs.length; k++) {
+    sxx += (xs[k] - mx) ** 2;
+    sxy += (xs[k] - mx) * (ys[k] - my);
+  }
+  const slope = sxy / sxx;
+  let rss = 0;
+  for (let k = 0; k < xs.length; k++) rss += (ys[k] - my - slope * (xs[k] - mx)) ** 2;
+  return { slope, se: Math.sqrt(rss / (xs.length - 2) / sxx) };
+}
+
+/**
+ * A slope change told on its own days: the data's growth rates before the cut (as many periods as after it, within
+ * `trendChangeDays`) and after it, and the range the rate after would lie in had it kept the one before. The search
+ * reads the season-adjusted values; what a reader is told is what the data did (nyc-taxi's Jan 1, 2015 said "0.60 a
+ * week before" where the data fell 9.9 % a week: the year's holidays, adjusted away).
+ */
+function statedSlopes(series: CubeSeries, cut: { from: number; index: number; to: number }) {
+  const { min, max } = ENGINE_CONFIG.trendChangeDays;
+  const span = Math.min(max, Math.max(min, cut.to - cut.index));
+  const before = rawLogSlope(series, Math.max(cut.from, cut.index - span), cut.index);
+  const after = rawLogSlope(series, cut.index, cut.to);
+  if (!before || !after) return null;
+  const rate = (b: number) => Math.expm1(RATE_PERIODS[series.grain] * b);
+  const half = normalQuantile(0.5 + ENGINE_CONFIG.rangeConfidence / 2) * Math.hypot(before.se, after.se);
+  const stated = { from: rate(before.slope), to: rate(after.slope) };
+  return {
+    ...stated,
+    low: rate(before.slope - half),
+    high: rate(before.slope + half),
+    turn: after.slope - before.slope,
+  };
+}
+
 /** The slope changes inside the report's period, each against "the slope it had been on". */
 function slopeChanges(model: SeriesModel, ctx: DetectContext): { candidates: Candidate[]; tests: number } {
   const series = model.series;
@@ -103,23 +151,22 @@ function slopeChanges(model: SeriesModel, ctx: DetectContext): { candidates: Can
   const cuts = searchWithAutocorrelation(cost, model).filter((c) => c.index >= ctx.periodFrom - minSegment(series));
   const candidates: Candidate[] = [];
   for (const cut of cuts) {
-    const before = cost.slope(cut.from, cut.index);
-    const after = cost.slope(cut.index, cut.to);
-    const level = cost.level(cut.from, cut.to);
-    const from = asRate(series, before, level);
-    const to = asRate(series, after, level);
-    if (!Number.isFinite(from) || !Number.isFinite(to) || Math.sign(to - from) === 0) continue;
+    const tested = cost.slope(cut.index, cut.to) - cost.slope(cut.from, cut.index);
+    const s = statedSlopes(series, cut);
+    // The data's own days must turn the way the test found (else it is the season's turn, not the series').
+    if (!s || ![s.from, s.to, s.low, s.high].every(Number.isFinite) || Math.sign(s.turn) !== Math.sign(tested))
+      continue;
     const finding: FindingOf<"trend"> = {
       ...base(series, series.dates[cut.index], series.dates[cut.to - 1]),
       shape: "trend_change",
       date: series.dates[cut.index],
-      baseline: from,
-      current: to,
-      change: to - from,
+      baseline: s.from,
+      current: s.to,
+      change: s.to - s.from,
       changePct: null,
-      expectedLow: null,
-      expectedHigh: null,
-      direction: to > from ? "up" : "down",
+      expectedLow: s.low,
+      expectedHigh: s.high,
+      direction: s.to > s.from ? "up" : "down",
       pValue: cut.pValue,
     };
     candidates.push({
@@ -130,7 +177,7 @@ function slopeChanges(model: SeriesModel, ctx: DetectContext): { candidates: Can
       seriesKey: seriesKeyOf(series),
     });
   }
-  return { candidates, tests: Math.max(1, candidates.length) };
+  return { candidates, tests: Math.max(1, cuts.length) };
 }
 
 /** A total's growth over the period and its slope changes. */

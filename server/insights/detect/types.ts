@@ -28,6 +28,8 @@ export interface DetectContext {
   window: ReportWindow;
   /** The first period index inside the report's period. */
   periodFrom: number;
+  /** Money: the events a day it is made of (orders, clicks), which decide whether it can be judged; else null. */
+  eventsPerDay?: number | null;
 }
 
 /** A detector of one series: reads its model, returns its candidates and how many tests it ran. */

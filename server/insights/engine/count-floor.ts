@@ -1,4 +1,5 @@
 import type { PartKey } from "../data/parts";
+import { ENGINE_CONFIG } from "../config";
 
 // How many events a day a series needs before its days or its level can be judged: below that, daily counts are
 // discrete and skewed, and a σ estimated from them (robust or not) is too small.
@@ -9,7 +10,7 @@ import type { PartKey } from "../data/parts";
  * day) that a robust σ understates their spread (it is 0 when most days have none) and that test floods with false
  * alarms. A count below it is judged as a count (MIN_COUNT_PER_DAY_COUNTED); money below it is not judged by day.
  */
-export const MIN_COUNT_PER_DAY = 10;
+export const MIN_COUNT_PER_DAY = ENGINE_CONFIG.minEventsForDays;
 /**
  * From this many events a day to MIN_COUNT_PER_DAY, a count's days are judged as counts (a Poisson count whose rate
  * wanders: detectors/count-days.ts) instead of against a t interval: spam leads in a channel of 9 a day are its day.
@@ -21,7 +22,7 @@ export const MIN_COUNT_PER_DAY_COUNTED = 3;
  * a channel with 6 orders a day that loses a third of them for two weeks is a clear shift although
  * no single day of it is unusual.
  */
-export const MIN_COUNT_PER_DAY_SHIFTS = 3;
+export const MIN_COUNT_PER_DAY_SHIFTS = ENGINE_CONFIG.minEventsForShifts;
 
 /** Money is judged through the count it is made of: revenue through orders, cost through clicks. */
 export const COUNT_BEHIND: Partial<Record<PartKey, PartKey[]>> = {

@@ -93,7 +93,8 @@ export function seasonExpects(ctx: EngineContext, f: Dated): boolean {
   return seasonFor(ctx, f)?.expected === true;
 }
 
-function seasonFor(ctx: EngineContext, f: Dated): SeasonLabel | null {
+/** The season's label of one tested finding, or null when the same days a year earlier do not explain it. */
+export function seasonFor(ctx: EngineContext, f: Dated): SeasonLabel | null {
   if (f.kind !== "level_shift" && f.kind !== "anomaly" && f.kind !== "trend" && f.kind !== "change") return null;
   // A period compared with the same days a year earlier has the season on both sides: a year-over-year change that
   // repeats last year's is growth, not the season's.

@@ -177,6 +177,19 @@ describe("the text's numbers", () => {
     ]);
   });
 
+  it("reads the digits of a segment's own name unquoted as its name, and no other number", () => {
+    const named = (text: string) => ({
+      ...narrated(text),
+      dimension: "campaign",
+      dimensionValue: "Campaign 21",
+    });
+    const ok = report([named("Impressions from the Campaign 21 campaign shifted to 61,500 a day on Jul 3, 2025.")]);
+    expect(properties(ok).filter((p) => p === "text")).toEqual([]);
+    const wrong = report([named("Impressions from the Campaign 22 campaign shifted to 61,500 a day on Jul 3, 2025.")]);
+    const texts = checkReport(wrong, tableSeriesData(rising)).filter((x) => x.property === "text");
+    expect(texts.map((x) => x.text)).toEqual([expect.stringMatching(/has “22”, not one of its fields/)]);
+  });
+
   it("reads percentage points as a fraction × 100", () => {
     const rate = { ...narrated("Click-through rate fell 0.23 pp."), change: -0.0023 };
     expect(properties(report([rate])).filter((p) => p === "text")).toEqual([]);

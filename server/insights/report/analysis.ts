@@ -1,6 +1,6 @@
 import type { Kpi, EngineInput, EngineProject } from "../engine/types";
 import type { SameCount } from "../engine/same-counts";
-import type { Finding } from "@/lib/insights/finding";
+import type { FindingOf } from "@/lib/insights/finding";
 import { indexFrom, type CubeSeries, type MetricCube } from "../data/cube";
 import type { ReportWindow } from "../data/window";
 import { fitModel, seasonOf, weekdayFactors, type SeriesModel } from "../model/decompose";
@@ -9,6 +9,8 @@ import { detectLevelShifts } from "../detect/level-shifts";
 import { detectOutlierDays } from "../detect/outlier-day";
 import { detectTrend } from "../detect/trend";
 import { seriesKeyOf, type DetectContext, type Detection } from "../detect/types";
+import { COUNT_BEHIND } from "../engine/count-floor";
+import type { PartKey } from "../data/parts";
 
 // One report's analysis of its series: each series modelled once (its season, its change points, its noise) and run
 // through the detectors once, whichever intentions read it. The memo lives in the report's own context, built per
@@ -38,7 +40,7 @@ export interface ReportContext {
   /** Conversions that are another count under a second name (engine/same-counts.ts): read once, as that count. */
   sameCount: SameCount | null;
   /** Runs of frozen tracking the audit found (their days are among `excludedDays`). */
-  frozen: readonly Finding[];
+  frozen: readonly FindingOf<"audit">[];
 }
 
 /** The yearly factors of a metric's total on its source (1 everywhere when it has no year of days). */
@@ -52,12 +54,52 @@ export function yearlyOf(ctx: ReportContext, sourceId: string, metric: string): 
   return factors;
 }
 
+const PERIOD_DAYS = { day: 1, week: 7, month: 30.44 } as const;
+
+/** A series' mean a day over its known periods (null when none is known). */
+function meanPerDay(series: CubeSeries): number | null {
+  let sum = 0;
+  let known = 0;
+  for (const v of series.values)
+    if (Number.isFinite(v)) {
+      sum += v;
+      known++;
+    }
+  return known > 0 ? sum / known / PERIOD_DAYS[series.grain] : null;
+}
+
+/**
+ * The events a day an amount is made of (orders behind revenue, clicks behind cost: count-floor.ts), from the same
+ * total or segment; null for a count or a ratio, or money with no count beside it.
+ */
+function eventsPerDay(ctx: ReportContext, series: CubeSeries): number | null {
+  const behind = series.family === "amount" ? COUNT_BEHIND[series.metric as PartKey] : undefined;
+  if (!behind) return null;
+  const segment = ctx.cube.segmentDaily.series.find(
+    (s) => s.sourceId === series.sourceId && s.dimension === series.dimension && s.value === series.value,
+  );
+  let most: number | null = null;
+  for (const metric of behind) {
+    const counts =
+      series.dimension === null
+        ? ctx.cube.total(metric, series.sourceId)
+        : segment && ctx.cube.segment(segment, metric);
+    const perDay = counts ? meanPerDay(counts) : null;
+    if (perDay !== null) most = Math.max(most ?? 0, perDay);
+  }
+  return most;
+}
+
 /** The series analysed: its model fitted, its change points found and respected, its days judged. */
 export function analyse(ctx: ReportContext, series: CubeSeries): SeriesAnalysis {
   const key = seriesKeyOf(series);
   const known = ctx.analyses.get(key);
   if (known) return known;
-  const detect: DetectContext = { window: ctx.window, periodFrom: indexFrom(series, ctx.window.periodStart) };
+  const detect: DetectContext = {
+    window: ctx.window,
+    periodFrom: indexFrom(series, ctx.window.periodStart),
+    eventsPerDay: eventsPerDay(ctx, series),
+  };
   const season = seasonOf(series, yearlyOf(ctx, series.sourceId, series.metric));
   const first = fitModel(series, season);
   const shifts = detectLevelShifts(first, detect);

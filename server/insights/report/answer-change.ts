@@ -8,9 +8,12 @@ import { metricParts, type Segment } from "../data/project-data";
 import { isPaidCampaign } from "../data/paid-campaign";
 import { additiveDrivers, ratioDrivers, type DriverAnalysis } from "../detectors/drivers";
 import { detectPeriodChange } from "../detect/period-change";
+import type { Candidate } from "../detect/types";
+import { totalChangeFields } from "../engine/analyses/total-factors";
 import type { Chart } from "../engine/types";
 import { yearlyOf, type ReportContext } from "./analysis";
 import { resultOf, type IntentionResult } from "./intention-result";
+import { keptContext } from "./answer-kept";
 
 // A metric's change against the comparison period, alone ("Did impressions change?") or broken down by a dimension
 // ("Which channels drove it?"): the total's period change is the test; the drivers (each segment's additive share, or
@@ -33,6 +36,24 @@ function changeChart(ctx: ReportContext, metric: string, sourceId?: string): Cha
   return { type: "series", metric, unit: metricDefinition(metric).unit, points };
 }
 
+/**
+ * A total's change with why it moved where an identity makes it (clicks = impressions × CTR, cost = clicks × CPC:
+ * attribute/factors.ts, the split v2 states too) and the kind of data it was read from (organic search, an ad account).
+ */
+function withFactors(
+  ctx: ReportContext,
+  candidate: Candidate | null,
+  sourceId: string,
+  segments?: readonly Segment[],
+): Candidate | null {
+  if (!candidate) return null;
+  const f = candidate.finding;
+  if (f.current === null || f.baseline === null) return candidate;
+  const change = { current: f.current, baseline: f.baseline, change: f.current - f.baseline };
+  const fields = totalChangeFields(keptContext(ctx), f.metric, change, sourceId, segments);
+  return { ...candidate, finding: { ...f, ...fields } as Finding };
+}
+
 /** "Did {metric} change against the comparison period?" */
 export function answerChange(ctx: ReportContext, intention: Intention, metric: string): IntentionResult {
   const total = ctx.cube.total(metric);
@@ -45,8 +66,9 @@ export function answerChange(ctx: ReportContext, intention: Intention, metric: s
         : null,
     yearly: yearlyOf(ctx, total.sourceId, metric),
   });
+  const told = withFactors(ctx, candidate, total.sourceId);
   return resultOf(intention, {
-    candidates: candidate ? [candidate] : [],
+    candidates: told ? [told] : [],
     tests: 1,
     chart: changeChart(ctx, metric),
   });
@@ -117,9 +139,10 @@ export function answerDrivers(
   });
   const own = ctx.input.data.sourceFor(metricParts(metric));
   const scope = own !== loaded.sourceId ? ctx.project.sourceNames?.[loaded.sourceId] : undefined;
-  const lead = candidate && {
-    ...candidate,
-    finding: { ...candidate.finding, dimension: null, ...(scope ? { scope } : {}) },
+  const split = withFactors(ctx, candidate, loaded.sourceId, segments);
+  const lead = split && {
+    ...split,
+    finding: { ...split.finding, dimension: null, ...(scope ? { scope } : {}) },
   };
   const drivers: Finding[] = analysis.topDriverFindings().slice(0, MAX_DRIVERS) as unknown as Finding[];
   return resultOf(intention, {

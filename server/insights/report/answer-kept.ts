@@ -25,6 +25,7 @@ export function keptContext(ctx: ReportContext): EngineContext {
     kpi: ctx.kpi,
     competition: ctx.input.competition ?? null,
     sameCount: ctx.sameCount,
+    frozen: ctx.frozen,
   };
 }
 
@@ -54,15 +55,14 @@ export function answerFunnel(ctx: ReportContext, intention: Intention, steps: re
   });
 }
 
+/** The audit's checks as v2 runs them; the tracking-gaps check also tells the frozen runs that reach the period. */
 export function answerAudit(ctx: ReportContext, intention: Intention, check: AuditCheck): IntentionResult {
   const outcome = runAudit(keptContext(ctx), intention, check);
-  const frozen = check === "tracking_gaps" ? ctx.frozen : [];
-  const rules = [...frozen, ...parseFindings(outcome.findings)];
-  const chart =
-    frozen.length && !outcome.chart
-      ? { type: "audit" as const, items: frozen.map(() => ({ issue: "frozen_values", severity: "high", count: 1 })) }
-      : outcome.chart;
-  return resultOf(intention, { rules, chart, severity: frozen.length ? 1 : outcome.severity });
+  return resultOf(intention, {
+    rules: parseFindings(outcome.findings),
+    chart: outcome.chart,
+    severity: outcome.severity,
+  });
 }
 
 export function answerCompetition(ctx: ReportContext, intention: Intention): IntentionResult | null {

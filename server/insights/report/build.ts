@@ -1,6 +1,7 @@
 import type { Intention } from "@/lib/insights/intentions";
 import { parseFindings, type Finding, type InsightOutcome } from "@/lib/insights/finding";
 import { narrateInsight, outcomeSummary, withTestedLine } from "@/lib/insights/narrate";
+import { withDaysRuns } from "@/lib/insights/days-in-a-row";
 import { describeFinding } from "@/lib/insights/narrate/sentences";
 import { findingSentiment } from "@/lib/insights/narrate/sense";
 import type { LegacyFinding } from "@/lib/insights/narrate/legacy-fields";
@@ -38,8 +39,9 @@ function chartOf(ctx: ReportContext, r: RankedResult): Record<string, unknown> |
 export function buildInsight(ctx: ReportContext, r: RankedResult): InsightDraft {
   const intention = r.result.intention;
   const currency = ctx.project.currency;
+  // Days in a row carry the means their one headline tells (days-in-a-row.ts, as v2's summary stores them).
   const findings = parseFindings(
-    r.findings.slice(0, ENGINE_CONFIG.maxFindingsPerInsight).map((f) => told(f, currency)),
+    withDaysRuns(r.findings.slice(0, ENGINE_CONFIG.maxFindingsPerInsight).map((f) => told(f, currency))),
   );
   const sentences = findings
     .map((f) => f.narrative ?? "")

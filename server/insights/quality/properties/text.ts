@@ -53,8 +53,19 @@ export function tokens(text: string): {
   return { numbers, dates };
 }
 
-/** Every finite number and every date string in a value, nested objects and arrays included (not chart points). */
-export function fieldsOf(value: unknown, into = { numbers: [] as number[], dates: new Set<string>() }) {
+/** A name with a digit in it (“Campaign 21”, “Q4 sale”): told in a sentence unquoted, its digits are no number. */
+const NAME_WITH_DIGITS = /^(?=.*\d)(?=.*[A-Za-z]).{2,}$/;
+/** The fields that hold a segment's name (a finding's, the segments it moved with, a breakdown chart's). */
+const NAME_KEYS = new Set(["dimensionValue", "value", "scope"]);
+
+/**
+ * Every finite number, every date string and every name with digits in a value, nested objects and arrays included
+ * (not chart points).
+ */
+export function fieldsOf(
+  value: unknown,
+  into = { numbers: [] as number[], dates: new Set<string>(), names: new Set<string>() },
+) {
   if (typeof value === "number" && Number.isFinite(value)) into.numbers.push(value);
   else if (typeof value === "string" && /^\d{4}-\d{2}-\d{2}/.test(value)) into.dates.add(value.slice(0, 10));
   else if (Array.isArray(value)) {
@@ -64,6 +75,7 @@ export function fieldsOf(value: unknown, into = { numbers: [] as number[], dates
   } else if (value && typeof value === "object")
     for (const [key, x] of Object.entries(value)) {
       if (key === "points") continue;
+      if (NAME_KEYS.has(key) && typeof x === "string" && NAME_WITH_DIGITS.test(x)) into.names.add(x);
       fieldsOf(x, into);
       // A stretch's last day at its level: the text may name the day it came back, the next one.
       if (key === "until" && typeof x === "string" && /^\d{4}-\d{2}-\d{2}$/.test(x)) into.dates.add(addDays(x, 1));
@@ -87,8 +99,10 @@ export function matches(t: TextToken, field: number): boolean {
   });
 }
 
-function unmatched(text: string, fields: { numbers: number[]; dates: Set<string> }): string[] {
-  const { numbers, dates } = tokens(text);
+function unmatched(text: string, fields: { numbers: number[]; dates: Set<string>; names: Set<string> }): string[] {
+  // The findings' own names (a segment's value) are names wherever the text tells them, quoted or not.
+  const names = [...fields.names].sort((a, b) => b.length - a.length);
+  const { numbers, dates } = tokens(names.reduce((t, name) => t.split(name).join(" "), text));
   const out: string[] = [];
   for (const d of dates) {
     const ok = d.iso ? fields.dates.has(d.iso) : [...fields.dates].some((x) => x.slice(5) === d.monthDay);
