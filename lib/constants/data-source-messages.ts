@@ -21,6 +21,8 @@ export const DATA_SOURCE_MESSAGES = {
   noRows: "The file has a header row but no data rows",
   dealListTooLarge: (mb: number) =>
     `The deals export is larger than ${mb} MB. Export fewer deals (filter the view by create date) and upload each part`,
+  orderListTooLarge: (mb: number) =>
+    `The orders export is larger than ${mb} MB. Export fewer orders (filter the orders by date) and upload each part`,
   comparisonTooLarge: (mb: number) =>
     `The Search Console comparison is larger than ${mb} MB, more than its chart of two date ranges holds. Export the Performance report again and upload its Chart.csv as Search Console writes it`,
   interrupted: "The upload was interrupted before the file was complete. Please try again",

@@ -9,8 +9,8 @@
  *   one `"`).
  * - Lines end with CRLF, LF or CR (inside a quoted field, line numbers count LFs). Blank lines
  *   are skipped.
- * - A line whose first character is `#` is a comment (analytics exports open with such lines);
- *   a `#` anywhere else is data.
+ * - A line whose first character is `#` is a comment (analytics exports open with such lines), unless `comments`
+ *   is off (Shopify's orders export, whose order names start with `#`); a `#` anywhere else is data.
  * - A leading byte order mark is dropped.
  */
 
@@ -52,6 +52,8 @@ export interface CsvParserOptions {
   onComment?: (text: string, line: number) => void;
   /** An empty line (sections of GA4 and UA exports are apart by one). */
   onBlank?: (line: number) => void;
+  /** Whether a `#` line is a comment (the default) or a record like any other. */
+  comments?: boolean;
 }
 
 export class CsvParser {
@@ -69,6 +71,8 @@ export class CsvParser {
   private comment = "";
   private readonly onComment?: (text: string, line: number) => void;
   private readonly onBlank?: (line: number) => void;
+  /** The code of the character that starts a comment line, or -1 when none does. */
+  private readonly hash: number;
 
   constructor(
     private readonly onRecord: RecordHandler,
@@ -77,6 +81,7 @@ export class CsvParser {
     if (options.separator) this.separator = options.separator.charCodeAt(0);
     this.onComment = options.onComment;
     this.onBlank = options.onBlank;
+    this.hash = options.comments === false ? -1 : HASH;
   }
 
   /** Characters of the field being read, and fields of the record being read: callers cap them. */
@@ -128,7 +133,7 @@ export class CsvParser {
           const end = nl > i && text.charCodeAt(nl - 1) === CR ? nl - 1 : nl;
           const line = text.slice(i, end);
           if (line.indexOf('"') === -1 && line.indexOf("\r") === -1) {
-            if (line.length > 0 && line.charCodeAt(0) !== HASH) {
+            if (line.length > 0 && line.charCodeAt(0) !== this.hash) {
               this.recordLine = this.line;
               if (this.separator === 0) this.separator = mostUsedSeparator(line);
               this.onRecord(this.separator === 0 ? [line] : line.split(String.fromCharCode(this.separator)), this.line);
@@ -159,7 +164,7 @@ export class CsvParser {
             this.line++;
             this.skipLf = c === CR;
             i++;
-          } else if (c === HASH) {
+          } else if (c === this.hash) {
             this.state = State.Comment;
             this.comment = "";
             i++;

@@ -15,6 +15,7 @@ import {
 import type { TextEncoding } from "./encoding";
 import { GRAIN_WORDS, inferGrain, offGrain, periodEnd, type Grain } from "./grain";
 import { dealColumns, dealListDays } from "./deal-list";
+import { orderColumns, orderListDays } from "./order-list";
 import { detectTool, TOOL_NAMES, type Tool } from "./guidance";
 import { squashName } from "./known-columns";
 import { detectDateOrder, isWeekdayName, type DateOrder } from "./parse-date";
@@ -96,6 +97,11 @@ export interface ExportReading {
    * (lib/csv-import/range-comparison.ts): the importer reads the whole file's days before it imports.
    */
   rangeComparison?: true;
+  /**
+   * The file is Shopify's orders export, read as the table of its orders by day (lib/csv-import/order-list.ts): the
+   * importer counts the whole file's orders before it imports.
+   */
+  orderList?: true;
 }
 
 interface Analysis {
@@ -152,6 +158,14 @@ export function readExport(
     counted.dealList = true;
     counted.notes.unshift(deals.note);
     if (deals.refusal) counted.refusal = deals.refusal;
+    return counted;
+  }
+  if (sections.length > 0 && orderColumns(sections[0].headers)) {
+    const orders = orderListDays(text, complete)!;
+    const counted = readExport(orders.text, { complete, encoding, tool: "shopify" });
+    counted.orderList = true;
+    counted.notes.unshift(orders.note);
+    if (orders.refusal) counted.refusal = orders.refusal;
     return counted;
   }
   if (sections.length > 0 && isDatedComparison(sections[0].headers)) {

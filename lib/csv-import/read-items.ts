@@ -58,9 +58,15 @@ export interface ReadItems {
 
 /**
  * The lines of `text` as items. `complete`: `text` is the whole file (otherwise a record cut off at its end is left
- * out). A syntax error stops the reading there; what came before is kept.
+ * out). A syntax error stops the reading there; what came before is kept. `comments: false`: a `#` line is a record.
  */
-export function readItems(text: string, separator: Separator, complete: boolean, maxRecords = Infinity): ReadItems {
+export function readItems(
+  text: string,
+  separator: Separator,
+  complete: boolean,
+  maxRecords = Infinity,
+  { comments = true }: { comments?: boolean } = {},
+): ReadItems {
   const items: Item[] = [];
   let records = 0;
   const parser = new CsvParser(
@@ -71,6 +77,7 @@ export function readItems(text: string, separator: Separator, complete: boolean,
       separator,
       onComment: (text, line) => items.push({ kind: "comment", line, text }),
       onBlank: (line) => items.push({ kind: "blank", line }),
+      comments,
     },
   );
   try {

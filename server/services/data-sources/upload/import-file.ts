@@ -20,6 +20,7 @@ import {
 } from "@/lib/csv-import/table-plan";
 import { dealListDays, type DealDays } from "@/lib/csv-import/deal-list";
 import { comparisonDays, type ComparisonDays } from "@/lib/csv-import/range-comparison";
+import { orderListDays, type OrderDays } from "@/lib/csv-import/order-list";
 import { isXlsx } from "@/lib/csv-import/xlsx-cells";
 import { AppError } from "../../../errors";
 import { CsvImportError } from "./csv-layout";
@@ -82,6 +83,7 @@ async function importText(
   if (reading.refusal) throw new CsvImportError(reading.refusal);
   if (reading.dealList) return importRewritten(source, encoding, target, DEAL_LIST);
   if (reading.rangeComparison) return importRewritten(source, encoding, target, COMPARISON);
+  if (reading.orderList) return importRewritten(source, encoding, target, ORDER_LIST);
   const generation = generationOfTool(reading.tool);
   if (generation) target = { ...target, generation };
   const { plan, problems } = planTable(reading, target.mapping, target.remembered);
@@ -100,7 +102,7 @@ async function importText(
   return importCollected(utf8, reading, plan, target);
 }
 
-/** The most of a deals export read into memory to count its deals (HubSpot's exports are a few MB). */
+/** The most of a deals or orders export read into memory to count them (HubSpot's and Shopify's are a few MB). */
 const DEAL_LIST_BYTES = 100 * 1024 * 1024;
 /** The most of a Search Console comparison read into memory (its chart of two ranges is a few hundred days). */
 const COMPARISON_BYTES = 10 * 1024 * 1024;
@@ -114,7 +116,7 @@ async function importRewritten(
   source: AsyncIterable<Buffer>,
   encoding: TextEncoding,
   target: ImportTarget,
-  rewrite: { maxBytes: number; tooLarge: string; days: (text: string) => DealDays | ComparisonDays },
+  rewrite: { maxBytes: number; tooLarge: string; days: (text: string) => DealDays | ComparisonDays | OrderDays },
 ): Promise<UploadSummary> {
   const parts: Buffer[] = [];
   let bytes = 0;
@@ -139,6 +141,11 @@ const DEAL_LIST = {
   maxBytes: DEAL_LIST_BYTES,
   tooLarge: M.dealListTooLarge(DEAL_LIST_BYTES / 1024 / 1024),
   days: (text: string) => dealListDays(text, true)!,
+};
+const ORDER_LIST = {
+  maxBytes: DEAL_LIST_BYTES,
+  tooLarge: M.orderListTooLarge(DEAL_LIST_BYTES / 1024 / 1024),
+  days: (text: string) => orderListDays(text, true)!,
 };
 const COMPARISON = {
   maxBytes: COMPARISON_BYTES,
