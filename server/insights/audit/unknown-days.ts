@@ -4,6 +4,7 @@ import { findPartialLastDay, findTrackingGaps } from "../detectors/data-quality"
 import { trafficMetric } from "../engine/analyses/audit";
 import type { EngineInput } from "../engine/types";
 import { MetricCube, type CubeSeries } from "../data/cube";
+import type { SegmentDailySeries } from "../data/segment-daily";
 import { BASE_METRICS, findMetric } from "@/lib/insights/metrics";
 import { ENGINE_CONFIG } from "../config";
 import { frozenRuns } from "./frozen";
@@ -81,26 +82,40 @@ function trafficFell(run: FindingOf<"audit">, traffic: CubeSeries | null): boole
 function frozenScan(input: EngineInput): FindingOf<"audit">[] {
   const cube = new MetricCube(input.data, input.segmentDaily);
   const metrics = BASE_METRICS.filter((m) => m !== "users" && input.data.hasMetric(m));
-  const adsOf = (read: (metric: string) => CubeSeries | null) =>
-    SERVED.filter((m) => input.data.hasMetric(m)).map(read);
-  const totalAds = adsOf((m) => cube.total(m));
-  const trafficMetric = TRAFFIC.find((m) => input.data.hasMetric(m));
-  const totalTraffic = trafficMetric ? cube.total(trafficMetric) : null;
+  const served = SERVED.filter((m) => input.data.hasMetric(m));
+  const traffic = TRAFFIC.find((m) => input.data.hasMetric(m)) ?? null;
+  const totalAds = served.map((m) => cube.total(m));
+  const totalTraffic = traffic ? cube.total(traffic) : null;
   const totals = metrics.flatMap((metric) => {
     const total = cube.total(metric);
     return total ? frozenRuns(total).filter((f) => !paused(f, totalAds) && !trafficFell(f, totalTraffic)) : [];
   });
-  const segments = input.segmentDaily.series.flatMap((s) => {
-    const ads = adsOf((m) => cube.segment(s, m));
-    const traffic = trafficMetric ? cube.segment(s, trafficMetric) : null;
-    return metrics.flatMap((metric) => {
-      const series = findMetric(metric)?.kind === "additive" ? cube.segment(s, metric) : null;
-      return series ? frozenRuns(series).filter((f) => !paused(f, ads) && !trafficFell(f, traffic)) : [];
-    });
-  });
+  const additive = metrics.filter((m) => findMetric(m)?.kind === "additive");
+  const segments = input.segmentDaily.series.flatMap((s) => segmentRuns(cube, s, additive, served, traffic));
   // A segment frozen with its total (the one channel of the data) is told once, by the total.
   const told = new Set(totals.map((f) => `${f.metric}|${f.periodStart}|${f.periodEnd}`));
   return [...totals, ...segments.filter((f) => !told.has(`${f.metric}|${f.periodStart}|${f.periodEnd}`))];
+}
+
+/**
+ * One watched segment's frozen runs, less its ads' pauses and its traffic's falls. Those are read only for a segment
+ * that has a run to judge: the rule reads thousands of segments, and nearly none has one.
+ */
+function segmentRuns(
+  cube: MetricCube,
+  s: SegmentDailySeries,
+  metrics: readonly string[],
+  served: readonly string[],
+  traffic: string | null,
+): FindingOf<"audit">[] {
+  const found = metrics.flatMap((metric) => {
+    const series = cube.segment(s, metric);
+    return series ? frozenRuns(series) : [];
+  });
+  if (found.length === 0) return found;
+  const ads = served.map((m) => cube.segment(s, m));
+  const trafficSeries = traffic ? cube.segment(s, traffic) : null;
+  return found.filter((f) => !paused(f, ads) && !trafficFell(f, trafficSeries));
 }
 
 const daysOf = (f: { periodStart: string; periodEnd: string }) => {

@@ -3,7 +3,13 @@ import type { Grain } from "@/lib/insights/finding";
 import { metricDefinition, type Dimension, type MetricDefinition } from "@/lib/insights/metrics";
 import { PART_INDEX, type PartKey, type PartValues } from "./parts";
 import { metricParts, type ProjectData } from "./project-data";
-import { segmentSeries, WATCHED_PARTS, type SegmentDaily, type SegmentDailySeries } from "./segment-daily";
+import {
+  segmentSeries,
+  segmentValues,
+  WATCHED_PARTS,
+  type SegmentDaily,
+  type SegmentDailySeries,
+} from "./segment-daily";
 
 // The metric cube: every series a report judges, typed the one way (source × dimension × value × metric × grain),
 // each a run of periods of its source's grain with its unknown periods marked (NaN). Built from what the loaders
@@ -152,6 +158,13 @@ export class MetricCube {
     const grain = this.grainOf(s.sourceId);
     const { from, to } = this.segmentDaily;
     const unknown = this.data.unknownDays(s.sourceId, this.options.unknown ?? new Set());
+    const key = { sourceId: s.sourceId, dimension: s.dimension, value: s.value, metric };
+    if (def.kind !== "ratio" && grain === "day") {
+      // One part, every day: its values as read, unknown days NaN (what `fill` makes of them below, without a point
+      // and an index entry a day).
+      const { dates, values } = segmentValues(s, parts[0] as PartKey, from, to, unknown);
+      return { ...key, grain, family: familyOf(def), dates, values, weights: null };
+    }
     const day = (part: PartKey) => segmentSeries(s, part, from, to, unknown);
     const [num, den] = parts.map((p) => day(p as PartKey));
     const dates = num.map((p) => p.date).filter((d) => grain === "day" || s.days.has(d));
@@ -165,7 +178,6 @@ export class MetricCube {
     };
     const known = (d: string) => num[index.get(d)!].value !== null;
     const { values, weights } = fill(dates, read, known, def.kind === "ratio");
-    const key = { sourceId: s.sourceId, dimension: s.dimension, value: s.value, metric };
     return { ...key, grain, family: familyOf(def), dates, values, weights };
   }
 }

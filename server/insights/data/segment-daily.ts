@@ -84,6 +84,31 @@ export function segmentSeries(
   return out;
 }
 
+/**
+ * One part of a segment over [from, to] as `segmentSeries` reads it, as numbers (NaN for its null days) beside the
+ * shared dates: the frozen-run rule reads every watched segment's every additive metric (audit/unknown-days.ts), and
+ * a point object and a date index for each of their days were most of its time.
+ */
+export function segmentValues(
+  s: SegmentDailySeries,
+  part: PartKey,
+  from: string,
+  to: string,
+  excluded?: DayFilter,
+): { dates: readonly string[]; values: Float64Array } {
+  const i = PART_INDEX[part];
+  const dates = datesOf(from, to);
+  const values = new Float64Array(dates.length);
+  const dense = s.days instanceof DenseSegmentDays ? s.days : null;
+  const offset = dense ? dayNumber(from) - dense.first : 0;
+  for (let k = 0; k < dates.length; k++) {
+    const date = dates[k];
+    if (excluded?.has(date)) values[k] = NaN;
+    else values[k] = dense ? dense.valueAt(i, k + offset) : (s.days.get(date)?.[i] ?? 0);
+  }
+  return { dates, values };
+}
+
 /** The dates of the last range asked for: a report asks for the same range for each of its thousands of series. */
 let lastRange: { from: string; to: string; dates: readonly string[] } = { from: "", to: "", dates: [] };
 function datesOf(from: string, to: string): readonly string[] {
