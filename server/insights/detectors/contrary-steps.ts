@@ -57,7 +57,12 @@ function levelOf(series: readonly DailyPoint[], from: number, to: number, mix?: 
   const values = kept.map((p) => p.value!);
   const plain = values.reduce((a, b) => a + b, 0) / n;
   const byWeekday = new Map<number, number[]>();
-  for (const p of kept) byWeekday.set(dayOfWeek(p.date), [...(byWeekday.get(dayOfWeek(p.date)) ?? []), p.value!]);
+  for (const p of kept) {
+    const day = dayOfWeek(p.date);
+    const same = byWeekday.get(day);
+    if (same) same.push(p.value!);
+    else byWeekday.set(day, [p.value!]);
+  }
   const counts = [0, 1, 2, 3, 4, 5, 6].map((d) => byWeekday.get(d)?.length ?? 0);
   const meanOf = (d: number) => byWeekday.get(d)!.reduce((x, y) => x + y, 0) / byWeekday.get(d)!.length;
   const se = Math.sqrt(noiseVariance(byWeekday, values, plain) / n);
@@ -121,8 +126,12 @@ export function stepContradictsItsDays(
   series: readonly DailyPoint[],
   index: ReadonlyMap<string, number>,
 ): boolean {
-  const days = f.change === 0 ? null : stepDays(f, found, series, index);
-  if (!days) return false;
+  return contradicts(f, f.change === 0 ? null : stepDays(f, found, series, index));
+}
+
+/** Whether a step's days (read by `stepDays`) move against its stated direction, beyond their standard error. */
+function contradicts(f: ChangePointFinding, days: { before: Level; after: Level } | null): boolean {
+  if (!days || f.change === 0) return false;
   const moved = days.after.mean - days.before.mean;
   return (
     moved !== 0 &&
@@ -141,17 +150,14 @@ export function stepContradictsItsDays(
  */
 function onItsDays(
   f: ChangePointFinding,
-  found: readonly ChangePointFinding[],
-  series: readonly DailyPoint[],
-  index: ReadonlyMap<string, number>,
+  days: { before: Level; after: Level } | null,
+  nonNegative: boolean,
   q: number,
 ): ChangePointFinding {
-  const days = f.kind === "level_shift" ? stepDays(f, found, series, index) : null;
   if (!days || f.kind !== "level_shift") return f;
   const { before, after } = days;
   const change = after.mean - before.mean;
   const spread = q * Math.hypot(before.se, after.se);
-  const nonNegative = series.every((p) => p.value === null || !(p.value < 0));
   return {
     ...f,
     // The scan's own levels, the line's at the date: what the days after it are expected at (stepRatio).
@@ -168,25 +174,32 @@ function onItsDays(
 
 /**
  * The changes found as they are told: less the level shifts whose own days moved the other way or stayed within the
- * noise of the level before, the others stated on their own days (`onItsDays`).
+ * noise of the level before, the others stated on their own days (`onItsDays`). The scan of every watched segment
+ * comes here, most with no level shift found: those are told as found, with no index of their days built.
  */
 export function toldOnTheirDays(
   found: ChangePointFinding[],
   series: readonly DailyPoint[],
   confidence: number,
 ): ChangePointFinding[] {
+  if (!found.some((f) => f.kind === "level_shift")) return [...found];
   const index = new Map(series.map((p, i) => [p.date, i]));
   const q = normalQuantile(1 - (1 - confidence) / 2);
-  return withoutContrarySteps(found, series).flatMap((f) => {
-    const told = onItsDays(f, found, series, index, q);
-    if (told === f) return [told];
-    // The other way, or within the noise of the level before (the days after it inside the range they are expected
-    // in without a change): the scan's p-value is for a line and a step, not for a move of these days, and the
-    // sentence would state a change its own days did not make. The real Universal Analytics export said "Users
-    // shifted 0.8 % down to about 88 a day from Jan 15" on days that averaged 88.4 before and 91.9 after.
-    const moved = told.current < (told.expectedLow ?? -Infinity) || told.current > (told.expectedHigh ?? Infinity);
-    return moved && Math.sign(told.change) === Math.sign(f.change) ? [told] : [];
-  });
+  const nonNegative = series.every((p) => p.value === null || !(p.value < 0));
+  // Each step's days read once: whether they contradict it, then its levels.
+  const days = new Map(found.map((f) => [f, f.kind === "level_shift" ? stepDays(f, found, series, index) : null]));
+  return found
+    .filter((f) => !contradicts(f, days.get(f) ?? null))
+    .flatMap((f) => {
+      const told = onItsDays(f, days.get(f) ?? null, nonNegative, q);
+      if (told === f) return [told];
+      // The other way, or within the noise of the level before (the days after it inside the range they are expected
+      // in without a change): the scan's p-value is for a line and a step, not for a move of these days, and the
+      // sentence would state a change its own days did not make. The real Universal Analytics export said "Users
+      // shifted 0.8 % down to about 88 a day from Jan 15" on days that averaged 88.4 before and 91.9 after.
+      const moved = told.current < (told.expectedLow ?? -Infinity) || told.current > (told.expectedHigh ?? Infinity);
+      return moved && Math.sign(told.change) === Math.sign(f.change) ? [told] : [];
+    });
 }
 
 /** The changes found, less the level shifts whose own days moved the other way. */
