@@ -1,4 +1,5 @@
 import { NextRequest } from "next/server";
+import { checkResponse } from "./response-check";
 
 type RouteHandler = (req: NextRequest, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>;
 
@@ -55,6 +56,7 @@ export async function call<T = any>(handler: RouteHandler, options: CallOptions 
   } catch {
     parsed = text;
   }
+  checkResponse(req.method, req.nextUrl, res.status, res.headers, parsed);
   return { status: res.status, body: parsed as T, headers: res.headers };
 }
 

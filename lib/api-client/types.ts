@@ -2,6 +2,7 @@
 // so the client never restates an API shape by hand. JSON turns Dates into strings: `Serialized` says so.
 import type { z } from "zod";
 import type { CreatePartnerSourceInput } from "../validation/partner-sources";
+import type { planListResponse, planResponse, subscriptionResponse } from "../validation/responses/billing";
 import type {
   agencySignupSchema,
   forgotPasswordSchema,
@@ -208,34 +209,7 @@ export type SavedInsightAnswer = Result<typeof saveInsight>;
 export type UnsavedInsightAnswer = Result<typeof unsaveInsight>;
 
 // ---- Subscriptions ----
-export interface PlanView {
-  tier: "basic" | "pro" | "business";
-  kind: "team" | "personal";
-  name: string;
-  /** In the currency's minor unit (cents), per interval: Stripe's Price. */
-  amount: number;
-  currency: string;
-  interval: "day" | "week" | "month" | "year";
-  intervalCount: number;
-  projectLimit: number;
-}
-export interface PlanList {
-  defaultProjectLimit: number;
-  docs: PlanView[];
-}
-export interface AgencySubscription {
-  configured: boolean;
-  status: "demo" | "full" | "suspended";
-  pastDueSince: string | null;
-  plan:
-    | (Pick<PlanView, "tier" | "kind" | "name"> & {
-        amount: number | null;
-        currency: string | null;
-        interval: PlanView["interval"] | null;
-        intervalCount: number | null;
-      })
-    | null;
-  usage: { active: number; limit: number; remaining: number; nearLimit: boolean; atLimit: boolean };
-  nextInvoiceAt: string | null;
-  hasBillingAccount: boolean;
-}
+// One definition: the response schemas the OpenAPI document and the test suite check the routes against.
+export type PlanView = z.output<typeof planResponse>;
+export type PlanList = z.output<typeof planListResponse>;
+export type AgencySubscription = z.output<typeof subscriptionResponse>;

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { APP_NAME } from "@/lib/constants/app";
 import { OPERATIONS } from "./catalogue.generated";
 import type { CatalogueOperation } from "./catalogue-types";
-import { RESPONSE_SCHEMAS } from "./response-schemas";
+import { NON_JSON_RESPONSES, RESPONSE_SCHEMAS } from "./response-schemas";
 
 type JsonSchema = Record<string, unknown>;
 
@@ -50,11 +50,37 @@ function parametersOf(op: CatalogueOperation): JsonSchema[] {
   return [...pathParams, ...queryParams];
 }
 
-/** The success answer: its JSON Schema where the route has one (response-schemas.ts), else described in words. */
-function successOf(op: CatalogueOperation): JsonSchema {
-  const schema = RESPONSE_SCHEMAS[`${op.method} ${op.path}`];
-  if (!schema) return { description: "Success: JSON (a list answers { docs, total })." };
-  return { description: "Success.", content: { "application/json": { schema: jsonSchemaOf(schema, "output") } } };
+/**
+ * The success answer: its JSON Schema (response-schemas.ts), or what a file or redirect is; a route with neither yet
+ * (test/openapi-pending-responses.ts) is described in words.
+ */
+function successOf(op: CatalogueOperation): { status: number; response: JsonSchema } {
+  const key = `${op.method} ${op.path}`;
+  const schema = RESPONSE_SCHEMAS[key];
+  if (schema)
+    return {
+      status: op.status,
+      response: {
+        description: "Success.",
+        content: { "application/json": { schema: jsonSchemaOf(schema, "output") } },
+      },
+    };
+  const other = NON_JSON_RESPONSES[key];
+  if (other)
+    return {
+      status: other.status ?? op.status,
+      response: {
+        description: other.description,
+        ...(other.content
+          ? {
+              content: Object.fromEntries(
+                other.content.map((type) => [type, { schema: { type: "string", format: "binary" } }]),
+              ),
+            }
+          : {}),
+      },
+    };
+  return { status: op.status, response: { description: "Success: JSON (a list answers { docs, total })." } };
 }
 
 function operationOf(op: CatalogueOperation): JsonSchema {
@@ -68,6 +94,7 @@ function operationOf(op: CatalogueOperation): JsonSchema {
         },
       ]),
     );
+  const success = successOf(op);
   const body = op.body
     ? { required: true, content: { "application/json": { schema: jsonSchemaOf(op.body) } } }
     : op.multipart && op.method !== "GET"
@@ -82,7 +109,7 @@ function operationOf(op: CatalogueOperation): JsonSchema {
     parameters: parametersOf(op),
     ...(body ? { requestBody: body } : {}),
     responses: {
-      [String(op.status)]: successOf(op),
+      [String(success.status)]: success.response,
       ...(op.method === "GET" && CACHED_READS.has(op.path) ? { "304": NOT_MODIFIED } : {}),
       ...errors(op.access === "withPublic" ? [400, 404] : [400, 401, 403, 404]),
     },
