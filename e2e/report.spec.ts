@@ -162,7 +162,6 @@ test.describe.serial("the report screens", () => {
     await expect(restore).toBeFocused();
     await expect(rows).toHaveCount(0);
     await expect(other.getByText(`You dismissed these ${count} insights from your view of this report`)).toBeVisible();
-    await expect(page.getByRole("status").filter({ hasText: "Other Insights dismissed" })).toBeVisible();
     await expect(page.getByRole("heading", { name: /^Most Impactful Insights/ })).toBeVisible();
     await expectAccessible(page, "the report with Other Insights dismissed");
 
