@@ -17,6 +17,8 @@ console.log(
     rows: outcome.status === "succeeded" ? outcome.rows : 0,
     error: outcome.status === "failed" ? outcome.error.detail : undefined,
     ms,
+    // The sync process's own CPU (user and system): what the wall time is not, on a shared machine.
+    cpuMs: (process.cpuUsage().user + process.cpuUsage().system) / 1000,
     peakRssMb: process.resourceUsage().maxRSS / 1024,
   }),
 );

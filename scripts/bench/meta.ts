@@ -67,7 +67,14 @@ export async function measureMetaImport(db: pg.Client, databaseUrl: string): Pro
     const sourceId = await createSource(db, fake);
     const child = spawn(
       path.resolve("node_modules/.bin/tsx"),
-      ["--conditions=react-server", "scripts/bench/meta-sync-child.ts", sourceId, TODAY],
+      [
+        "--conditions=react-server",
+        // BENCH_CPU_PROF=<dir>: the sync process's CPU profile written there, to see where its time goes.
+        ...(process.env.BENCH_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),
+        "scripts/bench/meta-sync-child.ts",
+        sourceId,
+        TODAY,
+      ],
       {
         stdio: ["ignore", "pipe", "inherit"],
         env: {
@@ -89,7 +96,14 @@ export async function measureMetaImport(db: pg.Client, databaseUrl: string): Pro
     const line = out.trim().split("\n").pop() ?? "";
     if (code !== 0 || !line.startsWith("{"))
       throw new Error(`the sync process failed (exit ${code}): ${out.slice(-500)}`);
-    const result = JSON.parse(line) as { outcome: string; rows: number; ms: number; peakRssMb: number; error?: string };
+    const result = JSON.parse(line) as {
+      outcome: string;
+      rows: number;
+      ms: number;
+      cpuMs: number;
+      peakRssMb: number;
+      error?: string;
+    };
     if (result.outcome !== "succeeded") throw new Error(`the sync ended ${result.outcome}: ${result.error ?? ""}`);
     const runs = fake.requests.filter((r) => r.startsWith("POST ")).length;
     const pages = fake.requests.filter((r) => /^GET \/v24\.0\/\d+\/insights/.test(r) || r.includes("after=")).length;
@@ -102,7 +116,7 @@ export async function measureMetaImport(db: pg.Client, databaseUrl: string): Pro
         targetP95Ms: TARGET_MS,
         note:
           `${Math.round(result.rows / (result.ms / 1000)).toLocaleString("en")} rows/s over ${runs} async report runs ` +
-          `and ${pages} pages; worker peak RSS ${result.peakRssMb.toFixed(0)} MB`,
+          `and ${pages} pages; worker peak RSS ${result.peakRssMb.toFixed(0)} MB, its CPU ${(result.cpuMs / 1000).toFixed(1)} s`,
       },
     ];
   } finally {

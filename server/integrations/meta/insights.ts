@@ -60,11 +60,17 @@ function number(value: unknown, field: string): number {
 function purchaseOf(list: unknown, field: string): number {
   if (list === undefined || list === null) return 0;
   if (!Array.isArray(list)) throw partnerMalformed(PROVIDER, `${field} is not a list`);
-  const byType = new Map(
-    (list as { action_type?: string; value?: unknown }[]).map((a) => [String(a.action_type ?? ""), a.value]),
-  );
-  const type = PURCHASE_TYPES.find((t) => byType.has(t));
-  return type ? number(byType.get(type), `${field}.${type}`) : 0;
+  // The first of PURCHASE_TYPES the row lists (the last entry of a type listed twice), found without a Map per row.
+  let rank = PURCHASE_TYPES.length;
+  let value: unknown;
+  for (const a of list as { action_type?: string; value?: unknown }[]) {
+    const i = PURCHASE_TYPES.indexOf(String(a.action_type ?? ""));
+    if (i !== -1 && i <= rank) {
+      rank = i;
+      value = a.value;
+    }
+  }
+  return rank < PURCHASE_TYPES.length ? number(value, `${field}.${PURCHASE_TYPES[rank]}`) : 0;
 }
 
 /** One Insights row in the product's terms; a row without its date or campaign is refused. */

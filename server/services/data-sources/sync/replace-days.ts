@@ -7,7 +7,6 @@ import { pool } from "../../../db/client";
 import { mergeStagedRollups, writtenRowsAsStaged } from "../../../insights/data/daily-totals";
 import { ensureObservationPartition } from "../../../db/observation-partitions";
 import { NotFoundError } from "../../../errors";
-import { copyText } from "../upload/csv-layout";
 import type { RowBuffer } from "./row-buffer";
 
 const DIMENSION_COLUMNS = DIMENSIONS.map((d) => d.column);
@@ -135,11 +134,7 @@ async function copyRows(client: pg.PoolClient, rows: RowBuffer, metricColumns: r
   done.catch(() => undefined);
   let batch = "";
   for (const row of rows.values()) {
-    let line = `${row.date}\t${row.key}`;
-    for (const d of DIMENSIONS) {
-      const value = row.dims[d.key];
-      line += value === undefined ? "\t\\N" : `\t${copyText(value)}`;
-    }
+    let line = `${row.date}\t${row.key}${row.copyDims}`;
     for (const value of row.metrics) line += Number.isFinite(value) ? `\t${value}` : "\t\\N";
     batch += line + "\n";
     if (batch.length >= BATCH_BYTES) {
