@@ -2,6 +2,7 @@
 // response schema (in the OpenAPI document, and checked against every answer the test suite gets) and the types the
 // server builds and the screens read.
 import { z } from "zod";
+import { seasonPredictionSchema } from "../validation/responses/common";
 
 const day = z.iso.date();
 const timestamp = z.iso.datetime({ offset: true });
@@ -23,10 +24,7 @@ export const dashboardKpiSchema = z.strictObject({
    */
   significant: z.boolean().nullable(),
   /** What the season predicted for a significant change, when the data has the same days a year earlier. */
-  season: z
-    .strictObject({ expected: z.boolean(), lastYearChangePct: z.number(), expectedCurrent: z.number() })
-    .nullable()
-    .optional(),
+  season: seasonPredictionSchema.nullable().optional(),
 });
 export type DashboardKpi = z.output<typeof dashboardKpiSchema>;
 

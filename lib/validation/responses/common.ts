@@ -12,3 +12,15 @@ export const list = <T extends z.ZodType>(row: T) => z.strictObject({ docs: z.ar
 /** What a delete or a plain action answers: the status, a sentence, and the id it acted on where it has one. */
 export const done = <T extends z.ZodRawShape>(extra: T = {} as T) =>
   z.strictObject({ status: z.number().int(), message: z.string(), ...extra });
+
+/**
+ * What the season predicted for a headline figure's change (stats/season-prediction.ts SeasonPrediction), as the
+ * report's key figures and the dashboard's tiles both answer it.
+ */
+export const seasonPredictionSchema = z.strictObject({
+  expectedCurrent: z.number(),
+  lastYearChangePct: z.number(),
+  beyond: z.number(),
+  expected: z.boolean(),
+  pValue: z.number(),
+});

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { findingSchema, insightNarrationSchema, insightOutcomeSchema } from "../../insights/finding";
 import { INSIGHT_GROUPS, INSIGHT_STAGES } from "../reports";
-import { day, done, list, timestamp, uuid } from "./common";
+import { day, done, list, seasonPredictionSchema, timestamp, uuid } from "./common";
 
 // What the report-reading routes answer (insights, tags, saved insights, headline figures, the catalogue): the API
 // an agency's dashboard reads. Checked against every answer the test suite receives (test/response-check.ts).
@@ -140,15 +140,7 @@ export const reportKpisResponse = z.strictObject({
       grain: z.enum(["day", "week", "month"]),
       estimatedDays: z.array(day),
       significant: z.boolean().nullable(),
-      season: z
-        .strictObject({
-          expectedCurrent: z.number(),
-          lastYearChangePct: z.number(),
-          beyond: z.number(),
-          expected: z.boolean(),
-          pValue: z.number(),
-        })
-        .nullable(),
+      season: seasonPredictionSchema.nullable(),
     }),
   ),
 });
