@@ -5,7 +5,8 @@ import { importGraph, importPath, sourceFilesUnder } from "@/test/import-graph";
 // A few small leaves under server/insights are for the web process too: the statistics a split test
 // computes per request, the period-over-period test the report's headline figures carry (report-kpis.ts, with
 // the finding types it returns), and the rollup SQL an upload merges its dates with in its own transaction (with
-// the rollup periods it names).
+// the rollup periods it names), and the pairing of a Universal Analytics upload with its GA4 source that the headline
+// figures and the dashboard stitch their days by (analytics-seam.ts: SQL and two pure functions, no engine).
 const WEB_SAFE = [
   "server/insights/stats/",
   "server/insights/split-test/",
@@ -14,6 +15,7 @@ const WEB_SAFE = [
   "server/insights/data/daily-totals.ts",
   "server/insights/data/rollup-periods.ts",
   "server/insights/data/parts.ts",
+  "server/insights/data/analytics-seam.ts",
 ];
 const heavy = (graph: ReturnType<typeof importGraph>) => [
   ...[...graph.files].filter((f) => f.startsWith("server/insights/") && !WEB_SAFE.some((safe) => f.startsWith(safe))),
