@@ -25,6 +25,8 @@ export const DATA_SOURCE_MESSAGES = {
     `The orders export is larger than ${mb} MB. Export fewer orders (filter the orders by date) and upload each part`,
   comparisonTooLarge: (mb: number) =>
     `The Search Console comparison is larger than ${mb} MB, more than its chart of two date ranges holds. Export the Performance report again and upload its Chart.csv as Search Console writes it`,
+  periodComparisonTooLarge: (mb: number) =>
+    `The export with a comparison period is larger than ${mb} MB, more than is read at once to place both periods' rows. Export it without the comparison (or in shorter ranges) and upload each file`,
   interrupted: "The upload was interrupted before the file was complete. Please try again",
   unknownColumn: (line: number, column: string) =>
     `Line ${line}, column ${column}: unknown column. Upload the file from the data source page to choose what it holds (or Ignore it) in the preview, or name it as in the template: date, ${list(DIMENSIONS)}, ${list(STORED_METRICS)}`,

@@ -79,6 +79,11 @@ const DAY_NAMES = names(
   "Tag",
   "Dag",
   "Day Index",
+  "日付",
+  "日",
+  "날짜",
+  "日期",
+  "Дата",
 );
 const WEEK_NAMES = names(
   "Week",
@@ -92,8 +97,11 @@ const WEEK_NAMES = names(
   "Semaine",
   "Settimana",
   "Kalenderwoche",
+  "週",
 );
-const MONTH_NAMES = names("Month", "Month Index", "Month of year", "Mes", "Monat", "Mois", "Mese", "Maand", "Mês");
+const MONTH_NAMES = names(
+  ...["Month", "Month Index", "Month of year", "Mes", "Monat", "Mois", "Mese", "Maand", "Mês", "月"],
+);
 const NTH = new Map<string, DateColumnKind>([
   [squashName("Nth day"), "nthDay"],
   [squashName("Nth week"), "nthWeek"],
@@ -109,7 +117,7 @@ const ISO_YEAR_WEEK = squashName("ISO week of ISO year");
 const YEAR_WEEK = squashName("Year week");
 const YEAR_MONTH = squashName("Year month");
 const DATE_HOUR = names("Date + hour (YYYYMMDDHH)", "Date hour", "Date + hour", "dateHour");
-const YEAR = names("Year", "Año", "Jahr", "Année", "Anno", "Ano");
+const YEAR = names("Year", "Año", "Jahr", "Année", "Anno", "Ano", "Jaar", "年");
 const ISO_YEAR = names("ISO year");
 const SPAN_STARTS = names(
   "Reporting starts",

@@ -1,6 +1,7 @@
 import { DIMENSIONS } from "../catalogue/dimensions";
 import { STORED_METRICS } from "../catalogue/metrics";
 import type { ColumnTarget } from "./column-targets";
+import { LANGUAGE_NAMES, LANGUAGE_WORDS, LOCALIZED_COLUMNS, SCRIPTS, type Language } from "./localized-columns";
 
 // Column names of the exports agencies download, as the tools write them, and what each is
 // imported as. Earlier rows win when two columns of one file claim the same target (Meta's "Day"
@@ -599,10 +600,17 @@ export const NON_ADDITIVE_COLUMNS: readonly string[] = [
   "Reichweite",
   "Couverture",
   "Répétition",
+  "Copertura",
+  "Frequenza",
+  "Bereik",
+  "Frequentie",
+  "リーチ",
+  "フリークエンシー",
 ];
 
 /**
- * A header cell reduced to what identifies it: lower case, letters and digits only, a trailing
+ * A header cell reduced to what identifies it: lower case, letters (of any script, accents dropped) and digits only,
+ * a trailing
  * currency code dropped ("Amount spent (USD)" and "amount_spent" are one name; so are our own
  * camelCase names and their spaced spellings).
  */
@@ -613,7 +621,7 @@ export function squashName(name: string): string {
     .normalize("NFD")
     .replace(/[\u0300-\u036f]/g, "")
     .toLowerCase()
-    .replace(/[^a-z0-9]/g, "");
+    .replace(/[^\p{L}\p{N}]/gu, "");
 }
 
 export interface KnownMatch {
@@ -633,6 +641,25 @@ for (const entry of KNOWN_COLUMNS)
     const key = squashName(name);
     if (!BY_NAME.has(key)) BY_NAME.set(key, { target: entry.target, rank: rank++ });
   }
+
+// The names of the other languages the tools export in (lib/csv-import/localized-columns.ts), after the English ones,
+// and which languages write each name (a header's language is told by them).
+const LANGUAGES_OF = new Map<string, Set<Language>>();
+const writtenIn = (name: string, language: Language) => {
+  const key = squashName(name);
+  const set = LANGUAGES_OF.get(key) ?? new Set<Language>();
+  set.add(language);
+  LANGUAGES_OF.set(key, set);
+};
+for (const entry of LOCALIZED_COLUMNS)
+  for (const [language, list] of Object.entries(entry.names) as [Language, string[]][])
+    for (const name of list) {
+      const key = squashName(name);
+      if (!BY_NAME.has(key)) BY_NAME.set(key, { target: entry.target, rank: rank++ });
+      writtenIn(name, language);
+    }
+for (const [language, list] of Object.entries(LANGUAGE_WORDS) as [Language, string[]][])
+  for (const name of list) writtenIn(name, language);
 
 const BREAKDOWNS = new Set(BREAKDOWN_COLUMNS.map(squashName));
 const NON_ADDITIVE = new Set(NON_ADDITIVE_COLUMNS.map(squashName));
@@ -665,4 +692,24 @@ export function isComparisonColumn(header: string): boolean {
     /(^|\s)(% ?change|change ?%|Δ|delta|% Δ)(\s|$)/i.test(header.trim()) ||
     /^(previous|prior|comparison)\b/i.test(header.trim())
   );
+}
+
+/**
+ * The language a header is written in, other than English: the one whose own names it uses most (a name several
+ * languages write counts for each, "French or Spanish" when they tie), else the script of its letters (Japanese,
+ * Korean, Cyrillic…); null for English or when nothing tells.
+ */
+export function headerLanguage(headers: readonly string[]): { code: Language | null; name: string } | null {
+  const votes = new Map<Language, number>();
+  for (const h of headers) {
+    const languages = LANGUAGES_OF.get(squashName(h));
+    if (languages) for (const l of languages) votes.set(l, (votes.get(l) ?? 0) + 1 / languages.size);
+  }
+  const ranked = [...votes.entries()].sort((a, b) => b[1] - a[1]);
+  if (ranked.length > 0) {
+    const tied = ranked.filter(([, v]) => v === ranked[0][1]).map(([l]) => LANGUAGE_NAMES[l]);
+    return { code: ranked[0][0], name: tied.slice(0, 2).join(" or ") };
+  }
+  const script = SCRIPTS.find((s) => headers.some((h) => s.pattern.test(h)));
+  return script ? { code: null, name: script.language } : null;
 }

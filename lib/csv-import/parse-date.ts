@@ -4,6 +4,8 @@
 //   proves it: a part above 12 tells the order; the caller holds rows until one does);
 // - named months, in English and the other languages the tools export in: Jan 31, 2026, January 31, 2026,
 //   Wed, Jan 31, 2026, Thu, 5 Feb 2026 (Google Ads), 31 Jan 2026, 5. Februar 2026, 5 de febrero de 2026, févr. 5, 2026;
+// - 2026年2月5日 (Japanese), 2026/02/05 and 2026. 2. 5. (year first: its order is never in doubt), 05.02.2026 (dots:
+//   always the day first);
 // - a time after the day ("2026-01-31 00:00:00", "2026-01-31T00:00:00Z", "Jan 31, 2026, 3:00 PM") is dropped.
 
 /** Day-first or month-first, for dates written with slashes (or dots, or dashes) and a year last. */
@@ -67,6 +69,10 @@ const COMPACT = /^(\d{4})(\d{2})(\d{2})$/;
 const YEAR_FIRST = /^(\d{4})\s?[-/.]\s?(\d{1,2})\s?[-/.]\s?(\d{1,2})\.?$/;
 const YEAR_LAST = /^(\d{1,2})[-/.](\d{1,2})[-/.](\d{4}|\d{2})$/;
 const TIME = /(?:[T\s,]|^)\d{1,2}:\d{2}/;
+/** 2026年2月5日 (Japanese and Chinese exports). */
+const KANJI = /^(\d{4})\s?年\s?(\d{1,2})\s?月\s?(\d{1,2})\s?日$/;
+/** 05.02.2026: no tool writes a month first with dots (German, Dutch, Polish… write the day first). */
+const dotted = (s: string) => /^\d{1,2}\.\d{1,2}\.\d{2,4}$/.test(s);
 
 /** "19" → 2019, "99" → 1999 (the tools' two-digit years are this century's unless far ahead). */
 function fullYear(digits: string): number {
@@ -142,14 +148,14 @@ const READ_DATES_CAP = 4096;
 function readDateCell(raw: string, order: DateOrder | null): string | null | "ambiguous" {
   const s = dayPart(raw);
   if (s === "") return null;
-  let m = COMPACT.exec(s) ?? YEAR_FIRST.exec(s);
+  let m = COMPACT.exec(s) ?? YEAR_FIRST.exec(s) ?? KANJI.exec(s);
   if (m) return isoDay(Number(m[1]), Number(m[2]), Number(m[3]));
   m = YEAR_LAST.exec(s);
   if (m) {
     const a = Number(m[1]);
     const b = Number(m[2]);
     const year = fullYear(m[3]);
-    const resolved = order ?? (a > 12 ? "dmy" : b > 12 ? "mdy" : a === b ? "mdy" : null);
+    const resolved = order ?? (a > 12 ? "dmy" : b > 12 ? "mdy" : a === b ? "mdy" : dotted(s) ? "dmy" : null);
     if (!resolved) return "ambiguous";
     return resolved === "dmy" ? isoDay(year, b, a) : isoDay(year, a, b);
   }
@@ -168,9 +174,10 @@ export function looksLikeDate(raw: string): boolean {
  */
 export function detectDateOrder(values: Iterable<string>): DateOrder | null {
   for (const raw of values) {
-    const m = YEAR_LAST.exec(dayPart(raw));
+    const day = dayPart(raw);
+    const m = YEAR_LAST.exec(day);
     if (!m) continue;
-    if (Number(m[1]) > 12) return "dmy";
+    if (Number(m[1]) > 12 || dotted(day)) return "dmy";
     if (Number(m[2]) > 12) return "mdy";
   }
   return null;
@@ -194,7 +201,7 @@ const MONTH_YEAR = /^(\d{1,2})[-/.](\d{4})$/;
  */
 export function parseMonthCell(raw: string): string | null {
   const s = raw.trim();
-  let m = YEAR_MONTH.exec(s);
+  let m = YEAR_MONTH.exec(s) ?? /^(\d{4})\s?年\s?(\d{1,2})\s?月$/.exec(s);
   if (m) return isoDay(Number(m[1]), Number(m[2]), 1);
   m = MONTH_YEAR.exec(s);
   if (m) return isoDay(Number(m[2]), Number(m[1]), 1);

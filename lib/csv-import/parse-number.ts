@@ -102,13 +102,16 @@ function readNumberCell(raw: string, { decimalComma = false } = {}): NumberCell 
     // Both: the last one is the decimal point.
     s = comma > dot ? s.replace(/\./g, "").replace(",", ".") : s.replace(/,/g, "");
   } else if (comma !== -1) {
-    // 1,234 and 1,234,567 group thousands (English exports), 1,23,456 too (Indian); 12,5 is a decimal comma.
+    // 1,234 and 1,234,567 group thousands (English exports), 1,23,456 too (Indian); 12,5 is a decimal comma, and so
+    // is 1,234 in a file (or a column) that writes decimal commas.
     s =
-      /^\d{1,3}(,\d{3})+$/.test(s) || /^\d{1,2}(,\d{2})+,\d{3}$/.test(s)
-        ? s.replace(/,/g, "")
-        : /^\d+,\d+$/.test(s)
-          ? s.replace(",", ".")
-          : s;
+      decimalComma && /^\d+,\d+$/.test(s)
+        ? s.replace(",", ".")
+        : /^\d{1,3}(,\d{3})+$/.test(s) || /^\d{1,2}(,\d{2})+,\d{3}$/.test(s)
+          ? s.replace(/,/g, "")
+          : /^\d+,\d+$/.test(s)
+            ? s.replace(",", ".")
+            : s;
   } else if (/^\d{1,3}(\.\d{3}){2,}$/.test(s)) {
     s = s.replace(/\./g, "");
   }

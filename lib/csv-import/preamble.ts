@@ -1,4 +1,4 @@
-import { parseDateCell } from "./parse-date";
+import { foldText, parseDateCell } from "./parse-date";
 
 // What exports write above their table: GA4's `#` block (`# Start date: 20220601`, `# End date: 20231126`,
 // `# Account: …`, `# Property: …`), Universal Analytics' (`# All Web Site Data`, `# Audience Overview`,
@@ -38,17 +38,28 @@ export function parseRangeLine(text: string): { start: string; end: string } | n
   return start && end && start <= end ? { start, end } : null;
 }
 
+/** GA4's "# Start date: 20220601" and "# End date: …", in the languages its UI exports in (accents folded). */
+const RANGE_LABEL = new RegExp(
+  `^(?:(${[
+    ...["start date", "date de debut", "startdatum", "fecha de inicio", "data de inicio", "data di inizio"],
+    ...["begindatum", "開始日"],
+  ].join("|")})|(${[
+    ...["end date", "date de fin", "enddatum", "fecha de finalizacion", "fecha de fin", "data de termino"],
+    ...["data de fim", "data di fine", "einddatum", "終了日"],
+  ].join("|")}))\\s*[:：]\\s*(.+)$`,
+);
+
 /**
  * Adds one line above a table (a `#` comment without its `#`, or a record's cells joined) to what the preamble says.
  */
 export function notePreambleLine(preamble: Preamble, text: string, line: number): void {
   const s = text.trim();
   if (s === "" || /^-+$/.test(s)) return;
-  const labelled = /^(start|end) date\s*:\s*(.+)$/i.exec(s);
+  const labelled = RANGE_LABEL.exec(foldText(s));
   if (labelled) {
-    const day = rangeDay(labelled[2]);
-    if (day && labelled[1].toLowerCase() === "start") preamble.start = day;
-    if (day && labelled[1].toLowerCase() === "end") preamble.end = day;
+    const day = rangeDay(labelled[3]);
+    if (day && labelled[1]) preamble.start = day;
+    if (day && labelled[2]) preamble.end = day;
     preamble.rangeLine ??= line;
     return;
   }

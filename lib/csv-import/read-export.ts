@@ -17,12 +17,14 @@ import { GRAIN_WORDS, inferGrain, offGrain, periodEnd, type Grain } from "./grai
 import { dealColumns, dealListDays } from "./deal-list";
 import { orderColumns, orderListDays } from "./order-list";
 import { detectTool, TOOL_NAMES, type Tool } from "./guidance";
-import { squashName } from "./known-columns";
-import { detectDateOrder, isWeekdayName, type DateOrder } from "./parse-date";
+import { headerLanguage, squashName } from "./known-columns";
+import { detectDateOrder, hasSlashedDates, isWeekdayName, looksLikeDate, type DateOrder } from "./parse-date";
+import { columnMarks, type ColumnMark } from "./number-format";
 import { parseNumberCell } from "./parse-number";
 import { isTotalLabel, isTotalsRow, type Preamble } from "./preamble";
 import { proposeMapping, type ProposedColumn } from "./propose-mapping";
 import { comparisonDays, isDatedComparison, rangeComparison } from "./range-comparison";
+import { isDatedPeriodComparison, periodComparisonRows, undatedComparisonNote } from "./period-comparison";
 import { readItems, sniffSeparator } from "./read-items";
 import type { Separator } from "./csv-parser";
 import { SectionSplitter, type Section } from "./sections";
@@ -73,6 +75,8 @@ export interface ImportTable {
   periods: { first: string; last: string; count: number; grain: Grain } | null;
   /** The slashed dates' order, when the values tell. */
   dateOrder: DateOrder | null;
+  /** Each column's decimal mark, as its own cells (else the file's other numbers, else the separator) tell. */
+  marks: ColumnMark[];
 }
 
 export interface ExportReading {
@@ -102,6 +106,12 @@ export interface ExportReading {
    * importer counts the whole file's orders before it imports.
    */
   orderList?: true;
+  /**
+   * The file holds a comparison period's figures beside each row with their own dates (Shopify's "(previous_year)"
+   * columns), read as the table of both periods' rows (lib/csv-import/period-comparison.ts): the importer reads the
+   * whole file's rows before it imports.
+   */
+  periodComparison?: true;
 }
 
 interface Analysis {
@@ -174,6 +184,14 @@ export function readExport(
     read.rangeComparison = true;
     read.notes.unshift(days.note);
     if (days.refusal) read.refusal = days.refusal;
+    return read;
+  }
+  if (sections.length > 0 && isDatedPeriodComparison(sections[0].headers)) {
+    const both = periodComparisonRows(text, complete)!;
+    const read = readExport(both.text, { complete, encoding, tool: knownTool ?? "shopify" });
+    read.periodComparison = true;
+    read.notes.unshift(both.note);
+    if (both.refusal) read.refusal = both.refusal;
     return read;
   }
   const tool =
@@ -263,6 +281,8 @@ export function readExport(
     return reading;
   }
   describeTable(reading, table);
+  const undated = undatedComparisonNote(table.headers);
+  if (undated) reading.notes.push(undated);
   return reading;
 }
 
@@ -329,8 +349,21 @@ function mergeTables(parts: Analysis[], preamble: Preamble): ImportTable {
     summed: null,
     emptyDimensionTotals: false,
     periods: null,
-    dateOrder: date.order ?? detectDateOrder(rows.map((r) => r[date.index] ?? "")),
+    dateOrder:
+      date.order ?? detectDateOrder(rows.map((r) => r[date.index] ?? "")) ?? languageOrder(headers, rows, date),
+    marks: [],
   };
+}
+
+/**
+ * Slashed dates no value of which tells the order (03/04/2026 to 12/11/2026), in a header of a language whose tools
+ * write the day first (every one but English and Japanese): read day first. Null otherwise (month first).
+ */
+function languageOrder(headers: readonly string[], rows: readonly string[][], date: DateColumn): DateOrder | null {
+  const language = headerLanguage(headers)?.code;
+  // Japanese, Chinese, Korean and Swedish write the year first; English month first.
+  if (!language || ["en", "ja", "zh", "ko", "sv"].includes(language)) return null;
+  return hasSlashedDates(rows.map((r) => r[date.index] ?? "")) ? "dmy" : null;
 }
 
 /** The tables not imported, each with why. */
@@ -371,7 +404,21 @@ function whyNothing(analyses: Analysis[], preamble: Preamble, tool: Tool | null)
   const dayOfMonth = s.headers.findIndex((h) => squashName(h) === "day");
   if (dayOfMonth !== -1 && s.rows.length > 0 && s.rows.every((r) => /^\d{1,2}$/.test((r[dayOfMonth] ?? "").trim())))
     return X.dayOfMonth(s.headerLine, s.headers[dayOfMonth]);
-  if (!withMetrics) return analyses.some((x) => x.date) ? M.noMetric(s.headerLine) : X.noDataTable(s.headerLine);
+  // A header in another language whose names are not known: say which language, and which columns.
+  const language = headerLanguage(s.headers);
+  const unknown = a.proposal.flatMap((c, i) => (!c.recognised && c.header.trim() !== "" ? [i] : []));
+  const datedUnknown = unknown.filter((i) => s.rows.some((r) => looksLikeDate(r[i] ?? "")));
+  if (language && unknown.length > 0 && (!withMetrics || (!a.date && datedUnknown.length > 0))) {
+    const named = [...datedUnknown, ...unknown.filter((i) => !datedUnknown.includes(i))];
+    return X.unknownLanguageColumns(
+      s.headerLine,
+      language.name,
+      named.map((i) => s.headers[i]),
+    );
+  }
+  if (!withMetrics) {
+    return analyses.some((x) => x.date) ? M.noMetric(s.headerLine) : X.noDataTable(s.headerLine);
+  }
   if (a.date) return X.noDataTable(s.headerLine);
   if (preamble.allTime) return X.allTime(preamble.rangeLine ?? s.headerLine, tool);
   const start = s.start ?? preamble.start;
@@ -583,6 +630,17 @@ export function summingNote(summed: NonNullable<RowFacts["summed"]>): string {
 
 /** The rows under the proposal: their facts set on the table, users left out of a proposal whose rows add up. */
 function checkRows(table: ImportTable, separator: Separator): string | null {
+  // The columns of numbers (a campaign named "Sale 2.0" tells nothing of the file's numbers).
+  const isNumber = (raw: string) => raw.trim() === "" || parseNumberCell(raw) !== null;
+  const numeric = table.headers.flatMap((_, i) =>
+    i === table.date.index || i === table.date.endIndex || !table.rows.every((r) => isNumber(r[i] ?? "")) ? [] : [i],
+  );
+  table.marks = columnMarks(table.rows, table.lines, table.headers.length, numeric, separator === ";");
+  for (const [i, c] of table.proposal.entries()) {
+    const conflict = table.marks[i].conflict;
+    if (conflict && parseTarget(c.target).kind === "metric")
+      return X.mixedDecimalMarks(table.headers[i], conflict.point, conflict.comma);
+  }
   const facts = rowFacts(
     table,
     table.proposal.map((c) => c.target),

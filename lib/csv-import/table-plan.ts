@@ -29,9 +29,10 @@ export interface TablePlan {
   dateOrder: DateOrder | null;
   /** In DIMENSIONS order; a source / medium column gives two (its `part`). */
   dimensions: { index: number; key: Dimension; header: string; part?: 0 | 1 }[];
-  /** In STORED_METRICS order. */
-  metrics: { index: number; metric: StoredMetric; header: string }[];
+  /** In STORED_METRICS order; `decimalComma`: the column writes decimals with a comma (csv-import/number-format.ts). */
+  metrics: { index: number; metric: StoredMetric; header: string; decimalComma: boolean }[];
   derivesChannel: boolean;
+  /** The streamed import's decimal mark: its metric columns' when they share one, else the separator's. */
   decimalComma: boolean;
   /** The mapping used, by header, to remember on the source. */
   mapping: CsvMapping;
@@ -78,8 +79,18 @@ export function planTable(
     else if (parsed.kind === "sourceMedium")
       parsed.keys.forEach((key, part) => dimensions.push({ index, key, header: headers[index], part: part as 0 | 1 }));
     else if (parsed.kind === "metric")
-      metrics.push({ index, metric: STORED_METRICS.find((m) => m.key === parsed.key)!, header: headers[index] });
+      metrics.push({
+        index,
+        metric: STORED_METRICS.find((m) => m.key === parsed.key)!,
+        header: headers[index],
+        decimalComma: table.marks[index]?.decimalComma ?? reading.separator === ";",
+      });
   });
+  const mixed = metrics.find((m) => table.marks[m.index]?.conflict);
+  if (mixed) {
+    const { point, comma } = table.marks[mixed.index].conflict!;
+    return { plan: null, problems: [{ message: X.mixedDecimalMarks(mixed.header, point, comma) }] };
+  }
   const facts = rowFacts(table, targets, reading.separator);
   if (facts.duplicate)
     return { plan: null, problems: [{ message: X.exactDuplicate(facts.duplicate.line, facts.duplicate.firstLine) }] };
@@ -109,10 +120,16 @@ export function planTable(
       dimensions,
       metrics,
       derivesChannel: derivesChannel(targets),
-      decimalComma: reading.separator === ";",
+      // The columns' one mark when they share it, else the separator's.
+      decimalComma: metrics.every((m) => m.decimalComma === metrics[0]?.decimalComma)
+        ? (metrics[0]?.decimalComma ?? reading.separator === ";")
+        : reading.separator === ";",
       mapping: {
         columns: headers.map((header, i) => ({ header, target: targets[i] })),
-        ...(dateOrder && mapping?.dateOrder ? { dateOrder } : {}),
+        // The order the user chose, or the one the header's language tells (the streamed import reads it there).
+        ...(dateOrder && (mapping?.dateOrder || (!mapping && !table.date.order && table.dateOrder))
+          ? { dateOrder }
+          : {}),
       },
     },
     problems: [],
@@ -242,12 +259,12 @@ export class TableRowReader {
   }
 
   private values(fields: readonly string[], line: number): Float64Array {
-    const { metrics, decimalComma } = this.plan;
+    const { metrics } = this.plan;
     const values = new Float64Array(metrics.length);
     metrics.forEach((m, k) => {
       let text: string | null;
       try {
-        text = metricCellText(fields[m.index] ?? "", line, m.header, m.metric, decimalComma);
+        text = metricCellText(fields[m.index] ?? "", line, m.header, m.metric, m.decimalComma);
       } catch (error) {
         if (error instanceof MetricCellError) throw new RowReadError(error.message);
         throw error;

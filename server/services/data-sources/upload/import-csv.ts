@@ -105,6 +105,11 @@ export interface ImportTarget {
   headerLine?: number;
   /** The column separator the reading found (otherwise the first line that has one tells). */
   separator?: Separator;
+  /**
+   * The file's numbers write decimals with a comma (the reading tells it from the cells,
+   * lib/csv-import/number-format.ts); otherwise a semicolon-separated file does.
+   */
+  decimalComma?: boolean;
   /** The grain the file's date column declares (a "Week" column); otherwise the dates tell. */
   grain?: Grain | null;
   /** The mapping the source remembers for its next upload, when it is not the one of the table imported. */
@@ -185,6 +190,8 @@ export async function importCsv(chunks: AsyncIterable<Buffer>, target: ImportTar
     { separator: target.separator },
   );
 
+  const decimalComma = () => target.decimalComma ?? parser.separatorChar === ";";
+
   /** Once the header is read and rows follow: opens the import, then encodes the rows read meanwhile. */
   const startEncoding = async () => {
     if (encoder || early.length === 0) return;
@@ -204,7 +211,7 @@ export async function importCsv(chunks: AsyncIterable<Buffer>, target: ImportTar
     });
     const sums = new UploadRollupSums(layoutMetricColumns(layout!), target.rollupSumsCap);
     // A semicolon-separated file is a spreadsheet's in a locale that writes decimals with a comma.
-    encoder = new RowEncoder(layout!, sums, dictionary ?? undefined, parser.separatorChar === ";");
+    encoder = new RowEncoder(layout!, sums, dictionary ?? undefined, decimalComma());
     if (dictionary) await staging.reserveIds(early.length);
     for (const { fields, line } of early) {
       const encoded = encoder.encode(fields, line);
@@ -276,7 +283,7 @@ export async function importCsv(chunks: AsyncIterable<Buffer>, target: ImportTar
           layout!,
           encoder,
           parser.separatorChar.charCodeAt(0),
-          parser.separatorChar === ";",
+          decimalComma(),
           sink,
           dictionary !== null,
         );

@@ -21,6 +21,7 @@ import {
 import { dealListDays, type DealDays } from "@/lib/csv-import/deal-list";
 import { comparisonDays, type ComparisonDays } from "@/lib/csv-import/range-comparison";
 import { orderListDays, type OrderDays } from "@/lib/csv-import/order-list";
+import { periodComparisonRows, type PeriodComparisonRows } from "@/lib/csv-import/period-comparison";
 import { isXlsx } from "@/lib/csv-import/xlsx-cells";
 import { AppError } from "../../../errors";
 import { CsvImportError } from "./csv-layout";
@@ -84,6 +85,7 @@ async function importText(
   if (reading.dealList) return importRewritten(source, encoding, target, DEAL_LIST);
   if (reading.rangeComparison) return importRewritten(source, encoding, target, COMPARISON);
   if (reading.orderList) return importRewritten(source, encoding, target, ORDER_LIST);
+  if (reading.periodComparison) return importRewritten(source, encoding, target, PERIOD_COMPARISON);
   const generation = generationOfTool(reading.tool);
   if (generation) target = { ...target, generation };
   const { plan, problems } = planTable(reading, target.mapping, target.remembered);
@@ -95,6 +97,7 @@ async function importText(
       mapping: plan.mapping,
       headerLine: plan.table.headerLine,
       separator: reading.separator,
+      decimalComma: plan.decimalComma,
       grain: plan.date.grain,
       describe: (stats) => describeStreamed(reading, plan, stats),
     });
@@ -116,7 +119,11 @@ async function importRewritten(
   source: AsyncIterable<Buffer>,
   encoding: TextEncoding,
   target: ImportTarget,
-  rewrite: { maxBytes: number; tooLarge: string; days: (text: string) => DealDays | ComparisonDays | OrderDays },
+  rewrite: {
+    maxBytes: number;
+    tooLarge: string;
+    days: (text: string) => DealDays | ComparisonDays | OrderDays | PeriodComparisonRows;
+  },
 ): Promise<UploadSummary> {
   const parts: Buffer[] = [];
   let bytes = 0;
@@ -153,6 +160,12 @@ const COMPARISON = {
   days: (text: string) => comparisonDays(text, true)!,
 };
 
+const PERIOD_COMPARISON = {
+  maxBytes: DEAL_LIST_BYTES,
+  tooLarge: M.periodComparisonTooLarge(DEAL_LIST_BYTES / 1024 / 1024),
+  days: (text: string) => periodComparisonRows(text, true)!,
+};
+
 const emptyIterator = (): AsyncIterator<Buffer> => ({ next: async () => ({ done: true, value: undefined }) });
 
 /** A table the importer streams as it is: one table, a day per cell, no row to add up or to leave out. */
@@ -163,7 +176,9 @@ function streamsAsIs(plan: TablePlan): boolean {
     date.kind === "date" &&
     date.grain !== "month" &&
     !plan.summed &&
-    !plan.emptyDimensionTotals
+    !plan.emptyDimensionTotals &&
+    // The streamed import reads every column with one decimal mark.
+    plan.metrics.every((m) => m.decimalComma === plan.decimalComma)
   );
 }
 
