@@ -33,6 +33,12 @@ export const ENGINE_CONFIG = {
   // ---- Outlier days (detect/outlier-day.ts) ----
   /** Expected count below which a day is not judged alone (too discrete: a day of 1 lead is no news). */
   minExpectedForDay: 3,
+  /**
+   * A segment's count joins its pool's moderated noise (model/pooled-noise.ts, ADR 0018) when its expected value
+   * averages at least this a day; fewer keep the exact negative binomial (v2's floor for a t on a segment's days, ADR
+   * 0006: below it a skewed count's σ-based interval is over-confident).
+   */
+  minPooledDayCount: 10,
   /** An amount (revenue, cost) is judged day by day only when at most this share of its days are 0 (a few orders). */
   maxZeroShare: 0.1,
   /**

@@ -1,7 +1,7 @@
 import type { FindingOf, NullModel } from "@/lib/insights/finding";
 import { ENGINE_CONFIG } from "../config";
 import type { CubeSeries } from "../data/cube";
-import { expectedAt, type SeriesModel } from "../model/decompose";
+import { expectedAt, noiseAt, type SeriesModel } from "../model/decompose";
 import { pValue, zScore } from "../model/noise";
 import { seriesKeyOf, type Candidate, type DetectContext, type Detection } from "./types";
 
@@ -50,7 +50,7 @@ export function detectOutlierDays(model: SeriesModel, ctx: DetectContext): Detec
     if (!Number.isFinite(x) || !range || weight <= 0) continue;
     if (series.family === "count" && range.expected < ENGINE_CONFIG.minExpectedForDay) continue;
     tests++;
-    const p = pValue(model.noise, x, range.expected, weight);
+    const p = pValue(noiseAt(model, i), x, range.expected, weight);
     if (p >= CANDIDATE_P || (x >= range.low && x <= range.high)) continue;
     candidates.push(dayCandidate(model, i, p, range));
   }
@@ -86,7 +86,7 @@ function dayCandidate(
     confidence: ENGINE_CONFIG.rangeConfidence,
     direction: change > 0 ? "up" : "down",
     pValue: p,
-    score: zScore(model.noise, x, range.expected, series.weights ? series.weights[i] : 1),
+    score: zScore(noiseAt(model, i), x, range.expected, series.weights ? series.weights[i] : 1),
     grain: "day",
   };
   return { finding, nullModel: NULL_MODELS[series.family], pValue: p, family: 1, seriesKey: seriesKeyOf(series) };

@@ -16,6 +16,8 @@ export interface SeriesModel {
   adjusted: Float64Array;
   /** The local level each period (of the adjusted values; left out of its own fit). */
   level: Float64Array;
+  /** The variance of each period's local level over one period's noise (its line's leverage there; NaN: none). */
+  leverage: Float64Array;
   /** Level × season: what the model expects each period. */
   expected: Float64Array;
   noise: Noise;
@@ -95,10 +97,29 @@ function segmentBounds(n: number, breaks: readonly number[]): Int32Array {
 const weightOf = (series: CubeSeries, i: number) => (series.weights ? series.weights[i] : 1);
 
 /**
- * The local level at `t`: a robust line (one bisquare reweighting) through the `levelNeighbours` known periods of its
- * segment nearest to it, `t` itself left out, read at `t`. Fewer than 4 such periods: their weighted mean.
+ * The variance of a line's value at `t` fitted through the periods `picked`, over one period's noise: 1/k in the middle
+ * of its neighbours, up to about 4/k at the data's end, where the line is read at the edge of the days it was fitted to.
  */
-function localLevel(adjusted: Float64Array, series: CubeSeries, t: number, lo: number, hi: number): number {
+function leverageAt(picked: readonly number[], t: number): number {
+  const k = picked.length;
+  if (k < 4) return 1 / k;
+  const mean = picked.reduce((sum, i) => sum + (i - t), 0) / k;
+  const sxx = picked.reduce((sum, i) => sum + (i - t - mean) ** 2, 0);
+  return 1 / k + (sxx > 0 ? (mean * mean) / sxx : 0);
+}
+
+/**
+ * The local level at `t`: a robust line (one bisquare reweighting) through the `levelNeighbours` known periods of its
+ * segment nearest to it, `t` itself left out, read at `t`. Fewer than 4 such periods: their weighted mean. Its
+ * leverage (leverageAt) goes in `leverage[t]`.
+ */
+function localLevel(
+  adjusted: Float64Array,
+  series: CubeSeries,
+  t: number,
+  [lo, hi]: readonly [number, number],
+  leverage: Float64Array,
+): number {
   const k = ENGINE_CONFIG.levelNeighbours;
   const picked: number[] = [];
   for (let step = 1; picked.length < k && (t - step >= lo || t + step < hi); step++) {
@@ -106,6 +127,7 @@ function localLevel(adjusted: Float64Array, series: CubeSeries, t: number, lo: n
       if (i >= lo && i < hi && Number.isFinite(adjusted[i]) && weightOf(series, i) > 0) picked.push(i);
   }
   if (picked.length === 0) return NaN;
+  leverage[t] = leverageAt(picked, t);
   const base = picked.map((i) => weightOf(series, i));
   let fit = weightedLine(picked, adjusted, base, t);
   if (picked.length < 4) return fit.mean;
@@ -153,22 +175,34 @@ export function fitModel(series: CubeSeries, season: Float64Array, breaks: reado
   for (let i = 0; i < n; i++) adjusted[i] = season[i] > 0 ? series.values[i] / season[i] : NaN;
   const bounds = segmentBounds(n, breaks);
   const level = new Float64Array(n);
+  const leverage = new Float64Array(n).fill(NaN);
   const expected = new Float64Array(n);
   const residuals: Residual[] = [];
   for (let i = 0; i < n; i++) {
-    level[i] = Math.max(0, localLevel(adjusted, series, i, bounds[2 * i], bounds[2 * i + 1]));
+    level[i] = Math.max(0, localLevel(adjusted, series, i, [bounds[2 * i], bounds[2 * i + 1]], leverage));
     expected[i] = level[i] * season[i];
     const x = series.values[i];
     if (Number.isFinite(x) && Number.isFinite(expected[i]) && weightOf(series, i) > 0)
       residuals.push({ x, mu: expected[i], weight: weightOf(series, i) });
   }
-  return { series, season, adjusted, level, expected, noise: estimateNoise(series.family, residuals), breaks };
+  const noise = estimateNoise(series.family, residuals);
+  return { series, season, adjusted, level, leverage, expected, noise, breaks };
 }
 
 /** The model's expected value at period `i` and its range at `confidence`, in the metric's own unit. */
 export function expectedAt(model: SeriesModel, i: number, confidence = ENGINE_CONFIG.rangeConfidence) {
   const mu = model.expected[i];
   if (!Number.isFinite(mu)) return null;
-  const { low, high } = interval(model.noise, mu, confidence, weightOf(model.series, i));
+  const { low, high } = interval(noiseAt(model, i), mu, confidence, weightOf(model.series, i));
   return { expected: mu, low, high };
+}
+
+/**
+ * The noise period `i` is judged with: the series' own, or its pool's φ widened by the uncertainty of the value expected
+ * there (pooled-noise.ts: its level's leverage and its weekday factor's variance, over one period's noise).
+ */
+export function noiseAt(model: SeriesModel, i: number): Noise {
+  const pooled = model.noise.pooled;
+  if (!pooled) return model.noise;
+  return { ...model.noise, pooled: { ...pooled, phi: pooled.phi * pooled.inflation[i] } };
 }

@@ -7,7 +7,8 @@ import { normalCdf, normalPdf, normalQuantile, studentTQuantile, twoSidedStudent
 // How a series' periods scatter around their expected values: the noise half of the model (decompose.ts is the other).
 // One family per kind of metric:
 //   count   negative binomial: variance μ + αμ² (α = 0 is Poisson: a handful of leads a day;
-//           α > 0 the wander of traffic)
+//           α > 0 the wander of traffic); a segment's count pooled with its peers (pooled-noise.ts) is read as
+//           quasi-Poisson instead, variance φμ with φ moderated across the pool, judged with a t
 //   amount  log-normal: log(x + c) ~ N(log(μ + c), σ²) (money: orders of any size; c keeps a day of 0 finite)
 //   rate    beta-binomial: a share of its denominator n, variance p(1 − p)(1 + (n − 1)ρ) / n
 //   ratio   log-normal of a ratio of sums, σ shrinking with its denominator (cost per click, position, order value)
@@ -23,6 +24,13 @@ export interface Noise {
   meanWeight: number;
   /** Degrees of freedom the dispersion was estimated with (how far its t-tails reach). */
   df: number;
+  /**
+   * A count whose noise was moderated across its pool of segments (pooled-noise.ts): variance φ·μ (quasi-Poisson,
+   * φ read from the series' own days and its peers', below 1 as well as above), judged with a Student t of `df`
+   * degrees of freedom. Unset: the negative binomial of `dispersion`. `inflation` (per period, ≥ 1) is what the
+   * uncertainty of the expected value adds to the day's variance there (decompose.ts noiseAt reads it).
+   */
+  pooled?: { phi: number; df: number; inflation: Float64Array };
 }
 
 /** Above this expected count a negative binomial is read through its normal approximation (its tail sum is long). */
@@ -61,7 +69,7 @@ function scaleAt(noise: Noise, mu: number, weight: number): number {
   const m = Math.max(mu, 0);
   switch (noise.family) {
     case "count":
-      return Math.sqrt(m + noise.dispersion * m * m);
+      return noise.pooled ? Math.sqrt(noise.pooled.phi * m) : Math.sqrt(m + noise.dispersion * m * m);
     case "amount":
       return noise.dispersion;
     case "rate": {
@@ -76,16 +84,19 @@ function scaleAt(noise: Noise, mu: number, weight: number): number {
 
 /** The two-sided p-value of `x` against `mu`: exact count tails for a few events, else the t on the family's scale. */
 export function pValue(noise: Noise, x: number, mu: number, weight = 1): number {
-  if (noise.family === "count" && mu <= EXACT_COUNT_MAX) {
+  if (noise.family === "count" && mu <= EXACT_COUNT_MAX && !noise.pooled) {
     const { upper, lower } = countTails(x, Math.max(mu, 1e-9), 1 + noise.dispersion * Math.max(mu, 0));
     return Math.min(1, 2 * Math.min(upper, lower));
   }
-  return twoSidedStudentTP(zScore(noise, x, mu, weight), noise.df);
+  return twoSidedStudentTP(zScore(noise, x, mu, weight), dfOf(noise));
 }
+
+/** The degrees of freedom a value is judged with: its pool's when its noise was moderated. */
+const dfOf = (noise: Noise) => noise.pooled?.df ?? noise.df;
 
 /** The central interval holding `confidence` of the values the model expects at `mu`, in the metric's own unit. */
 export function interval(noise: Noise, mu: number, confidence: number, weight = 1): { low: number; high: number } {
-  if (noise.family === "count" && mu <= EXACT_COUNT_MAX)
+  if (noise.family === "count" && mu <= EXACT_COUNT_MAX && !noise.pooled)
     return countInterval(Math.max(mu, 1e-9), 1 + noise.dispersion * Math.max(mu, 0), confidence);
   const q = quantile(noise, confidence);
   const sd = scaleAt(noise, mu, weight);
@@ -97,7 +108,7 @@ export function interval(noise: Noise, mu: number, confidence: number, weight = 
 }
 
 const quantile = (noise: Noise, confidence: number) =>
-  noise.df > 1e6 ? normalQuantile(0.5 + confidence / 2) : studentTQuantile(0.5 + confidence / 2, noise.df);
+  dfOf(noise) > 1e6 ? normalQuantile(0.5 + confidence / 2) : studentTQuantile(0.5 + confidence / 2, dfOf(noise));
 
 /** The variance of a value at `mu` in the metric's own unit (what a sum of periods adds up). */
 export function varianceAt(noise: Noise, mu: number, weight = 1): number {
@@ -142,6 +153,22 @@ export function estimateNoise(family: Family, residuals: readonly Residual[]): N
 }
 
 const clip = ENGINE_CONFIG.noiseClip;
+
+/**
+ * A count's quasi-Poisson dispersion φ (variance φ·μ) from its Pearson residuals, (x − μ) / √μ each divided by the root
+ * of what the uncertainty of μ adds there, robust as estimateNoise: the φ at which their winsorised mean square over φ
+ * is what it is under the model. What a pool of segments moderates (pooled-noise.ts); unlike the negative binomial's
+ * α it may say a series is calmer than Poisson.
+ */
+export function quasiPoissonDispersion(pearson: readonly number[]): number {
+  if (pearson.length < 3) return 1;
+  const target = clippedSquareMean(ENGINE_CONFIG.noiseClip);
+  const meanSquare = (sigma: number) =>
+    pearson.reduce((sum, r) => sum + Math.min((r / sigma) ** 2, clip * clip), 0) / pearson.length;
+  let sigma = Math.max(1e-9, median(pearson.map(Math.abs)) * 1.482602218505602);
+  for (let step = 0; step < 6; step++) sigma = Math.max(1e-9, sigma * Math.sqrt(meanSquare(sigma) / target));
+  return sigma * sigma;
+}
 
 function clippedMeanSquare(residuals: readonly Residual[], noise: Noise): number {
   let sum = 0;

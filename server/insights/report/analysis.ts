@@ -10,6 +10,7 @@ import { detectOutlierDays } from "../detect/outlier-day";
 import { detectTrend } from "../detect/trend";
 import { seriesKeyOf, type DetectContext, type Detection } from "../detect/types";
 import { COUNT_BEHIND } from "../engine/count-floor";
+import { pooledModels } from "../model/pooled-noise";
 import type { PartKey } from "../data/parts";
 
 // One report's analysis of its series: each series modelled once (its season, its change points, its noise) and run
@@ -23,6 +24,8 @@ export interface SeriesAnalysis {
   days: Detection;
   /** Totals only: growth over the period and slope changes. */
   trend: Detection | null;
+  /** What its detectors read beside the model (its period, the events a day its money is made of). */
+  detect: DetectContext;
 }
 
 export interface ReportContext {
@@ -41,6 +44,8 @@ export interface ReportContext {
   sameCount: SameCount | null;
   /** Runs of frozen tracking the audit found (their days are among `excludedDays`). */
   frozen: readonly FindingOf<"audit">[];
+  /** The watched segments' analyses with their pools' noise, once per report (analyseSegments). */
+  segments?: readonly SeriesAnalysis[];
 }
 
 /** The yearly factors of a metric's total on its source (1 everywhere when it has no year of days). */
@@ -106,9 +111,27 @@ export function analyse(ctx: ReportContext, series: CubeSeries): SeriesAnalysis 
   const model = shifts.cuts.length > 0 ? fitModel(series, season, shifts.cuts) : first;
   const days = detectOutlierDays(model, detect);
   const trend = series.dimension === null ? detectTrend(model, detect) : null;
-  const analysis = { series, model, shifts, days, trend };
+  const analysis = { series, model, shifts, days, trend, detect };
   ctx.analyses.set(key, analysis);
   return analysis;
+}
+
+/**
+ * The watched segments' series analysed (the same list every time in a report), each pooled one's days judged with the
+ * noise its pool moderates (model/pooled-noise.ts); the memo then holds the pooled analysis, which its chart reads.
+ */
+export function analyseSegments(ctx: ReportContext, series: readonly CubeSeries[]): readonly SeriesAnalysis[] {
+  if (ctx.segments) return ctx.segments;
+  const own = series.map((s) => analyse(ctx, s));
+  const pooled = pooledModels(own.map((a) => a.model));
+  const out = own.map((a, i) => {
+    if (pooled[i] === a.model) return a;
+    const analysis = { ...a, model: pooled[i], days: detectOutlierDays(pooled[i], a.detect) };
+    ctx.analyses.set(seriesKeyOf(a.series), analysis);
+    return analysis;
+  });
+  ctx.segments = out;
+  return out;
 }
 
 /** A metric's total, analysed (null when no source has it). */

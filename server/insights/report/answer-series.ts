@@ -1,6 +1,6 @@
 import type { Intention } from "@/lib/insights/intentions";
 import type { Candidate } from "../detect/types";
-import { analyse, analyseTotal, type ReportContext } from "./analysis";
+import { analyseSegments, analyseTotal, type ReportContext } from "./analysis";
 import { seriesChart } from "./charts";
 import { resultOf, type IntentionResult } from "./intention-result";
 import { watchedSeries } from "./segments";
@@ -54,8 +54,13 @@ export function answerSegments(
 ): IntentionResult {
   const candidates: Candidate[] = [];
   let tests = 0;
-  for (const { series, sameRowsAs } of watchedSeries(ctx)) {
-    const a = analyse(ctx, series);
+  const watched = watchedSeries(ctx);
+  const analyses = analyseSegments(
+    ctx,
+    watched.map((w) => w.series),
+  );
+  for (const [i, { sameRowsAs }] of watched.entries()) {
+    const a = analyses[i];
     const detection = view === "anomalies" ? a.days : a.shifts;
     tests += detection.tests;
     for (const c of detection.candidates)

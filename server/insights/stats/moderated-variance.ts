@@ -151,3 +151,19 @@ export function moderate(
   if (!Number.isFinite(prior.d0)) return { s2: s02, d: maxDf };
   return { s2: (prior.d0 * s02 + d * s2) / (prior.d0 + d), d: Math.min(maxDf, d + prior.d0) };
 }
+
+/** How one pool's series are moderated: a variance, its degrees of freedom and its series' size in, moderated out. */
+export type PoolModerator = (s2: number, d: number, level: number) => { s2: number; d: number };
+
+/**
+ * The moderation of one pool of series (one metric of one source's segments): the robust prior their noise estimates
+ * give, each variance shrunk toward it, with no more degrees of freedom than all the pool's series have together
+ * (limma's cap). Null when the pool is too small to learn a prior from. The one place both engines' one-day tests of a
+ * segment get their moderated σ (v2's engine/analyses/segment-noise.ts, v3's model/pooled-noise.ts; ADR 0018).
+ */
+export function poolModerator(pool: readonly SeriesNoise[]): PoolModerator | null {
+  const prior = fitRobustVariancePrior(pool);
+  if (!prior) return null;
+  const maxDf = pool.reduce((sum, n) => sum + n.d, 0);
+  return (s2, d, level) => moderate(s2, d, level, prior, maxDf);
+}

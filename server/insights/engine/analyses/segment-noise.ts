@@ -1,6 +1,6 @@
 import { judgeDays } from "../../detectors/anomalies";
 import { studentTQuantile } from "../../stats/distributions";
-import { fitRobustVariancePrior, moderate } from "../../stats/moderated-variance";
+import { poolModerator } from "../../stats/moderated-variance";
 import type { BaselinePoint } from "../../stats/seasonal-baseline";
 import { segmentJudgeOptions, type SegmentDetection, type SegmentTask } from "./segment-detect";
 
@@ -33,17 +33,15 @@ export function moderateSegmentNoise(
   };
   for (const members of groups.values()) {
     const noises = members.map((i) => detections[i].anomalies!.noise!);
-    const prior = fitRobustVariancePrior(noises);
-    if (!prior) continue;
-    // limma's cap: no more degrees of freedom than all the pooled series have together.
-    const maxDf = noises.reduce((sum, n) => sum + n.d, 0);
+    const moderated = poolModerator(noises);
+    if (!moderated) continue;
     for (const i of members) {
       const anomalies = detections[i].anomalies!;
       const { level } = anomalies.noise!;
       const judge = segmentJudgeOptions(tasks[i]);
       const points = anomalies.points.map((p): BaselinePoint => {
         if (p.sigma == null || p.scale == null || p.df == null || p.expected == null || !(p.scale > 0)) return p;
-        const m = moderate(p.scale ** 2, p.df, level, prior, maxDf);
+        const m = moderated(p.scale ** 2, p.df, level);
         const sigma = (p.sigma * Math.sqrt(m.s2)) / p.scale;
         const q = quantile(judge.confidence, m.d);
         // Pooled series are multiplicative, so non-negative: the range stops at 0 (two-sided-baseline.ts).
