@@ -98,7 +98,8 @@ const weightOf = (series: CubeSeries, i: number) => (series.weights ? series.wei
 
 /**
  * The variance of a line's value at `t` fitted through the periods `picked`, over one period's noise: 1/k in the middle
- * of its neighbours, up to about 4/k at the data's end, where the line is read at the edge of the days it was fitted to.
+ * of its neighbours, up to about 4/k at the data's end, where the line is read at the edge of the days it was fitted
+ * to.
  */
 function leverageAt(picked: readonly number[], t: number): number {
   const k = picked.length;
@@ -198,8 +199,8 @@ export function expectedAt(model: SeriesModel, i: number, confidence = ENGINE_CO
 }
 
 /**
- * The noise period `i` is judged with: the series' own, or its pool's φ widened by the uncertainty of the value expected
- * there (pooled-noise.ts: its level's leverage and its weekday factor's variance, over one period's noise).
+ * The noise period `i` is judged with: the series' own, or its pool's φ widened by the uncertainty of the value
+ * expected there (pooled-noise.ts: its level's leverage and its weekday factor's variance, over one period's noise).
  */
 export function noiseAt(model: SeriesModel, i: number): Noise {
   const pooled = model.noise.pooled;
