@@ -358,6 +358,7 @@ describe("Google data sources", () => {
     expect(
       (
         await call(sync.POST, {
+          method: "POST",
           path: `/api/data-sources/${sourceId}/sync`,
           params: { id: sourceId },
           token: main.token,

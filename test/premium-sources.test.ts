@@ -242,6 +242,7 @@ describe("CRM (HubSpot)", () => {
       .returning();
     expect((await written()).sessions).toBe(2);
     const res = await call(dataSourceRoute.DELETE, {
+      method: "DELETE",
       path: `/api/data-sources/${id}`,
       params: { id },
       token: main.token,
@@ -334,6 +335,7 @@ describe("CRM (HubSpot)", () => {
     // Won value is money in the project's currency (the page shows it with its symbol).
     expect(mine.body.currency).toBe(project.currency);
     const sync = await call(syncRoute.POST, {
+      method: "POST",
       path: `/api/data-sources/${id}/sync`,
       params: { id },
       token: main.token,

@@ -6,7 +6,7 @@ interface Operation {
   tags: string[];
   parameters: { name: string; in: string; required: boolean }[];
   requestBody?: { content: Record<string, { schema: unknown }> };
-  responses: Record<string, { description: string }>;
+  responses: Record<string, { description: string; content?: Record<string, { schema: unknown }> }>;
 }
 interface Document {
   paths: Record<string, Record<string, Operation>>;
@@ -20,7 +20,27 @@ const METHOD_STYLE: Record<string, string> = {
   delete: "bg-red-100 text-red-900",
 };
 
-/** Every operation of the OpenAPI document, by its first path segment, with its parameters and body schema. */
+function SchemaBlock({ title, schema }: { title: string; schema: unknown }) {
+  return (
+    <div>
+      <p>{title}:</p>
+      <pre className="mt-1 max-h-72 overflow-auto rounded bg-slate-50 p-2 text-xs">
+        {JSON.stringify(schema, null, 2)}
+      </pre>
+    </div>
+  );
+}
+
+/** The success answer (2xx or a redirect): the JSON Schema of its body, or what kind of file it is. */
+function successOf(op: Operation) {
+  const entry = Object.entries(op.responses).find(([code]) => /^[23]/.test(code) && code !== "304");
+  return entry ? { code: entry[0], ...entry[1] } : null;
+}
+
+/**
+ * Every operation of the OpenAPI document, by its first path segment, with its parameters, body schema and the
+ * schema of its success answer.
+ */
 export function ApiReference({ document }: { document: Document }) {
   const groups = new Map<string, { path: string; method: string; op: Operation }[]>();
   for (const [path, methods] of Object.entries(document.paths))
@@ -66,14 +86,10 @@ export function ApiReference({ document }: { document: Document }) {
                         ) : null}
                         {op.requestBody
                           ? Object.entries(op.requestBody.content).map(([type, { schema }]) => (
-                              <div key={type}>
-                                <p>Body ({type}):</p>
-                                <pre className="mt-1 max-h-72 overflow-auto rounded bg-slate-50 p-2 text-xs">
-                                  {JSON.stringify(schema, null, 2)}
-                                </pre>
-                              </div>
+                              <SchemaBlock key={type} title={`Body (${type})`} schema={schema} />
                             ))
                           : null}
+                        <SuccessAnswer op={op} />
                         <p>
                           Answers:{" "}
                           {Object.entries(op.responses)
@@ -89,5 +105,17 @@ export function ApiReference({ document }: { document: Document }) {
           ))}
       </div>
     </Card>
+  );
+}
+
+function SuccessAnswer({ op }: { op: Operation }) {
+  const success = successOf(op);
+  if (!success?.content) return null;
+  const json = success.content["application/json"];
+  if (json) return <SchemaBlock title={`Answer ${success.code} (application/json)`} schema={json.schema} />;
+  return (
+    <p>
+      Answer {success.code}: a file ({Object.keys(success.content).join(", ")})
+    </p>
   );
 }

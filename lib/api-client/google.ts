@@ -1,4 +1,10 @@
+import type { z } from "zod";
 import type { CreateGoogleDataSourceInput } from "../validation/google-data-sources";
+import type {
+  googleAccountResponse,
+  syncStatusResponse,
+  tokenAlertResponse,
+} from "../validation/responses/data-sources";
 import { apiUrl, http } from "./http";
 import type { DataSource } from "./types";
 
@@ -19,52 +25,11 @@ export interface GoalListing extends GoogleListing {
   primaryMessage?: string;
   secondaryMessage?: string;
 }
-export interface GoogleAccount {
-  email: string;
-  name: string | null;
-  connectedAt: string;
-}
-export interface SyncRun {
-  _id: string;
-  mode: "initial" | "incremental";
-  status: "running" | "succeeded" | "failed";
-  startDate: string | null;
-  endDate: string | null;
-  rows: number;
-  durationMs: number | null;
-  error: string | null;
-  startedAt: string;
-  finishedAt: string | null;
-}
-export interface SyncStatus {
-  syncable: boolean;
-  state: {
-    initialStartDate: string | null;
-    importedThrough: string | null;
-    initialCompletedAt: string | null;
-    lastSuccessAt: string | null;
-    tokenUpdateFailed: boolean;
-    tokenUpdateFailedAt: string | null;
-    lastError: string | null;
-  } | null;
-  running: boolean;
-  progress: { daysDone: number; daysTotal: number } | null;
-  runs: SyncRun[];
-  /** CRM and ecommerce sources: what the imported days hold, per metric. */
-  totals?: { metric: string; label: string; unit: string; value: number }[];
-  /** The currency of the totals' money: the store's own, else the project's. */
-  currency?: string;
-}
-export interface TokenAlert {
-  dataSourceId: string;
-  name: string;
-  subType: string | null;
-  projectId: string;
-  projectName: string;
-  since: string;
-  message: string;
-  canReconnect: boolean;
-}
+// One definition: the response schemas the OpenAPI document and the test suite check the routes against.
+export type GoogleAccount = z.output<typeof googleAccountResponse>;
+export type SyncStatus = z.output<typeof syncStatusResponse>;
+export type SyncRun = SyncStatus["runs"][number];
+export type TokenAlert = z.output<typeof tokenAlertResponse>;
 
 const enc = encodeURIComponent;
 type Query = Record<string, string | undefined>;

@@ -1,24 +1,15 @@
-import type { ClientSettings, ClientSettingsInput, ProjectSettingsInput } from "../validation/settings";
-import type { Kpi, ReportLanguage } from "../constants/settings";
+import type { z } from "zod";
+import type { ClientSettingsInput, ProjectSettingsInput } from "../validation/settings";
+import type { clientSettingsResponse, projectSettingsResponse } from "../validation/responses/settings";
 import { http } from "./http";
 
 // GET|PUT /clients/{id}/settings and /properties/{id}/settings: what the client or project set
-// (`own`), what applies otherwise (`defaults`) and what is used (`effective`).
+// (`own`), what applies otherwise (`defaults`) and what is used (`effective`). One definition: the response schemas
+// the OpenAPI document and the test suite check the routes against (a PUT adds its `message`).
 
-export interface SettingsAnswer<T> {
-  own: Partial<T>;
-  defaults: T;
-  effective: T;
-  message?: string;
-}
-export interface ProjectSettings {
-  primaryKpi: Kpi;
-  goals: string;
-  reportLanguage: ReportLanguage;
-  competitiveAnalysis: boolean;
-}
-export type ClientSettingsAnswer = SettingsAnswer<ClientSettings>;
-export type ProjectSettingsAnswer = SettingsAnswer<ProjectSettings>;
+export type ClientSettingsAnswer = z.output<typeof clientSettingsResponse> & { message?: string };
+export type ProjectSettingsAnswer = z.output<typeof projectSettingsResponse> & { message?: string };
+export type ProjectSettings = ProjectSettingsAnswer["effective"];
 
 const enc = encodeURIComponent;
 

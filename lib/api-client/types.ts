@@ -3,6 +3,7 @@
 import type { z } from "zod";
 import type { CreatePartnerSourceInput } from "../validation/partner-sources";
 import type { planListResponse, planResponse, subscriptionResponse } from "../validation/responses/billing";
+import type { DATA_SOURCE_RESPONSES } from "../validation/responses/data-sources";
 import type {
   agencySignupSchema,
   forgotPasswordSchema,
@@ -145,7 +146,7 @@ export type CreatedUploadSource = { dataSource: DataSource; summary: UploadSumma
 /** What an upload source keeps of its last import under `additional.upload`. */
 export type StoredUploadSummary = UploadSummary & { fileName?: string | null; uploadedAt?: string };
 export type DataSourceUpdateBody = z.input<typeof updateDataSourceSchema>;
-export type DeletedDataSource = { status: number; message: string; _id: string };
+export type DeletedDataSource = z.output<(typeof DATA_SOURCE_RESPONSES)["DELETE /api/data-sources/{id}"]>;
 
 // ---- Insight reports, insights, tags, saved insights ----
 // Inferred from the services; an insight's findings and chart are JSON columns, typed here from the engine's own types.

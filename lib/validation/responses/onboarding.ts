@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { onboardingCreatedSchema, onboardingDraftSchema } from "../onboarding";
+import { onboardingDraftSchema } from "../onboarding";
 
 // What onboarding, the API reference and the Stripe webhook answer.
 
@@ -13,9 +13,12 @@ const tempOnboarding = z.strictObject({
 export const ONBOARDING_RESPONSES = {
   "GET /api/temp-onboarding": tempOnboarding,
   "POST /api/temp-onboarding": tempOnboarding,
-  /** "create": the clients and projects step 1 added; "submit" or "cancel": onboarding is over. */
+  /**
+   * "create": onboarding stays open, its draft holding the clients and projects step 1 added (`draft.created`);
+   * "submit" or "cancel": onboarding is over, with the ids of what it added.
+   */
   "POST /api/onboarding": z.union([
-    onboardingCreatedSchema,
+    tempOnboarding,
     z.strictObject({
       onboarding: z.literal(false),
       created: z.array(z.strictObject({ clientId: z.uuid(), projectIds: z.array(z.uuid()) })),

@@ -2,6 +2,8 @@ import { z } from "zod";
 import { CLIENT_ACTIONS } from "../../permissions";
 import { list, timestamp, uuid, done } from "./common";
 import { staffEntryResponse } from "./agencies";
+import { clientResponse, projectResponse } from "./clients";
+import { userResponse } from "./users";
 
 // What the sharing, invitation and health routes answer.
 
@@ -44,4 +46,16 @@ export const WORKSPACE_RESPONSES = {
   "GET /api/invitations": z.union([invitationTokenInfo, list(invitation)]),
   "POST /api/invitations": list(invitation).extend({ message: z.string() }),
   "GET /api/health": z.strictObject({ status: z.literal("ok") }),
+} satisfies Record<string, z.ZodType>;
+
+const searchClients = list(clientResponse);
+const searchUsers = list(userResponse);
+const searchProperties = list(projectResponse.extend({ clientName: z.string() }));
+
+/** The search routes: matches the caller may see, best first, each kind paged on its own. */
+export const SEARCH_RESPONSES = {
+  "GET /api/searches": z.strictObject({ clients: searchClients, users: searchUsers, properties: searchProperties }),
+  "GET /api/searches/clients": searchClients,
+  "GET /api/searches/users": searchUsers,
+  "GET /api/searches/properties": searchProperties,
 } satisfies Record<string, z.ZodType>;
