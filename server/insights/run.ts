@@ -105,7 +105,8 @@ export function runEngineV3(input: EngineInput): EngineReport {
     skipped: notRun.map((n) => ({ intentionKey: n.intention.key, ...n.reason })),
     tests: judgement.tests,
     pThreshold: judgement.threshold,
-    excludedDays: [...ctx.excludedDays].sort(),
+    excludedDays: ctx.excludedDays.union(),
+    excludedDaysBySource: ctx.excludedDays.toRecord(),
     kpi: ctx.kpi?.metric ?? null,
   };
 }

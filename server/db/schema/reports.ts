@@ -46,6 +46,12 @@ export const reports = pgTable(
      */
     excludedDays: date("excluded_days").array(),
     /**
+     * The same days by the source whose data they are (source id → days, oldest first): a source's figures estimate
+     * its own unknown days only, as its insights did. null: generated before they were kept per source (every
+     * source's figures estimate `excludedDays`).
+     */
+    excludedDaysBySource: jsonb("excluded_days_by_source").$type<Record<string, string[]>>(),
+    /**
      * The report-wide significance bar (engine/multiplicity.ts: the largest p-value Benjamini-Hochberg kept, 0 when
      * none): the headline figures' changes are judged against it, as the insights are. null: generated before it was
      * kept (judged at 95 % each).

@@ -3,6 +3,7 @@ import type { Grain } from "@/lib/insights/finding";
 import { metricDefinition, type Dimension, type MetricDefinition } from "@/lib/insights/metrics";
 import { PART_INDEX, type PartKey, type PartValues } from "./parts";
 import { metricParts, type ProjectData } from "./project-data";
+import { SourceDays } from "./source-days";
 import {
   segmentSeries,
   segmentValues,
@@ -107,8 +108,8 @@ function fromParts(
 export interface CubeOptions {
   /** Each source's grain (data_sources.grain); a source not listed is daily. */
   grains?: Readonly<Record<string, Grain>>;
-  /** Days read as unknown everywhere (tracking gaps, frozen runs the audit found). */
-  unknown?: ReadonlySet<string>;
+  /** Each source's days read as unknown (tracking gaps, frozen runs the audit found in its data). */
+  unknown?: SourceDays;
 }
 
 /**
@@ -126,9 +127,9 @@ export class MetricCube {
     return this.options.grains?.[sourceId] ?? "day";
   }
 
-  /** The same cube with more days read as unknown. */
-  withUnknown(days: ReadonlySet<string>): MetricCube {
-    const unknown = new Set([...(this.options.unknown ?? []), ...days]);
+  /** The same cube with more days read as unknown, each in its source's series. */
+  withUnknown(days: SourceDays): MetricCube {
+    const unknown = (this.options.unknown ?? SourceDays.none).with(days);
     return new MetricCube(this.data.excluding(unknown), this.segmentDaily, { ...this.options, unknown });
   }
 
@@ -143,8 +144,8 @@ export class MetricCube {
     const w = this.data.window;
     const first = firstPeriodFrom(w.historyStart, rows[0], grain);
     const dates = periodDates(first, w.periodEnd, grain);
-    const unknown = this.options.unknown;
-    const known = (d: string) => d >= rows[0] && d <= rows[rows.length - 1] && !unknown?.has(d);
+    const unknown = (this.options.unknown ?? SourceDays.none).of(entry.sourceId);
+    const known = (d: string) => d >= rows[0] && d <= rows[rows.length - 1] && !unknown.has(d);
     const { values, weights } = fill(dates, (d) => fromParts(def, entry.days.get(d)), known, def.kind === "ratio");
     const key = { sourceId: entry.sourceId, dimension: null, value: null, metric };
     return { ...key, grain, family: familyOf(def), dates, values, weights };
@@ -157,7 +158,7 @@ export class MetricCube {
     if (!parts.every((p) => WATCHED_PARTS.includes(p as PartKey))) return null;
     const grain = this.grainOf(s.sourceId);
     const { from, to } = this.segmentDaily;
-    const unknown = this.data.unknownDays(s.sourceId, this.options.unknown ?? new Set());
+    const unknown = this.data.unknownDays(s.sourceId, this.options.unknown ?? SourceDays.none);
     const key = { sourceId: s.sourceId, dimension: s.dimension, value: s.value, metric };
     if (def.kind !== "ratio" && grain === "day") {
       // One part, every day: its values as read, unknown days NaN (what `fill` makes of them below, without a point

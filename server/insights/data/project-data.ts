@@ -6,6 +6,7 @@ import { PART_INDEX, PARTS, type PartKey, type PartValues } from "./parts";
 import type { ReportWindow } from "./window";
 import type { AnalyticsSeam } from "./analytics-seam";
 import type { DayFilter } from "./segment-daily";
+import { SourceDays } from "./source-days";
 import { estimatePeriodTotal } from "@/lib/insights/period-estimate";
 
 export interface SourceDaily {
@@ -62,8 +63,8 @@ export class ProjectData {
   private readonly lastDay = new Map<string, string>();
   /** sourceId|dimension → segments (only when every row of both periods has the dimension). */
   private readonly segmentIndex = new Map<string, Segment[]>();
-  /** Days read as unknown (tracking gaps found by the audit): neither fitted nor judged. */
-  private excluded: ReadonlySet<string> = new Set();
+  /** Each source's days read as unknown (tracking gaps found by the audit): neither fitted nor judged. */
+  private excluded: SourceDays = SourceDays.none;
   /** sourceId|dimension → its segments with the periods' unknown days estimated (segments()); per excluded set. */
   private estimatedSegments = new Map<string, Segment[]>();
   /** sourceId|from → unknownDayFactors' answer, per excluded set. */
@@ -82,7 +83,7 @@ export class ProjectData {
     readonly sources: SourceDaily[],
     segmentRows: SegmentRow[],
     readonly loadedDimensions: readonly Dimension[],
-    copyOf?: { data: ProjectData; excluded: ReadonlySet<string> },
+    copyOf?: { data: ProjectData; excluded: SourceDays },
   ) {
     if (copyOf) {
       this.partDays = copyOf.data.partDays;
@@ -148,8 +149,8 @@ export class ProjectData {
     return data;
   }
 
-  /** The same data with `days` read as unknown (null) by series() and left out of total(). */
-  excluding(days: ReadonlySet<string>): ProjectData {
+  /** The same data with each source's `days` read as unknown (null) by series() and left out of total(). */
+  excluding(days: SourceDays): ProjectData {
     // A ProjectData built by the constructor, not an object whose prototype is this one: each of those had a layout
     // of its own (a layout names its prototype), so the engine's compiled code met a new one in every report.
     return new ProjectData(this.window, this.sources, [], this.loadedDimensions, { data: this, excluded: days });
@@ -231,8 +232,9 @@ export class ProjectData {
     const first = this.firstDay.get(sourceId)!;
     const last = this.lastDay.get(sourceId)!;
     const out: (DailyPoint & { weight?: number })[] = [];
+    const excluded = this.excluded.of(sourceId);
     for (let date = from; date <= to; date = addDays(date, 1)) {
-      if (date < first || date > last || this.excluded.has(date)) {
+      if (date < first || date > last || excluded.has(date)) {
         out.push(def.kind === "ratio" ? { date, value: null, weight: 0 } : { date, value: null });
         continue;
       }
@@ -262,10 +264,11 @@ export class ProjectData {
     const entry = this.sources.find((s) => s.sourceId === source);
     const first = source ? this.firstDay.get(source)! : "";
     const last = source ? this.lastDay.get(source)! : "";
+    const excluded = this.excluded.of(source);
     let date = from;
     for (let i = 0; i < n; i++, date = addDays(date, 1)) {
       let value: number | null = null;
-      if (entry && date >= first && date <= last && !this.excluded.has(date)) {
+      if (entry && date >= first && date <= last && !excluded.has(date)) {
         const row = entry.days.get(date);
         if (def.kind === "ratio") {
           const num = row ? row[PART_INDEX[parts[0]]] : 0;
@@ -288,10 +291,11 @@ export class ProjectData {
     let sum = 0;
     let any = false;
     const i = PART_INDEX[part];
+    const excluded = this.excluded.of(entry.sourceId);
     // forEach, not for-of: a for-of over a Map allocates an entry pair per day, and this runs a few
     // hundred times a report over up to two years of days (5.6 of a report's 88 MB allocated).
     entry.days.forEach((values, date) => {
-      if (date < from || date > to || values[i] === null || this.excluded.has(date)) return;
+      if (date < from || date > to || values[i] === null || excluded.has(date)) return;
       sum += values[i]!;
       any = true;
     });
@@ -364,8 +368,9 @@ export class ProjectData {
     const first = this.firstDay.get(sourceId);
     const last = this.lastDay.get(sourceId);
     if (!entry || first === undefined || last === undefined) return null;
-    const unknown = (date: string) => date < first || date > last || this.excluded.has(date);
-    if (from >= first && to <= last && ![...this.excluded].some((d) => d >= from && d <= to)) return null;
+    const excluded = this.excluded.of(sourceId);
+    const unknown = (date: string) => date < first || date > last || excluded.has(date);
+    if (from >= first && to <= last && ![...excluded].some((d) => d >= from && d <= to)) return null;
     return PARTS.map((_, i) => {
       const points = [];
       let loaded = 0;
@@ -396,22 +401,23 @@ export class ProjectData {
   }
 
   /**
-   * Days the segments of `sourceId` are unknown on: the excluded days (tracking gaps) and the days before the
-   * source's first imported day or after its last (a segment without a row there was not imported, not at 0).
+   * Days the segments of `sourceId` are unknown on: the source's excluded days (tracking gaps) and the days before
+   * the source's first imported day or after its last (a segment without a row there was not imported, not at 0).
    */
-  unknownDays(sourceId: string, excluded: ReadonlySet<string>): DayFilter {
+  unknownDays(sourceId: string, excluded: SourceDays): DayFilter {
     const first = this.firstDay.get(sourceId);
     const last = this.lastDay.get(sourceId);
     if (first === undefined || last === undefined) return { has: () => true };
-    return { has: (date) => date < first || date > last || excluded.has(date) };
+    const own = excluded.of(sourceId);
+    return { has: (date) => date < first || date > last || own.has(date) };
   }
 
   /**
-   * The last day of the data `metric` is read from, when that is the source's last day of all (an
+   * The last day of the data `metric` is read from (or of `sourceId`), when that is the source's last day of all (an
    * export's end, which may hold part of a day) and not before `from`; null otherwise.
    */
-  dataEnd(metric: string, from: string): string | null {
-    const source = this.sourceFor(metricParts(metric));
+  dataEnd(metric: string, from: string, sourceId?: string | null): string | null {
+    const source = sourceId ?? this.sourceFor(metricParts(metric));
     const entry = source ? this.sources.find((s) => s.sourceId === source) : undefined;
     const last = source ? this.lastDay.get(source) : undefined;
     if (!entry || last === undefined || last < from) return null;

@@ -76,8 +76,10 @@ export interface EngineReport {
   /** Hypotheses tested across the report and the p-value threshold that controls the FDR over them. */
   tests: number;
   pThreshold: number;
-  /** Tracking-gap, partial and frozen days left out of every detector but the audit. */
+  /** Tracking-gap, partial and frozen days left out of every detector but the audit: every source's, together. */
   excludedDays: string[];
+  /** The same days by the source whose data they are: only that source's metrics left them out. */
+  excludedDaysBySource: Record<string, string[]>;
   kpi: string | null;
 }
 
@@ -96,7 +98,7 @@ export function runEngine(input: EngineInput, options: EngineOptions = {}): Engi
   const { window, project } = input;
   // Tracking gaps, a partial last day and frozen runs (audit/unknown-days.ts): days every detector but the audit skips.
   const { days: excludedDays, frozen } = unknownDays(input);
-  const data = excludedDays.size > 0 ? input.data.excluding(excludedDays) : input.data;
+  const data = excludedDays.empty ? input.data : input.data.excluding(excludedDays);
   const kpi = primaryKpi(project.siteType, data, project.primaryKpi);
   const ctx: EngineContext = {
     data,
@@ -213,7 +215,8 @@ export function runEngine(input: EngineInput, options: EngineOptions = {}): Engi
     skipped,
     tests,
     pThreshold: threshold,
-    excludedDays: [...excludedDays].sort(),
+    excludedDays: excludedDays.union(),
+    excludedDaysBySource: excludedDays.toRecord(),
     kpi: kpi?.metric ?? null,
   };
 }

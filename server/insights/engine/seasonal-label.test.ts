@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { SourceDays } from "../data/source-days";
 import { PART_INDEX, PARTS, type PartValues } from "../data/parts";
 import { ProjectData } from "../data/project-data";
 import { reportWindow } from "../data/window";
@@ -177,7 +178,7 @@ function sessionsData(
 
 /** `finding` labelled as the report labels its outcome's findings, on `data`. */
 function labelled(data: ProjectData, window: ReturnType<typeof reportWindow>, finding: Labelled) {
-  const ctx = { data, rawData: data, window, excludedDays: new Set<string>() } as unknown as EngineContext;
+  const ctx = { data, rawData: data, window, excludedDays: SourceDays.none } as unknown as EngineContext;
   const outcome = { intention: { stage: "acquisition" }, findings: [finding], kpiEffect: 5, indirectEffect: 0 };
   labelSeasonalFindings(ctx, [outcome as unknown as IntentionOutcome]);
   return { finding, outcome };

@@ -5,6 +5,7 @@ import type { Intention, SiteTypeKey } from "@/lib/insights/intentions";
 import type { ProjectData } from "../data/project-data";
 import type { SegmentDaily } from "../data/segment-daily";
 import type { ReportWindow } from "../data/window";
+import type { SourceDays } from "../data/source-days";
 import type { Finding } from "../types";
 import type { CompetitionData } from "../competition/analyse-competition";
 import type { SameCount } from "./same-counts";
@@ -48,8 +49,8 @@ export interface EngineContext {
   /** The data as loaded, for the data quality audit. */
   rawData: ProjectData;
   segmentDaily: SegmentDaily;
-  /** Tracking-gap, partial and frozen days excluded from every other detector (audit/unknown-days.ts). */
-  excludedDays: ReadonlySet<string>;
+  /** Each source's tracking-gap, partial and frozen days, left out by every other detector (audit/unknown-days.ts). */
+  excludedDays: SourceDays;
   /** The frozen runs among them, each a data-quality finding of the audit's tracking-gaps check. */
   frozen?: readonly FindingOf<"audit">[];
   window: ReportWindow;

@@ -4,6 +4,7 @@
 import { metricParts } from "../data/project-data";
 import { PART_INDEX, type PartKey } from "../data/parts";
 import { segmentSeries, type SegmentDailySeries } from "../data/segment-daily";
+import { SourceDays } from "../data/source-days";
 import type { EngineInput } from "../engine/types";
 import { METRICS, findMetric } from "@/lib/insights/metrics";
 import type { Segment } from "./finding-view";
@@ -12,6 +13,11 @@ import type { DaySeries, SeriesData } from "./series-data";
 export function engineSeriesData(input: EngineInput, excludedDays: readonly string[] = []): SeriesData {
   const { data, segmentDaily, window } = input;
   const excluded = new Set(excludedDays);
+  // The report's stored days, every source's together: each left out of every series read here.
+  const unknown = SourceDays.everywhere(excluded, [
+    ...data.sources.map((s) => s.sourceId),
+    ...segmentDaily.series.map((s) => s.sourceId),
+  ]);
   const from = window.historyStart;
   const to = window.periodEnd;
   const totals = new Map<string, (number | null)[]>();
@@ -24,7 +30,7 @@ export function engineSeriesData(input: EngineInput, excludedDays: readonly stri
     return totals.get(key)!;
   };
   const segmentPart = (s: SegmentDailySeries, part: PartKey) =>
-    segmentSeries(s, part, segmentDaily.from, segmentDaily.to, data.unknownDays(s.sourceId, excluded)).map(
+    segmentSeries(s, part, segmentDaily.from, segmentDaily.to, data.unknownDays(s.sourceId, unknown)).map(
       (p) => p.value,
     );
   const segmentsOf = (segment: Segment) =>

@@ -3,6 +3,7 @@ import type { SameCount } from "../engine/same-counts";
 import type { FindingOf } from "@/lib/insights/finding";
 import { indexFrom, type CubeSeries, type MetricCube } from "../data/cube";
 import type { ReportWindow } from "../data/window";
+import type { SourceDays } from "../data/source-days";
 import { fitModel, seasonOf, weekdayFactors, type SeriesModel } from "../model/decompose";
 import { yearlyFactors } from "../model/yearly";
 import { detectLevelShifts } from "../detect/level-shifts";
@@ -35,7 +36,7 @@ export interface ReportContext {
   project: EngineProject;
   kpi: Kpi | null;
   /** Days read as unknown by every detector (tracking gaps, frozen runs, a partial last day). */
-  excludedDays: ReadonlySet<string>;
+  excludedDays: SourceDays;
   /** The report's memo of analysed series, by series key. */
   analyses: Map<string, SeriesAnalysis>;
   /** Yearly factors per source and metric (from that total), by `source|metric`. */

@@ -239,6 +239,10 @@ async function saveCheckReport(
     id: randomUUID(),
   }));
   if (rows.length > 0) await tx.insert(insights).values(rows);
-  await markReportReady(tx, report.id, { excludedDays: result.excludedDays, pThreshold: result.pThreshold });
+  await markReportReady(tx, report.id, {
+    excludedDays: result.excludedDays,
+    excludedDaysBySource: result.excludedDaysBySource,
+    pThreshold: result.pThreshold,
+  });
   return { reportId: report.id, insightIds: rows.map((r) => r.id) };
 }

@@ -111,7 +111,11 @@ async function saveReport(
     if (!current) return false;
     await tx.delete(insights).where(eq(insights.reportId, report.id));
     if (values.length > 0) await tx.insert(insights).values(values);
-    await markReportReady(tx, report.id, { excludedDays: result.excludedDays, pThreshold: result.pThreshold });
+    await markReportReady(tx, report.id, {
+      excludedDays: result.excludedDays,
+      excludedDaysBySource: result.excludedDaysBySource,
+      pThreshold: result.pThreshold,
+    });
     return true;
   });
 }

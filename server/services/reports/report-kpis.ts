@@ -93,8 +93,15 @@ export async function headlineFigures(
   // The project's primary KPI first when it is set (reports rank by it), then the site type's figures.
   const chosen = kpiSettingMetric((project.settings as { primaryKpi?: unknown } | null)?.primaryKpi);
   const candidates = [...new Set([...(chosen ? [chosen] : []), ...headlineCandidates(project.siteType as SiteType)])];
-  // A report generated before its unknown days were kept estimates none (its insights did not either).
-  const unknownDays = report.excludedDays ? new Set(report.excludedDays) : null;
+  // Each source's figures estimate that source's unknown days, as its insights left out those alone; a report kept
+  // before they were per source estimates its one list everywhere, one generated before they were kept none.
+  const bySourceUnknown = report.excludedDaysBySource;
+  const unknownDaysOf = (source: string): ReadonlySet<string> | null =>
+    bySourceUnknown
+      ? new Set(bySourceUnknown[source] ?? [])
+      : report.excludedDays
+        ? new Set(report.excludedDays)
+        : null;
   // Sessions always: a source that counts visits wins a tie for a metric (pickSource).
   const parts = [...new Set(["sessions", ...candidates.flatMap(partsOf)])].filter((p) => columnOf(p));
   const columns = parts.map((p) => `sum(o.${columnOf(p)}) as "${p}"`).join(", ");
@@ -165,6 +172,7 @@ export async function headlineFigures(
     );
     if (!source) continue;
     const days = bySource.get(source)!;
+    const unknownDays = unknownDaysOf(source);
     const dates = [...days.keys()].sort();
     const first = dates[0];
     const last = dates[dates.length - 1];

@@ -50,7 +50,7 @@ export async function setReportProgress(reportId: string, progress: number): Pro
 export async function markReportReady(
   tx: DbOrTx,
   reportId: string,
-  result: { excludedDays?: string[]; pThreshold?: number } = {},
+  result: { excludedDays?: string[]; excludedDaysBySource?: Record<string, string[]>; pThreshold?: number } = {},
 ): Promise<void> {
   await tx
     .update(reports)
@@ -61,6 +61,7 @@ export async function markReportReady(
       finishedAt: new Date(),
       updatedAt: new Date(),
       ...(result.excludedDays ? { excludedDays: result.excludedDays } : {}),
+      ...(result.excludedDaysBySource ? { excludedDaysBySource: result.excludedDaysBySource } : {}),
       ...(result.pThreshold !== undefined ? { pThreshold: result.pThreshold } : {}),
     })
     .where(eq(reports.id, reportId));

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { SourceDays } from "../../data/source-days";
 import { addDays } from "@/lib/dates";
 import { intentionByKey } from "@/lib/insights/intentions";
 import { PART_INDEX, PARTS, type PartKey, type PartValues } from "../../data/parts";
@@ -45,7 +46,7 @@ function context(dimension: "channel" | "medium", paid: string, paidVisits: numb
     rows,
     [dimension],
   );
-  return { data, rawData: data, window, excludedDays: new Set() } as unknown as EngineContext;
+  return { data, rawData: data, window, excludedDays: SourceDays.none } as unknown as EngineContext;
 }
 
 const run = (ctx: EngineContext) =>

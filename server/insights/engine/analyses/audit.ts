@@ -8,8 +8,6 @@ import {
   findPersonalData,
   findRepeatedDays,
   findSelfReferrals,
-  findPartialLastDay,
-  findTrackingGaps,
   findUnattributedShare,
   type AuditFinding,
   type MetricRow,
@@ -18,24 +16,13 @@ import {
 } from "../../detectors/data-quality";
 import { findRevenueMismatch } from "../../detectors/revenue-reconciliation";
 import { addDays } from "@/lib/dates";
-import { dataKindOf } from "../../attribute/factors";
 import { SEVERITY_WEIGHT } from "../impact";
-import type { ProjectData } from "../../data/project-data";
-import { grainOfMetric } from "../../data/source-grain";
+import { sourceGaps } from "../../audit/source-gaps";
 import { trackingChangeFinding, trackingChanges } from "../tracking-change";
 import { crossedSeams, seamFinding } from "../analytics-seam";
 import type { EngineContext, IntentionOutcome } from "../types";
 
 const PAID = /paid|cpc|ppc|sem\b|google ads|adwords/i;
-
-/**
- * The traffic a tracking gap or a partial day shows in: sessions (analytics), else clicks or impressions (Search
- * Console, ads). The engine leaves those days out of every detector (run-engine.ts) and the audit reports them, by
- * the same metric.
- */
-export function trafficMetric(data: ProjectData): "sessions" | "clicks" | "impressions" | null {
-  return (["sessions", "clicks", "impressions"] as const).find((m) => data.hasMetric(m)) ?? null;
-}
 
 /** Data Quality Audit: each check reads totals already aggregated for the report. */
 export function runAudit(ctx: EngineContext, intention: Intention, check: AuditCheck): IntentionOutcome {
@@ -79,24 +66,12 @@ function auditFindings(ctx: EngineContext, check: AuditCheck): AuditFinding[] {
     return out;
   };
   switch (check) {
-    case "tracking_gaps": {
-      // The traffic the other detectors skip gap days by; 28 days before the period give the "typical day".
-      const metric = trafficMetric(ctx.data);
-      if (!metric) return [];
-      const series = ctx.data.series(metric, addDays(w.periodStart, -28), w.periodEnd);
-      const end = ctx.data.dataEnd(metric, w.periodStart);
-      // On weekly or monthly data the last value is a week's or a month's, and the finding says so.
-      const own = grainOfMetric(ctx.project, ctx.data, metric);
-      const grain = own !== "day" ? { grain: own } : {};
-      // An ad account's or Search Console's none is no analytics tag's fault: the finding says whose data it is.
-      const source = metric === "sessions" ? null : ctx.data.sourceFor([metric]);
-      const dataKind = source ? dataKindOf((part) => ctx.data.hasPart(part, source)) : undefined;
-      const kind = dataKind ? { dataKind } : {};
-      return [
-        ...findTrackingGaps(series, { metric }).map((f) => ({ ...f, ...kind })),
-        ...(end ? findPartialLastDay(series, { metric, date: end }).map((f) => ({ ...f, ...grain, ...kind })) : []),
-      ].filter((f) => f.periodEnd >= w.periodStart);
-    }
+    case "tracking_gaps":
+      // Each source's traffic, the days the other detectors skip in that source's metrics; 28 days before the period
+      // give the "typical day".
+      return sourceGaps(ctx.data, ctx.project, addDays(w.periodStart, -28))
+        .map((g) => g.finding)
+        .filter((f) => f.periodEnd >= w.periodStart);
     case "not_set_share":
       return findUnattributedShare(values("channel"), { ...period, metric: "sessions", dimension: "channel" });
     case "self_referrals": {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { SourceDays } from "../../data/source-days";
 import { addDays, dayOfWeek } from "@/lib/dates";
 import { INTENTIONS } from "@/lib/insights/intentions";
 import { gaussian, mulberry32 } from "@/lib/seeded-random";
@@ -33,7 +34,7 @@ function shop(): EngineContext {
     rawData: data,
     window,
     kpi: { metric: "revenue", reference },
-    excludedDays: new Set(),
+    excludedDays: SourceDays.none,
   } as unknown as EngineContext;
 }
 

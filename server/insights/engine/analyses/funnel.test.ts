@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { SourceDays } from "../../data/source-days";
 import type { Intention } from "@/lib/insights/intentions";
 import { PART_INDEX, PARTS, type PartValues } from "../../data/parts";
 import { ProjectData } from "../../data/project-data";
@@ -31,7 +32,7 @@ function funnelSteps(
     data,
     rawData: data,
     window,
-    excludedDays: new Set(),
+    excludedDays: SourceDays.none,
     kpi: null,
     sameCount,
   } as unknown as EngineContext;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { SourceDays } from "../../data/source-days";
 import { PART_INDEX, PARTS, type PartValues } from "../../data/parts";
 import { ProjectData, sourceDaily } from "../../data/project-data";
 import { reportWindow } from "../../data/window";
@@ -26,7 +27,7 @@ function context(thisYear: number): EngineContext {
     days.set(date, v);
   }
   const data = new ProjectData(window, [{ sourceId: "a", days }], [], []);
-  return { data, rawData: data, window, excludedDays: new Set(), kpi: null } as unknown as EngineContext;
+  return { data, rawData: data, window, excludedDays: SourceDays.none, kpi: null } as unknown as EngineContext;
 }
 
 function change(ctx: EngineContext) {

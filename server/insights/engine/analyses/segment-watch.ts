@@ -147,7 +147,7 @@ const origin = new WeakMap<object, Origin>();
 export function periodVolume(ctx: EngineContext, f: SegmentAnomaly | SegmentShift): number | null {
   const o = origin.get(f);
   if (!o || isLevelMetric(o.metric) || f.change === null) return null;
-  return f.change * countDays(o.from, o.afterEnd, ctx.excludedDays);
+  return f.change * countDays(o.from, o.afterEnd, ctx.excludedDays.of(o.s.sourceId));
 }
 
 /**
@@ -539,7 +539,7 @@ function collectFindings(
     // average position is a level, not a sum of days.
     const from = firstDayIn(f, w.periodStart);
     const end = lastDayOf(f, w.periodEnd);
-    const days = countDays(from, end, ctx.excludedDays);
+    const days = countDays(from, end, ctx.excludedDays.of(s.sourceId));
     const finding: SegmentShift =
       metric === "position"
         ? { ...f, ...effect(ctx, s, metric, f.change, f.baseline) }

@@ -1,0 +1,1 @@
+ALTER TABLE "reports" ADD COLUMN "excluded_days_by_source" jsonb;
