@@ -666,6 +666,26 @@ const NON_ADDITIVE = new Set(NON_ADDITIVE_COLUMNS.map(squashName));
 // GA4 names a goal's completions after the goal in UA ("Sign-ups (Goal 1 Completions)").
 const GOAL = /\(goal \d+ (completions|value|conversion rate|abandoned funnels|abandonment rate)\)$/i;
 
+/**
+ * Japanese writes one name, 表示回数, for Search Console's and Google Ads' impressions and for GA4's views: views in a
+ * header of sessions or users without clicks, position or cost.
+ */
+const SHARED_NAMES = new Map([[squashName("表示回数"), { views: true }]]);
+const GA4_JA = new Set(
+  ["セッション", "セッション数", "ユーザー", "アクティブ ユーザー", "総ユーザー数", "新規ユーザー数"].map(squashName),
+);
+const ADS_JA = new Set(["クリック数", "掲載順位", "費用", "平均掲載順位"].map(squashName));
+
+/** What a header names among the others of its file (a name some languages give two metrics). */
+export function knownColumnAmong(header: string, headers: readonly string[]): KnownMatch | undefined {
+  const known = knownColumn(header);
+  if (!known || !SHARED_NAMES.has(squashName(header))) return known;
+  const keys = headers.map(squashName);
+  return keys.some((k) => GA4_JA.has(k)) && !keys.some((k) => ADS_JA.has(k))
+    ? { target: "metric:pageviews", rank: known.rank }
+    : known;
+}
+
 export function knownColumn(header: string): KnownMatch | undefined {
   const known = BY_NAME.get(squashName(header));
   if (known) return known;

@@ -89,6 +89,12 @@ describe("Search Console in other languages", () => {
     expect(collected(lines("Дата,Клики,Показы", "05.02.2026,3,40")).rows).toEqual(["2026-02-05|40|3"]);
   });
 
+  it("Japanese's one name for impressions and GA4's views is read by the other columns", () => {
+    expect(targets(lines("日付,セッション,表示回数", "20260205,3,40"))[2]).toBe("metric:pageviews");
+    expect(targets(lines("日付,クリック数,表示回数", "2026/02/05,3,40"))[2]).toBe("metric:impressions");
+    expect(parseDateCell("2026年2月5日(木)", null)).toBe("2026-02-05");
+  });
+
   it("a header in a language whose names are not known is refused, naming the language and the columns", () => {
     const text = lines("Ημερομηνία,Κλικ,Εμφανίσεις,CTR,Θέση", "2026-02-05,3,40,7.5%,8");
     expect(read(text).refusal).toBe(X.unknownLanguageColumns(1, "Greek", ["Ημερομηνία", "Κλικ", "Εμφανίσεις", "Θέση"]));
@@ -193,6 +199,10 @@ describe("dates of other locales", () => {
     expect(parseDateCell("2026/02/05", null)).toBe("2026-02-05");
     expect(parseDateCell("2026年2月5日", null)).toBe("2026-02-05");
     expect(parseDateCell("5 févr. 2026", null)).toBe("2026-02-05");
+    // Google Ads' weekday-prefixed days in Italian (whose Tuesday, "mar", is March's abbreviation) and Dutch.
+    expect(parseDateCell("mar 3 feb 2026", null)).toBe("2026-02-03");
+    expect(parseDateCell("Mar 3, 2026", null)).toBe("2026-03-03");
+    expect(parseDateCell("do 5 feb. 2026", null)).toBe("2026-02-05");
     expect(parseMonthCell("2026年2月")).toBe("2026-02-01");
     // Nothing in the dates tells (both parts 12 or less): the French names do.
     const fr = lines("Date,Clics,Impressions", "03/02/2026,1,10", "04/02/2026,2,20");

@@ -28,7 +28,7 @@ const MONTH_NAMES: [number, string[]][] = [
 ];
 const MONTHS = new Map<string, number>(MONTH_NAMES.flatMap(([month, names]) => names.map((n) => [n, month])));
 
-/** Weekday names and abbreviations, English, French, German, Spanish and Portuguese. */
+/** Weekday names and abbreviations, English, French, German, Spanish, Portuguese, Italian and Dutch. */
 const WEEKDAYS = [
   ...["mon", "monday", "tue", "tues", "tuesday", "wed", "wednesday", "thu", "thur", "thurs", "thursday"],
   ...["fri", "friday", "sat", "saturday", "sun", "sunday"],
@@ -50,6 +50,8 @@ const WEEKDAYS = [
   ...["mo", "montag", "di", "dienstag", "mi", "mittwoch", "do", "donnerstag", "fr", "freitag", "sa", "samstag"],
   ...["so", "sonntag", "lunes", "martes", "miercoles", "jueves", "viernes", "sabado", "domingo", "mie", "jue", "vie"],
   ...["seg", "segunda", "ter", "terca", "qua", "quarta", "qui", "quinta", "sex", "sexta", "sab", "dom", "feira"],
+  ...["mar", "gio", "lunedi", "martedi", "mercoledi", "giovedi", "venerdi", "sabato", "domenica"],
+  ...["ma", "wo", "vr", "za", "zo", "maandag", "dinsdag", "woensdag", "donderdag", "vrijdag", "zaterdag", "zondag"],
 ];
 const WEEKDAY_NAMES = new Set(WEEKDAYS);
 
@@ -70,7 +72,7 @@ const YEAR_FIRST = /^(\d{4})\s?[-/.]\s?(\d{1,2})\s?[-/.]\s?(\d{1,2})\.?$/;
 const YEAR_LAST = /^(\d{1,2})[-/.](\d{1,2})[-/.](\d{4}|\d{2})$/;
 const TIME = /(?:[T\s,]|^)\d{1,2}:\d{2}/;
 /** 2026年2月5日 (Japanese and Chinese exports). */
-const KANJI = /^(\d{4})\s?年\s?(\d{1,2})\s?月\s?(\d{1,2})\s?日$/;
+const KANJI = /^(\d{4})\s?年\s?(\d{1,2})\s?月\s?(\d{1,2})\s?日\s*(?:[(（][^)）]{1,3}[)）])?$/;
 /** 05.02.2026: no tool writes a month first with dots (German, Dutch, Polish… write the day first). */
 const dotted = (s: string) => /^\d{1,2}\.\d{1,2}\.\d{2,4}$/.test(s);
 
@@ -112,11 +114,15 @@ function namedMonthDate(s: string): string | null {
   let month = 0;
   let day = 0;
   let year = 0;
+  // Italian's "mar" is Tuesday before a date ("mar 3 feb 2026") and March in one: a weekday when another month follows.
+  const months = tokens.filter((t) => MONTHS.has(t));
   for (const token of tokens) {
     if (/^\d+$/.test(token)) {
       if (token.length === 4 && year === 0) year = Number(token);
       else if (token.length <= 2 && day === 0) day = Number(token);
       else return null;
+    } else if (months.length > 1 && token === months[0] && FILLER.has(token)) {
+      continue;
     } else if (MONTHS.has(token) && month === 0) {
       month = MONTHS.get(token)!;
     } else if (!FILLER.has(token)) {

@@ -5,7 +5,7 @@ import {
   isBreakdownColumn,
   isComparisonColumn,
   isNonAdditiveColumn,
-  knownColumn,
+  knownColumnAmong,
   squashName,
   type KnownMatch,
 } from "./known-columns";
@@ -68,7 +68,7 @@ export function proposeMapping(
       (kept !== "date" || context.dateIndex === undefined)
     )
       return { index, target: kept as ColumnTarget, rank: -1 };
-    const known: KnownMatch | undefined = knownColumn(header);
+    const known: KnownMatch | undefined = knownColumnAmong(header, headers);
     // A date-like name that is not the column the dates are read from ("Reporting ends", a second "Day").
     if (known?.target === "date" && context.dateIndex !== undefined)
       return { index, target: "ignore", rank: 0, note: `The dates are read from ${headers[context.dateIndex]}` };
