@@ -201,7 +201,11 @@ describe("listings for the wizard", () => {
       main.token,
       "/api/google-service/analytics-4/audiences?propertyId=properties/1001",
     );
-    expect(audiences.body.docs.map((a: { name: string }) => a.name)).toEqual(["All Users", "Purchasers"]);
+    expect(audiences.body.docs.map((a: { name: string }) => a.name)).toEqual([
+      "All Users",
+      "Purchasers",
+      "Mobile visitors",
+    ]);
     const bad = await list(ga4Properties, main.token, "/api/google-service/analytics-4/properties");
     expect(bad.status).toBe(400);
     expect(bad.body.errors.accountId).toBe(MESSAGES.required);

@@ -111,11 +111,12 @@ function perEventKeyEvents(keyEvents: number, transactions: number): Record<stri
 
 /**
  * Whether a row's users belong to a GA4 audience of the fake (the Data API's `audienceId`):
- * "1" All Users holds every row, "2" Purchasers the rows with a transaction.
+ * "1" All Users holds every row, "2" Purchasers the rows with a transaction, "3" Mobile visitors the rows of phones.
  */
 export function inGa4Audience(record: Ga4Record, audienceId: string): boolean {
   if (audienceId === "1") return true;
   if (audienceId === "2") return record.metrics.transactions > 0;
+  if (audienceId === "3") return record.dimensions.deviceCategory === "mobile";
   return false;
 }
 

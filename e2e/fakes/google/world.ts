@@ -28,6 +28,7 @@ export const GA4_KEY_EVENTS = ["purchase", "generate_lead", "sign_up"];
 export const GA4_AUDIENCES = [
   { id: "1", displayName: "All Users", description: "All users" },
   { id: "2", displayName: "Purchasers", description: "Users who purchased" },
+  { id: "3", displayName: "Mobile visitors", description: "Users on a mobile phone" },
 ];
 
 export const UA_ACCOUNTS = [

@@ -9,7 +9,9 @@ import { dataSources, dataSourceSyncStates, thirdPartySessions } from "@/server/
 import { call } from "@/test/api";
 import { resetDatabase } from "@/test/db";
 import { createAgency, tokenFor } from "@/test/factories";
+import { createSource } from "@/test/data-source-fixtures";
 import { signInWithGoogle, startGoogleForTests } from "@/test/google-fake";
+import { signIn } from "@/test/google-sign-in-fixtures";
 import { insertClient, insertProject } from "@/test/workspace";
 import { addDays } from "./dates";
 import { syncDataSource } from "./run-sync";
@@ -117,6 +119,53 @@ describe("GA4 key events and audiences", () => {
     const purchasers = served([], "2");
     expect(await stored(source.id)).toEqual(purchasers);
     expect(purchasers.sessions).toBeLessThan(served([]).sessions);
+  });
+
+  it("imports the audience chosen in the wizard: two audiences, two totals, each the fake's; a change imports again", async () => {
+    const main = await createAgency();
+    const project = await insertProject(await insertClient(main.agency.id));
+    await signIn(fake, main.token);
+    // As the wizard's Data Details step sends it (components/data-sources/google-source-fields.tsx).
+    const create = async (audience: string) => {
+      const res = await createSource(project.id, main.token, {
+        kind: "google",
+        subType: "analytic-4",
+        name: `GA4 ${audience}`,
+        additional: { analyticAccount: "accounts/100", analyticProperty: "properties/1001", audience },
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      return res.body._id as string;
+    };
+    const purchasers = await create("properties/1001/audiences/2");
+    const mobile = await create("properties/1001/audiences/3");
+    fake.state.log.length = 0;
+    for (const id of [purchasers, mobile])
+      expect((await syncDataSource(id, { today: TODAY })).status).toBe("succeeded");
+    const asked = fake.state.log
+      .filter((r) => r.path.endsWith(":runReport"))
+      .map((r) => JSON.parse(r.body).dimensionFilter?.filter?.stringFilter?.value);
+    expect(new Set(asked)).toEqual(new Set(["2", "3"]));
+
+    const everyone = served([]);
+    const bought = served([], "2");
+    const phones = served([], "3");
+    expect(await stored(purchasers)).toEqual(bought);
+    expect(await stored(mobile)).toEqual(phones);
+    expect(bought.sessions).not.toBe(phones.sessions);
+    for (const part of [bought, phones]) expect(part.sessions).toBeLessThan(everyone.sessions);
+
+    // The source's page changes the audience: its whole history is imported again, for the new audience alone.
+    const changed = await call(sourceRoute.PUT, {
+      method: "PUT",
+      path: `/api/data-sources/${purchasers}`,
+      params: { id: purchasers },
+      token: main.token,
+      body: { audience: "properties/1001/audiences/3" },
+    });
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    const again = await syncDataSource(purchasers, { today: TODAY });
+    expect(again).toMatchObject({ status: "succeeded", mode: "initial", startDate: START, endDate: END });
+    expect(await stored(purchasers)).toEqual(phones);
   });
 
   it("imports the history again when the key events or the audience change", async () => {
