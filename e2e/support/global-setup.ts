@@ -6,6 +6,7 @@ import { startGoogleFake } from "../fakes/google/server";
 import { startDropboxFake } from "../fakes/dropbox/server";
 import { startHubSpotFake } from "../fakes/hubspot/server";
 import { startMetaFake } from "../fakes/meta/server";
+import { startPartnerFake } from "../fakes/partners/server";
 import { startShopifyFake } from "../fakes/shopify/server";
 import { E2E_DIR, MAIL_DIR, e2ePort } from "./paths";
 import { startStripeFake } from "../fakes/stripe/server";
@@ -55,6 +56,8 @@ export default async function globalSetup() {
   // Meta's login dialog and Graph API: its largest campaign's delivery was cut to a quarter 5 days ago, the planted
   // change the alerts journey's first import brings (e2e/alerts-bell.spec.ts).
   const meta = await startMetaFake({ campaigns: 5, dropCampaign: 4, dropDaysAgo: 5 });
+  // Semrush and Similarweb (e2e/fakes/partners): no server-wide key, so a keyword source needs the agency's own.
+  const partners = await startPartnerFake();
   const port = e2ePort();
   const stripeKeys = { secretKey: "sk_test_e2e", webhookSecret: "whsec_e2e" };
   const stripe = await startStripeFake({
@@ -103,6 +106,10 @@ export default async function globalSetup() {
       META_AUTH_URL: `${meta.url}v24.0/dialog/oauth`,
       META_GRAPH_URL: meta.url,
       META_ASYNC_POLL_MS: "50",
+      SEMRUSH_API_URL: partners.url,
+      SEMRUSH_UNITS_URL: `${partners.url}users/countapiunits.html`,
+      SIMILARWEB_API_URL: partners.url,
+      PARTNER_RETRY_BASE_MS: "50",
     },
   });
   let alive = true;
@@ -121,6 +128,7 @@ export default async function globalSetup() {
     await hubspot.close();
     await shopify.close();
     await meta.close();
+    await partners.close();
     await database.stop();
   };
 }
