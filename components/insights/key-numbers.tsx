@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import type { InsightFinding } from "@/lib/api-client/types";
+import type { Results } from "@/lib/insights/finding";
 import { cn } from "@/components/ui/cn";
 import {
   dimensionLabel,
@@ -28,9 +29,11 @@ export function headlineFinding(findings: InsightFinding[]): InsightFinding | nu
  * variation, one the season predicts, or one short of the season's.
  */
 export function changeTone(
-  finding: Pick<InsightFinding, "metric" | "change" | "current" | "withinVariation">,
+  finding: Pick<InsightFinding, "metric" | "change" | "current" | "withinVariation"> & { results?: Results },
 ): "good" | "bad" | "neutral" {
-  return finding.withinVariation || !changeIsNews(finding) ? "neutral" : changeSense(finding.metric, finding.change);
+  return finding.withinVariation || !changeIsNews(finding)
+    ? "neutral"
+    : changeSense(finding.metric, finding.change, finding.results);
 }
 
 const TONE = { good: "text-green-800", bad: "text-red-700", neutral: "text-slate-700" } as const;

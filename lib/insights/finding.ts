@@ -134,6 +134,16 @@ export const factorSplitSchema = z.looseObject({
 });
 export type FactorSplit = z.infer<typeof factorSplitSchema>;
 
+/** What a cost per result bought, over the finding's two spans: a day's mean before and after. */
+export const resultsSchema = z.looseObject({
+  metric: z.string(),
+  before: num,
+  after: num,
+  /** Relative change as a fraction; null when `before` is 0. */
+  changePct: maybe,
+});
+export type Results = z.infer<typeof resultsSchema>;
+
 const base = {
   metric: z.string(),
   /** The dimension and value the finding is about; null for the metric's total. */
@@ -183,6 +193,12 @@ const base = {
   explainedBy: segmentRef.extend({ share: num }).optional(),
   /** Segments of other dimensions that moved with it by less; `metric` when another metric's. */
   movedWith: z.array(segmentRef.extend({ change: num, metric: z.string().optional() })).optional(),
+  /**
+   * A cost per result's results (its denominator: clicks for a cost per click, conversions for a cost per conversion),
+   * a day's mean over the two spans the finding compares: a cost per click that fell while its clicks fell is fewer,
+   * cheaper clicks (a budget cut, a campaign winding down), not a better buy (lib/insights/narrate/sense.ts).
+   */
+  results: resultsSchema.optional(),
 };
 
 /** Days (weeks, months) in a row a detector tells as one: the means over them, and how many there were. */

@@ -2,7 +2,8 @@ import type { SiteType } from "../constants/site-types";
 import { findMetric, type MetricKey } from "../catalogue/metrics";
 import { formatPct, isNegligiblePct } from "./format-values";
 import { beyondSeason, changeIsNews, type FindingSeason } from "./season";
-import { isSpend } from "./narrate/sense";
+import { isSpend, movedWithResults } from "./narrate/sense";
+import type { Results } from "./finding";
 
 /**
  * The figures a reader of each kind of site checks first, in order: the report's header shows the first three to
@@ -77,13 +78,17 @@ export function figureReading(figure: {
   changePct: number | null;
   significant: boolean | null;
   season?: FindingSeason | null;
+  /** A cost per result's results over the two periods (report-kpis.ts). */
+  results?: Pick<Results, "changePct"> | null;
 }): { tone: "good" | "bad" | "neutral"; direction: "up" | "down" | null; note: string | null } {
   const negligible = isNegligiblePct(figure.changePct);
   const withinNoise = figure.significant === false && !negligible;
   const direction = negligible || !figure.change ? null : figure.change > 0 ? "up" : "down";
   const news = changeIsNews(figure);
   const tone =
-    negligible || figure.significant === false || !news ? "neutral" : changeSense(figure.metric, figure.change);
+    negligible || figure.significant === false || !news
+      ? "neutral"
+      : changeSense(figure.metric, figure.change, figure.results);
   const note = withinNoise ? WITHIN_NOISE : negligible ? null : seasonNote(figure);
   return { tone, direction, note };
 }
@@ -99,10 +104,18 @@ export function seasonNote(figure: { current?: number | null; season?: FindingSe
   return `${beyond < 0 ? "Short of" : "Beyond"} the season (${lastYear})`;
 }
 
-/** Good news or bad by the metric's sense: a rise in revenue is good, a rise in a cost or a position bad. */
-export function changeSense(metric: string, change: number | null | undefined): "good" | "bad" | "neutral" {
+/**
+ * Good news or bad by the metric's sense: a rise in revenue is good, a rise in a cost or a position bad; neither for
+ * a cost per result that moved with its `results` (cheaper clicks, but fewer: narrate/sense.ts movedWithResults).
+ */
+export function changeSense(
+  metric: string,
+  change: number | null | undefined,
+  results?: Pick<Results, "changePct"> | null,
+): "good" | "bad" | "neutral" {
   // Ad spend's move is neither (narrate/sense.ts): more or less budget, not better or worse.
   if (!change || isSpend(metric)) return "neutral";
+  if (movedWithResults(metric, change > 0 ? "up" : "down", results)) return "neutral";
   return change > 0 === (findMetric(metric)?.higherIsBetter ?? true) ? "good" : "bad";
 }
 

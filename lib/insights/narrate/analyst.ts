@@ -18,11 +18,11 @@ import {
   readsPerDay,
 } from "../format-values";
 import { beyondSeason, isSeasonallyExpected, seasonOf, type FindingSeason } from "../season";
-import type { DataKind, FactorSplit } from "../finding";
+import type { DataKind, FactorSplit, Results } from "../finding";
 import { factorsSentence } from "./factors";
 import { seamLine } from "../../catalogue/analytics-generations";
 import { dataKindNextStep } from "./data-kind-steps";
-import { isSpend } from "./sense";
+import { isSpend, movedWithResults } from "./sense";
 
 export interface NarrativeFinding {
   kind: string;
@@ -101,6 +101,8 @@ export interface NarrativeFinding {
   outcomeMetric?: string;
   /** A total's change split by its identity: clicks = impressions × CTR, cost = clicks × CPC (attribute/factors.ts). */
   factors?: FactorSplit;
+  /** A cost per result's results over the same two spans (clicks for a cost per click). */
+  results?: Results;
   /** The data it was read from, where that decides the next step: Search Console, an ad account. */
   dataKind?: DataKind;
 }
@@ -483,6 +485,8 @@ function nextStep(lead: NarrativeFinding, findings: NarrativeFinding[], currency
   const good = (findMetric(lead.metric)?.higherIsBetter ?? true) === up;
   if (beyond !== null && Math.sign(beyond) !== Math.sign(lead.change ?? 0))
     return `Compare ${metric} segment by segment with the same weeks last year to find what ${good ? "did better than" : "fell behind"} the season, and ${good ? "keep it going" : "restore it if it was not intended"}.`;
+  // A cost per result that moved with what it bought is how much was bought, not how well (sense.ts).
+  if (movedWithResults(lead.metric, lead.direction, lead.results)) return boughtNextStep(lead, where);
   // Organic search results and ad accounts have their own levers (titles and positions; bids, budgets and ads).
   const ownData = dataKindNextStep(lead, good, where);
   if (ownData) return ownData;
@@ -534,6 +538,18 @@ function nextStep(lead: NarrativeFinding, findings: NarrativeFinding[], currency
     default:
       return `Look into ${metric} before the next report.`;
   }
+}
+
+/**
+ * After a cost per result moved with its results: cheaper as fewer were bought (a budget cut, bids lowered, a campaign
+ * winding down), dearer as more were; what changed the spend, and whether the account's outcome moved with it.
+ */
+function boughtNextStep(lead: NarrativeFinding, where: string): string {
+  const who = where || "the account";
+  const what = lower(metricLabel(lead.results!.metric));
+  return lead.direction === "down"
+    ? `Check what cut ${possessive(who)} spend (a budget, bids, a paused campaign or ad): it bought fewer ${what} at a lower price, not better ones; restore the spend if the cut was not intended.`
+    : `Check where ${possessive(who)} added spend went: it bought more ${what} at a higher price; keep the budget where the extra ${what} bring enough, and set it back where they do not.`;
 }
 
 /** A campaign's impressions or clicks (the ad platform's counts) that all but stopped. */

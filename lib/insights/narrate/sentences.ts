@@ -15,10 +15,11 @@ import { withoutCampaign } from "./analyst";
 import { estimatedDaysClause } from "@/lib/insights/period-estimate";
 import { beyondSeason } from "@/lib/insights/season";
 import { daysRun, type DaysRun } from "@/lib/insights/days-in-a-row";
-import { downIsGood, isSpend } from "./sense";
+import { downIsGood, isSpend, movedWithResults } from "./sense";
 import { factorsSentence, type WithFactors } from "./factors";
 import { SEAM_CAUSE, seamLine } from "@/lib/catalogue/analytics-generations";
 import type { Explanation, LegacyFinding as Finding, MovedFrom, MovedTo } from "./legacy-fields";
+import type { Results } from "../finding";
 
 // Plain-language sentences generated from a finding's numbers — never the other way round, and
 // never a number the finding does not hold. Units follow the metric catalogue: counts as integers
@@ -287,10 +288,24 @@ function goodOrBad(f: Finding, ctx: NarrativeContext): string {
   if (f.kind === "audit" || f.kind === "funnel" || f.kind === "driver" || f.direction === null) return "";
   if (isSpend(f.metric)) return stoppedServing(f, ctx);
   if (!downIsGood(f.metric)) return "";
+  const results = (f as Finding & { results?: Results }).results;
+  if (movedWithResults(f.metric, f.direction, results)) return boughtMoreOrLess(f.direction, results!, ctx);
   const label = labelOf(f.metric);
   return f.direction === "down"
     ? ` An improvement: lower ${label} is better.`
     : ` A deterioration: lower ${label} is better.`;
+}
+
+/**
+ * A cost per result that moved with its results (sense.ts movedWithResults): " Not an improvement by itself: clicks
+ * fell too (-38.2%), fewer and cheaper, as a budget cut or a campaign winding down buys."
+ */
+function boughtMoreOrLess(direction: "up" | "down", results: Results, ctx: NarrativeContext): string {
+  const what = labelOf(results.metric);
+  const change = formatChangePct(results.changePct!, ctx.locale);
+  return direction === "down"
+    ? ` Not an improvement by itself: ${what} fell too (${change}), fewer and cheaper, as a budget cut or a campaign winding down buys.`
+    : ` Not a deterioration by itself: ${what} rose too (${change}), more and dearer, as a larger budget buys.`;
 }
 
 /** Spend at this share of what it was or less has stopped: a pause, a spent budget, a disapproved ad. */

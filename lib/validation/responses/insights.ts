@@ -141,6 +141,10 @@ export const reportKpisResponse = z.strictObject({
       estimatedDays: z.array(day),
       significant: z.boolean().nullable(),
       season: seasonPredictionSchema.nullable(),
+      /** A cost per result's results (clicks, conversions) a day in each period: cheaper but fewer is no gain. */
+      results: z
+        .strictObject({ metric: z.string(), before: z.number(), after: z.number(), changePct: z.number().nullable() })
+        .optional(),
     }),
   ),
 });

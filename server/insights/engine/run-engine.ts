@@ -19,6 +19,7 @@ import { foldMovedSegments } from "./analyses/moved-segments";
 import { noteSiblingShifts } from "./analyses/sibling-shifts";
 import { foldIntoStarts, segmentStarts } from "./analyses/started-segments";
 import { effectShare } from "./effect-share";
+import { withResults } from "./cost-results";
 import { explainTotalsBySegments } from "./explain-by-segment";
 import { siteTypeIntentions } from "./applicable";
 import { statedKpiEffect } from "./impact";
@@ -168,7 +169,8 @@ export function runEngine(input: EngineInput, options: EngineOptions = {}): Engi
   const told = { currency: project.currency, period: { start: window.periodStart, end: window.periodEnd } };
   const report = { tests, threshold };
   const insights: InsightDraft[] = ranked.map((r) => {
-    const { findings: narrated, sentences } = narrate(r.outcome, narrativeCtx);
+    // A cost per result carries what it bought over the same days (cost-results.ts), which its sense depends on.
+    const { findings: narrated, sentences } = narrate(withResults(ctx, r.outcome), narrativeCtx);
     const findings = parseFindings(narrated.map((f) => withTest(f, report))).map(withTestedLine);
     const intention = r.outcome.intention;
     const effect = statedKpiEffect(ctx, r.outcome) ?? { kpiEffect: null, kpiMetric: null };

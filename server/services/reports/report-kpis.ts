@@ -2,6 +2,8 @@ import "server-only";
 import { addDays, comparisonRange, daysBetween } from "@/lib/dates";
 import { MAX_HEADLINE_KPIS, headlineCandidates } from "@/lib/insights/headline-kpis";
 import { kpiSettingMetric } from "@/lib/insights/kpi-setting";
+import { isCostPerResult } from "@/lib/insights/narrate/sense";
+import type { Results } from "@/lib/insights/finding";
 import { AD_METRICS, NON_CAMPAIGNS } from "@/lib/insights/ad-metrics";
 import { pickSource } from "@/lib/insights/pick-source";
 import { MIN_PERIOD_COVERAGE, estimatePeriodTotal } from "@/lib/insights/period-estimate";
@@ -48,6 +50,8 @@ export interface ReportKpi {
    * same two periods a year earlier (as the report's insights judge it): expected, or beyond or short of it.
    */
   season: SeasonPrediction | null;
+  /** A cost per result's results (clicks, conversions) a day in each period; absent for other figures. */
+  results?: Results;
 }
 
 /**
@@ -212,6 +216,7 @@ export async function headlineFigures(
     };
     const current = valueOver(report.periodStart, report.periodEnd);
     const baseline = valueOver(comparison.start, comparison.end);
+    const results = isCostPerResult(metric) ? resultsOver(needed[1], sum, report, comparison) : null;
     if (current === null && baseline === null) continue;
     const change = current !== null && baseline !== null ? current - baseline : null;
     // The sparkline shows the days as recorded (a gap's dip included), never an estimate.
@@ -276,6 +281,7 @@ export async function headlineFigures(
       estimatedDays: [...estimatedDays].sort(),
       significant,
       season,
+      ...(results ? { results } : {}),
     });
   }
   return {
@@ -287,6 +293,27 @@ export async function headlineFigures(
     currency: project.currency,
     kpis,
   };
+}
+
+/**
+ * What a cost per result bought (its denominator, `part`: clicks, conversions) a day in each period, as its totals
+ * are summed: cheaper clicks, but fewer, are no better buy (narrate/sense.ts movedWithResults), and the figure is not
+ * coloured as one.
+ */
+function resultsOver(
+  part: string,
+  sum: (start: string, end: string, part: string) => number | null,
+  period: { periodStart: string; periodEnd: string },
+  comparison: { start: string; end: string },
+): Results | null {
+  const perDay = (start: string, end: string) => {
+    const total = sum(start, end, part);
+    return total === null ? null : total / daysBetween(start, end);
+  };
+  const before = perDay(comparison.start, comparison.end);
+  const after = perDay(period.periodStart, period.periodEnd);
+  if (before === null || after === null) return null;
+  return { metric: part, before, after, changePct: before ? after / before - 1 : null };
 }
 
 /**
