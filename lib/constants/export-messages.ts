@@ -57,6 +57,8 @@ export const EXPORT_MESSAGES = {
     `Line ${comma.line}, column ${column}: "${comma.raw}" writes its decimals with a comma, but line ${point.line} ("${point.raw}") writes them with a point: the column cannot be read one way. Export the report again in one language (the tool's display language sets how it writes numbers) and upload it unchanged`,
   unknownLanguageColumns: (line: number, language: string, columns: readonly string[]) =>
     `${at(line, columns[0])}: the header looks like ${language}, and ${columns.length === 1 ? `${columns[0]} is` : `${columns.slice(0, 3).join(", ")}${columns.length > 3 ? ", …" : ""} are`} not among the names the reports know in ${language}. Choose what each column holds in the upload's preview, or set the tool's display language to English, download the report again and upload it`,
+  dealsWithoutDays: (line: number, missing: readonly string[]) =>
+    `${at(line)}: a HubSpot deals export without ${missing.join(" and ")}: deals are counted on the day they were created, and as won on their Close Date when their stage is won. In HubSpot, export the deals again with the Create Date, Close Date, Deal Stage and Amount properties (Export → the properties in your view, or all properties) and upload that file`,
   noDataTable: (line: number) =>
     `${at(line)}: the file has no table of dates and metrics to import: a header naming its columns, then one row per date`,
   otherGrain: (sourceGrain: Grain, fileGrain: Grain) =>

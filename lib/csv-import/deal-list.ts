@@ -31,6 +31,21 @@ const find = (keys: readonly string[], ...names: string[]) => {
   return -1;
 };
 
+/**
+ * The columns a HubSpot deals export lacks to be counted by day (a Create Date; a Deal Stage or Is Closed Won), when
+ * the header is one (a Record ID and a Deal Name: github.com/alexatafm/solar-hub-sync's export of four properties);
+ * null when it is no deals export or has them.
+ */
+export function missingDealColumns(headers: readonly string[]): string[] | null {
+  const keys = headers.map(squashName);
+  if (find(keys, "Record ID", "Deal ID") === -1 || find(keys, "Deal Name") === -1) return null;
+  const missing = [
+    ...(find(keys, "Create Date", "Created date", "Deal create date") === -1 ? ["Create Date"] : []),
+    ...(find(keys, "Deal Stage", "Stage", "Pipeline stage", "Is Closed Won") === -1 ? ["Deal Stage"] : []),
+  ];
+  return missing.length > 0 ? missing : null;
+}
+
 /** The columns of a HubSpot deals export, or null when the header is not one (a Create Date and a deal's stage). */
 export function dealColumns(headers: readonly string[]): DealColumns | null {
   const keys = headers.map(squashName);

@@ -46,6 +46,22 @@ describe("a day of the week is not a date", () => {
   });
 });
 
+describe("a HubSpot deals export without the properties that give it days", () => {
+  it("is refused with the properties to export (no Create Date, no Deal Stage)", () => {
+    // github.com/alexatafm/solar-hub-sync, hubspot-crm-exports-all-deals-2025-11-28.csv (commit 390080b5), its
+    // header and first two rows verbatim.
+    const text = lines(
+      '"Record ID","Deal Name","Simpro Quote Id","Amount"',
+      '"189164774900","54303 - 1219 Shannons Flat Road, Murrumbucca","54303","45362.12"',
+      '"187729565133","55402 - 18/18 Negus Cres Watson","55402","21590.91"',
+    );
+    const reading = read(text);
+    expect(reading.tool).toBe("hubspot");
+    expect(reading.refusal).toBe(X.dealsWithoutDays(1, ["Create Date", "Deal Stage"]));
+    expect(reading.refusal).toMatch(/^Line 1: a HubSpot deals export without Create Date and Deal Stage: deals are/);
+  });
+});
+
 describe("an export with nothing in it", () => {
   it("Ads Manager's 'No data available.' row is said to be no data, not a bad date", () => {
     // github.com/DanielTheC/internal-lnking-tool, Daniel-Conlan-Campaigns-1-Sep-202430-Sep-2024.csv (verbatim)

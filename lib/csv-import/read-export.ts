@@ -14,7 +14,7 @@ import {
 } from "./date-column";
 import type { TextEncoding } from "./encoding";
 import { GRAIN_WORDS, inferGrain, offGrain, periodEnd, type Grain } from "./grain";
-import { dealColumns, dealListDays } from "./deal-list";
+import { dealColumns, dealListDays, missingDealColumns } from "./deal-list";
 import { orderColumns, orderListDays } from "./order-list";
 import { detectTool, TOOL_NAMES, type Tool } from "./guidance";
 import { headerLanguage, squashName } from "./known-columns";
@@ -162,6 +162,12 @@ export function readExport(
   const splitter = new SectionSplitter(SAMPLE_ROWS);
   for (const item of items) splitter.add(item);
   const { preamble, sections } = splitter;
+  const lacking = sections.length > 0 ? missingDealColumns(sections[0].headers) : null;
+  if (lacking) {
+    const refused = readExport("", { complete: true, encoding, tool: "hubspot" });
+    refused.refusal = X.dealsWithoutDays(sections[0].headerLine, lacking);
+    return refused;
+  }
   if (sections.length > 0 && dealColumns(sections[0].headers)) {
     const deals = dealListDays(text, complete)!;
     const counted = readExport(deals.text, { complete, encoding, tool: "hubspot" });
