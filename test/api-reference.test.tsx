@@ -15,6 +15,10 @@ describe("the API reference", () => {
   it("lists every operation", () => {
     expect(html).toContain(`Reference (${operations.length} operations)`);
     expect(items).toHaveLength(operations.length);
+    // Groups by name, the catch-all that only ever answers 404 last.
+    const tags = [...html.matchAll(/<h3 id="tag-([^"]+)"/g)].map((m) => m[1]);
+    expect(tags[0]).toBe("accessToken");
+    expect(tags.at(-1)).toBe("{path}");
   });
 
   it("shows each JSON answer's schema, and each file's media type", () => {
@@ -23,6 +27,9 @@ describe("the API reference", () => {
     // The schema's own fields, as the login answers them.
     expect(login).toContain("&quot;token&quot;");
     expect(login).toContain("&quot;isScheduleAllowed&quot;");
+    // Its summary once (the row's), then who may call it.
+    expect(login.split("sets the session cookie").length).toBe(2);
+    expect(login).toContain("Who may call it: Anyone (no token needed).");
     const excel = items.find((i) => i.includes(">/api/properties/{id}/insights/export/excel<") && i.includes(">get<"))!;
     expect(excel).toContain("a file (application/vnd.openxmlformats-officedocument.spreadsheetml.sheet)");
     // Every operation whose success answer is JSON shows that answer's schema: none is left as words only.

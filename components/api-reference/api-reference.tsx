@@ -31,6 +31,14 @@ function SchemaBlock({ title, schema }: { title: string; schema: unknown }) {
   );
 }
 
+/** Tags by name, the catch-all ("{path}": any path that is no route answers 404) last: it is no route to build on. */
+const byTag = (a: string, b: string) => Number(a.startsWith("{")) - Number(b.startsWith("{")) || a.localeCompare(b);
+
+/** The description without the summary the row already shows (a summary cut short leaves it whole). */
+function detailsOf(op: Operation) {
+  return op.description.startsWith(op.summary) ? op.description.slice(op.summary.length).trim() : op.description;
+}
+
 /** The success answer (2xx or a redirect): the JSON Schema of its body, or what kind of file it is. */
 function successOf(op: Operation) {
   const entry = Object.entries(op.responses).find(([code]) => /^[23]/.test(code) && code !== "304");
@@ -55,7 +63,7 @@ export function ApiReference({ document }: { document: Document }) {
       </CardTitle>
       <div className="mt-4 space-y-6">
         {[...groups.entries()]
-          .sort(([a], [b]) => a.localeCompare(b))
+          .sort(([a], [b]) => byTag(a, b))
           .map(([tag, ops]) => (
             <section key={tag} aria-labelledby={`tag-${tag}`}>
               <h3 id={`tag-${tag}`} className="text-sm font-semibold text-slate-900">
@@ -75,7 +83,7 @@ export function ApiReference({ document }: { document: Document }) {
                         <span className="block text-slate-600">{op.summary}</span>
                       </summary>
                       <div className="mt-2 space-y-2 text-sm text-slate-700">
-                        <p className="whitespace-pre-line">{op.description}</p>
+                        <p className="whitespace-pre-line">{detailsOf(op)}</p>
                         {op.parameters.length ? (
                           <p>
                             Parameters:{" "}
