@@ -3,10 +3,13 @@ import { expect, test, type Page } from "./support/test";
 // Alerts, end to end: a new client's Meta Ads account (e2e/fakes/meta, its largest campaign's delivery cut to a
 // quarter 5 days ago) is connected in the wizard; its first import is the sync whose alert check finds the drop; the
 // header's bell says so, opens from the keyboard, links to the finding, and reading it clears the count. The check's
-// run stays out of the project's reports (docs/decisions/0030-alerts-from-the-reports-engine.md).
+// run stays out of the project's reports (docs/decisions/0030-alerts-from-the-reports-engine.md); the first report
+// generated on the project finds the campaign's drop.
 
 const admin = { email: "demo@funnelwise.local", password: "Demo123!" };
 const stamp = Date.now().toString(36);
+/** The campaign whose delivery the fake cut (e2e/support/global-setup.ts: dropCampaign 4 of 5). */
+const PLANTED = "Campaign 5";
 
 interface NotificationList {
   unread: number;
@@ -143,6 +146,25 @@ test("a planted drop imported by a sync rings the bell, which opens from the key
   await page.goto(`/client-projects/${project._id}`);
   await expect(page.getByRole("button", { name: "Generate report" }).first()).toBeVisible();
   await expect(page.getByRole("main")).not.toContainText("Alerts:");
+
+  // The first report, on the period the dialog proposes (the data's last 28 days, to yesterday): it holds the cut,
+  // and the report finds it in the campaign it was planted in (the fake's largest, "Campaign 5").
+  await page.getByRole("button", { name: "Generate report" }).first().click();
+  const generate = page.getByRole("dialog", { name: "Generate a report" });
+  await generate.getByLabel("Report name").fill(`First report ${stamp}`);
+  await generate.getByRole("button", { name: "Generate report" }).click();
+  await expect(page.getByText("Your report is ready").first()).toBeVisible({ timeout: 120_000 });
+  // The segment's level shift is one of the insight's findings (its card shows the one of most effect): in full on
+  // the insight's page.
+  const lasting = page.getByRole("article", { name: "Lasting changes in one segment" });
+  await lasting.getByRole("link", { name: "Details of Lasting changes in one segment" }).click();
+  await expect(page).toHaveURL(new RegExp(`/client-projects/${project._id}/insights/[0-9a-f-]{36}$`));
+  const drop = page.getByRole("table", { name: /Evidence/ }).getByRole("row", {
+    name: new RegExp(`^Level shift Revenue Campaign: ${PLANTED}\\b.*\\(−\\d+(\\.\\d)? %\\) , down`),
+  });
+  await expect(drop.first()).toBeVisible();
+  await drop.first().scrollIntoViewIfNeeded();
+  await page.screenshot({ path: test.info().outputPath("first-report-1440.png") });
 
   // The agency's connections left as they were (the Dropbox journey starts with none): the Meta login revoked.
   await page.goto("/third-party-service");
