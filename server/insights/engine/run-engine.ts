@@ -20,7 +20,6 @@ import { noteSiblingShifts } from "./analyses/sibling-shifts";
 import { foldIntoStarts, segmentStarts } from "./analyses/started-segments";
 import { effectShare } from "./effect-share";
 import { withResults } from "./cost-results";
-import { levelsWithoutUnusualDays } from "./levels-without-unusual-days";
 import { explainTotalsBySegments } from "./explain-by-segment";
 import { siteTypeIntentions } from "./applicable";
 import { statedKpiEffect } from "./impact";
@@ -166,11 +165,6 @@ export function runEngine(input: EngineInput, options: EngineOptions = {}): Engi
   // Every metric that moves over time has a chart: the lead segment's series with its expected range.
   for (const o of outcomes) if (o.localised) o.chart = segmentWatchChart(o.findings);
   const ranked = rankOutcomes(ctx, outcomes);
-  // A level is stated without the days the report tells as unusual on its series (levels-without-unusual-days.ts).
-  levelsWithoutUnusualDays(
-    ctx,
-    ranked.map((r) => r.outcome),
-  );
   const narrativeCtx = { currency: project.currency };
   const told = { currency: project.currency, period: { start: window.periodStart, end: window.periodEnd } };
   const report = { tests, threshold };
