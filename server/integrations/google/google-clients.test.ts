@@ -80,6 +80,7 @@ describe("GA4 Admin API", () => {
     expect((await listGa4Audiences(client(), "properties/1001")).map((a) => a.name)).toEqual([
       "All Users",
       "Purchasers",
+      "Mobile visitors",
     ]);
   });
 
