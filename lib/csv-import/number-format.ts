@@ -10,6 +10,10 @@ export type DecimalMark = "comma" | "point";
 
 /** The mark a cell shows it writes decimals with, or null when it does not tell (or is no number). */
 export function decimalEvidence(raw: string): DecimalMark | null {
+  // Most cells are whole numbers: without either mark a cell tells nothing (the reading asks every numeric cell).
+  if (raw.indexOf(".") === -1 && raw.indexOf(",") === -1) return null;
+  const plain = oneMarkEvidence(raw);
+  if (plain !== undefined) return plain;
   // Digits and the two marks only: spaces (also no-break ones) and apostrophes group thousands either way.
   if (!/\d/.test(raw)) return null;
   const s = raw.replace(/[^\d.,]/g, "");
@@ -28,6 +32,26 @@ export function decimalEvidence(raw: string): DecimalMark | null {
   // A group of three after one to three digits may be either; "0,125" or ",5" is a decimal.
   if (fraction.length === 3 && whole.length >= 1 && whole.length <= 3 && !/^0+$/.test(whole)) return null;
   return own;
+}
+
+/**
+ * `decimalEvidence` of a cell of digits and one mark ("49.90", "12,5", "1.234"), read without a regular expression
+ * or a copy; undefined for any other cell (the general reading then tells).
+ */
+function oneMarkEvidence(raw: string): DecimalMark | null | undefined {
+  let at = -1;
+  for (let i = 0; i < raw.length; i++) {
+    const c = raw.charCodeAt(i);
+    if (c >= 0x30 && c <= 0x39) continue;
+    if ((c !== 0x2e && c !== 0x2c) || at !== -1) return undefined;
+    at = i;
+  }
+  if (at === -1 || raw.length === 1) return null;
+  const fraction = raw.length - at - 1;
+  if (fraction === 3 && at >= 1 && at <= 3) {
+    for (let i = 0; i < at; i++) if (raw.charCodeAt(i) !== 0x30) return null;
+  }
+  return raw.charCodeAt(at) === 0x2c ? "comma" : "point";
 }
 
 export interface ColumnMark {

@@ -137,15 +137,25 @@ function namedMonthDate(s: string): string | null {
  * know yet (both parts 12 or less) gives "ambiguous".
  */
 export function parseDateCell(raw: string, order: DateOrder | null): string | null | "ambiguous" {
-  // An export repeats each day on every row of its breakdown, and a reading looks at each date cell several times.
+  // An export repeats each day on every row of its breakdown, and a reading looks at each date cell several times:
+  // the last cell read again is answered first, then the ones read lately.
+  if (raw === last.raw && order === last.order) return last.day;
   const key = order === null ? raw : `${order}\u0001${raw}`;
-  const known = readDates.get(key);
-  if (known !== undefined) return known;
-  const day = readDateCell(raw, order);
-  if (readDates.size >= READ_DATES_CAP) readDates.clear();
-  readDates.set(key, day);
+  let day = readDates.get(key);
+  if (day === undefined) {
+    day = readDateCell(raw, order);
+    if (readDates.size >= READ_DATES_CAP) readDates.clear();
+    readDates.set(key, day);
+  }
+  last = { raw, order, day };
   return day;
 }
+
+let last: { raw: string; order: DateOrder | null; day: string | null | "ambiguous" } = {
+  raw: "",
+  order: null,
+  day: null,
+};
 
 /** Date cells read lately (a pure function's answers), bounded. */
 const readDates = new Map<string, string | null | "ambiguous">();

@@ -40,6 +40,9 @@ export type NumberCell =
  * are separated by semicolons), so 1.204 groups thousands (one thousand two hundred and four), as in 1.234,56.
  */
 export function parseNumberCell(raw: string, options: { decimalComma?: boolean } = {}): NumberCell | null {
+  // The common cell, a plain decimal ("1234", "49.90"), without a regular expression: the reading asks every cell of
+  // its sample (a decimal comma's file reads "1.234" otherwise, below).
+  if (!options.decimalComma && !Number.isNaN(plainDecimal(raw))) return { kind: "number", text: raw };
   const cell = readNumberCell(raw, options);
   // "1e310" is written like a number but no double (or PostgreSQL's double precision) holds it: not a number. Only a
   // text with an exponent or of 300 digits and more can overflow, so the common cell pays one test.

@@ -96,7 +96,17 @@ export function isPreambleRecord(fields: string[]): boolean {
 const TOTAL_LABEL = /^\s*(grand\s+)?totals?\b/i;
 
 /** A cell that labels a totals row: "Total: Account", "Total: Campaigns", "Totals", "Grand total". */
-export const isTotalLabel = (cell: string): boolean => TOTAL_LABEL.test(cell);
+export const isTotalLabel = (cell: string): boolean => mayBeTotalLabel(cell) && TOTAL_LABEL.test(cell);
+
+/**
+ * False when the cell's first character is a digit or a letter other than g and t: no totals label starts so. The
+ * reading asks this of every cell of its sample several times; most are numbers, dates and names.
+ */
+function mayBeTotalLabel(cell: string): boolean {
+  const c = cell.charCodeAt(0) | 0x20; // lower case for letters
+  if (c >= 0x30 && c <= 0x39) return false;
+  return !(c >= 0x61 && c <= 0x7a) || c === 0x67 || c === 0x74;
+}
 
 /**
  * A totals row labelled in a cell past the header's last column: GA4's explorations write their grand total so
@@ -120,7 +130,7 @@ export function isTotalsRow(
 ): boolean {
   const date = fields[dateIndex] ?? "";
   if (date.trim() !== "" && parseDateCell(date, "mdy") !== null) return false;
-  if (fields.some((f) => TOTAL_LABEL.test(f))) return true;
+  if (fields.some(isTotalLabel)) return true;
   return (
     date.trim() === "" &&
     dimensionIndexes.every((i) => (fields[i] ?? "").trim() === "") &&

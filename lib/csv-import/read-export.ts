@@ -324,6 +324,12 @@ function mergeTables(parts: Analysis[], preamble: Preamble): ImportTable {
     section.rows.forEach((row, r) => {
       const merged = new Array<string>(headers.length).fill("");
       part.columns.forEach((to, from) => (merged[to] = row[from] ?? ""));
+      // One table: no other joins its rows.
+      if (tableParts.length === 1) {
+        rows.push(merged);
+        lines.push(section.lines[r]);
+        return;
+      }
       const key = [base.date!.index, ...dimensionColumns].map((i) => merged[i].trim()).join("\u0001");
       const at = p > 0 ? byKey.get(key) : undefined;
       if (at !== undefined) {
@@ -446,10 +452,9 @@ function checkDates(table: ImportTable, tool: Tool | null): string | null {
     !yearKnown(date, context)
   )
     return X.needsYear(table.headerLine, date.header);
-  const filled = table.rows.map((row) => row.map((c) => c.trim()).filter((c) => c !== ""));
   // Ads Manager writes an export with nothing delivered as its header and one cell "No data available.".
-  if (filled.length === 1 && filled[0].length === 1 && NO_DATA.test(filled[0][0]))
-    return X.noData(table.lines[0], filled[0][0]);
+  const filled = table.rows.length === 1 ? table.rows[0].map((c) => c.trim()).filter((c) => c !== "") : [];
+  if (filled.length === 1 && NO_DATA.test(filled[0])) return X.noData(table.lines[0], filled[0]);
   if (date.kind === "date") {
     // Google Ads' "Day & hour" download: a Day of Sunday to Saturday, each row a sum over that weekday.
     const days = table.rows.map((r) => (r[date.index] ?? "").trim()).filter((v) => v !== "");
@@ -580,6 +585,19 @@ export interface RowFacts {
  * (Meta's ad sets, GA4's hours, a dimension the user ignores); a row repeated cell for cell is refused.
  */
 export function rowFacts(table: ImportTable, targets: readonly string[], separator: Separator): RowFacts {
+  // The reading asks under its proposal, then the plan under the same targets again: the same rows, the same facts.
+  const key = `${separator}\u0002${targets.join("\u0002")}`;
+  const known = factsRead.get(table);
+  if (known?.key === key) return known.facts;
+  const facts = readRowFacts(table, targets, separator);
+  factsRead.set(table, { key, facts });
+  return facts;
+}
+
+/** Each table's facts under the targets last asked (a table's rows do not change once read). */
+const factsRead = new WeakMap<ImportTable, { key: string; facts: RowFacts }>();
+
+function readRowFacts(table: ImportTable, targets: readonly string[], separator: Separator): RowFacts {
   const { date } = table;
   const dims = targets.flatMap((t, i) => (["dimension", "sourceMedium"].includes(parseTarget(t).kind) ? [i] : []));
   const ignored = targets.flatMap((t, i) => (t === "ignore" && i !== date.index && i !== date.endIndex ? [i] : []));
@@ -599,11 +617,10 @@ export function rowFacts(table: ImportTable, targets: readonly string[], separat
   const partOf = (line: number) => table.parts.findLastIndex((p) => p.headerLine < line);
   const seen = new Map<string, { row: string[]; line: number }>();
   const over = new Set<number>();
+  const keyColumns = [date.index, date.endIndex ?? -1, ...dims];
   for (const { row, line } of keyed) {
-    const key = [
-      partOf(line),
-      ...[date.index, date.endIndex ?? -1, ...dims].map((i) => (i === -1 ? "" : (row[i] ?? "").trim())),
-    ].join("\u0001");
+    let key = String(partOf(line));
+    for (const i of keyColumns) key += i === -1 ? "\u0001" : `\u0001${(row[i] ?? "").trim()}`;
     const first = seen.get(key);
     if (!first) {
       seen.set(key, { row, line });

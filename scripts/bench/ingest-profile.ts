@@ -5,7 +5,9 @@
  * into the same one, the server-side COPY floor, and checksums of what was stored (observations,
  * daily totals, segment rollups) to compare before/after a change. Run under `node --cpu-prof`
  * through tsx to see where the JS time goes. STAGED=1: the import into the project with data takes the two-pass way
- * a project past the dimension dictionary's cap takes (staged, then joined with `dimension_sets` in SQL).
+ * a project past the dimension dictionary's cap takes (staged, then joined with `dimension_sets` in SQL). UPLOAD=1:
+ * each import goes the upload route's way (`importFile`: the file's start read as the wizard's preview reads it, then
+ * streamed), as the HTTP figure of `npm run bench -- ingest` does.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -44,6 +46,9 @@ async function main() {
     const direct = src.find((s) => s.name === "Bench direct")!;
     const other = src.find((s) => s.name === "Bench http")!;
     const { importCsv } = await import("../../server/services/data-sources/upload/import-csv");
+    const { importFile } = await import("../../server/services/data-sources/upload/import-file");
+    // UPLOAD=1: through the upload route's reading (importFile: the file's start read as the preview reads it first).
+    const importer = process.env.UPLOAD ? importFile : importCsv;
     // The same rows with other values (every revenue + 1): a re-upload where every row changed.
     const changedPath = csvPath.replace(/\.csv$/, "-changed.csv");
     if (!fs.existsSync(changedPath)) {
@@ -61,7 +66,7 @@ async function main() {
     ) => {
       const phases = new Map<string, number>();
       const started = performance.now();
-      const summary = await importCsv(fs.createReadStream(file, { highWaterMark: 1 << 20 }) as AsyncIterable<Buffer>, {
+      const summary = await importer(fs.createReadStream(file, { highWaterMark: 1 << 20 }) as AsyncIterable<Buffer>, {
         dataSourceId: target.id,
         projectId: target.project_id,
         connectionString: database.url,
