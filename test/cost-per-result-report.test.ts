@@ -6,6 +6,11 @@ import { db } from "@/server/db/client";
 import { clientProjects, insights, reports } from "@/server/db/schema";
 import { generateReport } from "@/server/services/reports/generate-report";
 import { headlineFigures } from "@/server/services/reports/report-kpis";
+import * as dashboardRoute from "@/app/api/dashboard/route";
+import { isGoodChange } from "@/components/dashboard/kpi-tile";
+import type { DashboardKpi, DashboardProject } from "@/lib/api-client/dashboard-types";
+import { figureReading } from "@/lib/insights/headline-kpis";
+import { call } from "@/test/api";
 import { uploadCsv, uploadWorld } from "@/test/data-source-fixtures";
 import { resetDatabase } from "@/test/db";
 import { insertReport } from "@/test/report-fixtures";
@@ -58,6 +63,8 @@ interface Reported {
   rows: (typeof insights.$inferSelect)[];
   clicks: Map<string, number>;
   figures: Awaited<ReturnType<typeof headlineFigures>>;
+  /** The project's tiles on the agency's dashboard (its last 28 days against the 28 before: the report's periods). */
+  tiles: DashboardKpi[];
 }
 
 async function reportOn(spendFactor: number, cpcFactor: number): Promise<Reported> {
@@ -73,7 +80,11 @@ async function reportOn(spendFactor: number, cpcFactor: number): Promise<Reporte
   expect(done).toMatchObject({ status: "ready", error: null });
   const rows = await db().select().from(insights).where(eq(insights.reportId, report.id)).orderBy(asc(insights.rank));
   const [p] = await db().select().from(clientProjects).where(eq(clientProjects.id, project.id));
-  return { rows, clicks, figures: await headlineFigures(done, p) };
+  const dashboard = await call(dashboardRoute.GET, { path: "/api/dashboard", token: main.token });
+  expect(dashboard.status).toBe(200);
+  const projects = (dashboard.body.clients as { projects: DashboardProject[] }[]).flatMap((c) => c.projects);
+  const tiles = projects.find((x) => x._id === project.id)!.kpis;
+  return { rows, clicks, figures: await headlineFigures(done, p), tiles };
 }
 
 const totalCpc = (r: Reported) =>
@@ -136,5 +147,38 @@ describe("a cost per click that fell while its clicks rose", () => {
     expect(f.results!.changePct).toBeGreaterThan(0.2);
     expect(f.narrative).toContain("An improvement: lower cost per click is better.");
     expect(f.sentiment).toBe("good");
+  });
+});
+
+describe("the dashboard's tile of the same cost per click", () => {
+  const tileOf = (r: Reported) => r.tiles.find((k) => k.key === "cpc")!;
+
+  it("is shown for an ad account, beside its spend and clicks, with the report's numbers", () => {
+    expect(cut.tiles.map((k) => k.key)).toEqual(["cost", "clicks", "cpc"]);
+    const tile = tileOf(cut);
+    const f = totalCpc(cut)! as StoredFinding & { current: number; baseline: number };
+    expect(tile.current).toBeCloseTo(f.current, 6);
+    expect(tile.previous).toBeCloseTo(f.baseline, 6);
+    expect(tile.results!.metric).toBe("clicks");
+    expect(tile.results!.before).toBeCloseTo(f.results!.before, 6);
+    expect(tile.results!.after).toBeCloseTo(f.results!.after, 6);
+  });
+
+  it("is not green where the report says fewer and cheaper, and green where it says an improvement", () => {
+    for (const r of [cut, better]) {
+      const tile = tileOf(r);
+      // Both falls are news on the dashboard's own test: the colour is the cost per result's reading alone.
+      expect(tile.significant).toBe(true);
+      expect(tile.changePct).toBeLessThan(-0.15);
+    }
+    expect(totalCpc(cut)!.sentiment).toBe("neutral");
+    expect(isGoodChange(tileOf(cut))).toBe(null);
+    expect(totalCpc(better)!.sentiment).toBe("good");
+    expect(isGoodChange(tileOf(better))).toBe(true);
+    // The report's header figure, where it shows one, reads the same.
+    for (const r of [cut, better]) {
+      const figure = r.figures.kpis.find((k) => k.metric === "cpc");
+      if (figure) expect(figureReading(figure).tone).toBe(totalCpc(r)!.sentiment);
+    }
   });
 });

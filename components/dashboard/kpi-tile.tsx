@@ -6,8 +6,8 @@ import { KpiSparkline } from "./lazy-kpi-sparkline";
 
 /**
  * Good news is a rise for most metrics and a fall for cost-like ones; null when nothing moved, there is no comparison,
- * the change is within the days' ordinary variation, or the season predicts it (then neither good nor bad news): the
- * report's key figures' rule (figureReading).
+ * the change is within the days' ordinary variation, the season predicts it, or a cost per result moved with what it
+ * bought (then neither good nor bad news): the report's key figures' rule (figureReading), on the same fields.
  */
 export function isGoodChange(kpi: DashboardKpi): boolean | null {
   const { tone } = figureReading({
@@ -17,6 +17,7 @@ export function isGoodChange(kpi: DashboardKpi): boolean | null {
     changePct: kpi.changePct,
     significant: kpi.significant,
     season: kpi.season,
+    results: kpi.results,
   });
   return tone === "neutral" ? null : tone === "good";
 }

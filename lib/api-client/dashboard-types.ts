@@ -25,6 +25,13 @@ export const dashboardKpiSchema = z.strictObject({
   significant: z.boolean().nullable(),
   /** What the season predicted for a significant change, when the data has the same days a year earlier. */
   season: seasonPredictionSchema.nullable().optional(),
+  /**
+   * A cost per result's results (its denominator: clicks, conversions) a day in each period, as a report's findings
+   * and key figures carry them: a cheaper click bought with fewer clicks is no gain, and its tile is not green.
+   */
+  results: z
+    .strictObject({ metric: z.string(), before: z.number(), after: z.number(), changePct: z.number().nullable() })
+    .optional(),
 });
 export type DashboardKpi = z.output<typeof dashboardKpiSchema>;
 

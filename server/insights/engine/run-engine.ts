@@ -19,7 +19,6 @@ import { foldMovedSegments } from "./analyses/moved-segments";
 import { noteSiblingShifts } from "./analyses/sibling-shifts";
 import { foldIntoStarts, segmentStarts } from "./analyses/started-segments";
 import { effectShare } from "./effect-share";
-import { withResults } from "./cost-results";
 import { explainTotalsBySegments } from "./explain-by-segment";
 import { siteTypeIntentions } from "./applicable";
 import { statedKpiEffect } from "./impact";
@@ -44,6 +43,7 @@ import {
 } from "@/lib/insights/finding";
 import { narrateInsight, outcomeSummary, withTestedLine } from "@/lib/insights/narrate";
 import { runEngineV3 } from "../run";
+import { withCostResults } from "../report/cost-results";
 import { narrate } from "./summary";
 import type { EngineContext, EngineInput, IntentionOutcome } from "./types";
 
@@ -169,8 +169,9 @@ export function runEngine(input: EngineInput, options: EngineOptions = {}): Engi
   const told = { currency: project.currency, period: { start: window.periodStart, end: window.periodEnd } };
   const report = { tests, threshold };
   const insights: InsightDraft[] = ranked.map((r) => {
-    // A cost per result carries what it bought over the same days (cost-results.ts), which its sense depends on.
-    const { findings: narrated, sentences } = narrate(withResults(ctx, r.outcome), narrativeCtx);
+    // A cost per result carries what it bought over the same days (report/cost-results.ts), which its sense depends on.
+    const priced = { ...r.outcome, findings: withCostResults(ctx, r.outcome.findings) };
+    const { findings: narrated, sentences } = narrate(priced, narrativeCtx);
     const findings = parseFindings(narrated.map((f) => withTest(f, report))).map(withTestedLine);
     const intention = r.outcome.intention;
     const effect = statedKpiEffect(ctx, r.outcome) ?? { kpiEffect: null, kpiMetric: null };

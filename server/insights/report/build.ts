@@ -10,6 +10,7 @@ import type { InsightDraft } from "../engine/run-engine";
 import type { NotRun } from "../engine/skip-reason";
 import { analysisOf, type ReportContext } from "./analysis";
 import { seriesChart } from "./charts";
+import { withCostResults, type ResultsData } from "./cost-results";
 import type { RankedResult } from "./rank";
 
 // The last stage: each ranked insight as the report stores it, its findings parsed through the Finding contract and
@@ -36,13 +37,21 @@ function chartOf(ctx: ReportContext, r: RankedResult): Record<string, unknown> |
   return r.result.chart as Record<string, unknown> | null;
 }
 
+/** What the cost-results stage reads of the report: the cube's data (its unknown days out) and the segments' days. */
+const resultsData = (ctx: ReportContext): ResultsData => ({
+  data: ctx.cube.data,
+  segmentDaily: ctx.input.segmentDaily,
+  excludedDays: ctx.excludedDays,
+  window: ctx.window,
+});
+
 export function buildInsight(ctx: ReportContext, r: RankedResult): InsightDraft {
   const intention = r.result.intention;
   const currency = ctx.project.currency;
-  // Days in a row carry the means their one headline tells (days-in-a-row.ts, as v2's summary stores them).
-  const findings = parseFindings(
-    withDaysRuns(r.findings.slice(0, ENGINE_CONFIG.maxFindingsPerInsight).map((f) => told(f, currency))),
-  );
+  // A cost per result carries what it bought over the same days (cost-results.ts), which its sense depends on; days
+  // in a row carry the means their one headline tells (days-in-a-row.ts, as v2's summary stores them).
+  const shown = withCostResults(resultsData(ctx), r.findings.slice(0, ENGINE_CONFIG.maxFindingsPerInsight));
+  const findings = parseFindings(withDaysRuns(shown.map((f) => told(f, currency))));
   const sentences = findings
     .map((f) => f.narrative ?? "")
     .filter(Boolean)

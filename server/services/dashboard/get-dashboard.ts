@@ -2,7 +2,7 @@ import "server-only";
 import type { Dashboard, DashboardClient, DashboardProject } from "@/lib/api-client/dashboard-types";
 import { dateRange, isoDateOfUtc } from "@/lib/dates";
 import type { ServiceContext } from "../context";
-import { buildKpis, headlineParts } from "./headline-kpis";
+import { buildKpis, headlineParts, isAdAccount } from "./headline-kpis";
 import { loadLatestReports } from "./latest-reports";
 import { loadProjectDays } from "./project-days";
 import { loadSourceAlerts } from "./source-health";
@@ -44,7 +44,7 @@ export async function getDashboard({ ctx, now = new Date() }: { ctx: ServiceCont
         : null,
       kpis: own
         ? buildKpis(
-            headlineParts(project.siteType, project.settings.primaryKpi),
+            headlineParts(project.siteType, project.settings.primaryKpi, { adAccount: isAdAccount(own.days) }),
             own.days,
             dateRange(own.start, own.end),
             own.lastYear,

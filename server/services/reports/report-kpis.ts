@@ -4,6 +4,7 @@ import { MAX_HEADLINE_KPIS, headlineCandidates } from "@/lib/insights/headline-k
 import { kpiSettingMetric } from "@/lib/insights/kpi-setting";
 import { isCostPerResult } from "@/lib/insights/narrate/sense";
 import type { Results } from "@/lib/insights/finding";
+import { resultsBetween } from "@/lib/insights/cost-results";
 import { AD_METRICS, NON_CAMPAIGNS } from "@/lib/insights/ad-metrics";
 import { pickSource } from "@/lib/insights/pick-source";
 import { MIN_PERIOD_COVERAGE, estimatePeriodTotal } from "@/lib/insights/period-estimate";
@@ -313,7 +314,7 @@ function resultsOver(
   const before = perDay(comparison.start, comparison.end);
   const after = perDay(period.periodStart, period.periodEnd);
   if (before === null || after === null) return null;
-  return { metric: part, before, after, changePct: before ? after / before - 1 : null };
+  return resultsBetween(part, before, after);
 }
 
 /**

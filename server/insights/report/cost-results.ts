@@ -1,17 +1,40 @@
 import { addDays, dayOfWeek, daysBetween } from "@/lib/dates";
 import type { Results } from "@/lib/insights/finding";
+import { resultsBetween } from "@/lib/insights/cost-results";
 import { metricDefinition } from "@/lib/insights/metrics";
 import { isCostPerResult } from "@/lib/insights/narrate/sense";
 import { PART_INDEX, type PartKey } from "../data/parts";
-import { metricParts } from "../data/project-data";
-import { segmentSeries } from "../data/segment-daily";
-import type { DailyPoint, Finding } from "../types";
-import type { EngineContext, IntentionOutcome } from "./types";
+import { metricParts, type ProjectData } from "../data/project-data";
+import { segmentSeries, type SegmentDaily } from "../data/segment-daily";
+import type { SourceDays } from "../data/source-days";
+import type { ReportWindow } from "../data/window";
+import type { DailyPoint } from "../types";
 
-// What a cost per result bought over the days its finding compares (ADR 0033): a cost per click that fell while its
-// clicks fell is fewer, cheaper clicks (a budget cut, a campaign winding down), which the narrator tells as such, not
-// as "An improvement" (lib/insights/narrate/sense.ts movedWithResults). Every ads source alike: the ratio's own
-// denominator (clicks, conversions) from the source and the segment its finding reads.
+// A report stage, pure: each cost-per-result finding with what it bought over the days it compares (ADR 0033), before
+// the narrator tells it. A cost per click that fell while its clicks fell is fewer, cheaper clicks (a budget cut, a
+// campaign winding down), which the narrator tells as such, not as "An improvement" (lib/insights/narrate/sense.ts
+// movedWithResults). Every ads source alike: the ratio's own denominator (clicks, conversions) from the source and the
+// segment its finding reads. Both engines call it on the findings they are about to narrate (engine/run-engine.ts,
+// report/build.ts): the findings are new objects, the data is only read.
+
+/** What the stage reads: the data without its unknown days, the watched segments' days, and the report's window. */
+export interface ResultsData {
+  data: ProjectData;
+  segmentDaily: SegmentDaily;
+  excludedDays: SourceDays;
+  window: ReportWindow;
+}
+
+/** The fields of a finding (either engine's) the stage reads. */
+export interface CostFinding {
+  kind: string;
+  metric: string;
+  dimension: string | null;
+  dimensionValue: string | null;
+  direction: string | null;
+  periodStart: string;
+  periodEnd: string;
+}
 
 /** A day's span, both ends included. */
 type Span = readonly [string, string];
@@ -29,7 +52,7 @@ const LEVEL_DAYS = 28;
 const MIN_LEVEL_DAYS = 7;
 
 /** The two spans a finding compares: its periods, a day and the same weekday before, a level and the days before. */
-function spansOf(f: Finding, ctx: EngineContext): Spans | null {
+function spansOf(f: CostFinding, ctx: ResultsData): Spans | null {
   const w = ctx.window;
   switch (f.kind) {
     case "change":
@@ -74,7 +97,7 @@ function meanOf(points: readonly DailyPoint[], weekday?: number): number | null 
 }
 
 /** The results' days over [from, to]: the total's from the ratio's source, or the finding's watched segment's. */
-function resultDays(ctx: EngineContext, f: Finding, part: PartKey, span: Span): DailyPoint[] | null {
+function resultDays(ctx: ResultsData, f: CostFinding, part: PartKey, span: Span): DailyPoint[] | null {
   const [from, to] = span;
   if (f.dimension === null) {
     const source = ctx.data.sourceFor(metricParts(f.metric));
@@ -88,8 +111,8 @@ function resultDays(ctx: EngineContext, f: Finding, part: PartKey, span: Span): 
 }
 
 /** A segment's period change: its results a day from the periods' totals by value (the watch covers neither). */
-function segmentPeriods(ctx: EngineContext, f: Finding, part: PartKey): [number, number] | null {
-  const split = ctx.data.segments(f.metric, f.dimension as Parameters<EngineContext["data"]["segments"]>[1]);
+function segmentPeriods(ctx: ResultsData, f: CostFinding, part: PartKey): [number, number] | null {
+  const split = ctx.data.segments(f.metric, f.dimension as Parameters<ProjectData["segments"]>[1]);
   const seg = split?.segments.find((s) => s.value === f.dimensionValue);
   const before = seg?.baseline?.[PART_INDEX[part]];
   const after = seg?.current?.[PART_INDEX[part]];
@@ -99,7 +122,7 @@ function segmentPeriods(ctx: EngineContext, f: Finding, part: PartKey): [number,
 }
 
 /** A cost-per-result finding's results over its two spans; null for any other finding or without the days. */
-export function resultsOf(ctx: EngineContext, f: Finding): Results | null {
+export function resultsOf(ctx: ResultsData, f: CostFinding): Results | null {
   if (!isCostPerResult(f.metric) || f.direction === null) return null;
   const spans = spansOf(f, ctx);
   if (!spans) return null;
@@ -115,15 +138,13 @@ export function resultsOf(ctx: EngineContext, f: Finding): Results | null {
   else return null;
   const [b, a] = levels;
   if (b === null || a === null) return null;
-  return { metric: part, before: b, after: a, changePct: b > 0 ? a / b - 1 : null };
+  return resultsBetween(part, b, a);
 }
 
-/** The outcome with each cost-per-result finding carrying its results (a copy; the outcome as it was otherwise). */
-export function withResults(ctx: EngineContext, outcome: IntentionOutcome): IntentionOutcome {
-  if (!outcome.findings.some((f) => isCostPerResult(f.metric))) return outcome;
-  const findings = outcome.findings.map((f) => {
+/** The findings, each of a cost per result carrying its results (a copy); the others as they were. */
+export function withCostResults<F extends CostFinding>(ctx: ResultsData, findings: readonly F[]): F[] {
+  return findings.map((f) => {
     const results = resultsOf(ctx, f);
     return results ? { ...f, results } : f;
   });
-  return { ...outcome, findings };
 }
