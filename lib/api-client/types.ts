@@ -174,6 +174,8 @@ export type InsightFinding = Serialized<EngineFinding> & {
   /** Segments of other dimensions that moved with it by less, the total moving mostly with it (segment watch). */
   /** `metric` when the segment's change is of another metric than the finding's (told with its own unit). */
   movedWith?: { dimension: string; dimensionValue: string; change: number; metric?: string }[];
+  /** How many of `movedWith` the sentence counts as "N other segments" instead of naming them. */
+  movedWithOthers?: number;
   /** A competitor comparison's visibility move inside its day-to-day variation: shown without colour. */
   withinVariation?: boolean;
   /** A total's change split by its identity (clicks = impressions × CTR, cost = clicks × CPC …); effects sum to it. */

@@ -193,6 +193,8 @@ const base = {
   explainedBy: segmentRef.extend({ share: num }).optional(),
   /** Segments of other dimensions that moved with it by less; `metric` when another metric's. */
   movedWith: z.array(segmentRef.extend({ change: num, metric: z.string().optional() })).optional(),
+  /** How many of `movedWith` its sentence counts as "N other segments" instead of naming (lib/insights/moved-with). */
+  movedWithOthers: z.number().int().positive().optional(),
   /**
    * A cost per result's results (its denominator: clicks for a cost per click, conversions for a cost per conversion),
    * a day's mean over the two spans the finding compares: a cost per click that fell while its clicks fell is fewer,

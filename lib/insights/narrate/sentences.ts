@@ -189,9 +189,6 @@ function withChanges(
   });
 }
 
-/** Segments a sentence names of those that moved with a finding's (the evidence table lists them all). */
-const MOVED_WITH_NAMED = 3;
-
 /**
  * " Country “United States” (−165 a day) and Country “Germany” (−58 a day) moved with it within days, by less: …": the
  * segments of other dimensions whose change was most likely their part of this one (fold-moved-with.ts).
@@ -199,9 +196,10 @@ const MOVED_WITH_NAMED = 3;
 function movedWithNote(f: Finding & Record<string, unknown>, unit: Unit, ctx: NarrativeContext): string {
   const parts = (f.movedWith ?? []) as { dimension: string; dimensionValue: string; change: number; metric?: string }[];
   if (parts.length === 0) return "";
-  const shown = parts.length > MOVED_WITH_NAMED + 1 ? parts.slice(0, MOVED_WITH_NAMED) : parts;
-  const named = withChanges(shown, f, unit, ctx);
-  if (shown.length < parts.length) named.push(`${parts.length - shown.length} other segments`);
+  // How many it counts instead of naming is the finding's own field, set where the model folded them in.
+  const others = typeof f.movedWithOthers === "number" ? f.movedWithOthers : 0;
+  const named = withChanges(parts.slice(0, parts.length - others), f, unit, ctx);
+  if (others > 0) named.push(`${others} other segments`);
   const when = f.kind === "anomaly" ? "the same day" : weekdaysOf(f) ? "on the same days" : "within days";
   const their = parts.length === 1 ? "its" : "their";
   return ` ${listed(named)} moved with it ${when}, by less: most likely ${their} part of this change, as the site's total moved mostly with this segment.`;

@@ -137,6 +137,8 @@ describe("foldMovedWith", () => {
       dimensionValue: "mobile",
     });
     foldMovedWith(all);
+    // How many it counts instead of naming is the finding's own field (lib/insights/moved-with.ts).
+    expect((all[1].findings[0] as SegmentShift).movedWithOthers).toBe(2);
     expect(describeFinding(all[1].findings[0], { currency: "EUR" })).toContain(
       "Country “United States” (-100 a day), Country “United Kingdom” (-90 a day), Country “Germany” (-80 a day) and 2 " +
         "other segments moved with it within days, by less: most likely their part of this change, as the site's total " +

@@ -4,6 +4,7 @@ import type { Finding } from "../types";
 import { dayChange, type Explanation } from "./explain-by-segment";
 import { takesSomeWeekdays } from "../detectors/weekday-shift";
 import type { IntentionOutcome } from "./types";
+import { movedWithFields, type MovedWithSegment } from "@/lib/insights/moved-with";
 
 // One event, seen through every dimension. Mobile's engagement falls a quarter from 17 October: the site's total
 // falls 11 %, 81 % of it from mobile (explain-by-segment.ts), and the United States, the United Kingdom and Germany,
@@ -50,7 +51,7 @@ export function foldMovedWith(outcomes: IntentionOutcome[]): void {
         return cameBackWith(b, lead) ? [{ b, back: true }] : [];
       });
       if (parts.length === 0) continue;
-      lead.movedWith = [
+      setMovedWith(lead, [
         ...(lead.movedWith ?? []),
         ...parts.map(({ b, back }) => ({
           dimension: b.dimension ?? "",
@@ -61,7 +62,7 @@ export function foldMovedWith(outcomes: IntentionOutcome[]): void {
           // came back with a stretch, the move its own step back undid.
           change: lead.kind === "level_shift" && lead.weekdays ? dayChange(b) : back ? -b.change! : b.change!,
         })),
-      ];
+      ]);
       for (const { b } of parts) folded.add(b);
     }
     if (folded.size === 0) continue;
@@ -73,6 +74,11 @@ export function foldMovedWith(outcomes: IntentionOutcome[]): void {
 }
 
 /** The weekdays a step took ("" for every day, and for a day's finding). */
+/** The lead's segments that moved with it, and how many of them its sentence counts instead of naming. */
+function setMovedWith(lead: SegmentFinding, segments: MovedWithSegment[]): void {
+  Object.assign(lead, movedWithFields(segments));
+}
+
 const weekdaysOf = (f: SegmentFinding) => (f.kind === "level_shift" ? (f.weekdays ?? []).join() : "");
 
 /**
@@ -104,14 +110,14 @@ function foldWeekdayDays(local: IntentionOutcome[], leadsOfEvents: Set<SegmentFi
           bySegment.set(key, [...(bySegment.get(key) ?? []), b]);
         }
     if (bySegment.size === 0) continue;
-    lead.movedWith = [
+    setMovedWith(lead, [
       ...(lead.movedWith ?? []),
       ...[...bySegment.values()].map((days) => ({
         dimension: days[0].dimension ?? "",
         dimensionValue: days[0].dimensionValue ?? "",
         change: days.reduce((sum, b) => sum + b.change!, 0) / days.length,
       })),
-    ];
+    ]);
     const folded = new Set([...bySegment.values()].flat());
     for (const o of local) {
       const kept = (o.findings as SegmentFinding[]).filter((f) => !folded.has(f));

@@ -1,5 +1,6 @@
 import { dayNumber } from "@/lib/dates";
 import type { Finding } from "@/lib/insights/finding";
+import { movedWithFields } from "@/lib/insights/moved-with";
 import type { JudgedResult } from "./judge";
 
 // One event, told once. Pure stages over the judged findings, each returning new lists:
@@ -57,7 +58,7 @@ export function oneEventAcrossSegments(results: readonly JudgedResult[]): Judged
         dimensionValue: f.dimensionValue!,
         change: f.change ?? 0,
       }));
-      folded.set(lead, { ...lead, movedWith: [...(lead.movedWith ?? []), ...movedWith] });
+      folded.set(lead, { ...lead, ...movedWithFields([...(lead.movedWith ?? []), ...movedWith]) });
     }
     if (dropped.size === 0) return r;
     const findings = r.findings.filter((f) => !dropped.has(f)).map((f) => folded.get(f) ?? f);

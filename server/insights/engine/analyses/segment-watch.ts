@@ -103,6 +103,8 @@ export interface SegmentFindingExtras {
    * mostly with this segment (fold-moved-with.ts): most likely their part of this change, with each one's own change.
    */
   movedWith?: { dimension: string; dimensionValue: string; change: number; metric?: string }[];
+  /** How many of `movedWith` its sentence counts as "N other segments" (lib/insights/moved-with.ts). */
+  movedWithOthers?: number;
   /** For an outcome (conversions, revenue, ...): how much traffic and how much the rate explain. */
   mixRate?: MixRate;
   /** A day of extra traffic whose KPI was as usual (idleTraffic): the KPI that day and its usual level that weekday. */
