@@ -443,7 +443,9 @@ function ReportInsights({
         <Label htmlFor="insight-search" className="sr-only">
           Search insights
         </Label>
-        <div className="min-w-0 flex-1 sm:w-56 sm:flex-none">
+        {/* 14rem at least: on a phone it takes a line of its own beside the count rather than shrink beside the stage
+            filter (a 390 px screen has room for one of them at a usable width); 14rem fixed from 640 px. */}
+        <div className="min-w-0 grow basis-56 sm:w-56 sm:flex-none">
           <Input
             id="insight-search"
             type="search"
