@@ -2,8 +2,7 @@ import { EXPORT_MESSAGES as X } from "../constants/export-messages";
 import { knownColumn, squashName } from "./known-columns";
 import { parseDateCell, parseMonthCell } from "./parse-date";
 import { parseNumberCell } from "./parse-number";
-import { readItems, sniffSeparator } from "./read-items";
-import { SectionSplitter } from "./sections";
+import { csvTable, firstSection, RowsByKey } from "./compared-export";
 
 // Shopify's analytics exports made with a comparison ("Compare to: Previous year / Previous period") write the other
 // period's figures beside each row: "Sessions (previous_year)" after "Sessions", and the other period's own date in
@@ -98,23 +97,18 @@ export interface PeriodComparisonRows {
   refusal: string | null;
 }
 
-const csvCell = (s: string) => (/[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s);
-
 /**
  * Both periods' rows of an export with a dated comparison, or null when `text` is not one. `complete`: the text is the
  * whole file (otherwise its last record may be cut off and is left out).
  */
 export function periodComparisonRows(text: string, complete: boolean): PeriodComparisonRows | null {
-  const separator = sniffSeparator(text);
-  const splitter = new SectionSplitter(Infinity);
-  for (const item of readItems(text, separator, complete).items) splitter.add(item);
-  const section = splitter.sections[0];
+  const { section } = firstSection(text, complete);
   if (!section || !isDatedPeriodComparison(section.headers)) return null;
   const { headers } = section;
   const comparison = periodComparison(headers)!;
   const kept = headers.flatMap((_, i) => (comparison.columns.has(i) ? [] : [i]));
-  const header = kept.map((i) => csvCell(headers[i].trim())).join(",");
-  const fail = (message: string): PeriodComparisonRows => ({ text: `${header}\n`, note: "", refusal: message });
+  const header = kept.map((i) => headers[i].trim());
+  const fail = (message: string): PeriodComparisonRows => ({ text: csvTable(header), note: "", refusal: message });
   const shift = comparison.date === -1 ? shifted(comparison, headers) : null;
   const otherOf = new Map(comparison.metrics.map((m) => [m.own, m.other]));
   // Columns of text (a referrer, a city) name the row in both periods; numbers without a comparison column have no
@@ -131,8 +125,7 @@ export function periodComparisonRows(text: string, complete: boolean): PeriodCom
           ? cell(i)
           : "";
   // Rows by period and dimensions: a period in both (periods that overlap) must have the same figures in both.
-  const byKey = new Map<string, { line: number; cells: string[] }>();
-  const order: string[] = [];
+  const byKey = new RowsByKey();
   const counts = [new Set<string>(), new Set<string>()];
   for (let r = 0; r < section.rows.length; r++) {
     const fields = section.rows[r];
@@ -150,17 +143,11 @@ export function periodComparisonRows(text: string, complete: boolean): PeriodCom
       // A totals row, a row without a date: kept as it comes (the reading compares totals with the rows' sums).
       const day = date === "" ? null : (dateOf(date) ?? parseMonthCell(date));
       const key = [day ?? `${line}:${p}`, ...dimensions.map(cell)].join("\u0001");
-      const known = byKey.get(key);
-      if (known) {
-        if (known.cells.some((c, i) => c !== cells[i])) return fail(X.periodOverlap(line, date, known.line));
-        continue;
-      }
-      byKey.set(key, { line, cells });
-      order.push(key);
-      if (day) counts[p].add(day);
+      const added = byKey.add(key, line, cells);
+      if (typeof added === "number") return fail(X.periodOverlap(line, date, added));
+      if (added === "kept" && day) counts[p].add(day);
     }
   }
-  const lines = [header, ...order.map((k) => byKey.get(k)!.cells.map(csvCell).join(","))];
   const span = (p: 0 | 1) => {
     const days = [...counts[p]].sort();
     return days.length === 0 ? "none" : `${days.length} (${days[0]} to ${days[days.length - 1]})`;
@@ -169,7 +156,10 @@ export function periodComparisonRows(text: string, complete: boolean): PeriodCom
   const how =
     comparison.date !== -1 ? `told by its column ${headers[comparison.date].trim()}` : "a year before the row's own";
   return {
-    text: `${lines.join("\n")}\n`,
+    text: csvTable(
+      header,
+      [...byKey.rows.values()].map((row) => row.cells),
+    ),
     note: `Compared with the ${comparison.label.replace(/_/g, " ")}: both periods are the shop's own history, so each row's ${comparison.label.replace(/_/g, " ")} figures are imported as the ${dateName.toLowerCase()} they are, its date ${how} (this period's rows: ${span(0)}; the other period's: ${span(1)}${complete ? "" : ", in the rows read so far"}); the columns of changes in percent are left out`,
     refusal: null,
   };

@@ -4,8 +4,7 @@ import { EXPORT_MESSAGES as X } from "../constants/export-messages";
 import { squashName } from "./known-columns";
 import { detectDateOrder, foldText, parseDateCell, parseRangeCell, type DateOrder } from "./parse-date";
 import { parseNumberCell } from "./parse-number";
-import { readItems, sniffSeparator } from "./read-items";
-import { SectionSplitter } from "./sections";
+import { csvTable, firstSection, RowsByKey } from "./compared-export";
 
 // Search Console's Performance report with Compare on (the date filter's Compare tab) exports every metric twice, each
 // named after its range: "Last 28 days Clicks" and "Previous 28 days Clicks", "Last 3 months Clicks" and "Previous 3
@@ -149,23 +148,18 @@ export interface ComparisonDays {
   refusal: string | null;
 }
 
-const csvCell = (s: string) => (/[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s);
-
 /**
  * The days of both ranges of a Search Console comparison with dates, or null when `text` is not one. `complete`:
  * the text is the whole file (otherwise its last record may be cut off and is left out).
  */
 export function comparisonDays(text: string, complete: boolean): ComparisonDays | null {
-  const separator = sniffSeparator(text);
-  const splitter = new SectionSplitter(Infinity);
-  for (const item of readItems(text, separator, complete).items) splitter.add(item);
-  const section = splitter.sections[0];
+  const { separator, section } = firstSection(text, complete);
   if (!section || !isDatedComparison(section.headers)) return null;
   const { headers } = section;
   const comparison = rangeComparison(headers)!;
   const names = [...new Set(comparison.metrics.map((m) => m.name))];
   const header = ["Date", ...names];
-  const fail = (message: string): ComparisonDays => ({ text: `${header.join(",")}\n`, note: "", refusal: message });
+  const fail = (message: string): ComparisonDays => ({ text: csvTable(header), note: "", refusal: message });
   const plain = plainDateColumns(headers, comparison);
   const rows = section.rows
     .map((fields, r) => ({ fields, line: section.lines[r] }))
@@ -234,7 +228,7 @@ export function comparisonDays(text: string, complete: boolean): ComparisonDays 
     }
   }
   // Each range's row of a day; a day in both ranges (ranges that overlap) must have the same figures in both.
-  const byDay = new Map<string, { line: number; cells: string[] }>();
+  const byDay = new RowsByKey();
   const counts: [string[], string[]] = [[], []];
   for (const { line, fields, days } of dated) {
     for (const range of [0, 1] as const) {
@@ -248,17 +242,12 @@ export function comparisonDays(text: string, complete: boolean): ComparisonDays 
         if (raw !== "" && parseNumberCell(raw, { decimalComma: separator === ";" }) === null)
           return fail(M.notANumber(line, headers[m.index], raw));
       }
-      const known = byDay.get(day);
-      if (known) {
-        if (known.cells.some((c, i) => c !== cells[i])) return fail(X.comparisonOverlap(line, day, known.line));
-        continue;
-      }
-      byDay.set(day, { line, cells });
-      counts[range].push(day);
+      const added = byDay.add(day, line, cells);
+      if (typeof added === "number") return fail(X.comparisonOverlap(line, day, added));
+      if (added === "kept") counts[range].push(day);
     }
   }
-  const days = [...byDay.keys()].sort();
-  const lines = [header.join(","), ...days.map((d) => [d, ...byDay.get(d)!.cells].map(csvCell).join(","))];
+  const days = [...byDay.rows.keys()].sort();
   const span = (range: 0 | 1) => {
     const own = counts[range].sort();
     return own.length === 0
@@ -266,7 +255,10 @@ export function comparisonDays(text: string, complete: boolean): ComparisonDays 
       : `${comparison.labels[range]}: ${own.length.toLocaleString("en")} day${own.length === 1 ? "" : "s"}, ${own[0]} to ${own[own.length - 1]}`;
   };
   return {
-    text: `${lines.join("\n")}\n`,
+    text: csvTable(
+      header,
+      days.map((d) => [d, ...byDay.rows.get(d)!.cells]),
+    ),
     note: `Search Console comparison of ${comparison.labels[0]} with ${comparison.labels[1]}: both are the site's own history, so each range's days are imported as the days they are (${span(0)}; ${span(1)}${complete ? "" : ", in the rows read so far"})`,
     refusal: null,
   };
