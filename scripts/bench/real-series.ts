@@ -56,8 +56,8 @@ function summarise(r: ChildResult, engine: BenchEngine): { lines: string[]; resu
   const falses = quiet.reduce((n, w) => n + w.falseFindings.length, 0);
   lines.push(`  quiet windows: ${falses} findings over ${quiet.length} windows`);
   for (const w of quiet) lines.push(`    ${where(w)}: ${w.falseFindings.length} (${w.falseFindings.join("; ")})`);
-  lines.push(`  real exports (../shared/real-exports/files):`);
-  for (const e of r.exports) lines.push(`    ${e.imported ? "imports" : "does not import"}: ${e.file} — ${e.detail}`);
+  lines.push(`  real exports (../shared/real-exports/files), as the upload route reads them without a mapping:`);
+  for (const e of r.exports) lines.push(`    ${e.imported ? "imports" : "refused"}: ${e.file} — ${e.detail}`);
 
   const times = r.windows.map((w) => w.ms).sort((a, b) => a - b);
   const engineTimes = r.windows.map((w) => w.engineMs).sort((a, b) => a - b);
