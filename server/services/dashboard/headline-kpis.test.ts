@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { addDays } from "@/lib/dates";
 import { mulberry32 } from "@/lib/seeded-random";
 import { isGoodChange } from "@/components/dashboard/kpi-tile";
-import { SUMMED_PARTS, buildKpis, headlineParts, type DayValues } from "./headline-kpis";
+import { SUMMED_PARTS, buildKpis, headlineParts, isAdAccount, type DayValues } from "./headline-kpis";
 
 // A project with an analytics export and an ads export: both carry conversions. The dashboard
 // shows the site's conversions (the analytics'), not the two added up.
@@ -75,6 +75,29 @@ describe("buildKpis", () => {
       ["clicks", 120],
       ["impressions", 9_000],
     ]);
+  });
+
+  it("shows an ad account's spend, clicks and cost per click, recomputed from the periods' sums", () => {
+    const dates = ["2026-11-01", "2026-11-02", "2026-11-03", "2026-11-04"];
+    const ads = dates.map((date, i) =>
+      day(ADS, date, i >= 2, i >= 2 ? { cost: 60, clicks: 120 + i, impressions: 9_000 } : { cost: 100, clicks: 100 }),
+    );
+    expect(isAdAccount(ads)).toBe(true);
+    const kpis = buildKpis(headlineParts("lead_generation", null, { adAccount: true }), ads, dates.slice(2));
+    expect(kpis.map((k) => k.key)).toEqual(["cost", "clicks", "cpc"]);
+    const cpc = kpis[2];
+    // $120 over 245 clicks against $200 over 200: each period's sums divided, never a mean of the days' ratios.
+    expect(cpc.current).toBeCloseTo(120 / 245, 10);
+    expect(cpc.previous).toBeCloseTo(1, 10);
+    expect(cpc.series.map((p) => p.value)).toEqual([60 / 122, 60 / 123]);
+    expect(cpc.results).toMatchObject({ metric: "clicks", before: 100, after: 122.5 });
+    expect(cpc.results!.changePct).toBeCloseTo(0.225, 10);
+    // A source that counts visits makes it a site's project, whose row is the site type's.
+    expect(isAdAccount([...ads, day(ANALYTICS, dates[3], true, { sessions: 900 })])).toBe(false);
+    // Search Console's clicks without spend are no ad account either.
+    expect(isAdAccount(dates.map((date, i) => day(ADS, date, i >= 2, { clicks: 120, impressions: 9_000 })))).toBe(
+      false,
+    );
   });
 
   it("says whether each change stands out from the days' ordinary variation, as a report's test does", () => {
