@@ -16,6 +16,7 @@ import { judge } from "./report/judge";
 import { oneChangePerSeries, oneEventAcrossSegments, totalsExplained } from "./report/dedupe";
 import { rank } from "./report/rank";
 import { withSeasons } from "./report/season";
+import { stepsTold } from "./report/steps-told";
 import { buildInsight, notRunInsight } from "./report/build";
 
 // The insight engine (v3) as one pure function, in typed stages: the data as a cube, with the days the audit reads as
@@ -94,7 +95,8 @@ export function runEngineV3(input: EngineInput): EngineReport {
   const ctx = contextOf(input);
   const { results, notRun } = answerAll(ctx);
   const judgement = judge(results);
-  const told = totalsExplained(oneEventAcrossSegments(oneChangePerSeries(withSeasons(ctx, judgement.judged))));
+  const judged = stepsTold(ctx, judgement.judged);
+  const told = totalsExplained(oneEventAcrossSegments(oneChangePerSeries(withSeasons(ctx, judged))));
   const ranked = rank(ctx, told);
   const insights = [
     ...ranked.map((r) => buildInsight(ctx, r)),

@@ -1,5 +1,4 @@
-import { dayOfWeek } from "@/lib/dates";
-import { MAD_TO_SIGMA, median } from "../stats/descriptive";
+import { dayLevel, type DayLevel } from "../stats/day-level";
 import { normalQuantile } from "../stats/distributions";
 import { directionOf, relativeChange, type DailyPoint } from "../types";
 import type { ChangePointFinding } from "./change-points";
@@ -15,92 +14,13 @@ import type { ChangePointFinding } from "./change-points";
 
 const MIN_BEFORE_DAYS = 14;
 const MAX_BEFORE_DAYS = 28;
-const MIN_DAYS = 3;
-/** How far from the days' median (in robust sigmas) a day is unusual by itself, not part of a level. */
-const OUTLIER_SIGMAS = 5;
-
-interface Level {
-  mean: number;
-  se: number;
-  n: number;
-  /** Its kept days by weekday (Sunday first), and whether the mean is of all seven weekdays' means. */
-  mix: number[];
-  balanced: boolean;
-}
-
-/**
- * The level of the days from `from` to `to`: the mean of their weekdays' means (so that two weeks and a day are not
- * one weekday heavier), less the days further than OUTLIER_SIGMAS robust sigmas (median absolute deviation) from
- * their median. A level is what the days run at; a day unusual by itself (a playoff game's page views, five times the
- * week's) is told as a day and is no part of it.
- */
-function levelOf(series: readonly DailyPoint[], from: number, to: number, mix?: readonly number[]): Level | null {
-  const known: DailyPoint[] = [];
-  for (let i = Math.max(0, from); i <= to && i < series.length; i++) {
-    const v = series[i].value;
-    if (v !== null && Number.isFinite(v)) known.push(series[i]);
-  }
-  if (known.length < MIN_DAYS) return null;
-  // Each day against its weekday's median (the whole window's with fewer than two of it): a weekend at 70 % of the
-  // weekdays is the week's shape, not an unusual day.
-  const overall = median(known.map((p) => p.value!));
-  const weekdayMedian = new Map<number, number>();
-  for (let d = 0; d < 7; d++) {
-    const same = known.filter((p) => dayOfWeek(p.date) === d).map((p) => p.value!);
-    weekdayMedian.set(d, same.length >= 2 ? median(same) : overall);
-  }
-  const deviation = (p: DailyPoint) => Math.abs(p.value! - weekdayMedian.get(dayOfWeek(p.date))!);
-  const sigma = MAD_TO_SIGMA * median(known.map(deviation));
-  const kept = sigma > 0 ? known.filter((p) => deviation(p) <= OUTLIER_SIGMAS * sigma) : known;
-  const n = kept.length;
-  if (n < MIN_DAYS) return null;
-  const values = kept.map((p) => p.value!);
-  const plain = values.reduce((a, b) => a + b, 0) / n;
-  const byWeekday = new Map<number, number[]>();
-  for (const p of kept) {
-    const day = dayOfWeek(p.date);
-    const same = byWeekday.get(day);
-    if (same) same.push(p.value!);
-    else byWeekday.set(day, [p.value!]);
-  }
-  const counts = [0, 1, 2, 3, 4, 5, 6].map((d) => byWeekday.get(d)?.length ?? 0);
-  const meanOf = (d: number) => byWeekday.get(d)!.reduce((x, y) => x + y, 0) / byWeekday.get(d)!.length;
-  const se = Math.sqrt(noiseVariance(byWeekday, values, plain) / n);
-  if (mix && mix.every((w, d) => w === 0 || byWeekday.has(d))) {
-    // The days before a step of a few days, weighed as its days are (four days from a Tuesday: no weekend).
-    const total = mix.reduce((a, b) => a + b, 0);
-    const weighted = mix.reduce((a, w, d) => a + (w > 0 ? w * meanOf(d) : 0), 0) / total;
-    return { mean: weighted, se, n, mix: counts, balanced: false };
-  }
-  if (byWeekday.size < 7 || n < 14) return { mean: plain, se, n, mix: counts, balanced: false };
-  // The mean of the seven weekdays' means; the noise each day's distance from its weekday's mean.
-  const mean = [...byWeekday.keys()].reduce((a, d) => a + meanOf(d) / 7, 0);
-  return { mean, se, n, mix: counts, balanced: true };
-}
-
-/**
- * The days' noise: each day's distance from its weekday's mean where the weekdays repeat enough to read their means
- * (three days or more beyond the weekdays seen), else from the days' mean. The week's shape is no noise: read as noise,
- * it made a site's 9 % step on its days "within the noise" of the level before.
- */
-function noiseVariance(byWeekday: ReadonlyMap<number, number[]>, values: readonly number[], plain: number): number {
-  const n = values.length;
-  if (n - byWeekday.size < 3) return values.reduce((a, b) => a + (b - plain) ** 2, 0) / (n - 1);
-  let squares = 0;
-  for (const day of byWeekday.values()) {
-    const m = day.reduce((x, y) => x + y, 0) / day.length;
-    for (const v of day) squares += (v - m) ** 2;
-  }
-  return squares / (n - byWeekday.size);
-}
-
 /** The days a plain step names: from it to its end, and as many before it (14 to 28), back to the change before. */
 function stepDays(
   f: ChangePointFinding,
   found: readonly ChangePointFinding[],
   series: readonly DailyPoint[],
   index: ReadonlyMap<string, number>,
-): { before: Level; after: Level } | null {
+): { before: DayLevel; after: DayLevel } | null {
   // Weekday steps and stretches (away and back) are measured on their own days (weekday-shift.ts, stretches.ts).
   if (f.kind !== "level_shift" || f.weekdays || f.until !== undefined || f.endsStretchFrom !== undefined) return null;
   const start = index.get(f.date);
@@ -114,8 +34,8 @@ function stepDays(
     const at = index.get(other.date);
     if (at !== undefined && at > from) from = at;
   }
-  const after = levelOf(series, start, end);
-  const before = after && levelOf(series, from, beforeEnd, after.balanced ? undefined : after.mix);
+  const after = dayLevel(series, start, end);
+  const before = after && dayLevel(series, from, beforeEnd, { mix: after.balanced ? undefined : after.mix });
   return before && after ? { before, after } : null;
 }
 
@@ -130,7 +50,7 @@ export function stepContradictsItsDays(
 }
 
 /** Whether a step's days (read by `stepDays`) move against its stated direction, beyond their standard error. */
-function contradicts(f: ChangePointFinding, days: { before: Level; after: Level } | null): boolean {
+function contradicts(f: ChangePointFinding, days: { before: DayLevel; after: DayLevel } | null): boolean {
   if (!days || f.change === 0) return false;
   const moved = days.after.mean - days.before.mean;
   return (
@@ -150,7 +70,7 @@ function contradicts(f: ChangePointFinding, days: { before: Level; after: Level 
  */
 function onItsDays(
   f: ChangePointFinding,
-  days: { before: Level; after: Level } | null,
+  days: { before: DayLevel; after: DayLevel } | null,
   nonNegative: boolean,
   q: number,
 ): ChangePointFinding {

@@ -19,6 +19,7 @@ import { foldMovedSegments } from "./analyses/moved-segments";
 import { noteSiblingShifts } from "./analyses/sibling-shifts";
 import { foldIntoStarts, segmentStarts } from "./analyses/started-segments";
 import { effectShare } from "./effect-share";
+import { engineDays, stepsOnTheirDays, withRestated } from "../report/steps-on-their-days";
 import { explainTotalsBySegments } from "./explain-by-segment";
 import { siteTypeIntentions } from "./applicable";
 import { statedKpiEffect } from "./impact";
@@ -157,6 +158,15 @@ export function runEngine(input: EngineInput, options: EngineOptions = {}): Engi
     if (cut || moved || o.findings[0] !== folded[0]) takeLeadEffect(o);
     attachMixRate(ctx, o.findings);
   }
+  // A step is stated without the days the report tells as unusual on its series, before any share of its change is
+  // read (report/steps-on-their-days.ts, the one restatement both engines use).
+  const restated = stepsOnTheirDays(
+    outcomes.flatMap((o) => o.findings),
+    engineDays(ctx),
+    { periodEnd: window.periodEnd, onlyBesideUnusualDays: true },
+  );
+  for (const o of outcomes)
+    if (o.findings.some((f) => restated.has(f))) o.findings = withRestated(o.findings, restated);
   explainTotalsBySegments(ctx, outcomes);
   oneEffectPerChange(outcomes);
   foldMovedWith(outcomes);

@@ -10,7 +10,7 @@ export const KNOWN_FAILURES: Record<Suite, readonly Property[]> = {
   /** Generated series (generated-series.ts): 30 drawn by fast-check with seed 56. */
   generated: [],
   /** The real series of real-series.ts: their event windows, quiet windows and windows drawn by fast-check. */
-  real: ["direction", "levels"],
+  real: [],
   /** The Search Console export's last 30 days, imported and reported through the app (test/real-export-findings). */
   export: [],
 };

@@ -1,6 +1,6 @@
 import type { Intention } from "@/lib/insights/intentions";
 import { metricDefinition } from "@/lib/insights/metrics";
-import { dayNumber } from "@/lib/dates";
+import { addDays, dayNumber, daysBetween } from "@/lib/dates";
 import { firstDayIn, lastDayOf, shiftMarks, withoutStretchEnds } from "../../detectors/change-points";
 import { trendRate } from "../../detectors/trend-rate";
 import { effectShare } from "../effect-share";
@@ -14,6 +14,33 @@ import { totalDataKind } from "../../attribute/factors";
 function levelBefore(series: readonly { date: string; value: number | null }[], date: string): number | null {
   const before = series.filter((p) => p.date < date && p.value !== null).slice(-14);
   return before.length ? before.reduce((s, p) => s + p.value!, 0) / before.length : null;
+}
+
+/** Mean and standard error of the known days from `from` to `to`. */
+function meanOver(series: readonly { date: string; value: number | null }[], from: string, to: string) {
+  const values = series.filter((p) => p.date >= from && p.date <= to && p.value !== null).map((p) => p.value!);
+  const n = values.length;
+  if (n < 3) return null;
+  const mean = values.reduce((a, b) => a + b, 0) / n;
+  const sd = Math.sqrt(values.reduce((a, v) => a + (v - mean) ** 2, 0) / (n - 1));
+  return { mean, se: sd / Math.sqrt(n) };
+}
+
+/**
+ * Whether a growth rate's direction runs against its period's days: the mean of its last whole weeks (half the period,
+ * at most) against its first, beyond their standard error, the other way.
+ */
+function againstItsWeeks(
+  series: readonly { date: string; value: number | null }[],
+  rate: { periodStart: string; periodEnd: string; rate: number },
+): boolean {
+  const weeks = Math.floor(daysBetween(rate.periodStart, rate.periodEnd) / 14);
+  if (weeks < 1 || rate.rate === 0) return false;
+  const first = meanOver(series, rate.periodStart, addDays(rate.periodStart, 7 * weeks - 1));
+  const last = meanOver(series, addDays(rate.periodEnd, -(7 * weeks - 1)), rate.periodEnd);
+  if (!first || !last) return false;
+  const diff = last.mean - first.mean;
+  return diff !== 0 && Math.sign(diff) !== Math.sign(rate.rate) && Math.abs(diff) > Math.hypot(first.se, last.se);
 }
 
 /**
@@ -66,7 +93,11 @@ export function runTrend(ctx: EngineContext, intention: Intention, metric: strin
   const steps = changes.found.filter((f) => f.kind === "level_shift" && f.pValue <= STEP_IN_RATE_P).map((f) => f.date);
   const growth = trendRate(series, { metric, periodStart: w.periodStart, periodEnd: w.periodEnd, steps });
   const rate = growth && { ...growth, ...kind };
-  const rateFindings = rate && rate.pValue < 1 - rate.confidence ? [rate] : [];
+  // A rate beside steps is the growth apart from them: one that runs against its period's own first and last weeks (New
+  // York's taxis sliding through August, then September's step up, read "declining 2.6 % a week") tells a fall of days
+  // that rose. The steps are told; such a rate is not.
+  const rateFindings =
+    rate && rate.pValue < 1 - rate.confidence && !(steps.length > 0 && againstItsWeeks(series, rate)) ? [rate] : [];
   if (rate && rateFindings.length && steps.length === 0 && !found.some((f) => f.kind === "trend")) {
     // The rate is the period's growth: a shift too weak to be a step of it is a part of it, not a volume of its own.
     for (const f of found) deltas.set(f, 0);
