@@ -66,6 +66,7 @@ async function main() {
     ) => {
       const phases = new Map<string, number>();
       const started = performance.now();
+      const cpu = process.cpuUsage();
       const summary = await importer(fs.createReadStream(file, { highWaterMark: 1 << 20 }) as AsyncIterable<Buffer>, {
         dataSourceId: target.id,
         projectId: target.project_id,
@@ -74,8 +75,11 @@ async function main() {
         onPhase: (phase, ms) => void phases.set(phase, (phases.get(phase) ?? 0) + ms),
       });
       const ms = performance.now() - started;
+      const used = process.cpuUsage(cpu);
       console.log(
-        `${label}: ${(ms / 1000).toFixed(2)} s, ${summary.rows} rows\n   ${[...phases]
+        `${label}: ${(ms / 1000).toFixed(2)} s (this process's CPU ${((used.user + used.system) / 1e6).toFixed(2)} s), ${summary.rows} rows\n   ${[
+          ...phases,
+        ]
           .filter(([, ms]) => ms >= 20)
           .map(([phase, ms]) => `${phase} ${(ms / 1000).toFixed(2)}`)
           .join("\n   ")}`,
