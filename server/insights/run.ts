@@ -61,6 +61,7 @@ function contextOf(input: EngineInput): ReportContext {
     kpi,
     excludedDays,
     analyses: new Map(),
+    chartPoints: new Map(),
     yearly: new Map(),
     sameCount: sameCount(cube.data, input.project.siteType, kpi?.metric),
     frozen,

@@ -45,13 +45,16 @@ export function detectOutlierDays(model: SeriesModel, ctx: DetectContext): Detec
   let tests = 0;
   for (let i = ctx.periodFrom; i < series.values.length; i++) {
     const x = series.values[i];
-    const range = expectedAt(model, i);
+    const expected = model.expected[i];
     const weight = series.weights ? series.weights[i] : 1;
-    if (!Number.isFinite(x) || !range || weight <= 0) continue;
-    if (series.family === "count" && range.expected < ENGINE_CONFIG.minExpectedForDay) continue;
+    if (!Number.isFinite(x) || !Number.isFinite(expected) || weight <= 0) continue;
+    if (series.family === "count" && expected < ENGINE_CONFIG.minExpectedForDay) continue;
     tests++;
-    const p = pValue(noiseAt(model, i), x, range.expected, weight);
-    if (p >= CANDIDATE_P || (x >= range.low && x <= range.high)) continue;
+    const p = pValue(noiseAt(model, i), x, expected, weight);
+    if (p >= CANDIDATE_P) continue;
+    // The range only for the few days the test has already set apart (a count's is a sum over its whole head).
+    const range = expectedAt(model, i)!;
+    if (x >= range.low && x <= range.high) continue;
     candidates.push(dayCandidate(model, i, p, range));
   }
   return { candidates, tests };

@@ -18,6 +18,8 @@ export interface SeriesModel {
   level: Float64Array;
   /** The variance of each period's local level over one period's noise (its line's leverage there; NaN: none). */
   leverage: Float64Array;
+  /** The first and last period each period's local level was fitted from (`span[2i]`, `span[2i + 1]`). */
+  span: Int32Array;
   /** Level × season: what the model expects each period. */
   expected: Float64Array;
   noise: Noise;
@@ -97,97 +99,175 @@ function segmentBounds(n: number, breaks: readonly number[]): Int32Array {
 const weightOf = (series: CubeSeries, i: number) => (series.weights ? series.weights[i] : 1);
 
 /**
- * The variance of a line's value at `t` fitted through the periods `picked`, over one period's noise: 1/k in the middle
- * of its neighbours, up to about 4/k at the data's end, where the line is read at the edge of the days it was fitted
- * to.
+ * Buffers one fit reuses at every period: a level is fitted at each of hundreds of periods of each of a report's
+ * hundreds of series, and a few arrays per period were most of the engine's allocations.
  */
-function leverageAt(picked: readonly number[], t: number): number {
-  const k = picked.length;
+interface Scratch {
+  /** The neighbours picked for the period being fitted (at most `levelNeighbours` + 1: two are tried per step). */
+  picked: Int32Array;
+  base: Float64Array;
+  robust: Float64Array;
+  residuals: Float64Array;
+  sorted: Float64Array;
+  /** The last weighted line: its value at `t`, its slope and the weighted mean of its values. */
+  line: { a: number; b: number; mean: number };
+}
+
+function scratch(): Scratch {
+  const size = ENGINE_CONFIG.levelNeighbours + 1;
+  return {
+    picked: new Int32Array(size),
+    base: new Float64Array(size),
+    robust: new Float64Array(size),
+    residuals: new Float64Array(size),
+    sorted: new Float64Array(size),
+    line: { a: NaN, b: 0, mean: NaN },
+  };
+}
+
+/**
+ * The variance of a line's value at `t` fitted through the `k` periods picked, over one period's noise: 1/k in the
+ * middle of its neighbours, up to about 4/k at the data's end, where the line is read at the edge of the days it was
+ * fitted to.
+ */
+function leverageAt(picked: Int32Array, k: number, t: number): number {
   if (k < 4) return 1 / k;
-  const mean = picked.reduce((sum, i) => sum + (i - t), 0) / k;
-  const sxx = picked.reduce((sum, i) => sum + (i - t - mean) ** 2, 0);
+  let sum = 0;
+  for (let j = 0; j < k; j++) sum += picked[j] - t;
+  const mean = sum / k;
+  let sxx = 0;
+  for (let j = 0; j < k; j++) sxx += (picked[j] - t - mean) ** 2;
   return 1 / k + (sxx > 0 ? (mean * mean) / sxx : 0);
 }
 
 /**
  * The local level at `t`: a robust line (one bisquare reweighting) through the `levelNeighbours` known periods of its
  * segment nearest to it, `t` itself left out, read at `t`. Fewer than 4 such periods: their weighted mean. Its
- * leverage (leverageAt) goes in `leverage[t]`.
+ * leverage (leverageAt) goes in `leverage[t]`, the first and last period it was fitted from in `span[2t]` and
+ * `span[2t + 1]`.
  */
 function localLevel(
   adjusted: Float64Array,
   series: CubeSeries,
   t: number,
-  [lo, hi]: readonly [number, number],
-  leverage: Float64Array,
+  lo: number,
+  hi: number,
+  out: { leverage: Float64Array; span: Int32Array },
+  s: Scratch,
 ): number {
   const k = ENGINE_CONFIG.levelNeighbours;
-  const picked: number[] = [];
-  for (let step = 1; picked.length < k && (t - step >= lo || t + step < hi); step++) {
-    for (const i of [t - step, t + step])
-      if (i >= lo && i < hi && Number.isFinite(adjusted[i]) && weightOf(series, i) > 0) picked.push(i);
+  const picked = s.picked;
+  const usable = (i: number) => i >= lo && i < hi && Number.isFinite(adjusted[i]) && weightOf(series, i) > 0;
+  let count = 0;
+  let first = t;
+  let last = t;
+  for (let step = 1; count < k && (t - step >= lo || t + step < hi); step++) {
+    if (usable(t - step)) {
+      picked[count++] = t - step;
+      first = t - step;
+    }
+    if (usable(t + step)) {
+      picked[count++] = t + step;
+      last = t + step;
+    }
   }
-  if (picked.length === 0) return NaN;
-  leverage[t] = leverageAt(picked, t);
-  const base = picked.map((i) => weightOf(series, i));
-  let fit = weightedLine(picked, adjusted, base, t);
-  if (picked.length < 4) return fit.mean;
-  const residuals = picked.map((i) => Math.abs(adjusted[i] - (fit.a + fit.b * (i - t))));
-  const scale = 1.4826 * medianOf(residuals) || 1e-12;
+  out.span[2 * t] = first;
+  out.span[2 * t + 1] = last;
+  if (count === 0) return NaN;
+  out.leverage[t] = leverageAt(picked, count, t);
+  for (let j = 0; j < count; j++) s.base[j] = weightOf(series, picked[j]);
+  const fit = weightedLine(picked, count, adjusted, s.base, t, s.line);
+  if (count < 4) return fit.mean;
+  for (let j = 0; j < count; j++) s.residuals[j] = Math.abs(adjusted[picked[j]] - (fit.a + fit.b * (picked[j] - t)));
+  const scale = 1.4826 * medianOf(s.residuals, count, s.sorted) || 1e-12;
   const c = ENGINE_CONFIG.robustScale * scale;
-  const robust = picked.map((i, j) => base[j] * Math.max(0, 1 - (residuals[j] / c) ** 2) ** 2);
-  fit = weightedLine(picked, adjusted, robust, t);
-  return fit.a;
+  for (let j = 0; j < count; j++) s.robust[j] = s.base[j] * Math.max(0, 1 - (s.residuals[j] / c) ** 2) ** 2;
+  return weightedLine(picked, count, adjusted, s.robust, t, s.line).a;
 }
 
-function weightedLine(idx: readonly number[], y: Float64Array, w: readonly number[], t: number) {
+/** The weighted least-squares line through the first `k` periods of `idx`, centred on `t`, written into `line`. */
+function weightedLine(idx: Int32Array, k: number, y: Float64Array, w: Float64Array, t: number, line: Scratch["line"]) {
   let sw = 0;
   let sx = 0;
   let sy = 0;
-  for (let j = 0; j < idx.length; j++) {
+  for (let j = 0; j < k; j++) {
     sw += w[j];
     sx += w[j] * (idx[j] - t);
     sy += w[j] * y[idx[j]];
   }
-  if (!(sw > 0)) return { a: NaN, b: 0, mean: NaN };
+  if (!(sw > 0)) {
+    line.a = NaN;
+    line.b = 0;
+    line.mean = NaN;
+    return line;
+  }
   const mx = sx / sw;
   const my = sy / sw;
   let sxx = 0;
   let sxy = 0;
-  for (let j = 0; j < idx.length; j++) {
+  for (let j = 0; j < k; j++) {
     const dx = idx[j] - t - mx;
     sxx += w[j] * dx * dx;
     sxy += w[j] * dx * (y[idx[j]] - my);
   }
   const b = sxx > 1e-12 ? sxy / sxx : 0;
-  return { a: my - b * mx, b, mean: my };
+  line.a = my - b * mx;
+  line.b = b;
+  line.mean = my;
+  return line;
 }
 
-function medianOf(values: number[]): number {
-  const s = [...values].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+/** The median of the first `k` values, sorted in `buffer` (the values are left as they are). */
+function medianOf(values: Float64Array, k: number, buffer: Float64Array): number {
+  const sorted = buffer.subarray(0, k);
+  sorted.set(values.subarray(0, k));
+  sorted.sort();
+  const m = k >> 1;
+  return k % 2 ? sorted[m] : (sorted[m - 1] + sorted[m]) / 2;
 }
 
-/** The model of a series: its season, its local level within the segments `breaks` cut, and its noise around both. */
-export function fitModel(series: CubeSeries, season: Float64Array, breaks: readonly number[] = []): SeriesModel {
+/**
+ * The model of a series: its season, its local level within the segments `breaks` cut, and its noise around both.
+ * `unbroken`, the same series' model without breaks, lends its level to every period whose neighbours lie inside the
+ * period's segment (a cut far from it changes nothing there): the same numbers, without fitting them again.
+ */
+export function fitModel(
+  series: CubeSeries,
+  season: Float64Array,
+  breaks: readonly number[] = [],
+  unbroken?: SeriesModel,
+): SeriesModel {
   const n = series.values.length;
   const adjusted = new Float64Array(n);
   for (let i = 0; i < n; i++) adjusted[i] = season[i] > 0 ? series.values[i] / season[i] : NaN;
   const bounds = segmentBounds(n, breaks);
   const level = new Float64Array(n);
   const leverage = new Float64Array(n).fill(NaN);
+  const span = new Int32Array(2 * n);
   const expected = new Float64Array(n);
   const residuals: Residual[] = [];
+  const lend =
+    unbroken && unbroken.breaks.length === 0 && unbroken.series === series && unbroken.season === season
+      ? unbroken
+      : null;
+  const buffers = scratch();
+  const out = { leverage, span };
   for (let i = 0; i < n; i++) {
-    level[i] = Math.max(0, localLevel(adjusted, series, i, [bounds[2 * i], bounds[2 * i + 1]], leverage));
+    const lo = bounds[2 * i];
+    const hi = bounds[2 * i + 1];
+    if (lend && lend.span[2 * i] >= lo && lend.span[2 * i + 1] < hi) {
+      level[i] = lend.level[i];
+      leverage[i] = lend.leverage[i];
+      span[2 * i] = lend.span[2 * i];
+      span[2 * i + 1] = lend.span[2 * i + 1];
+    } else level[i] = Math.max(0, localLevel(adjusted, series, i, lo, hi, out, buffers));
     expected[i] = level[i] * season[i];
     const x = series.values[i];
     if (Number.isFinite(x) && Number.isFinite(expected[i]) && weightOf(series, i) > 0)
       residuals.push({ x, mu: expected[i], weight: weightOf(series, i) });
   }
   const noise = estimateNoise(series.family, residuals);
-  return { series, season, adjusted, level, leverage, expected, noise, breaks };
+  return { series, season, adjusted, level, leverage, span, expected, noise, breaks };
 }
 
 /** The model's expected value at period `i` and its range at `confidence`, in the metric's own unit. */

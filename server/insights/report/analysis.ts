@@ -13,6 +13,7 @@ import { seriesKeyOf, type DetectContext, type Detection } from "../detect/types
 import { COUNT_BEHIND } from "../engine/count-floor";
 import { pooledModels } from "../model/pooled-noise";
 import type { PartKey } from "../data/parts";
+import type { ChartPoint } from "./charts";
 
 // One report's analysis of its series: each series modelled once (its season, its change points, its noise) and run
 // through the detectors once, whichever intentions read it. The memo lives in the report's own context, built per
@@ -45,6 +46,8 @@ export interface ReportContext {
   sameCount: SameCount | null;
   /** Runs of frozen tracking the audit found (their days are among `excludedDays`). */
   frozen: readonly FindingOf<"audit">[];
+  /** Each charted model's points (its values, expected values and ranges), drawn once per report (charts.ts). */
+  chartPoints: Map<SeriesModel, ChartPoint[]>;
   /** The watched segments' analyses with their pools' noise, once per report (analyseSegments). */
   segments?: readonly SeriesAnalysis[];
 }
@@ -96,11 +99,11 @@ function eventsPerDay(ctx: ReportContext, series: CubeSeries): number | null {
   return most;
 }
 
-/** The series analysed: its model fitted, its change points found and respected, its days judged. */
-export function analyse(ctx: ReportContext, series: CubeSeries): SeriesAnalysis {
-  const key = seriesKeyOf(series);
-  const known = ctx.analyses.get(key);
-  if (known) return known;
+/** A series' model and change points, its days not yet judged (a pooled segment's are judged with its pool's noise). */
+type Modelled = Omit<SeriesAnalysis, "days">;
+
+/** The series modelled: its model fitted, its change points found and respected (its trend, for a total). */
+function modelled(ctx: ReportContext, series: CubeSeries): Modelled {
   const detect: DetectContext = {
     window: ctx.window,
     periodFrom: indexFrom(series, ctx.window.periodStart),
@@ -109,25 +112,36 @@ export function analyse(ctx: ReportContext, series: CubeSeries): SeriesAnalysis 
   const season = seasonOf(series, yearlyOf(ctx, series.sourceId, series.metric));
   const first = fitModel(series, season);
   const shifts = detectLevelShifts(first, detect);
-  const model = shifts.cuts.length > 0 ? fitModel(series, season, shifts.cuts) : first;
-  const days = detectOutlierDays(model, detect);
+  // The level fitted again within the cuts: each period whose neighbours no cut separates keeps its first fit's.
+  const model = shifts.cuts.length > 0 ? fitModel(series, season, shifts.cuts, first) : first;
   const trend = series.dimension === null ? detectTrend(model, detect) : null;
-  const analysis = { series, model, shifts, days, trend, detect };
+  return { series, model, shifts, trend, detect };
+}
+
+/** The series analysed: its model fitted, its change points found and respected, its days judged. */
+export function analyse(ctx: ReportContext, series: CubeSeries): SeriesAnalysis {
+  const key = seriesKeyOf(series);
+  const known = ctx.analyses.get(key);
+  if (known) return known;
+  const m = modelled(ctx, series);
+  const analysis = { ...m, days: detectOutlierDays(m.model, m.detect) };
   ctx.analyses.set(key, analysis);
   return analysis;
 }
 
 /**
  * The watched segments' series analysed (the same list every time in a report), each pooled one's days judged with the
- * noise its pool moderates (model/pooled-noise.ts); the memo then holds the pooled analysis, which its chart reads.
+ * noise its pool moderates (model/pooled-noise.ts), and only with it; the memo then holds the pooled analysis, which
+ * its chart reads.
  */
 export function analyseSegments(ctx: ReportContext, series: readonly CubeSeries[]): readonly SeriesAnalysis[] {
   if (ctx.segments) return ctx.segments;
-  const own = series.map((s) => analyse(ctx, s));
+  const own: (SeriesAnalysis | Modelled)[] = series.map((s) => ctx.analyses.get(seriesKeyOf(s)) ?? modelled(ctx, s));
   const pooled = pooledModels(own.map((a) => a.model));
   const out = own.map((a, i) => {
-    if (pooled[i] === a.model) return a;
-    const analysis = { ...a, model: pooled[i], days: detectOutlierDays(pooled[i], a.detect) };
+    const model = pooled[i];
+    if (model === a.model && "days" in a) return a;
+    const analysis: SeriesAnalysis = { ...a, model, days: detectOutlierDays(model, a.detect) };
     ctx.analyses.set(seriesKeyOf(a.series), analysis);
     return analysis;
   });

@@ -23,8 +23,8 @@ export function answerAnomalies(ctx: ReportContext, intention: Intention, metric
     candidates: ofDataKind(ctx, metric, a.days.candidates),
     tests: a.days.tests,
     chart: seriesChart(
+      ctx,
       a,
-      ctx.window.periodStart,
       a.days.candidates.map((c) => c.finding),
     ),
   });
@@ -39,8 +39,8 @@ export function answerTrend(ctx: ReportContext, intention: Intention, metric: st
     candidates,
     tests: a.shifts.tests + (a.trend?.tests ?? 0),
     chart: seriesChart(
+      ctx,
       a,
-      ctx.window.periodStart,
       candidates.map((c) => c.finding),
     ),
   });

@@ -30,8 +30,8 @@ function chartOf(ctx: ReportContext, r: RankedResult): Record<string, unknown> |
   const analysis = key ? analysisOf(ctx, key) : undefined;
   if (r.result.intention.analysis.type === "segments" && analysis)
     return seriesChart(
+      ctx,
       analysis,
-      ctx.window.periodStart,
       r.findings.filter((f) => r.seriesOf.get(f) === key),
     ) as never;
   return r.result.chart as Record<string, unknown> | null;

@@ -106,7 +106,18 @@ export function normalLineCost(x: Float64Array, w: Float64Array): SegmentCost {
   return {
     model: "line",
     parameters: 2,
-    error: (s, e) => fit(s, e).rss,
+    // fit's residual sum of squares, the same arithmetic without its object: the search asks it of every segment.
+    error(s, e) {
+      const W = s0[e] - s0[s];
+      if (!(W > 0)) return 0;
+      const T = (s1[e] - s1[s]) / W;
+      const Y = (sy[e] - sy[s]) / W;
+      const Stt = s2[e] - s2[s] - W * T * T;
+      const Sty = sty[e] - sty[s] - W * T * Y;
+      const Syy = syy[e] - syy[s] - W * Y * Y;
+      const b = Stt > 1e-12 ? Sty / Stt : 0;
+      return Math.max(0, Syy - b * Sty);
+    },
     level(s, e) {
       const f = fit(s, e);
       return f.a + f.b * ((s + e - 1) / 2);

@@ -10,25 +10,31 @@ export function pelt(cost: SegmentCost, n: number, penalty: number, minSize: num
   const best = new Float64Array(n + 1).fill(Infinity);
   const previous = new Int32Array(n + 1).fill(-1);
   best[0] = -penalty;
-  let admissible: number[] = [];
+  // The candidate starts and their totals to the current end, in place: the search allocates nothing per end.
+  const admissible = new Int32Array(n + 1);
+  const totals = new Float64Array(n + 1);
+  let count = 0;
   for (let end = minSize; end <= n; end++) {
     // The start that has just become far enough from `end` joins the candidates.
     const joining = end - minSize;
-    if (joining === 0 || joining >= minSize) admissible.push(joining);
+    if (joining === 0 || joining >= minSize) admissible[count++] = joining;
     let bestCost = Infinity;
     let bestStart = -1;
-    const totals = admissible.map((s) => {
+    for (let j = 0; j < count; j++) {
+      const s = admissible[j];
       const total = best[s] + cost.error(s, end) + penalty;
+      totals[j] = total;
       if (total < bestCost) {
         bestCost = total;
         bestStart = s;
       }
-      return total;
-    });
+    }
     best[end] = bestCost;
     previous[end] = bestStart;
     // Pruning: a start whose cost to here is already above the best plus a penalty never wins later.
-    admissible = admissible.filter((_, i) => totals[i] <= bestCost + penalty);
+    let kept = 0;
+    for (let j = 0; j < count; j++) if (totals[j] <= bestCost + penalty) admissible[kept++] = admissible[j];
+    count = kept;
   }
   const cuts: number[] = [];
   for (let end = n; end > 0; end = previous[end]) {
