@@ -18,4 +18,7 @@ export async function register(): Promise<void> {
   startSvgRenderer();
   const { startExportBuilder } = await import("./server/exports/off-thread/build-export");
   startExportBuilder();
+  // Ready reports' revalidations and split links' redirects, answered by the web server before Next.js's routing.
+  const { registerEarlyAnswer } = await import("./server/http/early-answer");
+  registerEarlyAnswer();
 }

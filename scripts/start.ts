@@ -81,8 +81,13 @@ async function main() {
   const tsx = path.resolve("node_modules/.bin/tsx");
   // Plain node, not tsx with react-server conditions: Next.js loads its own compiled server there.
   const webEnv: NodeJS.ProcessEnv = { ...process.env, PORT: port, NODE_ENV: dev ? "development" : "production" };
+  // WEB_NODE_FLAGS: Node flags for the web process alone, e.g. `--cpu-prof --cpu-prof-dir=…` (a CPU profile of the
+  // server under the bench's load, written when it stops; NODE_OPTIONS refuses --cpu-prof and would profile all).
+  const webFlags = (process.env.WEB_NODE_FLAGS ?? "").split(/\s+/).filter(Boolean);
   supervised.push(
-    supervise("web", () => run("web", process.execPath, ["scripts/web-server.mjs", ...(dev ? ["--dev"] : [])], webEnv)),
+    supervise("web", () =>
+      run("web", process.execPath, [...webFlags, "scripts/web-server.mjs", ...(dev ? ["--dev"] : [])], webEnv),
+    ),
   );
   // In production the worker is one plain node process running the compiled worker, so the process that is
   // supervised is the one that runs the jobs (under the tsx command a killed worker left tsx behind, and a killed tsx

@@ -1,5 +1,6 @@
 import type pg from "pg";
 import { percentile, type Benchmark, type BenchResult } from "./harness";
+import { cpuNow, cpuPerRequest, cpuText } from "./load";
 
 // The URL splitter's public link (/s/{slug}) as a campaign's visitors hit it, through the production app: new
 // visitors (no cookie: a weighted draw, a new assignment counted) and returning ones (their cookie's variant, a visit
@@ -40,6 +41,7 @@ async function seed(db: pg.Client): Promise<void> {
 async function timed(label: string, total: number, concurrency: number, visit: () => Promise<void>) {
   const times: number[] = [];
   let next = 0;
+  const cpu = cpuNow();
   const started = performance.now();
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
@@ -52,6 +54,8 @@ async function timed(label: string, total: number, concurrency: number, visit: (
     }),
   );
   const seconds = (performance.now() - started) / 1000;
+  // Where a redirect's time goes: the web server's CPU, PostgreSQL's and the load generator's own (its fetch).
+  const cost = cpuPerRequest(cpu, times.length);
   times.sort((a, b) => a - b);
   return {
     label,
@@ -59,7 +63,7 @@ async function timed(label: string, total: number, concurrency: number, visit: (
     medianMs: percentile(times, 50),
     p95Ms: percentile(times, 95),
     targetP95Ms: TARGET_P95_MS,
-    note: `${Math.round(times.length / seconds)} redirects/s`,
+    note: `${Math.round(times.length / seconds)} redirects/s${cost ? `; ${cpuText(cost)}` : ""}`,
   } satisfies BenchResult;
 }
 

@@ -5,6 +5,7 @@ import { CLIENT_IP_HEADER, clientAddress } from "./client-address.mjs";
 // Methods the Fetch API cannot represent: Next.js would fail to build a Request for them (a 500).
 const UNSUPPORTED_METHODS = new Set(["CONNECT", "TRACE", "TRACK"]);
 const ALLOW = "GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS";
+const EARLY_ANSWER = Symbol.for("funnelwise.earlyAnswer");
 
 /**
  * A Node request listener around `handle` (Next.js's request handler): TRACE and the like get 405 in
@@ -23,8 +24,20 @@ export function webRequestListener(handle, trustedHops) {
       req.headers["x-forwarded-for"],
       trustedHops,
     );
+    // A ready report's revalidation and a split link's redirect are answered before Next.js routes them
+    // (server/http/early-answer.ts, registered by instrumentation.ts once the app is prepared).
+    const early = req.method === "GET" ? globalThis[EARLY_ANSWER] : undefined;
     Promise.resolve()
-      .then(() => handle(req, res))
+      .then(async () => {
+        const answered = early
+          ? await early(req, res).catch((error) => {
+              console.error(JSON.stringify({ level: "error", message: "early answer failed", error: String(error) }));
+              return false;
+            })
+          : false;
+        if (answered) return;
+        await handle(req, res);
+      })
       .catch((error) => {
         console.error(JSON.stringify({ level: "error", message: "request failed", error: String(error) }));
         if (!res.headersSent) res.writeHead(500, { "content-type": "application/json" });

@@ -81,7 +81,10 @@ export async function decodeSessionToken(token: string | undefined | null): Prom
 }
 
 /** The token from `Authorization: Bearer` (API clients) or else the session cookie (browser). */
-export function readSessionToken(headers: Headers, cookie: (name: string) => string | undefined): string | undefined {
+export function readSessionToken(
+  headers: Pick<Headers, "get">,
+  cookie: (name: string) => string | undefined,
+): string | undefined {
   const authorization = headers.get("authorization");
   if (authorization?.toLowerCase().startsWith("bearer ")) return authorization.slice(7).trim();
   return cookie(sessionCookieName());

@@ -1,5 +1,15 @@
 import { securityHeaders } from "@/lib/security/security-headers";
 
+/** The security headers of every API answer (proxy.ts sets them on those it runs for). */
+export function apiSecurityHeaders(): Record<string, string> {
+  return securityHeaders({
+    kind: "api",
+    nonce: "",
+    https: (process.env.APP_URL ?? "").startsWith("https://"),
+    development: process.env.NODE_ENV === "development",
+  });
+}
+
 /**
  * For the few API routes the proxy does not run for (proxy.ts's matcher says which and why): the
  * response gets the same security headers the proxy gives every other API answer.
@@ -9,13 +19,7 @@ export function withApiSecurityHeaders<A extends unknown[]>(
 ): (...args: A) => Promise<Response> {
   return async (...args) => {
     const response = await handler(...args);
-    const headers = securityHeaders({
-      kind: "api",
-      nonce: "",
-      https: (process.env.APP_URL ?? "").startsWith("https://"),
-      development: process.env.NODE_ENV === "development",
-    });
-    for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
+    for (const [name, value] of Object.entries(apiSecurityHeaders())) response.headers.set(name, value);
     return response;
   };
 }

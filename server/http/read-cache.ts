@@ -49,6 +49,19 @@ export function readEtag(kind: string, version: ReadVersion, actor: Pick<Actor, 
   return `"${hash.slice(0, 32)}"`;
 }
 
+/**
+ * The caching headers of one read of a ready report (its ETag, the ladder's max-age, Vary on the credentials): the
+ * same for its full answer and its 304, whether the route or the web server's early answer (early-revalidation.ts)
+ * sends it.
+ */
+export function readCacheHeaders(kind: string, version: ReadVersion, actor: Pick<Actor, "userId">, search: string) {
+  return {
+    ETag: readEtag(kind, version, actor, search),
+    "Cache-Control": `private, max-age=${cacheMaxAge(Date.now() - version.readChangedAt.getTime())}`,
+    Vary: "Authorization, Cookie",
+  };
+}
+
 /** If-None-Match holds `etag` (a list, `*`, or the weak form W/"…": RFC 9110 compares weakly for it). */
 export function matchesIfNoneMatch(header: string | null, etag: string): boolean {
   if (!header) return false;
@@ -74,13 +87,9 @@ export async function cachedRead(
 ): Promise<unknown> {
   const { version } = read;
   if (!version || version.status !== "ready") return produce();
-  const etag = readEtag(read.kind, version, read.actor, req.nextUrl.search);
-  const headers = {
-    ETag: etag,
-    "Cache-Control": `private, max-age=${cacheMaxAge(Date.now() - version.readChangedAt.getTime())}`,
-    Vary: "Authorization, Cookie",
-  };
-  if (matchesIfNoneMatch(req.headers.get("if-none-match"), etag)) return new Response(null, { status: 304, headers });
+  const headers = readCacheHeaders(read.kind, version, read.actor, req.nextUrl.search);
+  if (matchesIfNoneMatch(req.headers.get("if-none-match"), headers.ETag))
+    return new Response(null, { status: 304, headers });
   const result = await produce();
   const response = result instanceof Response ? result : NextResponse.json(result ?? { status: 200 });
   if (response.status !== 200) return response;

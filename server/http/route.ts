@@ -70,7 +70,8 @@ function clientIp(req: NextRequest): string {
   return req.headers.get(CLIENT_IP_HEADER) || "unknown";
 }
 
-function sanitizeTxId(value: string | null): string {
+/** The caller's transaction id when it is a sane one, else a new one. */
+export function sanitizeTxId(value: string | null): string {
   return value && /^[A-Za-z0-9._:-]{1,100}$/.test(value) ? value : randomUUID();
 }
 

@@ -26,9 +26,20 @@ interface Pending {
   visits: number;
 }
 
-const pending = new Map<string, Pending>();
-let timer: NodeJS.Timeout | null = null;
-let writing: Promise<void> | null = null;
+// One copy per process, on globalThis: Next.js bundles this module more than once (the route's and the web server's
+// early answer, server/http/early-answer.ts), and the link's page, writing what this process counted before it
+// reads, must write all of it.
+interface CountState {
+  pending: Map<string, Pending>;
+  timer: NodeJS.Timeout | null;
+  writing: Promise<void> | null;
+}
+const state = ((globalThis as Record<symbol, CountState | undefined>)[Symbol.for("funnelwise.splitCounts")] ??= {
+  pending: new Map(),
+  timer: null,
+  writing: null,
+});
+const { pending } = state;
 
 /** Counts one visit of a link's variant today (UTC); `assigned` when it is a new visitor's draw. */
 export function recordSplitVisit(linkId: string, variantKey: string, assigned: boolean, at = new Date()): void {
@@ -38,15 +49,15 @@ export function recordSplitVisit(linkId: string, variantKey: string, assigned: b
   entry.visits += 1;
   if (assigned) entry.assignments += 1;
   pending.set(key, entry);
-  if (!timer) schedule(SPLIT_COUNT_FLUSH_MS);
+  if (!state.timer) schedule(SPLIT_COUNT_FLUSH_MS);
 }
 
 onProcessStop(flushSplitCounts);
 
 function schedule(ms: number): void {
-  timer = setTimeout(() => void flushSplitCounts(), ms);
+  state.timer = setTimeout(() => void flushSplitCounts(), ms);
   // The process's stop writes what is left; a pending write does not keep a finished process (a test) alive.
-  timer.unref();
+  state.timer.unref();
 }
 
 function putBack(rows: Pending[]): void {
@@ -83,13 +94,13 @@ async function write(rows: Pending[]): Promise<void> {
  * (its counts went with it). A failed write keeps its counts for the next one, which is scheduled.
  */
 export async function flushSplitCounts(): Promise<void> {
-  if (timer) clearTimeout(timer);
-  timer = null;
-  while (writing) await writing;
+  if (state.timer) clearTimeout(state.timer);
+  state.timer = null;
+  while (state.writing) await state.writing;
   if (pending.size === 0) return;
   const rows = [...pending.values()];
   pending.clear();
-  writing = write(rows)
+  state.writing = write(rows)
     .then(() => true)
     .catch(async (error: unknown) => {
       try {
@@ -109,9 +120,9 @@ export async function flushSplitCounts(): Promise<void> {
       }
     })
     .then((written) => {
-      writing = null;
+      state.writing = null;
       // After a failure (the database away), the next try waits longer than the usual gap.
-      if (pending.size && !timer) schedule(written ? SPLIT_COUNT_FLUSH_MS : RETRY_MS);
+      if (pending.size && !state.timer) schedule(written ? SPLIT_COUNT_FLUSH_MS : RETRY_MS);
     });
-  await writing;
+  await state.writing;
 }

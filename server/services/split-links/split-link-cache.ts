@@ -18,10 +18,20 @@ export const SPLIT_LINK_CACHE_MS = 1_000;
 /** Unknown slugs are remembered too (a burst of bad links reads the table once); past this many, all are forgotten. */
 const MAX_ENTRIES = 2_000;
 
-const cache = new Map<string, { link: CachedLink | null; at: number }>();
-const reading = new Map<string, Promise<CachedLink | null>>();
-/** Bumped when a link changes, so a read begun before the change does not keep the old link. */
-let generation = 0;
+// One copy per process, on globalThis: Next.js bundles this module more than once (the route's and the web server's
+// early answer, server/http/early-answer.ts), and a link paused through one must be forgotten by the other at once.
+interface LinkCache {
+  cache: Map<string, { link: CachedLink | null; at: number }>;
+  reading: Map<string, Promise<CachedLink | null>>;
+  /** Bumped when a link changes, so a read begun before the change does not keep the old link. */
+  generation: number;
+}
+const state = ((globalThis as Record<symbol, LinkCache | undefined>)[Symbol.for("funnelwise.splitLinkCache")] ??= {
+  cache: new Map(),
+  reading: new Map(),
+  generation: 0,
+});
+const { cache, reading } = state;
 
 async function read(slug: string): Promise<CachedLink | null> {
   const { rows } = await pool().query<CachedLink>({
@@ -38,11 +48,11 @@ export async function splitLinkBySlug(slug: string, now = Date.now()): Promise<C
   if (hit && now - hit.at < SPLIT_LINK_CACHE_MS) return hit.link;
   let pending = reading.get(slug);
   if (!pending) {
-    const started = generation;
+    const started = state.generation;
     pending = read(slug)
       .then((link) => {
         if (cache.size >= MAX_ENTRIES) cache.clear();
-        if (started === generation) cache.set(slug, { link, at: Date.now() });
+        if (started === state.generation) cache.set(slug, { link, at: Date.now() });
         return link;
       })
       .finally(() => reading.delete(slug));
@@ -53,7 +63,7 @@ export async function splitLinkBySlug(slug: string, now = Date.now()): Promise<C
 
 /** After a link changed (paused, resumed, stopped, deleted): the next visit reads it again. */
 export function forgetSplitLink(slug: string): void {
-  generation += 1;
+  state.generation += 1;
   cache.delete(slug);
   reading.delete(slug);
 }
