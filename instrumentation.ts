@@ -19,6 +19,10 @@ export async function register(): Promise<void> {
   const { startExportBuilder } = await import("./server/exports/off-thread/build-export");
   startExportBuilder();
   // Ready reports' revalidations and split links' redirects, answered by the web server before Next.js's routing.
-  const { registerEarlyAnswer } = await import("./server/http/early-answer");
-  registerEarlyAnswer();
+  // Not under `next dev`: this module is not reloaded when its code changes, so a change of a route's checks would
+  // not reach the early answer until a restart; there the routes answer everything.
+  if (process.env.NODE_ENV !== "development") {
+    const { registerEarlyAnswer } = await import("./server/http/early-answer");
+    registerEarlyAnswer();
+  }
 }
