@@ -74,11 +74,29 @@ function spanVariance(model: SeriesModel, { from, to }: Span): number {
   return k > 0 ? sum / (k * k) : Infinity;
 }
 
+/**
+ * The first known period of a cut's new level, and the first of the unknown ones before it: the search may cut a level
+ * anywhere in a run of unknown days (a frozen run, a tracking gap), and the level changed on one of the days from that
+ * run's first to the first known day after it (v2's `earliestDate`, detectors/change-points.ts). A step is dated on
+ * its first known day, never inside the run the audit told as frozen.
+ */
+function firstKnown(series: CubeSeries, cut: Cut, to: number): { index: number; earliest?: string } | null {
+  let index = cut.index;
+  while (index < to && !Number.isFinite(series.values[index])) index++;
+  if (index >= to) return null;
+  let start = index;
+  while (start > cut.from && !Number.isFinite(series.values[start - 1])) start--;
+  return start < index ? { index, earliest: series.dates[start] } : { index };
+}
+
 /** The level-shift finding of one cut, or null when its data does not move the way its test says. */
 function shiftFinding(model: SeriesModel, cuts: readonly Cut[], k: number): Candidate | null {
   const series = model.series;
   const cut = cuts[k];
   const { shape, after, back } = shapeOf(model, cuts, k);
+  const known = firstKnown(series, cut, after.to);
+  if (!known) return null;
+  const date = series.dates[known.index];
   const before = meanOver(series, { from: cut.from, to: cut.index });
   const now = meanOver(series, after);
   if (!Number.isFinite(before.mean) || !Number.isFinite(now.mean) || now.mean === before.mean) return null;
@@ -94,9 +112,10 @@ function shiftFinding(model: SeriesModel, cuts: readonly Cut[], k: number): Cand
     metric: series.metric,
     dimension: series.dimension,
     dimensionValue: series.value,
-    periodStart: series.dates[cut.index],
+    periodStart: date,
     periodEnd: series.dates[after.to - 1],
-    date: series.dates[cut.index],
+    date,
+    ...(known.earliest ? { earliestDate: known.earliest } : {}),
     shape,
     current: now.mean,
     baseline: before.mean,
