@@ -39,11 +39,22 @@ export function authorize(
   sharedLevel: number | null,
   action: ClientAction,
 ): ClientAccess {
+  const level = clientLevel(actor, client, sharedLevel, action);
+  return { client: client!, level };
+}
+
+/** authorize's rules on the two columns of a client they read; the caller's level (4 for agency admins). */
+export function clientLevel(
+  actor: Actor,
+  client: Pick<Client, "agencyId" | "status"> | null | undefined,
+  sharedLevel: number | null,
+  action: ClientAction,
+): number {
   if (!client || client.agencyId !== actor.agencyId) throw new NotFoundError();
   if (!actor.isAgencyAdmin && sharedLevel === null) throw new NotFoundError();
   if (!actor.isAgencyAdmin && client.status === "suspended") throw new ForbiddenError(MESSAGES.clientSuspended);
   if (!canOnClient(actor, sharedLevel, action)) throw new ForbiddenError();
-  return { client, level: actor.isAgencyAdmin ? 4 : (sharedLevel as number) };
+  return actor.isAgencyAdmin ? 4 : (sharedLevel as number);
 }
 
 // The access checks every client and project route runs, prepared once (see server/db/prepared.ts).

@@ -3,11 +3,10 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { ClientAction } from "@/lib/permissions";
 import { TRANSACTION_ID_HEADER } from "@/lib/constants/app";
 import { isApiToken } from "../auth/api-token";
-import { sessionProjectAccess, sessionReportAccess } from "../auth/session-access";
-import { decodeSessionToken, readSessionToken } from "../auth/session-token";
+import { sessionProjectReadVersion, sessionReportReadVersion, type SessionReadVersion } from "../auth/session-access";
+import { decodeSessionToken, readSessionToken, type SessionClaims } from "../auth/session-token";
 import { env } from "../env";
 import { log } from "../log";
-import type { ReadVersion } from "../services/reports/read-version";
 import { apiSecurityHeaders } from "./api-security-headers";
 import { isUuid } from "./params";
 import { matchesIfNoneMatch, readCacheHeaders } from "./read-cache";
@@ -27,10 +26,7 @@ import { sanitizeTxId } from "./route";
 /** One read this answers: its kind (the ETag's), the route's check, and the version the route caches by. */
 interface EarlyRead {
   kind: string;
-  version: (claims: Parameters<typeof sessionReportAccess>[0]) => Promise<{
-    actor: { userId: string };
-    version: ReadVersion | null;
-  }>;
+  version: (claims: SessionClaims) => Promise<SessionReadVersion>;
 }
 
 const ACTION: ClientAction = "report:view";
@@ -44,10 +40,7 @@ function earlyRead(pathname: string, query: URLSearchParams): EarlyRead | null {
     const id = report[1].toLowerCase();
     return {
       kind: report[2] ? "kpis" : "report",
-      version: async (claims) => {
-        const { actor, access } = await sessionReportAccess(claims, id, ACTION);
-        return { actor, version: access.report };
-      },
+      version: (claims) => sessionReportReadVersion(claims, id, ACTION),
     };
   }
   const insights = INSIGHTS_PATH.exec(pathname);
@@ -57,10 +50,7 @@ function earlyRead(pathname: string, query: URLSearchParams): EarlyRead | null {
     const id = insights[1].toLowerCase();
     return {
       kind: "insights",
-      version: async (claims) => {
-        const { actor, access } = await sessionProjectAccess(claims, id, ACTION, reportId.toLowerCase());
-        return { actor, version: access.reportVersion };
-      },
+      version: (claims) => sessionProjectReadVersion(claims, id, ACTION, reportId.toLowerCase()),
     };
   }
   return null;
